@@ -1,0 +1,86 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type DB = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Services take either the root db or a transaction, so callers decide the transaction boundary. */
+export type DbOrTx = DB | Tx;
+
+type Connection = {
+  kind: "postgres" | "pglite";
+  db: DB;
+  pglite?: PGlite;
+  sql?: postgres.Sql;
+  close: () => Promise<void>;
+};
+
+/** Counts statements sent by this process; tests use it to prove a constant number of queries. */
+export const dbStats = { queries: 0 };
+
+const logger = { logQuery: () => void dbStats.queries++ };
+
+export function dataDir(): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./data");
+}
+
+/** Where the embedded database lives: `PGLITE_DIR` (e.g. `memory://` in unit tests) or `$DATA_DIR/pglite`. */
+export function pgliteDir(): string {
+  return process.env.PGLITE_DIR || path.join(dataDir(), "pglite");
+}
+
+function open(): Connection {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const sql = postgres(url, {
+      max: Number(process.env.DATABASE_POOL_SIZE || 10),
+      connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT || 5),
+      idle_timeout: 60,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(sql, { schema, casing: "snake_case", logger }) as unknown as DB;
+    return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
+  }
+  const dir = pgliteDir();
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir);
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
+  return { kind: "pglite", db, pglite, close: () => pglite.close() };
+}
+
+const g = globalThis as unknown as { __forumDb?: Connection };
+
+/** The one connection of this process, opened on first use (kept on globalThis across dev reloads). */
+export function connection(): Connection {
+  if (!g.__forumDb) g.__forumDb = open();
+  return g.__forumDb;
+}
+
+export const db: DB = new Proxy({} as DB, {
+  get(_target, prop) {
+    const real = connection().db as unknown as Record<string | symbol, unknown>;
+    const value = real[prop];
+    return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(real) : value;
+  },
+});
+
+export async function closeDb(): Promise<void> {
+  const c = g.__forumDb;
+  g.__forumDb = undefined;
+  if (c) await c.close();
+}
+
+export { schema };
+
+/** Runs raw SQL and returns its rows, whichever driver is underneath (their result shapes differ). */
+export async function rawRows<T>(runner: DbOrTx, query: import("drizzle-orm").SQL): Promise<T[]> {
+  const res = (await runner.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(res) ? res : (res.rows ?? []);
+}

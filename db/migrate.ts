@@ -1,0 +1,38 @@
+import path from "node:path";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
+import postgres from "postgres";
+import { connection } from "./index";
+
+const migrationsFolder = path.resolve(/*turbopackIgnore: true*/ process.env.MIGRATIONS_DIR || path.join(process.cwd(), "db/migrations"));
+const g = globalThis as unknown as { __forumMigrated?: Promise<void> };
+
+/** Applies pending migrations once per process; on a server, an advisory lock keeps processes from racing. */
+export function ensureMigrated(): Promise<void> {
+  if (!g.__forumMigrated) {
+    g.__forumMigrated = run().catch((err) => {
+      g.__forumMigrated = undefined;
+      throw err;
+    });
+  }
+  return g.__forumMigrated;
+}
+
+async function run(): Promise<void> {
+  const conn = connection();
+  if (conn.kind === "pglite") {
+    await migratePglite(conn.db as unknown as PgliteDatabase, { migrationsFolder });
+    return;
+  }
+  // One dedicated connection, so the advisory lock and the migration share a session.
+  const single = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await single`select pg_advisory_lock(727274)`;
+    await migratePostgres(drizzlePostgres(single), { migrationsFolder });
+  } finally {
+    await single`select pg_advisory_unlock(727274)`.catch(() => {});
+    await single.end({ timeout: 5 });
+  }
+}

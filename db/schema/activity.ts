@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { changeLogTypeEnum, notificationTypeEnum, publishModeEnum, reactionTypeEnum, visibleScopeEnum } from "./enums";
+import { comments, posts } from "./posts";
+import { users } from "./users";
+
+export type CategorySnapshot = { id: number; name: string; description: string; icon: string; smallIcon: string };
+export type TagSnapshot = CategorySnapshot & { createdAt: string };
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    type: notificationTypeEnum().notNull(),
+    postId: integer().references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
+    fromUserId: integer().references(() => users.id, { onDelete: "cascade" }),
+    reactionType: reactionTypeEnum(),
+    content: text(),
+    approved: boolean(),
+    read: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_unread_idx").on(t.userId, t.type).where(sql`${t.read} = false`),
+    index("notifications_post_idx").on(t.postId),
+  ],
+);
+
+/** A row only where the user chose differently from the default. */
+export const notificationPrefs = pgTable(
+  "notification_prefs",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    type: notificationTypeEnum().notNull(),
+    enabled: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+export const postChangeLogs = pgTable(
+  "post_change_logs",
+  {
+    id: serial().primaryKey(),
+    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    type: changeLogTypeEnum().notNull(),
+    oldTitle: text(),
+    newTitle: text(),
+    oldContent: text(),
+    newContent: text(),
+    oldCategory: jsonb().$type<CategorySnapshot>(),
+    newCategory: jsonb().$type<CategorySnapshot>(),
+    oldTags: jsonb().$type<TagSnapshot[]>(),
+    newTags: jsonb().$type<TagSnapshot[]>(),
+    oldClosed: boolean(),
+    newClosed: boolean(),
+    oldPinnedAt: timestamp({ withTimezone: true, precision: 3 }),
+    newPinnedAt: timestamp({ withTimezone: true, precision: 3 }),
+    oldFeatured: boolean(),
+    newFeatured: boolean(),
+    oldVisibleScope: visibleScopeEnum(),
+    newVisibleScope: visibleScopeEnum(),
+    amount: integer(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("post_change_logs_post_idx").on(t.postId, t.createdAt, t.id)],
+);
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: serial().primaryKey(),
+    /** SHA-256 of the stored (re-encoded) bytes: same image, same key, same URL. */
+    hash: text().notNull().unique(),
+    key: text().notNull(),
+    url: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    width: integer(),
+    height: integer(),
+    ownerId: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId)],
+);
+
+/** A single row (id = 1). */
+export const siteSettings = pgTable("site_settings", {
+  id: integer().primaryKey().default(1),
+  publishMode: publishModeEnum().notNull().default("DIRECT"),
+  updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});

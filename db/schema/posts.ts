@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { postStatusEnum, postTypeEnum, reactionTypeEnum, visibleScopeEnum } from "./enums";
+import { categories, tags } from "./taxonomy";
+import { users } from "./users";
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    content: text().notNull(),
+    authorId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer().notNull().references(() => categories.id, { onDelete: "restrict" }),
+    type: postTypeEnum().notNull().default("NORMAL"),
+    status: postStatusEnum().notNull().default("PUBLISHED"),
+    visibleScope: visibleScopeEnum().notNull().default("ALL"),
+    views: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    pinnedAt: timestamp({ withTimezone: true, precision: 3 }),
+    lastReplyAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    closed: boolean().notNull().default(false),
+    /** "Featured" is rssExcluded = false, as in OpenIsle. */
+    rssExcluded: boolean().notNull().default(true),
+    featuredAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** Experience the creation earned its author. */
+    reward: integer().notNull().default(0),
+    /** Points the creation earned its author. */
+    pointReward: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("posts_list_idx")
+      .on(t.pinnedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_category_list_idx")
+      .on(t.categoryId, t.pinnedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_last_reply_idx").on(t.lastReplyAt.desc(), t.id.desc()).where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_featured_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'PUBLISHED' and ${t.rssExcluded} = false`),
+    index("posts_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("posts_pending_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'PUBLISHED'`),
+  ],
+);
+
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    tagId: integer().notNull().references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId, t.postId)],
+);
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: serial().primaryKey(),
+    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    authorId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Null for a top-level comment; the replied-to comment otherwise. */
+    parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    content: text().notNull(),
+    pinnedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** Soft delete: the row stays so that replies remain readable. */
+    deletedAt: timestamp({ withTimezone: true, precision: 3 }),
+    reward: integer().notNull().default(0),
+    pointReward: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("comments_post_idx").on(t.postId, t.createdAt, t.id),
+    index("comments_parent_idx").on(t.parentId),
+    index("comments_author_idx").on(t.authorId, t.createdAt),
+  ],
+);
+
+export const reactions = pgTable(
+  "reactions",
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    type: reactionTypeEnum().notNull(),
+    postId: integer().references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
+    /** Experience the reaction earned its giver. */
+    reward: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("reactions_post_unique").on(t.postId, t.userId, t.type).where(sql`${t.commentId} is null`),
+    uniqueIndex("reactions_comment_unique").on(t.commentId, t.userId, t.type).where(sql`${t.commentId} is not null`),
+    index("reactions_user_idx").on(t.userId),
+  ],
+);
+
+export const postSubscriptions = pgTable(
+  "post_subscriptions",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("post_subscriptions_post_idx").on(t.postId)],
+);
+
+/** One row per (post, viewer) to deduplicate view counts and POST_VIEWED notifications. */
+export const postViews = pgTable(
+  "post_views",
+  {
+    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    viewerKey: text().notNull(),
+    viewedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.viewerKey] })],
+);

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { medalTypeEnum, userRoleEnum } from "./enums";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    email: text().notNull(),
+    /** bcrypt hash; null for accounts that only sign in through OAuth. */
+    passwordHash: text(),
+    avatar: text().notNull().default(""),
+    introduction: text().notNull().default(""),
+    role: userRoleEnum().notNull().default("USER"),
+    bot: boolean().notNull().default(false),
+    /** Granted by an admin (the CONTRIBUTOR medal). */
+    contributor: boolean().notNull().default(false),
+    /** The medal the user chose to show (null: show the best earned one). */
+    displayMedal: medalTypeEnum(),
+    /** The first earned medal in the order COMMENT, POST, FEATURED, CONTRIBUTOR, PIONEER, SEED; kept by refreshMedal. */
+    earnedMedal: medalTypeEnum(),
+    /** Points balance: always equal to the sum of the user's point_histories rows. */
+    point: integer().notNull().default(0),
+    experience: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_idx").on(t.role),
+    check("users_point_nonnegative", sql`${t.point} >= 0`),
+  ],
+);
+
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    /** SHA-256 (hex) of the token; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    /** The first characters of the token, shown in the UI to recognise it. */
+    prefix: text().notNull(),
+    scopes: text().array().notNull(),
+    /** Login tokens are issued by POST /api/auth/login; personal ones by POST /api/tokens. */
+    kind: text().notNull().default("personal"),
+    expiresAt: timestamp({ withTimezone: true, precision: 3 }),
+    lastUsedAt: timestamp({ withTimezone: true, precision: 3 }),
+    revokedAt: timestamp({ withTimezone: true, precision: 3 }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Fixed-window counters shared by every server process. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+});
+
+/** Per-user, per-day counters for the daily caps of points and experience. */
+export const dailyCounters = pgTable(
+  "daily_counters",
+  {
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    day: text().notNull(),
+    kind: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("daily_counters_pk").on(t.userId, t.day, t.kind)],
+);

@@ -1,0 +1,19 @@
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTs from "eslint-config-next/typescript";
+import drizzle from "eslint-plugin-drizzle";
+
+const config = [
+  ...nextVitals,
+  ...nextTs,
+  {
+    plugins: { drizzle },
+    rules: {
+      "drizzle/enforce-delete-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  { ignores: [".next/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
+];
+export default config;

@@ -1,0 +1,127 @@
+import { ZodError, type z } from "zod";
+import { ApiError, badRequest, errorBody, forbidden, fromZod, isDbUnavailable, unauthorized } from "@/lib/api/errors";
+import { checkSameOrigin, resolveViewer, type Viewer } from "@/lib/viewer";
+
+export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null };
+type Options = {
+  /** "required": 401 without a valid token or session. */
+  auth?: "optional" | "required";
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Wraps a route handler: resolves the caller (401 for a bad token), enforces token scopes and the
+ * same-origin check for cookie writes, awaits params, and turns thrown errors into API.md §1 bodies.
+ */
+export function route<P = Record<string, string>>(
+  handler: (ctx: RouteContext<P>) => Promise<unknown> | unknown,
+  options: Options = {},
+) {
+  return async (req: Request, context?: { params?: Promise<P> }): Promise<Response> => {
+    try {
+      const viewer = await resolveViewer(req);
+      if (!SAFE_METHODS.has(req.method)) {
+        if (viewer?.via === "session") checkSameOrigin(req);
+        if (viewer?.via === "token" && !viewer.scopes.includes("write")) {
+          throw forbidden("This token has the read scope only");
+        }
+      }
+      if (options.auth === "required" && !viewer) throw unauthorized();
+      const params = (context?.params ? await context.params : {}) as P;
+      const result = await handler({ req, params, viewer });
+      if (result instanceof Response) return result;
+      return Response.json(result);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ApiError) {
+    return Response.json(errorBody(err), { status: err.status, headers: err.headers });
+  }
+  if (err instanceof ZodError) {
+    const e = fromZod(err);
+    return Response.json(errorBody(e), { status: 400 });
+  }
+  if (isDbUnavailable(err)) {
+    return Response.json(
+      { error: "The database is unavailable, try again shortly", code: "service_unavailable" },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
+  }
+  console.error("[api] unhandled error", err);
+  return Response.json({ error: "Internal server error", code: "internal_error" }, { status: 500 });
+}
+
+/** Reads a JSON body with a byte cap enforced while streaming (413), then validates it (400). */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S>> {
+  const text = await readBodyText(req, maxBytes);
+  let data: unknown;
+  try {
+    data = text.length ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(400, "bad_request", "Malformed JSON body");
+  }
+  if (data === undefined) throw new ApiError(400, "bad_request", "A JSON body is required");
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Turns the query string into an object for a zod schema. Keys in `arrayKeys` always become arrays
+ * and accept both repeated keys and comma lists (`tagIds=1&tagIds=2`, `tagIds=1,2`).
+ */
+export function queryObject(req: Request, arrayKeys: readonly string[] = []): Record<string, string | string[]> {
+  const url = new URL(req.url);
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    if (arrayKeys.includes(key)) {
+      out[key] = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+    } else {
+      out[key] = values[values.length - 1]!;
+    }
+  }
+  return out;
+}
+
+export function parseQuery<S extends z.ZodType>(req: Request, schema: S, arrayKeys: readonly string[] = []): z.output<S> {
+  const parsed = schema.safeParse(queryObject(req, arrayKeys));
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
+/** A path id: a positive integer, else 400 with `field`. */
+export function parseId(value: string | undefined, field = "id"): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(`${field} must be a positive integer`, field);
+  const n = Number(value);
+  if (n < 1 || n > 2147483647) throw badRequest(`${field} must be a positive integer`, field);
+  return n;
+}
+
+export const created = (body: unknown) => Response.json(body, { status: 201 });
+export const noContent = () => new Response(null, { status: 204 });

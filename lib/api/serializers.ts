@@ -1,0 +1,27 @@
+import type { MedalType } from "@/db/schema";
+
+/** ISO 8601 UTC with milliseconds and `Z`, or null. */
+export function iso(d: Date | string | null | undefined): string | null {
+  if (d === null || d === undefined) return null;
+  return (d instanceof Date ? d : new Date(d)).toISOString();
+}
+
+export type UserSummary = { id: number; username: string; avatar: string; displayMedal: MedalType | null; bot: boolean };
+
+type UserRow = { id: number; username: string; avatar: string; displayMedal: MedalType | null; earnedMedal?: MedalType | null; bot: boolean };
+
+/** The interface's user summary; `displayMedal` is the chosen medal, else the best earned one. */
+export function userSummary(u: UserRow): UserSummary {
+  return {
+    id: u.id,
+    username: u.username,
+    avatar: u.avatar || defaultAvatar(u.username),
+    displayMedal: u.displayMedal ?? u.earnedMedal ?? null,
+    bot: u.bot,
+  };
+}
+
+/** A local, deterministic avatar (an SVG under /api/avatars) so no third-party host is contacted. */
+export function defaultAvatar(username: string): string {
+  return `/api/avatars/${encodeURIComponent(username)}`;
+}

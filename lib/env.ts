@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const int = (def: number) => z.coerce.number().int().positive().default(def);
+
+/** Every setting the app reads, validated once. The README documents each of them. */
+const envSchema = z.object({
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  PORT: int(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().optional(),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
+  AUTH_GOOGLE_ID: z.string().optional(),
+  AUTH_GOOGLE_SECRET: z.string().optional(),
+  UPLOADTHING_TOKEN: z.string().optional(),
+  DEMO_PASSWORD: z.string().default("demo-password"),
+  UPLOAD_MAX_BYTES: int(5 * 1024 * 1024),
+  UPLOAD_MAX_DIMENSION: int(8192),
+  UPLOAD_ALLOW_LOOPBACK: z.enum(["0", "1", "true", "false"]).default("0"),
+  RATE_LIMIT_LOGIN: int(10),
+  RATE_LIMIT_LOGIN_WINDOW_SEC: int(300),
+  RATE_LIMIT_REGISTER: int(10),
+  RATE_LIMIT_REGISTER_WINDOW_SEC: int(3600),
+  RATE_LIMIT_POSTS: int(10),
+  RATE_LIMIT_COMMENTS: int(30),
+  RATE_LIMIT_UPLOADS: int(30),
+  RATE_LIMIT_WINDOW_SEC: int(60),
+  SEED_MEDAL_BEFORE: z.string().default("2026-01-01T00:00:00.000Z"),
+  SCHEDULER_INTERVAL_MS: int(2000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+/** Parsed settings; re-read when `reload` is true (tests change process.env between files). */
+export function env(reload = false): Env {
+  if (!cached || reload) cached = envSchema.parse(process.env);
+  return cached;
+}

@@ -1,0 +1,68 @@
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { posts, type PostStatus, type UserRole, type VisibleScope } from "@/db/schema";
+import { forbidden, notFound } from "@/lib/api/errors";
+import type { Viewer } from "@/lib/viewer";
+
+/** The one place that decides who may do what. Services call these; handlers never test roles. */
+
+export const isModerator = (v: Pick<Viewer, "role"> | null | undefined) => v?.role === "MODERATOR" || v?.role === "ADMIN";
+export const isAdmin = (v: Pick<Viewer, "role"> | null | undefined) => v?.role === "ADMIN";
+
+type PostAccess = { authorId: number; status: PostStatus; visibleScope: VisibleScope };
+
+/** API.md §3: ALL everyone, ONLY_REGISTER signed-in, ONLY_ME author+staff; non-PUBLISHED author+staff. */
+export function canSeePost(viewer: Viewer | null, post: PostAccess): boolean {
+  const own = viewer?.id === post.authorId;
+  if (own || isModerator(viewer)) return true;
+  if (post.status !== "PUBLISHED") return false;
+  if (post.visibleScope === "ALL") return true;
+  if (post.visibleScope === "ONLY_REGISTER") return !!viewer;
+  return false;
+}
+
+/** Same rule as canSeePost, as a SQL condition on `posts` for list queries. */
+export function visiblePostsWhere(viewer: Viewer | null, opts: { publishedOnly?: boolean } = {}): SQL {
+  const published = eq(posts.status, "PUBLISHED");
+  if (isModerator(viewer)) return opts.publishedOnly ? published : sql`true`;
+  if (!viewer) return and(published, eq(posts.visibleScope, "ALL"))!;
+  const scoped = and(published, inArray(posts.visibleScope, ["ALL", "ONLY_REGISTER"]));
+  if (opts.publishedOnly) return and(published, or(inArray(posts.visibleScope, ["ALL", "ONLY_REGISTER"]), eq(posts.authorId, viewer.id)))!;
+  return or(scoped, eq(posts.authorId, viewer.id))!;
+}
+
+/** Throws 404 (never revealing a hidden post) unless the viewer may see it. */
+export function assertCanSeePost(viewer: Viewer | null, post: PostAccess | undefined | null, message = "Post not found"): asserts post is PostAccess {
+  if (!post || !canSeePost(viewer, post)) throw notFound(message);
+}
+
+export type PostAction = "edit" | "delete" | "close" | "pin" | "feature" | "review" | "pinComment";
+
+export function canOnPost(viewer: Viewer | null, post: { authorId: number }, action: PostAction): boolean {
+  if (!viewer) return false;
+  const own = viewer.id === post.authorId;
+  switch (action) {
+    case "edit":
+    case "delete":
+    case "close":
+    case "pinComment":
+      return own || isModerator(viewer);
+    case "pin":
+    case "feature":
+    case "review":
+      return isModerator(viewer);
+  }
+}
+
+export function assertOnPost(viewer: Viewer | null, post: { authorId: number }, action: PostAction): void {
+  if (!canOnPost(viewer, post, action)) throw forbidden();
+}
+
+export function canDeleteComment(viewer: Viewer | null, comment: { authorId: number }): boolean {
+  return !!viewer && (viewer.id === comment.authorId || isModerator(viewer));
+}
+
+const RANK: Record<UserRole, number> = { USER: 0, MODERATOR: 1, ADMIN: 2 };
+/** Throws 403 unless the viewer has at least `role`. */
+export function assertRole(viewer: Viewer | null, role: UserRole): void {
+  if (!viewer || RANK[viewer.role] < RANK[role]) throw forbidden();
+}

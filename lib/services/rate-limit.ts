@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { db, rawRows } from "@/db";
+import { ApiError } from "@/lib/api/errors";
+
+type Result = { count: number; resetAt: Date };
+
+/**
+ * Counts one hit on `key` in a fixed window stored in Postgres, so every server process shares it.
+ * Throws 429 (with Retry-After and RateLimit-* headers) once `limit` is exceeded.
+ */
+export async function hitRateLimit(key: string, limit: number, windowSec: number): Promise<void> {
+  const r = await bump(key, windowSec, 1);
+  if (r.count > limit) throw tooMany(limit, r.resetAt);
+}
+
+/** Throws 429 if `key` is already at its limit, without counting a hit (for "failed attempts" limits). */
+export async function checkRateLimit(key: string, limit: number): Promise<void> {
+  const [r] = await rawRows<{ count: number; reset_at: string | Date }>(
+    db,
+    sql`select count, reset_at from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  if (r && r.count >= limit) throw tooMany(limit, new Date(r.reset_at));
+}
+
+/** Counts a hit without refusing (the caller checked first). */
+export async function recordRateLimitHit(key: string, windowSec: number): Promise<void> {
+  await bump(key, windowSec, 1);
+}
+
+export async function clearRateLimit(key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+async function bump(key: string, windowSec: number, n: number): Promise<Result> {
+  const [r] = await rawRows<{ count: number; reset_at: string | Date }>(db, sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, ${n}, now() + make_interval(secs => ${windowSec}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then ${n} else rate_limits.count + ${n} end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, reset_at`);
+  return { count: Number(r!.count), resetAt: new Date(r!.reset_at) };
+}
+
+function tooMany(limit: number, resetAt: Date): ApiError {
+  const retry = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  return new ApiError(429, "rate_limited", `Too many requests, try again in ${retry} s`, undefined, undefined, {
+    "Retry-After": String(retry),
+    "RateLimit-Limit": String(limit),
+    "RateLimit-Remaining": "0",
+    "RateLimit-Reset": String(retry),
+  });
+}

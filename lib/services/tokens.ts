@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { apiTokens, users, type TokenScope, type UserRole } from "@/db/schema";
+import { unauthorized } from "@/lib/api/errors";
+
+export const TOKEN_PREFIX = "fp_";
+export const LOGIN_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A fresh opaque token: `fp_` + 43 base64url characters (256 random bits). */
+export function generateToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString("base64url");
+}
+
+export type IssuedToken = { id: number; token: string; prefix: string; expiresAt: string | null };
+
+/** Stores only the SHA-256 of a new token and returns the token itself, once. */
+export async function issueToken(
+  tx: DbOrTx,
+  input: { userId: number; name: string; scopes: TokenScope[]; expiresAt: Date | null; kind?: "login" | "personal" },
+): Promise<IssuedToken> {
+  const token = generateToken();
+  const prefix = token.slice(0, 10);
+  const [row] = await tx
+    .insert(apiTokens)
+    .values({
+      userId: input.userId,
+      name: input.name,
+      tokenHash: hashToken(token),
+      prefix,
+      scopes: input.scopes,
+      kind: input.kind ?? "personal",
+      expiresAt: input.expiresAt,
+    })
+    .returning({ id: apiTokens.id });
+  return { id: row!.id, token, prefix, expiresAt: input.expiresAt?.toISOString() ?? null };
+}
+
+export type TokenViewer = { id: number; username: string; role: UserRole; scopes: TokenScope[]; tokenId: number };
+
+/** Resolves a bearer token to its user; throws 401 for an unknown, revoked or expired token. */
+export async function verifyToken(token: string): Promise<TokenViewer> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) throw unauthorized("Invalid or expired token");
+  const [row] = await db
+    .select({
+      tokenId: apiTokens.id,
+      scopes: apiTokens.scopes,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      id: users.id,
+      username: users.username,
+      role: users.role,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  const now = Date.now();
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now)) {
+    throw unauthorized("Invalid or expired token");
+  }
+  // lastUsedAt is kept to the minute so that a busy client does not turn every read into a write.
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.tokenId));
+  }
+  return { id: row.id, username: row.username, role: row.role, scopes: row.scopes as TokenScope[], tokenId: row.tokenId };
+}
+
+export async function listTokens(userId: number) {
+  const rows = await db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, "personal"), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    prefix: t.prefix,
+    scopes: t.scopes,
+    createdAt: t.createdAt.toISOString(),
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    expiresAt: t.expiresAt?.toISOString() ?? null,
+  }));
+}

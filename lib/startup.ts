@@ -1,0 +1,41 @@
+import { closeDb, connection } from "@/db";
+import { ensureMigrated } from "@/db/migrate";
+import { authSecret } from "@/lib/auth-secret";
+
+const g = globalThis as unknown as { __forumStarted?: boolean };
+
+/**
+ * Runs once per server process: migrations, demo content on a new embedded database, the scheduler
+ * for draws and poll results, and a graceful close of the database on SIGTERM/SIGINT.
+ */
+export async function startup(): Promise<void> {
+  if (g.__forumStarted) return;
+  g.__forumStarted = true;
+  const t0 = Date.now();
+  authSecret();
+  await ensureMigrated();
+  const conn = connection();
+  if (conn.kind === "pglite" && process.env.SEED_DEMO !== "0") {
+    const { seedDemoIfEmpty } = await import("@/db/seed-demo");
+    await seedDemoIfEmpty();
+  }
+  const { startScheduler, stopScheduler } = await import("@/lib/services/scheduler");
+  startScheduler();
+  console.log(`[forum] ${conn.kind} database ready in ${Date.now() - t0} ms`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[forum] ${signal}: finishing in-flight work and closing the database`);
+    stopScheduler();
+    // Next's own server stops accepting and drains requests on SIGTERM; close the database after it.
+    setTimeout(() => {
+      closeDb()
+        .catch((e) => console.error("[forum] close failed", e))
+        .finally(() => process.exit(0));
+    }, Number(process.env.SHUTDOWN_GRACE_MS || 1500)).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { db } from "@/db";
+import { categories, tags, users, type TokenScope, type UserRole } from "@/db/schema";
+import { hashPassword } from "@/lib/services/passwords";
+import { issueToken } from "@/lib/services/tokens";
+
+export const BASE = "http://localhost:3000";
+
+export type TestUser = { id: number; username: string; role: UserRole; token: string };
+
+/** Inserts a user directly and issues a bearer token for it. */
+export async function makeUser(opts: { username?: string; role?: UserRole; point?: number; scopes?: TokenScope[]; password?: string } = {}): Promise<TestUser> {
+  const username = opts.username ?? `u_${randomBytes(4).toString("hex")}`;
+  const [u] = await db
+    .insert(users)
+    .values({
+      username,
+      email: `${username.toLowerCase()}@example.test`,
+      passwordHash: await hashPassword(opts.password ?? "demo-password"),
+      role: opts.role ?? "USER",
+      point: 0,
+    })
+    .returning();
+  const { token } = await issueToken(db, { userId: u!.id, name: "test", scopes: opts.scopes ?? ["read", "write"], expiresAt: null });
+  if (opts.point) {
+    const { applyPoints } = await import("@/lib/services/points");
+    await applyPoints(db, { userId: u!.id, type: "ADMIN_GRANT", amount: opts.point });
+  }
+  return { id: u!.id, username, role: u!.role, token };
+}
+
+export async function makeCategory(name = `cat-${randomBytes(3).toString("hex")}`) {
+  const [c] = await db.insert(categories).values({ name, description: `${name} talk`, icon: "💬", smallIcon: "💬" }).returning();
+  return c!;
+}
+
+export async function makeTag(name = `tag-${randomBytes(3).toString("hex")}`) {
+  const [t] = await db.insert(tags).values({ name, description: `${name} things` }).returning();
+  return t!;
+}
+
+type CallOptions = { method?: string; token?: string; body?: unknown; headers?: Record<string, string>; rawBody?: BodyInit };
+
+/** Builds a Request as a client would send it. */
+export function req(pathAndQuery: string, o: CallOptions = {}): Request {
+  const headers = new Headers(o.headers);
+  if (o.token) headers.set("authorization", `Bearer ${o.token}`);
+  let body: BodyInit | undefined = o.rawBody;
+  if (o.body !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(o.body);
+  }
+  return new Request(BASE + pathAndQuery, { method: o.method ?? (body ? "POST" : "GET"), headers, body });
+}
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** Calls a route handler in-process and returns status, headers and the parsed JSON body. */
+export async function call<T = any>(handler: Handler, pathAndQuery: string, o: CallOptions & { params?: Record<string, string> } = {}) {
+  const res = await handler(req(pathAndQuery, o), { params: Promise.resolve(o.params ?? {}) });
+  const text = await res.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, headers: res.headers, body: body as T, text };
+}

@@ -1,0 +1,41 @@
+// Gives every test file its own empty, migrated database: PGlite in memory by default, or a fresh
+// database on the Postgres server when TEST_DATABASE_URL is set (npm test runs both).
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll } from "vitest";
+
+process.env.AUTH_SECRET ||= "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "forum-test-"));
+process.env.PUBLIC_URL ||= "http://localhost:3000";
+process.env.BCRYPT_ROUNDS = "4";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let dbName: string | undefined;
+if (serverUrl) {
+  dbName = `forum_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${dbName}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = u.toString();
+} else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = "memory://";
+}
+
+const { ensureMigrated } = await import("@/db/migrate");
+const { closeDb } = await import("@/db");
+await ensureMigrated();
+
+afterAll(async () => {
+  await closeDb();
+  (globalThis as { __forumMigrated?: unknown }).__forumMigrated = undefined;
+  if (serverUrl && dbName) {
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+});
