@@ -1,0 +1,232 @@
+import { z } from "zod";
+import {
+  CHANGE_LOG_TYPES, MEDAL_TYPES, NOTIFICATION_TYPES, POST_STATUSES, POST_TYPES, REACTION_TYPES, USER_ROLES, VISIBLE_SCOPES,
+} from "@/db/schema/enums";
+
+/**
+ * The response objects of interface-spec.md §2 / API.md §6. Every listed field is always present
+ * (null where it does not apply). These schemas generate /api/openapi.json and type the services' DTOs.
+ */
+
+export const isoDateTime = z.iso.datetime().meta({ description: "ISO 8601 UTC with milliseconds and Z" });
+
+export const userSummarySchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    avatar: z.string(),
+    displayMedal: z.enum(MEDAL_TYPES).nullable(),
+    bot: z.boolean(),
+  })
+  .meta({ id: "UserSummary" });
+
+export const categorySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    smallIcon: z.string(),
+    count: z.number().int().nullable().meta({ description: "PUBLISHED, ALL-visible posts in it" }),
+  })
+  .meta({ id: "Category" });
+
+export const tagSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.string(),
+    smallIcon: z.string(),
+    createdAt: isoDateTime,
+    count: z.number().int().nullable(),
+  })
+  .meta({ id: "Tag" });
+
+export const reactionSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(REACTION_TYPES),
+    user: z.string().meta({ description: "username of the reacting user" }),
+    postId: z.number().int().nullable(),
+    commentId: z.number().int().nullable(),
+    messageId: z.number().int().nullable(),
+    reward: z.number().int(),
+  })
+  .meta({ id: "Reaction" });
+
+export const lotterySchema = z
+  .object({
+    prizeDescription: z.string(),
+    prizeIcon: z.string(),
+    prizeCount: z.number().int(),
+    pointCost: z.number().int(),
+    startTime: isoDateTime,
+    endTime: isoDateTime,
+    participants: z.array(userSummarySchema),
+    winners: z.array(userSummarySchema),
+    seedHash: z.string().meta({ description: "sha256(seed), hex, published at creation" }),
+    seed: z.string().nullable().meta({ description: "hex seed, revealed at the draw" }),
+    drawnAt: isoDateTime.nullable(),
+  })
+  .meta({ id: "Lottery" });
+
+export const pollSchema = z
+  .object({
+    options: z.array(z.string()),
+    votes: z.record(z.string(), z.number().int()),
+    endTime: isoDateTime,
+    participants: z.array(userSummarySchema),
+    optionParticipants: z.record(z.string(), z.array(userSummarySchema)),
+    multiple: z.boolean(),
+    finalized: z.boolean(),
+    myVotes: z.array(z.string()).meta({ description: "the caller's chosen options ([] when none or anonymous)" }),
+  })
+  .meta({ id: "Poll" });
+
+export const postSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    createdAt: isoDateTime,
+    author: userSummarySchema,
+    category: categorySchema,
+    tags: z.array(tagSchema),
+    views: z.number().int(),
+    commentCount: z.number().int(),
+    status: z.enum(POST_STATUSES),
+    pinnedAt: isoDateTime.nullable(),
+    lastReplyAt: isoDateTime.nullable(),
+    reactions: z.array(reactionSchema),
+    participants: z.array(userSummarySchema),
+    subscribed: z.boolean(),
+    reward: z.number().int(),
+    pointReward: z.number().int(),
+    type: z.enum(POST_TYPES),
+    lottery: lotterySchema.nullable(),
+    poll: pollSchema.nullable(),
+    rssExcluded: z.boolean(),
+    closed: z.boolean(),
+    visibleScope: z.enum(VISIBLE_SCOPES),
+    featured: z.boolean().meta({ description: "extra: rssExcluded === false" }),
+  })
+  .meta({ id: "Post" });
+
+export type CommentDto = {
+  id: number;
+  content: string;
+  createdAt: string;
+  pinnedAt: string | null;
+  author: z.infer<typeof userSummarySchema>;
+  replies: CommentDto[];
+  reactions: z.infer<typeof reactionSchema>[];
+  reward: number;
+  pointReward: number;
+  deleted: boolean;
+  postId: number;
+  parentId: number | null;
+};
+
+export const commentSchema: z.ZodType<CommentDto> = z
+  .object({
+    id: z.number().int(),
+    content: z.string().meta({ description: "\"\" when deleted" }),
+    createdAt: isoDateTime,
+    pinnedAt: isoDateTime.nullable(),
+    author: userSummarySchema,
+    get replies() {
+      return z.array(commentSchema);
+    },
+    reactions: z.array(reactionSchema),
+    reward: z.number().int(),
+    pointReward: z.number().int(),
+    deleted: z.boolean(),
+    postId: z.number().int(),
+    parentId: z.number().int().nullable(),
+  })
+  .meta({ id: "Comment" });
+
+export const postDetailSchema = postSchema.extend({ comments: z.array(commentSchema) }).meta({ id: "PostDetail" });
+
+export const pointGoodSchema = z
+  .object({ id: z.number().int(), name: z.string(), cost: z.number().int(), image: z.string(), description: z.string() })
+  .meta({ id: "PointGood" });
+
+export const notificationSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(NOTIFICATION_TYPES),
+    post: postSchema.nullable(),
+    comment: commentSchema.nullable(),
+    parentComment: commentSchema.nullable(),
+    fromUser: userSummarySchema.nullable(),
+    reactionType: z.enum(REACTION_TYPES).nullable(),
+    content: z.string().nullable(),
+    approved: z.boolean().nullable(),
+    read: z.boolean(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: "Notification" });
+
+export const changeLogSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    userAvatar: z.string(),
+    type: z.enum(CHANGE_LOG_TYPES),
+    time: isoDateTime,
+    oldTitle: z.string().nullable(),
+    newTitle: z.string().nullable(),
+    oldContent: z.string().nullable(),
+    newContent: z.string().nullable(),
+    oldCategory: categorySchema.nullable(),
+    newCategory: categorySchema.nullable(),
+    oldTags: z.array(tagSchema).nullable(),
+    newTags: z.array(tagSchema).nullable(),
+    oldClosed: z.boolean().nullable(),
+    newClosed: z.boolean().nullable(),
+    oldPinnedAt: isoDateTime.nullable(),
+    newPinnedAt: isoDateTime.nullable(),
+    oldFeatured: z.boolean().nullable(),
+    newFeatured: z.boolean().nullable(),
+    oldVisibleScope: z.enum(VISIBLE_SCOPES).nullable(),
+    newVisibleScope: z.enum(VISIBLE_SCOPES).nullable(),
+    amount: z.number().int().nullable(),
+  })
+  .meta({ id: "PostChangeLog" });
+
+export const meSchema = userSummarySchema
+  .extend({
+    email: z.string(),
+    role: z.enum(USER_ROLES),
+    point: z.number().int(),
+    experience: z.number().int(),
+    currentLevel: z.number().int(),
+    nextLevelExp: z.number().int().nullable(),
+    medals: z.array(z.enum(MEDAL_TYPES)),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: "Me" });
+
+export const errorSchema = z
+  .object({
+    error: z.string(),
+    code: z.string(),
+    field: z.string().optional(),
+    issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+  })
+  .meta({ id: "Error" });
+
+export type UserSummaryDto = z.infer<typeof userSummarySchema>;
+export type CategoryDto = z.infer<typeof categorySchema>;
+export type TagDto = z.infer<typeof tagSchema>;
+export type ReactionDto = z.infer<typeof reactionSchema>;
+export type LotteryDto = z.infer<typeof lotterySchema>;
+export type PollDto = z.infer<typeof pollSchema>;
+export type PostDto = z.infer<typeof postSchema>;
+export type PostDetailDto = PostDto & { comments: CommentDto[] };
+export type PointGoodDto = z.infer<typeof pointGoodSchema>;
+export type NotificationDto = z.infer<typeof notificationSchema>;
+export type ChangeLogDto = z.infer<typeof changeLogSchema>;
+export type MeDto = z.infer<typeof meSchema>;
