@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
     setupFiles: ["tests/setup.ts"],
     environment: "node",
+    // next-auth imports "next/server" without an extension, which Node ESM only resolves when Vite processes it.
+    server: { deps: { inline: ["next-auth"] } },
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -66,3 +66,8 @@ const RANK: Record<UserRole, number> = { USER: 0, MODERATOR: 1, ADMIN: 2 };
 export function assertRole(viewer: Viewer | null, role: UserRole): void {
   if (!viewer || RANK[viewer.role] < RANK[role]) throw forbidden();
 }
+
+/** Managing API tokens needs a session or a token with the write scope (a read token cannot mint or list them). */
+export function assertCanManageTokens(viewer: Viewer | null): void {
+  if (viewer?.via === "token" && !viewer.scopes.includes("write")) throw forbidden("This token has the read scope only");
+}

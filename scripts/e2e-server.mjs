@@ -4,7 +4,8 @@ import { existsSync, rmSync } from "node:fs";
 
 const port = process.env.E2E_PORT || "3100";
 const dataDir = process.env.E2E_DATA_DIR || "./data-e2e";
-if (!existsSync(".next/BUILD_ID") || process.env.E2E_BUILD === "1") {
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+if (!existsSync(`${distDir}/BUILD_ID`) || process.env.E2E_BUILD === "1") {
   const b = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }

@@ -53,7 +53,8 @@ export function req(pathAndQuery: string, o: CallOptions = {}): Request {
   return new Request(BASE + pathAndQuery, { method: o.method ?? (body ? "POST" : "GET"), headers, body });
 }
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+// `any`: handlers declare their own params type (route<{ id: string }>), tests pass strings.
+type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response>;
 
 /** Calls a route handler in-process and returns status, headers and the parsed JSON body. */
 export async function call<T = any>(handler: Handler, pathAndQuery: string, o: CallOptions & { params?: Record<string, string> } = {}) {

@@ -1,7 +1,10 @@
-import { and, count, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@/db";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { db, rawRows, type DbOrTx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
 import { insufficientPoints } from "@/lib/api/errors";
+import { iso } from "@/lib/api/serializers";
+import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
 
 /** Point amounts and daily caps (API.md §5, OpenIsle's values). */
 export const POINTS = { post: 30, postDailyCap: 2, comment: 10, commentDailyCap: 4, reaction: 10, feature: 500 } as const;
@@ -105,4 +108,71 @@ export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalTyp
 export async function refreshMedal(tx: DbOrTx, userId: number): Promise<void> {
   const medals = await earnedMedals(tx, userId);
   await tx.update(users).set({ earnedMedal: medals[0] ?? null }).where(eq(users.id, userId));
+}
+
+/** The caller's ledger, newest first, with the titles / contents / names it refers to (one query). */
+export async function listPointHistories(a: { userId: number; page: number; pageSize: number }): Promise<PointHistoryDto[]> {
+  const fromUser = alias(users, "from_user");
+  const rows = await db
+    .select({
+      id: pointHistories.id,
+      type: pointHistories.type,
+      amount: pointHistories.amount,
+      balance: pointHistories.balance,
+      postId: pointHistories.postId,
+      postTitle: posts.title,
+      commentId: pointHistories.commentId,
+      commentContent: comments.content,
+      commentDeletedAt: comments.deletedAt,
+      fromUserId: pointHistories.fromUserId,
+      fromUserName: fromUser.username,
+      createdAt: pointHistories.createdAt,
+    })
+    .from(pointHistories)
+    .leftJoin(posts, eq(posts.id, pointHistories.postId))
+    .leftJoin(comments, eq(comments.id, pointHistories.commentId))
+    .leftJoin(fromUser, eq(fromUser.id, pointHistories.fromUserId))
+    .where(eq(pointHistories.userId, a.userId))
+    .orderBy(desc(pointHistories.id))
+    .limit(a.pageSize)
+    .offset(a.page * a.pageSize);
+  return rows.map(({ commentDeletedAt, ...r }) => ({
+    ...r,
+    postTitle: r.postTitle ?? null,
+    commentContent: commentDeletedAt ? "" : (r.commentContent ?? null),
+    fromUserName: r.fromUserName ?? null,
+    createdAt: iso(r.createdAt)!,
+  }));
+}
+
+/**
+ * The balance at the end of each UTC day of the last `days` days (today included), oldest first:
+ * one query over generate_series; a day before the first ledger row has balance 0.
+ */
+export async function pointTrend(a: { userId: number; days: number }): Promise<TrendPointDto[]> {
+  const rows = await rawRows<{ date: string; value: number | string }>(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as date,
+          coalesce((select h.balance from point_histories h
+                     where h.user_id = ${a.userId} and h.created_at < ((d + interval '1 day') at time zone 'UTC')
+                     order by h.id desc limit 1), 0) as value
+        from generate_series(
+          (now() at time zone 'UTC')::date - ${a.days - 1}::int,
+          (now() at time zone 'UTC')::date,
+          interval '1 day') as d
+        order by d`,
+  );
+  return rows.map((r) => ({ date: String(r.date), value: Number(r.value) }));
+}
+
+/** Users whose balance differs from the sum of their ledger or is negative (the ledger invariant; [] when it holds). */
+export async function ledgerDiscrepancies(runner: DbOrTx = db): Promise<{ id: number; point: number; ledger: number }[]> {
+  const rows = await rawRows<{ id: number; point: number; ledger: number | string }>(
+    runner,
+    sql`select u.id, u.point, coalesce(sum(h.amount), 0) as ledger
+        from users u left join point_histories h on h.user_id = u.id
+        group by u.id, u.point
+        having u.point <> coalesce(sum(h.amount), 0) or u.point < 0`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), point: Number(r.point), ledger: Number(r.ledger) }));
 }

@@ -14,6 +14,7 @@ export function registerJob(name: string, run: () => Promise<number>): void {
 
 /** One pass over every job; returns how many items were processed. */
 export async function runDueJobs(): Promise<number> {
+  await ensureJobsRegistered();
   let total = 0;
   for (const job of jobs) {
     try {
@@ -44,4 +45,32 @@ export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVA
 export function stopScheduler(): void {
   if (g.__forumScheduler) clearInterval(g.__forumScheduler);
   g.__forumScheduler = undefined;
+}
+
+/** Registers the economy jobs (lottery draws, poll results); idempotent. */
+export async function ensureJobsRegistered(): Promise<void> {
+  const [{ processDueLotteries }, { processDuePolls }] = await Promise.all([
+    import("@/lib/services/lotteries"),
+    import("@/lib/services/polls"),
+  ]);
+  registerJob("lottery-draws", processDueLotteries);
+  registerJob("poll-results", processDuePolls);
+}
+
+/**
+ * The id of the `system` user, the actor of scheduled change logs (VOTE_RESULT, LOTTERY_RESULT);
+ * created on first use (role USER, bot, no password). Safe under concurrency (insert … on conflict do nothing).
+ */
+export async function systemUserId(tx: import("@/db").DbOrTx): Promise<number> {
+  const { sql } = await import("drizzle-orm");
+  const { rawRows } = await import("@/db");
+  const find = () => rawRows<{ id: number }>(tx, sql`select id from users where lower(username) = 'system' limit 1`);
+  const [found] = await find();
+  if (found) return Number(found.id);
+  await tx.execute(
+    sql`insert into users (username, email, role, bot) values ('system', 'system@localhost.invalid', 'USER', true) on conflict do nothing`,
+  );
+  const [row] = await find();
+  if (!row) throw new Error("could not create the system user");
+  return Number(row.id);
 }

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { pageViewer } from "@/lib/page-viewer";
+import { RegisterForm } from "./register-form";
+
+export const metadata: Metadata = { title: "Register" };
+
+const safePath = (v: unknown) => (typeof v === "string" && v.startsWith("/") && !v.startsWith("//") ? v : "/");
+
+export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const callbackUrl = safePath((await searchParams).callbackUrl);
+  if (await pageViewer()) redirect(callbackUrl);
+  return (
+    <div className="mx-auto w-full max-w-sm py-8">
+      <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <h1 className="mb-4 text-xl font-semibold">Create an account</h1>
+        <RegisterForm callbackUrl={callbackUrl} />
+        <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
+          Already registered?{" "}
+          <Link href="/login" className="text-sky-700 underline dark:text-sky-400">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { useState, useTransition, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
+import { apiFetch, fieldErrors } from "@/lib/api-client";
+import { signInWithPassword } from "../actions";
+
+/** Creates the account with POST /api/auth/register, then signs the browser in with the same credentials. */
+export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
+  const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string> }>({ form: null, fields: {} });
+  const [busy, setBusy] = useState(false);
+  const [signingIn, startTransition] = useTransition();
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    setBusy(true);
+    setErrors({ form: null, fields: {} });
+    try {
+      await apiFetch("/api/auth/register", {
+        body: { username: String(form.get("username") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+      });
+    } catch (err) {
+      setErrors(fieldErrors(err));
+      setBusy(false);
+      return;
+    }
+    const creds = new FormData();
+    creds.set("username", String(form.get("username")));
+    creds.set("password", String(form.get("password")));
+    creds.set("callbackUrl", callbackUrl);
+    startTransition(async () => {
+      const res = await signInWithPassword(undefined, creds);
+      if (res?.error) setErrors({ form: `Your account was created, but signing in failed: ${res.error}`, fields: {} });
+      setBusy(false);
+    });
+  }
+
+  const f = errors.fields;
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <Field id="reg-username" label="Username" error={f.username} hint="3–32 letters, digits, _ or -">
+        <Input id="reg-username" name="username" autoComplete="username" required minLength={3} maxLength={32} pattern="[A-Za-z0-9_-]{3,32}" {...describedBy("reg-username", f.username)} />
+      </Field>
+      <Field id="reg-email" label="Email" error={f.email}>
+        <Input id="reg-email" name="email" type="email" autoComplete="email" required {...describedBy("reg-email", f.email)} />
+      </Field>
+      <Field id="reg-password" label="Password" error={f.password} hint="At least 8 characters">
+        <Input id="reg-password" name="password" type="password" autoComplete="new-password" required minLength={8} {...describedBy("reg-password", f.password)} />
+      </Field>
+      <FieldError id="reg-error" message={errors.form} />
+      <Button type="submit" className="w-full" disabled={busy || signingIn}>
+        {busy || signingIn ? "Creating your account…" : "Register"}
+      </Button>
+    </form>
+  );
+}

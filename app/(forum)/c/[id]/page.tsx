@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PostBrowser } from "@/components/forum/post-browser";
+import { parseListState } from "@/components/forum/post-list-url";
+import { getCategory } from "@/lib/services/categories";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function load(idParam: string) {
+  if (!/^\d{1,9}$/.test(idParam)) notFound();
+  return getCategory(Number(idParam)).catch(() => notFound());
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const c = await load((await params).id);
+  return { title: c.name, description: c.description };
+}
+
+export default async function CategoryPage({ params, searchParams }: Props) {
+  const category = await load((await params).id);
+  const state = parseListState(await searchParams);
+  return (
+    <div className="space-y-4">
+      <header className="flex items-start gap-3">
+        {category.icon ? (
+          <span className="text-3xl" aria-hidden="true">
+            {category.icon}
+          </span>
+        ) : null}
+        <div>
+          <p className="text-xs font-medium uppercase tracking-wide text-zinc-500">Category</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{category.name}</h1>
+          {category.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{category.description}</p> : null}
+          <p className="mt-1 text-sm text-zinc-500">{category.count ?? 0} public posts</p>
+        </div>
+      </header>
+      <PostBrowser basePath={`/c/${category.id}`} state={{ ...state, categoryId: null }} fixed={{ categoryId: category.id }} />
+    </div>
+  );
+}

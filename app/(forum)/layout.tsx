@@ -1,0 +1,6 @@
+import type { ReactNode } from "react";
+import { SiteShell } from "@/components/forum/site-shell";
+
+export default function ForumLayout({ children }: { children: ReactNode }) {
+  return <SiteShell>{children}</SiteShell>;
+}

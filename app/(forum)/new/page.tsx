@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { PostEditor } from "@/components/forum/post-editor";
+import { pageViewer } from "@/lib/page-viewer";
+import { listCategories } from "@/lib/services/categories";
+
+export const metadata: Metadata = { title: "New post" };
+
+export default async function NewPostPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=%2Fnew");
+  const categories = await listCategories();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold tracking-tight">New post</h1>
+      <PostEditor mode="create" categories={categories} />
+    </div>
+  );
+}

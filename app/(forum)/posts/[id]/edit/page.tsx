@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { PostEditor } from "@/components/forum/post-editor";
+import { pageViewer } from "@/lib/page-viewer";
+import { canOnPost } from "@/lib/permissions";
+import { listCategories } from "@/lib/services/categories";
+import { loadPost } from "@/lib/services/post-loader";
+
+export const metadata: Metadata = { title: "Edit post" };
+
+type Props = { params: Promise<{ id: string }> };
+
+export default async function EditPostPage({ params }: Props) {
+  const { id } = await params;
+  if (!/^\d{1,9}$/.test(id)) notFound();
+  const viewer = await pageViewer();
+  if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/posts/${id}/edit`)}`);
+  const post = await loadPost(Number(id), viewer);
+  if (!post) notFound();
+  if (!canOnPost(viewer, { authorId: post.author.id }, "edit")) {
+    return (
+      <div className="py-12 text-center">
+        <h1 className="text-2xl font-semibold">You cannot edit this post</h1>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">Only its author and moderators can.</p>
+        <Link href={`/posts/${post.id}`} className="mt-4 inline-block underline">
+          Back to the post
+        </Link>
+      </div>
+    );
+  }
+  const categories = await listCategories();
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold tracking-tight">
+        Edit: <Link href={`/posts/${post.id}`} className="hover:underline">{post.title}</Link>
+      </h1>
+      <PostEditor
+        mode="edit"
+        postId={post.id}
+        categories={categories}
+        initial={{
+          title: post.title,
+          content: post.content,
+          categoryId: String(post.category.id),
+          tags: post.tags.map((t) => ({ id: t.id, name: t.name })),
+          visibleScope: post.visibleScope,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { Avatar } from "@/components/ui/avatar";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { CommentTree, type CommentView } from "@/components/forum/comment-tree";
+import { LotteryWidget } from "@/components/forum/lottery-widget";
+import { PollWidget } from "@/components/forum/poll-widget";
+import { PostBadges } from "@/components/forum/post-badges";
+import { PostMenu } from "@/components/forum/post-menu";
+import { PostReactions } from "@/components/forum/post-reactions";
+import { SubscribeButton } from "@/components/forum/subscribe-button";
+import { ApiError } from "@/lib/api/errors";
+import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
+import { pageViewer } from "@/lib/page-viewer";
+import { canOnPost, isModerator } from "@/lib/permissions";
+import { getPostDetail } from "@/lib/services/posts";
+import { getMe } from "@/lib/services/users";
+import { postKeys } from "@/lib/query-keys";
+import type { CommentDto, PostDto } from "@/lib/validation/objects";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** One load per request, shared by the metadata and the page (and one counted view). */
+const loadDetail = cache(async (idParam: string) => {
+  if (!/^\d{1,9}$/.test(idParam)) notFound();
+  const viewer = await pageViewer();
+  const h = await headers();
+  const req = new Request("http://localhost/", {
+    headers: { "user-agent": h.get("user-agent") ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? h.get("x-real-ip") ?? "" },
+  });
+  try {
+    return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, req }) };
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 404 || e.status === 400)) notFound();
+    throw e;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { detail } = await loadDetail((await params).id);
+  return { title: detail.title, description: markdownExcerpt(detail.content, 160) };
+}
+
+function withHtml(list: CommentDto[]): CommentView[] {
+  return list.map((c) => ({ ...c, html: c.deleted ? "" : renderMarkdown(c.content), replies: withHtml(c.replies) }));
+}
+
+export default async function PostPage({ params }: Props) {
+  const { viewer, detail } = await loadDetail((await params).id);
+  const { comments, ...post } = detail;
+  const me = viewer ? await getMe(viewer.id).catch(() => null) : null;
+  const qc = new QueryClient();
+  qc.setQueryData<PostDto>(postKeys.detail(post.id), post);
+
+  const perms = {
+    edit: canOnPost(viewer, { authorId: post.author.id }, "edit"),
+    close: canOnPost(viewer, { authorId: post.author.id }, "close"),
+    pin: canOnPost(viewer, { authorId: post.author.id }, "pin"),
+    feature: canOnPost(viewer, { authorId: post.author.id }, "feature"),
+    delete: canOnPost(viewer, { authorId: post.author.id }, "delete"),
+  };
+
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="space-y-8">
+        <article aria-labelledby="post-title" className="space-y-5">
+          <header className="space-y-3">
+            <nav aria-label="Breadcrumb" className="text-sm text-zinc-500">
+              <Link href="/" className="hover:underline">
+                Home
+              </Link>
+              <span aria-hidden="true"> / </span>
+              <Link href={`/c/${post.category.id}`} className="hover:underline">
+                {post.category.name}
+              </Link>
+            </nav>
+            <h1 id="post-title" className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
+              {post.title}
+            </h1>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <PostBadges post={post} />
+              {post.tags.map((t) => (
+                <Link key={t.id} href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs hover:bg-zinc-200 dark:bg-zinc-800 dark:hover:bg-zinc-700">
+                  #{t.name}
+                </Link>
+              ))}
+            </div>
+            <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
+              <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+                <Avatar src={post.author.avatar} name={post.author.username} size={28} />
+                {post.author.username}
+              </Link>
+              <RelativeTime iso={post.createdAt} />
+              <span>
+                {post.views} {post.views === 1 ? "view" : "views"}
+              </span>
+              <Link href={`/posts/${post.id}/history`} className="underline-offset-2 hover:underline">
+                History
+              </Link>
+            </div>
+            <PostMenu postId={post.id} perms={perms} flags={{ closed: post.closed, pinned: !!post.pinnedAt, featured: post.featured }} />
+          </header>
+
+          <div className="markdown-body" data-testid="post-content" dangerouslySetInnerHTML={{ __html: renderMarkdown(post.content) }} />
+
+          {post.poll ? <PollWidget postId={post.id} signedIn={!!viewer} /> : null}
+          {post.lottery ? <LotteryWidget postId={post.id} me={me ? { id: me.id, point: me.point } : null} /> : null}
+
+          <div className="flex flex-wrap items-start justify-between gap-3 border-y border-zinc-200 py-3 dark:border-zinc-800">
+            <PostReactions postId={post.id} me={viewer?.username ?? null} />
+            {viewer ? <SubscribeButton postId={post.id} /> : null}
+          </div>
+        </article>
+
+        <CommentTree
+          postId={post.id}
+          comments={withHtml(comments)}
+          total={post.commentCount}
+          viewer={viewer ? { id: viewer.id, username: viewer.username, moderator: isModerator(viewer) } : null}
+          canPin={canOnPost(viewer, { authorId: post.author.id }, "pinComment")}
+          closed={post.closed}
+        />
+      </div>
+    </HydrationBoundary>
+  );
+}

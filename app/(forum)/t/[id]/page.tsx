@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PostBrowser } from "@/components/forum/post-browser";
+import { parseListState } from "@/components/forum/post-list-url";
+import { getTag } from "@/lib/services/tags";
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function load(idParam: string) {
+  if (!/^\d{1,9}$/.test(idParam)) notFound();
+  return getTag(Number(idParam)).catch(() => notFound());
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const t = await load((await params).id);
+  return { title: `#${t.name}`, description: t.description };
+}
+
+export default async function TagPage({ params, searchParams }: Props) {
+  const tag = await load((await params).id);
+  const state = parseListState(await searchParams);
+  return (
+    <div className="space-y-4">
+      <header>
+        <p className="text-xs font-medium uppercase tracking-wide text-zinc-500">Tag</p>
+        <h1 className="text-2xl font-semibold tracking-tight">#{tag.name}</h1>
+        {tag.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{tag.description}</p> : null}
+        <p className="mt-1 text-sm text-zinc-500">{tag.count ?? 0} public posts</p>
+      </header>
+      <PostBrowser
+        basePath={`/t/${tag.id}`}
+        state={{ ...state, tagIds: state.tagIds.filter((x) => x !== tag.id) }}
+        fixed={{ tagId: tag.id }}
+      />
+    </div>
+  );
+}

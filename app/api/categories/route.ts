@@ -1,0 +1,13 @@
+// GET /api/categories (public), POST /api/categories (admin).
+import { created, readJson, route } from "@/lib/api/route";
+import { createCategory, listCategories } from "@/lib/services/categories";
+import { createCategorySchema } from "@/lib/validation/taxonomy";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(() => listCategories());
+
+export const POST = route(async ({ req, viewer }) => {
+  const input = await readJson(req, createCategorySchema);
+  return created(await createCategory({ viewer, input }));
+}, { auth: "required" });

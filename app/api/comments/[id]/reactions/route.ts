@@ -1,0 +1,14 @@
+// POST /api/comments/{id}/reactions: toggle — 200 with the Reaction when added, 204 when removed
+import { noContent, parseId, readJson, route } from "@/lib/api/route";
+import { toggleReaction } from "@/lib/services/reactions";
+import { reactionInputSchema } from "@/lib/validation/comments";
+import { requireViewer } from "@/lib/viewer";
+
+export const POST = route<{ id: string }>(
+  async ({ req, params, viewer }) => {
+    const commentId = parseId(params.id);
+    const { type } = await readJson(req, reactionInputSchema);
+    return (await toggleReaction(requireViewer(viewer), { kind: "comment", commentId }, type)) ?? noContent();
+  },
+  { auth: "required" },
+);

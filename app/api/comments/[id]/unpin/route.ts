@@ -1,0 +1,9 @@
+// POST /api/comments/{id}/unpin (the post's author or a moderator)
+import { parseId, route } from "@/lib/api/route";
+import { setCommentPinned } from "@/lib/services/comments";
+import { requireViewer } from "@/lib/viewer";
+
+export const POST = route<{ id: string }>(
+  async ({ params, viewer }) => setCommentPinned(requireViewer(viewer), parseId(params.id), false),
+  { auth: "required" },
+);

@@ -1,0 +1,11 @@
+// GET /api/notifications?page&size: the caller's notifications, newest first.
+import { parseQuery, route } from "@/lib/api/route";
+import { listNotifications } from "@/lib/services/notifications";
+import { notificationListQuerySchema } from "@/lib/validation/notifications";
+import { requireViewer } from "@/lib/viewer";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(({ req, viewer }) => listNotifications(requireViewer(viewer), parseQuery(req, notificationListQuerySchema)), {
+  auth: "required",
+});

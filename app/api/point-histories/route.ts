@@ -1,0 +1,10 @@
+// GET /api/point-histories?page&pageSize: the caller's points ledger, newest first.
+import { parseQuery, route } from "@/lib/api/route";
+import { listPointHistories } from "@/lib/services/points";
+import { pageQuerySchema } from "@/lib/validation/economy";
+import { requireViewer } from "@/lib/viewer";
+
+export const GET = route(
+  async ({ req, viewer }) => listPointHistories({ userId: requireViewer(viewer).id, ...parseQuery(req, pageQuerySchema) }),
+  { auth: "required" },
+);

@@ -1,0 +1,9 @@
+// POST /api/posts/{id}/reopen: reopen the post (author, moderator).
+import { parseId, route } from "@/lib/api/route";
+import { setClosed } from "@/lib/services/posts";
+import { requireViewer } from "@/lib/viewer";
+
+export const POST = route<{ id: string }>(
+  ({ params, viewer }) => setClosed({ id: parseId(params.id), viewer: requireViewer(viewer), on: false }),
+  { auth: "required" },
+);

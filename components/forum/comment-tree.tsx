@@ -1,0 +1,247 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { Avatar } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/field";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { ReactionBar, applyToggle } from "@/components/forum/reaction-bar";
+import { api, fieldErrors } from "@/lib/api-client";
+import type { CommentDto } from "@/lib/validation/objects";
+
+/** A comment with its server-rendered, sanitized HTML. */
+export type CommentView = Omit<CommentDto, "replies"> & { html: string; replies: CommentView[] };
+export type CommentViewer = { id: number; username: string; moderator: boolean } | null;
+
+type Ctx = { postId: number; viewer: CommentViewer; canPin: boolean; closed: boolean; refresh: () => void };
+
+/** The comment form: top-level (postId) or a reply (parentId). */
+function CommentForm({
+  label,
+  submitLabel,
+  onSubmit,
+  onDone,
+  autoFocus,
+}: {
+  label: string;
+  submitLabel: string;
+  onSubmit: (content: string) => Promise<unknown>;
+  onDone: () => void;
+  autoFocus?: boolean;
+}) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) {
+      setError("Write something first");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(text);
+      setText("");
+      onDone();
+    } catch (err) {
+      const f = fieldErrors(err);
+      setError(f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="space-y-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Textarea
+        id={id}
+        value={text}
+        rows={3}
+        maxLength={20000}
+        placeholder={`${label} (markdown supported)`}
+        autoFocus={autoFocus}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit(e);
+        }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" disabled={busy}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: number }) {
+  const [replying, setReplying] = useState(false);
+  const [reactions, setReactions] = useState(c.reactions);
+  const [error, setError] = useState<string | null>(null);
+  const me = ctx.viewer;
+  const canDelete = !!me && !c.deleted && (me.id === c.author.id || me.moderator);
+  const canPin = ctx.canPin && c.parentId === null && !c.deleted;
+
+  async function act(fn: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await fn();
+      ctx.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "Action failed");
+    }
+  }
+
+  return (
+    <li id={`comment-${c.id}`} className="scroll-mt-20" data-testid="comment">
+      <article aria-label={`Comment by ${c.author.username}`} className="flex gap-3">
+        <Avatar src={c.author.avatar} name={c.author.username} size={depth ? 28 : 36} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+            <Link href={`/u/${encodeURIComponent(c.author.username)}`} className="font-medium hover:underline">
+              {c.author.username}
+            </Link>
+            <a href={`#comment-${c.id}`} className="text-zinc-500 hover:underline">
+              <RelativeTime iso={c.createdAt} />
+            </a>
+            {c.pinnedAt ? (
+              <Badge tone="info">
+                <span aria-hidden="true">📌</span> Pinned
+              </Badge>
+            ) : null}
+          </div>
+          {c.deleted ? (
+            <p className="mt-1 text-sm italic text-zinc-500">[deleted]</p>
+          ) : (
+            <div className="markdown-body mt-1 text-sm" dangerouslySetInnerHTML={{ __html: c.html }} />
+          )}
+          {!c.deleted ? (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <ReactionBar
+                size="sm"
+                label={`Reactions to the comment by ${c.author.username}`}
+                reactions={reactions}
+                me={me?.username ?? null}
+                onToggle={async (type) => {
+                  const added = await api.reactComment(c.id, type);
+                  setReactions((list) => applyToggle(list, me?.username ?? "", type, added));
+                }}
+              />
+              {me && !ctx.closed ? (
+                <Button variant="ghost" size="sm" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
+                  Reply
+                </Button>
+              ) : null}
+              {canPin ? (
+                <Button variant="ghost" size="sm" onClick={() => act(() => api.pinComment(c.id, !c.pinnedAt))}>
+                  {c.pinnedAt ? "Unpin" : "Pin"}
+                </Button>
+              ) : null}
+              {canDelete ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 dark:text-red-400"
+                  onClick={() => {
+                    if (window.confirm("Delete this comment?")) void act(() => api.deleteComment(c.id));
+                  }}
+                >
+                  Delete
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {error ? (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
+          {replying ? (
+            <div className="mt-2">
+              <CommentForm
+                label={`Reply to ${c.author.username}`}
+                submitLabel="Post reply"
+                autoFocus
+                onSubmit={(content) => api.reply(c.id, content)}
+                onDone={() => {
+                  setReplying(false);
+                  ctx.refresh();
+                }}
+              />
+            </div>
+          ) : null}
+          {c.replies.length ? (
+            <ul className="mt-3 space-y-4 border-l-2 border-zinc-200 pl-3 sm:pl-4 dark:border-zinc-800" aria-label={`Replies to ${c.author.username}`}>
+              {c.replies.map((r) => (
+                <CommentItem key={r.id} c={r} ctx={ctx} depth={depth + 1} />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The nested comments of a post with the new-comment and reply forms. */
+export function CommentTree({
+  postId,
+  comments,
+  total,
+  viewer,
+  canPin,
+  closed,
+}: {
+  postId: number;
+  comments: CommentView[];
+  total: number;
+  viewer: CommentViewer;
+  canPin: boolean;
+  closed: boolean;
+}) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const ctx: Ctx = { postId, viewer, canPin, closed, refresh: () => startTransition(() => router.refresh()) };
+  return (
+    <section aria-labelledby="comments-heading" className="space-y-5" aria-busy={pending}>
+      <h2 id="comments-heading" className="text-lg font-semibold">
+        {total} {total === 1 ? "comment" : "comments"}
+      </h2>
+      {viewer && !closed ? (
+        <CommentForm label="Write a comment" submitLabel="Post comment" onSubmit={(content) => api.comment(postId, content)} onDone={ctx.refresh} />
+      ) : closed ? (
+        <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+          <span aria-hidden="true">🔒 </span>This post is closed to new comments.
+        </p>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <Link href="/login" className="underline">
+            Sign in
+          </Link>{" "}
+          to join the discussion.
+        </p>
+      )}
+      {comments.length ? (
+        <ul className="space-y-5">
+          {comments.map((c) => (
+            <CommentItem key={c.id} c={c} ctx={ctx} depth={0} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-zinc-500">No comments yet.</p>
+      )}
+    </section>
+  );
+}

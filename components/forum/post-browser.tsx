@@ -1,0 +1,148 @@
+import Link from "next/link";
+import { db } from "@/db";
+import { PostCard } from "@/components/forum/post-card";
+import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
+import { listHref, TABS, type ListState } from "@/components/forum/post-list-url";
+import { buttonClass } from "@/components/ui/button";
+import { markdownExcerpt } from "@/lib/markdown";
+import { pageViewer } from "@/lib/page-viewer";
+import { listCategories } from "@/lib/services/categories";
+import { listPosts, type PostOrder } from "@/lib/services/posts";
+import { listTags, loadTags } from "@/lib/services/tags";
+
+export const PAGE_SIZE = 20;
+
+const ORDER: Record<ListState["tab"], PostOrder> = { latest: "created", activity: "latestReply", featured: "featured" };
+
+/**
+ * The post list with its tabs, filters and paging; every state is a URL (server-rendered, works
+ * without JavaScript). `fixed` pins a category or tag for /c/[id] and /t/[id].
+ */
+export async function PostBrowser({
+  basePath,
+  state,
+  fixed = {},
+}: {
+  basePath: string;
+  state: ListState;
+  fixed?: { categoryId?: number; tagId?: number };
+}) {
+  const viewer = await pageViewer();
+  const categoryId = fixed.categoryId ?? state.categoryId;
+  const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
+  const [posts, categories, popularTags, selectedTags] = await Promise.all([
+    listPosts(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
+    fixed.categoryId ? Promise.resolve([]) : listCategories(),
+    listTags({ page: 0, pageSize: 24 }),
+    state.tagIds.length ? loadTags(db, state.tagIds) : Promise.resolve(new Map()),
+  ]);
+  const here = (s: Partial<ListState>) => listHref(basePath, { ...state, ...s });
+  const chosen = state.tagIds.map((id) => selectedTags.get(id)).filter((t): t is NonNullable<typeof t> => !!t);
+  const tagChoices = [...chosen, ...popularTags.filter((t) => !state.tagIds.includes(t.id) && t.id !== fixed.tagId)];
+
+  return (
+    <section aria-label="Posts" className="space-y-4">
+      <nav aria-label="Post order" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+        {TABS.map((t) => {
+          const active = t.id === state.tab;
+          return (
+            <Link
+              key={t.id}
+              href={here({ tab: t.id, page: 0 })}
+              aria-current={active ? "page" : undefined}
+              className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
+                active
+                  ? "border-sky-600 text-sky-700 dark:text-sky-400"
+                  : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+              }`}
+            >
+              {t.label}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        {fixed.categoryId ? null : (
+          <form method="get" action={basePath} className="flex items-end gap-2" aria-label="Filter by category">
+            {state.tab !== "latest" ? <input type="hidden" name="tab" value={state.tab} /> : null}
+            {state.tagIds.length ? <input type="hidden" name="tagIds" value={state.tagIds.join(",")} /> : null}
+            <div>
+              <label htmlFor="filter-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                Category
+              </label>
+              <AutoSubmitSelect id="filter-category" name="categoryId" defaultValue={state.categoryId ?? ""} className="mt-1 w-48">
+                <option value="">All categories</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name} ({c.count ?? 0})
+                  </option>
+                ))}
+              </AutoSubmitSelect>
+            </div>
+            <button type="submit" className={buttonClass("secondary", "md")}>
+              Filter
+            </button>
+          </form>
+        )}
+        <div className="min-w-0 flex-1">
+          <p id="tag-filter-label" className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+            Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
+          </p>
+          <ul aria-labelledby="tag-filter-label" className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-filter">
+            {tagChoices.map((t) => {
+              const on = state.tagIds.includes(t.id);
+              const next = on ? state.tagIds.filter((x) => x !== t.id) : [...state.tagIds, t.id];
+              return (
+                <li key={t.id}>
+                  <Link
+                    href={here({ tagIds: next, page: 0 })}
+                    aria-label={`${on ? "Remove" : "Add"} tag filter ${t.name}`}
+                    className={`inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs ${
+                      on
+                        ? "border-sky-600 bg-sky-600 text-white dark:border-sky-500 dark:bg-sky-600"
+                        : "border-zinc-300 bg-white text-zinc-700 hover:border-sky-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
+                    }`}
+                  >
+                    #{t.name}
+                    {on ? <span aria-hidden="true">×</span> : null}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+
+      {posts.length ? (
+        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
+          {posts.map((p) => (
+            <PostCard key={p.id} post={p} excerpt={markdownExcerpt(p.content, 180)} />
+          ))}
+        </div>
+      ) : (
+        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700">
+          {state.page > 0 ? "No more posts." : "No posts here yet."}
+        </p>
+      )}
+
+      <nav aria-label="Pagination" className="flex items-center justify-between">
+        {state.page > 0 ? (
+          <Link href={here({ page: state.page - 1 })} rel="prev" className={buttonClass("secondary", "sm")}>
+            ← Newer
+          </Link>
+        ) : (
+          <span />
+        )}
+        <span className="text-sm text-zinc-500">Page {state.page + 1}</span>
+        {posts.length === PAGE_SIZE ? (
+          <Link href={here({ page: state.page + 1 })} rel="next" className={buttonClass("secondary", "sm")}>
+            Older →
+          </Link>
+        ) : (
+          <span />
+        )}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import Link from "next/link";
+import { Avatar } from "@/components/ui/avatar";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { PostBadges } from "@/components/forum/post-badges";
+import type { PostDto } from "@/lib/validation/objects";
+
+/** One row of a post list: title, badges, category, tags, participants, counts and times. */
+export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string }) {
+  return (
+    <article
+      className="flex gap-3 border-b border-zinc-200 px-3 py-4 last:border-b-0 sm:px-4 dark:border-zinc-800"
+      aria-labelledby={`post-${post.id}-title`}
+      data-testid="post-card"
+    >
+      <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
+        <Avatar src={post.author.avatar} name={post.author.username} size={40} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <h2 id={`post-${post.id}-title`} className="min-w-0 text-base font-semibold leading-snug">
+            <Link href={`/posts/${post.id}`} className="hover:text-sky-700 hover:underline dark:hover:text-sky-400">
+              {post.title}
+            </Link>
+          </h2>
+          <PostBadges post={post} />
+        </div>
+        {excerpt ? <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{excerpt}</p> : null}
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <Link href={`/c/${post.category.id}`} className="font-medium text-zinc-700 hover:underline dark:text-zinc-300">
+            {post.category.icon ? <span aria-hidden="true">{post.category.icon} </span> : null}
+            {post.category.name}
+          </Link>
+          {post.tags.length ? (
+            <ul className="flex flex-wrap gap-1" aria-label="Tags">
+              {post.tags.map((t) => (
+                <li key={t.id}>
+                  <Link href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 hover:bg-zinc-200 dark:bg-zinc-800 dark:hover:bg-zinc-700">
+                    #{t.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <span>
+            by{" "}
+            <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hover:underline">
+              {post.author.username}
+            </Link>{" "}
+            <RelativeTime iso={post.createdAt} />
+          </span>
+          {post.lastReplyAt && post.commentCount > 0 ? (
+            <span>
+              last reply <RelativeTime iso={post.lastReplyAt} />
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-2">
+        <ul className="flex -space-x-2" aria-label="Participants">
+          {post.participants.map((u) => (
+            <li key={u.id}>
+              <Avatar src={u.avatar} name={u.username} size={24} />
+            </li>
+          ))}
+        </ul>
+        <div className="flex gap-3 text-xs text-zinc-500 dark:text-zinc-400">
+          <span title={`${post.commentCount} comments`}>
+            <span aria-hidden="true">💬 </span>
+            {post.commentCount}
+            <span className="sr-only"> comments</span>
+          </span>
+          <span title={`${post.views} views`}>
+            <span aria-hidden="true">👁 </span>
+            {post.views}
+            <span className="sr-only"> views</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

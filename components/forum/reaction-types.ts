@@ -1,0 +1,30 @@
+import type { ReactionType } from "@/db/schema/enums";
+
+/** Emoji and label of each of the 25 reaction types (OpenIsle's set). */
+export const REACTIONS: Record<ReactionType, { emoji: string; label: string }> = {
+  LIKE: { emoji: "❤️", label: "Like" },
+  DISLIKE: { emoji: "👎", label: "Dislike" },
+  SMILE: { emoji: "😁", label: "Smile" },
+  RECOMMEND: { emoji: "👏", label: "Recommend" },
+  CONGRATULATIONS: { emoji: "🎉", label: "Congratulations" },
+  ANGRY: { emoji: "😡", label: "Angry" },
+  FLUSHED: { emoji: "😳", label: "Flushed" },
+  STAR_STRUCK: { emoji: "🤩", label: "Star-struck" },
+  ROFL: { emoji: "🤣", label: "Rolling on the floor laughing" },
+  HOLDING_BACK_TEARS: { emoji: "🥹", label: "Holding back tears" },
+  MIND_BLOWN: { emoji: "🤯", label: "Mind blown" },
+  POOP: { emoji: "💩", label: "Poop" },
+  CLOWN: { emoji: "🤡", label: "Clown" },
+  SKULL: { emoji: "☠️", label: "Skull" },
+  FIRE: { emoji: "🔥", label: "Fire" },
+  EYES: { emoji: "👀", label: "Eyes" },
+  FROWN: { emoji: "☹️", label: "Frown" },
+  HOT: { emoji: "🥵", label: "Hot" },
+  EAGLE: { emoji: "🦅", label: "Eagle" },
+  SPIDER: { emoji: "🕷️", label: "Spider" },
+  BAT: { emoji: "🦇", label: "Bat" },
+  CHINA: { emoji: "🇨🇳", label: "China" },
+  USA: { emoji: "🇺🇸", label: "USA" },
+  JAPAN: { emoji: "🇯🇵", label: "Japan" },
+  KOREA: { emoji: "🇰🇷", label: "Korea" },
+};

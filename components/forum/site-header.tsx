@@ -1,0 +1,93 @@
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+import { Avatar } from "@/components/ui/avatar";
+import { ThemeToggle } from "@/components/forum/theme-toggle";
+import { UnreadBadge } from "@/components/forum/unread-badge";
+import { HeaderSignOut } from "@/components/forum/user-menu";
+import { pageViewer } from "@/lib/page-viewer";
+import { getMe } from "@/lib/services/users";
+import { unreadCount } from "@/lib/services/notifications";
+
+const navLink =
+  "inline-flex h-9 items-center rounded-md px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800";
+
+/** The site header: name, New post, notifications and points of the signed-in user, sign in/out, theme. */
+export async function SiteHeader() {
+  const viewer = await pageViewer();
+  const [me, unread] = viewer
+    ? await Promise.all([getMe(viewer.id).catch(() => null), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
+    : [null, { count: 0 }];
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
+        <Link href="/" className="mr-2 text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-sky-600">
+          <span aria-hidden="true">💬 </span>Forum
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+          <Link href="/" className={navLink}>
+            Home
+          </Link>
+          <Link href="/?tab=featured" className={navLink}>
+            Featured
+          </Link>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          {me ? (
+            <>
+              <Link href="/new" className={buttonClass("primary", "sm")}>
+                <span aria-hidden="true">＋</span>
+                <span>New post</span>
+              </Link>
+              <UnreadBadge initial={unread.count} />
+              <Link href="/points" className={navLink} title="Your points" data-testid="header-points">
+                <span aria-hidden="true">🪙</span>
+                <span className="ml-1">
+                  {me.point}
+                  <span className="sr-only"> points</span>
+                </span>
+              </Link>
+              <Link href={`/u/${encodeURIComponent(me.username)}`} className={`${navLink} gap-2`} aria-label={`Your profile (${me.username})`}>
+                <Avatar src={me.avatar} name={me.username} size={24} />
+                <span className="hidden md:inline">{me.username}</span>
+              </Link>
+              <HeaderSignOut />
+            </>
+          ) : (
+            <>
+              <Link href="/login" className={navLink}>
+                Sign in
+              </Link>
+              <Link href="/register" className={buttonClass("primary", "sm")}>
+                Register
+              </Link>
+            </>
+          )}
+          <ThemeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-12 border-t border-zinc-200 py-6 text-sm text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+      <div className="mx-auto flex max-w-5xl flex-wrap gap-4 px-4">
+        <span>Forum</span>
+        <a href="/api/rss" className="hover:underline">
+          RSS
+        </a>
+        <a href="/api/openapi.json" className="hover:underline">
+          API
+        </a>
+      </div>
+    </footer>
+  );
+}

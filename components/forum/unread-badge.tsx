@@ -1,0 +1,34 @@
+"use client";
+
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { notificationKeys } from "@/lib/query-keys";
+
+/** The unread notification count in the header, refreshed every 30 seconds. */
+export function UnreadBadge({ initial }: { initial: number }) {
+  const { data } = useQuery({
+    queryKey: notificationKeys.unreadCount(),
+    queryFn: api.unreadCount,
+    initialData: { count: initial },
+    initialDataUpdatedAt: 0,
+    refetchInterval: 30_000,
+    staleTime: 0,
+  });
+  const count = data?.count ?? 0;
+  return (
+    <Link
+      href="/notifications"
+      className="relative inline-flex h-9 items-center gap-1 rounded-md px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800"
+      aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
+      data-testid="unread-count"
+    >
+      <span aria-hidden="true">🔔</span>
+      {count > 0 ? (
+        <span aria-hidden="true" className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,98 @@
+import type {
+  CommentDto, LotteryDto, MeDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
+} from "@/lib/validation/objects";
+
+/** The error a browser call to our /api throws: the API's `{error, code, field}` body and the status. */
+export class ApiClientError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+    public field?: string,
+    public issues?: { path: (string | number)[]; message: string }[],
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+}
+
+type Json = Record<string, unknown> | unknown[] | string | number | boolean | null;
+
+/**
+ * Fetches one of our /api endpoints with the session cookie and parses the JSON answer; any non-2xx
+ * answer throws ApiClientError carrying the body's `error` and `field`. 204 resolves to null.
+ */
+export async function apiFetch<T>(path: string, init: { method?: string; body?: Json; signal?: AbortSignal } = {}): Promise<T> {
+  const res = await fetch(path, {
+    method: init.method ?? (init.body !== undefined ? "POST" : "GET"),
+    headers: init.body !== undefined ? { "content-type": "application/json" } : undefined,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    credentials: "same-origin",
+    signal: init.signal,
+  });
+  if (res.status === 204) return null as T;
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const body = (data && typeof data === "object" ? data : {}) as { error?: string; code?: string; field?: string; issues?: ApiClientError["issues"] };
+    throw new ApiClientError(res.status, body.code ?? "error", body.error ?? `Request failed (${res.status})`, body.field, body.issues);
+  }
+  return data as T;
+}
+
+/** Maps an error to a per-field message table (`field` of the body, or each issue's first path part). */
+export function fieldErrors(err: unknown): { form: string | null; fields: Record<string, string> } {
+  if (!(err instanceof ApiClientError)) return { form: err instanceof Error ? err.message : "Something went wrong", fields: {} };
+  const fields: Record<string, string> = {};
+  for (const i of err.issues ?? []) {
+    // "tagIds.0" and "poll.options.2" are reported on their list field.
+    const key = i.path.filter((p) => typeof p === "string").join(".");
+    if (key && !fields[key]) fields[key] = i.message;
+  }
+  if (err.field && !fields[err.field]) fields[err.field] = err.message;
+  return { form: Object.keys(fields).length ? null : err.message, fields };
+}
+
+export type PostInput = {
+  title: string;
+  content: string;
+  categoryId: number;
+  tagIds: number[];
+  type?: "NORMAL" | "POLL" | "LOTTERY";
+  visibleScope?: "ALL" | "ONLY_ME" | "ONLY_REGISTER";
+  poll?: { options: string[]; multiple: boolean; endTime: string } | null;
+  lottery?: { prizeDescription: string; prizeIcon: string; prizeCount: number; pointCost: number; startTime?: string; endTime: string } | null;
+};
+
+const id = (n: number) => encodeURIComponent(String(n));
+
+export const api = {
+  me: () => apiFetch<MeDto>("/api/users/me"),
+  unreadCount: () => apiFetch<{ count: number }>("/api/notifications/unread-count"),
+  post: (postId: number) => apiFetch<PostDto & { comments: CommentDto[] }>(`/api/posts/${id(postId)}`),
+  createPost: (body: PostInput) => apiFetch<PostDto>("/api/posts", { body }),
+  updatePost: (postId: number, body: Partial<PostInput>) => apiFetch<PostDto>(`/api/posts/${id(postId)}`, { method: "PUT", body }),
+  deletePost: (postId: number) => apiFetch<null>(`/api/posts/${id(postId)}`, { method: "DELETE" }),
+  postAction: (postId: number, action: "close" | "reopen" | "pin" | "unpin" | "feature" | "unfeature") =>
+    apiFetch<PostDto>(`/api/posts/${id(postId)}/${action}`, { method: "POST" }),
+  reactPost: (postId: number, type: string) => apiFetch<ReactionDto | null>(`/api/posts/${id(postId)}/reactions`, { body: { type } }),
+  reactComment: (commentId: number, type: string) => apiFetch<ReactionDto | null>(`/api/comments/${id(commentId)}/reactions`, { body: { type } }),
+  subscribe: (postId: number, on: boolean) => apiFetch<unknown>(`/api/subscriptions/posts/${id(postId)}`, { method: on ? "POST" : "DELETE" }),
+  comments: (postId: number, page = 0) => apiFetch<CommentDto[]>(`/api/posts/${id(postId)}/comments?page=${page}&pageSize=100`),
+  comment: (postId: number, content: string) => apiFetch<CommentDto>(`/api/posts/${id(postId)}/comments`, { body: { content } }),
+  reply: (commentId: number, content: string) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}/replies`, { body: { content } }),
+  deleteComment: (commentId: number) => apiFetch<null>(`/api/comments/${id(commentId)}`, { method: "DELETE" }),
+  pinComment: (commentId: number, pin: boolean) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}/${pin ? "pin" : "unpin"}`, { method: "POST" }),
+  vote: (postId: number, options: string[]) => apiFetch<PollDto>(`/api/posts/${id(postId)}/poll/vote`, { body: { options } }),
+  joinLottery: (postId: number) => apiFetch<LotteryDto>(`/api/posts/${id(postId)}/lottery/join`, { method: "POST" }),
+  searchTags: (keyword: string) => apiFetch<TagDto[]>(`/api/tags?keyword=${encodeURIComponent(keyword)}&pageSize=20`),
+  createTag: (name: string, description = "") => apiFetch<TagDto>("/api/tags", { body: { name, description } }),
+  categories: () => apiFetch<CategoryDto[]>("/api/categories"),
+  upload: (dataUrl: string) => apiFetch<string>("/api/upload", { body: { file: dataUrl } }),
+  preview: (markdown: string) => apiFetch<{ html: string }>("/api/markdown/preview", { body: { markdown } }),
+};

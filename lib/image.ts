@@ -1,0 +1,108 @@
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { ApiError, badRequest } from "@/lib/api/errors";
+
+export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif";
+
+export const IMAGE_TYPES: Record<ImageFormat, { mime: string; ext: string }> = {
+  png: { mime: "image/png", ext: "png" },
+  jpeg: { mime: "image/jpeg", ext: "jpg" },
+  gif: { mime: "image/gif", ext: "gif" },
+  webp: { mime: "image/webp", ext: "webp" },
+  avif: { mime: "image/avif", ext: "avif" },
+};
+
+/** Extension → MIME type, for serving stored files. */
+export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(Object.values(IMAGE_TYPES).map((t) => [t.ext, t.mime]));
+
+const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, end).toString("latin1");
+
+/** The image format decided by the file's magic bytes only (never a name or a client-sent type). */
+export function sniffImage(buf: Buffer): ImageFormat | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return "jpeg";
+  if (buf.length >= 6 && (ascii(buf, 0, 6) === "GIF87a" || ascii(buf, 0, 6) === "GIF89a")) return "gif";
+  if (buf.length >= 12 && ascii(buf, 0, 4) === "RIFF" && ascii(buf, 8, 12) === "WEBP") return "webp";
+  // ISO-BMFF: [size]["ftyp"][major brand][minor version][compatible brands…]
+  if (buf.length >= 16 && ascii(buf, 4, 8) === "ftyp") {
+    const boxSize = Math.min(buf.readUInt32BE(0), buf.length, 256);
+    const brands = [ascii(buf, 8, 12)];
+    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(buf, i, i + 4));
+    if (brands.includes("avif") || brands.includes("avis")) return "avif";
+  }
+  return null;
+}
+
+export type ProcessedImage = { bytes: Buffer; format: ImageFormat; mime: string; ext: string; width: number; height: number };
+
+/** Decoded pixels allowed across all frames of an animation (≈ 600 MB of RGBA at most). */
+const MAX_TOTAL_PIXELS = 150_000_000;
+
+const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are accepted") =>
+  new ApiError(415, "unsupported_media_type", message, "file");
+
+/**
+ * Validates and re-encodes an image in its own format: size cap (413), magic bytes (415), dimension cap
+ * (400), EXIF orientation applied, then every metadata block (EXIF, GPS, XMP, ICC) dropped by the
+ * re-encode. Animated GIF/WebP keep their frames.
+ */
+export async function processImage(input: Buffer, opts: { maxBytes: number; maxDimension: number }): Promise<ProcessedImage> {
+  if (input.length === 0) throw badRequest("The file is empty", "file");
+  if (input.length > opts.maxBytes) throw new ApiError(413, "payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, "file");
+  const format = sniffImage(input);
+  if (!format) throw unsupported();
+
+  const animated = format === "gif" || format === "webp";
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { animated }).metadata();
+  } catch {
+    throw unsupported("The file is not a readable image");
+  }
+  const expected = format === "avif" ? "heif" : format;
+  if (meta.format !== expected) throw unsupported();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw unsupported("The file is not a readable image");
+  if (width > opts.maxDimension || height > opts.maxDimension) {
+    throw badRequest(`Images may be at most ${opts.maxDimension}×${opts.maxDimension} pixels`, "file");
+  }
+
+  const pages = meta.pages ?? 1;
+  // Frames multiply the decoded size: bound the whole animation, not only one frame.
+  if (width * height * pages > MAX_TOTAL_PIXELS) throw badRequest("The image has too many pixels across its frames", "file");
+  const multiPage = pages > 1;
+  let pipeline = sharp(input, { animated: animated && multiPage });
+  if (!multiPage) pipeline = pipeline.rotate();
+  switch (format) {
+    case "png":
+      pipeline = pipeline.png({ compressionLevel: 9 });
+      break;
+    case "jpeg":
+      pipeline = pipeline.jpeg({ quality: 90, mozjpeg: true });
+      break;
+    case "gif":
+      pipeline = pipeline.gif();
+      break;
+    case "webp":
+      pipeline = pipeline.webp({ quality: 90 });
+      break;
+    case "avif":
+      pipeline = pipeline.avif({ quality: 60 });
+      break;
+  }
+  let out: { data: Buffer; info: OutputInfo };
+  try {
+    out = await pipeline.toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unsupported("The file is not a readable image");
+  }
+  const { mime, ext } = IMAGE_TYPES[format];
+  return {
+    bytes: out.data,
+    format,
+    mime,
+    ext,
+    width: out.info.width,
+    height: out.info.pageHeight ?? out.info.height,
+  };
+}

@@ -1,0 +1,136 @@
+import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
+import hljs from "highlight.js";
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * Markdown → sanitized HTML for posts, comments and the editor preview.
+ *
+ * Two layers: markdown-it runs with `html: false` (raw HTML in the source is escaped, never executed)
+ * and its link validator refuses javascript:/vbscript:/file:/data: URLs; then sanitize-html enforces an
+ * allow-list on the result anyway, so a bug in either layer alone cannot let script through.
+ */
+
+const USERNAME = "[A-Za-z0-9_-]{3,32}";
+// `@[name]` (OpenIsle's editor form) or a bare `@name` not preceded by a word character (so e-mail
+// addresses are left alone).
+const MENTION_RE = new RegExp(`(^|[^A-Za-z0-9_.@/-])@(?:\\[(${USERNAME})\\]|(${USERNAME}))`, "g");
+
+const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#|\.{0,2}\/)/i;
+const SAFE_IMG = /^(https?:\/\/|\/uploads\/)/i;
+
+function highlight(code: string, lang: string): string {
+  const language = lang && hljs.getLanguage(lang) ? lang : null;
+  try {
+    const html = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : hljs.highlightAuto(code).value;
+    return `<pre class="hljs"><code class="hljs${language ? ` language-${language}` : ""}">${html}</code></pre>`;
+  } catch {
+    return "";
+  }
+}
+
+/** A core rule that turns `@username` in text (not in code or inside links) into a /u/username link. */
+function mentionPlugin(md: MarkdownIt) {
+  md.core.ruler.after("inline", "mentions", (state: StateCore) => {
+    for (const block of state.tokens) {
+      if (block.type !== "inline" || !block.children) continue;
+      const out: Token[] = [];
+      let linkDepth = 0;
+      for (const tok of block.children) {
+        if (tok.type === "link_open") linkDepth++;
+        if (tok.type === "link_close") linkDepth--;
+        if (tok.type !== "text" || linkDepth > 0 || !tok.content.includes("@")) {
+          out.push(tok);
+          continue;
+        }
+        const text = tok.content;
+        let last = 0;
+        MENTION_RE.lastIndex = 0;
+        for (let m = MENTION_RE.exec(text); m; m = MENTION_RE.exec(text)) {
+          const start = m.index + m[1]!.length;
+          const name = m[2] ?? m[3]!;
+          if (start > last) out.push(textToken(state, text.slice(last, start)));
+          const open = new state.Token("link_open", "a", 1);
+          open.attrs = [["href", `/u/${encodeURIComponent(name)}`], ["class", "mention"]];
+          out.push(open, textToken(state, `@${name}`), new state.Token("link_close", "a", -1));
+          last = m.index + m[0].length;
+        }
+        if (last === 0) {
+          out.push(tok);
+          continue;
+        }
+        if (last < text.length) out.push(textToken(state, text.slice(last)));
+      }
+      block.children = out;
+    }
+  });
+}
+
+function textToken(state: StateCore, content: string): Token {
+  const t = new state.Token("text", "", 0);
+  t.content = content;
+  return t;
+}
+
+let engine: MarkdownIt | null = null;
+function md(): MarkdownIt {
+  if (engine) return engine;
+  const m = markdownIt({ html: false, linkify: true, breaks: true, typographer: false, highlight });
+  const defaultValidate = m.validateLink.bind(m);
+  m.validateLink = (url) => defaultValidate(url) && !/^\s*(javascript|vbscript|data|file):/i.test(url);
+  m.use(mentionPlugin);
+  engine = m;
+  return m;
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "strong", "em",
+    "del", "s", "ul", "ol", "li", "a", "img", "table", "thead", "tbody", "tr", "th", "td", "sup", "sub",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "class", "rel", "target"],
+    img: ["src", "alt", "title"],
+    code: ["class"],
+    pre: ["class"],
+    span: ["class"],
+    ol: ["start"],
+    th: ["style"],
+    td: ["style"],
+  },
+  allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
+  allowedClasses: { code: [/^hljs/, /^language-/], pre: ["hljs"], span: [/^hljs-/], a: ["mention"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "escape",
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? "";
+      if (!SAFE_LINK.test(href)) return { tagName: "span", attribs: {} };
+      const internal = href.startsWith("/") || href.startsWith("#");
+      const out: sanitizeHtml.Attributes = { ...attribs, rel: "nofollow ugc noopener" };
+      if (!internal) out.target = "_blank";
+      return { tagName, attribs: out };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === "img" && !SAFE_IMG.test(frame.attribs.src ?? ""),
+};
+
+/** Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML. */
+export function renderMarkdown(source: string): string {
+  const html = md().render(source ?? "");
+  return sanitizeHtml(html, SANITIZE);
+}
+
+let plainEngine: MarkdownIt | null = null;
+
+/** Plain-text excerpt of markdown (for list cards and meta descriptions); code blocks are skipped. */
+export function markdownExcerpt(source: string, max = 200): string {
+  plainEngine ??= markdownIt({ html: false }).disable(["fence", "code", "image"]);
+  const head = (source ?? "").slice(0, max * 8);
+  const text = sanitizeHtml(plainEngine.render(head), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

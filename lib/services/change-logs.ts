@@ -1,0 +1,120 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import {
+  postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope,
+} from "@/db/schema";
+import { iso, userSummary } from "@/lib/api/serializers";
+import { assertCanSeePost } from "@/lib/permissions";
+import type { ChangeLogDto } from "@/lib/validation/objects";
+import type { Viewer } from "@/lib/viewer";
+
+export const SYSTEM_USERNAME = "system";
+/** Entries written by the scheduler rather than a person; always shown as the `system` user. */
+const SYSTEM_TYPES: ChangeLogType[] = ["VOTE_RESULT", "LOTTERY_RESULT"];
+
+export type NewChangeLog = {
+  postId: number;
+  /** The acting user; null (or omitted) for a system entry, which is attributed to the `system` user. */
+  actorId?: number | null;
+  type: ChangeLogType;
+  oldTitle?: string | null;
+  newTitle?: string | null;
+  oldContent?: string | null;
+  newContent?: string | null;
+  oldCategory?: CategorySnapshot | null;
+  newCategory?: CategorySnapshot | null;
+  oldTags?: TagSnapshot[] | null;
+  newTags?: TagSnapshot[] | null;
+  oldClosed?: boolean | null;
+  newClosed?: boolean | null;
+  oldPinnedAt?: Date | null;
+  newPinnedAt?: Date | null;
+  oldFeatured?: boolean | null;
+  newFeatured?: boolean | null;
+  oldVisibleScope?: VisibleScope | null;
+  newVisibleScope?: VisibleScope | null;
+  amount?: number | null;
+};
+
+export function categorySnapshot(c: CategorySnapshot): CategorySnapshot {
+  return { id: c.id, name: c.name, description: c.description, icon: c.icon, smallIcon: c.smallIcon };
+}
+
+export function tagSnapshot(t: Omit<TagSnapshot, "createdAt"> & { createdAt: Date | string }): TagSnapshot {
+  return { id: t.id, name: t.name, description: t.description, icon: t.icon, smallIcon: t.smallIcon, createdAt: iso(t.createdAt)! };
+}
+
+/** The `system` user's id, creating the (bot, password-less) account on first use. */
+export async function systemUserId(tx: DbOrTx = db): Promise<number> {
+  const find = () => tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${SYSTEM_USERNAME}`).limit(1);
+  const [found] = await find();
+  if (found) return found.id;
+  await tx.insert(users).values({ username: SYSTEM_USERNAME, email: "system@localhost.invalid", bot: true }).onConflictDoNothing();
+  const [again] = await find();
+  return again!.id;
+}
+
+/** Writes change log entries in the caller's transaction (system entries get the `system` user). */
+export async function writeChangeLogs(tx: DbOrTx, entries: NewChangeLog[]): Promise<void> {
+  if (!entries.length) return;
+  let systemId: number | undefined;
+  const values = [];
+  for (const e of entries) {
+    let actorId = e.actorId ?? null;
+    if (actorId === null || SYSTEM_TYPES.includes(e.type)) actorId = systemId ??= await systemUserId(tx);
+    values.push({ ...e, actorId });
+  }
+  await tx.insert(postChangeLogs).values(values);
+}
+
+const withCount = <T extends object>(o: T) => ({ ...o, count: null });
+
+/** GET /api/posts/{id}/change-logs: oldest first; 404 for an unknown or hidden post. */
+export async function listChangeLogs(postId: number, viewer: Viewer | null): Promise<ChangeLogDto[]> {
+  const [post] = await db
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  assertCanSeePost(viewer, post);
+  const rows = await db
+    .select({
+      log: postChangeLogs,
+      username: users.username,
+      avatar: users.avatar,
+    })
+    .from(postChangeLogs)
+    .leftJoin(users, eq(users.id, postChangeLogs.actorId))
+    .where(eq(postChangeLogs.postId, postId))
+    .orderBy(asc(postChangeLogs.createdAt), asc(postChangeLogs.id));
+  return rows.map(({ log: l, username, avatar }) => {
+    const system = !username || SYSTEM_TYPES.includes(l.type);
+    const actor = system
+      ? userSummary({ id: 0, username: SYSTEM_USERNAME, avatar: "", displayMedal: null, bot: true })
+      : userSummary({ id: l.actorId!, username: username!, avatar: avatar ?? "", displayMedal: null, bot: false });
+    const t = l.type;
+    return {
+      id: l.id,
+      username: actor.username,
+      userAvatar: actor.avatar,
+      type: t,
+      time: iso(l.createdAt)!,
+      oldTitle: t === "TITLE" ? l.oldTitle : null,
+      newTitle: t === "TITLE" ? l.newTitle : null,
+      oldContent: t === "CONTENT" ? l.oldContent : null,
+      newContent: t === "CONTENT" ? l.newContent : null,
+      oldCategory: t === "CATEGORY" && l.oldCategory ? withCount(l.oldCategory) : null,
+      newCategory: t === "CATEGORY" && l.newCategory ? withCount(l.newCategory) : null,
+      oldTags: t === "TAG" ? (l.oldTags ?? []).map(withCount) : null,
+      newTags: t === "TAG" ? (l.newTags ?? []).map(withCount) : null,
+      oldClosed: t === "CLOSED" ? l.oldClosed : null,
+      newClosed: t === "CLOSED" ? l.newClosed : null,
+      oldPinnedAt: t === "PINNED" ? iso(l.oldPinnedAt) : null,
+      newPinnedAt: t === "PINNED" ? iso(l.newPinnedAt) : null,
+      oldFeatured: t === "FEATURED" ? l.oldFeatured : null,
+      newFeatured: t === "FEATURED" ? l.newFeatured : null,
+      oldVisibleScope: t === "VISIBLE_SCOPE" ? l.oldVisibleScope : null,
+      newVisibleScope: t === "VISIBLE_SCOPE" ? l.newVisibleScope : null,
+      amount: t === "DONATE" ? l.amount : null,
+    };
+  });
+}

@@ -1,0 +1,246 @@
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { comments, postSubscriptions, posts, users } from "@/db/schema";
+import { conflict, forbidden, notFound } from "@/lib/api/errors";
+import { iso, userSummary } from "@/lib/api/serializers";
+import { assertCanSeePost, assertOnPost, canDeleteComment } from "@/lib/permissions";
+import { notifyMentions } from "@/lib/services/mentions";
+import { notify, type NewNotification } from "@/lib/services/notify";
+import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
+import { loadCommentReactions, lockUsers } from "@/lib/services/reactions";
+import { hitRateLimit } from "@/lib/services/rate-limit";
+import { env } from "@/lib/env";
+import type { CommentDto, ReactionDto } from "@/lib/validation/objects";
+import type { Viewer } from "@/lib/viewer";
+
+const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  parentId: comments.parentId,
+  authorId: comments.authorId,
+  content: comments.content,
+  pinnedAt: comments.pinnedAt,
+  deletedAt: comments.deletedAt,
+  reward: comments.reward,
+  pointReward: comments.pointReward,
+  createdAt: comments.createdAt,
+  author: {
+    id: users.id,
+    username: users.username,
+    avatar: users.avatar,
+    displayMedal: users.displayMedal,
+    earnedMedal: users.earnedMedal,
+    bot: users.bot,
+  },
+};
+
+function selectComments(where: SQL | undefined) {
+  return db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(where);
+}
+
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
+function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
+  const deleted = r.deletedAt !== null;
+  return {
+    id: r.id,
+    content: deleted ? "" : r.content,
+    createdAt: iso(r.createdAt)!,
+    pinnedAt: iso(r.pinnedAt),
+    author: userSummary(r.author),
+    replies: [],
+    reactions,
+    reward: r.reward,
+    pointReward: r.pointReward,
+    deleted,
+    postId: r.postId,
+    parentId: r.parentId,
+  };
+}
+
+const byAge = (a: CommentRow, b: CommentRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
+
+/** Attaches every descendant of `roots` (oldest first at each level) and all reactions: two more queries. */
+async function withReplies(roots: CommentRow[]): Promise<CommentDto[]> {
+  if (!roots.length) return [];
+  const rootIds = sql.join(roots.map((r) => sql`${r.id}`), sql`, `);
+  const descendants = await selectComments(sql`${comments.id} in (
+    with recursive tree(id) as (
+      select c.id from comments c where c.parent_id in (${rootIds})
+      union all
+      select c.id from comments c join tree t on c.parent_id = t.id
+    ) select id from tree)`);
+  const reactions = await loadCommentReactions([...roots, ...descendants].map((r) => r.id));
+  const dtos = new Map<number, CommentDto>();
+  for (const r of [...roots, ...descendants]) dtos.set(r.id, toDto(r, reactions.get(r.id) ?? []));
+  for (const r of descendants.sort(byAge)) dtos.get(r.parentId!)?.replies.push(dtos.get(r.id)!);
+  return roots.map((r) => dtos.get(r.id)!);
+}
+
+/**
+ * A post's top-level comments, pinned first (newest pin first) then oldest first, each with its nested
+ * replies oldest first, in three queries whatever the page size. The caller checks the post's visibility.
+ */
+export async function loadCommentTree(postId: number, _viewer: Viewer | null, opts: { page?: number; pageSize?: number } = {}): Promise<CommentDto[]> {
+  const page = opts.page ?? 0;
+  const pageSize = opts.pageSize ?? 100;
+  const roots = await selectComments(and(eq(comments.postId, postId), isNull(comments.parentId)))
+    .orderBy(sql`${comments.pinnedAt} desc nulls last`, asc(comments.createdAt), asc(comments.id))
+    .limit(pageSize)
+    .offset(page * pageSize);
+  return withReplies(roots);
+}
+
+/** Comments by id without their replies (for notifications), in two queries. */
+export async function loadCommentsByIds(ids: number[]): Promise<Map<number, CommentDto>> {
+  const out = new Map<number, CommentDto>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const rows = await selectComments(inArray(comments.id, unique));
+  const reactions = await loadCommentReactions(rows.map((r) => r.id));
+  for (const r of rows) out.set(r.id, toDto(r, reactions.get(r.id) ?? []));
+  return out;
+}
+
+const postAccessColumns = {
+  id: posts.id,
+  authorId: posts.authorId,
+  status: posts.status,
+  visibleScope: posts.visibleScope,
+  closed: posts.closed,
+};
+
+async function loadPostAccess(postId: number) {
+  const [p] = await db.select(postAccessColumns).from(posts).where(eq(posts.id, postId));
+  return p;
+}
+
+/** A comment with its post's access fields; 404 when unknown or on a post the viewer may not see. */
+async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
+  const [c] = await db
+    .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, post: postAccessColumns })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, commentId));
+  if (!c) throw notFound("Comment not found");
+  assertCanSeePost(viewer, c.post, "Comment not found");
+  return c;
+}
+
+/** GET /api/posts/{id}/comments: 404 for a hidden post, else a page of the comment tree. */
+export async function listComments(viewer: Viewer | null, postId: number, opts: { page: number; pageSize: number }): Promise<CommentDto[]> {
+  assertCanSeePost(viewer, await loadPostAccess(postId));
+  return loadCommentTree(postId, viewer, opts);
+}
+
+/** One comment with its nested replies (a deep link target). */
+export async function getComment(viewer: Viewer | null, commentId: number): Promise<CommentDto> {
+  await loadCommentAccess(viewer, commentId);
+  const roots = await selectComments(eq(comments.id, commentId));
+  return (await withReplies(roots))[0]!;
+}
+
+export type NewComment = { content: string } & ({ postId: number; parentId?: undefined } | { parentId: number; postId?: undefined });
+
+/**
+ * Creates a top-level comment (`postId`) or a reply (`parentId`, any depth). One transaction holds the
+ * row, the post's counters, points and experience, notifications and mentions (API.md §5).
+ */
+export async function createComment(viewer: Viewer, input: NewComment): Promise<CommentDto> {
+  let post: Awaited<ReturnType<typeof loadPostAccess>>;
+  let parent: { id: number; authorId: number } | null = null;
+  if (input.parentId !== undefined) {
+    const c = await loadCommentAccess(viewer, input.parentId);
+    if (c.deletedAt) throw notFound("Comment not found");
+    parent = { id: c.id, authorId: c.authorId };
+    post = c.post;
+  } else {
+    post = await loadPostAccess(input.postId);
+    assertCanSeePost(viewer, post);
+  }
+  if (post.closed) throw conflict("This post is closed to new comments");
+  const e = env();
+  await hitRateLimit(`comment:${viewer.id}`, e.RATE_LIMIT_COMMENTS, e.RATE_LIMIT_WINDOW_SEC);
+  const postId = post.id;
+  const postAuthorId = post.authorId;
+
+  return db.transaction(async (tx) => {
+    await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
+    const [c] = await tx
+      .insert(comments)
+      .values({ postId, authorId: viewer.id, parentId: parent?.id ?? null, content: input.content })
+      .returning();
+    const row = c!;
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1`, lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)` })
+      .where(eq(posts.id, postId));
+
+    let pointReward = 0;
+    if (!parent) {
+      if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
+        await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
+        pointReward = POINTS.comment;
+      }
+      if (postAuthorId !== viewer.id) {
+        await applyPoints(tx, { userId: postAuthorId, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id, fromUserId: viewer.id });
+      }
+    }
+    const reward = await earnExperience(tx, viewer.id, "comment");
+    if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
+
+    const base = { fromUserId: viewer.id, postId, commentId: row.id };
+    const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
+    const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
+    const subscribers = await tx
+      .select({ userId: postSubscriptions.userId })
+      .from(postSubscriptions)
+      .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
+    for (const s of subscribers) items.push({ ...base, userId: s.userId, type: "POST_UPDATED" });
+    await notify(tx, items);
+    await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id });
+    await refreshMedal(tx, viewer.id);
+
+    const [author] = await tx
+      .select(commentColumns.author)
+      .from(users)
+      .where(eq(users.id, viewer.id));
+    return toDto({ ...row, reward, pointReward, author: author! }, []);
+  });
+}
+
+/**
+ * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
+ * drops by one and lastReplyAt falls back to the newest live comment, else the post's creation.
+ */
+export async function deleteComment(viewer: Viewer, commentId: number): Promise<void> {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  if (!canDeleteComment(viewer, c)) throw forbidden("Only the comment's author or a moderator may delete it");
+  await db.transaction(async (tx) => {
+    await lockUsers(tx, [c.authorId]);
+    const [gone] = await tx
+      .update(comments)
+      .set({ deletedAt: sql`now()`, pinnedAt: null })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    if (!gone) throw notFound("Comment not found");
+    await tx
+      .update(posts)
+      .set({
+        commentCount: sql`greatest(${posts.commentCount} - 1, 0)`,
+        lastReplyAt: sql`coalesce((select max(c.created_at) from comments c where c.post_id = ${c.post.id} and c.deleted_at is null), ${posts.createdAt})`,
+      })
+      .where(eq(posts.id, c.post.id));
+    await refreshMedal(tx, c.authorId);
+  });
+}
+
+/** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
+export async function setCommentPinned(viewer: Viewer, commentId: number, pinned: boolean): Promise<CommentDto> {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  assertOnPost(viewer, c.post, "pinComment");
+  await db.update(comments).set({ pinnedAt: pinned ? sql`now()` : null }).where(eq(comments.id, commentId));
+  return getComment(viewer, commentId);
+}

@@ -1,0 +1,155 @@
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { db, rawRows } from "@/db";
+import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";
+import { iso, userSummary } from "@/lib/api/serializers";
+import { canSeePost } from "@/lib/permissions";
+import { loadLotteries } from "@/lib/services/lotteries";
+import { loadPolls } from "@/lib/services/polls";
+import { loadPostReactions } from "@/lib/services/reactions";
+import { loadSubscribed } from "@/lib/services/subscriptions";
+import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/objects";
+import type { Viewer } from "@/lib/viewer";
+
+/** At most this many participants per post (the author included). */
+export const MAX_PARTICIPANTS = 5;
+
+const publishedAllCount = (categoryCol: unknown) =>
+  sql<number>`(select count(*)::int from posts p2 where p2.category_id = ${categoryCol} and p2.status = 'PUBLISHED' and p2.visible_scope = 'ALL')`;
+
+const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/**
+ * Complete Post objects for `ids`, in that order, without the ones the viewer may not see. A constant
+ * number of queries whatever the number of ids: posts with author and category, tags, participants,
+ * then reactions, subscriptions, polls and lotteries through their areas' batch loaders.
+ */
+export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<PostDto[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+
+  const rows = await db
+    .select({
+      ...getTableColumns(posts),
+      aId: users.id,
+      aUsername: users.username,
+      aAvatar: users.avatar,
+      aDisplayMedal: users.displayMedal,
+      aEarnedMedal: users.earnedMedal,
+      aBot: users.bot,
+      cName: categories.name,
+      cDescription: categories.description,
+      cIcon: categories.icon,
+      cSmallIcon: categories.smallIcon,
+      cCount: publishedAllCount(posts.categoryId),
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .innerJoin(categories, eq(categories.id, posts.categoryId))
+    .where(inArray(posts.id, unique));
+
+  const visible = rows.filter((r) => canSeePost(viewer, r));
+  if (!visible.length) return [];
+  const vids = visible.map((r) => r.id);
+  const pollIds = visible.filter((r) => r.type === "POLL").map((r) => r.id);
+  const lotteryIds = visible.filter((r) => r.type === "LOTTERY").map((r) => r.id);
+
+  const tagRows = await db
+    .select({
+      postId: postTags.postId,
+      id: tags.id,
+      name: tags.name,
+      description: tags.description,
+      icon: tags.icon,
+      smallIcon: tags.smallIcon,
+      createdAt: tags.createdAt,
+      count: sql<number>`(select count(*)::int from post_tags pt2 join posts p2 on p2.id = pt2.post_id
+        where pt2.tag_id = ${tags.id} and p2.status = 'PUBLISHED' and p2.visible_scope = 'ALL')`,
+    })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(inArray(postTags.postId, vids))
+    .orderBy(asc(postTags.postId), asc(tags.id));
+
+  // Distinct commenters other than the author, in order of their first live comment, per post.
+  const participantRows = await rawRows<{
+    post_id: number; id: number; username: string; avatar: string; display_medal: MedalType | null; earned_medal: MedalType | null; bot: boolean;
+  }>(db, sql`
+    select x.post_id, u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot
+    from (
+      select c.post_id, c.author_id,
+             row_number() over (partition by c.post_id order by min(c.created_at), min(c.id)) as rn
+      from comments c join posts p on p.id = c.post_id
+      where c.post_id in (${idList(vids)}) and c.deleted_at is null and c.author_id <> p.author_id
+      group by c.post_id, c.author_id
+    ) x join users u on u.id = x.author_id
+    where x.rn <= ${MAX_PARTICIPANTS - 1}
+    order by x.post_id, x.rn`);
+
+  const [reactions, subscribed, polls, lotteries] = await Promise.all([
+    loadPostReactions(vids),
+    loadSubscribed(vids, viewer?.id ?? null),
+    pollIds.length ? loadPolls(pollIds, viewer?.id ?? null) : Promise.resolve(new Map()),
+    lotteryIds.length ? loadLotteries(lotteryIds) : Promise.resolve(new Map()),
+  ]);
+
+  const tagsByPost = new Map<number, TagDto[]>();
+  for (const t of tagRows) {
+    const list = tagsByPost.get(t.postId) ?? [];
+    list.push({
+      id: t.id, name: t.name, description: t.description, icon: t.icon, smallIcon: t.smallIcon,
+      createdAt: iso(t.createdAt)!, count: Number(t.count),
+    });
+    tagsByPost.set(t.postId, list);
+  }
+  const participantsByPost = new Map<number, UserSummaryDto[]>();
+  for (const p of participantRows) {
+    const key = Number(p.post_id);
+    const list = participantsByPost.get(key) ?? [];
+    list.push(userSummary({
+      id: Number(p.id), username: p.username, avatar: p.avatar, displayMedal: p.display_medal, earnedMedal: p.earned_medal, bot: p.bot,
+    }));
+    participantsByPost.set(key, list);
+  }
+
+  const byId = new Map<number, PostDto>();
+  for (const r of visible) {
+    const author = userSummary({
+      id: r.aId, username: r.aUsername, avatar: r.aAvatar, displayMedal: r.aDisplayMedal, earnedMedal: r.aEarnedMedal, bot: r.aBot,
+    });
+    byId.set(r.id, {
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      createdAt: iso(r.createdAt)!,
+      author,
+      category: {
+        id: r.categoryId, name: r.cName, description: r.cDescription, icon: r.cIcon, smallIcon: r.cSmallIcon, count: Number(r.cCount),
+      },
+      tags: tagsByPost.get(r.id) ?? [],
+      views: r.views,
+      commentCount: r.commentCount,
+      status: r.status,
+      pinnedAt: iso(r.pinnedAt),
+      lastReplyAt: iso(r.lastReplyAt ?? r.createdAt),
+      reactions: reactions.get(r.id) ?? [],
+      participants: [author, ...(participantsByPost.get(r.id) ?? [])].slice(0, MAX_PARTICIPANTS),
+      subscribed: subscribed.has(r.id),
+      reward: r.reward,
+      pointReward: r.pointReward,
+      type: r.type,
+      lottery: lotteries.get(r.id) ?? null,
+      poll: polls.get(r.id) ?? null,
+      rssExcluded: r.rssExcluded,
+      closed: r.closed,
+      visibleScope: r.visibleScope,
+      featured: !r.rssExcluded,
+    });
+  }
+  return unique.map((id) => byId.get(id)).filter((p): p is PostDto => !!p);
+}
+
+/** One post, or null when it does not exist or the viewer may not see it. */
+export async function loadPost(id: number, viewer: Viewer | null): Promise<PostDto | null> {
+  const [p] = await loadPosts([id], viewer);
+  return p ?? null;
+}

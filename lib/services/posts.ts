@@ -1,0 +1,340 @@
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { db, rawRows, type DbOrTx } from "@/db";
+import {
+  categories, notifications, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot,
+} from "@/db/schema";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { assertCanSeePost, assertOnPost, visiblePostsWhere } from "@/lib/permissions";
+import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/change-logs";
+import { loadCommentTree } from "@/lib/services/comments";
+import { createLottery } from "@/lib/services/lotteries";
+import { extractMentions, notifyMentions } from "@/lib/services/mentions";
+import { notify } from "@/lib/services/notify";
+import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
+import { createPoll } from "@/lib/services/polls";
+import { loadPost, loadPosts } from "@/lib/services/post-loader";
+import { hitRateLimit } from "@/lib/services/rate-limit";
+import { getPublishMode } from "@/lib/services/site-settings";
+import type { PostDetailDto, PostDto } from "@/lib/validation/objects";
+import type { CreatePostInput, ListPostsQuery, UpdatePostInput } from "@/lib/validation/posts";
+import type { Viewer } from "@/lib/viewer";
+
+/** Cap of GET /api/posts/recent (API.md §4). */
+export const RECENT_CAP = 500;
+/** A viewer's repeated views of a post within this window count once. */
+export const VIEW_DEDUP_MINUTES = 30;
+
+export type PostOrder = "created" | "latestReply" | "featured";
+
+function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds" | "tagIds">): SQL[] {
+  const where: SQL[] = [visiblePostsWhere(viewer, { publishedOnly: true })];
+  if (q.categoryIds.length) where.push(inArray(posts.categoryId, q.categoryIds));
+  const tagIds = [...new Set(q.tagIds)];
+  if (tagIds.length) {
+    // AND: the post carries every listed tag (an unknown tag id matches nothing).
+    where.push(sql`${posts.id} in (select ${postTags.postId} from ${postTags} where ${inArray(postTags.tagId, tagIds)}
+      group by ${postTags.postId} having count(*) = ${tagIds.length})`);
+  }
+  return where;
+}
+
+/** GET /api/posts and the home tabs: one query for the page of ids, then the batch loader. */
+export async function listPosts(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<PostDto[]> {
+  const where = filterWhere(viewer, q);
+  if (order === "featured") where.push(eq(posts.rssExcluded, false));
+  const pinned = sql`${posts.pinnedAt} desc nulls last`;
+  const orderBy =
+    order === "latestReply" ? [pinned, desc(posts.lastReplyAt), desc(posts.id)] : [pinned, desc(posts.createdAt), desc(posts.id)];
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(...where))
+    .orderBy(...orderBy)
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize);
+  return loadPosts(rows.map((r) => r.id), viewer);
+}
+
+/** GET /api/posts/recent: posts created in the last `minutes`, list order, at most RECENT_CAP. */
+export async function listRecentPosts(viewer: Viewer | null, minutes: number): Promise<PostDto[]> {
+  const since = new Date(Date.now() - minutes * 60_000);
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(visiblePostsWhere(viewer, { publishedOnly: true }), gte(posts.createdAt, since)))
+    .orderBy(sql`${posts.pinnedAt} desc nulls last`, desc(posts.createdAt), desc(posts.id))
+    .limit(RECENT_CAP);
+  return loadPosts(rows.map((r) => r.id), viewer);
+}
+
+/** GET /api/admin/posts/pending (moderators): PENDING posts, oldest first. */
+export async function listPendingPosts(viewer: Viewer, page: number, pageSize: number): Promise<PostDto[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(eq(posts.status, "PENDING"))
+    .orderBy(asc(posts.createdAt), asc(posts.id))
+    .limit(pageSize)
+    .offset(page * pageSize);
+  return loadPosts(rows.map((r) => r.id), viewer);
+}
+
+/** The key that deduplicates views: the user id, else a hash of IP and user agent. */
+export function viewerKey(viewer: Viewer | null, req?: Request): string {
+  if (viewer) return `u:${viewer.id}`;
+  const h = req?.headers;
+  const ip = h?.get("x-forwarded-for")?.split(",")[0]?.trim() || h?.get("x-real-ip") || "";
+  const ua = h?.get("user-agent") ?? "";
+  return "a:" + createHash("sha256").update(`${ip}|${ua}`).digest("hex").slice(0, 32);
+}
+
+async function accessRow(runner: DbOrTx, id: number, lock = false) {
+  const q = runner.select().from(posts).where(eq(posts.id, id));
+  const [row] = lock ? await q.for("update") : await q;
+  return row;
+}
+
+/**
+ * GET /api/posts/{id}: counts a view (once per viewer per 30 minutes) and, for a signed-in viewer who
+ * is not the author, replaces that viewer's POST_VIEWED to the author; then the post with its comments.
+ */
+export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?: Request }): Promise<PostDetailDto> {
+  const { id, viewer } = a;
+  const post = await accessRow(db, id);
+  assertCanSeePost(viewer, post);
+  const key = viewerKey(viewer, a.req);
+  await db.transaction(async (tx) => {
+    const counted = await rawRows<{ post_id: number }>(tx, sql`
+      insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${key}, now())
+      on conflict (post_id, viewer_key) do update set viewed_at = now()
+        where post_views.viewed_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
+      returning post_id`);
+    if (!counted.length) return;
+    await tx.update(posts).set({ views: sql`${posts.views} + 1` }).where(eq(posts.id, id));
+    if (viewer && viewer.id !== post.authorId) {
+      await tx
+        .delete(notifications)
+        .where(and(eq(notifications.type, "POST_VIEWED"), eq(notifications.postId, id), eq(notifications.fromUserId, viewer.id)));
+      await notify(tx, { userId: post.authorId, type: "POST_VIEWED", fromUserId: viewer.id, postId: id });
+    }
+  });
+  const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
+  if (!dto) throw notFound("Post not found");
+  return { ...dto, comments };
+}
+
+async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {
+  const [c] = await tx
+    .select({ id: categories.id, name: categories.name, description: categories.description, icon: categories.icon, smallIcon: categories.smallIcon })
+    .from(categories)
+    .where(eq(categories.id, id));
+  if (!c) throw badRequest(`Category ${id} does not exist`, "categoryId");
+  return categorySnapshot(c);
+}
+
+async function tagsOr400(tx: DbOrTx, ids: number[]): Promise<TagSnapshot[]> {
+  const rows = await tx.select().from(tags).where(inArray(tags.id, ids)).orderBy(asc(tags.id));
+  if (rows.length !== new Set(ids).size) {
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    throw badRequest(`Tag ${missing.join(", ")} does not exist`, "tagIds");
+  }
+  return rows.map(tagSnapshot);
+}
+
+async function currentTags(tx: DbOrTx, postId: number): Promise<TagSnapshot[]> {
+  const rows = await tx
+    .select({ id: tags.id, name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon, createdAt: tags.createdAt })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(eq(postTags.postId, postId))
+    .orderBy(asc(tags.id));
+  return rows.map(tagSnapshot);
+}
+
+/** POST_REVIEW_REQUEST to every moderator and admin (the author excluded by notify). */
+async function requestReview(tx: DbOrTx, postId: number, authorId: number): Promise<void> {
+  const staff = await tx.select({ id: users.id }).from(users).where(inArray(users.role, ["MODERATOR", "ADMIN"]));
+  await notify(tx, staff.map((s) => ({ userId: s.id, type: "POST_REVIEW_REQUEST" as const, fromUserId: authorId, postId })));
+}
+
+/** POST /api/posts: the post, its tags, poll or lottery, points, experience and notifications in one transaction. */
+export async function createPost(viewer: Viewer, input: CreatePostInput): Promise<PostDto> {
+  const e = env();
+  await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
+  const mode = await getPublishMode();
+  const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
+  const id = await db.transaction(async (tx) => {
+    await categoryOr400(tx, input.categoryId);
+    await tagsOr400(tx, input.tagIds);
+    const now = new Date();
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        title: input.title,
+        content: input.content,
+        authorId: viewer.id,
+        categoryId: input.categoryId,
+        type: input.type,
+        status,
+        visibleScope: input.visibleScope,
+        createdAt: now,
+        lastReplyAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: posts.id });
+    const postId = row!.id;
+    await tx.insert(postTags).values(input.tagIds.map((tagId) => ({ postId, tagId })));
+    if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
+    if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
+
+    let pointReward = 0;
+    if (await takeDailySlot(tx, viewer.id, "points:post", POINTS.postDailyCap)) {
+      await applyPoints(tx, { userId: viewer.id, type: "POST", amount: POINTS.post, postId });
+      pointReward = POINTS.post;
+    }
+    const reward = await earnExperience(tx, viewer.id, "post");
+    await tx.update(posts).set({ reward, pointReward }).where(eq(posts.id, postId));
+
+    if (status === "PENDING") await requestReview(tx, postId, viewer.id);
+    else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
+    await refreshMedal(tx, viewer.id);
+    return postId;
+  });
+  return (await loadPost(id, viewer))!;
+}
+
+/** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
+export async function updatePost(a: { id: number; viewer: Viewer; input: UpdatePostInput }): Promise<PostDto> {
+  const { id, viewer, input } = a;
+  await db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "edit");
+    const logs: NewChangeLog[] = [];
+    const set: Partial<typeof posts.$inferInsert> = {};
+    const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, ...l });
+
+    if (input.title !== undefined && input.title !== post.title) {
+      set.title = input.title;
+      log({ type: "TITLE", oldTitle: post.title, newTitle: input.title });
+    }
+    if (input.content !== undefined && input.content !== post.content) {
+      set.content = input.content;
+      log({ type: "CONTENT", oldContent: post.content, newContent: input.content });
+    }
+    if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
+      const next = await categoryOr400(tx, input.categoryId);
+      const prev = await categoryOr400(tx, post.categoryId);
+      set.categoryId = input.categoryId;
+      log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
+    }
+    if (input.tagIds !== undefined) {
+      const next = await tagsOr400(tx, input.tagIds);
+      const prev = await currentTags(tx, id);
+      const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
+      if (!same) {
+        await tx.delete(postTags).where(eq(postTags.postId, id));
+        await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
+        log({ type: "TAG", oldTags: prev, newTags: next });
+      }
+    }
+    if (input.visibleScope !== undefined && input.visibleScope !== post.visibleScope) {
+      set.visibleScope = input.visibleScope;
+      log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
+    }
+    if (!logs.length) return;
+    await tx.update(posts).set({ ...set, updatedAt: new Date() }).where(eq(posts.id, id));
+    await writeChangeLogs(tx, logs);
+    if (set.content !== undefined && post.status === "PUBLISHED") {
+      // Only users newly mentioned by this edit are notified.
+      const before = new Set(extractMentions(post.content));
+      const added = extractMentions(set.content).filter((n) => !before.has(n));
+      if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
+    }
+  });
+  return (await loadPost(id, viewer))!;
+}
+
+/** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
+export async function deletePost(a: { id: number; viewer: Viewer }): Promise<void> {
+  const { id, viewer } = a;
+  await db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "delete");
+    await tx.delete(posts).where(eq(posts.id, id));
+    await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
+  });
+}
+
+type Toggle = { id: number; viewer: Viewer; on: boolean };
+
+/** close/reopen (author, moderator): a CLOSED entry when the state changes. */
+export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
+  await db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "close");
+    if (post.closed === on) return;
+    await tx.update(posts).set({ closed: on, updatedAt: new Date() }).where(eq(posts.id, id));
+    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
+  });
+  return (await loadPost(id, viewer))!;
+}
+
+/** pin/unpin (moderator): a PINNED entry with the old and new pinnedAt. */
+export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
+  await db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "pin");
+    if ((post.pinnedAt !== null) === on) return;
+    const pinnedAt = on ? new Date() : null;
+    await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
+    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
+  });
+  return (await loadPost(id, viewer))!;
+}
+
+/**
+ * feature/unfeature (moderator): featured ⇔ rssExcluded = false. The first feature of a post awards
+ * the author +500 points; every feature sends POST_FEATURED.
+ */
+export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> {
+  await db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "feature");
+    const featured = !post.rssExcluded;
+    if (featured === on) return;
+    const first = on && post.featuredAt === null;
+    await tx
+      .update(posts)
+      .set({ rssExcluded: !on, ...(first ? { featuredAt: new Date() } : {}) })
+      .where(eq(posts.id, id));
+    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "FEATURED", oldFeatured: featured, newFeatured: on }]);
+    if (!on) return;
+    if (first) await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
+    await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
+    await refreshMedal(tx, post.authorId);
+  });
+  return (await loadPost(id, viewer))!;
+}
+
+/** approve/reject (moderator) a post awaiting review: POST_REVIEWED to the author with `approved`. */
+export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean }): Promise<PostDto> {
+  const { id, viewer, approve } = a;
+  await db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "review");
+    const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
+    if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
+    await tx.update(posts).set({ status: approve ? "PUBLISHED" : "REJECTED" }).where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
+    await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve });
+    if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
+  });
+  return (await loadPost(id, viewer))!;
+}

@@ -1,0 +1,22 @@
+import { eq } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { siteSettings, type PublishMode } from "@/db/schema";
+
+/** The site's publish mode (row id 1; no row means DIRECT). */
+export async function getPublishMode(runner: DbOrTx = db): Promise<PublishMode> {
+  const [row] = await runner.select({ publishMode: siteSettings.publishMode }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return row?.publishMode ?? "DIRECT";
+}
+
+export async function setPublishMode(mode: PublishMode, runner: DbOrTx = db): Promise<PublishMode> {
+  await runner
+    .insert(siteSettings)
+    .values({ id: 1, publishMode: mode, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { publishMode: mode, updatedAt: new Date() } });
+  return mode;
+}
+
+/** The admin config object of GET/PUT /api/admin/config. */
+export async function getSiteConfig(): Promise<{ publishMode: PublishMode }> {
+  return { publishMode: await getPublishMode() };
+}

@@ -1,0 +1,41 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { db } from "@/db";
+import { postSubscriptions, posts } from "@/db/schema";
+import { assertCanSeePost } from "@/lib/permissions";
+import { notify } from "@/lib/services/notify";
+import type { Viewer } from "@/lib/viewer";
+
+/** The posts among `postIds` that `userId` subscribes to (empty for an anonymous caller), in one query. */
+export async function loadSubscribed(postIds: number[], userId: number | null): Promise<Set<number>> {
+  const ids = [...new Set(postIds)];
+  if (!userId || !ids.length) return new Set();
+  const rows = await db
+    .select({ postId: postSubscriptions.postId })
+    .from(postSubscriptions)
+    .where(and(eq(postSubscriptions.userId, userId), inArray(postSubscriptions.postId, ids)));
+  return new Set(rows.map((r) => r.postId));
+}
+
+/**
+ * Subscribes (or unsubscribes) the viewer to a post it may see; idempotent. The post's author hears
+ * about a change of state (POST_SUBSCRIBED / POST_UNSUBSCRIBED), never about their own.
+ */
+export async function setSubscription(viewer: Viewer, postId: number, subscribed: boolean): Promise<{ subscribed: boolean }> {
+  const [post] = await db
+    .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  assertCanSeePost(viewer, post);
+  await db.transaction(async (tx) => {
+    const changed = subscribed
+      ? await tx.insert(postSubscriptions).values({ userId: viewer.id, postId }).onConflictDoNothing().returning({ postId: postSubscriptions.postId })
+      : await tx
+          .delete(postSubscriptions)
+          .where(and(eq(postSubscriptions.userId, viewer.id), eq(postSubscriptions.postId, postId)))
+          .returning({ postId: postSubscriptions.postId });
+    if (changed.length) {
+      await notify(tx, { userId: post.authorId, type: subscribed ? "POST_SUBSCRIBED" : "POST_UNSUBSCRIBED", fromUserId: viewer.id, postId });
+    }
+  });
+  return { subscribed };
+}

@@ -1,0 +1,84 @@
+import { eq, ilike, inArray, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { tags } from "@/db/schema";
+import { iso } from "@/lib/api/serializers";
+import { conflict, notFound, pgCode } from "@/lib/api/errors";
+import { assertRole } from "@/lib/permissions";
+import type { TagDto } from "@/lib/validation/objects";
+import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
+import { requireViewer, type Viewer } from "@/lib/viewer";
+
+/** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
+// Explicit table names: drizzle leaves columns unqualified in a single-table select.
+const postCount = sql<number>`(select count(*)::int from post_tags pt join posts p on p.id = pt.post_id
+  where pt.tag_id = "tags"."id" and p.status = 'PUBLISHED' and p.visible_scope = 'ALL')`;
+
+const columns = {
+  id: tags.id,
+  name: tags.name,
+  description: tags.description,
+  icon: tags.icon,
+  smallIcon: tags.smallIcon,
+  createdAt: tags.createdAt,
+  count: postCount,
+};
+
+type Row = { id: number; name: string; description: string; icon: string; smallIcon: string; createdAt: Date; count: number | string };
+const toDto = (r: Row): TagDto => ({ ...r, createdAt: iso(r.createdAt)!, count: Number(r.count) });
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of tags, optionally filtered by a name substring; `count` desc, then name, then id. */
+export async function listTags(q: TagListQuery): Promise<TagDto[]> {
+  const keyword = q.keyword?.trim();
+  const rows = await db
+    .select(columns)
+    .from(tags)
+    .where(keyword ? ilike(tags.name, `%${escapeLike(keyword)}%`) : undefined)
+    .orderBy(sql`${postCount} desc`, sql`${tags.name} collate "C"`, tags.id)
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize);
+  return rows.map(toDto);
+}
+
+export async function getTag(id: number): Promise<TagDto> {
+  const [row] = await db.select(columns).from(tags).where(eq(tags.id, id)).limit(1);
+  if (!row) throw notFound("Tag not found");
+  return toDto(row);
+}
+
+function mapDuplicate(err: unknown): never {
+  if (pgCode(err) === "23505") throw conflict("A tag with this name already exists");
+  throw err;
+}
+
+/** Any signed-in user may create a tag (as in OpenIsle). */
+export async function createTag({ viewer, input }: { viewer: Viewer | null; input: CreateTagInput }): Promise<TagDto> {
+  const me = requireViewer(viewer);
+  const [row] = await db.insert(tags).values({ ...input, creatorId: me.id }).returning({ id: tags.id }).catch(mapDuplicate);
+  return getTag(row!.id);
+}
+
+export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; id: number; input: UpdateTagInput }): Promise<TagDto> {
+  assertRole(viewer, "MODERATOR");
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(patch).length) {
+    const updated = await db.update(tags).set(patch).where(eq(tags.id, id)).returning({ id: tags.id }).catch(mapDuplicate);
+    if (!updated.length) throw notFound("Tag not found");
+  }
+  return getTag(id);
+}
+
+/** Removes the tag from every post (post_tags cascade); change-log snapshots keep its old name. */
+export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: number }): Promise<void> {
+  assertRole(viewer, "MODERATOR");
+  const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
+  if (!deleted.length) throw notFound("Tag not found");
+}
+
+/** Tag DTOs for the given ids (with counts), one query; for other services that embed tags. */
+export async function loadTags(runner: DbOrTx, ids: number[]): Promise<Map<number, TagDto>> {
+  if (!ids.length) return new Map();
+  const rows = await runner.select(columns).from(tags).where(inArray(tags.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, toDto(r)]));
+}

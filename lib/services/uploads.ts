@@ -1,0 +1,136 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db } from "@/db";
+import { uploads } from "@/db/schema";
+import { ApiError, badRequest } from "@/lib/api/errors";
+import { readJson } from "@/lib/api/route";
+import { env } from "@/lib/env";
+import { processImage } from "@/lib/image";
+import { safeFetch, type Resolver } from "@/lib/ssrf";
+import { getStorage, storageKey } from "@/lib/storage";
+import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/validation/uploads";
+
+const BASE64_RE = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+/** Decodes the `file` field: a data URL (`data:…;base64,…` or percent-encoded) or plain base64. */
+export function decodeFileField(value: string): Buffer {
+  let payload = value;
+  if (/^data:/i.test(value)) {
+    const comma = value.indexOf(",");
+    if (comma < 0) throw badRequest("file is not a valid data URL", "file");
+    const meta = value.slice(5, comma);
+    payload = value.slice(comma + 1);
+    if (!/;base64$/i.test(meta)) {
+      try {
+        return Buffer.from(decodeURIComponent(payload), "utf8");
+      } catch {
+        throw badRequest("file is not a valid data URL", "file");
+      }
+    }
+  }
+  const compact = payload.replace(/\s+/g, "");
+  if (!compact || !BASE64_RE.test(compact)) throw badRequest("file must be a data URL or base64", "file");
+  return Buffer.from(compact, "base64");
+}
+
+/**
+ * The uploaded bytes of a POST /api/upload request: JSON `{file}` or multipart/form-data with a
+ * `file` part. The body is capped at 8 MiB while streaming (413) before anything is parsed.
+ */
+export async function readUploadBody(req: Request): Promise<Buffer> {
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) {
+    const raw = await readBodyBytes(req, UPLOAD_BODY_MAX_BYTES);
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData();
+    } catch {
+      throw new ApiError(400, "bad_request", "Malformed multipart body");
+    }
+    const part = form.get("file");
+    if (part === null) throw badRequest("file is required", "file");
+    if (typeof part === "string") return decodeFileField(part);
+    return Buffer.from(await part.arrayBuffer());
+  }
+  if (type && !type.includes("json")) {
+    throw new ApiError(415, "unsupported_media_type", "Send JSON {file} or multipart/form-data with a file part");
+  }
+  const { file } = await readJson(req, uploadFileSchema, UPLOAD_BODY_MAX_BYTES);
+  return decodeFileField(file);
+}
+
+/** Reads a request body as bytes with a cap enforced while streaming. */
+async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = (max: number) => new ApiError(413, "payload_too_large", `Body larger than ${max} bytes`);
+
+/** The absolute form of a stored URL: PUBLIC_URL (else the request origin) + a site-relative path. */
+export function absoluteUrl(url: string, origin: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  const base = (env().PUBLIC_URL ?? origin).replace(/\/+$/, "");
+  return base + url;
+}
+
+/**
+ * Validates, re-encodes and stores an image, deduplicated by the SHA-256 of the stored bytes (same
+ * image → same key, same URL, one `uploads` row). Returns the absolute public URL.
+ */
+export async function storeImage(input: { bytes: Buffer; ownerId: number; origin: string }): Promise<string> {
+  const { UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION } = env();
+  const img = await processImage(input.bytes, { maxBytes: UPLOAD_MAX_BYTES, maxDimension: UPLOAD_MAX_DIMENSION });
+  const hash = createHash("sha256").update(img.bytes).digest("hex");
+  const key = storageKey(hash, img.ext);
+  const storage = await getStorage();
+
+  const [existing] = await db.select({ url: uploads.url, key: uploads.key }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
+  if (existing && (await storage.has(existing.key))) return absoluteUrl(existing.url, input.origin);
+
+  const { url } = await storage.put({ key, bytes: img.bytes, mime: img.mime });
+  const [row] = await db
+    .insert(uploads)
+    .values({ hash, key, url, mime: img.mime, size: img.bytes.length, width: img.width, height: img.height, ownerId: input.ownerId })
+    .onConflictDoNothing({ target: uploads.hash })
+    .returning({ url: uploads.url });
+  if (row) return absoluteUrl(row.url, input.origin);
+  // A concurrent upload of the same image won the insert: answer its URL.
+  const [winner] = await db.select({ url: uploads.url }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
+  return absoluteUrl(winner?.url ?? url, input.origin);
+}
+
+/** POST /api/upload. */
+export async function uploadFromRequest(req: Request, ownerId: number): Promise<string> {
+  const bytes = await readUploadBody(req);
+  return storeImage({ bytes, ownerId, origin: new URL(req.url).origin });
+}
+
+/** POST /api/upload/url: fetches the image SSRF-safely, then the same validation and storage. */
+export async function uploadFromUrl(input: { url: string; ownerId: number; origin: string; resolver?: Resolver }): Promise<string> {
+  const e = env();
+  const allowLoopback = e.UPLOAD_ALLOW_LOOPBACK === "1" || e.UPLOAD_ALLOW_LOOPBACK === "true";
+  const fetched = await safeFetch(input.url, { maxBytes: e.UPLOAD_MAX_BYTES, allowLoopback, resolver: input.resolver });
+  return storeImage({ bytes: fetched.bytes, ownerId: input.ownerId, origin: input.origin });
+}
+
+/** Reads `{url}` from a POST /api/upload/url body (1 MiB cap; only `url` is read). */
+export async function readUploadUrlBody(req: Request): Promise<string> {
+  const { url } = await readJson(req, uploadUrlSchema);
+  return url;
+}

@@ -1,0 +1,189 @@
+import { and, count, eq, isNull, or, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { apiTokens, comments, posts, users, type MedalType, type TokenScope } from "@/db/schema";
+import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
+import { iso, userSummary } from "@/lib/api/serializers";
+import { checkCredentials } from "@/lib/auth";
+import { env } from "@/lib/env";
+import { visiblePostsWhere } from "@/lib/permissions";
+import { hashPassword } from "@/lib/services/passwords";
+import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points";
+import { checkRateLimit, clearRateLimit, hitRateLimit, recordRateLimitHit } from "@/lib/services/rate-limit";
+import { issueToken, listTokens, LOGIN_TOKEN_TTL_MS } from "@/lib/services/tokens";
+import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, ProfileDto, RegisterInput } from "@/lib/validation/auth";
+import type { MeDto } from "@/lib/validation/objects";
+import type { Viewer } from "@/lib/viewer";
+
+/** The client address used for rate limits: the first hop of `x-forwarded-for`, else "local". */
+export function clientIp(headers: Headers): string {
+  const first = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return first ? first.slice(0, 64) : "local";
+}
+
+type UserRow = typeof users.$inferSelect;
+
+function meFrom(u: UserRow, medals: MedalType[]): MeDto {
+  return {
+    ...userSummary({ ...u, earnedMedal: u.earnedMedal ?? medals[0] ?? null }),
+    email: u.email,
+    role: u.role,
+    point: u.point,
+    experience: u.experience,
+    ...levelOf(u.experience),
+    medals,
+    createdAt: iso(u.createdAt)!,
+  };
+}
+
+/** The signed-in user's own view of their account (API.md §5 `GET /api/users/me`). */
+export async function getMe(userId: number, tx: DbOrTx = db): Promise<MeDto> {
+  const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!u) throw unauthorized();
+  return meFrom(u, await earnedMedals(tx, userId));
+}
+
+function duplicate(field: "username" | "email"): ApiError {
+  const message = field === "username" ? "This username is already taken" : "This email is already registered";
+  return new ApiError(409, "conflict", message, field);
+}
+
+/**
+ * Creates an account (username and email unique case-insensitively) and a 30-day login token.
+ * Rate limited per client address (RATE_LIMIT_REGISTER per RATE_LIMIT_REGISTER_WINDOW_SEC).
+ */
+export async function registerUser(input: RegisterInput & { ip: string }): Promise<AuthResultDto> {
+  const e = env();
+  await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
+  const email = input.email.toLowerCase();
+  const [taken] = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, input.username.toLowerCase()), eq(sql`lower(${users.email})`, email)))
+    .limit(1);
+  if (taken) throw duplicate(taken.username.toLowerCase() === input.username.toLowerCase() ? "username" : "email");
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [u] = await tx.insert(users).values({ username: input.username, email, passwordHash }).returning({ id: users.id });
+      await refreshMedal(tx, u!.id);
+      const t = await issueToken(tx, {
+        userId: u!.id,
+        name: "login",
+        scopes: ["read", "write"],
+        expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
+        kind: "login",
+      });
+      return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
+    });
+  } catch (err) {
+    // Two registrations racing for the same name: the unique index decides.
+    if (pgCode(err) === "23505") throw duplicate(String(err).includes("email") ? "email" : "username");
+    throw err;
+  }
+}
+
+const loginKeys = (ip: string, identifier: string) => [`login:ip:${ip}`, `login:user:${identifier.trim().toLowerCase()}`];
+
+/** Throws 429 when the address or the account has used up its failed attempts. */
+export async function assertLoginAllowed(ip: string, identifier: string): Promise<void> {
+  const limit = env().RATE_LIMIT_LOGIN;
+  for (const key of loginKeys(ip, identifier)) await checkRateLimit(key, limit);
+}
+
+export async function recordFailedLogin(ip: string, identifier: string): Promise<void> {
+  const window = env().RATE_LIMIT_LOGIN_WINDOW_SEC;
+  for (const key of loginKeys(ip, identifier)) await recordRateLimitHit(key, window);
+}
+
+/** A successful sign-in forgives the account's failed attempts (not the address's). */
+export async function recordSuccessfulLogin(identifier: string): Promise<void> {
+  await clearRateLimit(`login:user:${identifier.trim().toLowerCase()}`);
+}
+
+/** Checks the credentials (failed attempts limited per address and per account) and issues a login token. */
+export async function loginUser(input: LoginInput & { ip: string }): Promise<AuthResultDto> {
+  await assertLoginAllowed(input.ip, input.identifier);
+  const user = await checkCredentials(input.identifier, input.password);
+  if (!user) {
+    await recordFailedLogin(input.ip, input.identifier);
+    throw unauthorized("Wrong username or password");
+  }
+  await recordSuccessfulLogin(input.identifier);
+  const t = await issueToken(db, {
+    userId: user.id,
+    name: "login",
+    scopes: ["read", "write"],
+    expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
+    kind: "login",
+  });
+  return { token: t.token, expiresAt: t.expiresAt, user: await getMe(user.id) };
+}
+
+/** A public profile (no email); post and comment counts only cover posts the caller may see. */
+export async function getProfile(username: string, viewer: Viewer | null): Promise<ProfileDto> {
+  const [u] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  if (!u) throw notFound("User not found");
+  const visible = visiblePostsWhere(viewer, { publishedOnly: true });
+  const [medals, [p], [c]] = await Promise.all([
+    earnedMedals(db, u.id),
+    db.select({ n: count() }).from(posts).where(and(eq(posts.authorId, u.id), visible)),
+    db
+      .select({ n: count() })
+      .from(comments)
+      .innerJoin(posts, eq(posts.id, comments.postId))
+      .where(and(eq(comments.authorId, u.id), isNull(comments.deletedAt), visible)),
+  ]);
+  return {
+    ...userSummary({ ...u, earnedMedal: u.earnedMedal ?? medals[0] ?? null }),
+    role: u.role,
+    introduction: u.introduction,
+    experience: u.experience,
+    ...levelOf(u.experience),
+    medals,
+    createdAt: iso(u.createdAt)!,
+    postCount: Number(p?.n ?? 0),
+    commentCount: Number(c?.n ?? 0),
+  };
+}
+
+/** Shows `type` as the user's medal; only an earned medal may be chosen (400 otherwise). */
+export async function selectMedal(userId: number, type: MedalType): Promise<MeDto> {
+  const medals = await earnedMedals(db, userId);
+  if (!medals.includes(type)) throw badRequest("You have not earned this medal", "type");
+  await db.update(users).set({ displayMedal: type }).where(eq(users.id, userId));
+  return getMe(userId);
+}
+
+/** The caller's named personal tokens (login tokens are not listed), newest first. */
+export async function listPersonalTokens(userId: number): Promise<ApiTokenDto[]> {
+  return (await listTokens(userId)).map((t) => ({ ...t, scopes: t.scopes as TokenScope[] }));
+}
+
+/** Creates a named personal token; the secret is in the answer once and only its hash is stored. */
+export async function createPersonalToken(userId: number, input: CreateTokenInput): Promise<CreatedTokenDto> {
+  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
+  return db.transaction(async (tx) => {
+    const t = await issueToken(tx, { userId, name: input.name, scopes: input.scopes as TokenScope[], expiresAt, kind: "personal" });
+    const [row] = await tx.select({ createdAt: apiTokens.createdAt }).from(apiTokens).where(eq(apiTokens.id, t.id));
+    return {
+      id: t.id,
+      name: input.name,
+      prefix: t.prefix,
+      scopes: input.scopes as TokenScope[],
+      createdAt: iso(row!.createdAt)!,
+      lastUsedAt: null,
+      expiresAt: t.expiresAt,
+      token: t.token,
+    };
+  });
+}
+
+/** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */
+export async function revokeToken(userId: number, tokenId: number): Promise<void> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  if (rows.length === 0) throw notFound("Token not found");
+}

@@ -1,0 +1,21 @@
+import { UTApi, UTFile } from "uploadthing/server";
+import type { ImageStorage } from "@/lib/storage";
+
+/** UploadThing storage; only ever constructed by getStorage() when UPLOADTHING_TOKEN is set. */
+export function uploadThingStorage(token: string): ImageStorage {
+  const api = new UTApi({ token, logLevel: "Error" });
+  return {
+    kind: "uploadthing",
+    // The uploads table is the record of what was stored; a row means the object exists.
+    async has() {
+      return true;
+    },
+    async put({ key, bytes, mime }) {
+      const name = key.split("/").pop()!;
+      const file = new UTFile([new Uint8Array(bytes)], name, { type: mime, customId: name.split(".")[0] });
+      const res = await api.uploadFiles(file, { acl: "public-read", contentDisposition: "inline" });
+      if (res.error || !res.data) throw new Error(`UploadThing upload failed: ${res.error?.message ?? "no data"}`);
+      return { url: res.data.ufsUrl };
+    },
+  };
+}

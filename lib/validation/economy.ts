@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { POINT_HISTORY_TYPES } from "@/db/schema/enums";
+import { isoDateTime } from "@/lib/validation/objects";
+
+/** Request and response schemas of polls, lotteries, points and the shop (API.md §5). */
+
+const instant = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });
+const inFuture = (s: string) => new Date(s).getTime() > Date.now();
+
+export const pollInputSchema = z
+  .object({
+    options: z
+      .array(z.string().max(200).refine((s) => s.trim().length > 0, "Options must not be empty"))
+      .min(2, "At least two options required")
+      .max(20, "At most 20 options")
+      .refine((o) => new Set(o).size === o.length, "Options must be unique"),
+    multiple: z.boolean().default(false),
+    endTime: instant.refine(inFuture, "endTime must be in the future"),
+  })
+  .meta({ id: "PollInput" });
+export type PollInput = z.input<typeof pollInputSchema>;
+
+export const lotteryInputSchema = z
+  .object({
+    prizeDescription: z.string().min(1).max(1000),
+    prizeIcon: z.string().max(2000).default(""),
+    prizeCount: z.number().int().min(1).max(1000),
+    pointCost: z.number().int().min(0).max(100),
+    startTime: instant.optional().meta({ description: "defaults to now" }),
+    endTime: instant.refine(inFuture, "endTime must be in the future"),
+  })
+  .refine((l) => !l.startTime || new Date(l.startTime) < new Date(l.endTime), {
+    message: "startTime must be before endTime",
+    path: ["startTime"],
+  })
+  .meta({ id: "LotteryInput" });
+export type LotteryInput = z.input<typeof lotteryInputSchema>;
+
+/** POST /api/posts/{id}/poll/vote body (OpenIsle's `?option=<index>` is read from the query instead). */
+export const pollVoteSchema = z.object({ options: z.array(z.string()).min(1, "No options selected").max(20) }).meta({ id: "PollVote" });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const trendQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+export const redeemSchema = z
+  .object({ goodId: z.number().int().positive(), contact: z.string().trim().min(1).max(200) })
+  .meta({ id: "RedeemInput" });
+
+export const pointGoodInputSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    cost: z.number().int().min(0).max(1_000_000_000),
+    image: z.string().max(2000).default(""),
+    description: z.string().max(2000).default(""),
+  })
+  .meta({ id: "PointGoodInput" });
+export const pointGoodPatchSchema = pointGoodInputSchema.partial().meta({ id: "PointGoodPatch" });
+
+export const pointHistorySchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(POINT_HISTORY_TYPES),
+    amount: z.number().int(),
+    balance: z.number().int(),
+    postId: z.number().int().nullable(),
+    postTitle: z.string().nullable(),
+    commentId: z.number().int().nullable(),
+    commentContent: z.string().nullable(),
+    fromUserId: z.number().int().nullable(),
+    fromUserName: z.string().nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: "PointHistory" });
+export type PointHistoryDto = z.infer<typeof pointHistorySchema>;
+
+export const trendPointSchema = z
+  .object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), value: z.number().int() })
+  .meta({ id: "PointTrendPoint" });
+export type TrendPointDto = z.infer<typeof trendPointSchema>;
+
+export const redeemResultSchema = z.object({ point: z.number().int() }).meta({ id: "RedeemResult" });
+
+export const lotteryVerifySchema = z
+  .object({
+    seedHash: z.string(),
+    seed: z.string(),
+    participantIds: z.array(z.number().int()),
+    prizeCount: z.number().int(),
+    algorithm: z.string(),
+    computedWinnerIds: z.array(z.number().int()),
+    publishedWinnerIds: z.array(z.number().int()),
+    seedMatchesHash: z.boolean(),
+    winnersMatch: z.boolean(),
+  })
+  .meta({ id: "LotteryVerification" });
+export type LotteryVerifyDto = z.infer<typeof lotteryVerifySchema>;

@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { POST_TYPES, PUBLISH_MODES, VISIBLE_SCOPES } from "@/db/schema/enums";
+import { lotteryInputSchema, pollInputSchema } from "@/lib/validation/economy";
+
+const MAX_INT = 2147483647;
+
+/** A query-string integer (400 for anything else), then range-checked. */
+const intString = z.string().regex(/^-?\d{1,15}$/, "must be an integer").transform(Number);
+const idString = intString.pipe(z.number().int().min(1, "must be a positive id").max(MAX_INT, "must be a positive id"));
+const idList = z.array(idString).max(50, "at most 50 ids");
+
+/** Query of GET /api/posts and the home tabs (API.md §4). Array keys: categoryIds, tagIds. */
+export const listPostsQuerySchema = z
+  .object({
+    categoryId: idString.optional(),
+    categoryIds: idList.optional(),
+    tagId: idString.optional(),
+    tagIds: idList.optional(),
+    page: intString.pipe(z.number().int().min(0, "must be 0 or more").max(1_000_000)).default(0),
+    pageSize: intString.pipe(z.number().int().min(1, "must be between 1 and 100").max(100, "must be between 1 and 100")).default(20),
+  })
+  .transform((q) => ({
+    // A singular id replaces its list (OpenIsle's rule).
+    categoryIds: q.categoryId !== undefined ? [q.categoryId] : (q.categoryIds ?? []),
+    tagIds: q.tagId !== undefined ? [q.tagId] : (q.tagIds ?? []),
+    page: q.page,
+    pageSize: q.pageSize,
+  }));
+export const LIST_ARRAY_KEYS = ["categoryIds", "tagIds"] as const;
+export type ListPostsQuery = z.output<typeof listPostsQuerySchema>;
+
+export const recentPostsQuerySchema = z.object({
+  minutes: z
+    .string({ error: "minutes is required" })
+    .regex(/^-?\d{1,15}$/, "must be an integer")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "Minutes must be positive").max(525600, "at most 525600 (one year)")),
+});
+
+export const pendingPostsQuerySchema = z.object({
+  page: intString.pipe(z.number().int().min(0).max(1_000_000)).default(0),
+  pageSize: intString.pipe(z.number().int().min(1).max(100)).default(20),
+});
+
+const title = z.string().min(1, "title is required").max(200, "at most 200 characters")
+  .refine((s) => s.trim().length > 0, "title must not be blank");
+const content = z.string().min(1, "content is required").max(100_000, "at most 100000 characters")
+  .refine((s) => s.trim().length > 0, "content must not be blank");
+const bodyId = z.number().int().min(1).max(MAX_INT);
+const tagIds = z
+  .array(bodyId)
+  .min(1, "at least one tag is required")
+  .max(5, "at most 5 tags")
+  .refine((a) => new Set(a).size === a.length, "tags must be distinct");
+
+export const createPostSchema = z
+  .object({
+    title,
+    content,
+    categoryId: bodyId,
+    tagIds,
+    type: z.enum(POST_TYPES).default("NORMAL"),
+    visibleScope: z.enum(VISIBLE_SCOPES).default("ALL"),
+    poll: pollInputSchema.nullish(),
+    lottery: lotteryInputSchema.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === "POLL" && !v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is required for a POLL post" });
+    if (v.type !== "POLL" && v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is only allowed on a POLL post" });
+    if (v.type === "LOTTERY" && !v.lottery) ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is required for a LOTTERY post" });
+    if (v.type !== "LOTTERY" && v.lottery) ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is only allowed on a LOTTERY post" });
+  });
+export type CreatePostInput = z.output<typeof createPostSchema>;
+
+export const updatePostSchema = z.object({
+  title: title.optional(),
+  content: content.optional(),
+  categoryId: bodyId.optional(),
+  tagIds: tagIds.optional(),
+  visibleScope: z.enum(VISIBLE_SCOPES).optional(),
+});
+export type UpdatePostInput = z.output<typeof updatePostSchema>;
+
+export const publishModeSchema = z.object({ publishMode: z.enum(PUBLISH_MODES) });

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Category and tag names: 1..64 characters after trimming surrounding spaces (API.md §1). */
+const name = z.string().trim().min(1, "name must not be empty").max(64, "name must be at most 64 characters");
+const text = (max: number) => z.string().max(max);
+
+export const createCategorySchema = z
+  .object({
+    name,
+    description: text(2000).default(""),
+    icon: text(500).default(""),
+    smallIcon: text(500).default(""),
+  })
+  .meta({ id: "CreateCategory" });
+
+export const updateCategorySchema = z
+  .object({
+    name: name.optional(),
+    description: text(2000).optional(),
+    icon: text(500).optional(),
+    smallIcon: text(500).optional(),
+  })
+  .meta({ id: "UpdateCategory" });
+
+export const createTagSchema = z
+  .object({
+    name,
+    description: text(2000).default(""),
+    icon: text(500).default(""),
+    smallIcon: text(500).default(""),
+  })
+  .meta({ id: "CreateTag" });
+
+export const updateTagSchema = z
+  .object({
+    name: name.optional(),
+    description: text(2000).optional(),
+    icon: text(500).optional(),
+    smallIcon: text(500).optional(),
+  })
+  .meta({ id: "UpdateTag" });
+
+export const tagListQuerySchema = z.object({
+  keyword: z.string().max(64).optional().meta({ description: "case-insensitive substring of the name" }),
+  page: z.coerce.number().int().min(0).default(0).meta({ description: "0-based page" }),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export type CreateCategoryInput = z.infer<typeof createCategorySchema>;
+export type UpdateCategoryInput = z.infer<typeof updateCategorySchema>;
+export type CreateTagInput = z.infer<typeof createTagSchema>;
+export type UpdateTagInput = z.infer<typeof updateTagSchema>;
+export type TagListQuery = z.infer<typeof tagListQuerySchema>;
