@@ -63,6 +63,9 @@ export type Operation = {
 const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), db: z.enum(["ok", "down"]) });
 const siteConfigSchema = z.object({ publishMode: z.enum(PUBLISH_MODES) });
 const notificationPrefsSchema = z.array(notificationPrefSchema).length(NOTIFICATION_TYPES.length);
+// Mirrors the inline schema of app/api/markdown/preview/route.ts.
+const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000) });
+const markdownHtmlSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 
 const NAMES = new Map<Schema, string>([
   [healthSchema, "Health"],
@@ -71,6 +74,8 @@ const NAMES = new Map<Schema, string>([
   [uploadResponseSchema, "UploadedUrl"],
   [updatePostSchema, "UpdatePost"],
   [createPostSchema, "CreatePost"],
+  [markdownPreviewSchema, "MarkdownPreview"],
+  [markdownHtmlSchema, "RenderedMarkdown"],
 ]);
 
 const ok = (schema: Schema, description = "OK", array = false): ResponseSpec => ({ status: 200, description, schema, array });
@@ -217,11 +222,16 @@ export const OPERATIONS: Operation[] = [
   postAction("/api/admin/posts/{id}/rss-exclude", "Unfeature a post (OpenIsle's path)", "MODERATOR", "Administration"),
   { method: "get", path: "/api/admin/config", tag: "Administration", summary: "Site settings", auth: "required", role: "ADMIN", responses: [ok(siteConfigSchema)] },
   { method: "put", path: "/api/admin/config", tag: "Administration", summary: "Change site settings", auth: "required", role: "ADMIN", body: siteConfigSchema, responses: [ok(siteConfigSchema)] },
+  { method: "get", path: "/api/admin/point-goods", tag: "Administration", summary: "All point goods (admin view)", auth: "required", role: "ADMIN", responses: [list(pointGoodSchema)] },
   { method: "post", path: "/api/admin/point-goods", tag: "Administration", summary: "Create a point good", auth: "required", role: "ADMIN", body: pointGoodInputSchema, responses: [made(pointGoodSchema)] },
   { method: "put", path: "/api/admin/point-goods/{id}", tag: "Administration", summary: "Edit a point good", auth: "required", role: "ADMIN", body: pointGoodPatchSchema, responses: [ok(pointGoodSchema)] },
   { method: "delete", path: "/api/admin/point-goods/{id}", tag: "Administration", summary: "Delete a point good", auth: "required", role: "ADMIN", responses: [none()] },
 
   // Other
+  {
+    method: "post", path: "/api/markdown/preview", tag: "Other", summary: "Render markdown as posts are rendered (editor preview)",
+    auth: "required", body: markdownPreviewSchema, responses: [ok(markdownHtmlSchema)],
+  },
   {
     method: "get", path: "/api/rss", tag: "Other", summary: "RSS 2.0 of the newest featured public posts", auth: "none",
     responses: [{ status: 200, description: "RSS 2.0", media: "application/rss+xml" }],

@@ -43,7 +43,7 @@ export async function SiteHeader() {
             <>
               <Link href="/new" className={buttonClass("primary", "sm")}>
                 <span aria-hidden="true">＋</span>
-                <span>New post</span>
+                <span className="sr-only sm:not-sr-only">New post</span>
               </Link>
               <UnreadBadge initial={unread.count} />
               <Link href="/points" className={navLink} title="Your points" data-testid="header-points">

@@ -11,9 +11,8 @@ export function UnreadBadge({ initial }: { initial: number }) {
     queryKey: notificationKeys.unreadCount(),
     queryFn: api.unreadCount,
     initialData: { count: initial },
-    initialDataUpdatedAt: 0,
     refetchInterval: 30_000,
-    staleTime: 0,
+    refetchIntervalInBackground: false,
   });
   const count = data?.count ?? 0;
   return (

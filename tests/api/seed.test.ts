@@ -76,7 +76,10 @@ describe("demo content", () => {
     expect(n(s!.future)).toBe(0);
     // 1 to 3 tags each; markdown with headings, code and links somewhere.
     const tagCounts = await q<{ n: number }>(sql`select count(pt.tag_id) as n from posts p left join post_tags pt on pt.post_id = p.id group by p.id`);
-    for (const t of tagCounts) expect(n(t.n)).toBeGreaterThanOrEqual(1), expect(n(t.n)).toBeLessThanOrEqual(3);
+    for (const t of tagCounts) {
+      expect(n(t.n)).toBeGreaterThanOrEqual(1);
+      expect(n(t.n)).toBeLessThanOrEqual(3);
+    }
     const [md] = await q<Record<string, number>>(sql`select
       count(*) filter (where content like '%## %') as headings,
       count(*) filter (where content like '%~~~%' or content like '%${sql.raw("```")}%') as code,
@@ -287,7 +290,7 @@ describe("the demo reads back through the API as valid objects", () => {
     }
     const [all] = await q<{ n: number }>(sql`select count(*) as n from post_change_logs`);
     expect(logCount).toBe(n(all!.n));
-  });
+   }, 180_000);
 
   it("anonymous readers do not see the ONLY_ME, ONLY_REGISTER or pending posts", async () => {
     const { call } = await import("../helpers");

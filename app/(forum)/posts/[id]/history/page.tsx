@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { HistoryView } from "@/components/forum/history-view";
+import { ApiError } from "@/lib/api/errors";
+import { pageViewer } from "@/lib/page-viewer";
+import { canOnPost } from "@/lib/permissions";
+import { postKeys } from "@/lib/query-keys";
+import { listChangeLogs } from "@/lib/services/change-logs";
+import { loadPost } from "@/lib/services/post-loader";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** The post (without counting a view) and its change log; 404 when unknown or hidden from the viewer. */
+const load = cache(async (idParam: string) => {
+  if (!/^\d{1,9}$/.test(idParam)) notFound();
+  const viewer = await pageViewer();
+  const post = await loadPost(Number(idParam), viewer);
+  if (!post) notFound();
+  try {
+    return { viewer, post, logs: await listChangeLogs(post.id, viewer) };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) notFound();
+    throw e;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { post } = await load((await params).id);
+  return { title: `History: ${post.title}` };
+}
+
+export default async function PostHistoryPage({ params }: Props) {
+  const { viewer, post, logs } = await load((await params).id);
+  const qc = new QueryClient();
+  qc.setQueryData(postKeys.changeLogs(post.id), logs);
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="space-y-6">
+        <header className="space-y-1">
+          <nav aria-label="Breadcrumb" className="text-sm text-zinc-500">
+            <Link href={`/posts/${post.id}`} className="hover:underline">
+              ← Back to the post
+            </Link>
+          </nav>
+          <h1 className="text-2xl font-bold tracking-tight">
+            History of <Link href={`/posts/${post.id}`} className="hover:underline">“{post.title}”</Link>
+          </h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {logs.length} {logs.length === 1 ? "change" : "changes"} since it was posted. Compare any two versions of the content or the title.
+          </p>
+        </header>
+        <HistoryView
+          postId={post.id}
+          current={{ title: post.title, content: post.content }}
+          origin={{ time: post.createdAt, username: post.author.username, avatar: post.author.avatar }}
+          canRestore={canOnPost(viewer, { authorId: post.author.id }, "edit")}
+        />
+      </div>
+    </HydrationBoundary>
+  );
+}

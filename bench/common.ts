@@ -1,0 +1,14 @@
+// Constants shared by the bench seed, runner and reliability scripts.
+export const BENCH_USERS = 10_000;
+export const BENCH_CATEGORIES = 20;
+export const BENCH_TAGS = 500;
+export const BUSY_NOTIFICATIONS = 100_000;
+export const CHANGE_LOG_ENTRIES = 1_000;
+/** Users 1..3 have fixed roles and names; the rest are user4..user10000. */
+export const ADMIN_ID = 1;
+export const MOD_ID = 2;
+export const BUSY_ID = 3;
+export const BENCH_PASSWORD = "bench-password";
+
+/** The bearer token the seed stores (hashed) for a bench user; only for benchmark databases. */
+export const benchToken = (username: string) => `fp_bench_${username}_${"x".repeat(32)}`;

@@ -1,0 +1,179 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
+import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/forum/diff-view";
+import type { Version, VersionField } from "@/lib/content-versions";
+import { api, fieldErrors } from "@/lib/api-client";
+import { postKeys } from "@/lib/query-keys";
+
+const short = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function versionLabel(v: Version, latest: number): string {
+  const parts = [`Version ${v.index}`];
+  if (v.index === 0) parts.push("original");
+  if (v.index === latest) parts.push("current");
+  const who = [v.username, v.time ? `${short.format(new Date(v.time))} UTC` : null].filter(Boolean).join(", ");
+  return `${parts.join(" · ")}${who ? ` (${who})` : ""}`;
+}
+
+/**
+ * Compare any two versions of the content or the title, in the chosen diff view; the author and
+ * moderators can restore the "from" version, which is an ordinary edit (PUT /api/posts/{id}) and so
+ * makes its own change log entry.
+ */
+export function HistoryCompare({
+  postId,
+  versions,
+  mode,
+  onMode,
+  canRestore,
+}: {
+  postId: number;
+  versions: Record<VersionField, Version[]>;
+  mode: DiffMode;
+  onMode: (m: DiffMode) => void;
+  canRestore: boolean;
+}) {
+  const id = useId();
+  const router = useRouter();
+  const qc = useQueryClient();
+  const [field, setField] = useState<VersionField>("content");
+  // null = the default choice: the previous version → the current one.
+  const [pick, setPick] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const list = versions[field];
+  const latest = list.length - 1;
+  const clamp = (n: number) => Math.max(0, Math.min(latest, n));
+  const from = clamp(pick.from ?? latest - 1);
+  const to = clamp(pick.to ?? latest);
+  const a = list[from]!;
+  const b = list[to]!;
+
+  const restore = useMutation({
+    mutationFn: (v: Version) => api.updatePost(postId, field === "content" ? { content: v.text } : { title: v.text }),
+    onSuccess: async (_post, v) => {
+      setConfirming(false);
+      setMessage(`Restored the ${field} of version ${v.index}. It is now the current version.`);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: postKeys.changeLogs(postId) }),
+        qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
+      ]);
+      // Show the restored version against the new current one (they should match).
+      setPick({ from: v.index, to: null });
+      router.refresh();
+    },
+  });
+
+  const choose = (which: "from" | "to", value: string) => {
+    setMessage(null);
+    setConfirming(false);
+    setPick((p) => ({ ...p, [which]: Number(value) }));
+  };
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="history-compare">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-h`} className="text-lg font-semibold">
+          Compare versions
+        </h2>
+        <DiffModeSwitch mode={mode} onChange={onMode} />
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <label htmlFor={`${id}-field`} className="block text-sm font-medium">
+            Field
+          </label>
+          <Select
+            id={`${id}-field`}
+            value={field}
+            onChange={(e) => {
+              setField(e.target.value as VersionField);
+              setPick({ from: null, to: null });
+              setConfirming(false);
+              setMessage(null);
+            }}
+          >
+            <option value="content">Content ({versions.content.length} versions)</option>
+            <option value="title">Title ({versions.title.length} versions)</option>
+          </Select>
+        </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <label htmlFor={`${id}-from`} className="block text-sm font-medium">
+            From version
+          </label>
+          <Select id={`${id}-from`} value={from} onChange={(e) => choose("from", e.target.value)}>
+            {list.map((v) => (
+              <option key={v.index} value={v.index}>
+                {versionLabel(v, latest)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="min-w-0 flex-1 space-y-1">
+          <label htmlFor={`${id}-to`} className="block text-sm font-medium">
+            To version
+          </label>
+          <Select id={`${id}-to`} value={to} onChange={(e) => choose("to", e.target.value)}>
+            {list.map((v) => (
+              <option key={v.index} value={v.index}>
+                {versionLabel(v, latest)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {latest === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The {field} has never been edited: there is only the original version.</p>
+      ) : null}
+
+      <DiffView key={`${field}-${from}-${to}`} oldText={a.text} newText={b.text} mode={mode} labels={[`Version ${from}`, `Version ${to}`]} />
+
+      {canRestore && from !== latest ? (
+        <div className="space-y-2">
+          {confirming ? (
+            <div role="group" aria-label="Confirm restore" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40">
+              <span>
+                Replace the current {field} with version {from}? This is saved as a new edit.
+              </span>
+              <Button size="sm" onClick={() => restore.mutate(a)} disabled={restore.isPending}>
+                {restore.isPending ? "Restoring…" : "Confirm restore"}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={restore.isPending}>
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setMessage(null);
+                setConfirming(true);
+              }}
+            >
+              Restore version {from}
+            </Button>
+          )}
+          {restore.isError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {fieldErrors(restore.error).form ?? Object.values(fieldErrors(restore.error).fields)[0]}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {message ? (
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { DiffModeSwitch, type DiffMode } from "@/components/forum/diff-view";
+import { HistoryCompare } from "@/components/forum/history-compare";
+import { HistoryEntry, HistoryOrigin } from "@/components/forum/history-entry";
+import { fieldVersions, versionOfEntry } from "@/lib/content-versions";
+import { apiFetch } from "@/lib/api-client";
+import { postKeys } from "@/lib/query-keys";
+import type { ChangeLogDto } from "@/lib/validation/objects";
+
+export type HistoryOriginInfo = { time: string; username: string; avatar: string };
+
+/**
+ * The post history page's interactive part: a compare panel (any two versions of the content or the
+ * title, three diff views, restore) and the timeline of every change log entry, newest first.
+ */
+export function HistoryView({
+  postId,
+  current,
+  origin,
+  canRestore,
+}: {
+  postId: number;
+  current: { title: string; content: string };
+  origin: HistoryOriginInfo;
+  canRestore: boolean;
+}) {
+  const { data: logs = [] } = useQuery({
+    queryKey: postKeys.changeLogs(postId),
+    queryFn: () => apiFetch<ChangeLogDto[]>(`/api/posts/${postId}/change-logs`),
+  });
+  const [mode, setMode] = useState<DiffMode>("inline");
+
+  const versions = useMemo(
+    () => ({
+      content: fieldVersions(logs, "content", current.content, origin),
+      title: fieldVersions(logs, "title", current.title, origin),
+    }),
+    [logs, current.content, current.title, origin],
+  );
+  const entryVersion = useMemo(() => versionOfEntry(logs), [logs]);
+  const newestFirst = useMemo(() => [...logs].reverse(), [logs]);
+
+  return (
+    <div className="space-y-8">
+      <HistoryCompare postId={postId} versions={versions} mode={mode} onMode={setMode} canRestore={canRestore} />
+
+      <section aria-labelledby="timeline-h" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="timeline-h" className="text-lg font-semibold">
+            Timeline
+          </h2>
+          <DiffModeSwitch mode={mode} onChange={setMode} />
+        </div>
+        <ol className="relative space-y-4 border-l border-zinc-200 pl-5 dark:border-zinc-800" data-testid="history-timeline">
+          {newestFirst.map((log) => (
+            <HistoryEntry key={log.id} postId={postId} log={log} version={entryVersion.get(log.id) ?? null} mode={mode} />
+          ))}
+          <HistoryOrigin origin={origin} />
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { expect, type Page } from "@playwright/test";
+
+/** /new and /posts/[id]/edit. */
+export class EditorPage {
+  constructor(readonly page: Page) {}
+
+  async gotoNew() {
+    await this.page.goto("/new");
+    await expect(this.page.getByRole("heading", { name: "New post" })).toBeVisible();
+  }
+
+  async fill(opts: { title: string; category?: string; tag: string; content: string }) {
+    await this.page.getByLabel("Title", { exact: true }).fill(opts.title);
+    if (opts.category) await this.page.getByLabel("Category", { exact: true }).selectOption({ label: opts.category });
+    const search = this.page.getByLabel("Tags", { exact: true });
+    await search.fill(opts.tag);
+    await this.page.getByRole("button", { name: `Add tag ${opts.tag}`, exact: true }).click();
+    await expect(this.page.getByTestId("selected-tags")).toContainText(`#${opts.tag}`);
+    await this.page.getByLabel("Content", { exact: true }).fill(opts.content);
+  }
+
+  async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }) {
+    await this.page.getByTestId("image-input").setInputFiles(file);
+    await expect(this.page.getByLabel("Content", { exact: true })).toHaveValue(/!\[[^\]]*\]\(https?:\/\/[^)]+\/uploads\/[^)]+\)/, { timeout: 20_000 });
+  }
+
+  async publish() {
+    await this.page.getByRole("button", { name: "Publish" }).click();
+    await this.page.waitForURL(/\/posts\/\d+$/);
+  }
+}
