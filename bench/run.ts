@@ -174,7 +174,7 @@ async function main() {
 
     let frameworkRps: number | null = null;
     const measure = async (t: Target): Promise<Row> => {
-      const headers = t.token ? { authorization: `Bearer ${t.token}` } : {};
+      const headers: Record<string, string> = t.token ? { authorization: `Bearer ${t.token}` } : {};
       const tree = processTree(server.pid!);
       const pg = await backendPids();
       const s0 = tree.reduce((a, p) => a + procTicks(p), 0);

@@ -1160,6 +1160,18 @@ const REPLY_POOL = [
   "Oh nice, didn't know that was possible.",
 ];
 
+/** Replies by the post's own author. */
+const OP_REPLY_POOL = [
+  "Thanks @{parent}, good point. I'll add that to the post.",
+  "Glad it helped!",
+  "Yes, exactly that.",
+  "Good question. Short answer: it depends on your setup, but that's what worked for me.",
+  "Oh, I didn't know that. Thanks!",
+  "Fair criticism, I'll keep it in mind next time.",
+  "Ha, you're not the first one to say that 😄",
+  "I'll write a follow-up with more details soon.",
+];
+
 const DEEP_POOL = [
   "Ha, fair enough.",
   "Exactly, that's what I meant.",
@@ -1369,7 +1381,7 @@ async function fill(tx: DB, passwordHash: string, log: (m: string) => void): Pro
       let rb = c.createdAt;
       for (let k = 0; k < replies; k++) {
         const replier = r.chance(0.4) ? p.author : r.pick(regulars.filter((u) => u.id !== c.author.id));
-        const rep = addComment(p, c, replier, r.pick(REPLY_POOL), after(rb, 10, 20 * 60));
+        const rep = addComment(p, c, replier, r.pick(replier === p.author ? OP_REPLY_POOL : REPLY_POOL), after(rb, 10, 20 * 60));
         rb = rep.createdAt;
         if (r.chance(0.3)) {
           addComment(p, rep, c.author.id === rep.author.id ? p.author : c.author, r.pick(DEEP_POOL), after(rb, 10, 12 * 60));

@@ -68,6 +68,7 @@ const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000) });
 const markdownHtmlSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 
 const NAMES = new Map<Schema, string>([
+  [errorSchema, "Error"],
   [healthSchema, "Health"],
   [siteConfigSchema, "SiteConfig"],
   [notificationPrefsSchema, "NotificationPrefs"],
@@ -331,7 +332,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
   for (const [id, schema] of z.globalRegistry._idmap) named.set(id, schema as Schema);
   const idOf = new Map<Schema, string>();
   for (const [id, schema] of named) idOf.set(schema, id);
-  for (const [schema, id] of NAMES) if (!idOf.has(schema)) (named.set(id, schema), idOf.set(schema, id));
+  for (const [schema, id] of NAMES) {
+    if (idOf.has(schema)) continue;
+    named.set(id, schema);
+    idOf.set(schema, id);
+  }
   for (const op of OPERATIONS) {
     if (op.body && !idOf.has(op.body)) {
       const id = `${pascal(operationId(op))}Body`;

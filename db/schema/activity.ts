@@ -23,7 +23,7 @@ export const notifications = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    index("notifications_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("notifications_unread_idx").on(t.userId, t.type).where(sql`${t.read} = false`),
     index("notifications_post_idx").on(t.postId),
   ],

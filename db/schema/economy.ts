@@ -88,7 +88,7 @@ export const pointHistories = pgTable(
     fromUserId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index("point_histories_user_idx").on(t.userId, t.id.desc()), check("point_histories_balance", sql`${t.balance} >= 0`)],
+  (t) => [index("point_histories_user_idx").on(t.userId, t.id.desc().nullsFirst()), check("point_histories_balance", sql`${t.balance} >= 0`)],
 );
 
 export const redemptions = pgTable(

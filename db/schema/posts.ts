@@ -34,18 +34,24 @@ export const posts = pgTable(
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
+    // created_at/id are NOT NULL: `desc().nullsFirst()` matches a plain `order by … desc`, so the
+    // planner reads these in order instead of sorting (drizzle's bare desc() writes NULLS LAST).
     index("posts_list_idx")
-      .on(t.pinnedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .on(t.pinnedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'PUBLISHED'`),
+    // Anonymous lists: an index-only scan (deep pages skip entries without touching the table).
+    index("posts_public_list_idx")
+      .on(t.pinnedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'PUBLISHED' and ${t.visibleScope} = 'ALL'`),
     index("posts_category_list_idx")
-      .on(t.categoryId, t.pinnedAt.desc().nullsLast(), t.createdAt.desc(), t.id.desc())
+      .on(t.categoryId, t.pinnedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'PUBLISHED'`),
-    index("posts_created_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'PUBLISHED'`),
-    index("posts_last_reply_idx").on(t.lastReplyAt.desc(), t.id.desc()).where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_last_reply_idx").on(t.lastReplyAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'PUBLISHED'`),
     index("posts_featured_idx")
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'PUBLISHED' and ${t.rssExcluded} = false`),
-    index("posts_author_idx").on(t.authorId, t.createdAt.desc()),
+    index("posts_author_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("posts_pending_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'PUBLISHED'`),
   ],
 );

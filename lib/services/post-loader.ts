@@ -13,8 +13,20 @@ import type { Viewer } from "@/lib/viewer";
 /** At most this many participants per post (the author included). */
 export const MAX_PARTICIPANTS = 5;
 
+// Counts of PUBLISHED + ALL posts, from the delta rows kept by triggers (migration 0002_taxonomy_counts).
 const publishedAllCount = (categoryCol: unknown) =>
-  sql<number>`(select count(*)::int from posts p2 where p2.category_id = ${categoryCol} and p2.status = 'PUBLISHED' and p2.visible_scope = 'ALL')`;
+  sql<number>`(select coalesce(sum(n), 0)::int from category_post_counts cc where cc.category_id = ${categoryCol})`;
+/** A tag's or category's delta rows are folded into one once there are more than this many. */
+const FOLD_AT = 32;
+
+/** Folds the delta rows of these tags/categories into one row each (safe under concurrency). */
+async function foldCounts(table: "tag_post_counts" | "category_post_counts", ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const col = sql.raw(table === "tag_post_counts" ? "tag_id" : "category_id");
+  const t = sql.raw(table);
+  await db.execute(sql`with d as (delete from ${t} where ${col} in (${idList(ids)}) returning ${col} as id, n)
+    insert into ${t} select id, sum(n) from d group by id`);
+}
 
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
@@ -41,6 +53,7 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
       cIcon: categories.icon,
       cSmallIcon: categories.smallIcon,
       cCount: publishedAllCount(posts.categoryId),
+      cRows: sql<number>`(select count(*)::int from category_post_counts cc where cc.category_id = ${posts.categoryId})`,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
@@ -62,8 +75,8 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
       icon: tags.icon,
       smallIcon: tags.smallIcon,
       createdAt: tags.createdAt,
-      count: sql<number>`(select count(*)::int from post_tags pt2 join posts p2 on p2.id = pt2.post_id
-        where pt2.tag_id = ${tags.id} and p2.status = 'PUBLISHED' and p2.visible_scope = 'ALL')`,
+      count: sql<number>`(select coalesce(sum(n), 0)::int from tag_post_counts tc where tc.tag_id = ${tags.id})`,
+      rows: sql<number>`(select count(*)::int from tag_post_counts tc where tc.tag_id = ${tags.id})`,
     })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
@@ -91,6 +104,12 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
     pollIds.length ? loadPolls(pollIds, viewer?.id ?? null) : Promise.resolve(new Map()),
     lotteryIds.length ? loadLotteries(lotteryIds) : Promise.resolve(new Map()),
   ]);
+
+  const foldTags = [...new Set(tagRows.filter((t) => Number(t.rows) > FOLD_AT).map((t) => t.id))];
+  const foldCats = [...new Set(visible.filter((r) => Number(r.cRows) > FOLD_AT).map((r) => r.categoryId))];
+  if (foldTags.length || foldCats.length) {
+    await Promise.all([foldCounts("tag_post_counts", foldTags), foldCounts("category_post_counts", foldCats)]);
+  }
 
   const tagsByPost = new Map<number, TagDto[]>();
   for (const t of tagRows) {

@@ -33,9 +33,12 @@ function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds
   if (q.categoryIds.length) where.push(inArray(posts.categoryId, q.categoryIds));
   const tagIds = [...new Set(q.tagIds)];
   if (tagIds.length) {
-    // AND: the post carries every listed tag (an unknown tag id matches nothing).
-    where.push(sql`${posts.id} in (select ${postTags.postId} from ${postTags} where ${inArray(postTags.tagId, tagIds)}
-      group by ${postTags.postId} having count(*) = ${tagIds.length})`);
+    // AND: the post carries every listed tag (an unknown tag id matches nothing). One EXISTS per tag
+    // lets the planner either walk the list index probing post_tags' primary key (common tags) or
+    // start from the rarest tag's posts (rare tags), instead of grouping every tagged post.
+    for (const tagId of tagIds) {
+      where.push(sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${tagId})`);
+    }
   }
   return where;
 }

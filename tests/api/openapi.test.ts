@@ -92,6 +92,23 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+describe("/api-docs page", () => {
+  it("renders every operation grouped by tag, with parameters, schemas and the bearer scheme", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { default: ApiDocsPage } = await import("@/app/api-docs/page");
+    const html = renderToStaticMarkup(ApiDocsPage());
+    const doc = buildOpenApiDocument();
+    const opCount = Object.values(doc.paths).reduce((n, m) => n + Object.keys(m).length, 0);
+    expect(html.match(/<section id="(get|post|put|delete)[A-Z]/g)).toHaveLength(opCount);
+    for (const tag of ["Posts", "Notifications", "Categories and tags", "Uploads"]) expect(html).toContain(`>${tag}</h2>`);
+    expect(html).toContain("Authorization: Bearer");
+    expect(html).toContain('id="schema-Post"');
+    expect(html).toContain('id="getPostsRecent"');
+    expect(html).toMatch(/minutes<\/td>/);
+    expect(html).not.toMatch(/<script[^>]+src="http/);
+  });
+});
+
 describe("real responses validate against the document's schemas", () => {
   it("posts, recent, change logs, categories, notifications, point goods", async () => {
     const doc = buildOpenApiDocument();

@@ -178,3 +178,18 @@ describe("poll finalization", () => {
     expect(await db.select().from(notifications).where(and(eq(notifications.type, "POLL_RESULT_OWNER"), eq(notifications.postId, post.id)))).toHaveLength(1);
   });
 });
+
+describe("scheduler", () => {
+  it("runs the registered economy jobs (poll results and lottery draws)", async () => {
+    const { runDueJobs } = await import("@/lib/services/scheduler");
+    const { makeLotteryPost, endLottery } = await import("./economy-helpers");
+    await runDueJobs();
+    const author = await makeUser();
+    const poll = await makePollPost(author.id);
+    const lottery = await makeLotteryPost(author.id);
+    await endPoll(poll.id);
+    await endLottery(lottery.id);
+    expect(await runDueJobs()).toBe(2);
+    expect(await runDueJobs()).toBe(0);
+  });
+});

@@ -35,7 +35,7 @@ test("sign up, sign out, sign in, create and use an API token", async ({ page })
   // Sign out from the sign-out page.
   await page.goto("/logout");
   await expect(page).toHaveTitle(/Sign out/);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
 

@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { NotificationInbox } from "@/components/forum/notification-inbox";
+import { INBOX_PAGE_SIZE, inboxKey } from "@/components/forum/notification-paging";
+import { pageViewer } from "@/lib/page-viewer";
+import { notificationKeys } from "@/lib/query-keys";
+import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications";
+
+export const metadata: Metadata = { title: "Notifications" };
+
+export default async function NotificationsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/notifications");
+  const [first, prefs, unread] = await Promise.all([
+    listNotifications(viewer, { page: 0, size: INBOX_PAGE_SIZE }),
+    getPrefs(viewer.id),
+    unreadCount(viewer.id),
+  ]);
+  const qc = new QueryClient();
+  qc.setQueryData(inboxKey("all"), { pages: [first], pageParams: [0] });
+  qc.setQueryData(notificationKeys.prefs(), prefs);
+  qc.setQueryData(notificationKeys.unreadCount(), unread);
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="mx-auto w-full max-w-3xl space-y-4">
+        <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
+        <NotificationInbox />
+      </div>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { PointsBalance, PointsHistory } from "@/components/forum/points-history";
+import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/forum/points-paging";
+import { PointsShop } from "@/components/forum/points-shop";
+import { pageViewer } from "@/lib/page-viewer";
+import { pointKeys, userKeys } from "@/lib/query-keys";
+import { listPointHistories, pointTrend } from "@/lib/services/points";
+import { listGoods } from "@/lib/services/shop";
+import { getMe } from "@/lib/services/users";
+
+export const metadata: Metadata = { title: "Points" };
+
+export default async function PointsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/points");
+  const [me, goods, ledger, trend] = await Promise.all([
+    getMe(viewer.id),
+    listGoods(),
+    listPointHistories({ userId: viewer.id, page: 0, pageSize: LEDGER_PAGE_SIZE }),
+    pointTrend({ userId: viewer.id, days: TREND_DAYS }),
+  ]);
+  const qc = new QueryClient();
+  qc.setQueryData(userKeys.me(), me);
+  qc.setQueryData(pointKeys.goods(), goods);
+  qc.setQueryData(ledgerKey(), { pages: [ledger], pageParams: [0] });
+  qc.setQueryData(pointKeys.trend(TREND_DAYS), trend);
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <div className="space-y-10">
+        <section aria-labelledby="balance-h" className="space-y-3">
+          <h1 id="balance-h" className="text-2xl font-semibold tracking-tight">
+            Points
+          </h1>
+          <PointsBalance />
+        </section>
+        <section aria-labelledby="shop-h" className="space-y-3">
+          <h2 id="shop-h" className="text-xl font-semibold">
+            Shop
+          </h2>
+          <PointsShop />
+        </section>
+        <section aria-labelledby="ledger-h" className="space-y-3">
+          <h2 id="ledger-h" className="text-xl font-semibold">
+            History
+          </h2>
+          <PointsHistory />
+        </section>
+      </div>
+    </HydrationBoundary>
+  );
+}
