@@ -35,7 +35,7 @@ export function NotificationInbox() {
   const unread = useQuery({ queryKey: notificationKeys.unreadCount(), queryFn: api.unreadCount, staleTime: 0 });
   const unreadCount = unread.data?.count ?? 0;
 
-  /** Marks cached items read at once (the server confirms); unread tab items stay until the next refetch. */
+  /** Marks cached items read at once; the refetch after the server's answer confirms it. */
   const markCached = (ids: Set<number> | "all") => {
     qc.setQueriesData<Pages>({ queryKey: listsKey }, (data) =>
       data
@@ -45,7 +45,7 @@ export function NotificationInbox() {
   };
   const settle = async () => {
     await qc.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
-    await qc.invalidateQueries({ queryKey: listsKey, refetchType: "none" });
+    await qc.invalidateQueries({ queryKey: listsKey });
   };
 
   const markRead = useMutation({

@@ -1,5 +1,8 @@
 import { ZodError, type z } from "zod";
-import { ApiError, badRequest, errorBody, forbidden, fromZod, isDbUnavailable, unauthorized } from "@/lib/api/errors";
+import { ApiError, badRequest, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, unauthorized } from "@/lib/api/errors";
+
+/** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
+const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
 import { checkSameOrigin, resolveViewer, type Viewer } from "@/lib/viewer";
 
 export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null };
@@ -45,6 +48,11 @@ export function errorResponse(err: unknown): Response {
   if (err instanceof ZodError) {
     const e = fromZod(err);
     return Response.json(errorBody(e), { status: 400 });
+  }
+  // Input Postgres cannot store (a NUL character, an out-of-range number) is the client's error, not ours.
+  const code = pgCode(err);
+  if (code && INVALID_INPUT_CODES.has(code)) {
+    return Response.json({ error: "The request contains a value that cannot be stored", code: "bad_request" }, { status: 400 });
   }
   if (isDbUnavailable(err)) {
     return Response.json(

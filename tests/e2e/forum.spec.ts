@@ -190,6 +190,8 @@ test("join a lottery", async ({ page, request }) => {
   await lottery.getByRole("button", { name: /^Join/ }).click();
   await expect(lottery.getByText("You joined")).toBeVisible();
   await expect(lottery.getByText("1 participants")).toBeVisible();
+  await lottery.getByText("Provably fair draw").click();
+  await expect(lottery.getByText(/Seed hash/)).toBeVisible();
   await expect(lottery.getByRole("link", { name: "Verify the draw" })).toHaveAttribute("href", `/api/posts/${created.id}/lottery/verify`);
   await page.screenshot(shot("lottery"));
 });

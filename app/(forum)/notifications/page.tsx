@@ -18,7 +18,8 @@ export default async function NotificationsPage() {
     unreadCount(viewer.id),
   ]);
   const qc = new QueryClient();
-  qc.setQueryData(inboxKey("all"), { pages: [first], pageParams: [0] });
+  // A JSON round trip: embedded polls use null-prototype maps, which cannot cross to client components.
+  qc.setQueryData(inboxKey("all"), { pages: [JSON.parse(JSON.stringify(first)) as typeof first], pageParams: [0] });
   qc.setQueryData(notificationKeys.prefs(), prefs);
   qc.setQueryData(notificationKeys.unreadCount(), unread);
   return (

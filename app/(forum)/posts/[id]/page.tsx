@@ -54,7 +54,9 @@ export default async function PostPage({ params }: Props) {
   const { comments, ...post } = detail;
   const me = viewer ? await getMe(viewer.id).catch(() => null) : null;
   const qc = new QueryClient();
-  qc.setQueryData<PostDto>(postKeys.detail(post.id), post);
+  // A JSON copy: services may build records (poll votes) with a null prototype, which cannot cross
+  // into client components.
+  qc.setQueryData<PostDto>(postKeys.detail(post.id), JSON.parse(JSON.stringify(post)) as PostDto);
 
   const perms = {
     edit: canOnPost(viewer, { authorId: post.author.id }, "edit"),
