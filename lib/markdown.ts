@@ -126,9 +126,13 @@ let plainEngine: MarkdownIt | null = null;
 
 /** Plain-text excerpt of markdown (for list cards and meta descriptions); code blocks are skipped. */
 export function markdownExcerpt(source: string, max = 200): string {
-  plainEngine ??= markdownIt({ html: false }).disable(["fence", "code", "image"]);
+  plainEngine ??= markdownIt({ html: false });
   const head = (source ?? "").slice(0, max * 8);
-  const text = sanitizeHtml(plainEngine.render(head), { allowedTags: [], allowedAttributes: {} })
+  const text = sanitizeHtml(plainEngine.render(head), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: ["pre", "style", "script", "textarea", "option", "noscript"],
+  })
     .replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&#39;/g, "'")
     .replace(/\s+/g, " ")
     .trim();

@@ -66,6 +66,8 @@ export function isDbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && CONNECTION_ERRORS.has(code)) return true;
+    // A FATAL from the server ends the session (database not accepting connections, shutting down…).
+    if ((e as { severity?: unknown }).severity === "FATAL") return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -101,7 +101,7 @@ async function postgresOutage() {
     check(checks, "every 503 carried the API error body", res.bad503Body === 0);
     const after = postgres(url, { max: 1, onnotice: () => {} });
     const ids = res.acked.map((a) => a.id);
-    const found = ids.length ? await after<{ n: number }[]>`select count(*)::int as n from comments where id = any(${after.array(ids)})` : [{ n: 0 }];
+    const found = ids.length ? await after<{ n: number }[]>`select count(*)::int as n from comments where id in ${after(ids)}` : [{ n: 0 }];
     check(checks, "every 2xx-acknowledged write is present afterwards", found[0]!.n === ids.length, `${found[0]!.n} of ${ids.length} acknowledged comments`);
     const [p] = await after<{ comment_count: number; n: number }[]>`select comment_count, (select count(*)::int from comments where post_id = ${postId} and deleted_at is null) as n from posts where id = ${postId}`;
     check(checks, "commentCount equals the live comment rows", p!.comment_count === p!.n, `${p!.comment_count} vs ${p!.n}`);

@@ -4,6 +4,9 @@ import { signIn } from "./pages/session";
 
 /** The inbox, the points shop and the post history pages, in a real browser (issue 9). */
 
+// Each test walks several pages (and a cold server compiles them on first use).
+test.describe.configure({ timeout: 120_000 });
+
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The header's unread count, read from the bell's accessible name ("Notifications, 3 unread"). */
@@ -50,6 +53,10 @@ test("a reply arrives in the inbox; opening it marks it read and the header coun
   expect(await headerUnread(page)).toBe(before - 1);
 
   // Mark all read empties the count and the Unread tab.
+  const second = await request.post(`/api/posts/${post.id}/comments`, { headers: auth(bob), data: { content: "And a second reply." } });
+  expect(second.status()).toBe(201);
+  await page.reload();
+  await expect.poll(() => headerUnread(page)).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Mark all as read" }).click();
   await expect.poll(() => headerUnread(page)).toBe(0);
   await page.getByRole("tab", { name: "Unread" }).click();

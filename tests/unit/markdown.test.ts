@@ -87,5 +87,6 @@ describe("markdownExcerpt", () => {
   it("gives plain text, truncated", () => {
     expect(markdownExcerpt("# Hi\n\n**there** <b>x</b>", 100)).toBe("Hi there <b>x</b>");
     expect(markdownExcerpt("a".repeat(300), 10)).toHaveLength(10);
+    expect(markdownExcerpt("Look:\n\n```ts\nconst x = 1;\n```\n\n![photo](https://e.x/a.png) done")).toBe("Look: done");
   });
 });

@@ -1,0 +1,77 @@
+// npx tsx scripts/reliability/multiproc.ts
+//
+// Two `next start` processes on one Postgres database (reliability_multi), as behind a load balancer:
+// - the posts rate limit (RATE_LIMIT_POSTS=4 per window) is shared: 10 alternating requests through
+//   both processes are accepted exactly 4 times;
+// - every due lottery is drawn exactly once and every due poll finalized once, although both
+//   processes' schedulers race for them (winners = min(prizeCount, participants), one LOTTERY_RESULT
+//   and one VOTE_RESULT change log each);
+// - a write through one process is visible through the other at once (no stale per-process cache).
+import postgres from "postgres";
+import { api, check, ensureBuild, finish, freshDatabase, seedActors, sleep, startServer, type Check } from "./lib";
+
+const checks: Check[] = [];
+
+async function main() {
+  ensureBuild();
+  const url = await freshDatabase("reliability_multi");
+  const env = { DATABASE_URL: url, RATE_LIMIT_POSTS: "4", RATE_LIMIT_WINDOW_SEC: "300", SCHEDULER_INTERVAL_MS: "500" };
+  const a = await startServer(3251, env);
+  const b = await startServer(3252, env);
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  try {
+    const actors = await seedActors(sql, 12);
+    const body = { title: "Shared limit", content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await api(i % 2 ? b.url : a.url, "/api/posts", actors.tokens[0]!, "POST", body)).status);
+    const ok = statuses.filter((s) => s === 201).length;
+    check(checks, "the posts rate limit is shared by both processes", ok === 4 && statuses.filter((s) => s === 429).length === 6, `statuses ${statuses.join(" ")}`);
+
+    const created = await api(a.url, "/api/posts", actors.tokens[1]!, "POST", { ...body, title: "Seen by both" });
+    const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
+    check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");
+
+    // Lotteries and polls that fall due in 3 s, with 10 participants / voters each.
+    const soon = new Date(Date.now() + 3000).toISOString();
+    const lotteryIds: number[] = [];
+    const pollIds: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const tok = actors.tokens[2 + i]!;
+      const l = await api(a.url, "/api/posts", tok, "POST", {
+        ...body, title: `Lottery ${i}`, type: "LOTTERY",
+        lottery: { prizeDescription: "p", prizeIcon: "", prizeCount: 3, pointCost: 0, startTime: new Date(Date.now() - 60_000).toISOString(), endTime: soon },
+      });
+      const p = await api(b.url, "/api/posts", tok, "POST", { ...body, title: `Poll ${i}`, type: "POLL", poll: { options: ["x", "y"], multiple: false, endTime: soon } });
+      if (l.status === 201) lotteryIds.push(Number(l.json!.id));
+      if (p.status === 201) pollIds.push(Number(p.json!.id));
+    }
+    check(checks, "setup: 4 lotteries and 4 polls created", lotteryIds.length === 4 && pollIds.length === 4);
+    for (const id of lotteryIds) for (const t of actors.tokens.slice(6)) await api(a.url, `/api/posts/${id}/lottery/join`, t, "POST", {});
+    for (const id of pollIds) for (const t of actors.tokens.slice(6)) await api(b.url, `/api/posts/${id}/poll/vote`, t, "POST", { options: ["x"] });
+    await sleep(8000);
+    const draws = await sql<{ post_id: number; winners: number; logs: number; drawn: boolean }[]>`
+      select l.post_id, (select count(*)::int from lottery_winners w where w.post_id = l.post_id) as winners,
+        (select count(*)::int from post_change_logs c where c.post_id = l.post_id and c.type = 'LOTTERY_RESULT') as logs, l.drawn_at is not null as drawn
+      from lotteries l where l.post_id in ${sql(lotteryIds)}`;
+    check(checks, "every due lottery drawn exactly once (3 winners, one LOTTERY_RESULT)", draws.length === 4 && draws.every((d) => d.drawn && d.winners === 3 && d.logs === 1), JSON.stringify(draws));
+    const wins = await sql<{ n: number }[]>`select count(*)::int as n from notifications where type = 'LOTTERY_WIN' and post_id in ${sql(lotteryIds)}`;
+    check(checks, "one LOTTERY_WIN per winner", wins[0]!.n === 12, `${wins[0]!.n} notifications`);
+    const polls = await sql<{ post_id: number; done: boolean; logs: number }[]>`
+      select p.post_id, p.finalized_at is not null as done,
+        (select count(*)::int from post_change_logs c where c.post_id = p.post_id and c.type = 'VOTE_RESULT') as logs
+      from polls p where p.post_id in ${sql(pollIds)}`;
+    check(checks, "every due poll finalized exactly once (one VOTE_RESULT)", polls.length === 4 && polls.every((p) => p.done && p.logs === 1), JSON.stringify(polls));
+    const owners = await sql<{ n: number }[]>`select count(*)::int as n from notifications where type = 'POLL_RESULT_OWNER' and post_id in ${sql(pollIds)}`;
+    check(checks, "one POLL_RESULT_OWNER per poll", owners[0]!.n === 4, `${owners[0]!.n} notifications`);
+  } finally {
+    await sql.end();
+    await Promise.all([a.stop(), b.stop()]);
+  }
+  finish(checks);
+}
+
+main().catch((e) => {
+  console.error(e);
+  check(checks, "the script ran to the end", false, String(e));
+  finish(checks);
+});
