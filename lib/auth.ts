@@ -35,12 +35,25 @@ function config(): NextAuthConfig {
     providers: [
       Credentials({
         credentials: { username: { label: "Username or email" }, password: { label: "Password", type: "password" } },
-        async authorize(creds) {
+        async authorize(creds, request) {
           const username = typeof creds?.username === "string" ? creds.username : "";
           const password = typeof creds?.password === "string" ? creds.password : "";
           if (!username || !password) return null;
+          // The same failed-login limits as POST /api/auth/login (loaded lazily: users.ts imports this file).
+          const { assertLoginAllowed, clientIp, recordFailedLogin, recordSuccessfulLogin } = await import("@/lib/services/users");
+          const ip = clientIp(request.headers);
+          try {
+            await assertLoginAllowed(ip, username);
+          } catch {
+            return null;
+          }
           const user = await checkCredentials(username, password);
-          return user ? { id: String(user.id), name: user.username, email: user.email } : null;
+          if (!user) {
+            await recordFailedLogin(ip, username);
+            return null;
+          }
+          await recordSuccessfulLogin(username);
+          return { id: String(user.id), name: user.username, email: user.email };
         },
       }),
       ...(oauthProviders.github ? [GitHub] : []),

@@ -24,6 +24,14 @@ import {
   createCategorySchema, createTagSchema, tagListQuerySchema, updateCategorySchema, updateTagSchema,
 } from "@/lib/validation/taxonomy";
 import { uploadFileSchema, uploadResponseSchema, uploadUrlSchema } from "@/lib/validation/uploads";
+import * as authModule from "@/lib/validation/auth";
+import * as commentsModule from "@/lib/validation/comments";
+import * as economyModule from "@/lib/validation/economy";
+import * as notificationsModule from "@/lib/validation/notifications";
+import * as objectsModule from "@/lib/validation/objects";
+import * as postsModule from "@/lib/validation/posts";
+import * as taxonomyModule from "@/lib/validation/taxonomy";
+import * as uploadsModule from "@/lib/validation/uploads";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -329,7 +337,16 @@ export type OpenApiDocument = {
 export function buildOpenApiDocument(): OpenApiDocument {
   // Every schema with an id (from `.meta({id})` in lib/validation) plus the names given above.
   const named = new Map<string, Schema>();
-  for (const [id, schema] of z.globalRegistry._idmap) named.set(id, schema as Schema);
+  // Only this module graph's copies: a production build can load lib/validation twice, and zod's
+  // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule];
+  for (const mod of modules) {
+    for (const value of Object.values(mod)) {
+      if (!(value instanceof z.ZodType)) continue;
+      const id = (z.globalRegistry.get(value) as { id?: unknown } | undefined)?.id;
+      if (typeof id === "string" && !named.has(id)) named.set(id, value);
+    }
+  }
   const idOf = new Map<Schema, string>();
   for (const [id, schema] of named) idOf.set(schema, id);
   for (const [schema, id] of NAMES) {
@@ -349,7 +366,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   for (const [id, schema] of named) registry.add(schema, { id });
   const uri = (id: string) => `#/components/schemas/${id}`;
   const convert = (io: "input" | "output") =>
-    (z.toJSONSchema(registry, { uri, io, unrepresentable: "any", override: tidy }) as { schemas: Record<string, JsonSchema> }).schemas;
+    (z.toJSONSchema(registry, { uri, io, unrepresentable: "any", override: tidy, metadata: registry } as Parameters<typeof z.toJSONSchema>[1]) as { schemas: Record<string, JsonSchema> }).schemas;
   const outputs = convert("output");
   const inputs = convert("input");
 

@@ -50,10 +50,8 @@ export const createTokenSchema = z
 
 export const selectMedalSchema = z.object({ type: z.enum(MEDAL_TYPES) }).meta({ id: "SelectMedalInput" });
 
-// `user` is a child of meSchema (same fields, no id of its own): a schema with an id embedded in another id'd
-// schema breaks the OpenAPI build when Next loads lib/validation/objects.ts twice (zod's registry is global).
 export const authResultSchema = z
-  .object({ token: z.string(), expiresAt: isoDateTime.nullable(), user: meSchema.meta({ description: "the account (Me)" }) })
+  .object({ token: z.string(), expiresAt: isoDateTime.nullable(), user: meSchema })
   .meta({ id: "AuthResult" });
 
 export const profileSchema = userSummarySchema
