@@ -73,6 +73,12 @@ export async function loadPolls(postIds: number[], viewerId: number | null, runn
     }
     if (viewerId !== null && v.user.id === viewerId) poll.myVotes.push(v.option);
   }
+  // Hand out ordinary objects (React refuses null-prototype ones across the server/client boundary);
+  // Object.fromEntries defines every key as an own property, "__proto__" included.
+  for (const poll of out.values()) {
+    poll.votes = Object.fromEntries(Object.entries(poll.votes));
+    poll.optionParticipants = Object.fromEntries(Object.entries(poll.optionParticipants));
+  }
   return out;
 }
 
