@@ -10,8 +10,9 @@ import type { Viewer } from "@/lib/viewer";
 /** Category.count (API.md §6): PUBLISHED posts visible to everyone. */
 // Written with explicit table names: drizzle leaves columns unqualified in a single-table select,
 // which inside a correlated subquery would bind to the inner table.
-const postCount = sql<number>`(select count(*)::int from posts p
-  where p.category_id = "categories"."id" and p.status = 'PUBLISHED' and p.visible_scope = 'ALL')`;
+// The count comes from the trigger-maintained deltas (migration 0002), never from counting posts.
+const postCount = sql<number>`(select coalesce(sum(cc.n), 0)::int from category_post_counts cc
+  where cc.category_id = "categories"."id")`;
 
 const columns = {
   id: categories.id,

@@ -10,8 +10,9 @@ import { requireViewer, type Viewer } from "@/lib/viewer";
 
 /** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
 // Explicit table names: drizzle leaves columns unqualified in a single-table select.
-const postCount = sql<number>`(select count(*)::int from post_tags pt join posts p on p.id = pt.post_id
-  where pt.tag_id = "tags"."id" and p.status = 'PUBLISHED' and p.visible_scope = 'ALL')`;
+// The count comes from the trigger-maintained deltas (migration 0002), never from counting posts.
+const postCount = sql<number>`(select coalesce(sum(tc.n), 0)::int from tag_post_counts tc
+  where tc.tag_id = "tags"."id")`;
 
 const columns = {
   id: tags.id,
