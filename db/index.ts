@@ -63,9 +63,28 @@ export function connection(): Connection {
   return g.__forumDb;
 }
 
+/** Deadlock and serialization failures abort the whole transaction, so running it again is safe. */
+const RETRYABLE = new Set(["40P01", "40001"]);
+const MAX_TX_ATTEMPTS = 4;
+
+function retryingTransaction(real: DB): DB["transaction"] {
+  return (async (fn: Parameters<DB["transaction"]>[0], config?: Parameters<DB["transaction"]>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await real.transaction(fn, config);
+      } catch (err) {
+        const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+        if (!code || !RETRYABLE.has(code) || attempt >= MAX_TX_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as DB["transaction"];
+}
+
 export const db: DB = new Proxy({} as DB, {
   get(_target, prop) {
     const real = connection().db as unknown as Record<string | symbol, unknown>;
+    if (prop === "transaction") return retryingTransaction(real as unknown as DB);
     const value = real[prop];
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(real) : value;
   },

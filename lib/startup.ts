@@ -23,6 +23,17 @@ export async function startup(): Promise<void> {
   startScheduler();
   console.log(`[forum] ${conn.kind} database ready in ${Date.now() - t0} ms`);
 
+  // postgres.js can throw from a socket callback when the server kills its connections (a restart);
+  // the pool reconnects by itself, so such an error must not take the whole forum down.
+  process.on("uncaughtException", (err) => {
+    if (/node_modules[\\/]postgres[\\/]|postgres\.js|CONNECTION_/.test(String(err?.stack ?? err))) {
+      console.error("[forum] database connection error (recovering)", err);
+      return;
+    }
+    console.error("[forum] uncaught exception", err);
+    process.exit(1);
+  });
+
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -80,9 +80,15 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
 }
 
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(req, maxBytes)).toString("utf8");
+}
+
+/** Reads a request body as bytes; the cap is enforced while streaming (413), never after buffering. */
+export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
-  if (!req.body) return "";
+  if (declared > maxBytes) throw tooLarge();
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -92,11 +98,11 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { uploads } from "@/db/schema";
 import { ApiError, badRequest } from "@/lib/api/errors";
-import { readJson } from "@/lib/api/route";
+import { readBodyBytes, readJson } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { processImage } from "@/lib/image";
 import { safeFetch, type Resolver } from "@/lib/ssrf";
@@ -58,29 +58,6 @@ export async function readUploadBody(req: Request): Promise<Buffer> {
   const { file } = await readJson(req, uploadFileSchema, UPLOAD_BODY_MAX_BYTES);
   return decodeFileField(file);
 }
-
-/** Reads a request body as bytes with a cap enforced while streaming. */
-async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-const tooLarge = (max: number) => new ApiError(413, "payload_too_large", `Body larger than ${max} bytes`);
 
 /** The absolute form of a stored URL: PUBLIC_URL (else the request origin) + a site-relative path. */
 export function absoluteUrl(url: string, origin: string): string {
