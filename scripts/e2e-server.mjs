@@ -6,7 +6,7 @@ const port = process.env.E2E_PORT || "3100";
 const dataDir = process.env.E2E_DATA_DIR || "./data-e2e";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
 if (!existsSync(`${distDir}/BUILD_ID`) || process.env.E2E_BUILD === "1") {
-  const b = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+  const b = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 rmSync(dataDir, { recursive: true, force: true });
@@ -22,6 +22,6 @@ const env = {
   RATE_LIMIT_UPLOADS: "1000",
 };
 delete env.DATABASE_URL;
-const child = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit", env });
+const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env });
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -5,10 +5,10 @@ import { existsSync } from "node:fs";
 const port = process.env.PORT || "3000";
 if (!existsSync(".next/BUILD_ID") || process.env.FORCE_BUILD === "1") {
   console.log("[start] no production build yet: running next build (about a minute)…");
-  const b = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+  const b = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 console.log(`[start] serving on http://localhost:${port}`);
-const child = spawn("npx", ["next", "start", "-p", port], { stdio: "inherit" });
+const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit" });
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));
