@@ -89,13 +89,20 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
   }>(db, sql`
     select x.post_id, u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot
     from (
-      select c.post_id, c.author_id,
-             row_number() over (partition by c.post_id order by min(c.created_at), min(c.id)) as rn
-      from comments c join posts p on p.id = c.post_id
-      where c.post_id in (${idList(vids)}) and c.deleted_at is null and c.author_id <> p.author_id
-      group by c.post_id, c.author_id
-    ) x join users u on u.id = x.author_id
-    where x.rn <= ${MAX_PARTICIPANTS - 1}
+      select y.post_id, y.author_id, y.rn from (
+        select c.post_id, c.author_id,
+               row_number() over (partition by c.post_id order by min(c.created_at), min(c.id)) as rn
+        from comments c join posts p on p.id = c.post_id
+        where c.post_id in (${idList(vids)}) and c.deleted_at is null and c.author_id <> p.author_id
+        group by c.post_id, c.author_id
+      ) y where y.rn <= ${MAX_PARTICIPANTS - 1}
+      offset 0
+    ) x
+    -- A lateral primary-key lookup per participant (offset 0 keeps the planner from turning it
+    -- into a hash join over the whole users table).
+    cross join lateral (
+      select id, username, avatar, display_medal, earned_medal, bot from users where users.id = x.author_id offset 0
+    ) u
     order by x.post_id, x.rn`);
 
   const [reactions, subscribed, polls, lotteries] = await Promise.all([
