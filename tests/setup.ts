@@ -10,6 +10,8 @@ process.env.AUTH_SECRET ||= "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "forum-test-"));
 process.env.PUBLIC_URL ||= "http://localhost:3000";
 process.env.BCRYPT_ROUNDS = "4";
+// Tests write rows directly as well as through the API; tests/api/list-cache.test.ts turns the cache on.
+process.env.LIST_CACHE ??= "0";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let dbName: string | undefined;

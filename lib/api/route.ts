@@ -3,6 +3,7 @@ import { ApiError, badRequest, errorBody, forbidden, fromZod, isDbUnavailable, p
 
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
+import { bumpContentVersion } from "@/lib/services/list-cache";
 import { checkSameOrigin, resolveViewer, type Viewer } from "@/lib/viewer";
 
 export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null };
@@ -33,8 +34,10 @@ export function route<P = Record<string, string>>(
       if (options.auth === "required" && !viewer) throw unauthorized();
       const params = (context?.params ? await context.params : {}) as P;
       const result = await handler({ req, params, viewer });
-      if (result instanceof Response) return result;
-      return Response.json(result);
+      const response = result instanceof Response ? result : Response.json(result);
+      // A write has committed: public list caches in every process are stale from now on.
+      if (!SAFE_METHODS.has(req.method) && response.status < 400) await bumpContentVersion();
+      return response;
     } catch (err) {
       return errorResponse(err);
     }

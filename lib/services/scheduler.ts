@@ -3,6 +3,8 @@
  * claims its items in Postgres (a conditional update), so with several processes each item runs once;
  * items that fell due while the server was down are picked up by the first tick after start-up.
  */
+import { bumpContentVersion } from "@/lib/services/list-cache";
+
 type Job = { name: string; run: () => Promise<number> };
 
 const jobs: Job[] = [];
@@ -23,6 +25,8 @@ export async function runDueJobs(): Promise<number> {
       console.error(`[scheduler] ${job.name} failed`, err);
     }
   }
+  // Draws and poll results change what public lists show.
+  if (total > 0) await bumpContentVersion().catch((err) => console.error("[scheduler] version bump failed", err));
   return total;
 }
 

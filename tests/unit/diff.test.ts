@@ -63,7 +63,8 @@ describe("diffText", () => {
         const lines = (t: string) => (t === "" ? [] : t.replace(/\n$/, "").split("\n"));
         expect(oldLines).toEqual(lines(a));
         expect(newLines).toEqual(lines(b));
-        expect(d.unchanged).toBe(lines(a).join("\n") === lines(b).join("\n"));
+        // Compare line lists, not joined strings: "" has no line, "\n" has one empty line.
+        expect(d.unchanged).toBe(JSON.stringify(lines(a)) === JSON.stringify(lines(b)));
         const left = d.rows.filter((r) => r.left).map((r) => r.left!.no);
         expect(left).toEqual(left.map((_, i) => i + 1));
       }),

@@ -1,11 +1,12 @@
 // GET /api/categories (public), POST /api/categories (admin).
 import { created, readJson, route } from "@/lib/api/route";
+import { publicList } from "@/lib/services/list-cache";
 import { createCategory, listCategories } from "@/lib/services/categories";
 import { createCategorySchema } from "@/lib/validation/taxonomy";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(() => listCategories());
+export const GET = route(({ req, viewer }) => publicList(req, viewer, () => listCategories()));
 
 export const POST = route(async ({ req, viewer }) => {
   const input = await readJson(req, createCategorySchema);
