@@ -27,7 +27,18 @@ async function main() {
     const ok = statuses.filter((s) => s === 201).length;
     check(checks, "the posts rate limit is shared by both processes", ok === 4 && statuses.filter((s) => s === 429).length === 6, `statuses ${statuses.join(" ")}`);
 
+    // Warm process B's cache of the anonymous list, then write through A: B must not serve the stale page.
+    await api(b.url, "/api/posts?pageSize=50", null);
+    const warm = await api(b.url, "/api/posts?pageSize=50", null);
     const created = await api(a.url, "/api/posts", actors.tokens[1]!, "POST", { ...body, title: "Seen by both" });
+    const after = await api(b.url, "/api/posts?pageSize=50", null);
+    const titles = (after.json as unknown as { title: string }[] | null)?.map((p) => p.title) ?? [];
+    check(
+      checks,
+      "the anonymous list cache of one process is invalidated by a write through the other",
+      warm.status === 200 && after.status === 200 && titles.includes("Seen by both"),
+      `${titles.length} posts listed by B after the write`,
+    );
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
     check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");
 
