@@ -28,7 +28,13 @@ const run = (q: string) => db.execute(sql.raw(q));
 async function phase(name: string, total: number, step: number, body: (from: number, to: number) => Promise<unknown>) {
   const t0 = Date.now();
   const bar = new cliProgress.SingleBar(
-    { format: `${name.padEnd(22)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`, hideCursor: true },
+    {
+      format: `${name.padEnd(22)} [{bar}] {percentage}% | {value}/{total} | {duration_formatted}`,
+      hideCursor: true,
+      // Progress also when the output is a log file or CI, a line every few seconds.
+      noTTYOutput: true,
+      notTTYSchedule: 3000,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0);
