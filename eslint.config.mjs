@@ -14,6 +14,6 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { ignores: [".next/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
+  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
 ];
 export default config;
