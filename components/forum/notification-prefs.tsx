@@ -45,7 +45,9 @@ export function NotificationPrefs() {
   const prefs = useQuery({ queryKey: notificationKeys.prefs(), queryFn: () => apiFetch<Pref[]>("/api/notifications/prefs") });
   const save = useMutation({
     mutationFn: (p: Pref) => apiFetch<Pref[]>("/api/notifications/prefs", { method: "PUT", body: p }),
-    onMutate: (p) => {
+    onMutate: async (p) => {
+      // A GET still in flight would overwrite the optimistic value with the old one.
+      await qc.cancelQueries({ queryKey: notificationKeys.prefs() });
       qc.setQueryData<Pref[]>(notificationKeys.prefs(), (old) => old?.map((x) => (x.type === p.type ? p : x)));
     },
     onSuccess: (all) => qc.setQueryData(notificationKeys.prefs(), all),

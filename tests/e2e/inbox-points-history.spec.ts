@@ -67,9 +67,12 @@ test("a reply arrives in the inbox; opening it marks it read and the header coun
   await page.getByText("Notification settings").click();
   const pref = page.getByLabel("Comments and replies to me");
   await expect(pref).toBeChecked();
-  await pref.uncheck();
+  const saved = () => page.waitForResponse((r) => r.url().endsWith("/api/notifications/prefs") && r.request().method() === "PUT");
+  await Promise.all([saved(), pref.uncheck()]);
+  await expect(pref).not.toBeChecked();
   await expect(page.getByTestId("notification").filter({ hasText: post.title })).toHaveCount(0);
-  await pref.check();
+  await Promise.all([saved(), pref.check()]);
+  await expect(pref).toBeChecked();
   await expect(page.getByTestId("notification").filter({ hasText: post.title }).first()).toBeVisible();
   await page.screenshot({ path: "test-results/inbox-after.png", fullPage: true });
 });
