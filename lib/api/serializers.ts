@@ -1,4 +1,4 @@
-import type { MedalType } from "@/db/schema";
+import { users, type MedalType } from "@/db/schema";
 
 /** ISO 8601 UTC with milliseconds and `Z`, or null. */
 export function iso(d: Date | string | null | undefined): string | null {
@@ -25,3 +25,13 @@ export function userSummary(u: UserRow): UserSummary {
 export function defaultAvatar(username: string): string {
   return `/api/avatars/${encodeURIComponent(username)}`;
 }
+
+/** The columns `userSummary` needs, for a drizzle `select` (nested under a key or as the whole row). */
+export const userSummaryColumns = {
+  id: users.id,
+  username: users.username,
+  avatar: users.avatar,
+  displayMedal: users.displayMedal,
+  earnedMedal: users.earnedMedal,
+  bot: users.bot,
+};

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost, assertOnPost, canDeleteComment } from "@/lib/permissions";
 import { notifyMentions } from "@/lib/services/mentions";
 import { notify, type NewNotification } from "@/lib/services/notify";
@@ -24,14 +24,7 @@ const commentColumns = {
   reward: comments.reward,
   pointReward: comments.pointReward,
   createdAt: comments.createdAt,
-  author: {
-    id: users.id,
-    username: users.username,
-    avatar: users.avatar,
-    displayMedal: users.displayMedal,
-    earnedMedal: users.earnedMedal,
-    bot: users.bot,
-  },
+  author: userSummaryColumns,
 };
 
 function selectComments(where: SQL | undefined) {

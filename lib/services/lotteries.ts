@@ -2,12 +2,11 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { lotteries, lotteryParticipants, lotteryWinners, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/lottery-fair";
 import { notify } from "@/lib/services/notify";
 import { applyPoints } from "@/lib/services/points";
-import { userCols } from "@/lib/services/polls";
 import { systemUserId } from "@/lib/services/scheduler";
 import { lotteryInputSchema, type LotteryInput, type LotteryVerifyDto } from "@/lib/validation/economy";
 import type { LotteryDto } from "@/lib/validation/objects";
@@ -41,13 +40,13 @@ export async function loadLotteries(postIds: number[], runner: DbOrTx = db): Pro
   const [rows, parts, wins] = await Promise.all([
     runner.select().from(lotteries).where(inArray(lotteries.postId, ids)),
     runner
-      .select({ postId: lotteryParticipants.postId, user: userCols })
+      .select({ postId: lotteryParticipants.postId, user: userSummaryColumns })
       .from(lotteryParticipants)
       .innerJoin(users, eq(users.id, lotteryParticipants.userId))
       .where(inArray(lotteryParticipants.postId, ids))
       .orderBy(asc(lotteryParticipants.joinedAt), asc(lotteryParticipants.userId)),
     runner
-      .select({ postId: lotteryWinners.postId, user: userCols })
+      .select({ postId: lotteryWinners.postId, user: userSummaryColumns })
       .from(lotteryWinners)
       .innerJoin(users, eq(users.id, lotteryWinners.userId))
       .where(inArray(lotteryWinners.postId, ids))

@@ -4,7 +4,7 @@ import {
   DEFAULT_DISABLED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, comments, notificationPrefs, notifications, users,
   type NotificationType,
 } from "@/db/schema";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { loadCommentsByIds } from "@/lib/services/comments";
 import { loadPosts } from "@/lib/services/post-loader";
 import type { CommentDto, NotificationDto } from "@/lib/validation/objects";
@@ -89,7 +89,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
     commentIds.length ? loadCommentsByIds(commentIds) : Promise.resolve(new Map<number, CommentDto>()),
     userIds.length
       ? db
-          .select({ id: users.id, username: users.username, avatar: users.avatar, displayMedal: users.displayMedal, earnedMedal: users.earnedMedal, bot: users.bot })
+          .select(userSummaryColumns)
           .from(users)
           .where(inArray(users.id, userIds))
       : Promise.resolve([]),

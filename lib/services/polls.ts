@@ -2,22 +2,13 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { pollVotes, polls, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
-import { userSummary, iso } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notify";
 import { systemUserId } from "@/lib/services/scheduler";
 import { pollInputSchema, type PollInput } from "@/lib/validation/economy";
 import type { PollDto, UserSummaryDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
-
-export const userCols = {
-  id: users.id,
-  username: users.username,
-  avatar: users.avatar,
-  displayMedal: users.displayMedal,
-  earnedMedal: users.earnedMedal,
-  bot: users.bot,
-};
 
 /** Creates the poll of a POLL post in the caller's transaction (validates 2..20 unique options, future endTime). */
 export async function createPoll(tx: DbOrTx, postId: number, input: PollInput): Promise<void> {
@@ -33,7 +24,7 @@ export async function loadPolls(postIds: number[], viewerId: number | null, runn
   const [rows, votes] = await Promise.all([
     runner.select().from(polls).where(inArray(polls.postId, ids)),
     runner
-      .select({ postId: pollVotes.postId, option: pollVotes.option, user: userCols })
+      .select({ postId: pollVotes.postId, option: pollVotes.option, user: userSummaryColumns })
       .from(pollVotes)
       .innerJoin(users, eq(users.id, pollVotes.userId))
       .where(inArray(pollVotes.postId, ids))
