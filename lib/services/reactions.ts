@@ -35,34 +35,29 @@ const reactionColumns = {
 };
 
 /** Reactions on each post (not on its comments), oldest first, in one query. */
-export async function loadPostReactions(postIds: number[]): Promise<Map<number, ReactionDto[]>> {
-  const out = new Map<number, ReactionDto[]>();
-  const ids = [...new Set(postIds)];
-  if (!ids.length) return out;
-  for (const id of ids) out.set(id, []);
-  const rows = await db
-    .select(reactionColumns)
-    .from(reactions)
-    .innerJoin(users, eq(users.id, reactions.userId))
-    .where(and(inArray(reactions.postId, ids), isNull(reactions.commentId)))
-    .orderBy(asc(reactions.id));
-  for (const r of rows) out.get(r.postId!)?.push(toDto(r));
-  return out;
+export function loadPostReactions(postIds: number[]): Promise<Map<number, ReactionDto[]>> {
+  return loadReactionsOf("post", postIds);
 }
 
 /** Reactions on each comment, oldest first, in one query. */
-export async function loadCommentReactions(commentIds: number[]): Promise<Map<number, ReactionDto[]>> {
+export function loadCommentReactions(commentIds: number[]): Promise<Map<number, ReactionDto[]>> {
+  return loadReactionsOf("comment", commentIds);
+}
+
+async function loadReactionsOf(kind: "post" | "comment", targetIds: number[]): Promise<Map<number, ReactionDto[]>> {
   const out = new Map<number, ReactionDto[]>();
-  const ids = [...new Set(commentIds)];
+  const ids = [...new Set(targetIds)];
   if (!ids.length) return out;
   for (const id of ids) out.set(id, []);
+  const where =
+    kind === "post" ? and(inArray(reactions.postId, ids), isNull(reactions.commentId)) : inArray(reactions.commentId, ids);
   const rows = await db
     .select(reactionColumns)
     .from(reactions)
     .innerJoin(users, eq(users.id, reactions.userId))
-    .where(inArray(reactions.commentId, ids))
+    .where(where)
     .orderBy(asc(reactions.id));
-  for (const r of rows) out.get(r.commentId!)?.push(toDto(r));
+  for (const r of rows) out.get((kind === "post" ? r.postId : r.commentId)!)?.push(toDto(r));
   return out;
 }
 
