@@ -104,30 +104,20 @@ export function HistoryCompare({
             <option value="title">Title ({versions.title.length} versions)</option>
           </Select>
         </div>
-        <div className="min-w-0 flex-1 space-y-1">
-          <label htmlFor={`${id}-from`} className="block text-sm font-medium">
-            From version
-          </label>
-          <Select id={`${id}-from`} value={from} onChange={(e) => choose("from", e.target.value)}>
-            {list.map((v) => (
-              <option key={v.index} value={v.index}>
-                {versionLabel(v, latest)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="min-w-0 flex-1 space-y-1">
-          <label htmlFor={`${id}-to`} className="block text-sm font-medium">
-            To version
-          </label>
-          <Select id={`${id}-to`} value={to} onChange={(e) => choose("to", e.target.value)}>
-            {list.map((v) => (
-              <option key={v.index} value={v.index}>
-                {versionLabel(v, latest)}
-              </option>
-            ))}
-          </Select>
-        </div>
+        {(["from", "to"] as const).map((side) => (
+          <div key={side} className="min-w-0 flex-1 space-y-1">
+            <label htmlFor={`${id}-${side}`} className="block text-sm font-medium">
+              {side === "from" ? "From version" : "To version"}
+            </label>
+            <Select id={`${id}-${side}`} value={side === "from" ? from : to} onChange={(e) => choose(side, e.target.value)}>
+              {list.map((v) => (
+                <option key={v.index} value={v.index}>
+                  {versionLabel(v, latest)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ))}
       </div>
 
       {latest === 0 ? (
