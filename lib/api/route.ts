@@ -3,7 +3,7 @@ import { ApiError, badRequest, errorBody, forbidden, fromZod, isDbUnavailable, p
 
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
-import { bumpContentVersion } from "@/lib/services/list-cache";
+import { bumpContentVersion } from "@/lib/services/content-version";
 import { checkSameOrigin, resolveViewer, type Viewer } from "@/lib/viewer";
 
 export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null };

@@ -5,6 +5,7 @@ import {
 } from "@/db/schema";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { assertCanSeePost } from "@/lib/permissions";
+import { readCachesEnabled, versionedCache, versionSql } from "@/lib/services/content-version";
 import type { ChangeLogDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
 
@@ -76,6 +77,30 @@ export async function listChangeLogs(postId: number, viewer: Viewer | null): Pro
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  return loadChangeLogs(postId);
+}
+
+/** A post's history as JSON text, rendered once per content version (a long history is costly to build). */
+const historyCache = versionedCache<string>("change-logs", 64);
+
+/**
+ * GET /api/posts/{id}/change-logs: the visibility check and the content version in one query, then the
+ * cached history when it was rendered under the current version.
+ */
+export async function changeLogsJson(postId: number, viewer: Viewer | null): Promise<string> {
+  const [post] = await db
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, version: sql<string>`${versionSql}` })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  assertCanSeePost(viewer, post);
+  const cached = readCachesEnabled() ? historyCache.get(postId, post.version) : undefined;
+  if (cached !== undefined) return cached;
+  const body = JSON.stringify(await loadChangeLogs(postId));
+  if (readCachesEnabled()) historyCache.set(postId, post.version, body);
+  return body;
+}
+
+async function loadChangeLogs(postId: number): Promise<ChangeLogDto[]> {
   const rows = await db
     .select({
       log: postChangeLogs,

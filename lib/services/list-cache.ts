@@ -1,50 +1,82 @@
-import { sql } from "drizzle-orm";
-import { db, rawRows } from "@/db";
+import { isModerator } from "@/lib/permissions";
+import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/services/content-version";
+import { loadPosts, readViewerState } from "@/lib/services/post-loader";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * A per-process cache of the JSON of public (anonymous) list responses, shared-correct across processes:
- * every committed write bumps the `content_version` sequence in Postgres (see `route()` and the
- * scheduler), and an entry is served only while the version read before it was rendered is still the
- * current one. Signed-in callers are never served from it (their `subscribed` and visibility differ).
- * View counters are not writes in this sense: cached lists may show them a little behind.
+ * Per-process caches of list responses, shared-correct across processes: an entry is served only while
+ * the content version it was rendered under is still current (lib/services/content-version.ts).
+ *
+ * - Anonymous responses are kept whole, as JSON text, keyed by URL.
+ * - Post lists keep the page's ids per visibility class and URL: anonymous, members, staff (who see
+ *   every published post), and, for a member with ONLY_ME posts of their own, that member alone. The
+ *   Post objects come from the post cache and the caller's `subscribed`/`myVotes` are read fresh, so a
+ *   signed-in page costs one query (version + viewer state) plus the token lookup.
  */
-const MAX_ENTRIES = 500;
-type Entry = { version: string; body: string };
-const g = globalThis as unknown as { __forumListCache?: Map<string, Entry> };
-const cache: Map<string, Entry> = (g.__forumListCache ??= new Map());
+const bodies = versionedCache<string>("list-bodies", 500);
+type IdPage = { ids: number[]; createdAt: number[] };
+const idPages = versionedCache<IdPage>("list-ids", 2_000);
 
-export async function contentVersion(): Promise<string> {
-  const [row] = await rawRows<{ v: string }>(
-    db,
-    sql`select last_value::text || (case when is_called then '+' else '' end) as v from content_version`,
-  );
-  return row?.v ?? "0";
-}
-
-/** Marks every cached public list stale, in every process (call after a write has committed). */
-export async function bumpContentVersion(): Promise<void> {
-  await db.execute(sql`select nextval('content_version')`);
-}
-
-/** Serves an anonymous list from the cache when still current, else renders, stores and serves it. */
-export async function publicList(req: Request, viewer: Viewer | null, render: () => Promise<unknown>): Promise<Response> {
-  if (viewer || process.env.LIST_CACHE === "0") return Response.json(await render());
+const urlKey = (req: Request) => {
   const url = new URL(req.url);
-  const key = url.pathname + url.search;
+  return url.pathname + url.search;
+};
+
+const jsonResponse = (body: string, cache: "hit" | "miss") =>
+  new Response(body, { headers: { "content-type": "application/json", "x-cache": cache } });
+
+/** Serves an anonymous response from the cache when still current, else renders, stores and serves it. */
+export async function publicList(req: Request, viewer: Viewer | null, render: () => Promise<unknown>): Promise<Response> {
+  if (viewer || !readCachesEnabled()) return Response.json(await render());
+  const key = urlKey(req);
   const version = await contentVersion();
-  const hit = cache.get(key);
-  if (hit && hit.version === version) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return new Response(hit.body, { headers: { "content-type": "application/json", "x-cache": "hit" } });
-  }
+  const hit = bodies.get(key, version);
+  if (hit !== undefined) return jsonResponse(hit, "hit");
   const body = JSON.stringify(await render());
-  cache.set(key, { version, body });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-  return new Response(body, { headers: { "content-type": "application/json", "x-cache": "miss" } });
+  bodies.set(key, version, body);
+  return jsonResponse(body, "miss");
 }
 
-export function clearListCache(): void {
-  cache.clear();
+export type PostPage = { ids: number[]; createdAt?: Date[] };
+
+/**
+ * A list of posts for any caller. `renderIds` runs the list query (visibility included) for this
+ * viewer. With `since`, entries are time windows (GET /api/posts/recent): a cached page drops posts
+ * that have left the window, and is rendered again when it was cut at `cap` and lost some.
+ */
+export async function postList(
+  req: Request,
+  viewer: Viewer | null,
+  renderIds: () => Promise<PostPage>,
+  window?: { since: Date; cap: number },
+): Promise<Response> {
+  if (!readCachesEnabled()) return Response.json(await loadPosts((await renderIds()).ids, viewer));
+  if (!viewer && !window) {
+    return publicList(req, null, async () => loadPosts((await renderIds()).ids, null, { cache: true }));
+  }
+  const url = urlKey(req);
+  const cls = !viewer ? "anon" : isModerator(viewer) ? "staff" : "member";
+  const sharedKey = `${cls}|${url}`;
+  const ownKey = viewer ? `u${viewer.id}|${url}` : sharedKey;
+  // Read the viewer state for the ids we may serve, then pick the entry that applies to this viewer.
+  const guess = [...(idPages.peek(sharedKey)?.value.ids ?? []), ...(ownKey !== sharedKey ? (idPages.peek(ownKey)?.value.ids ?? []) : [])];
+  const state = await readViewerState([...new Set(guess)], viewer?.id ?? null);
+  const key = cls === "member" && state.hasPrivate ? ownKey : sharedKey;
+
+  let page = idPages.get(key, state.version);
+  let cache: "hit" | "miss" = "hit";
+  if (page && window) {
+    const since = window.since.getTime();
+    const kept = page.ids.filter((_, i) => page!.createdAt[i]! >= since);
+    if (kept.length < page.ids.length && page.ids.length >= window.cap) page = undefined;
+    else if (kept.length < page.ids.length) page = { ids: kept, createdAt: page.createdAt.filter((t) => t >= since) };
+  }
+  if (!page) {
+    cache = "miss";
+    const r = await renderIds();
+    page = { ids: r.ids, createdAt: (r.createdAt ?? []).map((d) => d.getTime()) };
+    idPages.set(key, state.version, page);
+  }
+  const posts = await loadPosts(page.ids, viewer, { cache: true, state });
+  return jsonResponse(JSON.stringify(posts), cache);
 }

@@ -85,7 +85,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   const userIds = uniq(rows.map((r) => r.fromUserId));
 
   const [postList, commentMap, userRows] = await Promise.all([
-    loadPosts(postIds, viewer),
+    loadPosts(postIds, viewer, { cache: true }),
     commentIds.length ? loadCommentsByIds(commentIds) : Promise.resolve(new Map<number, CommentDto>()),
     userIds.length
       ? db

@@ -6,7 +6,7 @@ import { canSeePost } from "@/lib/permissions";
 import { loadLotteries } from "@/lib/services/lotteries";
 import { loadPolls } from "@/lib/services/polls";
 import { loadPostReactions } from "@/lib/services/reactions";
-import { loadSubscribed } from "@/lib/services/subscriptions";
+import { readCachesEnabled, versionedCache, versionSql } from "@/lib/services/content-version";
 import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
 
@@ -31,13 +31,13 @@ async function foldCounts(table: "tag_post_counts" | "category_post_counts", ids
 const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 /**
- * Complete Post objects for `ids`, in that order, without the ones the viewer may not see. A constant
- * number of queries whatever the number of ids: posts with author and category, tags, participants,
- * then reactions, subscriptions, polls and lotteries through their areas' batch loaders.
+ * The viewer-independent part of Post objects (`subscribed` false, `poll.myVotes` empty), visible or
+ * not, keyed by id. A constant number of queries whatever the number of ids: posts with author and
+ * category, tags, participants, then reactions, polls and lotteries through their areas' batch loaders.
  */
-export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<PostDto[]> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
+async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> {
+  const byId = new Map<number, PostDto>();
+  if (!unique.length) return byId;
 
   const rows = await db
     .select({
@@ -60,8 +60,8 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
     .innerJoin(categories, eq(categories.id, posts.categoryId))
     .where(inArray(posts.id, unique));
 
-  const visible = rows.filter((r) => canSeePost(viewer, r));
-  if (!visible.length) return [];
+  const visible = rows;
+  if (!visible.length) return byId;
   const vids = visible.map((r) => r.id);
   const pollIds = visible.filter((r) => r.type === "POLL").map((r) => r.id);
   const lotteryIds = visible.filter((r) => r.type === "LOTTERY").map((r) => r.id);
@@ -105,10 +105,9 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
     ) u
     order by x.post_id, x.rn`);
 
-  const [reactions, subscribed, polls, lotteries] = await Promise.all([
+  const [reactions, polls, lotteries] = await Promise.all([
     loadPostReactions(vids),
-    loadSubscribed(vids, viewer?.id ?? null),
-    pollIds.length ? loadPolls(pollIds, viewer?.id ?? null) : Promise.resolve(new Map()),
+    pollIds.length ? loadPolls(pollIds, null) : Promise.resolve(new Map()),
     lotteryIds.length ? loadLotteries(lotteryIds) : Promise.resolve(new Map()),
   ]);
 
@@ -137,7 +136,6 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
     participantsByPost.set(key, list);
   }
 
-  const byId = new Map<number, PostDto>();
   for (const r of visible) {
     const author = userSummary({
       id: r.aId, username: r.aUsername, avatar: r.aAvatar, displayMedal: r.aDisplayMedal, earnedMedal: r.aEarnedMedal, bot: r.aBot,
@@ -159,7 +157,7 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
       lastReplyAt: iso(r.lastReplyAt ?? r.createdAt),
       reactions: reactions.get(r.id) ?? [],
       participants: [author, ...(participantsByPost.get(r.id) ?? [])].slice(0, MAX_PARTICIPANTS),
-      subscribed: subscribed.has(r.id),
+      subscribed: false,
       reward: r.reward,
       pointReward: r.pointReward,
       type: r.type,
@@ -171,7 +169,102 @@ export async function loadPosts(ids: number[], viewer: Viewer | null): Promise<P
       featured: !r.rssExcluded,
     });
   }
-  return unique.map((id) => byId.get(id)).filter((p): p is PostDto => !!p);
+  return byId;
+}
+
+/** What a signed-in viewer adds to shared Post objects, read in one query with the content version. */
+export type ViewerState = {
+  version: string;
+  /** The ids this state was read for. */
+  ids: Set<number>;
+  subscribed: Set<number>;
+  myVotes: Map<number, string[]>;
+  /** The viewer has published ONLY_ME posts (lists differ from other members' then). */
+  hasPrivate: boolean;
+};
+
+const asJson = <T>(v: unknown, empty: T): T => (v === null || v === undefined ? empty : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
+
+/** One query: the content version and, for a signed-in viewer, their subscriptions and poll votes among `ids`. */
+export async function readViewerState(ids: number[], viewerId: number | null): Promise<ViewerState> {
+  const inIds = ids.length ? sql`in (${idList(ids)})` : sql`in (null)`;
+  const perViewer =
+    viewerId === null
+      ? sql``
+      : sql`,
+      (select json_agg(s.post_id) from post_subscriptions s where s.user_id = ${viewerId} and s.post_id ${inIds}) as subs,
+      (select json_agg(json_build_array(v.post_id, v.option) order by v.id) from poll_votes v where v.user_id = ${viewerId} and v.post_id ${inIds}) as votes,
+      exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`;
+  const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; private?: boolean }>(db, sql`select ${versionSql} as v${perViewer}`);
+  const myVotes = new Map<number, string[]>();
+  for (const [postId, option] of asJson<[number, string][]>(row?.votes, [])) {
+    const list = myVotes.get(Number(postId)) ?? [];
+    list.push(option);
+    myVotes.set(Number(postId), list);
+  }
+  return {
+    version: row?.v ?? "0",
+    ids: new Set(ids),
+    subscribed: new Set(asJson<number[]>(row?.subs, []).map(Number)),
+    myVotes,
+    hasPrivate: !!row?.private,
+  };
+}
+
+/** Shared Post objects by id, valid while the content version is unchanged (see content-version.ts). */
+const postCache = versionedCache<PostDto>("posts", 5_000);
+
+/**
+ * Complete Post objects for `ids`, in that order, without the ones the viewer may not see. A constant
+ * number of queries whatever the number of ids. With `cache`, shared parts rendered under the current
+ * content version are reused (read paths only: a service answering its own write must not, since the
+ * version is bumped after the response is built); the viewer's `subscribed` and `poll.myVotes` are
+ * always read fresh. `state` may pass a ViewerState already read for these ids.
+ */
+export async function loadPosts(
+  ids: number[],
+  viewer: Viewer | null,
+  opts: { cache?: boolean; state?: ViewerState } = {},
+): Promise<PostDto[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const useCache = !!opts.cache && readCachesEnabled();
+  const state =
+    opts.state && unique.every((id) => opts.state!.ids.has(id))
+      ? opts.state
+      : viewer || useCache
+        ? await readViewerState(unique, viewer?.id ?? null)
+        : null;
+
+  const shared = new Map<number, PostDto>();
+  const missing: number[] = [];
+  for (const id of unique) {
+    const hit = useCache && state ? postCache.get(id, state.version) : undefined;
+    if (hit) shared.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    for (const [id, p] of await loadSharedPosts(missing)) {
+      shared.set(id, p);
+      if (useCache && state) postCache.set(id, state.version, p);
+    }
+  }
+
+  const out: PostDto[] = [];
+  for (const id of unique) {
+    const p = shared.get(id);
+    if (!p || !canSeePost(viewer, { authorId: p.author.id, status: p.status, visibleScope: p.visibleScope })) continue;
+    if (!viewer || !state) {
+      out.push(p);
+      continue;
+    }
+    out.push({
+      ...p,
+      subscribed: state.subscribed.has(id),
+      poll: p.poll && { ...p.poll, myVotes: state.myVotes.get(id) ?? [] },
+    });
+  }
+  return out;
 }
 
 /** One post, or null when it does not exist or the viewer may not see it. */

@@ -15,6 +15,7 @@ import { notify } from "@/lib/services/notify";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
 import { createPoll } from "@/lib/services/polls";
 import { loadPost, loadPosts } from "@/lib/services/post-loader";
+import type { PostPage } from "@/lib/services/list-cache";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { getPublishMode } from "@/lib/services/site-settings";
 import type { PostDetailDto, PostDto } from "@/lib/validation/objects";
@@ -43,8 +44,8 @@ function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds
   return where;
 }
 
-/** GET /api/posts and the home tabs: one query for the page of ids, then the batch loader. */
-export async function listPosts(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<PostDto[]> {
+/** The page of ids for GET /api/posts and the home tabs: one query (visibility and filters included). */
+export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<PostPage> {
   const where = filterWhere(viewer, q);
   if (order === "featured") where.push(eq(posts.rssExcluded, false));
   const pinned = sql`${posts.pinnedAt} desc nulls last`;
@@ -57,19 +58,27 @@ export async function listPosts(viewer: Viewer | null, q: ListPostsQuery, order:
     .orderBy(...orderBy)
     .limit(q.pageSize)
     .offset(q.page * q.pageSize);
-  return loadPosts(rows.map((r) => r.id), viewer);
+  return { ids: rows.map((r) => r.id) };
+}
+
+/** A page of complete posts (the server-rendered lists): the id query, then the cached batch loader. */
+export async function listPosts(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<PostDto[]> {
+  return loadPosts((await listPostIds(viewer, q, order)).ids, viewer, { cache: true });
 }
 
 /** GET /api/posts/recent: posts created in the last `minutes`, list order, at most RECENT_CAP. */
-export async function listRecentPosts(viewer: Viewer | null, minutes: number): Promise<PostDto[]> {
-  const since = new Date(Date.now() - minutes * 60_000);
+export function recentWindow(minutes: number) {
+  return { since: new Date(Date.now() - minutes * 60_000), cap: RECENT_CAP };
+}
+
+export async function listRecentPostIds(viewer: Viewer | null, since: Date): Promise<PostPage> {
   const rows = await db
-    .select({ id: posts.id })
+    .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
     .where(and(visiblePostsWhere(viewer, { publishedOnly: true }), gte(posts.createdAt, since)))
     .orderBy(sql`${posts.pinnedAt} desc nulls last`, desc(posts.createdAt), desc(posts.id))
     .limit(RECENT_CAP);
-  return loadPosts(rows.map((r) => r.id), viewer);
+  return { ids: rows.map((r) => r.id), createdAt: rows.map((r) => r.createdAt) };
 }
 
 /** GET /api/admin/posts/pending (moderators): PENDING posts, oldest first. */

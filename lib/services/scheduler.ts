@@ -3,7 +3,7 @@
  * claims its items in Postgres (a conditional update), so with several processes each item runs once;
  * items that fell due while the server was down are picked up by the first tick after start-up.
  */
-import { bumpContentVersion } from "@/lib/services/list-cache";
+import { bumpContentVersion } from "@/lib/services/content-version";
 
 type Job = { name: string; run: () => Promise<number> };
 

@@ -1,20 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { postSubscriptions, posts } from "@/db/schema";
 import { assertCanSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notify";
 import type { Viewer } from "@/lib/viewer";
-
-/** The posts among `postIds` that `userId` subscribes to (empty for an anonymous caller), in one query. */
-export async function loadSubscribed(postIds: number[], userId: number | null): Promise<Set<number>> {
-  const ids = [...new Set(postIds)];
-  if (!userId || !ids.length) return new Set();
-  const rows = await db
-    .select({ postId: postSubscriptions.postId })
-    .from(postSubscriptions)
-    .where(and(eq(postSubscriptions.userId, userId), inArray(postSubscriptions.postId, ids)));
-  return new Set(rows.map((r) => r.postId));
-}
 
 /**
  * Subscribes (or unsubscribes) the viewer to a post it may see; idempotent. The post's author hears

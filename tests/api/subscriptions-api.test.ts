@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { postSubscriptions } from "@/db/schema";
 import { POST as subscribe, DELETE as unsubscribe } from "@/app/api/subscriptions/posts/[id]/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
-import { loadSubscribed } from "@/lib/services/subscriptions";
+import { readViewerState } from "@/lib/services/post-loader";
 import { call, makeUser, type TestUser } from "../helpers";
 import { makePost, notificationsOf } from "./comments-fixtures";
 
@@ -27,9 +27,9 @@ describe("POST/DELETE /api/subscriptions/posts/{id}", () => {
       expect(r.body).toEqual({ subscribed: true });
     }
     expect(await rows(post.id, bob.id)).toHaveLength(1);
-    expect((await loadSubscribed([post.id, 999999], bob.id)).has(post.id)).toBe(true);
-    expect((await loadSubscribed([post.id], author.id)).size).toBe(0);
-    expect((await loadSubscribed([post.id], null)).size).toBe(0);
+    expect((await readViewerState([post.id, 999999], bob.id)).subscribed.has(post.id)).toBe(true);
+    expect((await readViewerState([post.id], author.id)).subscribed.size).toBe(0);
+    expect((await readViewerState([post.id], null)).subscribed.size).toBe(0);
 
     for (let i = 0; i < 2; i++) {
       const r = await unsub(post.id, bob);

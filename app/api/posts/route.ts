@@ -1,13 +1,13 @@
 // GET /api/posts (list with category/tag filters and paging), POST /api/posts (create).
 import { created, parseQuery, readJson, route } from "@/lib/api/route";
-import { publicList } from "@/lib/services/list-cache";
-import { createPost, listPosts } from "@/lib/services/posts";
+import { postList } from "@/lib/services/list-cache";
+import { createPost, listPostIds } from "@/lib/services/posts";
 import { requireViewer } from "@/lib/viewer";
 import { createPostSchema, LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 
 export const GET = route(({ req, viewer }) => {
   const query = parseQuery(req, listPostsQuerySchema, LIST_ARRAY_KEYS);
-  return publicList(req, viewer, () => listPosts(viewer, query));
+  return postList(req, viewer, () => listPostIds(viewer, query));
 });
 
 export const POST = route(async ({ req, viewer }) => {

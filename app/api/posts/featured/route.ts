@@ -1,10 +1,10 @@
 // GET /api/posts/featured: the list's filters and paging, featured (rssExcluded = false) posts only.
 import { parseQuery, route } from "@/lib/api/route";
-import { publicList } from "@/lib/services/list-cache";
-import { listPosts } from "@/lib/services/posts";
+import { postList } from "@/lib/services/list-cache";
+import { listPostIds } from "@/lib/services/posts";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 
 export const GET = route(({ req, viewer }) => {
   const query = parseQuery(req, listPostsQuerySchema, LIST_ARRAY_KEYS);
-  return publicList(req, viewer, () => listPosts(viewer, query, "featured"));
+  return postList(req, viewer, () => listPostIds(viewer, query, "featured"));
 });

@@ -1,6 +1,10 @@
 // GET /api/posts/recent?minutes=N: posts created in the last N minutes (at most 500).
 import { parseQuery, route } from "@/lib/api/route";
-import { listRecentPosts } from "@/lib/services/posts";
+import { postList } from "@/lib/services/list-cache";
+import { listRecentPostIds, recentWindow } from "@/lib/services/posts";
 import { recentPostsQuerySchema } from "@/lib/validation/posts";
 
-export const GET = route(({ req, viewer }) => listRecentPosts(viewer, parseQuery(req, recentPostsQuerySchema).minutes));
+export const GET = route(({ req, viewer }) => {
+  const window = recentWindow(parseQuery(req, recentPostsQuerySchema).minutes);
+  return postList(req, viewer, () => listRecentPostIds(viewer, window.since), window);
+});

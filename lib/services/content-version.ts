@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import { db, rawRows } from "@/db";
+
+/**
+ * The content version: a Postgres sequence that every committed write bumps (see `route()` and the
+ * scheduler). The per-process read caches (lists, posts, change logs) keep an entry only while the
+ * version read before it was rendered is still the current one, so a write through any process makes
+ * every cached entry in every process stale. View counters are not writes in this sense.
+ */
+export const versionSql = sql`(select last_value::text || (case when is_called then '+' else '' end) from content_version)`;
+
+export async function contentVersion(): Promise<string> {
+  const [row] = await rawRows<{ v: string }>(db, sql`select ${versionSql} as v`);
+  return row?.v ?? "0";
+}
+
+/** Marks every cached entry stale, in every process (call after a write has committed). */
+export async function bumpContentVersion(): Promise<void> {
+  await db.execute(sql`select nextval('content_version')`);
+}
+
+/** `LIST_CACHE=0` turns every read cache off (the test suites do, since they also write rows directly). */
+export const readCachesEnabled = () => process.env.LIST_CACHE !== "0";
+
+/** A small insertion-ordered LRU of entries tagged with the version they were rendered under. */
+export class VersionedCache<V> {
+  private readonly map = new Map<string | number, { version: string; value: V }>();
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string | number, version: string): V | undefined {
+    const hit = this.map.get(key);
+    if (!hit) return undefined;
+    if (hit.version !== version) {
+      this.map.delete(key);
+      return undefined;
+    }
+    this.map.delete(key);
+    this.map.set(key, hit);
+    return hit.value;
+  }
+
+  /** The stored entry whatever its version (callers check `version` themselves). */
+  peek(key: string | number): { version: string; value: V } | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: string | number, version: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, { version, value });
+    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+const g = globalThis as unknown as { __forumCaches?: Map<string, VersionedCache<unknown>> };
+const registry: Map<string, VersionedCache<unknown>> = (g.__forumCaches ??= new Map());
+
+/** One cache per name and process (kept across hot reloads in development). */
+export function versionedCache<V>(name: string, maxEntries: number): VersionedCache<V> {
+  let c = registry.get(name);
+  if (!c) registry.set(name, (c = new VersionedCache<unknown>(maxEntries)));
+  return c as VersionedCache<V>;
+}
+
+export function clearReadCaches(): void {
+  for (const c of registry.values()) c.clear();
+}
