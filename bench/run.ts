@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { benchToken } from "./common";
+import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -41,7 +42,7 @@ const CLK_TCK = 100;
 type Target = { name: string; path: string; token?: string; note?: string };
 type Row = {
   name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
-  cpuMsPerReq: number; serverCpuMsPerReq: number; pgCpuMsPerReq: number; ratioFramework: number | null; ratioNodeHttp: number | null; bytes: number;
+  cpuMsPerReq: number; serverCpuMsPerReq: number; pgCpuMsPerReq: number; ratioFramework: number | null; ratioNodeHttp: number | null; bytes: number; rssMb: number | null;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -152,7 +153,7 @@ async function main() {
 
   const dataDir = path.resolve("data-bench");
   mkdirSync(dataDir, { recursive: true });
-  const server: ChildProcess = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(PORT) },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -191,9 +192,11 @@ async function main() {
       const p0 = new Map(pg.map((p) => [p, procTicks(p)]));
       // Latency first, at 10 connections, on an idle server (the 50-connection run leaves a backlog).
       const lat = await cannon(BASE + t.path, 10, Math.max(2, Math.round(DURATION / 2)), headers);
-      const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(processTree(server.pid!)))), 500);
+      let rowRss = 0;
+      const sampler = setInterval(() => (rowRss = Math.max(rowRss, rssMb(processTree(server.pid!)))), 500);
       const load = await cannon(BASE + t.path, 50, DURATION, headers);
       clearInterval(sampler);
+      maxRss = Math.max(maxRss, rowRss);
       const s1 = processTree(server.pid!).reduce((a, p) => a + procTicks(p), 0);
       const pgAfter = await backendPids();
       let pgTicks = 0;
@@ -206,7 +209,7 @@ async function main() {
         name: t.name, path: t.path, rps: Math.round(load.requests.average), p50: lat.latency.p50, p99: lat.latency.p99,
         non2xx: load.non2xx + lat.non2xx, errors: load.errors + lat.errors + load.timeouts + lat.timeouts,
         cpuMsPerReq: +(serverMs + pgMs).toFixed(2), serverCpuMsPerReq: +serverMs.toFixed(2), pgCpuMsPerReq: +pgMs.toFixed(2),
-        ratioFramework: null, ratioNodeHttp: null, bytes: Math.round(load.throughput.total / reqs),
+        ratioFramework: null, ratioNodeHttp: null, bytes: Math.round(load.throughput.total / reqs), rssMb: rowRss,
       };
     };
 
@@ -232,7 +235,7 @@ async function main() {
     rows.push({
       name: "node:http, same bytes as page 0", path: "(bare server)", rps: Math.round(nodeHttpRps), p50: bareRes.latency.p50, p99: bareRes.latency.p99,
       non2xx: bareRes.non2xx, errors: bareRes.errors, cpuMsPerReq: 0, serverCpuMsPerReq: 0, pgCpuMsPerReq: 0,
-      ratioFramework: frameworkRps ? +(nodeHttpRps / frameworkRps).toFixed(2) : null, ratioNodeHttp: 1, bytes: pageBytes.length,
+      ratioFramework: frameworkRps ? +(nodeHttpRps / frameworkRps).toFixed(2) : null, ratioNodeHttp: 1, bytes: pageBytes.length, rssMb: null,
     });
   } finally {
     server.kill("SIGTERM");
@@ -258,9 +261,9 @@ function startBare() {
 function report(rows: Row[], maxRss: number, nPosts: number) {
   const date = new Date().toISOString();
   const command = `DATABASE_URL=${DB_URL} npm run bench -- ${process.argv.slice(2).join(" ")}`.trim();
-  const header = "| endpoint | req/s (50 conn) | p50 ms (10 conn) | p99 ms (10 conn) | CPU ms/req (server + pg) | × framework ceiling | × node:http | non-2xx + errors + timeouts |";
+  const header = "| endpoint | req/s (50 conn) | p50 ms (10 conn) | p99 ms (10 conn) | CPU ms/req (server + pg) | × framework ceiling | × node:http | server RSS MB | non-2xx + errors + timeouts |";
   const lines = rows.map((r) =>
-    `| ${r.name} \`${r.path}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerReq} (${r.serverCpuMsPerReq} + ${r.pgCpuMsPerReq}) | ${r.ratioFramework ?? "-"} | ${r.ratioNodeHttp ?? "-"} | ${r.non2xx + r.errors} |`,
+    `| ${r.name} \`${r.path}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerReq} (${r.serverCpuMsPerReq} + ${r.pgCpuMsPerReq}) | ${r.ratioFramework ?? "-"} | ${r.ratioNodeHttp ?? "-"} | ${r.rssMb ?? "-"} | ${r.non2xx + r.errors} |`,
   );
   const md = [
     `# Bench: ${nPosts.toLocaleString()} posts (${SIZE})`,
@@ -270,7 +273,7 @@ function report(rows: Row[], maxRss: number, nPosts: number) {
     `- autocannon ${DURATION} s at 50 connections for req/s, then ${Math.max(2, Math.round(DURATION / 2))} s at 10 connections for p50/p99; server RSS max under load: ${maxRss} MB`,
     "",
     header,
-    "|---|---|---|---|---|---|---|---|",
+    "|---|---|---|---|---|---|---|---|---|",
     ...lines,
     "",
   ].join("\n");

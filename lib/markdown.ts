@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import hljs from "highlight.js";
 import sanitizeHtml from "sanitize-html";
@@ -116,16 +117,43 @@ const SANITIZE: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === "img" && !SAFE_IMG.test(frame.attribs.src ?? ""),
 };
 
+/**
+ * Rendering is pure, so results are memoized by a hash of the input (pages show the same posts and
+ * comments again and again), within a character budget so that huge posts cannot fill the memory.
+ */
+const MEMO_BUDGET_CHARS = 16_000_000;
+const memo = new Map<string, string>();
+let memoChars = 0;
+
+function memoized(kind: string, source: string, render: () => string): string {
+  const key = `${kind}:${createHash("sha1").update(source).digest("base64")}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const out = render();
+  if (out.length > MEMO_BUDGET_CHARS / 16) return out;
+  memo.set(key, out);
+  memoChars += out.length;
+  while (memoChars > MEMO_BUDGET_CHARS) {
+    const [oldKey, oldValue] = memo.entries().next().value!;
+    memo.delete(oldKey);
+    memoChars -= oldValue.length;
+  }
+  return out;
+}
+
 /** Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML. */
 export function renderMarkdown(source: string): string {
-  const html = md().render(source ?? "");
-  return sanitizeHtml(html, SANITIZE);
+  return memoized("html", source ?? "", () => sanitizeHtml(md().render(source ?? ""), SANITIZE));
 }
 
 let plainEngine: MarkdownIt | null = null;
 
 /** Plain-text excerpt of markdown (for list cards and meta descriptions); code blocks are skipped. */
 export function markdownExcerpt(source: string, max = 200): string {
+  return memoized(`excerpt${max}`, source ?? "", () => renderExcerpt(source, max));
+}
+
+function renderExcerpt(source: string, max: number): string {
   plainEngine ??= markdownIt({ html: false });
   const head = (source ?? "").slice(0, max * 8);
   const text = sanitizeHtml(plainEngine.render(head), {

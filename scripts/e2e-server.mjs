@@ -1,6 +1,7 @@
 // The server Playwright tests run against: a production build on its own port and a fresh data folder.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import { serverNodeArgs } from "./server-node-args.mjs";
 
 const port = process.env.E2E_PORT || "3100";
 const dataDir = process.env.E2E_DATA_DIR || "./data-e2e";
@@ -22,6 +23,6 @@ const env = {
   RATE_LIMIT_UPLOADS: "1000",
 };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env });
+const child = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env });
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

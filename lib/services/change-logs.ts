@@ -81,7 +81,7 @@ export async function listChangeLogs(postId: number, viewer: Viewer | null): Pro
 }
 
 /** A post's history as JSON text, rendered once per content version (a long history is costly to build). */
-const historyCache = versionedCache<string>("change-logs", 64);
+const historyCache = versionedCache<string>("change-logs", 32);
 
 /**
  * GET /api/posts/{id}/change-logs: the visibility check and the content version in one query, then the

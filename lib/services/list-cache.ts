@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isModerator } from "@/lib/permissions";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/services/content-version";
 import { loadPosts, readViewerState } from "@/lib/services/post-loader";
@@ -13,7 +14,7 @@ import type { Viewer } from "@/lib/viewer";
  *   Post objects come from the post cache and the caller's `subscribed`/`myVotes` are read fresh, so a
  *   signed-in page costs one query (version + viewer state) plus the token lookup.
  */
-const bodies = versionedCache<string>("list-bodies", 500);
+const bodies = versionedCache<string>("list-bodies", 300);
 type IdPage = { ids: number[]; createdAt: number[] };
 const idPages = versionedCache<IdPage>("list-ids", 2_000);
 
@@ -77,6 +78,13 @@ export async function postList(
     page = { ids: r.ids, createdAt: (r.createdAt ?? []).map((d) => d.getTime()) };
     idPages.set(key, state.version, page);
   }
-  const posts = await loadPosts(page.ids, viewer, { cache: true, state });
-  return jsonResponse(JSON.stringify(posts), cache);
+  if (viewer) return jsonResponse(JSON.stringify(await loadPosts(page.ids, viewer, { cache: true, state })), cache);
+  // Anonymous windows: the same ids under the same version give the same bytes.
+  const bodyKey = `${url}|${createHash("sha1").update(page.ids.join(",")).digest("base64")}`;
+  let body = bodies.get(bodyKey, state.version);
+  if (body === undefined) {
+    body = JSON.stringify(await loadPosts(page.ids, null, { cache: true, state }));
+    bodies.set(bodyKey, state.version, body);
+  }
+  return jsonResponse(body, cache);
 }

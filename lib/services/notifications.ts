@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, notInArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import {
   DEFAULT_DISABLED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, comments, notificationPrefs, notifications, users,
   type NotificationType,
 } from "@/db/schema";
-import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
+import { iso, userSummary } from "@/lib/api/serializers";
 import { loadCommentsByIds } from "@/lib/services/comments";
 import { loadPosts } from "@/lib/services/post-loader";
 import type { CommentDto, NotificationDto } from "@/lib/validation/objects";
@@ -23,10 +24,6 @@ export async function getPrefs(userId: number): Promise<NotificationPref[]> {
   return NOTIFICATION_TYPES.map((type) => ({ type, enabled: chosen.get(type) ?? !DEFAULT_DISABLED.has(type) }));
 }
 
-async function disabledTypes(userId: number): Promise<NotificationType[]> {
-  return (await getPrefs(userId)).filter((p) => !p.enabled).map((p) => p.type);
-}
-
 /**
  * Stores preferences; a row is kept only where the choice differs from the default,
  * so a later change of the defaults reaches users who never chose.
@@ -42,27 +39,37 @@ export async function updatePrefs(userId: number, prefs: NotificationPref[]): Pr
   return getPrefs(userId);
 }
 
-function visibleWhere(userId: number, disabled: NotificationType[], unreadOnly: boolean): SQL {
-  const conds: SQL[] = [eq(notifications.userId, userId)];
-  if (disabled.length) conds.push(notInArray(notifications.type, disabled));
+/**
+ * The user's notifications of the types they have not turned off, as one SQL condition: a
+ * notification_prefs row decides, else the default (so no separate query for the preferences).
+ */
+function visibleWhere(userId: number, unreadOnly: boolean): SQL {
+  const defaultsOff = sql.join(DEFAULT_DISABLED_NOTIFICATION_TYPES.map((t) => sql`${t}`), sql`, `);
+  const conds: SQL[] = [
+    eq(notifications.userId, userId),
+    sql`${notifications.type} not in (select np.type from notification_prefs np where np.user_id = ${userId} and not np.enabled)`,
+    sql`(${notifications.type}::text not in (${defaultsOff})
+      or ${notifications.type} in (select np.type from notification_prefs np where np.user_id = ${userId} and np.enabled))`,
+  ];
   if (unreadOnly) conds.push(eq(notifications.read, false));
   return and(...conds)!;
 }
 
+const fromUsers = alias(users, "from_user");
+
 /**
  * The caller's notifications, newest first, without the types they turned off. A constant number
- * of queries whatever the page size: prefs, the page, users, then the posts and comments loaders.
+ * of queries whatever the page size: the page (preferences and sending users joined), then the
+ * posts (cached, see post-loader.ts) and comments loaders.
  * An embedded post the caller may not see (any more) is null, and so are its comments.
  */
 export async function listNotifications(viewer: Viewer, q: NotificationListQuery & { unreadOnly?: boolean }): Promise<NotificationDto[]> {
-  const disabled = await disabledTypes(viewer.id);
   const rows = await db
     .select({
       id: notifications.id,
       type: notifications.type,
       postId: notifications.postId,
       commentId: notifications.commentId,
-      fromUserId: notifications.fromUserId,
       reactionType: notifications.reactionType,
       content: notifications.content,
       approved: notifications.approved,
@@ -70,10 +77,19 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
       createdAt: notifications.createdAt,
       commentPostId: comments.postId,
       parentId: comments.parentId,
+      from: {
+        id: fromUsers.id,
+        username: fromUsers.username,
+        avatar: fromUsers.avatar,
+        displayMedal: fromUsers.displayMedal,
+        earnedMedal: fromUsers.earnedMedal,
+        bot: fromUsers.bot,
+      },
     })
     .from(notifications)
     .leftJoin(comments, eq(comments.id, notifications.commentId))
-    .where(visibleWhere(viewer.id, disabled, !!q.unreadOnly))
+    .leftJoin(fromUsers, eq(fromUsers.id, notifications.fromUserId))
+    .where(visibleWhere(viewer.id, !!q.unreadOnly))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(q.size)
     .offset(q.page * q.size);
@@ -82,20 +98,12 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   const uniq = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x !== null && x !== undefined))];
   const postIds = uniq(rows.flatMap((r) => [r.postId, r.commentPostId]));
   const commentIds = uniq(rows.flatMap((r) => [r.commentId, r.parentId]));
-  const userIds = uniq(rows.map((r) => r.fromUserId));
 
-  const [postList, commentMap, userRows] = await Promise.all([
+  const [postList, commentMap] = await Promise.all([
     loadPosts(postIds, viewer, { cache: true }),
     commentIds.length ? loadCommentsByIds(commentIds) : Promise.resolve(new Map<number, CommentDto>()),
-    userIds.length
-      ? db
-          .select(userSummaryColumns)
-          .from(users)
-          .where(inArray(users.id, userIds))
-      : Promise.resolve([]),
   ]);
   const postMap = new Map(postList.map((p) => [p.id, p]));
-  const userMap = new Map(userRows.map((u) => [u.id, userSummary(u)]));
   // A comment is shown only when the post it belongs to is visible to the caller.
   const commentOf = (id: number | null) => {
     const c = id === null ? undefined : commentMap.get(id);
@@ -108,7 +116,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
     post: (r.postId !== null && postMap.get(r.postId)) || null,
     comment: commentOf(r.commentId),
     parentComment: commentOf(r.parentId),
-    fromUser: (r.fromUserId !== null && userMap.get(r.fromUserId)) || null,
+    fromUser: r.from ? userSummary(r.from) : null,
     reactionType: r.reactionType,
     content: r.content,
     approved: r.approved,
@@ -119,8 +127,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
 
 /** Unread notifications of the types the user has not turned off. */
 export async function unreadCount(userId: number): Promise<{ count: number }> {
-  const disabled = await disabledTypes(userId);
-  const [row] = await db.select({ n: count() }).from(notifications).where(visibleWhere(userId, disabled, true));
+  const [row] = await db.select({ n: count() }).from(notifications).where(visibleWhere(userId, true));
   return { count: Number(row?.n ?? 0) };
 }
 

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
+import { serverNodeArgs } from "../server-node-args.mjs";
 
 export const DIST = ".next-bench";
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,7 +23,7 @@ export type Server = { proc: ChildProcess; url: string; stop: (signal?: NodeJS.S
 
 /** `next start` on 127.0.0.1:port with the given environment (DATABASE_URL or DATA_DIR). */
 export async function startServer(port: number, env: Record<string, string>, quiet = true): Promise<Server> {
-  const proc = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const proc = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NEXT_DIST_DIR: DIST, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
   });
