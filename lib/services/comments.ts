@@ -4,6 +4,7 @@ import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost, assertOnPost, canDeleteComment } from "@/lib/permissions";
+import { readCachesEnabled, versionedCache } from "@/lib/services/content-version";
 import { notifyMentions } from "@/lib/services/mentions";
 import { notify, type NewNotification } from "@/lib/services/notify";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
@@ -85,15 +86,29 @@ export async function loadCommentTree(postId: number, _viewer: Viewer | null, op
 }
 
 /** Comments by id without their replies (for notifications), in two queries. */
-export async function loadCommentsByIds(ids: number[]): Promise<Map<number, CommentDto>> {
+export async function loadCommentsByIds(ids: number[], opts: { version?: string } = {}): Promise<Map<number, CommentDto>> {
   const out = new Map<number, CommentDto>();
   const unique = [...new Set(ids)];
   if (!unique.length) return out;
-  const rows = await selectComments(inArray(comments.id, unique));
+  const version = readCachesEnabled() ? opts.version : undefined;
+  const missing = version === undefined ? unique : unique.filter((id) => {
+    const hit = commentCache.get(id, version);
+    if (hit) out.set(id, hit);
+    return !hit;
+  });
+  if (!missing.length) return out;
+  const rows = await selectComments(inArray(comments.id, missing));
   const reactions = await loadCommentReactions(rows.map((r) => r.id));
-  for (const r of rows) out.set(r.id, toDto(r, reactions.get(r.id) ?? []));
+  for (const r of rows) {
+    const dto = toDto(r, reactions.get(r.id) ?? []);
+    out.set(r.id, dto);
+    if (version !== undefined) commentCache.set(r.id, version, dto);
+  }
   return out;
 }
+
+/** Comments by id, valid while the content version they were read under is current (content-version.ts). */
+const commentCache = versionedCache<CommentDto>("comments", 5_000);
 
 const postAccessColumns = {
   id: posts.id,

@@ -7,7 +7,8 @@ import {
 } from "@/db/schema";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { loadCommentsByIds } from "@/lib/services/comments";
-import { loadPosts } from "@/lib/services/post-loader";
+import { versionSql } from "@/lib/services/content-version";
+import { loadPosts, type ViewerState } from "@/lib/services/post-loader";
 import type { CommentDto, NotificationDto } from "@/lib/validation/objects";
 import type { NotificationListQuery, NotificationPref } from "@/lib/validation/notifications";
 import type { Viewer } from "@/lib/viewer";
@@ -59,8 +60,9 @@ const fromUsers = alias(users, "from_user");
 
 /**
  * The caller's notifications, newest first, without the types they turned off. A constant number
- * of queries whatever the page size: the page (preferences and sending users joined), then the
- * posts (cached, see post-loader.ts) and comments loaders.
+ * of queries whatever the page size: the page (preferences, sending users, the caller's subscriptions
+ * and poll votes joined), then the posts and comments loaders (which reuse what the content version
+ * in the page row says is current, see content-version.ts).
  * An embedded post the caller may not see (any more) is null, and so are its comments.
  */
 export async function listNotifications(viewer: Viewer, q: NotificationListQuery & { unreadOnly?: boolean }): Promise<NotificationDto[]> {
@@ -77,6 +79,11 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
       createdAt: notifications.createdAt,
       commentPostId: comments.postId,
       parentId: comments.parentId,
+      version: sql<string>`${versionSql}`,
+      // The caller's own state for the embedded posts, so that the post loader needs no query of its own.
+      subscribed: sql<boolean>`exists (select 1 from post_subscriptions s where s.user_id = ${viewer.id} and s.post_id = ${notifications.postId})`,
+      myVotes: sql<unknown>`(select json_agg(v.option order by v.id) from poll_votes v where v.user_id = ${viewer.id} and v.post_id = ${notifications.postId})`,
+      commentPostSubscribed: sql<boolean>`exists (select 1 from post_subscriptions s where s.user_id = ${viewer.id} and s.post_id = ${comments.postId})`,
       from: {
         id: fromUsers.id,
         username: fromUsers.username,
@@ -99,9 +106,17 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   const postIds = uniq(rows.flatMap((r) => [r.postId, r.commentPostId]));
   const commentIds = uniq(rows.flatMap((r) => [r.commentId, r.parentId]));
 
+  const state: ViewerState = { version: rows[0]!.version, ids: new Set(postIds), subscribed: new Set(), myVotes: new Map(), hasPrivate: false };
+  for (const r of rows) {
+    if (r.postId !== null && r.subscribed) state.subscribed.add(r.postId);
+    if (r.commentPostId !== null && r.commentPostSubscribed) state.subscribed.add(r.commentPostId);
+    const votes = typeof r.myVotes === "string" ? JSON.parse(r.myVotes) : r.myVotes;
+    if (r.postId !== null && Array.isArray(votes)) state.myVotes.set(r.postId, votes as string[]);
+  }
+
   const [postList, commentMap] = await Promise.all([
-    loadPosts(postIds, viewer, { cache: true }),
-    commentIds.length ? loadCommentsByIds(commentIds) : Promise.resolve(new Map<number, CommentDto>()),
+    loadPosts(postIds, viewer, { cache: true, state }),
+    commentIds.length ? loadCommentsByIds(commentIds, { version: rows[0]!.version }) : Promise.resolve(new Map<number, CommentDto>()),
   ]);
   const postMap = new Map(postList.map((p) => [p.id, p]));
   // A comment is shown only when the post it belongs to is visible to the caller.
