@@ -45,6 +45,15 @@ function open(): Connection {
       idle_timeout: 60,
       onnotice: () => {},
     });
+    // Drizzle sends every query as an unnamed statement, so Postgres plans it on every call (about
+    // 1 ms for the notification page, more than running it). Queries with parameters outside a
+    // transaction become named prepared statements instead, cached per connection by text, so their
+    // plans are reused. DATABASE_PREPARE=0 turns this off (e.g. behind PgBouncer in transaction mode).
+    if (process.env.DATABASE_PREPARE !== "0") {
+      const unsafe = sql.unsafe.bind(sql);
+      sql.unsafe = ((query: string, args?: unknown[], options?: Record<string, unknown>) =>
+        unsafe(query, args as never, { ...options, prepare: !!args?.length })) as typeof sql.unsafe;
+    }
     const db = drizzlePostgres(sql, { schema, casing: "snake_case", logger }) as unknown as DB;
     return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
   }
