@@ -11,7 +11,7 @@ import type { Viewer } from "@/lib/viewer";
 // Written with explicit table names: drizzle leaves columns unqualified in a single-table select,
 // which inside a correlated subquery would bind to the inner table.
 // The count comes from the trigger-maintained deltas (migration 0002), never from counting posts.
-const postCount = sql<number>`(select coalesce(sum(cc.n), 0)::int from category_post_counts cc
+export const categoryPostCount = sql<number>`(select coalesce(sum(cc.n), 0)::int from category_post_counts cc
   where cc.category_id = "categories"."id")`;
 
 const columns = {
@@ -20,7 +20,7 @@ const columns = {
   description: categories.description,
   icon: categories.icon,
   smallIcon: categories.smallIcon,
-  count: postCount,
+  count: categoryPostCount,
 };
 
 type Row = { id: number; name: string; description: string; icon: string; smallIcon: string; count: number | string };
@@ -31,7 +31,7 @@ export async function listCategories(): Promise<CategoryDto[]> {
   const rows = await db
     .select(columns)
     .from(categories)
-    .orderBy(sql`${postCount} desc`, sql`${categories.name} collate "C"`, categories.id);
+    .orderBy(sql`${categoryPostCount} desc`, sql`${categories.name} collate "C"`, categories.id);
   return rows.map(toDto);
 }
 

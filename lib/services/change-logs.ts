@@ -70,33 +70,32 @@ export async function writeChangeLogs(tx: DbOrTx, entries: NewChangeLog[]): Prom
 
 const withCount = <T extends object>(o: T) => ({ ...o, count: null });
 
-/** GET /api/posts/{id}/change-logs: oldest first; 404 for an unknown or hidden post. */
-export async function listChangeLogs(postId: number, viewer: Viewer | null): Promise<ChangeLogDto[]> {
+/** 404 unless the post exists and the viewer may see it; returns the content version read with it. */
+async function assertVisible(postId: number, viewer: Viewer | null): Promise<string> {
   const [post] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, version: sql<string>`${versionSql}` })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  return post.version;
+}
+
+/** A post's change logs, oldest first; 404 for an unknown or hidden post. */
+export async function listChangeLogs(postId: number, viewer: Viewer | null): Promise<ChangeLogDto[]> {
+  await assertVisible(postId, viewer);
   return loadChangeLogs(postId);
 }
 
 /** A post's history as JSON text, rendered once per content version (a long history is costly to build). */
 const historyCache = versionedCache<string>("change-logs", 32);
 
-/**
- * GET /api/posts/{id}/change-logs: the visibility check and the content version in one query, then the
- * cached history when it was rendered under the current version.
- */
+/** GET /api/posts/{id}/change-logs: the cached history when it was rendered under the current version. */
 export async function changeLogsJson(postId: number, viewer: Viewer | null): Promise<string> {
-  const [post] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, version: sql<string>`${versionSql}` })
-    .from(posts)
-    .where(eq(posts.id, postId));
-  assertCanSeePost(viewer, post);
-  const cached = readCachesEnabled() ? historyCache.get(postId, post.version) : undefined;
+  const version = await assertVisible(postId, viewer);
+  const cached = readCachesEnabled() ? historyCache.get(postId, version) : undefined;
   if (cached !== undefined) return cached;
   const body = JSON.stringify(await loadChangeLogs(postId));
-  if (readCachesEnabled()) historyCache.set(postId, post.version, body);
+  if (readCachesEnabled()) historyCache.set(postId, version, body);
   return body;
 }
 

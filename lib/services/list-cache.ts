@@ -39,17 +39,29 @@ export async function publicList(req: Request, viewer: Viewer | null, render: ()
 }
 
 export type PostPage = { ids: number[]; createdAt?: Date[] };
+type Window = { since: Date; cap: number };
+
+/**
+ * A cached window page without the posts that have left the window since; undefined (render again)
+ * when the page was cut at the cap and lost posts, since older ones may now belong in it.
+ */
+function trimToWindow(page: IdPage, window: Window): IdPage | undefined {
+  const since = window.since.getTime();
+  const keep = page.createdAt.map((t) => t >= since);
+  if (keep.every(Boolean)) return page;
+  if (page.ids.length >= window.cap) return undefined;
+  return { ids: page.ids.filter((_, i) => keep[i]), createdAt: page.createdAt.filter((_, i) => keep[i]) };
+}
 
 /**
  * A list of posts for any caller. `renderIds` runs the list query (visibility included) for this
- * viewer. With `since`, entries are time windows (GET /api/posts/recent): a cached page drops posts
- * that have left the window, and is rendered again when it was cut at `cap` and lost some.
+ * viewer. With `window`, entries are time windows (GET /api/posts/recent), see trimToWindow.
  */
 export async function postList(
   req: Request,
   viewer: Viewer | null,
   renderIds: () => Promise<PostPage>,
-  window?: { since: Date; cap: number },
+  window?: Window,
 ): Promise<Response> {
   if (!readCachesEnabled()) return Response.json(await loadPosts((await renderIds()).ids, viewer));
   if (!viewer && !window) {
@@ -61,17 +73,12 @@ export async function postList(
   const ownKey = viewer ? `u${viewer.id}|${url}` : sharedKey;
   // Read the viewer state for the ids we may serve, then pick the entry that applies to this viewer.
   const guess = [...(idPages.peek(sharedKey)?.value.ids ?? []), ...(ownKey !== sharedKey ? (idPages.peek(ownKey)?.value.ids ?? []) : [])];
-  const state = await readViewerState([...new Set(guess)], viewer?.id ?? null);
+  const state = await readViewerState([...new Set(guess)], viewer?.id ?? null, { privateCheck: cls === "member" });
   const key = cls === "member" && state.hasPrivate ? ownKey : sharedKey;
 
-  let page = idPages.get(key, state.version);
+  const cached = idPages.get(key, state.version);
+  let page = cached && window ? trimToWindow(cached, window) : cached;
   let cache: "hit" | "miss" = "hit";
-  if (page && window) {
-    const since = window.since.getTime();
-    const kept = page.ids.filter((_, i) => page!.createdAt[i]! >= since);
-    if (kept.length < page.ids.length && page.ids.length >= window.cap) page = undefined;
-    else if (kept.length < page.ids.length) page = { ids: kept, createdAt: page.createdAt.filter((t) => t >= since) };
-  }
   if (!page) {
     cache = "miss";
     const r = await renderIds();

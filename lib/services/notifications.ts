@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db } from "@/db";
+import { db, jsonValue } from "@/db";
 import {
   DEFAULT_DISABLED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, comments, notificationPrefs, notifications, users,
   type NotificationType,
@@ -110,8 +110,8 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   for (const r of rows) {
     if (r.postId !== null && r.subscribed) state.subscribed.add(r.postId);
     if (r.commentPostId !== null && r.commentPostSubscribed) state.subscribed.add(r.commentPostId);
-    const votes = typeof r.myVotes === "string" ? JSON.parse(r.myVotes) : r.myVotes;
-    if (r.postId !== null && Array.isArray(votes)) state.myVotes.set(r.postId, votes as string[]);
+    const votes = jsonValue<string[] | null>(r.myVotes, null);
+    if (r.postId !== null && votes) state.myVotes.set(r.postId, votes);
   }
 
   const [postList, commentMap] = await Promise.all([

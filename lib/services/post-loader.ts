@@ -1,11 +1,13 @@
 import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { db, rawRows } from "@/db";
+import { db, jsonValue, rawRows } from "@/db";
 import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { canSeePost } from "@/lib/permissions";
+import { categoryPostCount } from "@/lib/services/categories";
 import { loadLotteries } from "@/lib/services/lotteries";
 import { loadPolls } from "@/lib/services/polls";
 import { loadPostReactions } from "@/lib/services/reactions";
+import { tagColumns, tagDto } from "@/lib/services/tags";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/services/content-version";
 import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
@@ -13,9 +15,6 @@ import type { Viewer } from "@/lib/viewer";
 /** At most this many participants per post (the author included). */
 export const MAX_PARTICIPANTS = 5;
 
-// Counts of PUBLISHED + ALL posts, from the delta rows kept by triggers (migration 0002_taxonomy_counts).
-const publishedAllCount = (categoryCol: unknown) =>
-  sql<number>`(select coalesce(sum(n), 0)::int from category_post_counts cc where cc.category_id = ${categoryCol})`;
 /** A tag's or category's delta rows are folded into one once there are more than this many. */
 const FOLD_AT = 32;
 
@@ -52,7 +51,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       cDescription: categories.description,
       cIcon: categories.icon,
       cSmallIcon: categories.smallIcon,
-      cCount: publishedAllCount(posts.categoryId),
+      cCount: categoryPostCount,
       cRows: sql<number>`(select count(*)::int from category_post_counts cc where cc.category_id = ${posts.categoryId})`,
     })
     .from(posts)
@@ -60,22 +59,15 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     .innerJoin(categories, eq(categories.id, posts.categoryId))
     .where(inArray(posts.id, unique));
 
-  const visible = rows;
-  if (!visible.length) return byId;
-  const vids = visible.map((r) => r.id);
-  const pollIds = visible.filter((r) => r.type === "POLL").map((r) => r.id);
-  const lotteryIds = visible.filter((r) => r.type === "LOTTERY").map((r) => r.id);
+  if (!rows.length) return byId;
+  const vids = rows.map((r) => r.id);
+  const pollIds = rows.filter((r) => r.type === "POLL").map((r) => r.id);
+  const lotteryIds = rows.filter((r) => r.type === "LOTTERY").map((r) => r.id);
 
   const tagRows = await db
     .select({
       postId: postTags.postId,
-      id: tags.id,
-      name: tags.name,
-      description: tags.description,
-      icon: tags.icon,
-      smallIcon: tags.smallIcon,
-      createdAt: tags.createdAt,
-      count: sql<number>`(select coalesce(sum(n), 0)::int from tag_post_counts tc where tc.tag_id = ${tags.id})`,
+      ...tagColumns,
       rows: sql<number>`(select count(*)::int from tag_post_counts tc where tc.tag_id = ${tags.id})`,
     })
     .from(postTags)
@@ -112,7 +104,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   ]);
 
   const foldTags = [...new Set(tagRows.filter((t) => Number(t.rows) > FOLD_AT).map((t) => t.id))];
-  const foldCats = [...new Set(visible.filter((r) => Number(r.cRows) > FOLD_AT).map((r) => r.categoryId))];
+  const foldCats = [...new Set(rows.filter((r) => Number(r.cRows) > FOLD_AT).map((r) => r.categoryId))];
   if (foldTags.length || foldCats.length) {
     await Promise.all([foldCounts("tag_post_counts", foldTags), foldCounts("category_post_counts", foldCats)]);
   }
@@ -120,10 +112,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   const tagsByPost = new Map<number, TagDto[]>();
   for (const t of tagRows) {
     const list = tagsByPost.get(t.postId) ?? [];
-    list.push({
-      id: t.id, name: t.name, description: t.description, icon: t.icon, smallIcon: t.smallIcon,
-      createdAt: iso(t.createdAt)!, count: Number(t.count),
-    });
+    list.push(tagDto(t));
     tagsByPost.set(t.postId, list);
   }
   const participantsByPost = new Map<number, UserSummaryDto[]>();
@@ -136,7 +125,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     participantsByPost.set(key, list);
   }
 
-  for (const r of visible) {
+  for (const r of rows) {
     const author = userSummary({
       id: r.aId, username: r.aUsername, avatar: r.aAvatar, displayMedal: r.aDisplayMedal, earnedMedal: r.aEarnedMedal, bot: r.aBot,
     });
@@ -179,25 +168,30 @@ export type ViewerState = {
   ids: Set<number>;
   subscribed: Set<number>;
   myVotes: Map<number, string[]>;
-  /** The viewer has published ONLY_ME posts (lists differ from other members' then). */
+  /** The viewer has published ONLY_ME posts (lists differ from other members' then); read on request. */
   hasPrivate: boolean;
 };
 
-const asJson = <T>(v: unknown, empty: T): T => (v === null || v === undefined ? empty : typeof v === "string" ? (JSON.parse(v) as T) : (v as T));
-
-/** One query: the content version and, for a signed-in viewer, their subscriptions and poll votes among `ids`. */
-export async function readViewerState(ids: number[], viewerId: number | null): Promise<ViewerState> {
+/**
+ * One query: the content version and, for a signed-in viewer, their subscriptions and poll votes among
+ * `ids`; with `privateCheck`, whether they have ONLY_ME posts (only list pages need to know).
+ */
+export async function readViewerState(ids: number[], viewerId: number | null, opts: { privateCheck?: boolean } = {}): Promise<ViewerState> {
   const inIds = ids.length ? sql`in (${idList(ids)})` : sql`in (null)`;
   const perViewer =
     viewerId === null
       ? sql``
       : sql`,
       (select json_agg(s.post_id) from post_subscriptions s where s.user_id = ${viewerId} and s.post_id ${inIds}) as subs,
-      (select json_agg(json_build_array(v.post_id, v.option) order by v.id) from poll_votes v where v.user_id = ${viewerId} and v.post_id ${inIds}) as votes,
-      exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`;
+      (select json_agg(json_build_array(v.post_id, v.option) order by v.id) from poll_votes v where v.user_id = ${viewerId} and v.post_id ${inIds}) as votes${
+        opts.privateCheck
+          ? sql`,
+      exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`
+          : sql``
+      }`;
   const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; private?: boolean }>(db, sql`select ${versionSql} as v${perViewer}`);
   const myVotes = new Map<number, string[]>();
-  for (const [postId, option] of asJson<[number, string][]>(row?.votes, [])) {
+  for (const [postId, option] of jsonValue<[number, string][]>(row?.votes, [])) {
     const list = myVotes.get(Number(postId)) ?? [];
     list.push(option);
     myVotes.set(Number(postId), list);
@@ -205,7 +199,7 @@ export async function readViewerState(ids: number[], viewerId: number | null): P
   return {
     version: row?.v ?? "0",
     ids: new Set(ids),
-    subscribed: new Set(asJson<number[]>(row?.subs, []).map(Number)),
+    subscribed: new Set(jsonValue<number[]>(row?.subs, []).map(Number)),
     myVotes,
     hasPrivate: !!row?.private,
   };

@@ -9,12 +9,12 @@ import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validat
 import { requireViewer, type Viewer } from "@/lib/viewer";
 
 /** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
-// Explicit table names: drizzle leaves columns unqualified in a single-table select.
+// Explicit table names: drizzle leaves tagColumns unqualified in a single-table select.
 // The count comes from the trigger-maintained deltas (migration 0002), never from counting posts.
 const postCount = sql<number>`(select coalesce(sum(tc.n), 0)::int from tag_post_counts tc
   where tc.tag_id = "tags"."id")`;
 
-const columns = {
+export const tagColumns = {
   id: tags.id,
   name: tags.name,
   description: tags.description,
@@ -25,7 +25,10 @@ const columns = {
 };
 
 type Row = { id: number; name: string; description: string; icon: string; smallIcon: string; createdAt: Date; count: number | string };
-const toDto = (r: Row): TagDto => ({ ...r, createdAt: iso(r.createdAt)!, count: Number(r.count) });
+/** A Tag object from a row holding `tagColumns` (extra columns of the row are left out). */
+export const tagDto = (r: Row): TagDto => ({
+  id: r.id, name: r.name, description: r.description, icon: r.icon, smallIcon: r.smallIcon, createdAt: iso(r.createdAt)!, count: Number(r.count),
+});
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -33,19 +36,19 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function listTags(q: TagListQuery): Promise<TagDto[]> {
   const keyword = q.keyword?.trim();
   const rows = await db
-    .select(columns)
+    .select(tagColumns)
     .from(tags)
     .where(keyword ? ilike(tags.name, `%${escapeLike(keyword)}%`) : undefined)
     .orderBy(sql`${postCount} desc`, sql`${tags.name} collate "C"`, tags.id)
     .limit(q.pageSize)
     .offset(q.page * q.pageSize);
-  return rows.map(toDto);
+  return rows.map(tagDto);
 }
 
 export async function getTag(id: number): Promise<TagDto> {
-  const [row] = await db.select(columns).from(tags).where(eq(tags.id, id)).limit(1);
+  const [row] = await db.select(tagColumns).from(tags).where(eq(tags.id, id)).limit(1);
   if (!row) throw notFound("Tag not found");
-  return toDto(row);
+  return tagDto(row);
 }
 
 function mapDuplicate(err: unknown): never {
@@ -80,6 +83,6 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
 /** Tag DTOs for the given ids (with counts), one query; for other services that embed tags. */
 export async function loadTags(runner: DbOrTx, ids: number[]): Promise<Map<number, TagDto>> {
   if (!ids.length) return new Map();
-  const rows = await runner.select(columns).from(tags).where(inArray(tags.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, toDto(r)]));
+  const rows = await runner.select(tagColumns).from(tags).where(inArray(tags.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, tagDto(r)]));
 }
