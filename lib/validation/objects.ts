@@ -20,24 +20,25 @@ export const userSummarySchema = z
   })
   .meta({ id: "UserSummary" });
 
+/** The fields Category and Tag share. */
+const taxonomyFields = {
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  smallIcon: z.string(),
+};
+
 export const categorySchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string(),
-    icon: z.string(),
-    smallIcon: z.string(),
+    ...taxonomyFields,
     count: z.number().int().nullable().meta({ description: "PUBLISHED, ALL-visible posts in it" }),
   })
   .meta({ id: "Category" });
 
 export const tagSchema = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string(),
-    icon: z.string(),
-    smallIcon: z.string(),
+    ...taxonomyFields,
     createdAt: isoDateTime,
     count: z.number().int().nullable(),
   })
