@@ -1,29 +1,22 @@
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
-import { eq, or, sql } from "drizzle-orm";
-import { db } from "@/db";
-import { users } from "@/db/schema";
+import { ApiError } from "@/lib/api/errors";
+import { clientIp } from "@/lib/api/client-ip";
 import { authSecret } from "@/lib/auth-secret";
-import { verifyPassword } from "@/lib/services/passwords";
+import { attemptLogin } from "@/lib/services/login-attempts";
 import { findOrCreateOAuthUser } from "@/lib/services/oauth-users";
+import { createBrowserSession, revokeBrowserSessionBySecret } from "@/lib/services/sessions";
 
 export const oauthProviders = {
   github: !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
   google: !!(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET),
 };
 
-/** Checks a username-or-email and password; used by Auth.js and by POST /api/auth/login. */
-export async function checkCredentials(identifier: string, password: string) {
-  const id = identifier.trim().toLowerCase();
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(or(eq(sql`lower(${users.username})`, id), eq(sql`lower(${users.email})`, id)))
-    .limit(1);
-  if (!user || !(await verifyPassword(password, user.passwordHash))) return null;
-  return user;
+/** Refused before the password is checked: too many failed attempts (the sign-in form shows why). */
+class RateLimitedSignin extends CredentialsSignin {
+  code = "rate_limited";
 }
 
 function config(): NextAuthConfig {
@@ -39,31 +32,38 @@ function config(): NextAuthConfig {
           const username = typeof creds?.username === "string" ? creds.username : "";
           const password = typeof creds?.password === "string" ? creds.password : "";
           if (!username || !password) return null;
-          // The same failed-login limits as POST /api/auth/login (loaded lazily: users.ts imports this file).
-          const { assertLoginAllowed, clientIp, recordFailedLogin, recordSuccessfulLogin } = await import("@/lib/services/users");
           const ip = clientIp(request.headers);
           try {
-            await assertLoginAllowed(ip, username);
-          } catch {
-            return null;
+            const user = await attemptLogin({ identifier: username, password, ip });
+            const session = await createBrowserSession({ userId: user.id, userAgent: request.headers.get("user-agent") ?? "", ip });
+            return { id: String(user.id), name: user.username, email: user.email, sid: session.secret };
+          } catch (err) {
+            if (err instanceof ApiError && err.status === 429) throw new RateLimitedSignin();
+            if (err instanceof ApiError && err.status === 401) return null;
+            throw err;
           }
-          const user = await checkCredentials(username, password);
-          if (!user) {
-            await recordFailedLogin(ip, username);
-            return null;
-          }
-          await recordSuccessfulLogin(username);
-          return { id: String(user.id), name: user.username, email: user.email };
         },
       }),
       ...(oauthProviders.github ? [GitHub] : []),
       ...(oauthProviders.google ? [Google] : []),
     ],
+    events: {
+      // Sign-out ends the server-side session, so a copy of the cookie stops working too.
+      async signOut(message) {
+        const sid = "token" in message ? message.token?.sid : undefined;
+        if (typeof sid === "string") await revokeBrowserSessionBySecret(sid);
+      },
+    },
     callbacks: {
       async jwt({ token, user, account }) {
         if (user && account) {
-          if (account.provider === "credentials") token.uid = Number(user.id);
-          else token.uid = await findOrCreateOAuthUser({ email: user.email ?? "", name: user.name ?? "", image: user.image ?? "" });
+          if (account.provider === "credentials") {
+            token.uid = Number(user.id);
+            token.sid = (user as { sid?: string }).sid;
+          } else {
+            token.uid = await findOrCreateOAuthUser({ email: user.email ?? "", name: user.name ?? "", image: user.image ?? "" });
+            token.sid = (await createBrowserSession({ userId: token.uid as number, userAgent: `${account.provider} sign-in` })).secret;
+          }
         }
         return token;
       },

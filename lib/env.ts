@@ -28,6 +28,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SEC: int(60),
   SEED_MEDAL_BEFORE: z.string().default("2026-01-01T00:00:00.000Z"),
   SCHEDULER_INTERVAL_MS: int(2000),
+  /** Comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For is believed; empty: none. */
+  TRUSTED_PROXIES: z.string().default(""),
 });
 
 export type Env = z.infer<typeof envSchema>;

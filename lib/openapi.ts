@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { NOTIFICATION_TYPES, PUBLISH_MODES } from "@/db/schema/enums";
 import {
-  apiTokenSchema, authResultSchema, createTokenSchema, createdTokenSchema, loginSchema, profileSchema, registerSchema, selectMedalSchema,
+  apiTokenSchema, authResultSchema, changePasswordSchema, createTokenSchema, createdTokenSchema, loginSchema, logoutSchema, profileSchema,
+  registerSchema, revokedCountSchema, selectMedalSchema, signInSchema,
 } from "@/lib/validation/auth";
 import {
   createCommentSchema, listCommentsQuerySchema, reactionInputSchema, reactionTypesSchema, subscriptionStateSchema,
@@ -217,7 +218,19 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/users/me", tag: "Accounts", summary: "The signed-in user", auth: "required", responses: [ok(meSchema)] },
   { method: "get", path: "/api/users/{username}", tag: "Accounts", summary: "A public profile", auth: "optional", responses: [ok(profileSchema)] },
   { method: "post", path: "/api/medals/select", tag: "Accounts", summary: "Choose the medal to show", auth: "required", body: selectMedalSchema, responses: [ok(meSchema)] },
-  { method: "get", path: "/api/tokens", tag: "Accounts", summary: "The caller's personal API tokens", auth: "required", responses: [list(apiTokenSchema)] },
+  {
+    method: "post", path: "/api/auth/logout", tag: "Accounts", summary: "Sign out",
+    description: "Ends the sign-in in use (the login token, or the browser session and its cookie). `{\"everywhere\": true}` ends every browser session and login token of the account. The body is optional.",
+    auth: "required", body: logoutSchema, responses: [ok(revokedCountSchema)],
+  },
+  { method: "get", path: "/api/sessions", tag: "Accounts", summary: "The caller's active sign-ins (browser sessions and login tokens)", auth: "required", responses: [list(signInSchema)] },
+  { method: "delete", path: "/api/sessions/{id}", tag: "Accounts", summary: "End one browser session (login tokens: DELETE /api/tokens/{id})", auth: "required", responses: [none()] },
+  {
+    method: "post", path: "/api/users/me/password", tag: "Accounts", summary: "Change the password",
+    description: "A wrong `currentPassword` is a 400 (and counts as a failed sign-in). Every other browser session and login token of the account ends; the one making the request stays.",
+    auth: "required", body: changePasswordSchema, responses: [ok(revokedCountSchema)], errors: [429],
+  },
+  { method: "get", path: "/api/tokens", tag: "Accounts", summary: "The caller's API tokens (personal and login tokens)", auth: "required", responses: [list(apiTokenSchema)] },
   { method: "post", path: "/api/tokens", tag: "Accounts", summary: "Create a personal API token (shown once)", auth: "required", body: createTokenSchema, responses: [made(createdTokenSchema)] },
   { method: "delete", path: "/api/tokens/{id}", tag: "Accounts", summary: "Revoke a token", auth: "required", responses: [none()] },
 

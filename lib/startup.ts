@@ -1,16 +1,19 @@
 import { closeDb, connection } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
+import { installPeerHook } from "@/lib/api/client-ip";
 import { authSecret } from "@/lib/auth-secret";
 
 const g = globalThis as unknown as { __forumStarted?: boolean };
 
 /**
- * Runs once per server process: migrations, demo content on a new embedded database, the scheduler
+ * Runs once per server process: the client-address hook, migrations, demo content on a new embedded database, the scheduler
  * for draws and poll results, and a graceful close of the database on SIGTERM/SIGINT.
  */
 export async function startup(): Promise<void> {
   if (g.__forumStarted) return;
   g.__forumStarted = true;
+  // First, so every request carries its TCP peer address (client IP behind TRUSTED_PROXIES only).
+  await installPeerHook();
   const t0 = Date.now();
   authSecret();
   await ensureMigrated();

@@ -1,9 +1,8 @@
 import { decode } from "next-auth/jwt";
-import { eq } from "drizzle-orm";
-import { db } from "@/db";
-import { users, type TokenScope, type UserRole } from "@/db/schema";
+import type { TokenScope, UserRole } from "@/db/schema";
 import { ApiError, unauthorized } from "@/lib/api/errors";
 import { authSecret } from "@/lib/auth-secret";
+import { resolveBrowserSession, type SessionRef } from "@/lib/services/sessions";
 import { verifyToken } from "@/lib/services/tokens";
 
 /** The current user, from a bearer token or the Auth.js session cookie. */
@@ -13,6 +12,8 @@ export type Viewer = {
   role: UserRole;
   scopes: TokenScope[];
   via: "token" | "session";
+  /** The sign-in the request came with (revocable: POST /api/auth/logout, active sign-ins). */
+  session?: SessionRef;
 };
 
 export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
@@ -21,7 +22,14 @@ function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(/;\s*/)) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+    if (eq > 0 && part.slice(0, eq) === name) {
+      // A malformed escape (`%`) makes the cookie unreadable, i.e. an anonymous caller, never a 500.
+      try {
+        return decodeURIComponent(part.slice(eq + 1));
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }
@@ -36,7 +44,7 @@ export async function resolveViewer(req: Request): Promise<Viewer | null> {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
     if (!m) throw unauthorized("Invalid or expired token");
     const t = await verifyToken(m[1]!);
-    return { id: t.id, username: t.username, role: t.role, scopes: t.scopes, via: "token" };
+    return { id: t.id, username: t.username, role: t.role, scopes: t.scopes, via: "token", session: { kind: "token", id: t.tokenId } };
   }
   const cookieHeader = req.headers.get("cookie");
   if (!cookieHeader) return null;
@@ -44,15 +52,11 @@ export async function resolveViewer(req: Request): Promise<Viewer | null> {
     const raw = readCookie(cookieHeader, name);
     if (!raw) continue;
     const payload = await decode({ token: raw, secret: authSecret(), salt: name }).catch(() => null);
-    const uid = Number(payload?.uid ?? payload?.sub);
-    if (!payload || !Number.isInteger(uid) || uid <= 0) return null;
-    const [u] = await db
-      .select({ id: users.id, username: users.username, role: users.role })
-      .from(users)
-      .where(eq(users.id, uid))
-      .limit(1);
-    if (!u) return null;
-    return { ...u, scopes: ["read", "write"], via: "session" };
+    // Only cookies tied to a live server-side session count: signed-out or revoked ones are anonymous.
+    const sid = typeof payload?.sid === "string" ? payload.sid : "";
+    const s = sid ? await resolveBrowserSession(sid) : null;
+    if (!s) return null;
+    return { id: s.id, username: s.username, role: s.role, scopes: ["read", "write"], via: "session", session: { kind: "session", id: s.sessionId } };
   }
   return null;
 }

@@ -29,6 +29,16 @@ export async function makeUser(opts: { username?: string; role?: UserRole; point
   return { id: u!.id, username, role: u!.role, token };
 }
 
+/** A browser session cookie as Auth.js would set it after a sign-in (a live server-side session). */
+export async function sessionCookie(uid: number, opts: { userAgent?: string } = {}): Promise<{ cookie: string; sessionId: number }> {
+  const { encode } = await import("next-auth/jwt");
+  const { createBrowserSession } = await import("@/lib/services/sessions");
+  const s = await createBrowserSession({ userId: uid, userAgent: opts.userAgent ?? "test-browser" });
+  const salt = "authjs.session-token";
+  const value = await encode({ token: { uid, sid: s.secret }, secret: process.env.AUTH_SECRET!, salt });
+  return { cookie: `${salt}=${value}`, sessionId: s.id };
+}
+
 export async function makeCategory(name = `cat-${randomBytes(3).toString("hex")}`) {
   const [c] = await db.insert(categories).values({ name, description: `${name} talk`, icon: "💬", smallIcon: "💬" }).returning();
   return c!;

@@ -1,10 +1,7 @@
 "use server";
 
-import { AuthError } from "next-auth";
-import { headers } from "next/headers";
-import { ApiError } from "@/lib/api/errors";
+import { AuthError, CredentialsSignin } from "next-auth";
 import { oauthProviders, signIn, signOut } from "@/lib/auth";
-import { assertLoginAllowed, clientIp, recordFailedLogin, recordSuccessfulLogin } from "@/lib/services/users";
 
 export type SignInState = { error: string | null; username: string };
 
@@ -15,29 +12,22 @@ function safeRedirect(value: FormDataEntryValue | null): string {
 }
 
 /**
- * Browser sign-in with a username (or email) and password through Auth.js, under the same
- * failed-attempt limits as POST /api/auth/login. Redirects on success; returns the error otherwise.
+ * Browser sign-in with a username (or email) and password through Auth.js. The password check and the
+ * failed-attempt limits are those of `authorize()` (lib/services/login-attempts.ts), so a wrong password
+ * counts once. Redirects on success; returns the error otherwise.
  */
 export async function signInWithPassword(_prev: SignInState | undefined, formData: FormData): Promise<SignInState> {
   const username = String(formData.get("username") ?? "").trim();
   const password = String(formData.get("password") ?? "");
   if (!username || !password) return { error: "Enter your username (or email) and your password.", username };
-  const ip = clientIp(await headers());
-  try {
-    await assertLoginAllowed(ip, username);
-  } catch (err) {
-    if (err instanceof ApiError) return { error: err.message, username };
-    throw err;
-  }
   try {
     await signIn("credentials", { username, password, redirectTo: safeRedirect(formData.get("callbackUrl")) });
   } catch (err) {
-    if (err instanceof AuthError) {
-      await recordFailedLogin(ip, username);
-      return { error: "Wrong username or password.", username };
+    if (err instanceof CredentialsSignin && err.code === "rate_limited") {
+      return { error: "Too many failed sign-ins. Wait a few minutes, then try again.", username };
     }
+    if (err instanceof AuthError) return { error: "Wrong username or password.", username };
     // Anything else is Next's redirect after a successful sign-in.
-    await recordSuccessfulLogin(username).catch(() => {});
     throw err;
   }
   return { error: null, username };

@@ -3,17 +3,21 @@ import { notifications, postChangeLogs } from "./activity";
 import { lotteries, lotteryParticipants, lotteryWinners, pointHistories, polls, pollVotes } from "./economy";
 import { comments, posts, postTags, reactions } from "./posts";
 import { categories, tags } from "./taxonomy";
-import { apiTokens, users } from "./users";
+import { apiTokens, users, userSessions } from "./users";
 
 export const usersRelations = relations(users, ({ many }) => ({
   posts: many(posts),
   comments: many(comments),
   apiTokens: many(apiTokens),
+  sessions: many(userSessions),
   pointHistories: many(pointHistories),
   notifications: many(notifications),
 }));
 export const apiTokensRelations = relations(apiTokens, ({ one }) => ({
   user: one(users, { fields: [apiTokens.userId], references: [users.id] }),
+}));
+export const userSessionsRelations = relations(userSessions, ({ one }) => ({
+  user: one(users, { fields: [userSessions.userId], references: [users.id] }),
 }));
 export const postsRelations = relations(posts, ({ one, many }) => ({
   author: one(users, { fields: [posts.authorId], references: [users.id] }),

@@ -46,12 +46,34 @@ export const apiTokens = pgTable(
     scopes: text().array().notNull(),
     /** Login tokens are issued by POST /api/auth/login; personal ones by POST /api/tokens. */
     kind: text().notNull().default("personal"),
+    /** The User-Agent that asked for a login token (shown under active sign-ins). */
+    userAgent: text().notNull().default(""),
     expiresAt: timestamp({ withTimezone: true, precision: 3 }),
     lastUsedAt: timestamp({ withTimezone: true, precision: 3 }),
     revokedAt: timestamp({ withTimezone: true, precision: 3 }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Browser sessions: the Auth.js cookie carries a random secret whose SHA-256 is `tokenHash`; the viewer
+ * lookup joins this row, so revoking it signs that browser out on every process at once.
+ */
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: serial().primaryKey(),
+    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    userAgent: text().notNull().default(""),
+    ip: text().notNull().default(""),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
+    revokedAt: timestamp({ withTimezone: true, precision: 3 }),
+  },
+  (t) => [uniqueIndex("user_sessions_hash_idx").on(t.tokenHash), index("user_sessions_user_idx").on(t.userId, t.createdAt)],
 );
 
 /** Fixed-window counters shared by every server process. */

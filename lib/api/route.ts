@@ -82,6 +82,21 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   return parsed.data;
 }
 
+/** Like readJson, but an empty body is fine (undefined): for endpoints whose body is all optional. */
+export async function readJsonOptional<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S> | undefined> {
+  const text = await readBodyText(req, maxBytes);
+  if (!text.trim()) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "bad_request", "Malformed JSON body");
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
   return (await readBodyBytes(req, maxBytes)).toString("utf8");
 }
@@ -132,9 +147,9 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S, arrayKe
   return parsed.data;
 }
 
-/** A path id: a positive integer, else 400 with `field`. */
+/** A path id: a positive integer in canonical form (no sign, no leading zero: `092` is not 92), else 400 with `field`. */
 export function parseId(value: string | undefined, field = "id"): number {
-  if (!value || !/^\d{1,15}$/.test(value)) throw badRequest(`${field} must be a positive integer`, field);
+  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw badRequest(`${field} must be a positive integer`, field);
   const n = Number(value);
   if (n < 1 || n > 2147483647) throw badRequest(`${field} must be a positive integer`, field);
   return n;

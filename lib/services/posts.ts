@@ -4,6 +4,7 @@ import { db, rawRows, type DbOrTx } from "@/db";
 import {
   categories, notifications, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot,
 } from "@/db/schema";
+import { clientIp } from "@/lib/api/client-ip";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { assertCanSeePost, assertOnPost, visiblePostsWhere } from "@/lib/permissions";
@@ -93,13 +94,14 @@ export async function listPendingPosts(viewer: Viewer, page: number, pageSize: n
   return loadPosts(rows.map((r) => r.id), viewer);
 }
 
-/** The key that deduplicates views: the user id, else a hash of IP and user agent. */
+/**
+ * The key that deduplicates views: the user id, else a hash of the client address alone (the
+ * User-Agent is the client's to change, so it must not make a new viewer).
+ */
 export function viewerKey(viewer: Viewer | null, req?: Request): string {
   if (viewer) return `u:${viewer.id}`;
-  const h = req?.headers;
-  const ip = h?.get("x-forwarded-for")?.split(",")[0]?.trim() || h?.get("x-real-ip") || "";
-  const ua = h?.get("user-agent") ?? "";
-  return "a:" + createHash("sha256").update(`${ip}|${ua}`).digest("hex").slice(0, 32);
+  const ip = req ? clientIp(req.headers) : "unknown";
+  return "a:" + createHash("sha256").update(ip).digest("hex").slice(0, 32);
 }
 
 async function accessRow(runner: DbOrTx, id: number, lock = false) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, type TokenScope, type UserRole } from "@/db/schema";
 import { unauthorized } from "@/lib/api/errors";
@@ -19,7 +19,7 @@ export type IssuedToken = { id: number; token: string; prefix: string; expiresAt
 /** Stores only the SHA-256 of a new token and returns the token itself, once. */
 export async function issueToken(
   tx: DbOrTx,
-  input: { userId: number; name: string; scopes: TokenScope[]; expiresAt: Date | null; kind?: "login" | "personal" },
+  input: { userId: number; name: string; scopes: TokenScope[]; expiresAt: Date | null; kind?: "login" | "personal"; userAgent?: string },
 ): Promise<IssuedToken> {
   const token = generateToken();
   const prefix = token.slice(0, 10);
@@ -32,6 +32,7 @@ export async function issueToken(
       prefix,
       scopes: input.scopes,
       kind: input.kind ?? "personal",
+      userAgent: (input.userAgent ?? "").slice(0, 300),
       expiresAt: input.expiresAt,
     })
     .returning({ id: apiTokens.id });
@@ -73,13 +74,22 @@ export async function listTokens(userId: number) {
   const rows = await db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.kind, "personal"), isNull(apiTokens.revokedAt)))
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        inArray(apiTokens.kind, ["personal", "login"]),
+        isNull(apiTokens.revokedAt),
+        // Expired login tokens are gone for good; expired personal ones stay listed until revoked.
+        or(eq(apiTokens.kind, "personal"), gt(apiTokens.expiresAt, new Date())),
+      ),
+    )
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
     prefix: t.prefix,
     scopes: t.scopes,
+    kind: t.kind === "login" ? ("login" as const) : ("personal" as const),
     createdAt: t.createdAt.toISOString(),
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     expiresAt: t.expiresAt?.toISOString() ?? null,

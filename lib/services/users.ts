@@ -3,22 +3,16 @@ import { db, type DbOrTx } from "@/db";
 import { apiTokens, comments, posts, users, type MedalType, type TokenScope } from "@/db/schema";
 import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
-import { checkCredentials } from "@/lib/auth";
 import { env } from "@/lib/env";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { hashPassword } from "@/lib/services/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points";
-import { checkRateLimit, clearRateLimit, hitRateLimit, recordRateLimitHit } from "@/lib/services/rate-limit";
+import { attemptLogin } from "@/lib/services/login-attempts";
+import { hitRateLimit } from "@/lib/services/rate-limit";
 import { issueToken, listTokens, LOGIN_TOKEN_TTL_MS } from "@/lib/services/tokens";
 import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, ProfileDto, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
-
-/** The client address used for rate limits: the first hop of `x-forwarded-for`, else "local". */
-export function clientIp(headers: Headers): string {
-  const first = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return first ? first.slice(0, 64) : "local";
-}
 
 type UserRow = typeof users.$inferSelect;
 
@@ -51,7 +45,7 @@ function duplicate(field: "username" | "email"): ApiError {
  * Creates an account (username and email unique case-insensitively) and a 30-day login token.
  * Rate limited per client address (RATE_LIMIT_REGISTER per RATE_LIMIT_REGISTER_WINDOW_SEC).
  */
-export async function registerUser(input: RegisterInput & { ip: string }): Promise<AuthResultDto> {
+export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
   await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const email = input.email.toLowerCase();
@@ -72,6 +66,7 @@ export async function registerUser(input: RegisterInput & { ip: string }): Promi
         scopes: ["read", "write"],
         expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
         kind: "login",
+        userAgent: input.userAgent,
       });
       return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
     });
@@ -82,39 +77,16 @@ export async function registerUser(input: RegisterInput & { ip: string }): Promi
   }
 }
 
-const loginKeys = (ip: string, identifier: string) => [`login:ip:${ip}`, `login:user:${identifier.trim().toLowerCase()}`];
-
-/** Throws 429 when the address or the account has used up its failed attempts. */
-export async function assertLoginAllowed(ip: string, identifier: string): Promise<void> {
-  const limit = env().RATE_LIMIT_LOGIN;
-  for (const key of loginKeys(ip, identifier)) await checkRateLimit(key, limit);
-}
-
-export async function recordFailedLogin(ip: string, identifier: string): Promise<void> {
-  const window = env().RATE_LIMIT_LOGIN_WINDOW_SEC;
-  for (const key of loginKeys(ip, identifier)) await recordRateLimitHit(key, window);
-}
-
-/** A successful sign-in forgives the account's failed attempts (not the address's). */
-export async function recordSuccessfulLogin(identifier: string): Promise<void> {
-  await clearRateLimit(`login:user:${identifier.trim().toLowerCase()}`);
-}
-
-/** Checks the credentials (failed attempts limited per address and per account) and issues a login token. */
-export async function loginUser(input: LoginInput & { ip: string }): Promise<AuthResultDto> {
-  await assertLoginAllowed(input.ip, input.identifier);
-  const user = await checkCredentials(input.identifier, input.password);
-  if (!user) {
-    await recordFailedLogin(input.ip, input.identifier);
-    throw unauthorized("Wrong username or password");
-  }
-  await recordSuccessfulLogin(input.identifier);
+/** Checks the credentials (through the one login-attempt service) and issues a 30-day login token. */
+export async function loginUser(input: LoginInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
+  const user = await attemptLogin({ identifier: input.identifier, password: input.password, ip: input.ip });
   const t = await issueToken(db, {
     userId: user.id,
     name: "login",
     scopes: ["read", "write"],
     expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
     kind: "login",
+    userAgent: input.userAgent,
   });
   return { token: t.token, expiresAt: t.expiresAt, user: await getMe(user.id) };
 }
@@ -154,7 +126,7 @@ export async function selectMedal(userId: number, type: MedalType): Promise<MeDt
   return getMe(userId);
 }
 
-/** The caller's named personal tokens (login tokens are not listed), newest first. */
+/** The caller's API tokens, newest first: named personal tokens and the login tokens of POST /api/auth/login. */
 export async function listPersonalTokens(userId: number): Promise<ApiTokenDto[]> {
   return (await listTokens(userId)).map((t) => ({ ...t, scopes: t.scopes as TokenScope[] }));
 }
@@ -170,6 +142,7 @@ export async function createPersonalToken(userId: number, input: CreateTokenInpu
       name: input.name,
       prefix: t.prefix,
       scopes: input.scopes as TokenScope[],
+      kind: "personal" as const,
       createdAt: iso(row!.createdAt)!,
       lastUsedAt: null,
       expiresAt: t.expiresAt,

@@ -74,11 +74,38 @@ export const apiTokenSchema = z
     name: z.string(),
     prefix: z.string().meta({ description: "first characters of the token, to recognise it" }),
     scopes: z.array(z.enum(TOKEN_SCOPES)),
+    kind: z.enum(["personal", "login"]).meta({ description: "`login`: issued by POST /api/auth/login or registration (30 days); `personal`: named, from POST /api/tokens" }),
     createdAt: isoDateTime,
     lastUsedAt: isoDateTime.nullable(),
     expiresAt: isoDateTime.nullable(),
   })
   .meta({ id: "ApiToken" });
+
+/** One active sign-in: a browser session or a login token. */
+export const signInSchema = z
+  .object({
+    id: z.number().int().meta({ description: "session id (kind browser) or token id (kind login_token)" }),
+    kind: z.enum(["browser", "login_token"]),
+    userAgent: z.string(),
+    ip: z.string().nullable(),
+    createdAt: isoDateTime,
+    lastUsedAt: isoDateTime.nullable(),
+    expiresAt: isoDateTime.nullable(),
+    current: z.boolean().meta({ description: "the sign-in this request came with" }),
+  })
+  .meta({ id: "SignIn" });
+
+export const logoutSchema = z
+  .object({ everywhere: z.boolean().nullish().meta({ description: "true: end every browser session and login token of the account, this one included" }) })
+  .meta({ id: "LogoutInput" });
+
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1).max(1024), newPassword: passwordSchema })
+  .meta({ id: "ChangePasswordInput" });
+
+export const revokedCountSchema = z
+  .object({ sessions: z.number().int(), tokens: z.number().int() })
+  .meta({ id: "RevokedCount", description: "how many browser sessions and login tokens were ended" });
 
 export const createdTokenSchema = apiTokenSchema
   .extend({ token: z.string().meta({ description: "the secret, shown once; only its SHA-256 is stored" }) })
@@ -87,6 +114,7 @@ export const createdTokenSchema = apiTokenSchema
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
+export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 export type AuthResultDto = z.infer<typeof authResultSchema>;
 export type ProfileDto = z.infer<typeof profileSchema>;
 export type ApiTokenDto = z.infer<typeof apiTokenSchema>;

@@ -10,12 +10,13 @@ import { POST as selectMedal } from "@/app/api/medals/select/route";
 import { GET as avatar } from "@/app/api/avatars/[username]/route";
 import { authResultSchema, profileSchema } from "@/lib/validation/auth";
 import { errorSchema, meSchema } from "@/lib/validation/objects";
+import { peerHeaders } from "@/lib/api/client-ip";
 import { call, makeUser } from "../helpers";
 
 let n = 0;
 /** Each registration from its own address, so the per-address limit never interferes here. */
 const signUp = (body: Record<string, unknown>) =>
-  call(register, "/api/auth/register", { method: "POST", body, headers: { "x-forwarded-for": `10.0.0.${++n}` } });
+  call(register, "/api/auth/register", { method: "POST", body, headers: peerHeaders(`10.0.0.${++n}`) });
 
 describe("POST /api/auth/register", () => {
   it("creates the account and answers 201 with a working login token and the Me object", async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { comments, notifications, posts, postTags, postViews, type VisibleScope } from "@/db/schema";
 import { GET as detail } from "@/app/api/posts/[id]/route";
+import { peerHeaders } from "@/lib/api/client-ip";
 import { postDetailSchema } from "@/lib/validation/objects";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
@@ -63,9 +64,11 @@ describe("GET /api/posts/{id}", () => {
     expect((await get(id, { token: viewer.token })).body.views).toBe(1);
     expect((await get(id, { token: viewer.token })).body.views).toBe(1);
     expect((await get(id, { token: author.token })).body.views).toBe(2);
-    expect((await get(id, { headers: { "user-agent": "A", "x-forwarded-for": "1.2.3.4" } })).body.views).toBe(3);
-    expect((await get(id, { headers: { "user-agent": "A", "x-forwarded-for": "1.2.3.4" } })).body.views).toBe(3);
-    expect((await get(id, { headers: { "user-agent": "B", "x-forwarded-for": "1.2.3.4" } })).body.views).toBe(4);
+    expect((await get(id, { headers: { "user-agent": "A", ...peerHeaders("1.2.3.4") } })).body.views).toBe(3);
+    expect((await get(id, { headers: { "user-agent": "A", ...peerHeaders("1.2.3.4") } })).body.views).toBe(3);
+    // A new User-Agent is not a new viewer (issue 20, finding 10); another address is.
+    expect((await get(id, { headers: { "user-agent": "B", ...peerHeaders("1.2.3.4") } })).body.views).toBe(3);
+    expect((await get(id, { headers: { "user-agent": "B", ...peerHeaders("1.2.3.5") } })).body.views).toBe(4);
 
     const notes = await viewedNotes(author.id, id);
     expect(notes.map((n) => n.fromUserId)).toEqual([viewer.id]);

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { db, rawRows } from "@/db";
 import { apiTokens } from "@/db/schema";
@@ -11,17 +10,12 @@ import { GET as me } from "@/app/api/users/me/route";
 import { POST as selectMedal } from "@/app/api/medals/select/route";
 import { apiTokenSchema, createdTokenSchema } from "@/lib/validation/auth";
 import { errorSchema } from "@/lib/validation/objects";
-import { call, makeUser } from "../helpers";
+import { call, makeUser, sessionCookie } from "../helpers";
 
 const create = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
   call(createToken, "/api/tokens", { method: "POST", token, body, headers });
 const revoke = (token: string, id: number) => call(revokeToken, `/api/tokens/${id}`, { method: "DELETE", token, params: { id: String(id) } });
 
-async function sessionCookie(uid: number) {
-  const salt = "authjs.session-token";
-  const value = await encode({ token: { uid }, secret: process.env.AUTH_SECRET!, salt });
-  return `${salt}=${value}`;
-}
 
 describe("personal API tokens", () => {
   it("creates a token shown once, lists it without the secret, and the token works as a bearer", async () => {
@@ -151,7 +145,7 @@ describe("personal API tokens", () => {
 describe("cookie sessions and CSRF", () => {
   it("accepts a same-origin cookie write and refuses a foreign Origin with 403", async () => {
     const u = await makeUser();
-    const cookie = await sessionCookie(u.id);
+    const { cookie } = await sessionCookie(u.id);
     const list = await call(listTokens, "/api/tokens", { headers: { cookie } });
     expect(list.status).toBe(200);
     const same = await create(undefined, { name: "from page", scopes: ["read"] }, { cookie, origin: "http://localhost:3000" });

@@ -17,6 +17,7 @@ import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageViewer } from "@/lib/page-viewer";
 import { canOnPost, isModerator } from "@/lib/permissions";
+import { PEER_HEADER } from "@/lib/api/client-ip";
 import { getPostDetail } from "@/lib/services/posts";
 import { getMe } from "@/lib/services/users";
 import { postKeys } from "@/lib/query-keys";
@@ -26,11 +27,11 @@ type Props = { params: Promise<{ id: string }> };
 
 /** One load per request, shared by the metadata and the page (and one counted view). */
 const loadDetail = cache(async (idParam: string) => {
-  if (!/^\d{1,9}$/.test(idParam)) notFound();
+  if (!/^[1-9]\d{0,8}$/.test(idParam)) notFound();
   const viewer = await pageViewer();
   const h = await headers();
   const req = new Request("http://localhost/", {
-    headers: { "user-agent": h.get("user-agent") ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? h.get("x-real-ip") ?? "" },
+    headers: { [PEER_HEADER]: h.get(PEER_HEADER) ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? "" },
   });
   try {
     return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, req }) };

@@ -1,9 +1,10 @@
 // POST /api/auth/register: create an account and get a 30-day login token.
 import { created, readJson, route } from "@/lib/api/route";
-import { clientIp, registerUser } from "@/lib/services/users";
+import { clientIp } from "@/lib/api/client-ip";
+import { registerUser } from "@/lib/services/users";
 import { registerSchema } from "@/lib/validation/auth";
 
 export const POST = route(async ({ req }) => {
   const input = await readJson(req, registerSchema, 16 * 1024);
-  return created(await registerUser({ ...input, ip: clientIp(req.headers) }));
+  return created(await registerUser({ ...input, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") ?? "" }));
 });
