@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -59,7 +60,8 @@ function open(): Connection {
   }
   const dir = pgliteDir();
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  // pg_trgm backs substring and typo search (migration 0006 creates the extension).
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }

@@ -33,6 +33,10 @@ import * as objectsModule from "@/lib/validation/objects";
 import * as postsModule from "@/lib/validation/posts";
 import * as taxonomyModule from "@/lib/validation/taxonomy";
 import * as uploadsModule from "@/lib/validation/uploads";
+import * as searchModule from "@/lib/validation/search";
+import {
+  SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema, searchQuerySchema, searchResultSchema, searchUserSchema,
+} from "@/lib/validation/search";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -249,6 +253,20 @@ export const OPERATIONS: Operation[] = [
   { method: "put", path: "/api/admin/point-goods/{id}", tag: "Administration", summary: "Edit a point good", auth: "required", role: "ADMIN", body: pointGoodPatchSchema, responses: [ok(pointGoodSchema)] },
   { method: "delete", path: "/api/admin/point-goods/{id}", tag: "Administration", summary: "Delete a point good", auth: "required", role: "ADMIN", responses: [none()] },
 
+  // Search (issue 19): Postgres full text, trigram substring and typo matching; list visibility rules
+  {
+    method: "get", path: "/api/search/global", tag: "Search", summary: "Search everything",
+    description: "Typed hits, each type best first: up to 8 posts, 5 comments, 5 users, 3 categories, 5 tags. Keyword 1–100 characters.",
+    auth: "optional", query: searchQuerySchema, responses: [list(searchResultSchema)],
+  },
+  {
+    method: "get", path: "/api/search/posts", tag: "Search", summary: "Search posts (titles and contents)",
+    description: "Full text (title weighs more, last word as a prefix), substring from 3 characters (CJK), and small typos when nothing matches exactly. Only posts the caller may list.",
+    auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [list(searchPostSchema)],
+  },
+  { method: "get", path: "/api/search/posts/title", tag: "Search", summary: "Search post titles", auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [list(searchPostSchema)] },
+  { method: "get", path: "/api/search/posts/content", tag: "Search", summary: "Search post contents", auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [list(searchPostSchema)] },
+  { method: "get", path: "/api/search/users", tag: "Search", summary: "Search users by name", auth: "optional", query: searchQuerySchema, responses: [list(searchUserSchema)] },
   // Other
   {
     method: "post", path: "/api/markdown/preview", tag: "Other", summary: "Render markdown as posts are rendered (editor preview)",
@@ -352,7 +370,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;

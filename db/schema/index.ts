@@ -5,3 +5,4 @@ export * from "./posts";
 export * from "./economy";
 export * from "./activity";
 export * from "./relations";
+export * from "./tracking";

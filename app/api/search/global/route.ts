@@ -1,0 +1,6 @@
+// GET /api/search/global?keyword=: typed hits (post, comment, user, category, tag) with highlights.
+import { parseQuery, route } from "@/lib/api/route";
+import { searchGlobal } from "@/lib/services/search";
+import { searchQuerySchema } from "@/lib/validation/search";
+
+export const GET = route(({ req, viewer }) => searchGlobal(viewer, parseQuery(req, searchQuerySchema).keyword));

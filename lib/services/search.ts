@@ -1,0 +1,246 @@
+import { sql, type SQL } from "drizzle-orm";
+import { db, rawRows } from "@/db";
+import { userSummary } from "@/lib/api/serializers";
+import { visiblePostsWhere } from "@/lib/permissions";
+import { loadPosts } from "@/lib/services/post-loader";
+import { highlight, keywordTokens, plainText } from "@/lib/search-text";
+import type { SearchPostDto, SearchPostsQuery, SearchResultDto, SearchUserDto } from "@/lib/validation/search";
+import type { MedalType } from "@/db/schema";
+import type { Viewer } from "@/lib/viewer";
+
+/**
+ * Search on Postgres alone (issue 19). Three ways a post matches, any of them:
+ * - full text: `posts.search_tsv` (a generated column: title weight A, content B, 'simple' config so
+ *   every language tokenizes alike) against the keyword's words, the last one as a prefix;
+ * - substring: `ILIKE '%keyword%'` on title and content through the trigram indexes, which finds text
+ *   in languages written without spaces (`分布式` in `分布式数据库的设计`); from 3 characters on, since
+ *   shorter patterns cannot use a trigram index;
+ * - only when neither finds anything: trigram word similarity (small typos), threshold TYPO_THRESHOLD.
+ * Visibility is the list rule (`visiblePostsWhere(viewer, { publishedOnly: true })`): comments are
+ * searched only on posts the caller may list.
+ */
+
+const TYPO_THRESHOLD = 0.5;
+/** Substring matching needs a pattern the trigram index can use. */
+const MIN_SUBSTRING = 3;
+const SNIPPET = 180;
+const START = "\u0002";
+const STOP = "\u0003";
+// Markdown links/images become their text and emphasis marks go before ts_headline cuts a fragment.
+const MD_LINK = String.raw`!?\[([^]]*)\]\([^)]*\)`;
+const MD_LINK_TEXT = String.raw`\1`;
+const MD_MARKUP = "\\*\\*|__|~~|`+";
+
+export type SearchField = "all" | "title" | "content";
+
+type Terms = { keyword: string; tsquery: string | null; like: string | null };
+
+/** The tsquery text (each word quoted, the last one a prefix; `weight` limits to title A or content B). */
+export function parseTerms(keyword: string, weight = ""): Terms {
+  const tokens = keywordTokens(keyword);
+  const tsquery = tokens.length ? tokens.map((t, i) => `'${t}':${i === tokens.length - 1 ? "*" : ""}${weight}`).join(" & ") : null;
+  const like = [...keyword].length >= MIN_SUBSTRING ? `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%` : null;
+  return { keyword, tsquery, like };
+}
+
+const weightOf = (field: SearchField) => (field === "title" ? "A" : field === "content" ? "B" : "");
+
+function postMatch(t: Terms, field: SearchField): SQL {
+  const any: SQL[] = [];
+  if (t.tsquery) any.push(sql`posts.search_tsv @@ to_tsquery('simple', ${t.tsquery})`);
+  if (t.like && field !== "content") any.push(sql`posts.title ilike ${t.like}`);
+  if (t.like && field !== "title") any.push(sql`posts.content ilike ${t.like}`);
+  return any.length ? sql`(${sql.join(any, sql` or `)})` : sql`false`;
+}
+
+function postRank(t: Terms, field: SearchField): SQL {
+  const parts: SQL[] = [];
+  if (t.tsquery) parts.push(sql`ts_rank(posts.search_tsv, to_tsquery('simple', ${t.tsquery}))`);
+  if (t.like && field !== "content") parts.push(sql`(case when posts.title ilike ${t.like} then 0.5 else 0 end)`);
+  if (t.like && field !== "title") parts.push(sql`(case when posts.content ilike ${t.like} then 0.1 else 0 end)`);
+  return parts.length ? sql.join(parts, sql` + `) : sql`0`;
+}
+
+function typoMatch(keyword: string, field: SearchField): { where: SQL; rank: SQL } {
+  const title = sql`word_similarity(${keyword}, posts.title)`;
+  const content = sql`word_similarity(${keyword}, posts.content)`;
+  if (field === "title") return { where: sql`${keyword} <% posts.title`, rank: title };
+  if (field === "content") return { where: sql`${keyword} <% posts.content`, rank: content };
+  return { where: sql`(${keyword} <% posts.title or ${keyword} <% posts.content)`, rank: sql`greatest(${title}, ${content} * 0.8)` };
+}
+
+function filters(viewer: Viewer | null, q: SearchPostsQuery): SQL[] {
+  const where: SQL[] = [visiblePostsWhere(viewer, { publishedOnly: true })];
+  if (q.categoryId !== undefined) where.push(sql`posts.category_id = ${q.categoryId}`);
+  for (const tagId of new Set(q.tagIds)) {
+    where.push(sql`exists (select 1 from post_tags pt where pt.post_id = posts.id and pt.tag_id = ${tagId})`);
+  }
+  if (q.author) where.push(sql`posts.author_id = (select u.id from users u where lower(u.username) = lower(${q.author}))`);
+  if (q.from) where.push(sql`posts.created_at >= ${q.from.toISOString()}`);
+  if (q.to) where.push(sql`posts.created_at <= ${q.to.toISOString()}`);
+  return where;
+}
+
+type Hit = { id: number; title: string; hl: string | null; content_start: string };
+
+async function findPosts(viewer: Viewer | null, q: SearchPostsQuery, field: SearchField): Promise<{ hits: Hit[]; terms: Terms }> {
+  const terms = parseTerms(q.keyword, weightOf(field));
+  const where = filters(viewer, q);
+  const order = (rank: SQL) =>
+    q.sort === "newest" ? sql`posts.created_at desc, posts.id desc` : sql`${rank} desc, posts.created_at desc, posts.id desc`;
+  const headline = terms.tsquery
+    ? sql`ts_headline('simple',
+        regexp_replace(regexp_replace(left(m.content, 20000), ${MD_LINK}, ${MD_LINK_TEXT}, 'g'), ${MD_MARKUP}, '', 'g'),
+        to_tsquery('simple', ${terms.tsquery}),
+        ${`StartSel=${START}, StopSel=${STOP}, MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=" … "`})`
+    : sql`null`;
+  const page = (match: SQL, rank: SQL) => sql`
+    select m.id, m.title, ${headline} as hl, left(m.content, 2000) as content_start
+    from (
+      select posts.id, posts.title, posts.content, posts.created_at, ${rank} as rank
+      from posts
+      where ${match} and ${sql.join(where, sql` and `)}
+      order by ${order(rank)}
+      limit ${q.pageSize} offset ${q.page * q.pageSize}
+    ) m
+    order by ${q.sort === "newest" ? sql`m.created_at desc, m.id desc` : sql`m.rank desc, m.created_at desc, m.id desc`}`;
+
+  const hits = await rawRows<Hit>(db, page(postMatch(terms, field), postRank(terms, field)));
+  if (hits.length || q.page > 0 || [...q.keyword].length < MIN_SUBSTRING) return { hits, terms };
+  // Nothing matched exactly: small typos, by trigram word similarity (the GIN trigram indexes serve `<%`).
+  const typo = typoMatch(q.keyword, field);
+  const fuzzy = await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`));
+    return rawRows<Hit>(tx, page(typo.where, typo.rank));
+  });
+  return { hits: fuzzy, terms };
+}
+
+/** The content snippet: ts_headline's fragment when the full-text query matched, else the text around the substring. */
+function contentSnippet(h: Hit, keyword: string): string {
+  if (h.hl && h.hl.includes(START)) {
+    const text = plainText(h.hl);
+    const escaped = text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+    return escaped.split(START).join("<mark>").split(STOP).join("</mark>");
+  }
+  return highlight(plainText(h.content_start), keyword, { snippet: SNIPPET });
+}
+
+/** GET /api/search/posts (and /title, /content): Post objects, best first (or newest), with highlights. */
+export async function searchPosts(viewer: Viewer | null, q: SearchPostsQuery, field: SearchField = "all"): Promise<SearchPostDto[]> {
+  const { hits } = await findPosts(viewer, q, field);
+  const posts = await loadPosts(hits.map((h) => h.id), viewer, { cache: true });
+  const byId = new Map(hits.map((h) => [h.id, h]));
+  return posts.map((p) => {
+    const h = byId.get(p.id)!;
+    return { ...p, highlightedTitle: highlight(h.title, q.keyword), highlightedContent: contentSnippet(h, q.keyword) };
+  });
+}
+
+type UserRow = {
+  id: number; username: string; avatar: string; display_medal: MedalType | null; earned_medal: MedalType | null; bot: boolean; introduction: string;
+};
+
+/** GET /api/search/users: usernames containing the keyword, exact and prefix matches first, then similar ones. */
+export async function searchUsers(keyword: string, limit = 20): Promise<SearchUserDto[]> {
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+  const rows = await rawRows<UserRow>(db, sql`
+    select id, username, avatar, display_medal, earned_medal, bot, introduction
+    from users
+    where username ilike ${like} or (char_length(${keyword}) >= ${MIN_SUBSTRING} and ${keyword} <% username)
+    order by (lower(username) = lower(${keyword})) desc, (username ilike ${keyword.replace(/[\\%_]/g, (c) => "\\" + c) + "%"}) desc,
+             word_similarity(${keyword}, username) desc, username
+    limit ${limit}`);
+  return rows.map((r) => ({
+    ...userSummary({ id: r.id, username: r.username, avatar: r.avatar, displayMedal: r.display_medal, earnedMedal: r.earned_medal, bot: r.bot }),
+    introduction: r.introduction,
+    highlightedUsername: highlight(r.username, keyword),
+  }));
+}
+
+/** Comments (not deleted) on posts the caller may list, matching by full text or substring. */
+async function searchComments(viewer: Viewer | null, keyword: string, limit: number): Promise<SearchResultDto[]> {
+  const t = parseTerms(keyword);
+  const any: SQL[] = [];
+  if (t.tsquery) any.push(sql`c.search_tsv @@ to_tsquery('simple', ${t.tsquery})`);
+  if (t.like) any.push(sql`c.content ilike ${t.like}`);
+  if (!any.length) return [];
+  const rank = t.tsquery ? sql`ts_rank(c.search_tsv, to_tsquery('simple', ${t.tsquery}))` : sql`0`;
+  const rows = await rawRows<{ id: number; post_id: number; content: string; title: string; username: string }>(db, sql`
+    select c.id, c.post_id, left(c.content, 2000) as content, posts.title, u.username
+    from comments c
+    join posts on posts.id = c.post_id
+    join users u on u.id = c.author_id
+    where c.deleted_at is null and (${sql.join(any, sql` or `)}) and ${visiblePostsWhere(viewer, { publishedOnly: true })}
+    order by ${rank} desc, c.created_at desc, c.id desc
+    limit ${limit}`);
+  return rows.map((r) => {
+    const text = plainText(r.content);
+    return {
+      type: "comment" as const,
+      id: r.id,
+      text,
+      subText: r.title,
+      extra: r.username,
+      postId: r.post_id,
+      highlightedText: highlight(text, keyword, { snippet: SNIPPET }),
+      highlightedSubText: highlight(r.title, keyword),
+    };
+  });
+}
+
+async function searchTaxonomy(table: "categories" | "tags", keyword: string, limit: number): Promise<SearchResultDto[]> {
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+  const t = sql.raw(table);
+  const rows = await rawRows<{ id: number; name: string; description: string }>(db, sql`
+    select id, name, description from ${t}
+    where name ilike ${like} or description ilike ${like} or (char_length(${keyword}) >= ${MIN_SUBSTRING} and ${keyword} <% name)
+    order by (name ilike ${like}) desc, word_similarity(${keyword}, name) desc, name
+    limit ${limit}`);
+  return rows.map((r) => ({
+    type: table === "categories" ? ("category" as const) : ("tag" as const),
+    id: r.id,
+    text: r.name,
+    subText: r.description,
+    extra: null,
+    postId: null,
+    highlightedText: highlight(r.name, keyword),
+    highlightedSubText: highlight(r.description, keyword, { snippet: SNIPPET }),
+  }));
+}
+
+/** Per type, at most this many hits in GET /api/search/global. */
+export const GLOBAL_LIMITS = { post: 8, comment: 5, user: 5, category: 3, tag: 5 } as const;
+
+/** GET /api/search/global: typed hits (posts, comments, users, categories, tags), each type best first. */
+export async function searchGlobal(viewer: Viewer | null, keyword: string): Promise<SearchResultDto[]> {
+  const q: SearchPostsQuery = { keyword, page: 0, pageSize: GLOBAL_LIMITS.post, tagIds: [], sort: "relevance" };
+  const [posts, comments, users, categories, tags] = await Promise.all([
+    findPosts(viewer, q, "all"),
+    searchComments(viewer, keyword, GLOBAL_LIMITS.comment),
+    searchUsers(keyword, GLOBAL_LIMITS.user),
+    searchTaxonomy("categories", keyword, GLOBAL_LIMITS.category),
+    searchTaxonomy("tags", keyword, GLOBAL_LIMITS.tag),
+  ]);
+  const postHits: SearchResultDto[] = posts.hits.map((h) => ({
+    type: "post",
+    id: h.id,
+    text: h.title,
+    subText: plainText(h.content_start).slice(0, SNIPPET),
+    extra: null,
+    postId: h.id,
+    highlightedText: highlight(h.title, keyword),
+    highlightedSubText: contentSnippet(h, keyword),
+  }));
+  const userHits: SearchResultDto[] = users.map((u) => ({
+    type: "user",
+    id: u.id,
+    text: u.username,
+    subText: u.introduction || null,
+    extra: u.avatar,
+    postId: null,
+    highlightedText: u.highlightedUsername,
+    highlightedSubText: u.introduction ? highlight(u.introduction, keyword, { snippet: SNIPPET }) : null,
+  }));
+  return [...postHits, ...comments, ...userHits, ...categories, ...tags];
+}
