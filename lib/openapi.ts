@@ -34,6 +34,8 @@ import * as postsModule from "@/lib/validation/posts";
 import * as taxonomyModule from "@/lib/validation/taxonomy";
 import * as uploadsModule from "@/lib/validation/uploads";
 import * as searchModule from "@/lib/validation/search";
+import * as eventsModule from "@/lib/validation/events";
+import { eventStreamQuerySchema } from "@/lib/validation/events";
 import {
   SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema, searchQuerySchema, searchResultSchema, searchUserSchema,
 } from "@/lib/validation/search";
@@ -53,7 +55,7 @@ type ResponseSpec = {
   schema?: Schema;
   array?: boolean;
   /** Non-JSON bodies. */
-  media?: "application/rss+xml" | "image/svg+xml";
+  media?: "application/rss+xml" | "image/svg+xml" | "text/event-stream";
 };
 export type Operation = {
   method: "get" | "post" | "put" | "delete";
@@ -267,6 +269,11 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/search/posts/title", tag: "Search", summary: "Search post titles", auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [list(searchPostSchema)] },
   { method: "get", path: "/api/search/posts/content", tag: "Search", summary: "Search post contents", auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [list(searchPostSchema)] },
   { method: "get", path: "/api/search/users", tag: "Search", summary: "Search users by name", auth: "optional", query: searchQuerySchema, responses: [list(searchUserSchema)] },
+  {
+    method: "get", path: "/api/events", tag: "Live", summary: "Live events (Server-Sent Events)",
+    description: "A text/event-stream of LiveEvent objects (`data:` JSON, `id:` the event id) the caller may see: their own notifications, and comments, new posts, changes and counts of posts they may read. `Last-Event-ID` (or `lastEventId`) replays what was missed from a 15-minute outbox, or sends a `reload` event when too far behind; `postId` limits post events to one post; `: ping` comments every 20 s. Works across processes through Postgres LISTEN/NOTIFY.",
+    auth: "optional", query: eventStreamQuerySchema, responses: [{ status: 200, description: "SSE stream of LiveEvent", media: "text/event-stream" }],
+  },
   // Other
   {
     method: "post", path: "/api/markdown/preview", tag: "Other", summary: "Render markdown as posts are rendered (editor preview)",
@@ -370,7 +377,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;

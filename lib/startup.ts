@@ -43,6 +43,8 @@ export async function startup(): Promise<void> {
     closing = true;
     console.log(`[forum] ${signal}: finishing in-flight work and closing the database`);
     stopScheduler();
+    // Open event streams would keep the server from draining: end them (clients reconnect elsewhere).
+    void import("@/lib/services/live-events").then((m) => m.eventHub.close()).catch(() => {});
     // Next's own server stops accepting and drains requests on SIGTERM; close the database after it.
     setTimeout(() => {
       closeDb()

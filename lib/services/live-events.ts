@@ -1,0 +1,257 @@
+import { sql } from "drizzle-orm";
+import { connection, db, jsonValue, rawRows } from "@/db";
+import { canSeePost } from "@/lib/permissions";
+import type { PostStatus, VisibleScope } from "@/db/schema";
+import type { Viewer } from "@/lib/viewer";
+
+/**
+ * Live events (issue 19). Triggers (migration 0006) write each event to the `events` outbox and call
+ * pg_notify('forum_events', json) in the writing transaction, so an event exists only once its write
+ * has committed, whichever process (or script) wrote it. Each process holds ONE listening connection
+ * (postgres.js `listen`, or PGlite's in-process `listen` on the embedded database) and fans events out
+ * in memory to its open streams, each filtered by what that stream's viewer may see.
+ */
+
+export const CHANNEL = "forum_events";
+/** A client resuming further back than this many events (or than the outbox keeps) is told to reload. */
+export const RESUME_MAX = 500;
+/** How long the outbox keeps events for resuming clients. */
+export const OUTBOX_MINUTES = 15;
+
+export type LiveEvent = {
+  id: number;
+  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload";
+  userId?: number;
+  notificationId?: number;
+  postId?: number | null;
+  commentId?: number;
+  parentId?: number | null;
+  actorId?: number;
+  authorId?: number;
+  status?: PostStatus;
+  scope?: VisibleScope;
+  oldStatus?: PostStatus;
+  oldScope?: VisibleScope;
+  categoryId?: number;
+  kind?: string;
+  table?: string;
+};
+
+/** Whether `viewer` may receive `e`: their own notifications; post events of posts they may read. */
+export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
+  if (e.type === "notification") return !!viewer && viewer.id === e.userId;
+  if (e.type === "reload") return true;
+  if (e.authorId === undefined || !e.status || !e.scope) return false;
+  if (canSeePost(viewer, { authorId: e.authorId, status: e.status, visibleScope: e.scope })) return true;
+  // A post that became hidden: whoever saw it before learns that it changed (and then gets a 404).
+  return e.type === "post_changed" && !!e.oldStatus && !!e.oldScope
+    && canSeePost(viewer, { authorId: e.authorId, status: e.oldStatus, visibleScope: e.oldScope });
+}
+
+type Listener = (e: LiveEvent) => void;
+
+class EventHub {
+  private listeners = new Set<Listener>();
+  private started: Promise<void> | null = null;
+  private stop: (() => Promise<void>) | null = null;
+  private lastId = 0;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  /** Events received by this process (for tests and the reliability script). */
+  received = 0;
+
+  /** Starts listening once per process (called by the first stream). */
+  start(): Promise<void> {
+    if (!this.started) {
+      this.started = this.listen().catch((err) => {
+        this.started = null;
+        throw err;
+      });
+    }
+    return this.started;
+  }
+
+  private async listen(): Promise<void> {
+    const conn = connection();
+    const onPayload = (payload: string) => {
+      let e: LiveEvent;
+      try {
+        e = JSON.parse(payload) as LiveEvent;
+      } catch {
+        return;
+      }
+      this.dispatch(e);
+    };
+    if (conn.kind === "pglite") {
+      const unlisten = await conn.pglite!.listen(CHANNEL, onPayload);
+      this.stop = unlisten;
+    } else {
+      let first = true;
+      // postgres.js keeps this on a dedicated connection and listens again after a reconnect; what
+      // was committed meanwhile is read back from the outbox.
+      const sub = await conn.sql!.listen(CHANNEL, onPayload, () => {
+        if (first) {
+          first = false;
+          return;
+        }
+        void this.catchUp();
+      });
+      this.stop = () => sub.unlisten();
+    }
+    const [row] = await rawRows<{ id: string | null }>(db, sql`select max(id)::text as id from events`);
+    this.lastId = Math.max(this.lastId, Number(row?.id ?? 0));
+    this.pruneTimer = setInterval(() => void pruneOutbox().catch(() => {}), 60_000);
+    this.pruneTimer.unref();
+  }
+
+  private async catchUp(): Promise<void> {
+    const missed = await readOutbox(this.lastId, RESUME_MAX).catch(() => null);
+    if (!missed) return;
+    if (missed.tooFar) this.dispatch({ id: this.lastId, type: "reload" });
+    for (const e of missed.events) this.dispatch(e);
+  }
+
+  private dispatch(e: LiveEvent): void {
+    this.received++;
+    if (e.type !== "reload") this.lastId = Math.max(this.lastId, e.id);
+    for (const l of this.listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        console.error("[events] listener failed", err);
+      }
+    }
+  }
+
+  subscribe(l: Listener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  /** Ends every stream (SIGTERM) and stops listening. */
+  async close(): Promise<void> {
+    for (const c of closers) c();
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    const stop = this.stop;
+    this.stop = null;
+    this.started = null;
+    if (stop) await stop().catch(() => {});
+  }
+}
+
+const closers = new Set<() => void>();
+const g = globalThis as unknown as { __forumEvents?: EventHub };
+export const eventHub: EventHub = (g.__forumEvents ??= new EventHub());
+
+/** Deletes outbox rows older than OUTBOX_MINUTES (any process may; it is idempotent). */
+export async function pruneOutbox(): Promise<void> {
+  await db.execute(sql`delete from events where created_at < now() - make_interval(mins => ${OUTBOX_MINUTES})`);
+}
+
+/**
+ * Events after `lastId`, oldest first. `tooFar` when the client missed more than `max` events, or
+ * when the event it last received is no longer in the outbox (pruned: what followed may be too).
+ */
+export async function readOutbox(lastId: number, max = RESUME_MAX): Promise<{ events: LiveEvent[]; tooFar: boolean }> {
+  const [known] = await rawRows<{ known: boolean }>(db, sql`select exists (select 1 from events where id = ${lastId}) as known`);
+  const rows = await rawRows<{ id: string; payload: unknown }>(db, sql`
+    select id::text as id, payload from events where id > ${lastId} order by id limit ${max + 1}`);
+  const tooFar = rows.length > max || (lastId > 0 && !known?.known);
+  const events = rows.slice(0, max).map((r) => ({ ...jsonValue<Omit<LiveEvent, "id">>(r.payload, { type: "reload" }), id: Number(r.id) }) as LiveEvent);
+  return { events, tooFar };
+}
+
+export type StreamOptions = {
+  /** Only this post's comment/count/change events (notifications and new posts always come). */
+  postId?: number;
+  lastEventId?: number;
+  heartbeatMs?: number;
+};
+
+const encoder = new TextEncoder();
+const frame = (e: LiveEvent) => encoder.encode(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`);
+
+function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined): boolean {
+  if (!canReceive(viewer, e)) return false;
+  if (postId === undefined || e.type === "notification" || e.type === "post_created" || e.type === "reload") return true;
+  return e.postId === postId;
+}
+
+/**
+ * The body of GET /api/events: a Server-Sent Events stream of the events `viewer` may see. Replays
+ * missed events after `lastEventId` from the outbox first (or sends a `reload` event when too far
+ * behind), then live ones; a comment line every `heartbeatMs` keeps proxies from closing it.
+ */
+export async function openEventStream(viewer: Viewer | null, opts: StreamOptions, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  await eventHub.start();
+  const heartbeatMs = opts.heartbeatMs ?? Number(process.env.EVENTS_HEARTBEAT_MS || 20_000);
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    start: async (controller) => {
+      let open = true;
+      const queue: LiveEvent[] = [];
+      let replaying = opts.lastEventId !== undefined;
+      let sentUpTo = opts.lastEventId ?? 0;
+      const send = (e: LiveEvent) => {
+        if (!open || !wanted(viewer, e, opts.postId)) return;
+        if (e.type !== "reload" && e.id <= sentUpTo) return;
+        try {
+          controller.enqueue(frame(e));
+          if (e.type !== "reload") sentUpTo = e.id;
+        } catch {
+          cleanup();
+        }
+      };
+      const unsubscribe = eventHub.subscribe((e) => (replaying ? queue.push(e) : send(e)));
+      const heartbeat = setInterval(() => {
+        try {
+          controller.enqueue(encoder.encode(`: ping\n\n`));
+        } catch {
+          cleanup();
+        }
+      }, heartbeatMs);
+      heartbeat.unref?.();
+      const close = () => {
+        if (!open) return;
+        open = false;
+        try {
+          controller.close();
+        } catch {
+          // already closed by the client
+        }
+      };
+      cleanup = () => {
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        closers.delete(close);
+      };
+      closers.add(() => {
+        cleanup();
+        close();
+      });
+      signal?.addEventListener("abort", () => {
+        cleanup();
+        close();
+      });
+      controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`));
+      if (opts.lastEventId !== undefined) {
+        try {
+          const missed = await readOutbox(opts.lastEventId);
+          if (missed.tooFar) send({ id: opts.lastEventId, type: "reload" });
+          else for (const e of missed.events) send(e);
+        } finally {
+          replaying = false;
+          for (const e of queue.splice(0)) send(e);
+        }
+      }
+    },
+    cancel: () => cleanup(),
+  });
+}
+
+/** Open streams in this process. */
+export const openStreams = () => eventHub.size;

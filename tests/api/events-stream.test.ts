@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db";
+import { comments, posts, type VisibleScope } from "@/db/schema";
+import { GET as events } from "@/app/api/events/route";
+import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
+import { eventHub, pruneOutbox, type LiveEvent } from "@/lib/services/live-events";
+import { liveEventSchema } from "@/lib/validation/events";
+import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
+
+type Stream = { events: LiveEvent[]; raw: string[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean, ms?: number) => Promise<LiveEvent> };
+
+const open: Stream[] = [];
+
+/** Opens GET /api/events in-process and collects its events. */
+async function stream(path = "/api/events", o: { token?: string; headers?: Record<string, string> } = {}): Promise<Stream & { status: number; type: string | null }> {
+  const res = await events(req(path, o), { params: Promise.resolve({}) });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const out: Stream = {
+    events: [],
+    raw: [],
+    close: async () => void (await reader.cancel().catch(() => {})),
+    waitFor: async (pred, ms = 3000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const hit = out.events.find(pred);
+        if (hit) return hit;
+        if (Date.now() > until) throw new Error(`event not received; got ${JSON.stringify(out.events)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+  let buf = "";
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) break;
+      buf += decoder.decode(value);
+      let i: number;
+      while ((i = buf.indexOf("\n\n")) >= 0) {
+        const chunk = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        out.raw.push(chunk);
+        const data = chunk.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+        if (data) out.events.push(JSON.parse(data));
+      }
+    }
+  })();
+  open.push(out);
+  return { ...out, status: res.status, type: res.headers.get("content-type") };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+async function makePost(author: TestUser, categoryId: number, visibleScope: VisibleScope = "ALL"): Promise<number> {
+  const [p] = await db.insert(posts).values({ title: "live", content: "body", authorId: author.id, categoryId, visibleScope }).returning({ id: posts.id });
+  return p!.id;
+}
+
+describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
+  let alice: TestUser, bob: TestUser, carol: TestUser, admin: TestUser;
+  let cat: number;
+
+  beforeAll(async () => {
+    alice = await makeUser();
+    bob = await makeUser();
+    carol = await makeUser();
+    admin = await makeUser({ role: "ADMIN" });
+    cat = (await makeCategory()).id;
+  });
+
+  afterAll(async () => {
+    for (const s of open) await s.close();
+    await eventHub.close();
+  });
+
+  it("streams a new comment to readers of the post and the notification to its recipient only", async () => {
+    const postId = await makePost(alice, cat);
+    const a = await stream("/api/events", { token: alice.token });
+    expect(a.status).toBe(200);
+    expect(a.type).toContain("text/event-stream");
+    const c = await stream("/api/events", { token: carol.token });
+    const anon = await stream("/api/events");
+
+    const r = await call(postComment, `/api/posts/${postId}/comments`, { token: bob.token, body: { content: "hello live" }, params: { id: String(postId) } });
+    expect(r.status).toBe(201);
+
+    const seen = await a.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
+    expect(liveEventSchema.parse(seen)).toMatchObject({ type: "comment", postId, commentId: r.body.id, actorId: bob.id });
+    const note = await a.waitFor((e) => e.type === "notification");
+    expect(note).toMatchObject({ userId: alice.id, postId, kind: "COMMENT_REPLY" });
+    await anon.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
+    await c.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
+    await settle();
+    expect(c.events.filter((e) => e.type === "notification")).toEqual([]);
+    expect(anon.events.filter((e) => e.type === "notification")).toEqual([]);
+    // SSE framing: the event id is the outbox id.
+    expect(a.raw.some((f) => f.startsWith(`id: ${seen.id}\n`))).toBe(true);
+  });
+
+  it("never sends events of a post the receiver may not read (ONLY_ME, ONLY_REGISTER)", async () => {
+    const secret = await makePost(bob, cat, "ONLY_ME");
+    const members = await makePost(bob, cat, "ONLY_REGISTER");
+    const a = await stream("/api/events", { token: alice.token });
+    const b = await stream("/api/events", { token: bob.token });
+    const staff = await stream("/api/events", { token: admin.token });
+    const anon = await stream("/api/events");
+    const [c1] = await db.insert(comments).values({ postId: secret, authorId: bob.id, content: "private" }).returning();
+    const [c2] = await db.insert(comments).values({ postId: members, authorId: bob.id, content: "members" }).returning();
+
+    await b.waitFor((e) => e.commentId === c1!.id);
+    await staff.waitFor((e) => e.commentId === c1!.id);
+    await a.waitFor((e) => e.commentId === c2!.id);
+    await b.waitFor((e) => e.commentId === c2!.id);
+    await settle();
+    expect(a.events.filter((e) => e.postId === secret)).toEqual([]);
+    expect(anon.events.filter((e) => e.postId === secret || e.postId === members)).toEqual([]);
+  });
+
+  it("announces a write only when its transaction commits", async () => {
+    const postId = await makePost(alice, cat);
+    const a = await stream("/api/events", { token: alice.token });
+    let inserted = 0;
+    await db.transaction(async (tx) => {
+      const [c] = await tx.insert(comments).values({ postId, authorId: bob.id, content: "in a transaction" }).returning();
+      inserted = c!.id;
+      await settle();
+      expect(a.events.filter((e) => e.commentId === inserted)).toEqual([]);
+    });
+    await a.waitFor((e) => e.commentId === inserted);
+    // A rolled-back write is never announced.
+    let rolledBack = 0;
+    await db
+      .transaction(async (tx) => {
+        const [c] = await tx.insert(comments).values({ postId, authorId: bob.id, content: "rolled back" }).returning();
+        rolledBack = c!.id;
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    await settle();
+    expect(a.events.filter((e) => e.commentId === rolledBack)).toEqual([]);
+  });
+
+  it("scopes post events to one post with postId, keeping notifications", async () => {
+    const p1 = await makePost(alice, cat);
+    const p2 = await makePost(carol, cat);
+    const a = await stream(`/api/events?postId=${p1}`, { token: alice.token });
+    const [x] = await db.insert(comments).values({ postId: p2, authorId: bob.id, content: "other post" }).returning();
+    const [y] = await db.insert(comments).values({ postId: p1, authorId: bob.id, content: "this post" }).returning();
+    await a.waitFor((e) => e.commentId === y!.id);
+    await settle();
+    expect(a.events.filter((e) => e.commentId === x!.id)).toEqual([]);
+  });
+
+  it("replays what a reconnecting client missed after Last-Event-ID, then streams live", async () => {
+    const postId = await makePost(alice, cat);
+    const first = await stream("/api/events", { token: alice.token });
+    const [c1] = await db.insert(comments).values({ postId, authorId: bob.id, content: "one" }).returning();
+    const e1 = await first.waitFor((e) => e.commentId === c1!.id);
+    await first.close();
+    const [c2] = await db.insert(comments).values({ postId, authorId: bob.id, content: "two" }).returning();
+    const [c3] = await db.insert(comments).values({ postId: await makePost(bob, cat, "ONLY_ME"), authorId: bob.id, content: "hidden" }).returning();
+    const [c4] = await db.insert(comments).values({ postId, authorId: bob.id, content: "three" }).returning();
+
+    const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(e1.id) } });
+    await again.waitFor((e) => e.commentId === c4!.id);
+    const replayed = again.events.filter((e) => e.type === "comment").map((e) => e.commentId);
+    expect(replayed).toEqual([c2!.id, c4!.id]); // in order, without the hidden one, without the one already seen
+    const [c5] = await db.insert(comments).values({ postId, authorId: bob.id, content: "live again" }).returning();
+    await again.waitFor((e) => e.commentId === c5!.id);
+    expect(c3).toBeDefined();
+  });
+
+  it("tells a client too far behind (its last event pruned from the outbox) to reload", async () => {
+    const postId = await makePost(alice, cat);
+    const [c] = await db.insert(comments).values({ postId, authorId: bob.id, content: "old" }).returning();
+    const [row] = await db.execute(sql`select max(id)::int as id from events`).then((r) => ((r as unknown as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[])));
+    await db.execute(sql`update events set created_at = now() - interval '1 hour' where id <= ${row!.id}`);
+    await pruneOutbox();
+    const s = await stream(`/api/events?lastEventId=${row!.id}`, { token: alice.token });
+    await s.waitFor((e) => e.type === "reload");
+    expect(c).toBeDefined();
+  });
+
+  it("rejects a malformed postId with the error body", async () => {
+    const r = await call(events, "/api/events?postId=abc");
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: "validation_failed", field: "postId" });
+  });
+});
