@@ -80,6 +80,8 @@ const siteConfigSchema = z.object({ publishMode: z.enum(PUBLISH_MODES) });
 const notificationPrefsSchema = z.array(notificationPrefSchema).length(NOTIFICATION_TYPES.length);
 // Mirrors the inline schema of app/api/markdown/preview/route.ts.
 const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000) });
+const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });
+const allReadSchema = z.object({ allReadAt: z.iso.datetime() });
 const markdownHtmlSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 
 const NAMES = new Map<Schema, string>([
@@ -92,6 +94,8 @@ const NAMES = new Map<Schema, string>([
   [createPostSchema, "CreatePost"],
   [markdownPreviewSchema, "MarkdownPreview"],
   [markdownHtmlSchema, "RenderedMarkdown"],
+  [postReadSchema, "PostRead"],
+  [allReadSchema, "AllRead"],
 ]);
 
 const ok = (schema: Schema, description = "OK", array = false): ResponseSpec => ({ status: 200, description, schema, array });
@@ -273,6 +277,17 @@ export const OPERATIONS: Operation[] = [
     method: "get", path: "/api/events", tag: "Live", summary: "Live events (Server-Sent Events)",
     description: "A text/event-stream of LiveEvent objects (`data:` JSON, `id:` the event id) the caller may see: their own notifications, and comments, new posts, changes and counts of posts they may read. `Last-Event-ID` (or `lastEventId`) replays what was missed from a 15-minute outbox, or sends a `reload` event when too far behind; `postId` limits post events to one post; `: ping` comments every 20 s. Works across processes through Postgres LISTEN/NOTIFY.",
     auth: "optional", query: eventStreamQuerySchema, responses: [{ status: 200, description: "SSE stream of LiveEvent", media: "text/event-stream" }],
+  },
+  // Unread tracking (issue 19)
+  {
+    method: "post", path: "/api/posts/{id}/read", tag: "Posts", summary: "Mark a post read now",
+    description: "Opening a post (GET /api/posts/{id}) also marks it read; this is for comments shown live on an open page.",
+    auth: "required", responses: [ok(postReadSchema)],
+  },
+  {
+    method: "post", path: "/api/posts/read-all", tag: "Posts", summary: "Mark all read",
+    description: "From now, no post counts as new and no comment before now as unread (`isNew`, `newComments` on Post objects).",
+    auth: "required", responses: [ok(allReadSchema)],
   },
   // Other
   {

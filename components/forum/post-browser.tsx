@@ -8,6 +8,7 @@ import { markdownExcerpt } from "@/lib/markdown";
 import { pageViewer } from "@/lib/page-viewer";
 import { listCategories } from "@/lib/services/categories";
 import { listPosts, type PostOrder } from "@/lib/services/posts";
+import { touchVisit } from "@/lib/services/reads";
 import { listTags, loadTags } from "@/lib/services/tags";
 
 export const PAGE_SIZE = 20;
@@ -28,6 +29,8 @@ export async function PostBrowser({
   fixed?: { categoryId?: number; tagId?: number };
 }) {
   const viewer = await pageViewer();
+  // Before the list is read: a new visit moves the "new since your last visit" mark.
+  if (viewer) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
   const [posts, categories, popularTags, selectedTags] = await Promise.all([

@@ -9,6 +9,7 @@ import { loadPolls } from "@/lib/services/polls";
 import { loadPostReactions } from "@/lib/services/reactions";
 import { tagColumns, tagDto } from "@/lib/services/tags";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/services/content-version";
+import { unreadStateSql } from "@/lib/services/reads";
 import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
 
@@ -168,6 +169,8 @@ export type ViewerState = {
   ids: Set<number>;
   subscribed: Set<number>;
   myVotes: Map<number, string[]>;
+  /** Unread tracking: comments by others since the viewer last read the post, and "new" posts. */
+  unread?: Map<number, { newComments: number; isNew: boolean }>;
   /** The viewer has published ONLY_ME posts (lists differ from other members' then); read on request. */
   hasPrivate: boolean;
 };
@@ -183,21 +186,27 @@ export async function readViewerState(ids: number[], viewerId: number | null, op
       ? sql``
       : sql`,
       (select json_agg(s.post_id) from post_subscriptions s where s.user_id = ${viewerId} and s.post_id ${inIds}) as subs,
-      (select json_agg(json_build_array(v.post_id, v.option) order by v.id) from poll_votes v where v.user_id = ${viewerId} and v.post_id ${inIds}) as votes${
+      (select json_agg(json_build_array(v.post_id, v.option) order by v.id) from poll_votes v where v.user_id = ${viewerId} and v.post_id ${inIds}) as votes,
+      ${ids.length ? unreadStateSql(viewerId, inIds) : sql`null`} as unread${
         opts.privateCheck
           ? sql`,
       exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`
           : sql``
       }`;
-  const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; private?: boolean }>(db, sql`select ${versionSql} as v${perViewer}`);
+  const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean }>(db, sql`select ${versionSql} as v${perViewer}`);
   const myVotes = new Map<number, string[]>();
   for (const [postId, option] of jsonValue<[number, string][]>(row?.votes, [])) {
     const list = myVotes.get(Number(postId)) ?? [];
     list.push(option);
     myVotes.set(Number(postId), list);
   }
+  const unread = new Map<number, { newComments: number; isNew: boolean }>();
+  for (const [postId, n, isNew] of jsonValue<[number, number, boolean][]>(row?.unread, [])) {
+    unread.set(Number(postId), { newComments: Number(n), isNew: !!isNew });
+  }
   return {
     version: row?.v ?? "0",
+    unread,
     ids: new Set(ids),
     subscribed: new Set(jsonValue<number[]>(row?.subs, []).map(Number)),
     myVotes,
@@ -256,6 +265,7 @@ export async function loadPosts(
       ...p,
       subscribed: state.subscribed.has(id),
       poll: p.poll && { ...p.poll, myVotes: state.myVotes.get(id) ?? [] },
+      ...(state.unread ? { newComments: state.unread.get(id)?.newComments ?? 0, isNew: state.unread.get(id)?.isNew ?? false } : {}),
     });
   }
   return out;

@@ -18,6 +18,7 @@ import { createPoll } from "@/lib/services/polls";
 import { loadPost, loadPosts } from "@/lib/services/post-loader";
 import type { PostPage } from "@/lib/services/list-cache";
 import { hitRateLimit } from "@/lib/services/rate-limit";
+import { markPostRead } from "@/lib/services/reads";
 import { getPublishMode } from "@/lib/services/site-settings";
 import type { PostDetailDto, PostDto } from "@/lib/validation/objects";
 import type { CreatePostInput, ListPostsQuery, UpdatePostInput } from "@/lib/validation/posts";
@@ -134,9 +135,11 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?
       await notify(tx, { userId: post.authorId, type: "POST_VIEWED", fromUserId: viewer.id, postId: id });
     }
   });
+  // Read before the post is loaded, so its `newComments` already counts as read.
+  const read = viewer ? await markPostRead(viewer.id, id) : null;
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
   if (!dto) throw notFound("Post not found");
-  return { ...dto, comments };
+  return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
 }
 
 async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {

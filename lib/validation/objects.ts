@@ -111,6 +111,8 @@ export const postSchema = z
     closed: z.boolean(),
     visibleScope: z.enum(VISIBLE_SCOPES),
     featured: z.boolean().meta({ description: "extra: rssExcluded === false" }),
+    newComments: z.number().int().optional().meta({ description: "signed-in callers: comments by others since they last read the post (0 if never opened)" }),
+    isNew: z.boolean().optional().meta({ description: "signed-in callers: created by someone else since their previous visit and not opened yet" }),
   })
   .meta({ id: "Post" });
 
@@ -148,7 +150,14 @@ export const commentSchema: z.ZodType<CommentDto> = z
   })
   .meta({ id: "Comment" });
 
-export const postDetailSchema = postSchema.extend({ comments: z.array(commentSchema) }).meta({ id: "PostDetail" });
+export const postDetailSchema = postSchema
+  .extend({
+    comments: z.array(commentSchema),
+    firstUnreadCommentId: z.number().int().nullable().optional().meta({
+      description: "signed-in callers: the first comment by others since they last read the post (null: nothing new or first visit); opening the post marks it read",
+    }),
+  })
+  .meta({ id: "PostDetail" });
 
 export const pointGoodSchema = z
   .object({ id: z.number().int(), name: z.string(), cost: z.number().int(), image: z.string(), description: z.string() })
@@ -226,7 +235,7 @@ export type ReactionDto = z.infer<typeof reactionSchema>;
 export type LotteryDto = z.infer<typeof lotterySchema>;
 export type PollDto = z.infer<typeof pollSchema>;
 export type PostDto = z.infer<typeof postSchema>;
-export type PostDetailDto = PostDto & { comments: CommentDto[] };
+export type PostDetailDto = PostDto & { comments: CommentDto[]; firstUnreadCommentId?: number | null };
 export type PointGoodDto = z.infer<typeof pointGoodSchema>;
 export type NotificationDto = z.infer<typeof notificationSchema>;
 export type ChangeLogDto = z.infer<typeof changeLogSchema>;

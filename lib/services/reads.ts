@@ -1,0 +1,89 @@
+import { eq, sql } from "drizzle-orm";
+import { db, rawRows } from "@/db";
+import { posts } from "@/db/schema";
+import { assertCanSeePost } from "@/lib/permissions";
+import type { Viewer } from "@/lib/viewer";
+
+/**
+ * Unread tracking (issue 19). `post_reads` remembers, per member and post, when they last read it
+ * and the newest comment then; `user_visits` the previous visit (posts created since are "new") and
+ * "mark all read". List pages read all of it for a page of posts in the query that already reads the
+ * viewer's subscriptions (post-loader's readViewerState): no query per post.
+ */
+
+/** A gap longer than this between two requests starts a new visit. */
+export const VISIT_GAP_MINUTES = 30;
+
+/**
+ * Records that the member is here. A new visit (after VISIT_GAP_MINUTES away) moves the previous
+ * visit mark forward; within a visit it only refreshes `last_seen_at`, at most once a minute.
+ */
+export async function touchVisit(userId: number): Promise<void> {
+  await db.execute(sql`
+    insert into user_visits (user_id, last_seen_at, previous_visit_at) values (${userId}, now(), now())
+    on conflict (user_id) do update set
+      previous_visit_at = case when user_visits.last_seen_at < now() - make_interval(mins => ${VISIT_GAP_MINUTES})
+                               then user_visits.last_seen_at else user_visits.previous_visit_at end,
+      last_seen_at = now()
+    where user_visits.last_seen_at < now() - interval '1 minute'`);
+}
+
+/**
+ * Marks the post read up to now and returns the first comment that was unread before (by others,
+ * not deleted), or null when the member had never opened it or had read everything. One statement.
+ */
+export async function markPostRead(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
+  const [row] = await rawRows<{ first: number | null }>(db, sql`
+    with prev as (
+      select greatest(pr.last_read_at, (select v.all_read_at from user_visits v where v.user_id = ${userId})) as at
+      from post_reads pr where pr.user_id = ${userId} and pr.post_id = ${postId}
+    ), up as (
+      insert into post_reads (user_id, post_id, last_read_at, last_comment_id)
+      values (${userId}, ${postId}, now(), (select max(id) from comments where post_id = ${postId}))
+      on conflict (user_id, post_id) do update set last_read_at = excluded.last_read_at, last_comment_id = excluded.last_comment_id
+    )
+    select (select min(c.id) from comments c, prev
+            where c.post_id = ${postId} and c.created_at > prev.at and c.author_id <> ${userId} and c.deleted_at is null) as first`);
+  return { firstUnreadCommentId: row?.first ?? null };
+}
+
+/** "Mark all read": every post counts as read, and nothing as new, up to now. */
+export async function markAllRead(userId: number): Promise<{ allReadAt: string }> {
+  const [row] = await rawRows<{ at: string | Date }>(db, sql`
+    insert into user_visits (user_id, last_seen_at, all_read_at) values (${userId}, now(), now())
+    on conflict (user_id) do update set all_read_at = now()
+    returning all_read_at as at`);
+  return { allReadAt: new Date(row!.at).toISOString() };
+}
+
+/**
+ * SQL for readViewerState: per post among `inIds` with something to show, `[postId, newComments,
+ * isNew]`. newComments counts live comments by others since the member last read the post (only
+ * posts they have opened); isNew marks posts by others created since the previous visit and never opened.
+ */
+export function unreadStateSql(viewerId: number, inIds: ReturnType<typeof sql>) {
+  return sql`(select json_agg(json_build_array(x.id, x.n, x.is_new)) from (
+      select p.id,
+        case when pr.post_id is null then 0 else (
+          select count(*)::int from comments c
+          where c.post_id = p.id and c.deleted_at is null and c.author_id <> ${viewerId}
+            and c.created_at > greatest(pr.last_read_at, v.all_read_at)) end as n,
+        (pr.post_id is null and p.author_id <> ${viewerId}
+          and coalesce(p.created_at > greatest(v.previous_visit_at, v.all_read_at), false)) as is_new
+      from posts p
+      left join post_reads pr on pr.user_id = ${viewerId} and pr.post_id = p.id
+      left join user_visits v on v.user_id = ${viewerId}
+      where p.id ${inIds}
+    ) x where x.n > 0 or x.is_new)`;
+}
+
+/** POST /api/posts/{id}/read: marks a post the viewer may see as read now (404 otherwise). */
+export async function readPost(viewer: Viewer, postId: number): Promise<{ postId: number; read: true }> {
+  const [post] = await db
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  assertCanSeePost(viewer, post);
+  await markPostRead(viewer.id, postId);
+  return { postId, read: true };
+}
