@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { posts, type PostStatus, type UserRole, type VisibleScope } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/api/errors";
 import type { Viewer } from "@/lib/viewer";
@@ -20,14 +21,15 @@ export function canSeePost(viewer: Viewer | null, post: PostAccess): boolean {
   return false;
 }
 
-/** Same rule as canSeePost, as a SQL condition on `posts` for list queries. */
-export function visiblePostsWhere(viewer: Viewer | null, opts: { publishedOnly?: boolean } = {}): SQL {
-  const published = eq(posts.status, "PUBLISHED");
+/** Same rule as canSeePost, as a SQL condition on `posts` (or an alias of it: `t`) for list queries. */
+type PostColumns = { status: AnyPgColumn; visibleScope: AnyPgColumn; authorId: AnyPgColumn };
+export function visiblePostsWhere(viewer: Viewer | null, opts: { publishedOnly?: boolean } = {}, t: PostColumns = posts): SQL {
+  const published = eq(t.status, "PUBLISHED");
   if (isModerator(viewer)) return opts.publishedOnly ? published : sql`true`;
-  if (!viewer) return and(published, eq(posts.visibleScope, "ALL"))!;
-  const scoped = and(published, inArray(posts.visibleScope, ["ALL", "ONLY_REGISTER"]));
-  if (opts.publishedOnly) return and(published, or(inArray(posts.visibleScope, ["ALL", "ONLY_REGISTER"]), eq(posts.authorId, viewer.id)))!;
-  return or(scoped, eq(posts.authorId, viewer.id))!;
+  if (!viewer) return and(published, eq(t.visibleScope, "ALL"))!;
+  const scoped = and(published, inArray(t.visibleScope, ["ALL", "ONLY_REGISTER"]));
+  if (opts.publishedOnly) return and(published, or(inArray(t.visibleScope, ["ALL", "ONLY_REGISTER"]), eq(t.authorId, viewer.id)))!;
+  return or(scoped, eq(t.authorId, viewer.id))!;
 }
 
 /** Throws 404 (never revealing a hidden post) unless the viewer may see it. */

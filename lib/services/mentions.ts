@@ -1,7 +1,9 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
-import { users } from "@/db/schema";
+import { posts, users } from "@/db/schema";
+import { canSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notify";
+import type { Viewer } from "@/lib/viewer";
 
 /** At most this many distinct users are notified per text, so one comment cannot spam the whole forum. */
 export const MAX_MENTIONS = 20;
@@ -20,19 +22,38 @@ export function extractMentions(content: string): string[] {
   return [...names];
 }
 
-/** MENTION to every existing user named in `content` (`@username` or `@[username]`), except the actor. */
+/**
+ * MENTION to every existing user named in `content` (`@username` or `@[username]`), except the actor,
+ * who may see the post: a mention in an ONLY_ME post must not tell anyone that the post exists.
+ */
 export async function notifyMentions(
   tx: DbOrTx,
   m: { content: string; actorId: number; postId: number; commentId?: number | null },
 ): Promise<void> {
   const names = extractMentions(m.content);
   if (!names.length) return;
+  const [post] = await tx
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .from(posts)
+    .where(eq(posts.id, m.postId));
+  if (!post) return;
   const found = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(inArray(sql`lower(${users.username})`, names));
   await notify(
     tx,
-    found.map((u) => ({ userId: u.id, type: "MENTION" as const, fromUserId: m.actorId, postId: m.postId, commentId: m.commentId ?? null })),
+    found
+      .filter((u) => canSeePost({ id: u.id, role: u.role } as Viewer, post))
+      .map((u) => ({ userId: u.id, type: "MENTION" as const, fromUserId: m.actorId, postId: m.postId, commentId: m.commentId ?? null })),
   );
+}
+
+/** After a post became more private: withdraws the MENTION notifications of those who may no longer see it. */
+export async function withdrawHiddenMentions(tx: DbOrTx, postId: number): Promise<void> {
+  await tx.execute(sql`
+    delete from notifications n using users u, posts p
+    where n.post_id = ${postId} and n.type = 'MENTION' and u.id = n.user_id and p.id = n.post_id
+      and not (u.id = p.author_id or u.role in ('MODERATOR', 'ADMIN')
+               or (p.status = 'PUBLISHED' and (p.visible_scope = 'ALL' or p.visible_scope = 'ONLY_REGISTER')))`);
 }

@@ -4,7 +4,9 @@ import { db, rawRows, type DbOrTx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
 import { insufficientPoints } from "@/lib/api/errors";
 import { iso } from "@/lib/api/serializers";
+import { visiblePostsWhere } from "@/lib/permissions";
 import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
+import type { Viewer } from "@/lib/viewer";
 
 /** Point amounts and daily caps (API.md §5, OpenIsle's values). */
 export const POINTS = { post: 30, postDailyCap: 2, comment: 10, commentDailyCap: 4, reaction: 10, feature: 500 } as const;
@@ -110,9 +112,14 @@ export async function refreshMedal(tx: DbOrTx, userId: number): Promise<void> {
   await tx.update(users).set({ earnedMedal: medals[0] ?? null }).where(eq(users.id, userId));
 }
 
-/** The caller's ledger, newest first, with the titles / contents / names it refers to (one query). */
-export async function listPointHistories(a: { userId: number; page: number; pageSize: number }): Promise<PointHistoryDto[]> {
+/**
+ * The caller's ledger, newest first, with the titles / contents / names it refers to (one query).
+ * A post's title and a comment's text appear only while the caller may see that post now (a post made
+ * ONLY_ME after the points were earned must not show its new title through the ledger).
+ */
+export async function listPointHistories(a: { viewer: Viewer; page: number; pageSize: number }): Promise<PointHistoryDto[]> {
   const fromUser = alias(users, "from_user");
+  const commentPost = alias(posts, "comment_post");
   const rows = await db
     .select({
       id: pointHistories.id,
@@ -124,22 +131,24 @@ export async function listPointHistories(a: { userId: number; page: number; page
       commentId: pointHistories.commentId,
       commentContent: comments.content,
       commentDeletedAt: comments.deletedAt,
+      commentPostVisible: commentPost.id,
       fromUserId: pointHistories.fromUserId,
       fromUserName: fromUser.username,
       createdAt: pointHistories.createdAt,
     })
     .from(pointHistories)
-    .leftJoin(posts, eq(posts.id, pointHistories.postId))
+    .leftJoin(posts, and(eq(posts.id, pointHistories.postId), visiblePostsWhere(a.viewer)))
     .leftJoin(comments, eq(comments.id, pointHistories.commentId))
+    .leftJoin(commentPost, and(eq(commentPost.id, comments.postId), visiblePostsWhere(a.viewer, {}, commentPost)))
     .leftJoin(fromUser, eq(fromUser.id, pointHistories.fromUserId))
-    .where(eq(pointHistories.userId, a.userId))
+    .where(eq(pointHistories.userId, a.viewer.id))
     .orderBy(desc(pointHistories.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
-  return rows.map(({ commentDeletedAt, ...r }) => ({
+  return rows.map(({ commentDeletedAt, commentPostVisible, ...r }) => ({
     ...r,
     postTitle: r.postTitle ?? null,
-    commentContent: commentDeletedAt ? "" : (r.commentContent ?? null),
+    commentContent: commentPostVisible === null ? null : commentDeletedAt ? "" : (r.commentContent ?? null),
     fromUserName: r.fromUserName ?? null,
     createdAt: iso(r.createdAt)!,
   }));

@@ -11,7 +11,7 @@ import { assertCanSeePost, assertOnPost, visiblePostsWhere } from "@/lib/permiss
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/change-logs";
 import { loadCommentTree } from "@/lib/services/comments";
 import { createLottery } from "@/lib/services/lotteries";
-import { extractMentions, notifyMentions } from "@/lib/services/mentions";
+import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/mentions";
 import { notify } from "@/lib/services/notify";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
 import { createPoll } from "@/lib/services/polls";
@@ -264,6 +264,7 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
     if (!logs.length) return;
     await tx.update(posts).set({ ...set, updatedAt: new Date() }).where(eq(posts.id, id));
     await writeChangeLogs(tx, logs);
+    if (set.visibleScope !== undefined) await withdrawHiddenMentions(tx, id);
     if (set.content !== undefined && post.status === "PUBLISHED") {
       // Only users newly mentioned by this edit are notified.
       const before = new Set(extractMentions(post.content));

@@ -18,7 +18,7 @@ export default async function PointsPage() {
   const [me, goods, ledger, trend] = await Promise.all([
     getMe(viewer.id),
     listGoods(),
-    listPointHistories({ userId: viewer.id, page: 0, pageSize: LEDGER_PAGE_SIZE }),
+    listPointHistories({ viewer, page: 0, pageSize: LEDGER_PAGE_SIZE }),
     pointTrend({ userId: viewer.id, days: TREND_DAYS }),
   ]);
   const qc = new QueryClient();

@@ -5,6 +5,6 @@ import { pageQuerySchema } from "@/lib/validation/economy";
 import { requireViewer } from "@/lib/viewer";
 
 export const GET = route(
-  async ({ req, viewer }) => listPointHistories({ userId: requireViewer(viewer).id, ...parseQuery(req, pageQuerySchema) }),
+  async ({ req, viewer }) => listPointHistories({ viewer: requireViewer(viewer), ...parseQuery(req, pageQuerySchema) }),
   { auth: "required" },
 );
