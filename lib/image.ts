@@ -34,8 +34,55 @@ export function sniffImage(buf: Buffer): ImageFormat | null {
 
 export type ProcessedImage = { bytes: Buffer; format: ImageFormat; mime: string; ext: string; width: number; height: number };
 
-/** Decoded pixels allowed across all frames of an animation (≈ 600 MB of RGBA at most). */
-const MAX_TOTAL_PIXELS = 150_000_000;
+const envInt = (name: string, def: number) => {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : def;
+};
+
+/** Budgets of one image (README: UPLOAD_MAX_FRAMES, UPLOAD_MAX_TOTAL_PIXELS, IMAGE_CONCURRENCY, IMAGE_TIME_BUDGET_SEC). */
+export const imageBudgets = () => ({
+  /** Frames of an animated GIF/WebP. */
+  maxFrames: envInt("UPLOAD_MAX_FRAMES", 300),
+  /** Decoded pixels across all frames: what decoding and re-encoding cost grows with. 40 M ≈ 160 frames of 500×500. */
+  maxTotalPixels: envInt("UPLOAD_MAX_TOTAL_PIXELS", 40_000_000),
+  /** Re-encodes running at once in this process; the others wait in line. */
+  concurrency: envInt("IMAGE_CONCURRENCY", 1),
+  /** Seconds one re-encode may take before it is abandoned (400). */
+  timeBudgetSec: envInt("IMAGE_TIME_BUDGET_SEC", 10),
+  /** Uploads that may wait for a re-encode slot; beyond, 503 with Retry-After. */
+  maxQueue: envInt("IMAGE_MAX_QUEUE", 16),
+});
+
+// libvips threads per operation: one, so that a re-encode occupies one core and one libuv thread,
+// never every core and the whole thread pool the server needs for everything else.
+sharp.concurrency(1);
+// No operation cache: uploads are never decoded twice, and it would hold their pixels in memory.
+sharp.cache(false);
+
+type Slot = () => void;
+const waiting: Slot[] = [];
+let running = 0;
+
+/**
+ * Runs `work` when a re-encode slot is free (IMAGE_CONCURRENCY per process, FIFO). Re-encoding runs on
+ * libvips threads, off the JavaScript thread; the limit keeps CPU and the libuv pool for the requests.
+ */
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  const b = imageBudgets();
+  if (running >= b.concurrency) {
+    if (waiting.length >= b.maxQueue) {
+      throw new ApiError(503, "service_unavailable", "Too many images are being processed, try again shortly", undefined, undefined, { "Retry-After": "5" });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are accepted") =>
   new ApiError(415, "unsupported_media_type", message, "file");
@@ -54,7 +101,9 @@ export async function processImage(input: Buffer, opts: { maxBytes: number; maxD
   const animated = format === "gif" || format === "webp";
   let meta: Metadata;
   try {
-    meta = await sharp(input, { animated }).metadata();
+    // Only the header is read here; without the pixel limit, so that a huge declared size is a 400
+    // below instead of a decoder refusal (415).
+    meta = await sharp(input, { animated, limitInputPixels: false }).metadata();
   } catch {
     throw unsupported("The file is not a readable image");
   }
@@ -68,10 +117,14 @@ export async function processImage(input: Buffer, opts: { maxBytes: number; maxD
   }
 
   const pages = meta.pages ?? 1;
-  // Frames multiply the decoded size: bound the whole animation, not only one frame.
-  if (width * height * pages > MAX_TOTAL_PIXELS) throw badRequest("The image has too many pixels across its frames", "file");
+  const budget = imageBudgets();
+  if (pages > budget.maxFrames) throw badRequest(`Animations may have at most ${budget.maxFrames} frames`, "file");
+  // Frames multiply the decoded size and the re-encoding time: bound the whole animation, not one frame.
+  if (width * height * pages > budget.maxTotalPixels) {
+    throw badRequest(`The image has too many pixels across its frames (at most ${budget.maxTotalPixels})`, "file");
+  }
   const multiPage = pages > 1;
-  let pipeline = sharp(input, { animated: animated && multiPage });
+  let pipeline = sharp(input, { animated: animated && multiPage }).timeout({ seconds: budget.timeBudgetSec });
   if (!multiPage) pipeline = pipeline.rotate();
   switch (format) {
     case "png":
@@ -92,8 +145,12 @@ export async function processImage(input: Buffer, opts: { maxBytes: number; maxD
   }
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await pipeline.toBuffer({ resolveWithObject: true });
-  } catch {
+    out = await withImageSlot(() => pipeline.toBuffer({ resolveWithObject: true }));
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (/timeout/i.test(String((err as Error)?.message))) {
+      throw badRequest(`The image takes too long to process (more than ${budget.timeBudgetSec} s)`, "file");
+    }
     throw unsupported("The file is not a readable image");
   }
   const { mime, ext } = IMAGE_TYPES[format];

@@ -17,7 +17,43 @@ const USERNAME = "[A-Za-z0-9_-]{3,32}";
 const MENTION_RE = new RegExp(`(^|[^A-Za-z0-9_.@/-])@(?:\\[(${USERNAME})\\]|(${USERNAME}))`, "g");
 
 const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#|\.{0,2}\/)/i;
-const SAFE_IMG = /^(https?:\/\/|\/uploads\/)/i;
+/** A stored upload: `/uploads/` then plain path segments and one extension (no `..`, `%`, `\\` or query). */
+const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]{2,5}$/;
+
+/**
+ * Images may only be stored uploads or images on other sites. A path that climbs out of `/uploads/`
+ * (`/uploads/../api/posts/94`) would make every reader's browser call our API with their cookie, so
+ * site paths must be exact upload paths, on our own host (PUBLIC_URL, localhost) too, and no absolute
+ * URL may point at an `/api/` path (the host serving the page is not always known here).
+ */
+function isSafeImageSrc(src: string): boolean {
+  if (src.startsWith("/")) return !src.startsWith("//") && UPLOAD_PATH.test(src);
+  if (!/^https?:\/\//i.test(src)) return false;
+  let url: URL;
+  try {
+    url = new URL(src);
+  } catch {
+    return false;
+  }
+  if (url.pathname.startsWith("/api/")) return false;
+  const own = ownHosts();
+  if (own.has(url.host.toLowerCase()) || url.hostname === "localhost" || url.hostname === "127.0.0.1") {
+    return UPLOAD_PATH.test(url.pathname) && !url.search && !/%2e|\.\.|\\/i.test(src);
+  }
+  return true;
+}
+
+let ownHostSet: Set<string> | undefined;
+function ownHosts(): Set<string> {
+  if (ownHostSet) return ownHostSet;
+  ownHostSet = new Set();
+  try {
+    if (process.env.PUBLIC_URL) ownHostSet.add(new URL(process.env.PUBLIC_URL).host.toLowerCase());
+  } catch {
+    /* an invalid PUBLIC_URL is reported by env validation */
+  }
+  return ownHostSet;
+}
 
 function highlight(code: string, lang: string): string {
   const language = lang && hljs.getLanguage(lang) ? lang : null;
@@ -114,7 +150,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
       return { tagName, attribs: out };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === "img" && !SAFE_IMG.test(frame.attribs.src ?? ""),
+  exclusiveFilter: (frame) => frame.tag === "img" && !isSafeImageSrc(frame.attribs.src ?? ""),
 };
 
 /**

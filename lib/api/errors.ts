@@ -6,6 +6,7 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "not_found"
+  | "method_not_allowed"
   | "conflict"
   | "insufficient_points"
   | "payload_too_large"

@@ -77,7 +77,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
     throw new ApiError(400, "bad_request", "Malformed JSON body");
   }
   if (data === undefined) throw new ApiError(400, "bad_request", "A JSON body is required");
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }
@@ -92,9 +92,45 @@ export async function readJsonOptional<S extends z.ZodType>(req: Request, schema
   } catch {
     throw new ApiError(400, "bad_request", "Malformed JSON body");
   }
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
+}
+
+type ZodInternals = { _zod: { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> }; optin?: string } };
+const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
+
+function unwrap(schema: z.ZodType): ZodInternals["_zod"]["def"] {
+  let def = (schema as unknown as ZodInternals)._zod.def;
+  for (let i = 0; i < 20; i++) {
+    if (def.type === "pipe" && def.in) def = (def.in as unknown as ZodInternals)._zod.def;
+    else if (WRAPPERS.has(def.type) && def.innerType) def = (def.innerType as unknown as ZodInternals)._zod.def;
+    else break;
+  }
+  return def;
+}
+
+/**
+ * Optional fields accept `null` as "absent" (the API answers many of them as null, and clients send
+ * objects back as they got them): a `null` for a field that may be left out but is not nullable is
+ * dropped before validation, in nested objects and arrays too. Required fields still refuse null.
+ */
+export function nullsAsAbsent(schema: z.ZodType, value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const def = unwrap(schema);
+  if (def.type === "array" && def.element && Array.isArray(value)) return value.map((v) => nullsAsAbsent(def.element!, v));
+  if (def.type !== "object" || !def.shape || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const field = def.shape[key];
+    if (!field) out[key] = v;
+    else if (v === null) {
+      // optin: "optional" for .optional(), "defaulted" for .default(); either may be left out.
+      const optional = !!(field as unknown as ZodInternals)._zod.optin;
+      if (!optional || field.safeParse(null).success) out[key] = v;
+    } else out[key] = nullsAsAbsent(field, v);
+  }
+  return out;
 }
 
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {

@@ -120,7 +120,10 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
   const key = viewerKey(viewer, a.req);
-  await db.transaction(async (tx) => {
+  // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
+  const dest = a.req?.headers.get("sec-fetch-dest");
+  const reader = !dest || dest === "empty" || dest === "document";
+  if (reader) await db.transaction(async (tx) => {
     const counted = await rawRows<{ post_id: number }>(tx, sql`
       insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${key}, now())
       on conflict (post_id, viewer_key) do update set viewed_at = now()

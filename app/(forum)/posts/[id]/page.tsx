@@ -31,7 +31,7 @@ const loadDetail = cache(async (idParam: string) => {
   const viewer = await pageViewer();
   const h = await headers();
   const req = new Request("http://localhost/", {
-    headers: { [PEER_HEADER]: h.get(PEER_HEADER) ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? "" },
+    headers: { [PEER_HEADER]: h.get(PEER_HEADER) ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? "", "sec-fetch-dest": h.get("sec-fetch-dest") ?? "" },
   });
   try {
     return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, req }) };

@@ -1,0 +1,131 @@
+// Issue 20, finding 3 (animated GIFs tied up the server) and finding 9's PNG (a declared 50000×50000
+// PNG was a 415): frame and pixel budgets, one re-encode at a time off the request thread (the libuv
+// pool stays free for the server's own work), a time budget.
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import sharp from "sharp";
+import { afterEach, describe, expect, it } from "vitest";
+import { POST as upload } from "@/app/api/upload/route";
+import { ApiError } from "@/lib/api/errors";
+import { processImage } from "@/lib/image";
+import { errorSchema } from "@/lib/validation/objects";
+import { call, makeUser } from "../helpers";
+
+const LIMITS = { maxBytes: 5 * 1024 * 1024, maxDimension: 8192 };
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+/** A small PNG file whose header declares width×height (the pixels are never there). */
+function declaredPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function animatedGif(frames: number, size: number, distinct = frames): Promise<Buffer> {
+  const list: Buffer[] = [];
+  for (let i = 0; i < frames; i++) {
+    if (i >= distinct) {
+      list.push(list[i % distinct]!);
+      continue;
+    }
+    list.push(
+      await sharp({ create: { width: size, height: size, channels: 3, background: { r: (i * 53) % 256, g: (i * 29) % 256, b: 120 } } })
+        .png({ compressionLevel: 1 })
+        .toBuffer(),
+    );
+  }
+  return sharp(list, { join: { animated: true } }).gif().toBuffer();
+}
+
+const refusal = async (p: Promise<unknown>) => {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+};
+
+afterEach(() => {
+  delete process.env.UPLOAD_MAX_FRAMES;
+  delete process.env.UPLOAD_MAX_TOTAL_PIXELS;
+  delete process.env.IMAGE_TIME_BUDGET_SEC;
+});
+
+describe("declared sizes", () => {
+  it("a PNG declaring 50000×50000 is a 400 naming the file, through POST /api/upload too", async () => {
+    const err = await refusal(processImage(declaredPng(50_000, 50_000), LIMITS));
+    expect(err.status).toBe(400);
+    expect(err.field).toBe("file");
+    const u = await makeUser();
+    const r = await call(upload, "/api/upload", { token: u.token, body: { file: declaredPng(50_000, 50_000).toString("base64") } });
+    expect(r.status).toBe(400);
+    expect(errorSchema.parse(r.body)).toMatchObject({ code: "validation_failed", field: "file" });
+  });
+});
+
+describe("animation budgets", () => {
+  it("refuses more frames than UPLOAD_MAX_FRAMES", async () => {
+    process.env.UPLOAD_MAX_FRAMES = "20";
+    const err = await refusal(processImage(await animatedGif(21, 8), LIMITS));
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/frames/);
+    process.env.UPLOAD_MAX_FRAMES = "21";
+    expect((await processImage(await animatedGif(21, 8), LIMITS)).format).toBe("gif");
+  });
+
+  it("refuses an animation over the total pixel budget although each frame is small (the probe's 140 × 1000² GIF)", async () => {
+    const err = await refusal(processImage(await animatedGif(140, 1000, 4), LIMITS));
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/pixels/);
+  });
+});
+
+describe("re-encoding leaves the server responsive", () => {
+  it("4 heavy GIF re-encodes at once leave the libuv pool free: a gzip (as for a response) stays under 500 ms", async () => {
+    const gif = await animatedGif(36, 1000);
+    const jobs = Array.from({ length: 4 }, () => processImage(gif, LIMITS));
+    await new Promise((r) => setTimeout(r, 150));
+    const lags: number[] = [];
+    let finished = false;
+    void Promise.allSettled(jobs).then(() => (finished = true));
+    while (!finished) {
+      const t0 = performance.now();
+      await promisify(gzip)(Buffer.from('{"status":"ok","db":"ok"}'));
+      lags.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const results = await Promise.all(jobs);
+    expect(results.every((r) => r.format === "gif" && r.width === 1000)).toBe(true);
+    expect(lags.length).toBeGreaterThan(3);
+    expect(Math.max(...lags)).toBeLessThan(500);
+  }, 120_000);
+
+  it("a re-encode over IMAGE_TIME_BUDGET_SEC is abandoned with a 400", async () => {
+    process.env.IMAGE_TIME_BUDGET_SEC = "1";
+    const err = await refusal(processImage(await animatedGif(38, 1000), LIMITS));
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/too long/);
+  }, 120_000);
+});
