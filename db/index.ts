@@ -44,6 +44,9 @@ function open(): Connection {
       max: Number(process.env.DATABASE_POOL_SIZE || 10),
       connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT || 5),
       idle_timeout: 60,
+      // Reconnect attempts back off, but never beyond 1 s (the driver's default grows to 20 s), so the
+      // server serves again within about a second of the database coming back.
+      backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
       onnotice: () => {},
     });
     // Drizzle sends every query as an unnamed statement, so Postgres plans it on every call (about

@@ -3,6 +3,19 @@ import { ensureMigrated } from "@/db/migrate";
 import { installPeerHook } from "@/lib/api/client-ip";
 import { authSecret } from "@/lib/auth-secret";
 
+let dying = false;
+
+/** Logs why the process cannot go on, closes the database within 3 s and exits with status 1. */
+export function fatal(reason: string, err: unknown): void {
+  console.error(`[forum] fatal: ${reason}; the process exits`, err);
+  if (dying) return;
+  dying = true;
+  setTimeout(() => process.exit(1), 3000).unref();
+  closeDb()
+    .catch((e) => console.error("[forum] closing the database failed", e))
+    .finally(() => process.exit(1));
+}
+
 const g = globalThis as unknown as { __forumStarted?: boolean };
 
 /**
@@ -26,16 +39,11 @@ export async function startup(): Promise<void> {
   startScheduler();
   console.log(`[forum] ${conn.kind} database ready in ${Date.now() - t0} ms`);
 
-  // postgres.js can throw from a socket callback when the server kills its connections (a restart);
-  // the pool reconnects by itself, so such an error must not take the whole forum down.
-  process.on("uncaughtException", (err) => {
-    if (/node_modules[\\/]postgres[\\/]|postgres\.js|CONNECTION_/.test(String(err?.stack ?? err))) {
-      console.error("[forum] database connection error (recovering)", err);
-      return;
-    }
-    console.error("[forum] uncaught exception", err);
-    process.exit(1);
-  });
+  // No error is swallowed here: the postgres.js crash on a dropped connection is fixed in the driver
+  // itself (patches/postgres+3.4.9.patch, issue 22). Anything else that escapes every promise leaves
+  // the process in an unknown state, so say so, close the database (PGlite flushes its folder, so the
+  // next start opens it cleanly) and exit non-zero for the supervisor to restart us.
+  process.on("uncaughtException", (err) => fatal("uncaught exception", err));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -22,7 +22,10 @@ export async function runDueJobs(): Promise<number> {
     try {
       total += await job.run();
     } catch (err) {
-      console.error(`[scheduler] ${job.name} failed`, err);
+      // While the database is away every pass fails the same way: one line, not a stack per job.
+      const cause = (err as { cause?: { message?: string } }).cause?.message;
+      if (cause) console.error(`[scheduler] ${job.name} failed: ${cause} (retried on the next pass)`);
+      else console.error(`[scheduler] ${job.name} failed`, err);
     }
   }
   // Draws and poll results change what public lists show.

@@ -8,7 +8,8 @@ import path from "node:path";
 import postgres from "postgres";
 import { serverNodeArgs } from "../server-node-args.mjs";
 
-export const DIST = ".next-bench";
+/** Build folder of the servers these scripts start (CI reuses the e2e build with RELIABILITY_DIST=.next). */
+export const DIST = process.env.RELIABILITY_DIST || ".next-bench";
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const tokenFor = (username: string) => `fp_rel_${username}_${"y".repeat(32)}`;
 
