@@ -42,8 +42,10 @@ async function main() {
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
     check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");
 
-    // Lotteries and polls that fall due in 3 s, with 10 participants / voters each.
-    const soon = new Date(Date.now() + 3000).toISOString();
+    // Lotteries and polls that fall due in 15 s (time enough to join on a loaded machine; a join after
+    // the end is refused and would leave fewer participants than prizes), with 10 participants / voters each.
+    const dueAt = Date.now() + 15_000;
+    const soon = new Date(dueAt).toISOString();
     const lotteryIds: number[] = [];
     const pollIds: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -57,9 +59,11 @@ async function main() {
       if (p.status === 201) pollIds.push(Number(p.json!.id));
     }
     check(checks, "setup: 4 lotteries and 4 polls created", lotteryIds.length === 4 && pollIds.length === 4);
-    for (const id of lotteryIds) for (const t of actors.tokens.slice(6)) await api(a.url, `/api/posts/${id}/lottery/join`, t, "POST", {});
-    for (const id of pollIds) for (const t of actors.tokens.slice(6)) await api(b.url, `/api/posts/${id}/poll/vote`, t, "POST", { options: ["x"] });
-    await sleep(8000);
+    const joins: number[] = [];
+    for (const id of lotteryIds) for (const t of actors.tokens.slice(6)) joins.push((await api(a.url, `/api/posts/${id}/lottery/join`, t, "POST", {})).status);
+    for (const id of pollIds) for (const t of actors.tokens.slice(6)) joins.push((await api(b.url, `/api/posts/${id}/poll/vote`, t, "POST", { options: ["x"] })).status);
+    check(checks, "setup: every join and vote accepted before the end time", joins.every((s) => s < 300) && Date.now() < dueAt, `statuses ${[...new Set(joins)].join(",")}`);
+    await sleep(Math.max(0, dueAt - Date.now()) + 8000);
     const draws = await sql<{ post_id: number; winners: number; logs: number; drawn: boolean }[]>`
       select l.post_id, (select count(*)::int from lottery_winners w where w.post_id = l.post_id) as winners,
         (select count(*)::int from post_change_logs c where c.post_id = l.post_id and c.type = 'LOTTERY_RESULT') as logs, l.drawn_at is not null as drawn
