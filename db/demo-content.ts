@@ -1,7 +1,7 @@
 // The demo community: believable people, threads, polls, lotteries, reactions, notifications, change logs
 // and a consistent points ledger. Rows are inserted directly (bulk, one transaction), with fixed
 // pseudo-random choices so the demo is the same every time (only the dates move with "now").
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DB } from "@/db";
 import {
   categories, comments, lotteries, lotteryParticipants, lotteryWinners, notifications, pointGoods, pointHistories,
@@ -1259,6 +1259,8 @@ export async function seedDemo(database: DB, opts: SeedOptions = {}): Promise<vo
   const passwordHash = await hashPassword(env().DEMO_PASSWORD);
   await database.transaction(async (tx) => {
     await fill(tx as unknown as DB, passwordHash, log);
+    // Demo replies and mentions are history, not news: nobody gets mail about them.
+    await tx.execute(sql`delete from notification_mail_queue`);
   });
 }
 

@@ -95,4 +95,15 @@ export const api = {
   categories: () => apiFetch<CategoryDto[]>("/api/categories"),
   upload: (dataUrl: string) => apiFetch<string>("/api/upload", { body: { file: dataUrl } }),
   preview: (markdown: string) => apiFetch<{ html: string }>("/api/markdown/preview", { body: { markdown } }),
+  verifyEmail: (body: { username?: string; code: string }) => apiFetch<{ verified: true; user: MeDto }>("/api/auth/verify", { body }),
+  resendVerification: () => apiFetch<{ sent: boolean; email: string }>("/api/auth/verify/resend", { method: "POST" }),
+  forgotPassword: (email: string) => apiFetch<{ accepted: true; message: string }>("/api/auth/forgot", { body: { email } }),
+  resetPassword: (token: string, password: string) => apiFetch<{ token: string; user: MeDto }>("/api/auth/reset", { body: { token, password } }),
+  emailPrefs: () => apiFetch<EmailPrefs>("/api/notifications/email-prefs"),
+  updateEmailPrefs: (mode: EmailMode) => apiFetch<EmailPrefs>("/api/notifications/email-prefs", { method: "PUT", body: { mode } }),
+  unsubscribe: (u: string, t: string) =>
+    apiFetch<EmailPrefs>(`/api/notifications/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`, { method: "POST" }),
 };
+
+export type EmailMode = "immediate" | "daily" | "weekly" | "off";
+export type EmailPrefs = { mode: EmailMode; awayMinutes: number };

@@ -30,6 +30,17 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: int(2000),
   /** Comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For is believed; empty: none. */
   TRUSTED_PROXIES: z.string().default(""),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Forum <forum@localhost>"),
+  SITE_NAME: z.string().default("Forum"),
+  MAIL_AWAY_MINUTES: int(10),
+  MAIL_MAX_ATTEMPTS: int(8),
+  MAIL_RETRY_BASE_SEC: int(30),
+  UNVERIFIED_POST_ALLOWANCE: z.coerce.number().int().min(0).default(3),
+  RATE_LIMIT_VERIFY_RESEND: int(3),
+  RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC: int(3600),
+  RATE_LIMIT_FORGOT: int(5),
+  RATE_LIMIT_FORGOT_WINDOW_SEC: int(900),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -39,6 +39,11 @@ import { eventStreamQuerySchema } from "@/lib/validation/events";
 import {
   SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema, searchQuerySchema, searchResultSchema, searchUserSchema,
 } from "@/lib/validation/search";
+import * as mailModule from "@/lib/validation/mail";
+import {
+  acceptedSchema, emailPrefsSchema, forgotPasswordSchema, resendResultSchema, resetPasswordSchema, unsubscribeQuerySchema,
+  updateEmailPrefsSchema, verifyEmailSchema, verifyResultSchema,
+} from "@/lib/validation/mail";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -185,6 +190,14 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/notifications/unread-count", tag: "Notifications", summary: "Number of unread notifications (enabled types)", auth: "required", responses: [ok(unreadCountSchema)] },
   { method: "post", path: "/api/notifications/read", tag: "Notifications", summary: "Mark notifications read", description: "Ids of other users' notifications are ignored.", auth: "required", body: markReadSchema, responses: [ok(updatedCountSchema)] },
   { method: "post", path: "/api/notifications/read-all", tag: "Notifications", summary: "Mark every notification read", auth: "required", responses: [ok(updatedCountSchema)] },
+  { method: "get", path: "/api/notifications/email-prefs", tag: "Notifications", summary: "Email preference: immediate, daily or weekly digest, or off", auth: "required", responses: [ok(emailPrefsSchema)] },
+  { method: "put", path: "/api/notifications/email-prefs", tag: "Notifications", summary: "Change the email preference", auth: "required", body: updateEmailPrefsSchema, responses: [ok(emailPrefsSchema)] },
+  { method: "post", path: "/api/notifications/email-prefs", tag: "Notifications", summary: "Change the email preference (OpenIsle's verb)", auth: "required", body: updateEmailPrefsSchema, responses: [ok(emailPrefsSchema)] },
+  {
+    method: "post", path: "/api/notifications/unsubscribe", tag: "Notifications", summary: "One-click unsubscribe (RFC 8058)",
+    description: "The target of every mail's `List-Unsubscribe` header: turns notification mail off for member `u`; `t` is the signed token from the mail. No sign-in needed; a body of `List-Unsubscribe=One-Click` is accepted and ignored.",
+    auth: "none", query: unsubscribeQuerySchema, responses: [ok(emailPrefsSchema)],
+  },
   { method: "get", path: "/api/notifications/prefs", tag: "Notifications", summary: "Notification preferences of every type", auth: "required", responses: [ok(notificationPrefsSchema)] },
   { method: "put", path: "/api/notifications/prefs", tag: "Notifications", summary: "Turn notification types on or off", auth: "required", body: updatePrefsSchema, responses: [ok(notificationPrefsSchema)] },
   { method: "post", path: "/api/notifications/prefs", tag: "Notifications", summary: "Turn notification types on or off (OpenIsle's verb)", auth: "required", body: updatePrefsSchema, responses: [ok(notificationPrefsSchema)] },
@@ -239,6 +252,22 @@ export const OPERATIONS: Operation[] = [
     method: "post", path: "/api/users/me/password", tag: "Accounts", summary: "Change the password",
     description: "A wrong `currentPassword` is a 400 (and counts as a failed sign-in). Every other browser session and login token of the account ends; the one making the request stays.",
     auth: "required", body: changePasswordSchema, responses: [ok(revokedCountSchema)], errors: [429],
+  },
+  {
+    method: "post", path: "/api/auth/verify", tag: "Accounts", summary: "Confirm the email address with the code from the mail",
+    description: "`username` names the account (as OpenIsle's sign-up page sends it); signed in, it may be left out. A wrong or expired code is a 400 on `code` (five tries per code). Until verified, a member may write UNVERIFIED_POST_ALLOWANCE posts and comments (then 403 `email_unverified`).",
+    auth: "optional", body: verifyEmailSchema, responses: [ok(verifyResultSchema)],
+  },
+  { method: "post", path: "/api/auth/verify/resend", tag: "Accounts", summary: "Mail a new verification code", auth: "required", responses: [ok(resendResultSchema)], errors: [409, 429] },
+  {
+    method: "post", path: "/api/auth/forgot", tag: "Accounts", summary: "Ask for a password reset link by mail",
+    description: "Always 202 with the same body, whether or not an account uses the address (the lookup happens when the mail is sent). The link works once and expires in 1 hour.",
+    auth: "none", body: forgotPasswordSchema, responses: [{ status: 202, description: "Accepted", schema: acceptedSchema }], errors: [429],
+  },
+  {
+    method: "post", path: "/api/auth/reset", tag: "Accounts", summary: "Set a new password with a reset token",
+    description: "Uses the token up; every browser session and login token of the account ends; answers with a new 30-day login token. An unknown, used or expired token is a 400 on `token`.",
+    auth: "none", body: resetPasswordSchema, responses: [ok(authResultSchema)],
   },
   { method: "get", path: "/api/tokens", tag: "Accounts", summary: "The caller's API tokens (personal and login tokens)", auth: "required", responses: [list(apiTokenSchema)] },
   { method: "post", path: "/api/tokens", tag: "Accounts", summary: "Create a personal API token (shown once)", auth: "required", body: createTokenSchema, responses: [made(createdTokenSchema)] },
@@ -392,7 +421,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;

@@ -34,6 +34,7 @@ export const notificationKeys = {
   unreadCount: () => [...notificationKeys.all, "unread-count"] as const,
   list: (opts: { page?: number; size?: number; unreadOnly?: boolean } = {}) => [...notificationKeys.all, "list", opts] as const,
   prefs: () => [...notificationKeys.all, "prefs"] as const,
+  emailPrefs: () => [...notificationKeys.all, "email-prefs"] as const,
 };
 
 export const pointKeys = {

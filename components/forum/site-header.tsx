@@ -4,6 +4,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { ThemeToggle } from "@/components/forum/theme-toggle";
 import { UnreadBadge } from "@/components/forum/unread-badge";
 import { HeaderSignOut } from "@/components/forum/user-menu";
+import { VerifyNotice } from "@/components/forum/verify-notice";
+import { env } from "@/lib/env";
 import { pageViewer } from "@/lib/page-viewer";
 import { getMe } from "@/lib/services/users";
 import { unreadCount } from "@/lib/services/notifications";
@@ -72,6 +74,7 @@ export async function SiteHeader() {
           <ThemeToggle />
         </div>
       </div>
+      {me && !me.emailVerified ? <VerifyNotice email={me.email} allowance={env().UNVERIFIED_POST_ALLOWANCE} /> : null}
     </header>
   );
 }

@@ -4,5 +4,6 @@ export * from "./taxonomy";
 export * from "./posts";
 export * from "./economy";
 export * from "./activity";
+export * from "./mail";
 export * from "./relations";
 export * from "./tracking";

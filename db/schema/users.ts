@@ -24,6 +24,8 @@ export const users = pgTable(
     point: integer().notNull().default(0),
     experience: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When the address was confirmed; null only for self-registered accounts that have not verified yet. */
+    emailVerifiedAt: timestamp({ withTimezone: true, precision: 3 }).defaultNow(),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),

@@ -5,6 +5,7 @@ export type ErrorCode =
   | "bad_request"
   | "unauthorized"
   | "forbidden"
+  | "email_unverified"
   | "not_found"
   | "method_not_allowed"
   | "conflict"

@@ -10,6 +10,7 @@ import { notify, type NewNotification } from "@/lib/services/notify";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
 import { loadCommentReactions, lockUsers } from "@/lib/services/reactions";
 import { hitRateLimit } from "@/lib/services/rate-limit";
+import { assertMayWrite } from "@/lib/services/verification";
 import { env } from "@/lib/env";
 import type { CommentDto, ReactionDto } from "@/lib/validation/objects";
 import type { Viewer } from "@/lib/viewer";
@@ -168,6 +169,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   }
   if (post.closed) throw conflict("This post is closed to new comments");
   const e = env();
+  await assertMayWrite(viewer.id);
   await hitRateLimit(`comment:${viewer.id}`, e.RATE_LIMIT_COMMENTS, e.RATE_LIMIT_WINDOW_SEC);
   const postId = post.id;
   const postAuthorId = post.authorId;

@@ -19,6 +19,7 @@ import { loadPost, loadPosts } from "@/lib/services/post-loader";
 import type { PostPage } from "@/lib/services/list-cache";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { markPostRead } from "@/lib/services/reads";
+import { assertMayWrite } from "@/lib/services/verification";
 import { getPublishMode } from "@/lib/services/site-settings";
 import type { PostDetailDto, PostDto } from "@/lib/validation/objects";
 import type { CreatePostInput, ListPostsQuery, UpdatePostInput } from "@/lib/validation/posts";
@@ -182,6 +183,7 @@ async function requestReview(tx: DbOrTx, postId: number, authorId: number): Prom
 /** POST /api/posts: the post, its tags, poll or lottery, points, experience and notifications in one transaction. */
 export async function createPost(viewer: Viewer, input: CreatePostInput): Promise<PostDto> {
   const e = env();
+  await assertMayWrite(viewer.id);
   await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
   const mode = await getPublishMode();
   const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";

@@ -54,14 +54,19 @@ export function stopScheduler(): void {
   g.__forumScheduler = undefined;
 }
 
-/** Registers the economy jobs (lottery draws, poll results); idempotent. */
+/** Registers the jobs (lottery draws, poll results, reply mail, digests, the mail outbox); idempotent. */
 export async function ensureJobsRegistered(): Promise<void> {
-  const [{ processDueLotteries }, { processDuePolls }] = await Promise.all([
+  const [{ processDueLotteries }, { processDuePolls }, mail] = await Promise.all([
     import("@/lib/services/lotteries"),
     import("@/lib/services/polls"),
+    import("@/lib/services/mail"),
   ]);
   registerJob("lottery-draws", processDueLotteries);
   registerJob("poll-results", processDuePolls);
+  // Mail changes nothing a list shows: these report 0 so that no content version is bumped for them.
+  registerJob("reply-mail", async () => (await mail.processReplyMail(), 0));
+  registerJob("digests", async () => (await mail.processDigests(), 0));
+  registerJob("mail-outbox", mail.kickOutbox);
 }
 
 /**

@@ -4,6 +4,7 @@ import { apiTokens, comments, posts, users, type MedalType, type TokenScope } fr
 import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { env } from "@/lib/env";
+import { enqueueMail } from "@/lib/mail/outbox";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { hashPassword } from "@/lib/services/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points";
@@ -26,6 +27,7 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
     ...levelOf(u.experience),
     medals,
     createdAt: iso(u.createdAt)!,
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }
 
@@ -58,7 +60,9 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [u] = await tx.insert(users).values({ username: input.username, email, passwordHash }).returning({ id: users.id });
+      // Unverified until the code from the mail comes back (POST /api/auth/verify); the mail is queued here, sent after commit.
+      const [u] = await tx.insert(users).values({ username: input.username, email, passwordHash, emailVerifiedAt: null }).returning({ id: users.id });
+      await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
       await refreshMedal(tx, u!.id);
       const t = await issueToken(tx, {
         userId: u!.id,

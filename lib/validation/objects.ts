@@ -216,6 +216,7 @@ export const meSchema = userSummarySchema
     nextLevelExp: z.number().int().nullable(),
     medals: z.array(z.enum(MEDAL_TYPES)),
     createdAt: isoDateTime,
+    emailVerified: z.boolean().meta({ description: "false until the address is confirmed (POST /api/auth/verify)" }),
   })
   .meta({ id: "Me" });
 

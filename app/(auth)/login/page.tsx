@@ -34,6 +34,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
         ) : null}
         <LoginForm callbackUrl={callbackUrl} />
+        <p className="mt-3 text-sm">
+          <Link href="/forgot-password" className="text-sky-700 underline dark:text-sky-400">
+            Forgot your password?
+          </Link>
+        </p>
         {providers.length > 0 ? (
           <div className="mt-6 space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
             {providers.map((p) => (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { NotificationInbox } from "@/components/forum/notification-inbox";
@@ -25,7 +26,12 @@ export default async function NotificationsPage() {
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="mx-auto w-full max-w-3xl space-y-4">
-        <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
+          <Link href="/settings/email" className="text-sm text-sky-700 underline dark:text-sky-400">
+            Email settings
+          </Link>
+        </div>
         <NotificationInbox />
       </div>
     </HydrationBoundary>

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { isAdmin } from "@/lib/permissions";
+import { pageViewer } from "@/lib/page-viewer";
+import { readMailFile } from "@/lib/services/mail-files";
+
+export const metadata: Metadata = { title: "Mail" };
+
+/** One .eml file: its headers, the text part with clickable links, and the HTML part in a sandboxed frame. */
+export default async function AdminMailFilePage({ params }: { params: Promise<{ name: string }> }) {
+  const { name } = await params;
+  const viewer = await pageViewer();
+  if (!viewer) redirect(`/login?callbackUrl=/admin/mail/${encodeURIComponent(name)}`);
+  if (!isAdmin(viewer)) notFound();
+  const mail = await readMailFile(decodeURIComponent(name));
+  if (!mail) notFound();
+  const parts = mail.text.split(/(https?:\/\/[^\s<>"]+)/g);
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4">
+      <Link href="/admin/mail" className="text-sm text-sky-700 underline dark:text-sky-400">
+        ← All mail
+      </Link>
+      <h1 className="text-2xl font-semibold break-words">{mail.subject || "(no subject)"}</h1>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-500 dark:text-zinc-400">From</dt>
+        <dd className="break-all">{mail.from}</dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">To</dt>
+        <dd className="break-all" data-testid="mail-to">
+          {mail.to}
+        </dd>
+        <dt className="text-zinc-500 dark:text-zinc-400">Date</dt>
+        <dd>
+          <time dateTime={mail.date}>{mail.date.replace("T", " ").slice(0, 19)} UTC</time>
+        </dd>
+      </dl>
+      <section aria-labelledby="text-part">
+        <h2 id="text-part" className="mb-2 text-sm font-semibold">
+          Text part
+        </h2>
+        <pre className="overflow-x-auto rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm whitespace-pre-wrap break-words dark:border-zinc-800 dark:bg-zinc-900" data-testid="mail-text">
+          {parts.map((p, i) =>
+            i % 2 === 1 ? (
+              <a key={i} href={p} className="text-sky-700 underline dark:text-sky-400">
+                {p}
+              </a>
+            ) : (
+              p
+            ),
+          )}
+        </pre>
+      </section>
+      {mail.html ? (
+        <section aria-labelledby="html-part">
+          <h2 id="html-part" className="mb-2 text-sm font-semibold">
+            HTML part
+          </h2>
+          <iframe title="HTML part of the mail" sandbox="" srcDoc={mail.html} className="h-[32rem] w-full rounded-lg border border-zinc-200 bg-white dark:border-zinc-800" />
+        </section>
+      ) : null}
+      <details className="text-sm">
+        <summary className="cursor-pointer font-semibold">All headers</summary>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 font-mono text-xs">
+          {mail.headers.map((h, i) => (
+            <div key={i} className="contents">
+              <dt className="text-zinc-500 dark:text-zinc-400">{h.name}</dt>
+              <dd className="break-all">{h.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { env } from "@/lib/env";
+import { isAdmin } from "@/lib/permissions";
+import { pageViewer } from "@/lib/page-viewer";
+import { listMailFiles } from "@/lib/services/mail-files";
+
+export const metadata: Metadata = { title: "Outgoing mail" };
+
+/** Admins: the mail written to $DATA_DIR/mail/ when no SMTP server is configured, newest first. */
+export default async function AdminMailPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/admin/mail");
+  if (!isAdmin(viewer)) notFound();
+  const files = await listMailFiles();
+  const smtp = !!env().SMTP_URL;
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4">
+      <div>
+        <h1 className="text-2xl font-semibold">Outgoing mail</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {smtp
+            ? "Mail is sent through the SMTP server in SMTP_URL. The files below were written while none was configured."
+            : "No SMTP_URL is set: every mail is written as an .eml file into the data folder and listed here (newest first)."}
+        </p>
+      </div>
+      {files.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No mail yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <table className="w-full text-left text-sm" data-testid="mail-table">
+            <caption className="sr-only">Mail written to the data folder</caption>
+            <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Sent
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  To
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Subject
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {files.map((f) => (
+                <tr key={f.name} className="border-t border-zinc-200 dark:border-zinc-800">
+                  <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+                    <time dateTime={f.date}>{f.date.replace("T", " ").slice(0, 19)}</time>
+                  </td>
+                  <td className="px-3 py-2 break-all">{f.to}</td>
+                  <td className="px-3 py-2">
+                    <Link href={`/admin/mail/${encodeURIComponent(f.name)}`} className="text-sky-700 underline dark:text-sky-400">
+                      {f.subject || "(no subject)"}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

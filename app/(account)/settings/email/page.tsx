@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { EmailPrefsForm } from "@/components/forum/email-prefs-form";
+import { pageViewer } from "@/lib/page-viewer";
+import { notificationKeys } from "@/lib/query-keys";
+import { getEmailPrefs } from "@/lib/services/email-prefs";
+import { getMe } from "@/lib/services/users";
+
+export const metadata: Metadata = { title: "Email settings" };
+
+export default async function EmailSettingsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/settings/email");
+  const qc = new QueryClient();
+  const [me] = await Promise.all([getMe(viewer.id), qc.prefetchQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: () => getEmailPrefs(viewer.id) })]);
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Email settings</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Mail goes to <strong className="text-zinc-900 dark:text-zinc-100">{me.email}</strong>
+          {me.emailVerified ? "." : " (not verified yet: nothing but the verification code is sent until you confirm it)."}
+        </p>
+      </div>
+      <HydrationBoundary state={dehydrate(qc)}>
+        <EmailPrefsForm />
+      </HydrationBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import Link from "next/link";
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field";
+import { api } from "@/lib/api-client";
+
+export function UnsubscribeButton({ u, t }: { u: string; t: string }) {
+  const unsub = useMutation({ mutationFn: () => api.unsubscribe(u, t) });
+  if (unsub.isSuccess) {
+    return (
+      <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+        Done: no more notification mail. You can turn it back on in your{" "}
+        <Link href="/settings/email" className="underline">
+          email settings
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <FieldError id="unsubscribe-error" message={unsub.error ? unsub.error.message : null} />
+      <Button className="w-full" onClick={() => unsub.mutate()} disabled={unsub.isPending || !u || !t}>
+        {unsub.isPending ? "Unsubscribing…" : "Unsubscribe"}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { pageViewer } from "@/lib/page-viewer";
+import { VerifyForm } from "./verify-form";
+
+export const metadata: Metadata = { title: "Verify your email address" };
+
+const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : "");
+
+/** The link in the verification mail lands here with the username and code filled in; nothing happens until "Verify". */
+export default async function VerifyPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const sp = await searchParams;
+  const viewer = await pageViewer();
+  const username = one(sp.username) || viewer?.username || "";
+  return (
+    <div className="mx-auto w-full max-w-sm py-8">
+      <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        <h1 className="mb-2 text-xl font-semibold">Verify your email address</h1>
+        <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">Enter the 6-digit code from the mail we sent when you registered.</p>
+        <VerifyForm username={username} code={one(sp.code).replace(/\D/g, "").slice(0, 6)} signedIn={!!viewer} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { emailCodes } from "@/db/schema";
+import { pgCode } from "@/lib/api/errors";
+
+/** Verification codes: 6 digits, 24 hours, 5 wrong tries each. Reset tokens: 256 bits, 1 hour, single use. */
+export const VERIFY_CODE_TTL_MS = 24 * 3600 * 1000;
+export const RESET_TOKEN_TTL_MS = 3600 * 1000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+// The user id is part of the hashed value, so equal 6-digit codes of two members never collide.
+const verifyHash = (userId: number, code: string) => createHash("sha256").update(`verify:${userId}:${code}`).digest("hex");
+const resetHash = (token: string) => createHash("sha256").update(`reset:${token}`).digest("hex");
+
+/** A new verification code for the member; earlier unexpired codes stay valid. */
+export async function createVerifyCode(userId: number, tx: DbOrTx = db): Promise<string> {
+  for (let i = 0; ; i++) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    try {
+      await tx.insert(emailCodes).values({
+        userId, purpose: "verify", codeHash: verifyHash(userId, code), expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
+      });
+      return code;
+    } catch (err) {
+      if (pgCode(err) !== "23505" || i >= 5) throw err;
+    }
+  }
+}
+
+/**
+ * Uses up a verification code of the member (true), or counts a wrong try against every live code
+ * of theirs (false): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
+ */
+export async function consumeVerifyCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
+  const live = and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, "verify"), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, sql`now()`), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS));
+  const used = await tx
+    .update(emailCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(live, eq(emailCodes.codeHash, verifyHash(userId, code))))
+    .returning({ id: emailCodes.id });
+  if (used.length) return true;
+  await tx.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(live);
+  return false;
+}
+
+/** A new reset token (returned once; only its hash is stored). */
+export async function createResetToken(userId: number, tx: DbOrTx = db): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await tx.insert(emailCodes).values({ userId, purpose: "reset", codeHash: resetHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+  return token;
+}
+
+/**
+ * Uses up a reset token in one conditional update (so it works once, even under concurrent
+ * requests) and returns its member, or null when it is unknown, used or expired.
+ */
+export async function consumeResetToken(token: string, tx: DbOrTx = db): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await tx
+    .update(emailCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailCodes.codeHash, resetHash(token)), eq(emailCodes.purpose, "reset"), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, sql`now()`)))
+    .returning({ userId: emailCodes.userId });
+  return row?.userId ?? null;
+}
+
+/** Retires every live code of one purpose (after a reset, the other reset links stop working). */
+export async function retireCodes(userId: number, purpose: "verify" | "reset", tx: DbOrTx = db): Promise<void> {
+  await tx.update(emailCodes).set({ usedAt: sql`now()` }).where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
+}
