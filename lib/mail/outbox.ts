@@ -57,7 +57,9 @@ const LEASE_SEC = 300;
 /**
  * Claims up to `limit` due rows for this drainer in one statement. `FOR UPDATE SKIP LOCKED` keeps
  * concurrent drainers (other processes) off each other's rows, and the status test in the outer
- * WHERE is re-checked after a wait, so a row is claimed by exactly one of them.
+ * WHERE is re-checked after a wait, so a row is claimed by exactly one of them. The pick is a
+ * MATERIALIZED CTE: as an `IN (subquery)` the planner may run it more than once, and with SKIP
+ * LOCKED each run finds other rows, so one claim could take far more than `limit`.
  */
 export async function claimDueMail(limit: number, worker: string = randomUUID()): Promise<ClaimedMail[]> {
   const due = sql`((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))`;
@@ -65,14 +67,15 @@ export async function claimDueMail(limit: number, worker: string = randomUUID())
     id: number; kind: MailKind; to_address: string; user_id: number | null; post_id: number | null; data: unknown; attempts: number;
   }>(
     db,
-    sql`update mail_outbox as m
-        set status = 'sending', attempts = m.attempts + 1, claimed_by = ${worker},
-            locked_until = now() + make_interval(secs => ${LEASE_SEC})
-        where m.id in (
+    sql`with picked as materialized (
           select m.id from mail_outbox m where ${due}
           order by m.next_attempt_at, m.id limit ${limit}
           for update skip locked)
-          and ${due}
+        update mail_outbox as m
+        set status = 'sending', attempts = m.attempts + 1, claimed_by = ${worker},
+            locked_until = now() + make_interval(secs => ${LEASE_SEC})
+        from picked
+        where m.id = picked.id and ${due}
         returning m.id, m.kind, m.to_address, m.user_id, m.post_id, m.data, m.attempts`,
   );
   return rows

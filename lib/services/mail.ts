@@ -197,8 +197,9 @@ export async function processReplyMail(limit = 200): Promise<number> {
   return db.transaction(async (tx) => {
     const taken = await rawRows<{ notification_id: number }>(
       tx,
-      sql`delete from notification_mail_queue q where q.notification_id in (
+      sql`with picked as materialized (
             select notification_id from notification_mail_queue order by notification_id limit ${limit} for update skip locked)
+          delete from notification_mail_queue q using picked where q.notification_id = picked.notification_id
           returning q.notification_id`,
     );
     if (!taken.length) return 0;

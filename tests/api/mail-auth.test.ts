@@ -254,6 +254,7 @@ describe("password reset", () => {
     const live = codes.filter((c) => c.usedAt === null && c.expiresAt.getTime() > Date.now());
     expect(live).toHaveLength(0);
     const lifetime = codes.map((c) => c.expiresAt.getTime() - c.createdAt.getTime());
-    expect(lifetime.filter((ms) => ms === 3600_000).length).toBeGreaterThan(0);
+    // The unexpired one was made to last one hour.
+    expect(lifetime.some((ms) => Math.abs(ms - 3600_000) < 2_000)).toBe(true);
   });
 });

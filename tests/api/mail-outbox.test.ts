@@ -4,7 +4,7 @@ import { db, rawRows } from "@/db";
 import { mailOutbox, users } from "@/db/schema";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { env } from "@/lib/env";
-import { enqueueMail } from "@/lib/mail/outbox";
+import { claimDueMail, enqueueMail, markSent } from "@/lib/mail/outbox";
 import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/services/mail";
 import { call, makeCategory, makeUser } from "../helpers";
 import { TestSmtp } from "./mail-helpers";
@@ -49,6 +49,7 @@ describe("mail outbox", () => {
     expect(a.sent + b.sent).toBe(24);
     expect(a.sent).toBeGreaterThan(0);
     expect(b.sent).toBeGreaterThan(0);
+
     expect(a.retried + b.retried + a.failed + b.failed + a.cancelled + b.cancelled).toBe(0);
     // Every address got exactly one mail, and every row says sent, claimed by one of the two.
     expect(smtp.received).toHaveLength(24);
@@ -175,6 +176,24 @@ describe("mail outbox", () => {
       process.env.SMTP_URL = saved;
       env(true);
     }
+  });
+
+  it("claims at most the batch, and takes over a claim whose lease ran out (a drainer that died)", async () => {
+    const people = await unverifiedUsers(5);
+    await enqueueMail(db, people.map((p) => ({ kind: "verify" as const, to: p.email, userId: p.id })));
+    const dead = await claimDueMail(2, "died-mid-send");
+    expect(dead).toHaveLength(2);
+    expect(await drainOutbox({ worker: "alive" })).toMatchObject({ sent: 3 });
+    // The dead drainer's rows wait for their lease, then another drainer sends them.
+    expect(await drainOutbox({ worker: "alive" })).toMatchObject({ sent: 0 });
+    await db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.status, "sending"));
+    expect(await drainOutbox({ worker: "alive" })).toMatchObject({ sent: 2 });
+    // The dead drainer cannot settle rows it no longer holds.
+    await markSent(dead[0]!, "late");
+    const [r] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, dead[0]!.id));
+    expect(r).toMatchObject({ status: "sent", claimedBy: "alive", attempts: 2 });
+    expect(r!.messageId).not.toBe("late");
+    expect(smtp.received).toHaveLength(5);
   });
 
   it("does not send the same dedupe key twice", async () => {
