@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { db } from "@/db";
 import { PostCard } from "@/components/forum/post-card";
 import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";

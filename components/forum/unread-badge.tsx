@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
