@@ -97,7 +97,11 @@ export async function processImage(input: Buffer, opts: { maxBytes: number; maxD
   if (input.length > opts.maxBytes) throw new ApiError(413, "payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, "file");
   const format = sniffImage(input);
   if (!format) throw unsupported();
+  // Reading an animation's header walks all its frames: that too waits for a slot.
+  return withImageSlot(() => reencode(input, format, opts));
+}
 
+async function reencode(input: Buffer, format: ImageFormat, opts: { maxDimension: number }): Promise<ProcessedImage> {
   const animated = format === "gif" || format === "webp";
   let meta: Metadata;
   try {
@@ -145,7 +149,7 @@ export async function processImage(input: Buffer, opts: { maxBytes: number; maxD
   }
   let out: { data: Buffer; info: OutputInfo };
   try {
-    out = await withImageSlot(() => pipeline.toBuffer({ resolveWithObject: true }));
+    out = await pipeline.toBuffer({ resolveWithObject: true });
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (/timeout/i.test(String((err as Error)?.message))) {

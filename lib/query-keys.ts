@@ -49,6 +49,7 @@ export const userKeys = {
   me: () => [...userKeys.all, "me"] as const,
   profile: (username: string) => [...userKeys.all, "profile", username] as const,
   tokens: () => [...userKeys.all, "tokens"] as const,
+  sessions: () => [...userKeys.all, "sessions"] as const,
 };
 
 export const tagKeys = {
@@ -58,9 +59,4 @@ export const tagKeys = {
 
 export const categoryKeys = {
   all: ["categories"] as const,
-};
-
-export const searchKeys = {
-  all: ["search"] as const,
-  suggestions: (keyword: string) => [...searchKeys.all, "global", keyword] as const,
 };

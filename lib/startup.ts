@@ -1,6 +1,6 @@
 import { closeDb, connection } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
-import { installPeerHook } from "@/lib/api/client-ip";
+import { installHttpHook } from "@/lib/api/http-hook";
 import { authSecret } from "@/lib/auth-secret";
 
 let dying = false;
@@ -19,14 +19,15 @@ export function fatal(reason: string, err: unknown): void {
 const g = globalThis as unknown as { __forumStarted?: boolean };
 
 /**
- * Runs once per server process: the client-address hook, migrations, demo content on a new embedded database, the scheduler
+ * Runs once per server process: the HTTP hook (client address, CSP hashes), migrations, demo content on a new embedded database, the scheduler
  * for draws and poll results, and a graceful close of the database on SIGTERM/SIGINT.
  */
 export async function startup(): Promise<void> {
   if (g.__forumStarted) return;
   g.__forumStarted = true;
-  // First, so every request carries its TCP peer address (client IP behind TRUSTED_PROXIES only).
-  await installPeerHook();
+  // First, so every request carries its TCP peer address (client IP behind TRUSTED_PROXIES only) and
+  // every page its script hashes (CSP).
+  await installHttpHook();
   const t0 = Date.now();
   authSecret();
   await ensureMigrated();

@@ -1,4 +1,4 @@
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 
 export function NotFoundContent() {

@@ -1,17 +1,18 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
 
-/** The unread notification count in the header; live events invalidate it (LiveEventsProvider), no polling. */
+/** The unread notification count in the header, refreshed every 30 seconds. */
 export function UnreadBadge({ initial }: { initial: number }) {
   const { data } = useQuery({
     queryKey: notificationKeys.unreadCount(),
     queryFn: api.unreadCount,
     initialData: { count: initial },
-    staleTime: Infinity,
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: false,
   });
   const count = data?.count ?? 0;
   return (

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -8,57 +7,21 @@ import ipaddr from "ipaddr.js";
  * `X-Forwarded-For` is written by whoever sends the request, so it is believed only when the direct
  * peer (the TCP connection's address) is a configured reverse proxy (`TRUSTED_PROXIES`, CIDRs, default
  * none). Next.js does not expose the peer address to route handlers (it fills `X-Forwarded-For` with it
- * only when the client sent none), so `installPeerHook()` (called at start-up) stamps every incoming
- * request with a header carrying the peer address and a per-process secret; a client cannot forge it.
+ * only when the client sent none), so the HTTP hook (lib/api/http-hook.ts, installed at start-up) stamps
+ * every incoming request with a header carrying the peer address and a per-process secret (`peerStamp`);
+ * a client cannot forge it.
  */
 export const PEER_HEADER = "x-forum-peer";
 
-const g = globalThis as { __forumPeerSecret?: string; __forumPeerHook?: boolean; __forumTrusted?: { raw: string; cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] } };
+const g = globalThis as { __forumPeerSecret?: string; __forumTrusted?: { raw: string; cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] } };
 const peerSecret = () => (g.__forumPeerSecret ??= randomBytes(18).toString("base64url"));
 
-/**
- * Subscribes once to Node's HTTP server channel (before Next.js sees the request): stamps each request
- * with its TCP peer address, and gives API answers that Next.js sends without a body (a 405 for a
- * method the route does not export) the JSON error body of API.md §1.
- */
-export async function installPeerHook(): Promise<void> {
-  if (g.__forumPeerHook) return;
-  g.__forumPeerHook = true;
-  const dc = await import("node:diagnostics_channel");
-  dc.subscribe("http.server.request.start", (message) => {
-    const { request, response, socket } = message as { request: IncomingMessage; response: ServerResponse; socket: { remoteAddress?: string } };
-    // Overwrites whatever the client sent under this name.
-    request.headers[PEER_HEADER] = `${peerSecret()} ${socket.remoteAddress ?? ""}`;
-    if (request.url?.startsWith("/api/")) jsonMethodNotAllowed(request, response);
-  });
-}
+/** The value of PEER_HEADER for a connection from `address`. */
+export const peerStamp = (address: string) => `${peerSecret()} ${address}`;
 
-/** A 405 without a body on an API path gets `{error, code}` (Next.js answers unexported methods with an empty 405). */
-export function jsonMethodNotAllowed(request: IncomingMessage, response: ServerResponse): void {
-  let wrote = false;
-  const write = response.write;
-  response.write = function (this: ServerResponse, ...args: unknown[]) {
-    wrote = true;
-    return (write as (...a: unknown[]) => boolean).apply(this, args);
-  } as typeof response.write;
-  const end = response.end;
-  response.end = function (this: ServerResponse, ...args: unknown[]) {
-    const empty = args.length === 0 || args[0] == null || typeof args[0] === "function";
-    if (this.statusCode === 405 && empty && !wrote && request.method !== "HEAD") {
-      const body = JSON.stringify({ error: `Method ${request.method} is not allowed on this path`, code: "method_not_allowed" });
-      if (!this.headersSent) {
-        this.setHeader("content-type", "application/json");
-        this.setHeader("content-length", Buffer.byteLength(body));
-      }
-      return (end as (...a: unknown[]) => ServerResponse).call(this, body);
-    }
-    return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof response.end;
-}
-
-/** The header value that `installPeerHook` would set for a connection from `address` (tests call handlers in-process). */
+/** The headers the HTTP hook would add for a connection from `address` (tests call handlers in-process). */
 export function peerHeaders(address: string, forwardedFor?: string): Record<string, string> {
-  const h: Record<string, string> = { [PEER_HEADER]: `${peerSecret()} ${address}` };
+  const h: Record<string, string> = { [PEER_HEADER]: peerStamp(address) };
   if (forwardedFor !== undefined) h["x-forwarded-for"] = forwardedFor;
   return h;
 }
@@ -94,7 +57,7 @@ function isTrusted(a: ipaddr.IPv4 | ipaddr.IPv6): boolean {
   return trustedCidrs().some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits));
 }
 
-/** The TCP peer stamped by `installPeerHook`, or null when the request did not come through it. */
+/** The TCP peer stamped by the HTTP hook, or null when the request did not come through it. */
 export function peerAddress(headers: Headers): string | null {
   const v = headers.get(PEER_HEADER);
   if (!v) return null;

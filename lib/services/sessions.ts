@@ -4,6 +4,7 @@ import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, userSessions, type UserRole } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { hashToken } from "@/lib/services/tokens";
+import type { SignInDto } from "@/lib/validation/auth";
 
 /** Browser sessions last as long as the Auth.js cookie (30 days), counted from the last use. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -129,17 +130,6 @@ export async function revokeUserSessions(
     .returning({ id: apiTokens.id });
   return { sessions: sessions.length, tokens: tokens.length };
 }
-
-export type SignInDto = {
-  id: number;
-  kind: "browser" | "login_token";
-  userAgent: string;
-  ip: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-  current: boolean;
-};
 
 /**
  * The user's active sign-ins, newest first: browser sessions and login tokens (personal API tokens

@@ -115,6 +115,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.output<typeof loginSchema>;
 export type CreateTokenInput = z.output<typeof createTokenSchema>;
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
+export type SignInDto = z.infer<typeof signInSchema>;
 export type AuthResultDto = z.infer<typeof authResultSchema>;
 export type ProfileDto = z.infer<typeof profileSchema>;
 export type ApiTokenDto = z.infer<typeof apiTokenSchema>;

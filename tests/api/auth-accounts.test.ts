@@ -11,6 +11,7 @@ import { GET as avatar } from "@/app/api/avatars/[username]/route";
 import { authResultSchema, profileSchema } from "@/lib/validation/auth";
 import { errorSchema, meSchema } from "@/lib/validation/objects";
 import { peerHeaders } from "@/lib/api/client-ip";
+import { IMAGE_POLICY } from "@/lib/api/csp";
 import { call, makeUser } from "../helpers";
 
 let n = 0;
@@ -163,7 +164,9 @@ describe("GET /api/avatars/{username}", () => {
     const a = await get("heidi");
     expect(a.status).toBe(200);
     expect(a.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
-    expect(a.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    // The image-only policy next.config.ts also sends for /api/avatars/* (issue 20, finding 8).
+    expect(a.headers.get("content-security-policy")).toBe(IMAGE_POLICY);
+    expect(a.headers.get("content-security-policy")).toMatch(/^default-src 'none'.*sandbox$/);
     expect(a.headers.get("cache-control")).toContain("max-age=31536000");
     const svg = await a.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);

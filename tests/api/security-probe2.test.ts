@@ -4,6 +4,7 @@
 process.env.RATE_LIMIT_LOGIN = "10";
 process.env.RATE_LIMIT_REGISTER = "3";
 
+import http from "node:http";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
@@ -17,7 +18,10 @@ import { POST as addComment } from "@/app/api/posts/[id]/comments/route";
 import { GET as getPost, PUT as editPost } from "@/app/api/posts/[id]/route";
 import { POST as createPost } from "@/app/api/posts/route";
 import { GET as ledger } from "@/app/api/point-histories/route";
+import nextConfig from "@/next.config";
 import { peerHeaders } from "@/lib/api/client-ip";
+import { API_POLICY, IMAGE_POLICY, pagePolicy, scriptHash } from "@/lib/api/csp";
+import { hashPageScripts, jsonMethodNotAllowed } from "@/lib/api/http-hook";
 import { renderMarkdown } from "@/lib/markdown";
 import { errorSchema } from "@/lib/validation/objects";
 import { makeLotteryPost, makePost } from "./economy-helpers";
@@ -217,5 +221,98 @@ describe("finding 10: mentions, view counts and ids", () => {
     const r = await call(getPost, `/api/posts/${encodeURIComponent(raw)}`, { params: { id: raw } });
     expect(r.status).toBe(400);
     expect(errorSchema.parse(r.body).code).toBe("validation_failed");
+  });
+});
+
+describe("finding 8: Content-Security-Policy", () => {
+  const PATHS: [string, "page" | "api" | "image"][] = [
+    ["/", "page"], ["/posts/12", "page"], ["/api-docs", "page"], ["/settings/sessions", "page"],
+    ["/api/posts", "api"], ["/api/users/me", "api"], ["/api/avatars/alice", "image"], ["/uploads/ab/abc.png", "image"],
+  ];
+
+  it("one CSP rule per path in next.config.ts: pages without 'unsafe-inline' scripts, uploads and avatars keep their own", async () => {
+    const { getPathMatch } = await import("next/dist/shared/lib/router/utils/path-match");
+    const rules = await nextConfig.headers!();
+    const cspRules = rules.filter((r) => r.headers.some((h) => h.key.toLowerCase() === "content-security-policy"));
+    for (const [path, kind] of PATHS) {
+      const matching = cspRules.filter((r) => getPathMatch(r.source, { strict: true })(path) !== false);
+      expect(matching.map((r) => r.source), path).toHaveLength(1);
+      const value = matching[0]!.headers.find((h) => h.key.toLowerCase() === "content-security-policy")!.value;
+      expect(value, path).toBe(kind === "page" ? pagePolicy() : kind === "api" ? API_POLICY : IMAGE_POLICY);
+    }
+    const script = pagePolicy().split("; ").find((d) => d.startsWith("script-src"))!;
+    expect(script).toBe("script-src 'self'");
+    expect(IMAGE_POLICY).toMatch(/default-src 'none'.*sandbox/);
+  });
+
+  it("an HTML page is sent with the hashes of exactly its inline scripts, compressed or not", async () => {
+    const compression = (await import("next/dist/compiled/compression" as string)).default as () => (req: unknown, res: unknown, next: () => void) => void;
+    const inline = ["(function(){document.documentElement.dataset.t='1'})()", "(self.__next_f=self.__next_f||[]).push([0])", 'self.__next_f.push([1,"payload \\u003c/b>"])'];
+    const html = `<!DOCTYPE html><html><head><script>${inline[0]}</script><script src="/_next/static/chunks/a.js" async></script></head><body><p>${"x".repeat(5000)}</p><script>${inline[1]}</script><script>${inline[2]}</script></body></html>`;
+    const compress = compression();
+    const server = http.createServer((req, res) => {
+      hashPageScripts(req, res);
+      compress(req, res, () => {
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.setHeader("content-security-policy", pagePolicy());
+        res.flushHeaders();
+        const half = Math.floor(html.length / 2);
+        res.write(html.slice(0, half));
+        setTimeout(() => res.end(html.slice(half)), 10);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+    try {
+      for (const encoding of ["gzip", "identity"]) {
+        const res = await fetch(url, { headers: { "accept-encoding": encoding } });
+        const text = await res.text();
+        expect(text).toBe(html);
+        const csp = res.headers.get("content-security-policy")!;
+        const script = csp.split("; ").find((d) => d.startsWith("script-src"))!;
+        expect(script).toBe(["script-src 'self'", ...inline.map(scriptHash)].join(" "));
+        expect(script).not.toContain("unsafe-inline");
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it("JSON and other answers pass through the page hook untouched", async () => {
+    const server = http.createServer((req, res) => {
+      hashPageScripts(req, res);
+      res.setHeader("content-type", "application/json");
+      res.flushHeaders();
+      res.write('{"a":');
+      res.end("1}");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/x`);
+      expect(await res.json()).toEqual({ a: 1 });
+      expect(res.headers.get("content-security-policy")).toBeNull();
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe("finding 9: a method a route does not export answers 405 with the JSON error body", () => {
+  it("Next's empty 405 (headers flushed, no body) gets {error, code} as JSON", async () => {
+    const server = http.createServer((req, res) => {
+      jsonMethodNotAllowed(req, res);
+      res.statusCode = 405;
+      res.flushHeaders();
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/api/posts`, { method: "PATCH" });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(errorSchema.parse(await res.json()).code).toBe("method_not_allowed");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -18,9 +18,12 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
     setBusy(true);
     setErrors({ form: null, fields: {} });
     try {
-      await apiFetch("/api/auth/register", {
+      const { token } = await apiFetch<{ token: string }>("/api/auth/register", {
         body: { username: String(form.get("username") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
       });
+      // The browser signs in with a session below; the API's login token would only linger among the
+      // account's active sign-ins, so it is ended at once.
+      await fetch("/api/auth/logout", { method: "POST", headers: { authorization: `Bearer ${token}` }, credentials: "omit" }).catch(() => {});
     } catch (err) {
       setErrors(fieldErrors(err));
       setBusy(false);

@@ -1,4 +1,5 @@
 // GET /uploads/<2 hex>/<sha256>.<ext> — serves locally stored images (immutable, content-addressed)
+import { IMAGE_POLICY } from "@/lib/api/csp";
 import { MIME_BY_EXT } from "@/lib/image";
 import { readLocal } from "@/lib/storage/local";
 
@@ -20,7 +21,7 @@ export async function GET(req: Request, ctx: { params: Promise<{ path?: string[]
     "content-type": MIME_BY_EXT[ext] ?? "application/octet-stream",
     "x-content-type-options": "nosniff",
     "cache-control": "public, max-age=31536000, immutable",
-    "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    "content-security-policy": IMAGE_POLICY,
     etag,
   };
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });

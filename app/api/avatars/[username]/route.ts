@@ -1,11 +1,12 @@
 // GET /api/avatars/{username}: the default avatar, a deterministic identicon (no third-party host).
 import { createHash } from "node:crypto";
+import { IMAGE_POLICY } from "@/lib/api/csp";
 
 const HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
   "Cache-Control": "public, max-age=31536000, immutable",
-  // An SVG opened directly must not run scripts or load anything.
-  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  // An SVG opened directly must not run scripts or load anything (next.config.ts sends the same).
+  "Content-Security-Policy": IMAGE_POLICY,
   "X-Content-Type-Options": "nosniff",
 };
 

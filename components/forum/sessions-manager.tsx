@@ -1,0 +1,104 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, LogOut, Monitor } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field";
+import { apiFetch, fieldErrors } from "@/lib/api-client";
+import { userKeys } from "@/lib/query-keys";
+import type { SignInDto } from "@/lib/validation/auth";
+
+/** A fixed, locale-independent format, so server and client render the same text. */
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "never");
+
+/** A short name for a User-Agent string ("Firefox on Linux"), the full string stays in the title. */
+function describe(ua: string): string {
+  if (!ua) return "Unknown client";
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
+  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  if (browser) return os ? `${browser} on ${os}` : browser;
+  return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
+}
+
+/** The caller's browser sessions and login tokens; end one, or all of them ("sign out everywhere"). */
+export function SessionsManager({ initialSignIns }: { initialSignIns: SignInDto[] }) {
+  const qc = useQueryClient();
+  const router = useRouter();
+  const signIns = useQuery({ queryKey: userKeys.sessions(), queryFn: () => apiFetch<SignInDto[]>("/api/sessions"), initialData: initialSignIns });
+
+  const end = useMutation({
+    mutationFn: (s: SignInDto) => apiFetch<null>(s.kind === "browser" ? `/api/sessions/${s.id}` : `/api/tokens/${s.id}`, { method: "DELETE" }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: userKeys.sessions() });
+      void qc.invalidateQueries({ queryKey: userKeys.tokens() });
+    },
+  });
+  const everywhere = useMutation({
+    mutationFn: () => apiFetch<{ sessions: number; tokens: number }>("/api/auth/logout", { body: { everywhere: true } }),
+    // This browser's session ended too: start again from the sign-in page, with a fresh header.
+    onSuccess: () => {
+      router.replace("/login?callbackUrl=/settings/sessions");
+      router.refresh();
+    },
+  });
+
+  const error = end.error ?? everywhere.error;
+  return (
+    <div className="space-y-4">
+      {error ? <FieldError id="sessions-error" message={fieldErrors(error).form ?? "Something went wrong"} /> : null}
+      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" data-testid="sign-ins">
+        {signIns.data.map((s) => {
+          const Icon = s.kind === "browser" ? Monitor : KeyRound;
+          const label = s.kind === "browser" ? describe(s.userAgent) : `Login token${s.userAgent ? ` (${describe(s.userAgent)})` : ""}`;
+          return (
+            <li key={`${s.kind}-${s.id}`} className="flex flex-wrap items-center gap-3 p-3">
+              <Icon aria-hidden className="size-5 shrink-0 text-zinc-500 dark:text-zinc-400" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium" title={s.userAgent || undefined}>
+                  {label}
+                  {s.current ? (
+                    <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                      {s.kind === "browser" ? "This browser" : "This token"}
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                  Signed in {when(s.createdAt)} · last active {when(s.lastUsedAt)}
+                  {s.ip ? ` · from ${s.ip}` : ""}
+                </p>
+              </div>
+              {s.current ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={end.isPending && end.variables?.id === s.id && end.variables.kind === s.kind}
+                  aria-label={`End ${label}, signed in ${when(s.createdAt)}`}
+                  onClick={() => end.mutate(s)}
+                >
+                  End
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 p-4 dark:border-red-900">
+        <p className="min-w-0 flex-1 text-sm">
+          <span className="font-medium">Sign out everywhere</span>
+          <span className="block text-zinc-600 dark:text-zinc-400">Ends every browser session and login token, this one included.</span>
+        </p>
+        <Button
+          variant="danger"
+          disabled={everywhere.isPending}
+          onClick={() => {
+            if (window.confirm("Sign out of every browser and app, including this one?")) everywhere.mutate();
+          }}
+        >
+          <LogOut aria-hidden className="size-4" />
+          {everywhere.isPending ? "Signing out…" : "Sign out everywhere"}
+        </Button>
+      </div>
+    </div>
+  );
+}
