@@ -6,8 +6,12 @@
 // - every due lottery is drawn exactly once and every due poll finalized once, although both
 //   processes' schedulers race for them (winners = min(prizeCount, participants), one LOTTERY_RESULT
 //   and one VOTE_RESULT change log each);
-// - a write through one process is visible through the other at once (no stale per-process cache).
+// - a write through one process is visible through the other at once (no stale per-process cache);
+// - mail: 30 registrations through both processes queue 30 verification mails, both processes'
+//   outbox drainers race for them, and an in-process SMTP server receives exactly one per address.
+import type { AddressInfo } from "node:net";
 import postgres from "postgres";
+import { SMTPServer } from "smtp-server";
 import { api, check, ensureBuild, finish, freshDatabase, seedActors, sleep, startServer, type Check } from "./lib";
 
 const checks: Check[] = [];
@@ -15,7 +19,25 @@ const checks: Check[] = [];
 async function main() {
   ensureBuild();
   const url = await freshDatabase("reliability_multi");
-  const env = { DATABASE_URL: url, RATE_LIMIT_POSTS: "4", RATE_LIMIT_WINDOW_SEC: "300", SCHEDULER_INTERVAL_MS: "500" };
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        received.push(...session.envelope.rcptTo.map((r) => r.address.toLowerCase()));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
+  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  const env = {
+    DATABASE_URL: url, RATE_LIMIT_POSTS: "4", RATE_LIMIT_WINDOW_SEC: "300", SCHEDULER_INTERVAL_MS: "500",
+    SMTP_URL: smtpUrl, RATE_LIMIT_REGISTER: "1000",
+  };
   const a = await startServer(3251, env);
   const b = await startServer(3252, env);
   const sql = postgres(url, { max: 2, onnotice: () => {} });
@@ -78,9 +100,37 @@ async function main() {
     check(checks, "every due poll finalized exactly once (one VOTE_RESULT)", polls.length === 4 && polls.every((p) => p.done && p.logs === 1), JSON.stringify(polls));
     const owners = await sql<{ n: number }[]>`select count(*)::int as n from notifications where type = 'POLL_RESULT_OWNER' and post_id in ${sql(pollIds)}`;
     check(checks, "one POLL_RESULT_OWNER per poll", owners[0]!.n === 4, `${owners[0]!.n} notifications`);
+
+    // Mail: verification mail queued through both processes, drained by both schedulers.
+    const addresses: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const name = `mailer${i}`;
+      const r = await api(i % 2 ? b.url : a.url, "/api/auth/register", null, "POST", { username: name, email: `${name}@example.test`, password: "mail-password-1" });
+      if (r.status === 201) addresses.push(`${name}@example.test`);
+    }
+    check(checks, "setup: 30 registrations through both processes", addresses.length === 30, `${addresses.length} accepted`);
+    const mailEnd = Date.now() + 30_000;
+    let unsent = -1;
+    while (Date.now() < mailEnd) {
+      unsent = (await sql<{ n: number }[]>`select count(*)::int as n from mail_outbox where status <> 'sent'`)[0]!.n;
+      if (unsent === 0) break;
+      await sleep(500);
+    }
+    const perAddress = new Map<string, number>();
+    for (const r of received) perAddress.set(r, (perAddress.get(r) ?? 0) + 1);
+    check(
+      checks,
+      "every verification mail sent exactly once although both processes drain the outbox",
+      unsent === 0 && received.length === 30 && addresses.every((x) => perAddress.get(x) === 1),
+      `${received.length} mails received for ${perAddress.size} addresses, ${unsent} unsent`,
+    );
+    const drainers = await sql<{ pid: string; n: number }[]>`
+      select split_part(claimed_by, ':', 2) as pid, count(*)::int as n from mail_outbox group by 1 order by 1`;
+    console.log(`[multiproc] mail sent per process (pid: count): ${drainers.map((d) => `${d.pid}: ${d.n}`).join(", ")}`);
   } finally {
     await sql.end();
     await Promise.all([a.stop(), b.stop()]);
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
   }
   finish(checks);
 }
