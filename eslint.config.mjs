@@ -15,8 +15,11 @@ const config = [
       // The rule takes app/api/[...slug] (the JSON 404 of unknown API paths) for a page and then flags
       // plain links to API responses such as the RSS feed; there is no pages/ directory to protect.
       "@next/next/no-html-link-for-pages": "off",
+      // Links prefetch on intent only (components/ui/link.tsx): next/link would prefetch every link in view.
+      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use { Link } from \"@/components/ui/link\" (prefetch on intent, issue 15)." }] }],
     },
   },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
   { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
 ];
 export default config;

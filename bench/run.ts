@@ -7,7 +7,7 @@
 // ceiling (GET /api/reaction-types, measured first and last) and a bare node:http server answering the
 // same bytes as /api/posts page 0. Prints a table and writes JSON + Markdown under bench/results/.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -45,60 +45,9 @@ type Row = {
   cpuMsPerReq: number; serverCpuMsPerReq: number; pgCpuMsPerReq: number; ratioFramework: number | null; ratioNodeHttp: number | null; bytes: number; rssMb: number | null;
 };
 
+import { procTicks, processTree, rssMb } from "./proc";
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function procTicks(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return Number(f[11]) + Number(f[12]); // utime + stime (fields 14, 15)
-  } catch {
-    return 0;
-  }
-}
-
-/** The server process and its descendants (next start may fork a worker). */
-function processTree(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const d of readdirSafe("/proc")) {
-    const pid = Number(d);
-    if (!pid) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
-    } catch {
-      /* gone */
-    }
-  }
-  const out: number[] = [];
-  const walk = (p: number) => {
-    out.push(p);
-    for (const c of children.get(p) ?? []) walk(c);
-  };
-  walk(root);
-  return out;
-}
-function readdirSafe(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-function rssMb(pids: number[]): number {
-  let kb = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      kb += Number(m?.[1] ?? 0);
-    } catch {
-      /* gone */
-    }
-  }
-  return Math.round(kb / 1024);
-}
 
 async function waitReady(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;

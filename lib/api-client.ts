@@ -71,7 +71,21 @@ export type PostInput = {
 
 const id = (n: number) => encodeURIComponent(String(n));
 
+/** One hit of GET /api/search/global (highlighted fields are escaped HTML with <mark>). */
+export type SearchHit = {
+  type: "post" | "comment" | "user" | "category" | "tag";
+  id: number;
+  text: string;
+  subText: string | null;
+  extra: string | null;
+  postId: number | null;
+  highlightedText: string;
+  highlightedSubText: string | null;
+};
+
 export const api = {
+  searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
+  markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
   unreadCount: () => apiFetch<{ count: number }>("/api/notifications/unread-count"),
   post: (postId: number) => apiFetch<PostDto & { comments: CommentDto[] }>(`/api/posts/${id(postId)}`),

@@ -60,3 +60,8 @@ export const tagKeys = {
 export const categoryKeys = {
   all: ["categories"] as const,
 };
+
+export const searchKeys = {
+  all: ["search"] as const,
+  suggestions: (keyword: string) => [...searchKeys.all, "global", keyword] as const,
+};

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Avatar } from "@/components/ui/avatar";

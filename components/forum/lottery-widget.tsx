@@ -1,7 +1,7 @@
 "use client";
 
 /* eslint-disable @next/next/no-img-element -- prize icons are user-supplied URLs */
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";

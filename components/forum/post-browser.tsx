@@ -1,7 +1,8 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { db } from "@/db";
 import { PostCard } from "@/components/forum/post-card";
 import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
+import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-marks";
 import { listHref, TABS, type ListState } from "@/components/forum/post-list-url";
 import { buttonClass } from "@/components/ui/button";
 import { markdownExcerpt } from "@/lib/markdown";
@@ -117,6 +118,12 @@ export async function PostBrowser({
         </div>
       </div>
 
+      {state.tab === "latest" && state.page === 0 && !tagIds.length ? <NewPostsBanner categoryId={categoryId ?? undefined} /> : null}
+      {viewer && posts.some((p) => p.isNew || p.newComments) ? (
+        <div className="flex justify-end">
+          <MarkAllReadButton />
+        </div>
+      ) : null}
       {posts.length ? (
         <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
           {posts.map((p) => (

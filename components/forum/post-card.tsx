@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PostBadges } from "@/components/forum/post-badges";
@@ -23,6 +23,21 @@ export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string })
             </Link>
           </h2>
           <PostBadges post={post} />
+          {post.isNew ? (
+            <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white" title="Created since your last visit" data-testid="post-new">
+              New
+            </span>
+          ) : null}
+          {post.newComments ? (
+            <Link
+              href={`/posts/${post.id}`}
+              className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800 hover:bg-sky-200 dark:bg-sky-900/70 dark:text-sky-100"
+              title="Comments since you last read this post"
+              data-testid="post-unread"
+            >
+              {post.newComments} new
+            </Link>
+          ) : null}
         </div>
         {excerpt ? <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{excerpt}</p> : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">

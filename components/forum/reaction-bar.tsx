@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId, useRef, useState } from "react";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { REACTIONS } from "@/components/forum/reaction-types";

@@ -1,6 +1,8 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
+import { Search } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { Avatar } from "@/components/ui/avatar";
+import { HeaderSearch } from "@/components/forum/header-search";
 import { ThemeToggle } from "@/components/forum/theme-toggle";
 import { UnreadBadge } from "@/components/forum/unread-badge";
 import { HeaderSignOut } from "@/components/forum/user-menu";
@@ -40,7 +42,13 @@ export async function SiteHeader() {
             Featured
           </Link>
         </nav>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto hidden min-w-0 flex-1 justify-end sm:flex">
+          <HeaderSearch />
+        </div>
+        <Link href="/search" className={`${navLink} ml-auto sm:hidden`} aria-label="Search">
+          <Search aria-hidden="true" className="h-5 w-5" />
+        </Link>
+        <div className="flex items-center gap-1">
           {me ? (
             <>
               <Link href="/new" className={buttonClass("primary", "sm")}>

@@ -1,18 +1,17 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
 
-/** The unread notification count in the header, refreshed every 30 seconds. */
+/** The unread notification count in the header; live events invalidate it (LiveEventsProvider), no polling. */
 export function UnreadBadge({ initial }: { initial: number }) {
   const { data } = useQuery({
     queryKey: notificationKeys.unreadCount(),
     queryFn: api.unreadCount,
     initialData: { count: initial },
-    refetchInterval: 30_000,
-    refetchIntervalInBackground: false,
+    staleTime: Infinity,
   });
   const count = data?.count ?? 0;
   return (

@@ -18,7 +18,7 @@ import { createPoll } from "@/lib/services/polls";
 import { loadPost, loadPosts } from "@/lib/services/post-loader";
 import type { PostPage } from "@/lib/services/list-cache";
 import { hitRateLimit } from "@/lib/services/rate-limit";
-import { markPostRead } from "@/lib/services/reads";
+import { firstUnreadComment, markPostRead } from "@/lib/services/reads";
 import { assertMayWrite } from "@/lib/services/verification";
 import { getPublishMode } from "@/lib/services/site-settings";
 import type { PostDetailDto, PostDto } from "@/lib/validation/objects";
@@ -115,8 +115,10 @@ async function accessRow(runner: DbOrTx, id: number, lock = false) {
 /**
  * GET /api/posts/{id}: counts a view (once per viewer per 30 minutes) and, for a signed-in viewer who
  * is not the author, replaces that viewer's POST_VIEWED to the author; then the post with its comments.
+ * For a signed-in viewer, the first unread comment; the post is marked read unless `markRead` is false
+ * (pages: a <Link> prefetch renders them too, so the page marks it read from the browser instead).
  */
-export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?: Request }): Promise<PostDetailDto> {
+export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?: Request; markRead?: boolean }): Promise<PostDetailDto> {
   const { id, viewer } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
@@ -140,7 +142,7 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?
     }
   });
   // Read before the post is loaded, so its `newComments` already counts as read.
-  const read = viewer ? await markPostRead(viewer.id, id) : null;
+  const read = !viewer ? null : a.markRead === false ? await firstUnreadComment(viewer.id, id) : await markPostRead(viewer.id, id);
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
   if (!dto) throw notFound("Post not found");
   return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };

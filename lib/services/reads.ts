@@ -47,6 +47,18 @@ export async function markPostRead(userId: number, postId: number): Promise<{ fi
   return { firstUnreadCommentId: row?.first ?? null };
 }
 
+/** The first comment by others since the member last read the post, without marking it read. */
+export async function firstUnreadComment(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
+  const [row] = await rawRows<{ first: number | null }>(db, sql`
+    select min(c.id) as first
+    from post_reads pr
+    left join user_visits v on v.user_id = pr.user_id
+    join comments c on c.post_id = pr.post_id
+    where pr.user_id = ${userId} and pr.post_id = ${postId}
+      and c.created_at > greatest(pr.last_read_at, v.all_read_at) and c.author_id <> ${userId} and c.deleted_at is null`);
+  return { firstUnreadCommentId: row?.first ?? null };
+}
+
 /** "Mark all read": every post counts as read, and nothing as new, up to now. */
 export async function markAllRead(userId: number): Promise<{ allReadAt: string }> {
   const [row] = await rawRows<{ at: string | Date }>(db, sql`

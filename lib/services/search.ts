@@ -16,11 +16,15 @@ import type { Viewer } from "@/lib/viewer";
  *   in languages written without spaces (`分布式` in `分布式数据库的设计`); from 3 characters on, since
  *   shorter patterns cannot use a trigram index;
  * - only when neither finds anything: trigram word similarity (small typos), threshold TYPO_THRESHOLD.
+ * Relevance order ranks the RANK_CANDIDATES newest matches (ts_rank plus a bonus for a substring in
+ * the title), so a word found in most posts costs no more than a rare one.
  * Visibility is the list rule (`visiblePostsWhere(viewer, { publishedOnly: true })`): comments are
  * searched only on posts the caller may list.
  */
 
 const TYPO_THRESHOLD = 0.5;
+/** Relevance order ranks at most this many matches, the newest (see findPosts). */
+export const RANK_CANDIDATES = 2000;
 /** Substring matching needs a pattern the trigram index can use. */
 const MIN_SUBSTRING = 3;
 const SNIPPET = 180;
@@ -86,22 +90,28 @@ type Hit = { id: number; title: string; hl: string | null; content_start: string
 async function findPosts(viewer: Viewer | null, q: SearchPostsQuery, field: SearchField): Promise<{ hits: Hit[]; terms: Terms }> {
   const terms = parseTerms(q.keyword, weightOf(field));
   const where = filters(viewer, q);
-  const order = (rank: SQL) =>
-    q.sort === "newest" ? sql`posts.created_at desc, posts.id desc` : sql`${rank} desc, posts.created_at desc, posts.id desc`;
   const headline = terms.tsquery
     ? sql`ts_headline('simple',
         regexp_replace(regexp_replace(left(m.content, 20000), ${MD_LINK}, ${MD_LINK_TEXT}, 'g'), ${MD_MARKUP}, '', 'g'),
         to_tsquery('simple', ${terms.tsquery}),
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=" … "`})`
     : sql`null`;
+  // Relevance ranks the RANK_CANDIDATES newest matches (a common word matches most of the table:
+  // ranking all of it would cost a full scan per query); newest pages walk the whole match set.
+  const candidates = (match: SQL) =>
+    q.sort === "newest"
+      ? sql`select posts.id from posts where ${match} and ${sql.join(where, sql` and `)}
+          order by posts.created_at desc, posts.id desc limit ${q.pageSize} offset ${q.page * q.pageSize}`
+      : sql`select posts.id from posts where ${match} and ${sql.join(where, sql` and `)}
+          order by posts.created_at desc, posts.id desc limit ${RANK_CANDIDATES}`;
   const page = (match: SQL, rank: SQL) => sql`
     select m.id, m.title, ${headline} as hl, left(m.content, 2000) as content_start
     from (
       select posts.id, posts.title, posts.content, posts.created_at, ${rank} as rank
       from posts
-      where ${match} and ${sql.join(where, sql` and `)}
-      order by ${order(rank)}
-      limit ${q.pageSize} offset ${q.page * q.pageSize}
+      where posts.id in (${candidates(match)})
+      order by ${q.sort === "newest" ? sql`posts.created_at desc, posts.id desc` : sql`rank desc, posts.created_at desc, posts.id desc`}
+      ${q.sort === "newest" ? sql`` : sql`limit ${q.pageSize} offset ${q.page * q.pageSize}`}
     ) m
     order by ${q.sort === "newest" ? sql`m.created_at desc, m.id desc` : sql`m.rank desc, m.created_at desc, m.id desc`}`;
 

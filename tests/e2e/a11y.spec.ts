@@ -45,6 +45,9 @@ test("public pages are accessible", async ({ page, request }) => {
   for (const path of ["/", "/?tab=featured", `/c/${p.category.id}`, `/t/${p.tags[0]!.id}`, `/posts/${p.id}`]) {
     await checkPage(page, path);
   }
+  for (const path of ["/login", "/forgot-password", "/reset-password?token=abcdefghijklmnopqrstuvwxyz", "/verify?username=alice&code=123456", "/unsubscribe?u=1&t=x"]) {
+    await checkPage(page, path);
+  }
   await checkPage(page, "/posts/999999999", 404);
   await checkPage(page, "/no-such-page", 404);
 });
@@ -55,6 +58,7 @@ test("signed-in pages are accessible", async ({ page, request }) => {
   const own = posts.find((x) => x.author.username === "alice") ?? posts[0]!;
   await checkPage(page, "/");
   await checkPage(page, "/new");
+  await checkPage(page, "/settings/email");
   await checkPage(page, `/posts/${own.id}`);
   if (own.author.username === "alice") await checkPage(page, `/posts/${own.id}/edit`);
 
@@ -62,4 +66,15 @@ test("signed-in pages are accessible", async ({ page, request }) => {
   await page.goto("/");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+});
+
+test("the admin mail pages are accessible", async ({ page }) => {
+  await signIn(page, "admin");
+  await checkPage(page, "/admin/mail");
+  const first = page.getByTestId("mail-table").getByRole("link").first();
+  if (await first.count()) {
+    await first.click();
+    await expect(page.getByTestId("mail-text")).toBeVisible();
+    await checkPage(page, new URL(page.url()).pathname);
+  }
 });

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { oauthProviders } from "@/lib/auth";
 import { pageViewer } from "@/lib/page-viewer";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { SignOutButton } from "@/components/forum/sign-out-button";
 import { pageViewer } from "@/lib/page-viewer";
 

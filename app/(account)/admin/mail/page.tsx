@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { env } from "@/lib/env";
 import { isAdmin } from "@/lib/permissions";
@@ -33,7 +33,7 @@ export default async function AdminMailPage() {
             <caption className="sr-only">Mail written to the data folder</caption>
             <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   Sent
                 </th>
                 <th scope="col" className="px-3 py-2">
@@ -47,7 +47,7 @@ export default async function AdminMailPage() {
             <tbody>
               {files.map((f) => (
                 <tr key={f.name} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+                  <td className="hidden whitespace-nowrap px-3 py-2 text-zinc-600 sm:table-cell dark:text-zinc-400">
                     <time dateTime={f.date}>{f.date.replace("T", " ").slice(0, 19)}</time>
                   </td>
                   <td className="px-3 py-2 break-all">{f.to}</td>
@@ -55,6 +55,7 @@ export default async function AdminMailPage() {
                     <Link href={`/admin/mail/${encodeURIComponent(f.name)}`} className="text-sky-700 underline dark:text-sky-400">
                       {f.subject || "(no subject)"}
                     </Link>
+                    <span className="block text-xs text-zinc-500 sm:hidden dark:text-zinc-400">{f.date.replace("T", " ").slice(0, 16)}</span>
                   </td>
                 </tr>
               ))}

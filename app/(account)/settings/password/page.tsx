@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { PasswordForm } from "@/components/forum/password-form";
 import { pageViewer } from "@/lib/page-viewer";

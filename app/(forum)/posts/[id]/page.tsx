@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -7,6 +7,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { CommentTree, type CommentView } from "@/components/forum/comment-tree";
+import { LivePostUpdates } from "@/components/forum/live-events";
+import { JumpToUnread } from "@/components/forum/unread-marks";
 import { LotteryWidget } from "@/components/forum/lottery-widget";
 import { PollWidget } from "@/components/forum/poll-widget";
 import { PostBadges } from "@/components/forum/post-badges";
@@ -34,7 +36,9 @@ const loadDetail = cache(async (idParam: string) => {
     headers: { [PEER_HEADER]: h.get(PEER_HEADER) ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? "", "sec-fetch-dest": h.get("sec-fetch-dest") ?? "" },
   });
   try {
-    return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, req }) };
+    // A <Link> prefetch renders this page without showing it, so the render must not mark the post
+    // read: MarkRead does, from the browser, once the page is shown.
+    return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, req, markRead: false }) };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 400)) notFound();
     throw e;
@@ -52,7 +56,7 @@ function withHtml(list: CommentDto[]): CommentView[] {
 
 export default async function PostPage({ params }: Props) {
   const { viewer, detail } = await loadDetail((await params).id);
-  const { comments, ...post } = detail;
+  const { comments, firstUnreadCommentId, ...post } = detail;
   const me = viewer ? await getMe(viewer.id).catch(() => null) : null;
   const qc = new QueryClient();
   // A JSON copy: services may build records (poll votes) with a null prototype, which cannot cross
@@ -127,6 +131,8 @@ export default async function PostPage({ params }: Props) {
           canPin={canOnPost(viewer, { authorId: post.author.id }, "pinComment")}
           closed={post.closed}
         />
+        <LivePostUpdates postId={post.id} signedIn={!!viewer} />
+        {viewer ? <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} /> : null}
       </div>
     </HydrationBoundary>
   );

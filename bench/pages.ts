@@ -1,0 +1,170 @@
+// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000]
+//
+// What a page view costs the server, measured in the browser (issue 15). Starts `next start` on the
+// database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
+// then opens each page in Debian's Chromium, anonymous and signed in. For every view it records the
+// requests the browser sent to the server in the view plus `--settle` ms of idle (prefetches included),
+// split into static files and server work, the bytes of HTML + RSC, and the server CPU the view cost
+// (the server process tree plus, on a Postgres server, this database's backends, from /proc). The same
+// CPU figure for one anonymous `GET /api/posts` is measured beside it. Writes bench/results/pages-<label>.md.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium, type BrowserContext } from "@playwright/test";
+import postgres from "postgres";
+import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { procTicks, processTree } from "./proc";
+
+const { values: args } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    label: { type: "string", default: "current" },
+    dist: { type: "string", default: ".next-bench" },
+    port: { type: "string", default: "3241" },
+    settle: { type: "string", default: "4000" },
+    views: { type: "string", default: "3" },
+  },
+});
+const PORT = Number(args.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SETTLE = Number(args.settle);
+const VIEWS = Number(args.views);
+const DIST = args.dist!;
+const DB_URL = process.env.DATABASE_URL;
+const CLK_MS = 10; // one /proc tick = 10 ms
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type ViewRow = { page: string; who: string; requests: number; serverRequests: number; bytes: number; cpuMs: number; status: number };
+
+function isStatic(url: URL): boolean {
+  return url.pathname.startsWith("/_next/static/") || /\.(png|jpe?g|webp|gif|svg|ico|woff2?|css|js)$/.test(url.pathname) || url.pathname.startsWith("/uploads/") || url.pathname.startsWith("/api/avatars/");
+}
+
+async function main() {
+  if (!existsSync(path.join(DIST, "BUILD_ID"))) throw new Error(`no build in ${DIST}: run NEXT_DIST_DIR=${DIST} npx next build first`);
+  const dataDir = path.resolve("data-bench-pages");
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: DB_URL ? "0" : "1", RATE_LIMIT_LOGIN: "1000" };
+  if (!DB_URL) delete env.DATABASE_URL;
+  console.log(`[pages] starting next start on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);
+  const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const sql = DB_URL ? postgres(DB_URL, { max: 1, onnotice: () => {} }) : null;
+  const dbName = DB_URL ? new URL(DB_URL).pathname.slice(1) : "";
+  const backends = async () => (sql ? (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map((r) => r.pid) : []);
+  const cpuTicks = async () => {
+    const pids = [...processTree(server.pid!), ...(await backends())];
+    return new Map(pids.map((p) => [p, procTicks(p)]));
+  };
+  const cpuSince = async (before: Map<number, number>) => {
+    let t = 0;
+    for (const [p, v] of await cpuTicks()) t += v - (before.get(p) ?? 0);
+    return t * CLK_MS;
+  };
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      const r = await fetch(`${BASE}/api/health`).catch(() => null);
+      if (r?.status === 200) break;
+      if (i > 600) throw new Error("server not ready");
+      await sleep(200);
+    }
+    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=5`)).json()) as { id: number; category: { id: number }; author: { username: string } }[];
+    const first = posts[0]!;
+    const pages = [
+      { page: "home", path: "/" },
+      { page: "post", path: `/posts/${first.id}` },
+      { page: "category", path: `/c/${first.category.id}` },
+      { page: "profile", path: `/u/${first.author.username}` },
+    ];
+    const anon = await browser.newContext();
+    const member = await browser.newContext();
+    {
+      const p = await member.newPage();
+      await p.goto(`${BASE}/login`);
+      await p.getByLabel("Username or email").fill(DB_URL ? "user4" : "alice");
+      await p.getByLabel("Password").fill(DB_URL ? "bench-password" : process.env.DEMO_PASSWORD || "demo-password");
+      await p.getByRole("button", { name: "Sign in" }).click();
+      await p.waitForURL((u) => u.pathname === "/");
+      await p.close();
+    }
+    const view = async (ctx: BrowserContext, who: string, page: string, p: string): Promise<ViewRow> => {
+      const tab = await ctx.newPage();
+      let requests = 0, serverRequests = 0, bytes = 0;
+      tab.on("request", (req) => {
+        const u = new URL(req.url());
+        if (u.host !== new URL(BASE).host) return;
+        requests++;
+        if (!isStatic(u)) serverRequests++;
+      });
+      tab.on("response", async (res) => {
+        const u = new URL(res.url());
+        if (u.host !== new URL(BASE).host || isStatic(u)) return;
+        const body = await res.body().catch(() => null);
+        if (body) bytes += body.length;
+      });
+      await sleep(300);
+      const before = await cpuTicks();
+      const res = await tab.goto(BASE + p, { waitUntil: "load" });
+      await sleep(SETTLE);
+      const cpuMs = await cpuSince(before);
+      await tab.close();
+      return { page, who, requests, serverRequests, bytes, cpuMs, status: res?.status() ?? 0 };
+    };
+    const rows: ViewRow[] = [];
+    for (const who of ["anonymous", "signed in"] as const) {
+      const ctx = who === "anonymous" ? anon : member;
+      for (const pg of pages) {
+        await view(ctx, who, pg.page, pg.path); // warm-up: compiled code paths, pools, caches
+        const runs: ViewRow[] = [];
+        for (let i = 0; i < VIEWS; i++) runs.push(await view(ctx, who, pg.page, pg.path));
+        const med = (f: (r: ViewRow) => number) => runs.map(f).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+        const row = { page: pg.page, who, requests: med((r) => r.requests), serverRequests: med((r) => r.serverRequests), bytes: med((r) => r.bytes), cpuMs: med((r) => r.cpuMs), status: runs[0]!.status };
+        rows.push(row);
+        console.log(`[pages] ${who} ${pg.page} (${pg.path}): ${row.status}, ${row.requests} requests (${row.serverRequests} to the server), ${(row.bytes / 1024).toFixed(1)} KB HTML+RSC+JSON, ${row.cpuMs} ms server CPU`);
+      }
+    }
+    // One API read for comparison: CPU per request over 200 sequential anonymous GET /api/posts.
+    for (let i = 0; i < 20; i++) await (await fetch(`${BASE}/api/posts`)).arrayBuffer();
+    const before = await cpuTicks();
+    for (let i = 0; i < 200; i++) await (await fetch(`${BASE}/api/posts`)).arrayBuffer();
+    const apiCpu = (await cpuSince(before)) / 200;
+    console.log(`[pages] GET /api/posts: ${apiCpu.toFixed(2)} ms server CPU per request`);
+
+    const date = new Date().toISOString();
+    const lines = [
+      `# Page views in the browser (${args.label})`,
+      "",
+      `- Command: \`${DB_URL ? `DATABASE_URL=${DB_URL} ` : ""}npm run bench:pages -- ${process.argv.slice(2).join(" ")}\``.replace(/ `$/, "`"),
+      `- Date: ${date}; ${os.cpus().length} cores, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; database: ${DB_URL ? "Postgres server" : "embedded PGlite, demo content"}`,
+      `- Each figure is the median of ${VIEWS} views after one warm-up view; a view is the navigation plus ${SETTLE} ms idle, everything the browser requested in that time.`,
+      "",
+      "| page | who | status | requests | to the server (not static) | HTML+RSC+JSON KB | server CPU ms | × one GET /api/posts |",
+      "|---|---|---|---|---|---|---|---|",
+      ...rows.map((r) => `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${r.cpuMs} | ${(r.cpuMs / apiCpu).toFixed(0)} |`),
+      "",
+      `One anonymous \`GET /api/posts\`: ${apiCpu.toFixed(2)} ms server CPU.`,
+      "",
+    ];
+    mkdirSync("bench/results", { recursive: true });
+    const out = `bench/results/pages-${args.label}.md`;
+    writeFileSync(out, lines.join("\n"));
+    console.log(`[pages] wrote ${out}`);
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    await sql?.end();
+    await sleep(2000);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,186 @@
+// npx tsx scripts/reliability/events.ts [--streams 1000] [--rate 20] [--seconds 10]
+//
+// Live events across processes (issue 19): two `next start` processes on one Postgres database
+// (reliability_events). Process A holds --streams open GET /api/events streams (half anonymous, half
+// signed in), process B a tenth of that; comments are written at --rate per second through both
+// processes for --seconds. Checks: every stream opens; A's extra RSS for its streams < 150 MB; every
+// event reaches every stream of both processes; 99% of deliveries within 1 s of the write being
+// sent; a comment on an ONLY_ME post reaches no other member; streams end on SIGTERM.
+import { readFileSync, readdirSync } from "node:fs";
+import postgres from "postgres";
+import { api, check, ensureBuild, finish, freshDatabase, seedActors, sleep, startServer, type Check } from "./lib";
+
+const arg = (name: string, def: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const STREAMS = arg("streams", 1000);
+const RATE = arg("rate", 20);
+const SECONDS = arg("seconds", 10);
+const checks: Check[] = [];
+
+/** RSS in MB of a process and its descendants (from /proc). */
+function treeRssMb(pid: number): number {
+  let kb = 0;
+  const walk = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const t of readdirSync(`/proc/${p}/task`)) {
+        const kids = readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim();
+        for (const k of kids ? kids.split(/\s+/) : []) walk(Number(k));
+      }
+    } catch {
+      /* gone */
+    }
+  };
+  walk(pid);
+  return kb / 1024;
+}
+
+type Stream = { id: number; server: "A" | "B"; member: boolean; got: Map<number, number>; ended: boolean; ok: boolean; abort: AbortController };
+
+async function openStream(id: number, base: string, server: "A" | "B", token: string | null): Promise<Stream> {
+  const s: Stream = { id, server, member: !!token, got: new Map(), ended: false, ok: false, abort: new AbortController() };
+  const res = await fetch(`${base}/api/events`, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: s.abort.signal });
+  s.ok = res.status === 200 && (res.headers.get("content-type") ?? "").includes("text/event-stream");
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        let i: number;
+        while ((i = buf.indexOf("\n\n")) >= 0) {
+          const frame = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = frame.split("\n").find((l) => l.startsWith("data: "));
+          if (!data) continue;
+          const e = JSON.parse(data.slice(6)) as { type: string; commentId?: number };
+          if (e.type === "comment" && e.commentId) s.got.set(e.commentId, Date.now());
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+    s.ended = true;
+  })();
+  return s;
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
+async function main() {
+  ensureBuild();
+  const url = await freshDatabase("reliability_events");
+  const env = { DATABASE_URL: url, RATE_LIMIT_COMMENTS: "100000", RATE_LIMIT_WINDOW_SEC: "60", EVENTS_HEARTBEAT_MS: "15000" };
+  const a = await startServer(3261, env);
+  const b = await startServer(3262, env);
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  const streams: Stream[] = [];
+  try {
+    const actors = await seedActors(sql, 12);
+    const post = await api(a.url, "/api/posts", actors.tokens[0]!, "POST", { title: "Live", content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL" });
+    const secret = await api(a.url, "/api/posts", actors.tokens[1]!, "POST", { title: "Private", content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL", visibleScope: "ONLY_ME" });
+    check(checks, "setup: a public and an ONLY_ME post", post.status === 201 && secret.status === 201);
+    const postId = Number(post.json!.id);
+
+    // Warm both processes' event route (compiles and starts the listener), then measure A's RSS.
+    for (const base of [a.url, b.url]) {
+      const w = await openStream(-1, base, base === a.url ? "A" : "B", null);
+      await sleep(300);
+      w.abort.abort();
+    }
+    await sleep(500);
+    const rssBefore = treeRssMb(a.proc.pid!);
+    const t0 = Date.now();
+    const bCount = Math.max(1, Math.round(STREAMS / 10));
+    for (let i = 0; i < STREAMS + bCount; i++) {
+      const onA = i < STREAMS;
+      const token = i % 2 ? actors.tokens[2 + (i % 10)]! : null;
+      streams.push(await openStream(i, onA ? a.url : b.url, onA ? "A" : "B", token));
+    }
+    const opened = streams.filter((s) => s.ok).length;
+    check(checks, `${STREAMS} streams on process A and ${bCount} on B open`, opened === streams.length, `${opened}/${streams.length} in ${Date.now() - t0} ms`);
+    await sleep(2000);
+    const rssAfter = treeRssMb(a.proc.pid!);
+    const extra = rssAfter - rssBefore;
+    check(checks, `process A holds ${STREAMS} streams with < 150 MB extra RSS`, extra < 150, `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB (+${extra.toFixed(1)} MB, ${((extra * 1024) / STREAMS).toFixed(1)} KB per stream)`);
+
+    // Writes at RATE per second, alternating processes; t0 of each is when its request was sent.
+    const sentAt = new Map<number, number>();
+    const total = RATE * SECONDS;
+    const writes: Promise<void>[] = [];
+    const start = Date.now();
+    let failures = 0;
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / RATE;
+      const wait = due - Date.now();
+      if (wait > 0) await sleep(wait);
+      const base = i % 2 ? b.url : a.url;
+      const sent = Date.now();
+      writes.push(
+        api(base, `/api/posts/${postId}/comments`, actors.tokens[i % 12]!, "POST", { content: `live ${i}` }).then((r) => {
+          if (r.status === 201) sentAt.set(Number(r.json!.id), sent);
+          else failures++;
+        }),
+      );
+    }
+    await Promise.all(writes);
+    check(checks, `${total} comments written at ${RATE}/s through both processes`, failures === 0 && sentAt.size === total, `${failures} failed`);
+    await sleep(3000);
+
+    const latencies: number[] = [];
+    let missing = 0;
+    for (const s of streams) {
+      for (const [cid, sent] of sentAt) {
+        const got = s.got.get(cid);
+        if (got === undefined) missing++;
+        else latencies.push(got - sent);
+      }
+    }
+    const deliveries = streams.length * sentAt.size;
+    check(checks, "every event reaches every stream of both processes", missing === 0, `${deliveries - missing}/${deliveries} deliveries`);
+    const within1s = latencies.filter((l) => l < 1000).length / Math.max(1, deliveries);
+    check(
+      checks,
+      "99% of deliveries within 1 s of sending the write",
+      within1s >= 0.99,
+      `${(within1s * 100).toFixed(2)}% < 1 s; p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`,
+    );
+    const fromB = streams.filter((s) => s.server === "B");
+    check(checks, "streams on process B got the events written through process A", fromB.every((s) => [...sentAt.keys()].every((id) => s.got.has(id))));
+
+    // Visibility: a comment on the ONLY_ME post reaches no stream of anyone else.
+    const hidden = await api(b.url, `/api/posts/${secret.json!.id}/comments`, actors.tokens[1]!, "POST", { content: "private" });
+    const marker = await api(a.url, `/api/posts/${postId}/comments`, actors.tokens[0]!, "POST", { content: "after private" });
+    await sleep(1500);
+    const leaked = streams.filter((s) => s.got.has(Number(hidden.json!.id))).length;
+    const markerSeen = streams.filter((s) => s.got.has(Number(marker.json!.id))).length;
+    check(checks, "a comment on another member's ONLY_ME post reaches no stream", hidden.status === 201 && leaked === 0 && markerSeen === streams.length, `${leaked} leaked, marker seen by ${markerSeen}`);
+
+    // SIGTERM: A's streams end (clients reconnect elsewhere) and A exits.
+    const code = await a.stop("SIGTERM");
+    await sleep(500);
+    const endedA = streams.filter((s) => s.server === "A" && s.ended).length;
+    check(checks, "SIGTERM ends every stream of the process and it exits", endedA === STREAMS, `${endedA}/${STREAMS} ended, exit code ${code}`);
+  } finally {
+    for (const s of streams) s.abort.abort();
+    await sql.end();
+    await Promise.all([a.stop(), b.stop()]);
+  }
+  finish(checks);
+}
+
+main().catch((err) => {
+  console.error(err);
+  checks.push({ name: "script ran", ok: false, detail: String(err) });
+  finish(checks);
+});
