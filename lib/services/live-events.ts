@@ -42,6 +42,8 @@ export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
   if (e.type === "notification") return !!viewer && viewer.id === e.userId;
   if (e.type === "reload") return true;
   if (e.authorId === undefined || !e.status || !e.scope) return false;
+  // Lists show published posts only (a post awaiting review arrives when it is approved).
+  if (e.type === "post_created" && e.status !== "PUBLISHED") return false;
   if (canSeePost(viewer, { authorId: e.authorId, status: e.status, visibleScope: e.scope })) return true;
   // A post that became hidden: whoever saw it before learns that it changed (and then gets a 404).
   return e.type === "post_changed" && !!e.oldStatus && !!e.oldScope

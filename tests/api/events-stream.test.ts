@@ -183,6 +183,17 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     expect(c).toBeDefined();
   });
 
+  it("announces a post awaiting review to lists only once it is approved", async () => {
+    const a = await stream("/api/events", { token: alice.token });
+    const [p] = await db.insert(posts).values({ title: "review me", content: "x", authorId: bob.id, categoryId: cat, status: "PENDING" }).returning({ id: posts.id });
+    const marker = await makePost(carol, cat);
+    await a.waitFor((e) => e.type === "post_created" && e.postId === marker);
+    expect(a.events.filter((e) => e.postId === p!.id)).toEqual([]);
+    await db.update(posts).set({ status: "PUBLISHED" }).where(sql`id = ${p!.id}`);
+    const created = await a.waitFor((e) => e.type === "post_created" && e.postId === p!.id);
+    expect(created).toMatchObject({ authorId: bob.id, categoryId: cat });
+  });
+
   it("rejects a malformed postId with the error body", async () => {
     const r = await call(events, "/api/events?postId=abc");
     expect(r.status).toBe(400);
