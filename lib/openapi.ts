@@ -570,7 +570,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
       description:
         "JSON in and out; timestamps ISO 8601 UTC with milliseconds. Errors always have the body `{error, code, field?, issues?}`. " +
         "Authenticate with `Authorization: Bearer <token>` (tokens from POST /api/auth/login or /api/tokens) or the site's session cookie; " +
-        "cookie-authenticated writes must be same-origin.",
+        "cookie-authenticated writes must be same-origin. In request bodies, `null` for an optional field means the same as leaving it out. " +
+        "Unknown /api paths answer 404 and unsupported methods 405, both with the error body.",
     },
     servers: [{ url: "/" }],
     tags: tagNames.map((name) => ({ name })),
