@@ -24,8 +24,16 @@ function smtp(url: string): Transporter {
     g.__forumSmtp?.transport.close();
     g.__forumSmtp = {
       url,
-      // Short timeouts: the outbox retries later, a hanging server must not hold the drainer.
-      transport: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+      // Pooled connections (a drain sends its batch in parallel); short timeouts: the outbox retries
+      // later, a hanging server must not hold the drainer.
+      transport: nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections: 5,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
     };
   }
   return g.__forumSmtp.transport;

@@ -141,22 +141,25 @@ export async function drainOutbox(opts: { batch?: number; maxRounds?: number; wo
   for (let round = 0; round < (opts.maxRounds ?? 20); round++) {
     const claimed = await claimDueMail(opts.batch ?? 10, worker);
     if (!claimed.length) break;
-    for (const m of claimed) {
-      try {
-        const c = await compose(m);
-        if ("cancel" in c) {
-          await markCancelled(m, c.cancel);
-          result.cancelled++;
-          continue;
+    // The batch goes out in parallel over the transport's pooled connections.
+    await Promise.all(
+      claimed.map(async (m) => {
+        try {
+          const c = await compose(m);
+          if ("cancel" in c) {
+            await markCancelled(m, c.cancel);
+            result.cancelled++;
+            return;
+          }
+          const sent = await deliver({ to: m.to, ...c.mail, headers: c.headers }, `${m.kind}-${m.id}`);
+          await markSent(m, sent.messageId);
+          result.sent++;
+        } catch (err) {
+          const outcome = await markFailed(m, err instanceof Error ? err.message : String(err));
+          result[outcome === "retry" ? "retried" : "failed"]++;
         }
-        const sent = await deliver({ to: m.to, ...c.mail, headers: c.headers }, `${m.kind}-${m.id}`);
-        await markSent(m, sent.messageId);
-        result.sent++;
-      } catch (err) {
-        const outcome = await markFailed(m, err instanceof Error ? err.message : String(err));
-        result[outcome === "retry" ? "retried" : "failed"]++;
-      }
-    }
+      }),
+    );
   }
   return result;
 }
