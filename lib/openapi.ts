@@ -40,6 +40,8 @@ import {
   SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema, searchQuerySchema, searchResultSchema, searchUserSchema,
 } from "@/lib/validation/search";
 import * as mailModule from "@/lib/validation/mail";
+import * as usersModule from "@/lib/validation/users";
+import { avatarResultSchema, updateMeSchema, userActivitySchema, userListQuerySchema, userReplySchema } from "@/lib/validation/users";
 import {
   acceptedSchema, emailPrefsSchema, forgotPasswordSchema, resendResultSchema, resetPasswordSchema, unsubscribeQuerySchema,
   updateEmailPrefsSchema, verifyEmailSchema, verifyResultSchema,
@@ -239,7 +241,34 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/auth/register", tag: "Accounts", summary: "Register", auth: "none", body: registerSchema, responses: [made(authResultSchema)], errors: [409, 429] },
   { method: "post", path: "/api/auth/login", tag: "Accounts", summary: "Sign in and get a 30-day token", auth: "none", body: loginSchema, responses: [ok(authResultSchema)], errors: [429] },
   { method: "get", path: "/api/users/me", tag: "Accounts", summary: "The signed-in user", auth: "required", responses: [ok(meSchema)] },
-  { method: "get", path: "/api/users/{username}", tag: "Accounts", summary: "A public profile", auth: "optional", responses: [ok(profileSchema)] },
+  {
+    method: "put", path: "/api/users/me", tag: "Accounts", summary: "Change introduction, displayed medal or username",
+    description: "Every field optional. `displayMedal` must be an earned medal (400) or null for the best earned one; a `username` someone else holds (case-insensitively) is a 409 on `username`.",
+    auth: "required", body: updateMeSchema, responses: [ok(meSchema)], errors: [409],
+  },
+  {
+    method: "post", path: "/api/users/me/avatar", tag: "Accounts", summary: "Upload a new avatar",
+    description: "Multipart `file` or JSON `{file}` (data URL or base64) as POST /api/upload takes it, through the same pipeline (validated, re-encoded, metadata stripped). Answers the new avatar URL and the account.",
+    auth: "required", body: uploadFileSchema, responses: [ok(avatarResultSchema)], errors: [413, 415, 429],
+  },
+  {
+    method: "get", path: "/api/users/{idOrUsername}", tag: "Users", summary: "A public profile",
+    description: "By numeric id or username (case-insensitive; an id wins over a numeric username). Counts cover only posts the caller may see.",
+    auth: "optional", responses: [ok(profileSchema)],
+  },
+  {
+    method: "get", path: "/api/users/{idOrUsername}/posts", tag: "Users", summary: "The member's posts, newest first",
+    description: "Published posts the caller may see (never another member's ONLY_ME posts; ONLY_REGISTER ones only when signed in).",
+    auth: "optional", query: userListQuerySchema, responses: [list(postSchema)],
+  },
+  {
+    method: "get", path: "/api/users/{idOrUsername}/replies", tag: "Users", summary: "The member's comments with the post they answer, newest first",
+    auth: "optional", query: userListQuerySchema, responses: [list(userReplySchema)],
+  },
+  {
+    method: "get", path: "/api/users/{idOrUsername}/activity", tag: "Users", summary: "The member's posts, replies and reactions given, newest first",
+    auth: "optional", query: userListQuerySchema, responses: [list(userActivitySchema)],
+  },
   { method: "post", path: "/api/medals/select", tag: "Accounts", summary: "Choose the medal to show", auth: "required", body: selectMedalSchema, responses: [ok(meSchema)] },
   {
     method: "post", path: "/api/auth/logout", tag: "Accounts", summary: "Sign out",
@@ -421,7 +450,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;

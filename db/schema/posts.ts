@@ -103,7 +103,7 @@ export const reactions = pgTable(
   (t) => [
     uniqueIndex("reactions_post_unique").on(t.postId, t.userId, t.type).where(sql`${t.commentId} is null`),
     uniqueIndex("reactions_comment_unique").on(t.commentId, t.userId, t.type).where(sql`${t.commentId} is not null`),
-    index("reactions_user_idx").on(t.userId),
+    index("reactions_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

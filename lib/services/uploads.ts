@@ -68,9 +68,10 @@ export function absoluteUrl(url: string, origin: string): string {
 
 /**
  * Validates, re-encodes and stores an image, deduplicated by the SHA-256 of the stored bytes (same
- * image → same key, same URL, one `uploads` row). Returns the absolute public URL.
+ * image → same key, same URL, one `uploads` row). Returns the stored URL: site-relative for local
+ * storage (what pages and avatars keep, so they follow the site's address), absolute for a CDN.
  */
-export async function storeImage(input: { bytes: Buffer; ownerId: number; origin: string }): Promise<string> {
+export async function saveImage(input: { bytes: Buffer; ownerId: number }): Promise<string> {
   const { UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION } = env();
   const img = await processImage(input.bytes, { maxBytes: UPLOAD_MAX_BYTES, maxDimension: UPLOAD_MAX_DIMENSION });
   const hash = createHash("sha256").update(img.bytes).digest("hex");
@@ -78,7 +79,7 @@ export async function storeImage(input: { bytes: Buffer; ownerId: number; origin
   const storage = await getStorage();
 
   const [existing] = await db.select({ url: uploads.url, key: uploads.key }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
-  if (existing && (await storage.has(existing.key))) return absoluteUrl(existing.url, input.origin);
+  if (existing && (await storage.has(existing.key))) return existing.url;
 
   const { url } = await storage.put({ key, bytes: img.bytes, mime: img.mime });
   const [row] = await db
@@ -86,10 +87,15 @@ export async function storeImage(input: { bytes: Buffer; ownerId: number; origin
     .values({ hash, key, url, mime: img.mime, size: img.bytes.length, width: img.width, height: img.height, ownerId: input.ownerId })
     .onConflictDoNothing({ target: uploads.hash })
     .returning({ url: uploads.url });
-  if (row) return absoluteUrl(row.url, input.origin);
+  if (row) return row.url;
   // A concurrent upload of the same image won the insert: answer its URL.
   const [winner] = await db.select({ url: uploads.url }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
-  return absoluteUrl(winner?.url ?? url, input.origin);
+  return winner?.url ?? url;
+}
+
+/** saveImage, answering the absolute public URL (API.md: POST /api/upload answers an absolute URL). */
+export async function storeImage(input: { bytes: Buffer; ownerId: number; origin: string }): Promise<string> {
+  return absoluteUrl(await saveImage(input), input.origin);
 }
 
 /** POST /api/upload. */

@@ -1,19 +1,17 @@
-import { and, count, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
-import { apiTokens, comments, posts, users, type MedalType, type TokenScope } from "@/db/schema";
+import { apiTokens, users, type MedalType, type TokenScope } from "@/db/schema";
 import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { visiblePostsWhere } from "@/lib/permissions";
 import { hashPassword } from "@/lib/services/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points";
 import { attemptLogin } from "@/lib/services/login-attempts";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { issueToken, listTokens, LOGIN_TOKEN_TTL_MS } from "@/lib/services/tokens";
-import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, ProfileDto, RegisterInput } from "@/lib/validation/auth";
+import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/objects";
-import type { Viewer } from "@/lib/viewer";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -21,6 +19,7 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
   return {
     ...userSummary({ ...u, earnedMedal: u.earnedMedal ?? medals[0] ?? null }),
     email: u.email,
+    introduction: u.introduction,
     role: u.role,
     point: u.point,
     experience: u.experience,
@@ -93,33 +92,6 @@ export async function loginUser(input: LoginInput & { ip: string; userAgent?: st
     userAgent: input.userAgent,
   });
   return { token: t.token, expiresAt: t.expiresAt, user: await getMe(user.id) };
-}
-
-/** A public profile (no email); post and comment counts only cover posts the caller may see. */
-export async function getProfile(username: string, viewer: Viewer | null): Promise<ProfileDto> {
-  const [u] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
-  if (!u) throw notFound("User not found");
-  const visible = visiblePostsWhere(viewer, { publishedOnly: true });
-  const [medals, [p], [c]] = await Promise.all([
-    earnedMedals(db, u.id),
-    db.select({ n: count() }).from(posts).where(and(eq(posts.authorId, u.id), visible)),
-    db
-      .select({ n: count() })
-      .from(comments)
-      .innerJoin(posts, eq(posts.id, comments.postId))
-      .where(and(eq(comments.authorId, u.id), isNull(comments.deletedAt), visible)),
-  ]);
-  return {
-    ...userSummary({ ...u, earnedMedal: u.earnedMedal ?? medals[0] ?? null }),
-    role: u.role,
-    introduction: u.introduction,
-    experience: u.experience,
-    ...levelOf(u.experience),
-    medals,
-    createdAt: iso(u.createdAt)!,
-    postCount: Number(p?.n ?? 0),
-    commentCount: Number(c?.n ?? 0),
-  };
 }
 
 /** Shows `type` as the user's medal; only an earned medal may be chosen (400 otherwise). */

@@ -57,7 +57,8 @@ export const authResultSchema = z
 export const profileSchema = userSummarySchema
   .extend({
     role: z.enum(USER_ROLES),
-    introduction: z.string(),
+    introduction: z.string().meta({ description: "markdown" }),
+    point: z.number().int(),
     experience: z.number().int(),
     currentLevel: z.number().int(),
     nextLevelExp: z.number().int().nullable(),
@@ -65,6 +66,8 @@ export const profileSchema = userSummarySchema
     createdAt: isoDateTime,
     postCount: z.number().int().meta({ description: "published posts the caller may see" }),
     commentCount: z.number().int().meta({ description: "comments on posts the caller may see" }),
+    reactionCount: z.number().int().meta({ description: "reactions received on posts and comments the caller may see" }),
+    featuredCount: z.number().int().meta({ description: "featured posts the caller may see" }),
   })
   .meta({ id: "Profile" });
 

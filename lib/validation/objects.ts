@@ -209,6 +209,7 @@ export const changeLogSchema = z
 export const meSchema = userSummarySchema
   .extend({
     email: z.string(),
+    introduction: z.string().meta({ description: "markdown" }),
     role: z.enum(USER_ROLES),
     point: z.number().int(),
     experience: z.number().int(),

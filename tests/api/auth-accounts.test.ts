@@ -5,7 +5,7 @@ import { apiTokens, users } from "@/db/schema";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/users/me/route";
-import { GET as profile } from "@/app/api/users/[username]/route";
+import { GET as profile } from "@/app/api/users/[idOrUsername]/route";
 import { POST as selectMedal } from "@/app/api/medals/select/route";
 import { GET as avatar } from "@/app/api/avatars/[username]/route";
 import { authResultSchema, profileSchema } from "@/lib/validation/auth";
@@ -123,20 +123,20 @@ describe("GET /api/users/me and /api/users/{username}", () => {
 
   it("gives a public profile without email, case-insensitively, and 404 for an unknown name", async () => {
     const u = await makeUser({ username: "Frank" });
-    const r = await call(profile, "/api/users/frank", { params: { username: "frank" } });
+    const r = await call(profile, "/api/users/frank", { params: { idOrUsername: "frank" } });
     expect(r.status).toBe(200);
     const p = profileSchema.parse(r.body);
     expect(p).toMatchObject({ id: u.id, username: "Frank", role: "USER", postCount: 0, commentCount: 0, currentLevel: 0 });
     expect(r.body).not.toHaveProperty("email");
     expect(r.text).not.toContain("@example.test");
-    const missing = await call(profile, "/api/users/ghost", { params: { username: "ghost" } });
+    const missing = await call(profile, "/api/users/ghost", { params: { idOrUsername: "ghost" } });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("not_found");
   });
 
   it("rejects an invalid bearer token even on the public profile", async () => {
     await makeUser({ username: "grace" });
-    const r = await call(profile, "/api/users/grace", { params: { username: "grace" }, token: "fp_bogus" });
+    const r = await call(profile, "/api/users/grace", { params: { idOrUsername: "grace" }, token: "fp_bogus" });
     expect(r.status).toBe(401);
   });
 });

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
+import { usernameSchema } from "@/lib/validation/auth";
+import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/objects";
+
+/** Profiles and account settings (issue 17; OpenIsle's /api/users paths). */
+
+export const INTRODUCTION_MAX = 2000;
+
+/** `page`/`pageSize` of the profile lists (posts, replies, activity), newest first. */
+export const userListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** PUT /api/users/me: every field optional; `displayMedal: null` goes back to the best earned medal. */
+export const updateMeSchema = z
+  .object({
+    introduction: z.string().max(INTRODUCTION_MAX, `at most ${INTRODUCTION_MAX} characters`).optional(),
+    displayMedal: z.enum(MEDAL_TYPES).nullable().optional().meta({ description: "an earned medal, or null for the best earned one" }),
+    username: usernameSchema.optional(),
+  })
+  .meta({ id: "UpdateMeInput" });
+
+export const postRefSchema = z.object({ id: z.number().int(), title: z.string() }).meta({ id: "PostRef" });
+
+/** A comment of the member with the post it answers (GET /api/users/{idOrUsername}/replies). */
+export const userReplySchema = z
+  .object({
+    id: z.number().int(),
+    content: z.string().meta({ description: "markdown" }),
+    createdAt: isoDateTime,
+    postId: z.number().int(),
+    parentId: z.number().int().nullable(),
+    author: userSummarySchema,
+    post: postRefSchema,
+    replyTo: z.string().nullable().meta({ description: "username of the comment this one answers (null: a reply to the post)" }),
+  })
+  .meta({ id: "UserReply" });
+
+/** One line of a member's recent activity: a post, a reply or a reaction they gave. */
+export const userActivitySchema = z
+  .object({
+    kind: z.enum(["post", "reply", "reaction"]),
+    createdAt: isoDateTime,
+    post: postRefSchema,
+    commentId: z.number().int().nullable(),
+    reactionType: z.enum(REACTION_TYPES).nullable(),
+    excerpt: z.string().meta({ description: "plain text, at most 160 characters" }),
+  })
+  .meta({ id: "UserActivity" });
+
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export type UpdateMeInput = z.infer<typeof updateMeSchema>;
+export type UserReplyDto = z.infer<typeof userReplySchema>;
+export type UserActivityDto = z.infer<typeof userActivitySchema>;
+
+export const avatarResultSchema = z
+  .object({ url: z.string().meta({ description: "the new avatar (site-relative for local storage)" }), user: meSchema })
+  .meta({ id: "AvatarResult" });
