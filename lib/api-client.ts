@@ -94,6 +94,8 @@ export const api = {
   deletePost: (postId: number) => apiFetch<null>(`/api/posts/${id(postId)}`, { method: "DELETE" }),
   postAction: (postId: number, action: "close" | "reopen" | "pin" | "unpin" | "feature" | "unfeature") =>
     apiFetch<PostDto>(`/api/posts/${id(postId)}/${action}`, { method: "POST" }),
+  reviewPost: (postId: number, approve: boolean, reason?: string) =>
+    apiFetch<PostDto>(`/api/admin/posts/${id(postId)}/${approve ? "approve" : "reject"}`, { body: reason ? { reason } : {} }),
   reactPost: (postId: number, type: string) => apiFetch<ReactionDto | null>(`/api/posts/${id(postId)}/reactions`, { body: { type } }),
   reactComment: (commentId: number, type: string) => apiFetch<ReactionDto | null>(`/api/comments/${id(commentId)}/reactions`, { body: { type } }),
   subscribe: (postId: number, on: boolean) => apiFetch<unknown>(`/api/subscriptions/posts/${id(postId)}`, { method: on ? "POST" : "DELETE" }),

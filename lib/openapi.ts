@@ -41,6 +41,8 @@ import {
 } from "@/lib/validation/search";
 import * as mailModule from "@/lib/validation/mail";
 import * as usersModule from "@/lib/validation/users";
+import * as moderationModule from "@/lib/validation/moderation";
+import { pendingCountSchema, reviewPostSchema } from "@/lib/validation/moderation";
 import { avatarResultSchema, updateMeSchema, userActivitySchema, userListQuerySchema, userReplySchema } from "@/lib/validation/users";
 import {
   acceptedSchema, emailPrefsSchema, forgotPasswordSchema, resendResultSchema, resetPasswordSchema, unsubscribeQuerySchema,
@@ -76,6 +78,8 @@ export type Operation = {
   query?: Schema;
   arrayParams?: readonly string[];
   body?: Schema;
+  /** The body may be left out (every field optional). */
+  bodyOptional?: boolean;
   responses: ResponseSpec[];
   /** Error statuses beyond the ones derived from the row (400, 401, 403, 404, 413). */
   errors?: number[];
@@ -304,8 +308,17 @@ export const OPERATIONS: Operation[] = [
 
   // Administration
   { method: "get", path: "/api/admin/posts/pending", tag: "Administration", summary: "Posts waiting for review", auth: "required", role: "MODERATOR", query: pendingPostsQuerySchema, responses: [list(postSchema)] },
-  postAction("/api/admin/posts/{id}/approve", "Approve a pending post", "MODERATOR", "Administration"),
-  postAction("/api/admin/posts/{id}/reject", "Reject a pending post", "MODERATOR", "Administration"),
+  { method: "get", path: "/api/admin/posts/pending/count", tag: "Administration", summary: "How many posts wait for review", auth: "required", role: "MODERATOR", responses: [ok(pendingCountSchema)] },
+  {
+    method: "post", path: "/api/admin/posts/{id}/approve", tag: "Administration", summary: "Approve a pending (or rejected) post",
+    description: "POST_REVIEWED to the author (approved), with the optional `reason` as its text.",
+    auth: "required", role: "MODERATOR", body: reviewPostSchema, bodyOptional: true, responses: [ok(postSchema)], errors: [409],
+  },
+  {
+    method: "post", path: "/api/admin/posts/{id}/reject", tag: "Administration", summary: "Reject a pending post",
+    description: "POST_REVIEWED to the author (not approved), with the optional `reason` as its text.",
+    auth: "required", role: "MODERATOR", body: reviewPostSchema, bodyOptional: true, responses: [ok(postSchema)], errors: [409],
+  },
   postAction("/api/admin/posts/{id}/pin", "Pin a post (OpenIsle's path)", "MODERATOR", "Administration"),
   postAction("/api/admin/posts/{id}/unpin", "Unpin a post (OpenIsle's path)", "MODERATOR", "Administration"),
   postAction("/api/admin/posts/{id}/rss-include", "Feature a post (OpenIsle's path)", "MODERATOR", "Administration"),
@@ -450,7 +463,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, objectsModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule, moderationModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;
@@ -574,7 +587,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
       ...(description ? { description } : {}),
       security,
       ...(parameters.length ? { parameters } : {}),
-      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: requestRef(op.body) } } } } : {}),
+      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: requestRef(op.body) } } } } : {}),
       responses,
       ...(op.role ? { "x-required-role": op.role } : {}),
     };

@@ -65,3 +65,9 @@ export const searchKeys = {
   all: ["search"] as const,
   suggestions: (keyword: string) => [...searchKeys.all, "global", keyword] as const,
 };
+
+export const moderationKeys = {
+  all: ["moderation"] as const,
+  pendingCount: () => [...moderationKeys.all, "pending-count"] as const,
+  flags: (status: "open" | "resolved", page = 0) => [...moderationKeys.all, "flags", status, page] as const,
+};

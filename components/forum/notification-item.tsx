@@ -57,7 +57,7 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "POST_REVIEW_REQUEST":
       return { ...base, icon: "🕵️", action: "submitted a post for review:" };
     case "POST_REVIEWED":
-      return { ...base, icon: n.approved ? "✅" : "⛔", action: n.approved ? "approved your post" : "rejected your post" };
+      return { ...base, icon: n.approved ? "✅" : "⛔", action: n.approved ? "approved your post" : "rejected your post", snippet: snippet(n.content) };
     case "POST_DELETED":
       return { ...base, icon: "🗑️", action: "deleted your post", target: n.content ?? target, href: null };
     case "POST_FEATURED":

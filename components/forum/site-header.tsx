@@ -1,5 +1,5 @@
 import { Link } from "@/components/ui/link";
-import { Search } from "lucide-react";
+import { Search, ShieldCheck } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { Avatar } from "@/components/ui/avatar";
 import { HeaderSearch } from "@/components/forum/header-search";
@@ -11,6 +11,8 @@ import { env } from "@/lib/env";
 import { pageViewer } from "@/lib/page-viewer";
 import { getMe } from "@/lib/services/users";
 import { unreadCount } from "@/lib/services/notifications";
+import { isModerator } from "@/lib/permissions";
+import { reviewQueueCount } from "@/lib/services/moderation";
 
 const navLink =
   "inline-flex h-9 items-center rounded-md px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800";
@@ -21,6 +23,7 @@ export async function SiteHeader() {
   const [me, unread] = viewer
     ? await Promise.all([getMe(viewer.id).catch(() => null), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
     : [null, { count: 0 }];
+  const review = isModerator(viewer) ? await reviewQueueCount().catch(() => 0) : null;
 
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
@@ -55,6 +58,17 @@ export async function SiteHeader() {
                 <span aria-hidden="true">＋</span>
                 <span className="sr-only sm:not-sr-only">New post</span>
               </Link>
+              {review !== null ? (
+                <Link
+                  href="/review"
+                  className={`${navLink} gap-1`}
+                  aria-label={review > 0 ? `Review queue, ${review} waiting` : "Review queue"}
+                  data-testid="review-count"
+                >
+                  <ShieldCheck aria-hidden="true" className="h-5 w-5" />
+                  {review > 0 ? <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-zinc-950">{review > 99 ? "99+" : review}</span> : null}
+                </Link>
+              ) : null}
               <UnreadBadge initial={unread.count} />
               <Link href="/points" className={navLink} title="Your points" data-testid="header-points">
                 <span aria-hidden="true">🪙</span>

@@ -96,6 +96,12 @@ export async function listPendingPosts(viewer: Viewer, page: number, pageSize: n
   return loadPosts(rows.map((r) => r.id), viewer);
 }
 
+/** How many posts await review (the staff header badge and the review page). */
+export async function countPendingPosts(): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(eq(posts.status, "PENDING"));
+  return row?.n ?? 0;
+}
+
 /**
  * The key that deduplicates views: the user id, else a hash of the client address alone (the
  * User-Agent is the client's to change, so it must not make a new viewer).
@@ -348,8 +354,11 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
   return (await loadPost(id, viewer))!;
 }
 
-/** approve/reject (moderator) a post awaiting review: POST_REVIEWED to the author with `approved`. */
-export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean }): Promise<PostDto> {
+/**
+ * approve/reject (moderator) a post awaiting review: POST_REVIEWED to the author with `approved` and
+ * the moderator's optional reason as its content.
+ */
+export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean; reason?: string | null }): Promise<PostDto> {
   const { id, viewer, approve } = a;
   await db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
@@ -358,7 +367,7 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
     const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
     if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
     await tx.update(posts).set({ status: approve ? "PUBLISHED" : "REJECTED" }).where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
-    await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve });
+    await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve, content: a.reason || null });
     if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
   });
   return (await loadPost(id, viewer))!;

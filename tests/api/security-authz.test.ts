@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { posts, postTags, type VisibleScope } from "@/db/schema";
 import { GET as getPending } from "@/app/api/admin/posts/pending/route";
+import { GET as getPendingCount } from "@/app/api/admin/posts/pending/count/route";
 import { GET as getConfig, PUT as putConfig } from "@/app/api/admin/config/route";
 import { POST as createCategory } from "@/app/api/categories/route";
 import { GET as getNotifications } from "@/app/api/notifications/route";
@@ -61,6 +62,7 @@ function expected(rule: Rule, caller: Caller, scope: VisibleScope): Outcome {
 const ROLE_RULES: { name: string; handler: Handler; method: string; path: string; body?: unknown; min: "signed-in" | "MODERATOR" | "ADMIN" }[] = [
   { name: "GET /api/notifications", handler: getNotifications, method: "GET", path: "/api/notifications", min: "signed-in" },
   { name: "GET /api/admin/posts/pending", handler: getPending, method: "GET", path: "/api/admin/posts/pending", min: "MODERATOR" },
+  { name: "GET /api/admin/posts/pending/count", handler: getPendingCount, method: "GET", path: "/api/admin/posts/pending/count", min: "MODERATOR" },
   { name: "GET /api/admin/config", handler: getConfig, method: "GET", path: "/api/admin/config", min: "ADMIN" },
   { name: "PUT /api/admin/config", handler: putConfig, method: "PUT", path: "/api/admin/config", body: { publishMode: "DIRECT" }, min: "ADMIN" },
   { name: "POST /api/categories", handler: createCategory, method: "POST", path: "/api/categories", body: { name: "x", description: "d", icon: "", smallIcon: "" }, min: "ADMIN" },

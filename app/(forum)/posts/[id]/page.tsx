@@ -14,6 +14,7 @@ import { PollWidget } from "@/components/forum/poll-widget";
 import { PostBadges } from "@/components/forum/post-badges";
 import { PostMenu } from "@/components/forum/post-menu";
 import { PostReactions } from "@/components/forum/post-reactions";
+import { ReviewActions } from "@/components/forum/review-actions";
 import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
@@ -109,6 +110,12 @@ export default async function PostPage({ params }: Props) {
                 History
               </Link>
             </div>
+            {post.status === "PENDING" && canOnPost(viewer, { authorId: post.author.id }, "review") ? (
+              <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40" data-testid="review-panel">
+                <p className="mb-2 text-sm font-medium text-amber-900 dark:text-amber-200">This post is waiting for review.</p>
+                <ReviewActions postId={post.id} title={post.title} />
+              </div>
+            ) : null}
             <PostMenu postId={post.id} perms={perms} flags={{ closed: post.closed, pinned: !!post.pinnedAt, featured: post.featured }} />
           </header>
 

@@ -1,9 +1,11 @@
-// POST /api/admin/posts/{id}/approve (moderator): review a pending post; POST_REVIEWED to its author.
-import { parseId, route } from "@/lib/api/route";
+// POST /api/admin/posts/{id}/approve (moderator): review a pending post; POST_REVIEWED to its author with the optional reason.
+import { parseId, readJsonOptional, route } from "@/lib/api/route";
 import { reviewPost } from "@/lib/services/posts";
+import { reviewPostSchema } from "@/lib/validation/moderation";
 import { requireViewer } from "@/lib/viewer";
 
-export const POST = route<{ id: string }>(
-  ({ params, viewer }) => reviewPost({ id: parseId(params.id), viewer: requireViewer(viewer), approve: true }),
-  { auth: "required" },
-);
+export const POST = route<{ id: string }>(async ({ req, params, viewer }) => {
+  const id = parseId(params.id);
+  const input = await readJsonOptional(req, reviewPostSchema, 8 * 1024);
+  return reviewPost({ id, viewer: requireViewer(viewer), approve: true, reason: input?.reason });
+}, { auth: "required" });

@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { Link } from "@/components/ui/link";
+import { Avatar } from "@/components/ui/avatar";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { ReviewActions } from "@/components/forum/review-actions";
+import { markdownExcerpt } from "@/lib/markdown";
+import { pageViewer } from "@/lib/page-viewer";
+import { isModerator } from "@/lib/permissions";
+import { countPendingPosts, listPendingPosts } from "@/lib/services/posts";
+
+export const metadata: Metadata = { title: "Review queue" };
+
+const PAGE_SIZE = 20;
+
+type Props = { searchParams: Promise<{ page?: string }> };
+
+/** Moderators and admins: posts awaiting review (publish mode REVIEW), oldest first. */
+export default async function ReviewPage({ searchParams }: Props) {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/review");
+  if (!isModerator(viewer)) notFound();
+  const raw = Number((await searchParams).page ?? 0);
+  const page = Number.isInteger(raw) && raw >= 0 && raw < 100_000 ? raw : 0;
+  const [pending, total] = await Promise.all([listPendingPosts(viewer, page, PAGE_SIZE), countPendingPosts()]);
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Review queue</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          {total === 0 ? "Nothing waits for review." : `${total} ${total === 1 ? "post waits" : "posts wait"} for review, oldest first.`}
+        </p>
+      </div>
+
+      <section aria-labelledby="pending-heading" className="space-y-3">
+        <h2 id="pending-heading" className="text-lg font-semibold">
+          Pending posts
+        </h2>
+        {pending.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+            No pending posts.
+          </p>
+        ) : (
+          <ul className="space-y-3" data-testid="pending-list">
+            {pending.map((p) => (
+              <li key={p.id} className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="pending-post">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+                  <span className="inline-flex items-center gap-1.5 font-medium text-zinc-900 dark:text-zinc-100">
+                    <Avatar src={p.author.avatar} name={p.author.username} size={20} />
+                    {p.author.username}
+                  </span>
+                  <span>in {p.category.name}</span>
+                  <RelativeTime iso={p.createdAt} />
+                </div>
+                <h3 className="text-base font-semibold">
+                  <Link href={`/posts/${p.id}`} className="hover:underline">
+                    {p.title}
+                  </Link>
+                </h3>
+                <p className="line-clamp-3 text-sm break-words text-zinc-700 dark:text-zinc-300">{markdownExcerpt(p.content, 280)}</p>
+                <ReviewActions postId={p.id} title={p.title} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {total > PAGE_SIZE ? (
+          <nav aria-label="Pages" className="flex justify-between text-sm">
+            {page > 0 ? (
+              <Link href={`/review?page=${page - 1}`} className="text-sky-700 underline dark:text-sky-400">
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            {(page + 1) * PAGE_SIZE < total ? (
+              <Link href={`/review?page=${page + 1}`} className="text-sky-700 underline dark:text-sky-400">
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
