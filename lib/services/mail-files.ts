@@ -1,9 +1,11 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
+import { db, rawRows } from "@/db";
 import { mailDir } from "@/lib/mail/transport";
 
-/** The .eml files written when no SMTP server is configured (GET /admin/mail), newest first. */
+/** For /admin/mail: the .eml files written when no SMTP server is configured (newest first) and the outbox's state. */
 
 export type MailFileSummary = { name: string; to: string; subject: string; date: string; size: number };
 export type MailFile = MailFileSummary & { from: string; text: string; html: string; headers: { name: string; value: string }[] };
@@ -55,3 +57,32 @@ export async function listMailFiles(limit = 200): Promise<MailFileSummary[]> {
 }
 
 export const readMailFile = (name: string) => parse(name);
+
+export type OutboxSummary = {
+  counts: Record<"pending" | "sending" | "sent" | "failed" | "cancelled", number>;
+  troubled: { id: number; kind: string; to: string; status: string; attempts: number; lastError: string; nextAttemptAt: string }[];
+};
+
+/** The outbox at a glance for /admin/mail: rows per status and the latest mail that failed or is waiting to retry. */
+export async function outboxSummary(): Promise<OutboxSummary> {
+  const [counts, troubled] = await Promise.all([
+    rawRows<{ status: keyof OutboxSummary["counts"]; n: number }>(db, sql`select status, count(*)::int as n from mail_outbox group by status`),
+    rawRows<{ id: number; kind: string; to_address: string; status: string; attempts: number; last_error: string; next_attempt_at: string | Date }>(
+      db,
+      sql`select id, kind, to_address, status, attempts, last_error, next_attempt_at from mail_outbox
+          where last_error is not null and status in ('pending', 'failed') order by id desc limit 10`,
+    ),
+  ]);
+  const out: OutboxSummary = { counts: { pending: 0, sending: 0, sent: 0, failed: 0, cancelled: 0 }, troubled: [] };
+  for (const c of counts) out.counts[c.status] = Number(c.n);
+  out.troubled = troubled.map((t) => ({
+    id: Number(t.id),
+    kind: t.kind,
+    to: t.to_address,
+    status: t.status,
+    attempts: Number(t.attempts),
+    lastError: t.last_error,
+    nextAttemptAt: new Date(t.next_attempt_at).toISOString(),
+  }));
+  return out;
+}

@@ -78,6 +78,12 @@ describe("mail outbox", () => {
     expect(wait1).toBeLessThan(65);
     // Not due yet: a drain now does nothing.
     expect(await drainOutbox()).toEqual({ sent: 0, retried: 0, failed: 0, cancelled: 0 });
+    // The admin page's outbox summary shows the row waiting to be retried, with the server's answer.
+    const { outboxSummary } = await import("@/lib/services/mail-files");
+    const summary = await outboxSummary();
+    expect(summary.counts).toMatchObject({ pending: 1, sent: 0 });
+    expect(summary.troubled).toEqual([expect.objectContaining({ id: r!.id, kind: "verify", status: "pending", attempts: 1 })]);
+    expect(summary.troubled[0]!.lastError).toMatch(/451/);
 
     await makeDue();
     const t1 = Date.now();

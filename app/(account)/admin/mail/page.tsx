@@ -4,7 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { env } from "@/lib/env";
 import { isAdmin } from "@/lib/permissions";
 import { pageViewer } from "@/lib/page-viewer";
-import { listMailFiles } from "@/lib/services/mail-files";
+import { listMailFiles, outboxSummary } from "@/lib/services/mail-files";
 
 export const metadata: Metadata = { title: "Outgoing mail" };
 
@@ -13,7 +13,7 @@ export default async function AdminMailPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/mail");
   if (!isAdmin(viewer)) notFound();
-  const files = await listMailFiles();
+  const [files, outbox] = await Promise.all([listMailFiles(), outboxSummary()]);
   const smtp = !!env().SMTP_URL;
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4">
@@ -25,6 +25,31 @@ export default async function AdminMailPage() {
             : "No SMTP_URL is set: every mail is written as an .eml file into the data folder and listed here (newest first)."}
         </p>
       </div>
+      <section aria-labelledby="outbox-heading" className="space-y-2">
+        <h2 id="outbox-heading" className="text-sm font-semibold">
+          Outbox
+        </h2>
+        <dl className="flex flex-wrap gap-2 text-sm" data-testid="outbox-counts">
+          {(Object.entries(outbox.counts) as [string, number][]).map(([status, n]) => (
+            <div key={status} className="rounded-md border border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+              <dt className="inline text-zinc-600 dark:text-zinc-400">{status}</dt> <dd className="inline font-semibold tabular-nums">{n}</dd>
+            </div>
+          ))}
+        </dl>
+        {outbox.troubled.length ? (
+          <ul className="space-y-1 text-sm" aria-label="Mail that failed or waits to be retried">
+            {outbox.troubled.map((t) => (
+              <li key={t.id} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                <span className="font-medium">
+                  {t.kind} to {t.to}
+                </span>
+                : {t.status === "failed" ? `gave up after ${t.attempts} attempts` : `attempt ${t.attempts} failed, next try ${t.nextAttemptAt.replace("T", " ").slice(0, 19)} UTC`}
+                <span className="block break-all text-xs opacity-80">{t.lastError}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
       {files.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No mail yet.</p>
       ) : (
