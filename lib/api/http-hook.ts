@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
+import { PAGE_VERSION_HEADER, storePage } from "@/lib/api/page-cache";
 
 /**
  * The one place below Next.js that touches raw HTTP: a subscriber to Node's
@@ -12,7 +13,8 @@ import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
  * - gives API answers that Next.js sends without a body (405 for a method a route does not export)
  *   the JSON error body of API.md §1;
  * - sends each HTML page with a Content-Security-Policy listing the SHA-256 of its inline scripts
- *   (lib/api/csp.ts explains why hashes and not nonces).
+ *   (lib/api/csp.ts explains why hashes and not nonces);
+ * - hands finished anonymous public pages to the page cache (lib/api/page-cache.ts).
  */
 const g = globalThis as { __forumHttpHook?: boolean };
 
@@ -158,7 +160,16 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       collect(args[0], args[1]);
       const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
       const body = Buffer.concat(chunks);
-      const hashes = scriptHashesOf(body, String(this.getHeader("content-encoding") ?? "").toLowerCase());
+      const encoding = String(this.getHeader("content-encoding") ?? "").toLowerCase();
+      const hashes = scriptHashesOf(body, encoding);
+      // A public page rendered for an anonymous visitor goes into the page cache (lib/api/page-cache.ts).
+      if (this.getHeader(PAGE_VERSION_HEADER) !== undefined) {
+        try {
+          storePage(request, this, decode(body, encoding));
+        } catch {
+          this.removeHeader(PAGE_VERSION_HEADER);
+        }
+      }
       this.setHeader("content-security-policy", pagePolicy(hashes));
       this.removeHeader("transfer-encoding");
       this.setHeader("content-length", body.length);

@@ -10,6 +10,8 @@ export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null }
 type Options = {
   /** "required": 401 without a valid token or session. */
   auth?: "optional" | "required";
+  /** false: a POST that changes nothing (a markdown preview), so it must not invalidate any cache. */
+  writes?: boolean;
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -36,7 +38,7 @@ export function route<P = Record<string, string>>(
       const result = await handler({ req, params, viewer });
       const response = result instanceof Response ? result : Response.json(result);
       // A write has committed: public list caches in every process are stale from now on.
-      if (!SAFE_METHODS.has(req.method) && response.status < 400) await bumpContentVersion();
+      if (!SAFE_METHODS.has(req.method) && response.status < 400 && options.writes !== false) await bumpContentVersion();
       return response;
     } catch (err) {
       return errorResponse(err);

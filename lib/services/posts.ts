@@ -108,14 +108,40 @@ export async function countPendingPosts(): Promise<number> {
  */
 export function viewerKey(viewer: Viewer | null, req?: Request): string {
   if (viewer) return `u:${viewer.id}`;
-  const ip = req ? clientIp(req.headers) : "unknown";
-  return "a:" + createHash("sha256").update(ip).digest("hex").slice(0, 32);
+  return viewerKeyForAddress(req ? clientIp(req.headers) : "unknown");
 }
+
+/** The view key of an anonymous visitor at this client address. */
+export const viewerKeyForAddress = (ip: string) => "a:" + createHash("sha256").update(ip).digest("hex").slice(0, 32);
 
 async function accessRow(runner: DbOrTx, id: number, lock = false) {
   const q = runner.select().from(posts).where(eq(posts.id, id));
   const [row] = lock ? await q.for("update") : await q;
   return row;
+}
+
+/**
+ * Counts one view of a post by `key` (once per viewer per VIEW_DEDUP_MINUTES) and, for a signed-in
+ * viewer who is not the author, replaces that viewer's POST_VIEWED to the author. Called by the post
+ * detail and by the page cache when it serves a cached post page (lib/api/page-cache.ts).
+ */
+export async function countPostView(a: { id: number; authorId: number; viewer: Viewer | null; key: string }) /* authorId is only read for a signed-in viewer */: Promise<void> {
+  const { id, viewer } = a;
+  await db.transaction(async (tx) => {
+    const counted = await rawRows<{ post_id: number }>(tx, sql`
+      insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${a.key}, now())
+      on conflict (post_id, viewer_key) do update set viewed_at = now()
+        where post_views.viewed_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
+      returning post_id`);
+    if (!counted.length) return;
+    await tx.update(posts).set({ views: sql`${posts.views} + 1` }).where(eq(posts.id, id));
+    if (viewer && viewer.id !== a.authorId) {
+      await tx
+        .delete(notifications)
+        .where(and(eq(notifications.type, "POST_VIEWED"), eq(notifications.postId, id), eq(notifications.fromUserId, viewer.id)));
+      await notify(tx, { userId: a.authorId, type: "POST_VIEWED", fromUserId: viewer.id, postId: id });
+    }
+  });
 }
 
 /**
@@ -128,25 +154,9 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?
   const { id, viewer } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
-  const key = viewerKey(viewer, a.req);
   // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
   const dest = a.req?.headers.get("sec-fetch-dest");
-  const reader = !dest || dest === "empty" || dest === "document";
-  if (reader) await db.transaction(async (tx) => {
-    const counted = await rawRows<{ post_id: number }>(tx, sql`
-      insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${key}, now())
-      on conflict (post_id, viewer_key) do update set viewed_at = now()
-        where post_views.viewed_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
-      returning post_id`);
-    if (!counted.length) return;
-    await tx.update(posts).set({ views: sql`${posts.views} + 1` }).where(eq(posts.id, id));
-    if (viewer && viewer.id !== post.authorId) {
-      await tx
-        .delete(notifications)
-        .where(and(eq(notifications.type, "POST_VIEWED"), eq(notifications.postId, id), eq(notifications.fromUserId, viewer.id)));
-      await notify(tx, { userId: post.authorId, type: "POST_VIEWED", fromUserId: viewer.id, postId: id });
-    }
-  });
+  if (!dest || dest === "empty" || dest === "document") await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.req) });
   // Read before the post is loaded, so its `newComments` already counts as read.
   const read = !viewer ? null : a.markRead === false ? await firstUnreadComment(viewer.id, id) : await markPostRead(viewer.id, id);
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);

@@ -61,6 +61,22 @@ async function main() {
       warm.status === 200 && after.status === 200 && titles.includes("Seen by both"),
       `${titles.length} posts listed by B after the write`,
     );
+    // The same for whole pages (issue 15): B serves its anonymous home page from the page cache until a
+    // write through A, and the next load after that write shows it.
+    const page = async (base: string) => {
+      const r = await fetch(`${base}/`);
+      return { hit: r.headers.get("x-forum-cache") === "hit", html: await r.text() };
+    };
+    await page(b.url);
+    const cachedHome = await page(b.url);
+    await api(a.url, "/api/posts", actors.tokens[1]!, "POST", { ...body, title: "Paged by both" });
+    const freshHome = await page(b.url);
+    check(
+      checks,
+      "the page cache of one process is invalidated by a write through the other",
+      cachedHome.hit && !freshHome.hit && freshHome.html.includes("Paged by both") && !cachedHome.html.includes("Paged by both"),
+      `before: ${cachedHome.hit ? "hit" : "miss"}, after the write: ${freshHome.hit ? "hit" : "miss"}`,
+    );
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
     check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");
 

@@ -8,4 +8,4 @@ const previewSchema = z.object({ markdown: z.string().max(100_000, "at most 1000
 export const POST = route(async ({ req }) => {
   const { markdown } = await readJson(req, previewSchema, 512 * 1024);
   return { html: renderMarkdown(markdown) };
-}, { auth: "required" });
+}, { auth: "required", writes: false });

@@ -1,0 +1,87 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { clientIp } from "@/lib/api/client-ip";
+import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/services/content-version";
+import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
+import { SESSION_COOKIES } from "@/lib/viewer";
+
+/**
+ * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
+ * profile) as an anonymous visitor gets them, per process, served without rendering.
+ *
+ * Coherence is the API read caches' rule (lib/services/content-version.ts): every committed write bumps
+ * the Postgres sequence `content_version`; an entry is stored under the version read *before* its page
+ * was rendered and served only while that is still the current version. So a write through any process
+ * is on the next load of every page in every process, and the cost of a hit is one tiny query.
+ *
+ * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Only anonymous document requests
+ *   (GET, no session cookie, not an RSC request) of the public page paths take part; a signed-in
+ *   member's pages are rendered as before (they carry their own state) and are never stored.
+ * - On a miss, the proxy lets the request through with the version in a response header; the HTTP hook
+ *   (lib/api/http-hook.ts), which holds every HTML page until it is complete anyway, gives the finished
+ *   document to `storePage`, which keeps it if it is a plain 200 without cookies, and strips the header.
+ * - A cached post page still counts its view (view counters are not content: cached lists and pages
+ *   may show a count that lags until the next write, as the API caches do).
+ */
+export const PAGE_VERSION_HEADER = "x-forum-page-version";
+
+type Entry = { body: Buffer; headers: [string, string][] };
+const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE_ENTRIES || 500));
+const MAX_BYTES = 1024 * 1024;
+const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/]{1,64})$/;
+const POST_PAGE = /^\/posts\/(\d{1,9})$/;
+/** Response headers that describe one transfer, not the document. */
+const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy", PAGE_VERSION_HEADER]);
+
+type RequestLike = { method: string; url: string; headers: Headers };
+
+/** Whether this request may be answered from, or stored into, the page cache. */
+export function cacheablePageRequest(req: RequestLike): boolean {
+  if (req.method !== "GET" || !readCachesEnabled()) return false;
+  const url = new URL(req.url);
+  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("_rsc")) return false;
+  const h = req.headers;
+  if (h.get("rsc") || h.get("next-router-prefetch") || h.get("next-action")) return false;
+  const cookie = h.get("cookie") ?? "";
+  return !SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`));
+}
+
+const keyOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+
+/**
+ * For the proxy: the cached document as a Response, or null. `onMiss` receives the version to stamp
+ * on the response that will be rendered, so `storePage` can keep it.
+ */
+export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string } | null> {
+  if (!cacheablePageRequest(req)) return null;
+  const version = await contentVersion();
+  const entry = pages().get(keyOf(req.url), version);
+  if (!entry) return { version };
+  const post = POST_PAGE.exec(new URL(req.url).pathname);
+  const dest = req.headers.get("sec-fetch-dest");
+  if (post && (!dest || dest === "document" || dest === "empty")) {
+    await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(req.headers)) });
+  }
+  const headers = new Headers(entry.headers);
+  headers.set("x-forum-cache", "hit");
+  return { hit: new Response(new Uint8Array(entry.body), { status: 200, headers }) };
+}
+
+/**
+ * For the HTTP hook, once a page is complete: keeps the document if the proxy marked it with the
+ * version it was rendered under, and removes the mark. `body` is the decoded HTML.
+ */
+export function storePage(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
+  const version = response.getHeader(PAGE_VERSION_HEADER);
+  if (version === undefined) return;
+  response.removeHeader(PAGE_VERSION_HEADER);
+  if (response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES) return;
+  const headers: [string, string][] = [];
+  for (const [k, v] of Object.entries(response.getHeaders())) {
+    if (v === undefined || TRANSFER_HEADERS.has(k.toLowerCase())) continue;
+    headers.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
+  }
+  pages().set(keyOf(`http://x${request.url ?? "/"}`), String(version), { body, headers });
+}

@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { apiCreatePost, apiLogin, unique } from "./pages/api";
+import { signIn } from "./pages/session";
+
+/**
+ * The page cache (issue 15, lib/api/page-cache.ts): anonymous views of the public pages are served
+ * without rendering while nothing has changed, and a committed write is on the very next load.
+ */
+
+const CACHE = "x-forum-cache";
+
+async function anonymousGet(request: APIRequestContext, path: string) {
+  const res = await request.get(path, { headers: { cookie: "" } });
+  return { status: res.status(), hit: res.headers()[CACHE] === "hit", html: await res.text(), csp: res.headers()["content-security-policy"] ?? "" };
+}
+
+/** Loads until the page comes from the cache (the first load after any write renders and stores it). */
+async function warm(request: APIRequestContext, path: string) {
+  for (let i = 0; i < 5; i++) if ((await anonymousGet(request, path)).hit) return;
+  throw new Error(`${path} never came from the cache`);
+}
+
+test("an unchanged public page is served from the cache, with the same scripts allowed by its CSP", async ({ request }) => {
+  const first = await anonymousGet(request, "/");
+  await warm(request, "/");
+  const again = await anonymousGet(request, "/");
+  expect(again.hit).toBe(true);
+  expect(again.status).toBe(200);
+  expect(again.csp).toContain("script-src 'self' 'sha256-");
+  expect(again.csp).not.toContain("unsafe-inline'; style"); // scripts: hashes only
+  expect(again.html).toContain("Discussions");
+  expect(first.status).toBe(200);
+});
+
+test("a new comment is on the next anonymous load of its post page, and a new post on the home page", async ({ request }) => {
+  const token = await apiLogin(request, "bob");
+  const post = await apiCreatePost(request, token, { title: unique("Cache target") });
+  const path = `/posts/${post.id}`;
+  await warm(request, path);
+  await warm(request, "/");
+
+  const text = unique("Fresh comment");
+  const c = await request.post(`${path}/comments`.replace("/posts", "/api/posts"), { headers: { Authorization: `Bearer ${token}` }, data: { content: text } });
+  expect(c.status()).toBe(201);
+  const after = await anonymousGet(request, path);
+  expect(after.hit).toBe(false);
+  expect(after.html).toContain(text);
+
+  const other = await apiCreatePost(request, token, { title: unique("Newest on home") });
+  const home = await anonymousGet(request, "/");
+  expect(home.hit).toBe(false);
+  expect(home.html).toContain(other.title);
+});
+
+test("a private post never reaches a cached page, and signed-in members are never served from the cache", async ({ page, request }) => {
+  const alice = await apiLogin(request, "alice");
+  const secret = await apiCreatePost(request, alice, { title: unique("Alice only"), visibleScope: "ONLY_ME" });
+  const members = await apiCreatePost(request, alice, { title: unique("Members only"), visibleScope: "ONLY_REGISTER" });
+  await warm(request, "/");
+  const home = await anonymousGet(request, "/");
+  expect(home.html).not.toContain(secret.title);
+  expect(home.html).not.toContain(members.title);
+  expect((await anonymousGet(request, `/posts/${secret.id}`)).status).toBe(404);
+
+  // Bob, signed in, gets his own render: the members-only post, never Alice's private one.
+  await signIn(page, "bob");
+  const res = await page.goto("/");
+  expect(res?.headers()[CACHE]).toBeUndefined();
+  await expect(page.getByRole("link", { name: members.title })).toBeVisible();
+  await expect(page.getByText(secret.title)).toHaveCount(0);
+});
+
+test("a markdown preview invalidates no cached page", async ({ request }) => {
+  const token = await apiLogin(request, "carol");
+  await warm(request, "/");
+  const r = await request.post("/api/markdown/preview", { headers: { Authorization: `Bearer ${token}` }, data: { markdown: "**typing…**" } });
+  expect(r.status()).toBe(200);
+  expect((await anonymousGet(request, "/")).hit).toBe(true);
+});
