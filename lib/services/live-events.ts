@@ -174,7 +174,13 @@ export type StreamOptions = {
 };
 
 const encoder = new TextEncoder();
-const frame = (e: LiveEvent) => encoder.encode(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`);
+/** Each event is serialized once, whatever the number of streams it goes to (the bytes are shared). */
+const frames = new WeakMap<LiveEvent, Uint8Array>();
+function frame(e: LiveEvent): Uint8Array {
+  let f = frames.get(e);
+  if (!f) frames.set(e, (f = encoder.encode(`id: ${e.id}\ndata: ${JSON.stringify(e)}\n\n`)));
+  return f;
+}
 
 function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined): boolean {
   if (!canReceive(viewer, e)) return false;

@@ -57,10 +57,9 @@ async function openStream(id: number, base: string, server: "A" | "B", token: st
         while ((i = buf.indexOf("\n\n")) >= 0) {
           const frame = buf.slice(0, i);
           buf = buf.slice(i + 2);
-          const data = frame.split("\n").find((l) => l.startsWith("data: "));
-          if (!data) continue;
-          const e = JSON.parse(data.slice(6)) as { type: string; commentId?: number };
-          if (e.type === "comment" && e.commentId) s.got.set(e.commentId, Date.now());
+          // Cheaper than JSON.parse for 1,000 streams in this one process.
+          const m = frame.includes('"type":"comment"') ? /"commentId":(\d+)/.exec(frame) : null;
+          if (m) s.got.set(Number(m[1]), Date.now());
         }
       }
     } catch {
