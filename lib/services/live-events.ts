@@ -202,13 +202,13 @@ export async function openEventStream(viewer: Viewer | null, opts: StreamOptions
       let open = true;
       const queue: LiveEvent[] = [];
       let replaying = opts.lastEventId !== undefined;
-      let sentUpTo = opts.lastEventId ?? 0;
+      // Ids follow insertion, not commit order: concurrent writes commit out of id order, so live
+      // events are never dropped for having a smaller id; only the replay's overlap is deduplicated.
+      const replayed = new Set<number>();
       const send = (e: LiveEvent) => {
         if (!open || !wanted(viewer, e, opts.postId)) return;
-        if (e.type !== "reload" && e.id <= sentUpTo) return;
         try {
           controller.enqueue(frame(e));
-          if (e.type !== "reload") sentUpTo = e.id;
         } catch {
           cleanup();
         }
@@ -250,10 +250,16 @@ export async function openEventStream(viewer: Viewer | null, opts: StreamOptions
         try {
           const missed = await readOutbox(opts.lastEventId);
           if (missed.tooFar) send({ id: opts.lastEventId, type: "reload" });
-          else for (const e of missed.events) send(e);
+          else {
+            for (const e of missed.events) {
+              replayed.add(e.id);
+              send(e);
+            }
+          }
         } finally {
           replaying = false;
-          for (const e of queue.splice(0)) send(e);
+          for (const e of queue.splice(0)) if (!replayed.has(e.id)) send(e);
+          replayed.clear();
         }
       }
     },

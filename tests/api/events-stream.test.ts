@@ -142,6 +142,17 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     expect(a.events.filter((e) => e.commentId === rolledBack)).toEqual([]);
   });
 
+  it("delivers events that commit out of id order (concurrent writers)", async () => {
+    const postId = await makePost(alice, cat);
+    const a = await stream("/api/events", { token: alice.token });
+    const [late] = await db.insert(comments).values({ postId, authorId: bob.id, content: "committed first" }).returning();
+    const seen = await a.waitFor((e) => e.commentId === late!.id);
+    // An event with a smaller id arriving after a larger one, as when an older transaction commits last.
+    const older = { type: "comment", postId, commentId: late!.id - 1000, authorId: alice.id, status: "PUBLISHED", scope: "ALL", id: seen.id - 1 };
+    await db.execute(sql`select pg_notify('forum_events', ${JSON.stringify(older)})`);
+    await a.waitFor((e) => e.commentId === older.commentId);
+  });
+
   it("scopes post events to one post with postId, keeping notifications", async () => {
     const p1 = await makePost(alice, cat);
     const p2 = await makePost(carol, cat);
