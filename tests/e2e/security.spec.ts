@@ -118,3 +118,18 @@ test("changing the password signs out the other browsers, keeps this one, and th
   expect(fresh.status()).toBe(200);
   await other.ctx.close();
 });
+
+test("signing out in the browser ends the server-side session: a copy of the old cookie is refused", async ({ page, browser }) => {
+  await signIn(page, "erin");
+  const cookies = await page.context().cookies();
+  expect(cookies.some((c) => c.name.endsWith("authjs.session-token"))).toBe(true);
+  await page.goto("/logout");
+  await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  const replay = await browser.newContext();
+  await replay.addCookies(cookies);
+  const p = await replay.newPage();
+  await p.goto("/");
+  expect(await me(p)).toBe(401);
+  await replay.close();
+});
