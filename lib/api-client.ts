@@ -1,6 +1,6 @@
 import type {
   CommentDto, LotteryDto, MeDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
-} from "@/lib/validation/objects";
+} from "@/lib/validation/responses";
 
 /** The error a browser call to our /api throws: the API's `{error, code, field}` body and the status. */
 export class ApiClientError extends Error {

@@ -17,7 +17,7 @@ import {
 import {
   categorySchema, changeLogSchema, commentSchema, errorSchema, lotterySchema, meSchema, notificationSchema, pointGoodSchema,
   pollSchema, postDetailSchema, postSchema, reactionSchema, tagSchema,
-} from "@/lib/validation/objects";
+} from "@/lib/validation/responses";
 import {
   LIST_ARRAY_KEYS, createPostSchema, listPostsQuerySchema, pendingPostsQuerySchema, recentPostsQuerySchema, updatePostSchema,
 } from "@/lib/validation/posts";
@@ -29,7 +29,7 @@ import * as authModule from "@/lib/validation/auth";
 import * as commentsModule from "@/lib/validation/comments";
 import * as economyModule from "@/lib/validation/economy";
 import * as notificationsModule from "@/lib/validation/notifications";
-import * as objectsModule from "@/lib/validation/objects";
+import * as objectsModule from "@/lib/validation/responses";
 import * as postsModule from "@/lib/validation/posts";
 import * as taxonomyModule from "@/lib/validation/taxonomy";
 import * as uploadsModule from "@/lib/validation/uploads";

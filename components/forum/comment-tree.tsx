@@ -10,7 +10,7 @@ import { Textarea } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReactionBar, applyToggle } from "@/components/forum/reaction-bar";
 import { api, fieldErrors } from "@/lib/api-client";
-import type { CommentDto } from "@/lib/validation/objects";
+import type { CommentDto } from "@/lib/validation/responses";
 
 /** A comment with its server-rendered, sanitized HTML. */
 export type CommentView = Omit<CommentDto, "replies"> & { html: string; replies: CommentView[] };

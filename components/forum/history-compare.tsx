@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/forum/diff-view";
-import type { Version, VersionField } from "@/lib/content-versions";
+import type { Version, VersionField } from "@/lib/edit-history";
 import { api, fieldErrors } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
 

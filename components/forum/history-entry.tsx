@@ -6,9 +6,11 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { DiffView, type DiffMode } from "@/components/forum/diff-view";
-import type { HistoryOriginInfo } from "@/components/forum/history-view";
 import { defaultAvatar } from "@/lib/api/serializers";
-import type { ChangeLogDto, TagDto } from "@/lib/validation/objects";
+import type { ChangeLogDto, TagDto } from "@/lib/validation/responses";
+
+/** Who made version 0 and when (the post's creation), shown at the bottom of the timeline. */
+export type HistoryOriginInfo = { time: string; username: string; avatar: string };
 
 const TYPE_LABEL: Record<ChangeLogDto["type"], string> = {
   CONTENT: "Content",

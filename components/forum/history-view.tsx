@@ -4,13 +4,11 @@ import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { DiffModeSwitch, type DiffMode } from "@/components/forum/diff-view";
 import { HistoryCompare } from "@/components/forum/history-compare";
-import { HistoryEntry, HistoryOrigin } from "@/components/forum/history-entry";
-import { fieldVersions, versionOfEntry } from "@/lib/content-versions";
+import { HistoryEntry, HistoryOrigin, type HistoryOriginInfo } from "@/components/forum/history-entry";
+import { fieldVersions, versionOfEntry } from "@/lib/edit-history";
 import { apiFetch } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
-import type { ChangeLogDto } from "@/lib/validation/objects";
-
-export type HistoryOriginInfo = { time: string; username: string; avatar: string };
+import type { ChangeLogDto } from "@/lib/validation/responses";
 
 /**
  * The post history page's interactive part: a compare panel (any two versions of the content or the

@@ -8,7 +8,7 @@ import { INBOX_PAGE_SIZE, inboxKey, type InboxTab } from "@/components/forum/not
 import { NotificationPrefs } from "@/components/forum/notification-prefs";
 import { api, apiFetch } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
-import type { NotificationDto } from "@/lib/validation/objects";
+import type { NotificationDto } from "@/lib/validation/responses";
 
 type Tab = InboxTab;
 type Pages = InfiniteData<NotificationDto[], number>;

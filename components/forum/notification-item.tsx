@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { REACTIONS } from "@/components/forum/reaction-types";
-import type { NotificationDto } from "@/lib/validation/objects";
+import type { NotificationDto } from "@/lib/validation/responses";
 
 export type NotificationLine = {
   icon: string;

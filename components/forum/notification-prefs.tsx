@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
-import type { NotificationDto } from "@/lib/validation/objects";
+import type { NotificationDto } from "@/lib/validation/responses";
 
 type Pref = { type: NotificationDto["type"]; enabled: boolean };
 

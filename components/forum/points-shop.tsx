@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
 import { api, apiFetch, fieldErrors } from "@/lib/api-client";
 import { pointKeys, userKeys } from "@/lib/query-keys";
-import type { MeDto, PointGoodDto } from "@/lib/validation/objects";
+import type { MeDto, PointGoodDto } from "@/lib/validation/responses";
 
 type Step = { goodId: number; stage: "contact" | "confirm"; contact: string };
 

@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { PostDto } from "@/lib/validation/objects";
+import type { PostDto } from "@/lib/validation/responses";
 
 /** Pinned, featured, closed, restricted scope, review status and post type. */
 export function PostBadges({ post }: { post: Pick<PostDto, "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured"> }) {

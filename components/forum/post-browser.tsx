@@ -6,7 +6,7 @@ import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-mar
 import { listHref, TABS, type ListState } from "@/components/forum/post-list-url";
 import { buttonClass } from "@/components/ui/button";
 import { markdownExcerpt } from "@/lib/markdown";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
 import { listPosts, type PostOrder } from "@/lib/services/posts";
 import { touchVisit } from "@/lib/services/reads";

@@ -2,7 +2,7 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PostBadges } from "@/components/forum/post-badges";
-import type { PostDto } from "@/lib/validation/objects";
+import type { PostDto } from "@/lib/validation/responses";
 
 /** One row of a post list: title, badges, category, tags, participants, counts and times. */
 export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string }) {

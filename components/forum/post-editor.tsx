@@ -11,7 +11,7 @@ import { TagPicker } from "@/components/forum/tag-picker";
 import { uploadImage } from "@/components/forum/upload";
 import { api, fieldErrors, type PostInput } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
-import type { CategoryDto } from "@/lib/validation/objects";
+import type { CategoryDto } from "@/lib/validation/responses";
 
 type Scope = "ALL" | "ONLY_REGISTER" | "ONLY_ME";
 type PostType = "NORMAL" | "POLL" | "LOTTERY";

@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { useId, useRef, useState } from "react";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { REACTIONS } from "@/components/forum/reaction-types";
-import type { ReactionDto } from "@/lib/validation/objects";
+import type { ReactionDto } from "@/lib/validation/responses";
 
 /** Applies a toggle answer (the added Reaction, or null when `type` was removed) to a list. */
 export function applyToggle(list: ReactionDto[], me: string, type: ReactionType, added: ReactionDto | null): ReactionDto[] {

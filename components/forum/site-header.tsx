@@ -8,7 +8,7 @@ import { UnreadBadge } from "@/components/forum/unread-badge";
 import { HeaderSignOut } from "@/components/forum/user-menu";
 import { VerifyNotice } from "@/components/forum/verify-notice";
 import { env } from "@/lib/env";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { getMe } from "@/lib/services/users";
 import { unreadCount } from "@/lib/services/notifications";
 import { isModerator } from "@/lib/permissions";

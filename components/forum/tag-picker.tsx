@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { api } from "@/lib/api-client";
-import type { TagDto } from "@/lib/validation/objects";
+import type { TagDto } from "@/lib/validation/responses";
 
 type TagLite = Pick<TagDto, "id" | "name">;
 

@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
-import type { PostDto } from "@/lib/validation/objects";
+import type { PostDto } from "@/lib/validation/responses";
 
 /** The post of the detail page, hydrated from the server under postKeys.detail(id). */
 export function usePost(id: number, initial?: PostDto) {

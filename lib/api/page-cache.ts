@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/api/client-ip";
-import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/services/content-version";
+import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
-import { SESSION_COOKIES } from "@/lib/viewer";
+import { SESSION_COOKIES } from "@/lib/api/caller";
 
 /**
  * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,

@@ -1,17 +1,18 @@
-import { ZodError, type z } from "zod";
-import { ApiError, badRequest, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, unauthorized } from "@/lib/api/errors";
+import { ZodError } from "zod";
+import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, unauthorized } from "@/lib/api/errors";
 
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
-import { bumpContentVersion } from "@/lib/services/content-version";
-import { checkSameOrigin, resolveViewer, type Viewer } from "@/lib/viewer";
+import { resolveViewer } from "@/lib/api/caller";
+import { checkSameOrigin } from "@/lib/api/origin";
+import type { Viewer } from "@/lib/viewer";
+// The read caches listen to the writes' announcements (lib/services/changes.ts).
+import "@/lib/cache/content-version";
 
 export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null };
 type Options = {
   /** "required": 401 without a valid token or session. */
   auth?: "optional" | "required";
-  /** false: a POST that changes nothing (a markdown preview), so it must not invalidate any cache. */
-  writes?: boolean;
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -26,9 +27,9 @@ export function route<P = Record<string, string>>(
 ) {
   return async (req: Request, context?: { params?: Promise<P> }): Promise<Response> => {
     try {
-      const viewer = await resolveViewer(req);
+      const viewer = await resolveViewer(req.headers);
       if (!SAFE_METHODS.has(req.method)) {
-        if (viewer?.via === "session") checkSameOrigin(req);
+        if (viewer?.via === "session") checkSameOrigin(req.headers);
         if (viewer?.via === "token" && !viewer.scopes.includes("write")) {
           throw forbidden("This token has the read scope only");
         }
@@ -36,10 +37,8 @@ export function route<P = Record<string, string>>(
       if (options.auth === "required" && !viewer) throw unauthorized();
       const params = (context?.params ? await context.params : {}) as P;
       const result = await handler({ req, params, viewer });
-      const response = result instanceof Response ? result : Response.json(result);
-      // A write has committed: public list caches in every process are stale from now on.
-      if (!SAFE_METHODS.has(req.method) && response.status < 400 && options.writes !== false) await bumpContentVersion();
-      return response;
+      // Caches are invalidated by the writes themselves (lib/services/changes.ts), not per request.
+      return result instanceof Response ? result : Response.json(result);
     } catch (err) {
       return errorResponse(err);
     }
@@ -67,130 +66,6 @@ export function errorResponse(err: unknown): Response {
   }
   console.error("[api] unhandled error", err);
   return Response.json({ error: "Internal server error", code: "internal_error" }, { status: 500 });
-}
-
-/** Reads a JSON body with a byte cap enforced while streaming (413), then validates it (400). */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S>> {
-  const text = await readBodyText(req, maxBytes);
-  let data: unknown;
-  try {
-    data = text.length ? JSON.parse(text) : undefined;
-  } catch {
-    throw new ApiError(400, "bad_request", "Malformed JSON body");
-  }
-  if (data === undefined) throw new ApiError(400, "bad_request", "A JSON body is required");
-  const parsed = schema.safeParse(nullsAsAbsent(schema, data));
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data;
-}
-
-/** Like readJson, but an empty body is fine (undefined): for endpoints whose body is all optional. */
-export async function readJsonOptional<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S> | undefined> {
-  const text = await readBodyText(req, maxBytes);
-  if (!text.trim()) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "bad_request", "Malformed JSON body");
-  }
-  const parsed = schema.safeParse(nullsAsAbsent(schema, data));
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data;
-}
-
-type ZodInternals = { _zod: { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> }; optin?: string } };
-const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
-
-function unwrap(schema: z.ZodType): ZodInternals["_zod"]["def"] {
-  let def = (schema as unknown as ZodInternals)._zod.def;
-  for (let i = 0; i < 20; i++) {
-    if (def.type === "pipe" && def.in) def = (def.in as unknown as ZodInternals)._zod.def;
-    else if (WRAPPERS.has(def.type) && def.innerType) def = (def.innerType as unknown as ZodInternals)._zod.def;
-    else break;
-  }
-  return def;
-}
-
-/**
- * Optional fields accept `null` as "absent" (the API answers many of them as null, and clients send
- * objects back as they got them): a `null` for a field that may be left out but is not nullable is
- * dropped before validation, in nested objects and arrays too. Required fields still refuse null.
- */
-export function nullsAsAbsent(schema: z.ZodType, value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
-  const def = unwrap(schema);
-  if (def.type === "array" && def.element && Array.isArray(value)) return value.map((v) => nullsAsAbsent(def.element!, v));
-  if (def.type !== "object" || !def.shape || Array.isArray(value)) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) {
-    const field = def.shape[key];
-    if (!field) out[key] = v;
-    else if (v === null) {
-      // optin: "optional" for .optional(), "defaulted" for .default(); either may be left out.
-      const optional = !!(field as unknown as ZodInternals)._zod.optin;
-      if (!optional || field.safeParse(null).success) out[key] = v;
-    } else out[key] = nullsAsAbsent(field, v);
-  }
-  return out;
-}
-
-export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
-  return (await readBodyBytes(req, maxBytes)).toString("utf8");
-}
-
-/** Reads a request body as bytes; the cap is enforced while streaming (413), never after buffering. */
-export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge();
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-/**
- * Turns the query string into an object for a zod schema. Keys in `arrayKeys` always become arrays
- * and accept both repeated keys and comma lists (`tagIds=1&tagIds=2`, `tagIds=1,2`).
- */
-export function queryObject(req: Request, arrayKeys: readonly string[] = []): Record<string, string | string[]> {
-  const url = new URL(req.url);
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    if (arrayKeys.includes(key)) {
-      out[key] = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
-    } else {
-      out[key] = values[values.length - 1]!;
-    }
-  }
-  return out;
-}
-
-export function parseQuery<S extends z.ZodType>(req: Request, schema: S, arrayKeys: readonly string[] = []): z.output<S> {
-  const parsed = schema.safeParse(queryObject(req, arrayKeys));
-  if (!parsed.success) throw fromZod(parsed.error);
-  return parsed.data;
-}
-
-/** A path id: a positive integer in canonical form (no sign, no leading zero: `092` is not 92), else 400 with `field`. */
-export function parseId(value: string | undefined, field = "id"): number {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw badRequest(`${field} must be a positive integer`, field);
-  const n = Number(value);
-  if (n < 1 || n > 2147483647) throw badRequest(`${field} must be a positive integer`, field);
-  return n;
 }
 
 export const created = (body: unknown) => Response.json(body, { status: 201 });

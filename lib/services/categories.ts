@@ -3,9 +3,10 @@ import { db, type DbOrTx } from "@/db";
 import { categories, posts } from "@/db/schema";
 import { conflict, notFound, pgCode } from "@/lib/api/errors";
 import { assertRole } from "@/lib/permissions";
-import type { CategoryDto } from "@/lib/validation/objects";
+import type { CategoryDto } from "@/lib/validation/responses";
 import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/validation/taxonomy";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
 
 /** Category.count (API.md §6): PUBLISHED posts visible to everyone. */
 // Written with explicit table names: drizzle leaves columns unqualified in a single-table select,
@@ -50,6 +51,7 @@ function mapDuplicate(err: unknown): never {
 export async function createCategory({ viewer, input }: { viewer: Viewer | null; input: CreateCategoryInput }): Promise<CategoryDto> {
   assertRole(viewer, "ADMIN");
   const [row] = await db.insert(categories).values(input).returning({ id: categories.id }).catch(mapDuplicate);
+  await announce(changed("category", row!.id));
   return getCategory(row!.id);
 }
 
@@ -59,6 +61,7 @@ export async function updateCategory({ viewer, id, input }: { viewer: Viewer | n
   if (Object.keys(patch).length) {
     const updated = await db.update(categories).set(patch).where(eq(categories.id, id)).returning({ id: categories.id }).catch(mapDuplicate);
     if (!updated.length) throw notFound("Category not found");
+    await announce(changed("category", id));
   }
   return getCategory(id);
 }
@@ -66,7 +69,7 @@ export async function updateCategory({ viewer, id, input }: { viewer: Viewer | n
 /** Deleting a category that posts still use is refused (409); posts must be moved first. */
 export async function deleteCategory({ viewer, id }: { viewer: Viewer | null; id: number }): Promise<void> {
   assertRole(viewer, "ADMIN");
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const [used] = await tx.select({ n: count() }).from(posts).where(eq(posts.categoryId, id));
     if (Number(used?.n ?? 0) > 0) throw conflict("The category still has posts");
     const deleted = await tx
@@ -78,7 +81,7 @@ export async function deleteCategory({ viewer, id }: { viewer: Viewer | null; id
         throw err;
       });
     if (!deleted.length) throw notFound("Category not found");
-  });
+  }), [changed("category", id)]);
 }
 
 /** Category DTOs for the given ids (with counts), one query; for other services that embed categories. */

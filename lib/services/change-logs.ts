@@ -5,8 +5,8 @@ import {
 } from "@/db/schema";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { assertCanSeePost } from "@/lib/permissions";
-import { readCachesEnabled, versionedCache, versionSql } from "@/lib/services/content-version";
-import type { ChangeLogDto } from "@/lib/validation/objects";
+import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
+import type { ChangeLogDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 
 export const SYSTEM_USERNAME = "system";

@@ -4,16 +4,17 @@ import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost, assertOnPost, canDeleteComment } from "@/lib/permissions";
-import { readCachesEnabled, versionedCache } from "@/lib/services/content-version";
+import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notifyMentions } from "@/lib/services/mentions";
-import { notify, type NewNotification } from "@/lib/services/notify";
+import { notify, type NewNotification } from "@/lib/services/notification-writer";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
 import { loadCommentReactions, lockUsers } from "@/lib/services/reactions";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { assertMayWrite } from "@/lib/services/verification";
 import { env } from "@/lib/env";
-import type { CommentDto, ReactionDto } from "@/lib/validation/objects";
+import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
 
 const commentColumns = {
   id: comments.id,
@@ -174,7 +175,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   const postId = post.id;
   const postAuthorId = post.authorId;
 
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
     const [c] = await tx
       .insert(comments)
@@ -216,7 +217,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       .from(users)
       .where(eq(users.id, viewer.id));
     return toDto({ ...row, reward, pointReward, author: author! }, []);
-  });
+  }), (c) => [changed("comment", c.id), changed("post", postId), changed("user", viewer.id)]);
 }
 
 /**
@@ -227,7 +228,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound("Comment not found");
   if (!canDeleteComment(viewer, c)) throw forbidden("Only the comment's author or a moderator may delete it");
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     await lockUsers(tx, [c.authorId]);
     const [gone] = await tx
       .update(comments)
@@ -243,7 +244,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
       })
       .where(eq(posts.id, c.post.id));
     await refreshMedal(tx, c.authorId);
-  });
+  }), [changed("comment", commentId), changed("post", c.post.id)]);
 }
 
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
@@ -252,5 +253,6 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
   if (c.deletedAt) throw notFound("Comment not found");
   assertOnPost(viewer, c.post, "pinComment");
   await db.update(comments).set({ pinnedAt: pinned ? sql`now()` : null }).where(eq(comments.id, commentId));
+  await announce(changed("comment", commentId));
   return getComment(viewer, commentId);
 }

@@ -5,12 +5,13 @@ import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/lottery-fair";
-import { notify } from "@/lib/services/notify";
+import { notify } from "@/lib/services/notification-writer";
 import { applyPoints } from "@/lib/services/points";
-import { systemUserId } from "@/lib/services/scheduler";
+import { systemUserId } from "@/lib/services/change-logs";
 import { lotteryInputSchema, type LotteryInput, type LotteryVerifyDto } from "@/lib/validation/economy";
-import type { LotteryDto } from "@/lib/validation/objects";
+import type { LotteryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
 
 /**
  * Creates the lottery of a LOTTERY post in the caller's transaction, committing to a secret seed:
@@ -94,7 +95,7 @@ export async function getLottery(postId: number, viewer: Viewer | null): Promise
  * nothing. The cost moves joiner → author in the same transaction. Authors may not join their own lottery.
  */
 export async function joinLottery(a: { postId: number; viewer: Viewer }): Promise<LotteryDto> {
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await visiblePost(a.postId, a.viewer, tx);
     const [l] = await tx.select().from(lotteries).where(eq(lotteries.postId, a.postId)).for("share");
     if (!l) throw notFound("This post has no lottery");
@@ -112,7 +113,7 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
     await tx.select({ id: users.id }).from(users).where(inArray(users.id, [a.viewer.id, post.authorId])).orderBy(asc(users.id)).for("update");
     await applyPoints(tx, { userId: a.viewer.id, type: "LOTTERY_JOIN", amount: -l.pointCost, postId: a.postId, fromUserId: post.authorId });
     await applyPoints(tx, { userId: post.authorId, type: "LOTTERY_REWARD", amount: l.pointCost, postId: a.postId, fromUserId: a.viewer.id });
-  });
+  }), [changed("lottery", a.postId), changed("user", a.viewer.id)]);
   return (await loadLotteries([a.postId])).get(a.postId)!;
 }
 
@@ -122,7 +123,7 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
  * Winners = pickWinners(seed, participant ids, prizeCount). Returns false when not due or already drawn.
  */
 export async function drawLottery(postId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const [l] = await tx
       .update(lotteries)
       .set({ drawnAt: sql`now()` })
@@ -141,7 +142,7 @@ export async function drawLottery(postId: number): Promise<boolean> {
     }
     await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "LOTTERY_RESULT" });
     return true;
-  });
+  }), (done) => (done ? [changed("lottery", postId), changed("post", postId)] : []));
 }
 
 /** Scheduler job: draws every lottery past its end time; returns how many this process drew. */

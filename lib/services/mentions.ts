@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { posts, users } from "@/db/schema";
 import { canSeePost } from "@/lib/permissions";
-import { notify } from "@/lib/services/notify";
+import { notify } from "@/lib/services/notification-writer";
 import type { Viewer } from "@/lib/viewer";
 
 /** At most this many distinct users are notified per text, so one comment cannot spam the whole forum. */

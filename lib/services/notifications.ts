@@ -7,11 +7,12 @@ import {
 } from "@/db/schema";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { loadCommentsByIds } from "@/lib/services/comments";
-import { versionSql } from "@/lib/services/content-version";
+import { versionSql } from "@/lib/cache/content-version";
 import { loadPosts, type ViewerState } from "@/lib/services/post-loader";
-import type { CommentDto, NotificationDto } from "@/lib/validation/objects";
+import type { CommentDto, NotificationDto } from "@/lib/validation/responses";
 import type { NotificationListQuery, NotificationPref } from "@/lib/validation/notifications";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
 
 const DEFAULT_DISABLED = new Set<NotificationType>(DEFAULT_DISABLED_NOTIFICATION_TYPES);
 
@@ -31,12 +32,12 @@ export async function getPrefs(userId: number): Promise<NotificationPref[]> {
  */
 export async function updatePrefs(userId: number, prefs: NotificationPref[]): Promise<NotificationPref[]> {
   const last = new Map(prefs.map((p) => [p.type, p.enabled]));
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const types = [...last.keys()];
     await tx.delete(notificationPrefs).where(and(eq(notificationPrefs.userId, userId), inArray(notificationPrefs.type, types)));
     const rows = [...last].filter(([type, enabled]) => enabled === DEFAULT_DISABLED.has(type)).map(([type, enabled]) => ({ userId, type, enabled }));
     if (rows.length) await tx.insert(notificationPrefs).values(rows);
-  });
+  }), [changed("user", userId)]);
   return getPrefs(userId);
 }
 
@@ -153,6 +154,7 @@ export async function markRead(userId: number, ids: number[]): Promise<{ updated
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), inArray(notifications.id, [...new Set(ids)]), eq(notifications.read, false)))
     .returning({ id: notifications.id });
+  if (updated.length) await announce(changed("notification", ...updated.map((u) => u.id)));
   return { updated: updated.length };
 }
 
@@ -162,5 +164,6 @@ export async function markAllRead(userId: number): Promise<{ updated: number }> 
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
+  if (updated.length) await announce(changed("notification", ...updated.map((u) => u.id)));
   return { updated: updated.length };
 }

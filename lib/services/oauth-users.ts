@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
+import { announce, changed } from "@/lib/services/changes";
 
 /** Signs an OAuth identity into the account with the same email, or creates one with a free username. */
 export async function findOrCreateOAuthUser(p: { email: string; name: string; image: string }): Promise<number> {
@@ -17,7 +18,10 @@ export async function findOrCreateOAuthUser(p: { email: string; name: string; im
       .values({ username, email, avatar: p.image })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (row) return row.id;
+    if (row) {
+      await announce(changed("user", row.id));
+      return row.id;
+    }
   }
   throw new Error("Could not create an account for this identity");
 }

@@ -4,11 +4,12 @@ import { pollVotes, polls, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost } from "@/lib/permissions";
-import { notify } from "@/lib/services/notify";
-import { systemUserId } from "@/lib/services/scheduler";
+import { notify } from "@/lib/services/notification-writer";
+import { systemUserId } from "@/lib/services/change-logs";
 import { pollInputSchema, type PollInput } from "@/lib/validation/economy";
-import type { PollDto, UserSummaryDto } from "@/lib/validation/objects";
+import type { PollDto, UserSummaryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
 
 /** Creates the poll of a POLL post in the caller's transaction (validates 2..20 unique options, future endTime). */
 export async function createPoll(tx: DbOrTx, postId: number, input: PollInput): Promise<void> {
@@ -92,7 +93,7 @@ export async function getPoll(postId: number, viewer: Viewer | null): Promise<Po
  * updates the same row, cannot interleave with a vote either.
  */
 export async function votePoll(a: { postId: number; viewer: Viewer; options?: string[]; indexes?: number[] }): Promise<PollDto> {
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const [post] = await tx
       .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
       .from(posts)
@@ -132,7 +133,7 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
       .returning({ id: pollVotes.id });
     if (inserted.length !== chosen.length) throw conflict("You have already voted");
     await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: a.viewer.id, postId: a.postId });
-  });
+  }), [changed("poll", a.postId)]);
   return (await loadPolls([a.postId], a.viewer.id)).get(a.postId)!;
 }
 
@@ -142,7 +143,7 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
  * Returns false when the poll is not due or was already finalized.
  */
 export async function finalizePoll(postId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const claimed = await tx
       .update(polls)
       .set({ finalizedAt: sql`now()` })
@@ -158,7 +159,7 @@ export async function finalizePoll(postId: number): Promise<boolean> {
     ]);
     await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "VOTE_RESULT" });
     return true;
-  });
+  }), (done) => (done ? [changed("poll", postId), changed("post", postId)] : []));
 }
 
 /** Scheduler job: finalizes every poll past its end time; returns how many this process finalized. */

@@ -8,9 +8,9 @@ import { loadLotteries } from "@/lib/services/lotteries";
 import { loadPolls } from "@/lib/services/polls";
 import { loadPostReactions } from "@/lib/services/reactions";
 import { tagColumns, tagDto } from "@/lib/services/tags";
-import { readCachesEnabled, versionedCache, versionSql } from "@/lib/services/content-version";
+import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
 import { unreadStateSql } from "@/lib/services/reads";
-import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/objects";
+import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 
 /** At most this many participants per post (the author included). */

@@ -4,7 +4,6 @@ import { db, rawRows, type DbOrTx } from "@/db";
 import {
   categories, notifications, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot,
 } from "@/db/schema";
-import { clientIp } from "@/lib/api/client-ip";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { assertCanSeePost, assertOnPost, visiblePostsWhere } from "@/lib/permissions";
@@ -12,18 +11,18 @@ import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } fro
 import { loadCommentTree } from "@/lib/services/comments";
 import { createLottery } from "@/lib/services/lotteries";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/mentions";
-import { notify } from "@/lib/services/notify";
+import { notify } from "@/lib/services/notification-writer";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
 import { createPoll } from "@/lib/services/polls";
 import { loadPost, loadPosts } from "@/lib/services/post-loader";
-import type { PostPage } from "@/lib/services/list-cache";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { firstUnreadComment, markPostRead } from "@/lib/services/reads";
 import { assertMayWrite } from "@/lib/services/verification";
 import { getPublishMode } from "@/lib/services/site-settings";
-import type { PostDetailDto, PostDto } from "@/lib/validation/objects";
+import type { PostDetailDto, PostDto } from "@/lib/validation/responses";
 import type { CreatePostInput, ListPostsQuery, UpdatePostInput } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
 
 /** Cap of GET /api/posts/recent (API.md §4). */
 export const RECENT_CAP = 500;
@@ -31,6 +30,9 @@ export const RECENT_CAP = 500;
 export const VIEW_DEDUP_MINUTES = 30;
 
 export type PostOrder = "created" | "latestReply" | "featured";
+
+/** A page of post ids in list order (with creation times for the time-window lists). */
+export type PostPage = { ids: number[]; createdAt?: Date[] };
 
 function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds" | "tagIds">): SQL[] {
   const where: SQL[] = [visiblePostsWhere(viewer, { publishedOnly: true })];
@@ -102,13 +104,16 @@ export async function countPendingPosts(): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** A reader as the edge saw it (lib/api/caller.ts `viewClient`): the client address and `Sec-Fetch-Dest`. */
+export type ViewClient = { ip: string; fetchDest: string | null };
+
 /**
  * The key that deduplicates views: the user id, else a hash of the client address alone (the
  * User-Agent is the client's to change, so it must not make a new viewer).
  */
-export function viewerKey(viewer: Viewer | null, req?: Request): string {
+export function viewerKey(viewer: Viewer | null, client?: ViewClient): string {
   if (viewer) return `u:${viewer.id}`;
-  return viewerKeyForAddress(req ? clientIp(req.headers) : "unknown");
+  return viewerKeyForAddress(client?.ip ?? "unknown");
 }
 
 /** The view key of an anonymous visitor at this client address. */
@@ -150,13 +155,13 @@ export async function countPostView(a: { id: number; authorId: number; viewer: V
  * For a signed-in viewer, the first unread comment; the post is marked read unless `markRead` is false
  * (pages: a <Link> prefetch renders them too, so the page marks it read from the browser instead).
  */
-export async function getPostDetail(a: { id: number; viewer: Viewer | null; req?: Request; markRead?: boolean }): Promise<PostDetailDto> {
+export async function getPostDetail(a: { id: number; viewer: Viewer | null; client?: ViewClient; markRead?: boolean }): Promise<PostDetailDto> {
   const { id, viewer } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
   // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
-  const dest = a.req?.headers.get("sec-fetch-dest");
-  if (!dest || dest === "empty" || dest === "document") await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.req) });
+  const dest = a.client?.fetchDest;
+  if (!dest || dest === "empty" || dest === "document") await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
   // Read before the post is loaded, so its `newComments` already counts as read.
   const read = !viewer ? null : a.markRead === false ? await firstUnreadComment(viewer.id, id) : await markPostRead(viewer.id, id);
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
@@ -205,7 +210,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
   await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
   const mode = await getPublishMode();
   const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
-  const id = await db.transaction(async (tx) => {
+  const id = await afterCommit(db.transaction(async (tx) => {
     await categoryOr400(tx, input.categoryId);
     await tagsOr400(tx, input.tagIds);
     const now = new Date();
@@ -241,14 +246,14 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
     else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
     await refreshMedal(tx, viewer.id);
     return postId;
-  });
+  }), (postId) => [changed("post", postId), changed("user", viewer.id)]);
   return (await loadPost(id, viewer))!;
 }
 
 /** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
 export async function updatePost(a: { id: number; viewer: Viewer; input: UpdatePostInput }): Promise<PostDto> {
   const { id, viewer, input } = a;
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "edit");
@@ -294,40 +299,40 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       const added = extractMentions(set.content).filter((n) => !before.has(n));
       if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
     }
-  });
+  }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
 }
 
 /** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
 export async function deletePost(a: { id: number; viewer: Viewer }): Promise<void> {
   const { id, viewer } = a;
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "delete");
     await tx.delete(posts).where(eq(posts.id, id));
     await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
-  });
+  }), [changed("post", id)]);
 }
 
 type Toggle = { id: number; viewer: Viewer; on: boolean };
 
 /** close/reopen (author, moderator): a CLOSED entry when the state changes. */
 export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "close");
     if (post.closed === on) return;
     await tx.update(posts).set({ closed: on, updatedAt: new Date() }).where(eq(posts.id, id));
     await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
-  });
+  }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
 }
 
 /** pin/unpin (moderator): a PINNED entry with the old and new pinnedAt. */
 export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "pin");
@@ -335,7 +340,7 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
     const pinnedAt = on ? new Date() : null;
     await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
     await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
-  });
+  }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
 }
 
@@ -344,7 +349,7 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
  * the author +500 points; every feature sends POST_FEATURED.
  */
 export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> {
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "feature");
@@ -360,7 +365,7 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
     if (first) await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
     await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
     await refreshMedal(tx, post.authorId);
-  });
+  }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
 }
 
@@ -370,7 +375,7 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
  */
 export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean; reason?: string | null }): Promise<PostDto> {
   const { id, viewer, approve } = a;
-  await db.transaction(async (tx) => {
+  await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "review");
@@ -379,6 +384,6 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
     await tx.update(posts).set({ status: approve ? "PUBLISHED" : "REJECTED" }).where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
     await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve, content: a.reason || null });
     if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
-  });
+  }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
 }

@@ -11,9 +11,10 @@ import { loadPosts } from "@/lib/services/post-loader";
 import { saveImage } from "@/lib/services/uploads";
 import { getMe } from "@/lib/services/users";
 import type { ProfileDto } from "@/lib/validation/auth";
-import type { MeDto, PostDto } from "@/lib/validation/objects";
+import type { MeDto, PostDto } from "@/lib/validation/responses";
 import type { UpdateMeInput, UserActivityDto, UserListQuery, UserReplyDto } from "@/lib/validation/users";
 import type { Viewer } from "@/lib/viewer";
+import { announce, changed } from "@/lib/services/changes";
 
 /**
  * Profiles (GET /api/users/{idOrUsername} and its lists, the /u/<name> page) and the member's own
@@ -224,6 +225,8 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
       if (pgCode(err) === "23505") throw usernameTaken();
       throw err;
     }
+    // Names and medals show on every post and comment of the member.
+    await announce(changed("user", userId));
   }
   return getMe(userId);
 }
@@ -235,5 +238,6 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
 export async function setAvatar(a: { userId: number; bytes: Buffer }): Promise<{ url: string; user: MeDto }> {
   const url = await saveImage({ bytes: a.bytes, ownerId: a.userId });
   await db.update(users).set({ avatar: url }).where(eq(users.id, a.userId));
+  await announce(changed("user", a.userId));
   return { url, user: await getMe(a.userId) };
 }

@@ -5,9 +5,10 @@ import { REACTION_TYPES } from "@/db/schema/enums";
 import { notFound } from "@/lib/api/errors";
 import { assertCanSeePost } from "@/lib/permissions";
 import { applyPoints, earnExperience, POINTS } from "@/lib/services/points";
-import { notify } from "@/lib/services/notify";
-import type { ReactionDto } from "@/lib/validation/objects";
+import { notify } from "@/lib/services/notification-writer";
+import type { ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
 
 /** The 25 reaction types (API.md §2), a constant: GET /api/reaction-types needs no database. */
 export const reactionTypes = (): readonly ReactionType[] => REACTION_TYPES;
@@ -116,7 +117,7 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
   const t = await resolveTarget(viewer, target);
   const onComment = t.commentId !== null;
   const someoneElse = t.authorId !== viewer.id;
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const [added] = await tx
       .insert(reactions)
       .values({ userId: viewer.id, type, postId: onComment ? null : t.postId, commentId: t.commentId })
@@ -166,6 +167,6 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
         );
     }
     return null;
-  });
+  }), [changed("reaction"), onComment ? changed("comment", t.commentId!) : changed("post", t.postId)]);
 }
 

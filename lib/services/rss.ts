@@ -1,7 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts, users } from "@/db/schema";
-import { env } from "@/lib/env";
 import { renderMarkdown } from "@/lib/markdown";
 
 export const RSS_ITEMS = 20;
@@ -14,12 +13,6 @@ const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, "]]]]><![CDATA[>")}]]
 
 /** Feed readers resolve nothing against the site: make root-relative links and images absolute. */
 const absolutize = (html: string, base: string) => html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${base}/`);
-
-/** The site's public origin: PUBLIC_URL when set, else the origin the request came to. */
-export function siteOrigin(req: Request): string {
-  const configured = env().PUBLIC_URL;
-  return (configured ?? new URL(req.url).origin).replace(/\/+$/, "");
-}
 
 /**
  * RSS 2.0 of the newest featured posts (rssExcluded = false) that are PUBLISHED and visible to

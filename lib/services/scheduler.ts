@@ -3,7 +3,8 @@
  * claims its items in Postgres (a conditional update), so with several processes each item runs once;
  * items that fell due while the server was down are picked up by the first tick after start-up.
  */
-import { bumpContentVersion } from "@/lib/services/content-version";
+// The read caches listen to the jobs' announcements in this process too (lib/services/changes.ts).
+import "@/lib/cache/content-version";
 
 type Job = { name: string; run: () => Promise<number> };
 
@@ -28,8 +29,7 @@ export async function runDueJobs(): Promise<number> {
       else console.error(`[scheduler] ${job.name} failed`, err);
     }
   }
-  // Draws and poll results change what public lists show.
-  if (total > 0) await bumpContentVersion().catch((err) => console.error("[scheduler] version bump failed", err));
+  // Each draw and poll result announces its own change after it commits (lib/services/changes.ts).
   return total;
 }
 
@@ -63,26 +63,8 @@ export async function ensureJobsRegistered(): Promise<void> {
   ]);
   registerJob("lottery-draws", processDueLotteries);
   registerJob("poll-results", processDuePolls);
-  // Mail changes nothing a list shows: these report 0 so that no content version is bumped for them.
+  // Mail changes nothing a list shows; these report 0 (the count is only logged by tests and scripts).
   registerJob("reply-mail", async () => (await mail.processReplyMail(), 0));
   registerJob("digests", async () => (await mail.processDigests(), 0));
   registerJob("mail-outbox", mail.kickOutbox);
-}
-
-/**
- * The id of the `system` user, the actor of scheduled change logs (VOTE_RESULT, LOTTERY_RESULT);
- * created on first use (role USER, bot, no password). Safe under concurrency (insert … on conflict do nothing).
- */
-export async function systemUserId(tx: import("@/db").DbOrTx): Promise<number> {
-  const { sql } = await import("drizzle-orm");
-  const { rawRows } = await import("@/db");
-  const find = () => rawRows<{ id: number }>(tx, sql`select id from users where lower(username) = 'system' limit 1`);
-  const [found] = await find();
-  if (found) return Number(found.id);
-  await tx.execute(
-    sql`insert into users (username, email, role, bot) values ('system', 'system@localhost.invalid', 'USER', true) on conflict do nothing`,
-  );
-  const [row] = await find();
-  if (!row) throw new Error("could not create the system user");
-  return Number(row.id);
 }

@@ -3,12 +3,13 @@ import { db } from "@/db";
 import { pointGoods, redemptions, users } from "@/db/schema";
 import { notFound } from "@/lib/api/errors";
 import { assertRole } from "@/lib/permissions";
-import { notify } from "@/lib/services/notify";
+import { notify } from "@/lib/services/notification-writer";
 import { applyPoints } from "@/lib/services/points";
 import type { z } from "zod";
 import type { pointGoodInputSchema, pointGoodPatchSchema } from "@/lib/validation/economy";
-import type { PointGoodDto } from "@/lib/validation/objects";
+import type { PointGoodDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
 
 type GoodRow = typeof pointGoods.$inferSelect;
 const goodDto = (g: GoodRow): PointGoodDto => ({ id: g.id, name: g.name, cost: g.cost, image: g.image, description: g.description });
@@ -25,7 +26,7 @@ export async function listGoods(): Promise<PointGoodDto[]> {
  * gets POINT_REDEEM "<good>: <contact>" from the redeemer, all in one transaction.
  */
 export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: string }): Promise<{ point: number }> {
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const [good] = await tx.select().from(pointGoods).where(eq(pointGoods.id, a.goodId));
     if (!good) throw notFound("Point good not found");
     const point = await applyPoints(tx, { userId: a.viewer.id, type: "REDEEM", amount: -good.cost });
@@ -36,12 +37,13 @@ export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: s
       admins.map((ad) => ({ userId: ad.id, type: "POINT_REDEEM" as const, fromUserId: a.viewer.id, content: `${good.name}: ${a.contact}` })),
     );
     return { point };
-  });
+  }), [changed("user", a.viewer.id), changed("notification")]);
 }
 
 export async function createGood(viewer: Viewer | null, input: z.output<typeof pointGoodInputSchema>): Promise<PointGoodDto> {
   assertRole(viewer, "ADMIN");
   const [g] = await db.insert(pointGoods).values(input).returning();
+  await announce(changed("point-good", g!.id));
   return goodDto(g!);
 }
 
@@ -52,6 +54,7 @@ export async function updateGood(viewer: Viewer | null, id: number, patch: z.out
     ? await db.update(pointGoods).set(set).where(eq(pointGoods.id, id)).returning()
     : await db.select().from(pointGoods).where(eq(pointGoods.id, id));
   if (!g) throw notFound("Point good not found");
+  if (Object.keys(set).length) await announce(changed("point-good", id));
   return goodDto(g);
 }
 
@@ -59,4 +62,5 @@ export async function deleteGood(viewer: Viewer | null, id: number): Promise<voi
   assertRole(viewer, "ADMIN");
   const gone = await db.delete(pointGoods).where(eq(pointGoods.id, id)).returning({ id: pointGoods.id });
   if (!gone.length) throw notFound("Point good not found");
+  await announce(changed("point-good", id));
 }

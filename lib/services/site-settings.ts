@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { siteSettings, type PublishMode } from "@/db/schema";
+import { announce, changed } from "@/lib/services/changes";
 
 /** The site's publish mode (row id 1; no row means DIRECT). */
 export async function getPublishMode(runner: DbOrTx = db): Promise<PublishMode> {
@@ -13,6 +14,8 @@ export async function setPublishMode(mode: PublishMode, runner: DbOrTx = db): Pr
     .insert(siteSettings)
     .values({ id: 1, publishMode: mode, updatedAt: new Date() })
     .onConflictDoUpdate({ target: siteSettings.id, set: { publishMode: mode, updatedAt: new Date() } });
+  // Inside a caller's transaction, the caller announces after its commit.
+  if (runner === db) await announce(changed("site-settings"));
   return mode;
 }
 

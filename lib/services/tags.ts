@@ -4,9 +4,10 @@ import { tags } from "@/db/schema";
 import { iso } from "@/lib/api/serializers";
 import { conflict, notFound, pgCode } from "@/lib/api/errors";
 import { assertRole } from "@/lib/permissions";
-import type { TagDto } from "@/lib/validation/objects";
+import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
 import { requireViewer, type Viewer } from "@/lib/viewer";
+import { announce, changed } from "@/lib/services/changes";
 
 /** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
 // Explicit table names: drizzle leaves tagColumns unqualified in a single-table select.
@@ -60,6 +61,7 @@ function mapDuplicate(err: unknown): never {
 export async function createTag({ viewer, input }: { viewer: Viewer | null; input: CreateTagInput }): Promise<TagDto> {
   const me = requireViewer(viewer);
   const [row] = await db.insert(tags).values({ ...input, creatorId: me.id }).returning({ id: tags.id }).catch(mapDuplicate);
+  await announce(changed("tag", row!.id));
   return getTag(row!.id);
 }
 
@@ -69,6 +71,7 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
   if (Object.keys(patch).length) {
     const updated = await db.update(tags).set(patch).where(eq(tags.id, id)).returning({ id: tags.id }).catch(mapDuplicate);
     if (!updated.length) throw notFound("Tag not found");
+    await announce(changed("tag", id));
   }
   return getTag(id);
 }
@@ -78,6 +81,7 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
   assertRole(viewer, "MODERATOR");
   const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
   if (!deleted.length) throw notFound("Tag not found");
+  await announce(changed("tag", id));
 }
 
 /** Tag DTOs for the given ids (with counts), one query; for other services that embed tags. */

@@ -2,13 +2,11 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { uploads } from "@/db/schema";
-import { ApiError, badRequest } from "@/lib/api/errors";
-import { readBodyBytes, readJson } from "@/lib/api/route";
+import { badRequest } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { processImage } from "@/lib/image";
 import { safeFetch, type Resolver } from "@/lib/ssrf";
 import { getStorage, storageKey } from "@/lib/storage";
-import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/validation/uploads";
 
 const BASE64_RE = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
@@ -31,32 +29,6 @@ export function decodeFileField(value: string): Buffer {
   const compact = payload.replace(/\s+/g, "");
   if (!compact || !BASE64_RE.test(compact)) throw badRequest("file must be a data URL or base64", "file");
   return Buffer.from(compact, "base64");
-}
-
-/**
- * The uploaded bytes of a POST /api/upload request: JSON `{file}` or multipart/form-data with a
- * `file` part. The body is capped at 8 MiB while streaming (413) before anything is parsed.
- */
-export async function readUploadBody(req: Request): Promise<Buffer> {
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data")) {
-    const raw = await readBodyBytes(req, UPLOAD_BODY_MAX_BYTES);
-    let form: FormData;
-    try {
-      form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData();
-    } catch {
-      throw new ApiError(400, "bad_request", "Malformed multipart body");
-    }
-    const part = form.get("file");
-    if (part === null) throw badRequest("file is required", "file");
-    if (typeof part === "string") return decodeFileField(part);
-    return Buffer.from(await part.arrayBuffer());
-  }
-  if (type && !type.includes("json")) {
-    throw new ApiError(415, "unsupported_media_type", "Send JSON {file} or multipart/form-data with a file part");
-  }
-  const { file } = await readJson(req, uploadFileSchema, UPLOAD_BODY_MAX_BYTES);
-  return decodeFileField(file);
 }
 
 /** The absolute form of a stored URL: PUBLIC_URL (else the request origin) + a site-relative path. */
@@ -98,22 +70,10 @@ export async function storeImage(input: { bytes: Buffer; ownerId: number; origin
   return absoluteUrl(await saveImage(input), input.origin);
 }
 
-/** POST /api/upload. */
-export async function uploadFromRequest(req: Request, ownerId: number): Promise<string> {
-  const bytes = await readUploadBody(req);
-  return storeImage({ bytes, ownerId, origin: new URL(req.url).origin });
-}
-
 /** POST /api/upload/url: fetches the image SSRF-safely, then the same validation and storage. */
 export async function uploadFromUrl(input: { url: string; ownerId: number; origin: string; resolver?: Resolver }): Promise<string> {
   const e = env();
   const allowLoopback = e.UPLOAD_ALLOW_LOOPBACK === "1" || e.UPLOAD_ALLOW_LOOPBACK === "true";
   const fetched = await safeFetch(input.url, { maxBytes: e.UPLOAD_MAX_BYTES, allowLoopback, resolver: input.resolver });
   return storeImage({ bytes: fetched.bytes, ownerId: input.ownerId, origin: input.origin });
-}
-
-/** Reads `{url}` from a POST /api/upload/url body (1 MiB cap; only `url` is read). */
-export async function readUploadUrlBody(req: Request): Promise<string> {
-  const { url } = await readJson(req, uploadUrlSchema);
-  return url;
 }

@@ -11,7 +11,8 @@ import { attemptLogin } from "@/lib/services/login-attempts";
 import { hitRateLimit } from "@/lib/services/rate-limit";
 import { issueToken, listTokens, LOGIN_TOKEN_TTL_MS } from "@/lib/services/tokens";
 import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, RegisterInput } from "@/lib/validation/auth";
-import type { MeDto } from "@/lib/validation/objects";
+import type { MeDto } from "@/lib/validation/responses";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -58,7 +59,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
   if (taken) throw duplicate(taken.username.toLowerCase() === input.username.toLowerCase() ? "username" : "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await afterCommit(db.transaction(async (tx) => {
       // Unverified until the code from the mail comes back (POST /api/auth/verify); the mail is queued here, sent after commit.
       const [u] = await tx.insert(users).values({ username: input.username, email, passwordHash, emailVerifiedAt: null }).returning({ id: users.id });
       await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
@@ -72,7 +73,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
         userAgent: input.userAgent,
       });
       return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
-    });
+    }), (r) => [changed("user", r.user.id)]);
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (pgCode(err) === "23505") throw duplicate(String(err).includes("email") ? "email" : "username");
@@ -99,6 +100,7 @@ export async function selectMedal(userId: number, type: MedalType): Promise<MeDt
   const medals = await earnedMedals(db, userId);
   if (!medals.includes(type)) throw badRequest("You have not earned this medal", "type");
   await db.update(users).set({ displayMedal: type }).where(eq(users.id, userId));
+  await announce(changed("user", userId));
   return getMe(userId);
 }
 
@@ -110,7 +112,7 @@ export async function listPersonalTokens(userId: number): Promise<ApiTokenDto[]>
 /** Creates a named personal token; the secret is in the answer once and only its hash is stored. */
 export async function createPersonalToken(userId: number, input: CreateTokenInput): Promise<CreatedTokenDto> {
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-  return db.transaction(async (tx) => {
+  return afterCommit(db.transaction(async (tx) => {
     const t = await issueToken(tx, { userId, name: input.name, scopes: input.scopes as TokenScope[], expiresAt, kind: "personal" });
     const [row] = await tx.select({ createdAt: apiTokens.createdAt }).from(apiTokens).where(eq(apiTokens.id, t.id));
     return {
@@ -124,7 +126,7 @@ export async function createPersonalToken(userId: number, input: CreateTokenInpu
       expiresAt: t.expiresAt,
       token: t.token,
     };
-  });
+  }), (t) => [changed("token", t.id)]);
 }
 
 /** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */
@@ -135,4 +137,5 @@ export async function revokeToken(userId: number, tokenId: number): Promise<void
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (rows.length === 0) throw notFound("Token not found");
+  await announce(changed("token", tokenId));
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
-import type { ImageStorage } from "@/lib/storage";
+import type { ImageStorage } from "@/lib/storage/types";
 
 /** A stored file name: `<2 hex>/<64 hex>.<ext>` whose prefix matches the hash. Anything else is refused. */
 const KEY_RE = /^([0-9a-f]{2})\/(\1[0-9a-f]{62})\.(png|jpg|gif|webp|avif)$/;

@@ -1,5 +1,5 @@
 import { UTApi, UTFile } from "uploadthing/server";
-import type { ImageStorage } from "@/lib/storage";
+import type { ImageStorage } from "@/lib/storage/types";
 
 /** UploadThing storage; only ever constructed by getStorage() when UPLOADTHING_TOKEN is set. */
 export function uploadThingStorage(token: string): ImageStorage {

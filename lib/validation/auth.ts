@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEDAL_TYPES, TOKEN_SCOPES, USER_ROLES } from "@/db/schema/enums";
-import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/objects";
+import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
 /** Request and response schemas of accounts, sign-in and API tokens (API.md §5). */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { POINT_HISTORY_TYPES } from "@/db/schema/enums";
-import { isoDateTime } from "@/lib/validation/objects";
+import { isoDateTime } from "@/lib/validation/responses";
 
 /** Request and response schemas of polls, lotteries, points and the shop (API.md §5). */
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MODES } from "@/db/schema/mail";
 import { passwordSchema, usernameSchema } from "@/lib/validation/auth";
-import { meSchema } from "@/lib/validation/objects";
+import { meSchema } from "@/lib/validation/responses";
 
 /** Request and response schemas of verification, password reset and email preferences (issue 23). */
 

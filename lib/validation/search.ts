@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postSchema, userSummarySchema } from "@/lib/validation/objects";
+import { postSchema, userSummarySchema } from "@/lib/validation/responses";
 
 const MAX_INT = 2147483647;
 /** Longest accepted keyword, after trimming and collapsing spaces. */

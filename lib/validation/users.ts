@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
 import { usernameSchema } from "@/lib/validation/auth";
-import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/objects";
+import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
 /** Profiles and account settings (issue 17; OpenIsle's /api/users paths). */
 

@@ -9,7 +9,7 @@ import { GET as profile } from "@/app/api/users/[idOrUsername]/route";
 import { POST as selectMedal } from "@/app/api/medals/select/route";
 import { GET as avatar } from "@/app/api/avatars/[username]/route";
 import { authResultSchema, profileSchema } from "@/lib/validation/auth";
-import { errorSchema, meSchema } from "@/lib/validation/objects";
+import { errorSchema, meSchema } from "@/lib/validation/responses";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { IMAGE_POLICY } from "@/lib/api/csp";
 import { call, makeUser } from "../helpers";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 
 const expectRateLimited = (r: { status: number; headers: Headers; body: unknown }, limit: number) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as preview } from "@/app/api/markdown/preview/route";
 import { POST as createPost } from "@/app/api/posts/route";
-import { contentVersion } from "@/lib/services/content-version";
+import { contentVersion } from "@/lib/cache/content-version";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 // Every read cache (API lists, Post objects, whole pages) is served while the content version is

@@ -10,7 +10,7 @@ import { POST as pin } from "@/app/api/comments/[id]/pin/route";
 import { POST as unpin } from "@/app/api/comments/[id]/unpin/route";
 import { env } from "@/lib/env";
 import { loadCommentTree, loadCommentsByIds } from "@/lib/services/comments";
-import { commentSchema, errorSchema } from "@/lib/validation/objects";
+import { commentSchema, errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, type TestUser } from "../helpers";
 import { balance, ledger, ledgerSum, liveCommentCount, makePost, notificationsOf, postRow } from "./comments-fixtures";
 

@@ -6,7 +6,7 @@ import { GET as listGoods } from "@/app/api/point-goods/route";
 import { POST as redeem } from "@/app/api/point-goods/redeem/route";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
 import { DELETE as deleteGood, PUT as updateGood } from "@/app/api/admin/point-goods/[id]/route";
-import { pointGoodSchema } from "@/lib/validation/objects";
+import { pointGoodSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 import { expectLedgerConsistent } from "./economy-helpers";
 

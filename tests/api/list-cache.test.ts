@@ -8,14 +8,14 @@ import { GET as listPostsRoute, POST as createPostRoute } from "@/app/api/posts/
 import { GET as notificationsRoute } from "@/app/api/notifications/route";
 import { POST as subscribe } from "@/app/api/subscriptions/posts/[id]/route";
 import { POST as comment } from "@/app/api/posts/[id]/comments/route";
-import { bumpContentVersion, clearReadCaches } from "@/lib/services/content-version";
+import { bumpContentVersion, clearReadCaches } from "@/lib/cache/content-version";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 import { makePollPost } from "./economy-helpers";
 
 type P = { id: number; title: string; subscribed: boolean; poll: { myVotes: string[] } | null };
 const titles = (b: P[]) => b.map((p) => p.title);
 
-// The read caches (lib/services/content-version.ts): entries are served while the content version is
+// The read caches (lib/cache/content-version.ts): entries are served while the content version is
 // unchanged, stale after any committed write, never showing a restricted post to the wrong caller, and
 // the caller's own state (subscribed, poll votes) is always read fresh.
 describe("read caches", () => {

@@ -7,7 +7,7 @@ import { GET as verify } from "@/app/api/posts/[id]/lottery/verify/route";
 import { createLottery, loadLotteries, processDueLotteries } from "@/lib/services/lotteries";
 import { pickWinners, seedHashOf } from "@/lib/services/lottery-fair";
 import { lotteryVerifySchema } from "@/lib/validation/economy";
-import { lotterySchema } from "@/lib/validation/objects";
+import { lotterySchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 import { endLottery, expectLedgerConsistent, inMinutes, makeLotteryPost, makePost } from "./economy-helpers";
 

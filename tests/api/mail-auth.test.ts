@@ -18,7 +18,7 @@ import { peerHeaders } from "@/lib/api/client-ip";
 import { drainOutbox, outboxIdle } from "@/lib/services/mail";
 import { authResultSchema } from "@/lib/validation/auth";
 import { acceptedSchema, verifyResultSchema } from "@/lib/validation/mail";
-import { errorSchema, meSchema } from "@/lib/validation/objects";
+import { errorSchema, meSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 import { linkIn, rawHeader, TestSmtp, unsubscribeTarget } from "./mail-helpers";
 

@@ -14,7 +14,7 @@ import { GET as listNotifications } from "@/app/api/notifications/route";
 import { GET as pointGoods } from "@/app/api/point-goods/route";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
 import { buildOpenApiDocument, validateWithDocument, type OpenApiDocument } from "@/lib/openapi";
-import { categorySchema, changeLogSchema, notificationSchema, pointGoodSchema, postSchema } from "@/lib/validation/objects";
+import { categorySchema, changeLogSchema, notificationSchema, pointGoodSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 type JsonSchema = Record<string, unknown>;

@@ -7,7 +7,7 @@ import { POST as reply } from "@/app/api/comments/[id]/replies/route";
 import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
 import { POST as reactComment } from "@/app/api/comments/[id]/reactions/route";
 import { POST as subscribe } from "@/app/api/subscriptions/posts/[id]/route";
-import { postDetailSchema } from "@/lib/validation/objects";
+import { postDetailSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 describe("OpenIsle scenarios", () => {

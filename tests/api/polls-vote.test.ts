@@ -5,7 +5,7 @@ import { notifications, pollVotes, postChangeLogs, users } from "@/db/schema";
 import { POST as vote } from "@/app/api/posts/[id]/poll/vote/route";
 import { GET as progress } from "@/app/api/posts/[id]/poll/progress/route";
 import { createPoll, processDuePolls } from "@/lib/services/polls";
-import { pollSchema } from "@/lib/validation/objects";
+import { pollSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 import { endPoll, expectLedgerConsistent, inMinutes, makePollPost, makePost } from "./economy-helpers";
 

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { comments, notifications, posts, postTags, postViews, type VisibleScope } from "@/db/schema";
 import { GET as detail } from "@/app/api/posts/[id]/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { postDetailSchema } from "@/lib/validation/objects";
+import { postDetailSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 let catId: number, tagId: number;

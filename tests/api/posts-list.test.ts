@@ -7,7 +7,7 @@ import { GET as listFeatured } from "@/app/api/posts/featured/route";
 import { GET as listLatestReply } from "@/app/api/posts/latest-reply/route";
 import { GET as listRecent } from "@/app/api/posts/recent/route";
 import { GET as list } from "@/app/api/posts/route";
-import { errorSchema, postSchema } from "@/lib/validation/objects";
+import { errorSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 const postList = z.array(postSchema);

@@ -19,7 +19,7 @@ import { POST as unpin } from "@/app/api/posts/[id]/unpin/route";
 import { GET as list, POST as create } from "@/app/api/posts/route";
 import { env } from "@/lib/env";
 import { writeChangeLogs } from "@/lib/services/change-logs";
-import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/objects";
+import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 const logList = z.array(changeLogSchema);

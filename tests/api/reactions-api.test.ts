@@ -11,7 +11,7 @@ import { POST as reactComment } from "@/app/api/comments/[id]/reactions/route";
 import { GET as reactionTypes } from "@/app/api/reaction-types/route";
 import { applyPoints } from "@/lib/services/points";
 import { loadCommentReactions, loadPostReactions } from "@/lib/services/reactions";
-import { reactionSchema } from "@/lib/validation/objects";
+import { reactionSchema } from "@/lib/validation/responses";
 import { call, makeUser, type TestUser } from "../helpers";
 import { balance, ledger, ledgerSum, makePost, notificationsOf } from "./comments-fixtures";
 

@@ -8,7 +8,7 @@ import { GET as searchContent } from "@/app/api/search/posts/content/route";
 import { GET as searchPosts } from "@/app/api/search/posts/route";
 import { GET as searchTitle } from "@/app/api/search/posts/title/route";
 import { GET as searchUsers } from "@/app/api/search/users/route";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { searchPostSchema, searchResultSchema, searchUserSchema } from "@/lib/validation/search";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/api/upload/route";
 import { ApiError } from "@/lib/api/errors";
 import { processImage } from "@/lib/image";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 
 const LIMITS = { maxBytes: 5 * 1024 * 1024, maxDimension: 8192 };

@@ -17,7 +17,7 @@ import { GET as listRecent } from "@/app/api/posts/recent/route";
 import { GET as listPosts, POST as createPost } from "@/app/api/posts/route";
 import { GET as listTags } from "@/app/api/tags/route";
 import { renderMarkdown } from "@/lib/markdown";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 type Handler = Parameters<typeof call>[0];

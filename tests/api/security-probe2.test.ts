@@ -23,7 +23,7 @@ import { peerHeaders } from "@/lib/api/client-ip";
 import { API_POLICY, IMAGE_POLICY, pagePolicy, scriptHash } from "@/lib/api/csp";
 import { hashPageScripts, jsonMethodNotAllowed } from "@/lib/api/http-hook";
 import { renderMarkdown } from "@/lib/markdown";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { makeLotteryPost, makePost } from "./economy-helpers";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 

@@ -17,7 +17,7 @@ import { GET as me } from "@/app/api/users/me/route";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { revokeUserSessions } from "@/lib/services/sessions";
 import { apiTokenSchema, signInSchema } from "@/lib/validation/auth";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, sessionCookie } from "../helpers";
 
 const SAME_ORIGIN = { "sec-fetch-site": "same-origin" };

@@ -263,7 +263,7 @@ describe("the demo reads back through the API as valid objects", () => {
 
   it("lists, details, comment trees and change logs of every post parse with the contract schemas", async () => {
     const { call } = await import("../helpers");
-    const { postSchema, postDetailSchema, changeLogSchema } = await import("@/lib/validation/objects");
+    const { postSchema, postDetailSchema, changeLogSchema } = await import("@/lib/validation/responses");
     const { GET: list } = await import("@/app/api/posts/route");
     const { GET: detail } = await import("@/app/api/posts/[id]/route");
     const { GET: logs } = await import("@/app/api/posts/[id]/change-logs/route");
@@ -303,7 +303,7 @@ describe("the demo reads back through the API as valid objects", () => {
 
   it("notifications, categories, goods and the profile of alice and admin parse", async () => {
     const { call } = await import("../helpers");
-    const { notificationSchema, categorySchema, pointGoodSchema, meSchema } = await import("@/lib/validation/objects");
+    const { notificationSchema, categorySchema, pointGoodSchema, meSchema } = await import("@/lib/validation/responses");
     const { GET: notes } = await import("@/app/api/notifications/route");
     const { GET: cats } = await import("@/app/api/categories/route");
     const { GET: goods } = await import("@/app/api/point-goods/route");

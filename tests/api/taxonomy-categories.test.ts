@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { categories, posts } from "@/db/schema";
 import { GET as listCategories, POST as createCategory } from "@/app/api/categories/route";
 import { DELETE as deleteCategory, GET as getCategory, PUT as updateCategory } from "@/app/api/categories/[id]/route";
-import { categorySchema, errorSchema } from "@/lib/validation/objects";
+import { categorySchema, errorSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser } from "../helpers";
 
 type Scope = "ALL" | "ONLY_ME" | "ONLY_REGISTER";

@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { postTags, posts, tags } from "@/db/schema";
 import { GET as listTags, POST as createTag } from "@/app/api/tags/route";
 import { DELETE as deleteTag, GET as getTag, PUT as updateTag } from "@/app/api/tags/[id]/route";
-import { tagSchema } from "@/lib/validation/objects";
+import { tagSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 async function tagPost(authorId: number, categoryId: number, tagIds: number[], o: { status?: "PUBLISHED" | "PENDING"; visibleScope?: "ALL" | "ONLY_ME" } = {}) {

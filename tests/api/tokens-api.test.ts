@@ -9,7 +9,7 @@ import { DELETE as revokeToken } from "@/app/api/tokens/[id]/route";
 import { GET as me } from "@/app/api/users/me/route";
 import { POST as selectMedal } from "@/app/api/medals/select/route";
 import { apiTokenSchema, createdTokenSchema } from "@/lib/validation/auth";
-import { errorSchema } from "@/lib/validation/objects";
+import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, sessionCookie } from "../helpers";
 
 const create = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>

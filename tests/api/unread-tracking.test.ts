@@ -7,7 +7,7 @@ import { POST as readPost } from "@/app/api/posts/[id]/read/route";
 import { POST as readAll } from "@/app/api/posts/read-all/route";
 import { GET as listPosts } from "@/app/api/posts/route";
 import { touchVisit } from "@/lib/services/reads";
-import { postDetailSchema, postSchema } from "@/lib/validation/objects";
+import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 
 const tick = () => new Promise((r) => setTimeout(r, 15));

@@ -7,7 +7,7 @@ import { GET as userPosts } from "@/app/api/users/[idOrUsername]/posts/route";
 import { GET as userReplies } from "@/app/api/users/[idOrUsername]/replies/route";
 import { GET as userActivity } from "@/app/api/users/[idOrUsername]/activity/route";
 import { profileSchema } from "@/lib/validation/auth";
-import { errorSchema, postSchema } from "@/lib/validation/objects";
+import { errorSchema, postSchema } from "@/lib/validation/responses";
 import { userActivitySchema, userReplySchema } from "@/lib/validation/users";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 

@@ -7,7 +7,7 @@ import { GET as me, PUT as updateMe } from "@/app/api/users/me/route";
 import { POST as avatar } from "@/app/api/users/me/avatar/route";
 import { GET as profile } from "@/app/api/users/[idOrUsername]/route";
 import { GET as serve } from "@/app/uploads/[...path]/route";
-import { errorSchema, meSchema } from "@/lib/validation/objects";
+import { errorSchema, meSchema } from "@/lib/validation/responses";
 import { avatarResultSchema } from "@/lib/validation/users";
 import { call, makeUser, sessionCookie } from "../helpers";
 import { jpegWithGps, png, SVG } from "./upload-fixtures";

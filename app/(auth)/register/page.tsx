@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { RegisterForm } from "./register-form";
 
 export const metadata: Metadata = { title: "Register" };

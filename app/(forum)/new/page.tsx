@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PostEditor } from "@/components/forum/post-editor";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
 
 export const metadata: Metadata = { title: "New post" };

@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReviewActions } from "@/components/forum/review-actions";
 import { markdownExcerpt } from "@/lib/markdown";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { isModerator } from "@/lib/permissions";
 import { countPendingPosts, listPendingPosts } from "@/lib/services/posts";
 

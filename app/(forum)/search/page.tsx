@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ApiError } from "@/lib/api/errors";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
 import { searchPosts, searchUsers } from "@/lib/services/search";
 import { listTags } from "@/lib/services/tags";

@@ -1,6 +1,7 @@
 // GET /api/categories (public), POST /api/categories (admin).
-import { created, readJson, route } from "@/lib/api/route";
-import { publicList } from "@/lib/services/list-cache";
+import { readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
+import { publicList } from "@/lib/api/list-cache";
 import { createCategory, listCategories } from "@/lib/services/categories";
 import { createCategorySchema } from "@/lib/validation/taxonomy";
 

@@ -1,5 +1,6 @@
 // GET /api/events: Server-Sent Events (cookie or bearer); `Last-Event-ID` (or `lastEventId`) resumes, `postId` scopes post events.
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { openEventStream } from "@/lib/services/live-events";
 import { eventStreamQuerySchema } from "@/lib/validation/events";
 

@@ -1,5 +1,6 @@
 // GET /api/notifications?page&size: the caller's notifications, newest first.
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { listNotifications } from "@/lib/services/notifications";
 import { notificationListQuerySchema } from "@/lib/validation/notifications";
 import { requireViewer } from "@/lib/viewer";

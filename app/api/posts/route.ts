@@ -1,6 +1,7 @@
 // GET /api/posts (list with category/tag filters and paging), POST /api/posts (create).
-import { created, parseQuery, readJson, route } from "@/lib/api/route";
-import { postList } from "@/lib/services/list-cache";
+import { parseQuery, readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
+import { postList } from "@/lib/api/list-cache";
 import { createPost, listPostIds } from "@/lib/services/posts";
 import { requireViewer } from "@/lib/viewer";
 import { createPostSchema, LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";

@@ -1,6 +1,7 @@
 // GET /api/rss: RSS 2.0 of the newest featured public posts.
 import { route } from "@/lib/api/route";
-import { buildRss, siteOrigin } from "@/lib/services/rss";
+import { siteOrigin } from "@/lib/api/origin";
+import { buildRss } from "@/lib/services/rss";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,6 @@
 // GET /api/tags?keyword&page&pageSize (public), POST /api/tags (any signed-in user).
-import { created, parseQuery, readJson, route } from "@/lib/api/route";
+import { parseQuery, readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
 import { createTag, listTags } from "@/lib/services/tags";
 import { createTagSchema, tagListQuerySchema } from "@/lib/validation/taxonomy";
 

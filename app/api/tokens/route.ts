@@ -1,5 +1,6 @@
 // GET /api/tokens (list) and POST /api/tokens (create): the caller's personal API tokens.
-import { created, readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
 import { assertCanManageTokens } from "@/lib/permissions";
 import { createPersonalToken, listPersonalTokens } from "@/lib/services/users";
 import { createTokenSchema } from "@/lib/validation/auth";

@@ -2,14 +2,17 @@
 import { created, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { hitRateLimit } from "@/lib/services/rate-limit";
-import { uploadFromRequest } from "@/lib/services/uploads";
+import { readUploadBody } from "@/lib/api/body";
+import { requestOrigin } from "@/lib/api/origin";
+import { storeImage } from "@/lib/services/uploads";
 import { requireViewer } from "@/lib/viewer";
 
 export const POST = route(
   async ({ req, viewer }) => {
     const v = requireViewer(viewer);
     await hitRateLimit(`upload:${v.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
-    return created(await uploadFromRequest(req, v.id));
+    const bytes = await readUploadBody(req);
+    return created(await storeImage({ bytes, ownerId: v.id, origin: requestOrigin(req) }));
   },
   { auth: "required" },
 );

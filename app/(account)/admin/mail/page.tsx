@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { env } from "@/lib/env";
 import { isAdmin } from "@/lib/permissions";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { listMailFiles, outboxSummary } from "@/lib/services/mail-files";
 
 export const metadata: Metadata = { title: "Outgoing mail" };

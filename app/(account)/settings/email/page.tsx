@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { EmailPrefsForm } from "@/components/forum/email-prefs-form";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { notificationKeys } from "@/lib/query-keys";
 import { getEmailPrefs } from "@/lib/services/email-prefs";
 import { getMe } from "@/lib/services/users";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { SessionsManager } from "@/components/forum/sessions-manager";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { listSignIns } from "@/lib/services/sessions";
 
 export const metadata: Metadata = { title: "Active sign-ins" };

@@ -1,6 +1,6 @@
 "use server";
 
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { readPost } from "@/lib/services/reads";
 
 /**

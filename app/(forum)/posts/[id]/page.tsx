@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
@@ -18,13 +17,12 @@ import { ReviewActions } from "@/components/forum/review-actions";
 import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewClient, pageViewer } from "@/lib/api/page";
 import { canOnPost, isModerator } from "@/lib/permissions";
-import { PEER_HEADER } from "@/lib/api/client-ip";
 import { getPostDetail } from "@/lib/services/posts";
 import { getMe } from "@/lib/services/users";
 import { postKeys } from "@/lib/query-keys";
-import type { CommentDto, PostDto } from "@/lib/validation/objects";
+import type { CommentDto, PostDto } from "@/lib/validation/responses";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -32,14 +30,11 @@ type Props = { params: Promise<{ id: string }> };
 const loadDetail = cache(async (idParam: string) => {
   if (!/^[1-9]\d{0,8}$/.test(idParam)) notFound();
   const viewer = await pageViewer();
-  const h = await headers();
-  const req = new Request("http://localhost/", {
-    headers: { [PEER_HEADER]: h.get(PEER_HEADER) ?? "", "x-forwarded-for": h.get("x-forwarded-for") ?? "", "sec-fetch-dest": h.get("sec-fetch-dest") ?? "" },
-  });
+  const client = await pageViewClient();
   try {
     // A <Link> prefetch renders this page without showing it, so the render must not mark the post
     // read: MarkRead does, from the browser, once the page is shown.
-    return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, req, markRead: false }) };
+    return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false }) };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 400)) notFound();
     throw e;

@@ -1,5 +1,6 @@
 // GET/PUT /api/admin/config (admin): site settings, {publishMode: DIRECT|REVIEW}.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { assertRole } from "@/lib/permissions";
 import { getSiteConfig, setPublishMode } from "@/lib/services/site-settings";
 import { publishModeSchema } from "@/lib/validation/posts";

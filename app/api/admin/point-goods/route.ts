@@ -1,5 +1,6 @@
 // GET/POST /api/admin/point-goods: list and create goods (admin).
-import { created, readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
 import { assertRole } from "@/lib/permissions";
 import { createGood, listGoods } from "@/lib/services/shop";
 import { pointGoodInputSchema } from "@/lib/validation/economy";

@@ -1,5 +1,6 @@
 // POST /api/auth/forgot {email}: always 202; a reset link is mailed if an account uses the address.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { clientIp } from "@/lib/api/client-ip";
 import { requestPasswordReset } from "@/lib/services/password-reset";
 import { forgotPasswordSchema } from "@/lib/validation/mail";

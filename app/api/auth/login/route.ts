@@ -1,5 +1,6 @@
 // POST /api/auth/login: exchange a username (or email) and password for a 30-day login token.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { clientIp } from "@/lib/api/client-ip";
 import { loginUser } from "@/lib/services/users";
 import { loginSchema } from "@/lib/validation/auth";

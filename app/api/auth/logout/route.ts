@@ -1,8 +1,10 @@
 // POST /api/auth/logout: end the sign-in in use (login token or browser session); `everywhere` ends them all.
-import { readJsonOptional, route } from "@/lib/api/route";
+import { readJsonOptional } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { revokeSignIn, revokeUserSessions } from "@/lib/services/sessions";
 import { logoutSchema } from "@/lib/validation/auth";
-import { requireViewer, SESSION_COOKIES } from "@/lib/viewer";
+import { SESSION_COOKIES } from "@/lib/api/caller";
+import { requireViewer } from "@/lib/viewer";
 
 export const POST = route(async ({ req, viewer }) => {
   const me = requireViewer(viewer);

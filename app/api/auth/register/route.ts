@@ -1,5 +1,6 @@
 // POST /api/auth/register: create an account and get a 30-day login token.
-import { created, readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
 import { clientIp } from "@/lib/api/client-ip";
 import { registerUser } from "@/lib/services/users";
 import { registerSchema } from "@/lib/validation/auth";

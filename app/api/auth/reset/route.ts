@@ -1,5 +1,6 @@
 // POST /api/auth/reset {token, password}: set a new password with a reset link's token; signs out everywhere.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { resetPassword } from "@/lib/services/password-reset";
 import { resetPasswordSchema } from "@/lib/validation/mail";
 

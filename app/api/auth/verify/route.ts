@@ -1,5 +1,6 @@
 // POST /api/auth/verify {username?, code}: confirm the account's email address with the code from the mail.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { verifyEmail } from "@/lib/services/verification";
 import { verifyEmailSchema } from "@/lib/validation/mail";
 

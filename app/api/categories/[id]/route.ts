@@ -1,5 +1,6 @@
 // GET /api/categories/{id} (public), PUT and DELETE /api/categories/{id} (admin).
-import { noContent, parseId, readJson, route } from "@/lib/api/route";
+import { parseId, readJson } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { deleteCategory, getCategory, updateCategory } from "@/lib/services/categories";
 import { updateCategorySchema } from "@/lib/validation/taxonomy";
 

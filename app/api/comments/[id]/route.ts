@@ -1,5 +1,6 @@
 // GET /api/comments/{id} (one comment with its replies) · DELETE (soft delete: author or moderator)
-import { noContent, parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { deleteComment, getComment } from "@/lib/services/comments";
 import { requireViewer } from "@/lib/viewer";
 

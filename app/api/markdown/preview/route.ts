@@ -1,6 +1,7 @@
 // POST /api/markdown/preview {markdown} → {html}: the editor's live preview, rendered as posts are.
 import { z } from "zod";
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { renderMarkdown } from "@/lib/markdown";
 
 const previewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });
@@ -8,4 +9,4 @@ const previewSchema = z.object({ markdown: z.string().max(100_000, "at most 1000
 export const POST = route(async ({ req }) => {
   const { markdown } = await readJson(req, previewSchema, 512 * 1024);
   return { html: renderMarkdown(markdown) };
-}, { auth: "required", writes: false });
+}, { auth: "required" });

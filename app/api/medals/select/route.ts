@@ -1,5 +1,6 @@
 // POST /api/medals/select {type}: show one of the caller's earned medals.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { selectMedal } from "@/lib/services/users";
 import { selectMedalSchema } from "@/lib/validation/auth";
 import { requireViewer } from "@/lib/viewer";

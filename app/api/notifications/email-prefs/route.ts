@@ -1,5 +1,6 @@
 // GET /api/notifications/email-prefs → {mode, awayMinutes}; PUT (or POST, OpenIsle's verb) {mode} changes it.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { getEmailPrefs, updateEmailPrefs } from "@/lib/services/email-prefs";
 import { updateEmailPrefsSchema } from "@/lib/validation/mail";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // GET /api/notifications/prefs → [{type, enabled}] for every type; PUT (or POST, OpenIsle's verb) updates.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { getPrefs, updatePrefs } from "@/lib/services/notifications";
 import { updatePrefsSchema } from "@/lib/validation/notifications";
 import { requireViewer } from "@/lib/viewer";

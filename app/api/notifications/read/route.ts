@@ -1,5 +1,6 @@
 // POST /api/notifications/read {ids} → {updated}; only the caller's own notifications change.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { markRead } from "@/lib/services/notifications";
 import { markReadSchema } from "@/lib/validation/notifications";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // POST /api/point-goods/redeem {goodId, contact} → {point}.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { redeemGood } from "@/lib/services/shop";
 import { redeemSchema } from "@/lib/validation/economy";
 import { requireViewer } from "@/lib/viewer";

@@ -1,6 +1,7 @@
 // GET /api/posts/latest-reply: the list's filters and paging, pinned first then newest reply first.
-import { parseQuery, route } from "@/lib/api/route";
-import { postList } from "@/lib/services/list-cache";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
+import { postList } from "@/lib/api/list-cache";
 import { listPostIds } from "@/lib/services/posts";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 

@@ -1,5 +1,6 @@
 // GET /api/search/global?keyword=: typed hits (post, comment, user, category, tag) with highlights.
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { searchGlobal } from "@/lib/services/search";
 import { searchQuerySchema } from "@/lib/validation/search";
 

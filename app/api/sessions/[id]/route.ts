@@ -1,5 +1,6 @@
 // DELETE /api/sessions/{id}: end one of the caller's browser sessions (login tokens: DELETE /api/tokens/{id}).
-import { noContent, parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { revokeBrowserSession } from "@/lib/services/sessions";
 import { requireViewer } from "@/lib/viewer";
 

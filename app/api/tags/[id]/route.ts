@@ -1,5 +1,6 @@
 // GET /api/tags/{id} (public), PUT and DELETE /api/tags/{id} (moderator).
-import { noContent, parseId, readJson, route } from "@/lib/api/route";
+import { parseId, readJson } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { deleteTag, getTag, updateTag } from "@/lib/services/tags";
 import { updateTagSchema } from "@/lib/validation/taxonomy";
 

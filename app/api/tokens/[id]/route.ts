@@ -1,5 +1,6 @@
 // DELETE /api/tokens/{id}: revoke one of the caller's tokens.
-import { noContent, parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { assertCanManageTokens } from "@/lib/permissions";
 import { revokeToken } from "@/lib/services/users";
 import { requireViewer } from "@/lib/viewer";

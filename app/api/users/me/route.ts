@@ -1,5 +1,6 @@
 // GET /api/users/me: the signed-in user's account. PUT: change introduction, displayed medal or username.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { updateMe } from "@/lib/services/profiles";
 import { getMe } from "@/lib/services/users";
 import { updateMeSchema } from "@/lib/validation/users";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { isAdmin } from "@/lib/permissions";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { readMailFile } from "@/lib/services/mail-files";
 
 export const metadata: Metadata = { title: "Mail" };

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { PostEditor } from "@/components/forum/post-editor";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { canOnPost } from "@/lib/permissions";
 import { listCategories } from "@/lib/services/categories";
 import { loadPost } from "@/lib/services/post-loader";

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { HistoryView } from "@/components/forum/history-view";
 import { ApiError } from "@/lib/api/errors";
-import { pageViewer } from "@/lib/page-viewer";
+import { pageViewer } from "@/lib/api/page";
 import { canOnPost } from "@/lib/permissions";
 import { postKeys } from "@/lib/query-keys";
 import { listChangeLogs } from "@/lib/services/change-logs";

@@ -1,5 +1,6 @@
 // PUT/DELETE /api/admin/point-goods/{id}: edit or remove a good (admin).
-import { noContent, parseId, readJson, route } from "@/lib/api/route";
+import { parseId, readJson } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { assertRole } from "@/lib/permissions";
 import { deleteGood, updateGood } from "@/lib/services/shop";
 import { pointGoodPatchSchema } from "@/lib/validation/economy";

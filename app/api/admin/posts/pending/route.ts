@@ -1,5 +1,6 @@
 // GET /api/admin/posts/pending (moderator): posts awaiting review, oldest first.
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { assertRole } from "@/lib/permissions";
 import { listPendingPosts } from "@/lib/services/posts";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // POST /api/comments/{id}/replies: a reply at any depth
-import { created, parseId, readJson, route } from "@/lib/api/route";
+import { parseId, readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
 import { createComment } from "@/lib/services/comments";
 import { createCommentSchema } from "@/lib/validation/comments";
 import { requireViewer } from "@/lib/viewer";

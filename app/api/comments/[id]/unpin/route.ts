@@ -1,5 +1,6 @@
 // POST /api/comments/{id}/unpin (the post's author or a moderator)
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { setCommentPinned } from "@/lib/services/comments";
 import { requireViewer } from "@/lib/viewer";
 

@@ -1,5 +1,6 @@
 // GET /api/posts/{id}/change-logs: the post's change history, oldest first.
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { changeLogsJson } from "@/lib/services/change-logs";
 
 export const GET = route<{ id: string }>(

@@ -1,5 +1,6 @@
 // GET /api/posts/{id}/comments (paged top-level comments with nested replies) · POST (new comment)
-import { created, parseId, parseQuery, readJson, route } from "@/lib/api/route";
+import { parseId, parseQuery, readJson } from "@/lib/api/body";
+import { created, route } from "@/lib/api/route";
 import { createComment, listComments } from "@/lib/services/comments";
 import { createCommentSchema, listCommentsQuerySchema } from "@/lib/validation/comments";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // POST /api/posts/{id}/feature: feature the post (moderator).
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { setFeatured } from "@/lib/services/posts";
 import { requireViewer } from "@/lib/viewer";
 

@@ -1,5 +1,6 @@
 // POST /api/posts/{id}/pin: pin the post (moderator).
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { setPinned } from "@/lib/services/posts";
 import { requireViewer } from "@/lib/viewer";
 

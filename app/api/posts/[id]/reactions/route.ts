@@ -1,5 +1,6 @@
 // POST /api/posts/{id}/reactions: toggle — 200 with the Reaction when added, 204 when removed
-import { noContent, parseId, readJson, route } from "@/lib/api/route";
+import { parseId, readJson } from "@/lib/api/body";
+import { noContent, route } from "@/lib/api/route";
 import { toggleReaction } from "@/lib/services/reactions";
 import { reactionInputSchema } from "@/lib/validation/comments";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // POST /api/posts/{id}/reopen: reopen the post (author, moderator).
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { setClosed } from "@/lib/services/posts";
 import { requireViewer } from "@/lib/viewer";
 

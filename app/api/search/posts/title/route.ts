@@ -1,5 +1,6 @@
 // GET /api/search/posts/title?keyword=: Post objects matching in their titles, paged and filtered, with highlights.
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { searchPosts } from "@/lib/services/search";
 import { SEARCH_ARRAY_KEYS, searchPostsQuerySchema } from "@/lib/validation/search";
 

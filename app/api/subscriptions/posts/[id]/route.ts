@@ -1,5 +1,6 @@
 // POST /api/subscriptions/posts/{id} (subscribe) · DELETE (unsubscribe): 200 {subscribed}, idempotent
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { setSubscription } from "@/lib/services/subscriptions";
 import { requireViewer } from "@/lib/viewer";
 

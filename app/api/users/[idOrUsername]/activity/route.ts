@@ -1,5 +1,6 @@
 // GET /api/users/{idOrUsername}/activity: the member's posts, replies and reactions given, newest first (page, pageSize).
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { listUserActivity } from "@/lib/services/profiles";
 import { userListQuerySchema } from "@/lib/validation/users";
 

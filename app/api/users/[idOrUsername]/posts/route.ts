@@ -1,5 +1,6 @@
 // GET /api/users/{idOrUsername}/posts: the member's posts the caller may see, newest first (page, pageSize).
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { listUserPosts } from "@/lib/services/profiles";
 import { userListQuerySchema } from "@/lib/validation/users";
 

@@ -1,5 +1,6 @@
 // GET /api/users/{idOrUsername}/replies: the member's comments with the post they answer, newest first (page, pageSize).
-import { parseQuery, route } from "@/lib/api/route";
+import { parseQuery } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { listUserReplies } from "@/lib/services/profiles";
 import { userListQuerySchema } from "@/lib/validation/users";
 

@@ -1,9 +1,9 @@
 // POST /api/users/me/avatar: multipart `file` or JSON {file} (as /api/upload) → {url, user}; the image becomes the avatar.
+import { readUploadBody } from "@/lib/api/body";
 import { route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { setAvatar } from "@/lib/services/profiles";
 import { hitRateLimit } from "@/lib/services/rate-limit";
-import { readUploadBody } from "@/lib/services/uploads";
 import { requireViewer } from "@/lib/viewer";
 
 export const POST = route(

@@ -1,5 +1,6 @@
 // POST /api/users/me/password: change the caller's password; every other sign-in of the account ends.
-import { readJson, route } from "@/lib/api/route";
+import { readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { changePassword } from "@/lib/services/account-password";
 import { changePasswordSchema } from "@/lib/validation/auth";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // POST /api/admin/posts/{id}/reject (moderator): review a pending post; POST_REVIEWED to its author with the optional reason.
-import { parseId, readJsonOptional, route } from "@/lib/api/route";
+import { parseId, readJsonOptional } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { reviewPost } from "@/lib/services/posts";
 import { reviewPostSchema } from "@/lib/validation/moderation";
 import { requireViewer } from "@/lib/viewer";

@@ -1,5 +1,6 @@
 // POST /api/posts/{id}/lottery/join: joins once (a repeat charges nothing) and returns the Lottery.
-import { parseId, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { joinLottery } from "@/lib/services/lotteries";
 import { requireViewer } from "@/lib/viewer";
 

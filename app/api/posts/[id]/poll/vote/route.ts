@@ -1,5 +1,6 @@
 // POST /api/posts/{id}/poll/vote: body {options: ["opt a", …]} or OpenIsle's repeated ?option=<index>.
-import { parseId, queryObject, readJson, route } from "@/lib/api/route";
+import { parseId, queryObject, readJson } from "@/lib/api/body";
+import { route } from "@/lib/api/route";
 import { badRequest } from "@/lib/api/errors";
 import { votePoll } from "@/lib/services/polls";
 import { pollVoteSchema } from "@/lib/validation/economy";

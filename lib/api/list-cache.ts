@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { isModerator } from "@/lib/permissions";
-import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/services/content-version";
+import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { loadPosts, readViewerState } from "@/lib/services/post-loader";
+import type { PostPage } from "@/lib/services/posts";
 import type { Viewer } from "@/lib/viewer";
 
 /**
  * Per-process caches of list responses, shared-correct across processes: an entry is served only while
- * the content version it was rendered under is still current (lib/services/content-version.ts).
+ * the content version it was rendered under is still current (lib/cache/content-version.ts).
  *
  * - Anonymous responses are kept whole, as JSON text, keyed by URL.
  * - Post lists keep the page's ids per visibility class and URL: anonymous, members, staff (who see
@@ -38,7 +39,6 @@ export async function publicList(req: Request, viewer: Viewer | null, render: ()
   return jsonResponse(body, "miss");
 }
 
-export type PostPage = { ids: number[]; createdAt?: Date[] };
 type Window = { since: Date; cap: number };
 
 /**

@@ -1,4 +1,4 @@
-import type { ChangeLogDto } from "@/lib/validation/objects";
+import type { ChangeLogDto } from "@/lib/validation/responses";
 
 /**
  * Versions of a post's content (or title) rebuilt from its change log, oldest first:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldVersions, latestVersion, versionOfEntry } from "@/lib/content-versions";
-import type { ChangeLogDto } from "@/lib/validation/objects";
+import { fieldVersions, latestVersion, versionOfEntry } from "@/lib/edit-history";
+import type { ChangeLogDto } from "@/lib/validation/responses";
 
 let nextId = 1;
 function log(p: Partial<ChangeLogDto> & Pick<ChangeLogDto, "type">): ChangeLogDto {

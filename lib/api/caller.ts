@@ -1,0 +1,76 @@
+import { decode } from "next-auth/jwt";
+import { clientIp } from "@/lib/api/client-ip";
+import { unauthorized } from "@/lib/api/errors";
+import { authSecret } from "@/lib/auth-secret";
+import { resolveBrowserSession } from "@/lib/services/sessions";
+import { verifyToken } from "@/lib/services/tokens";
+import type { Viewer } from "@/lib/viewer";
+
+/**
+ * Who is calling, read from request headers. Route handlers get the viewer from `route()`; pages get
+ * it from lib/api/page.ts (the same functions over `next/headers`). Services never see headers: they
+ * receive the Viewer, the client address (lib/api/client-ip.ts) or the ViewClient built here.
+ */
+
+export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+
+/** What a cookie jar must answer: the value of one cookie by name. */
+export type CookieReader = (name: string) => string | undefined;
+
+/** Reads one cookie from a `Cookie` header. */
+export function cookieFromHeader(header: string | null): CookieReader {
+  return (name) => {
+    if (!header) return undefined;
+    for (const part of header.split(/;\s*/)) {
+      const eq = part.indexOf("=");
+      if (eq > 0 && part.slice(0, eq) === name) {
+        // A malformed escape (`%`) makes the cookie unreadable, i.e. an anonymous caller, never a 500.
+        try {
+          return decodeURIComponent(part.slice(eq + 1));
+        } catch {
+          return undefined;
+        }
+      }
+    }
+    return undefined;
+  };
+}
+
+/** The signed-in user of an Auth.js session cookie tied to a live server-side session, else null. */
+export async function sessionViewer(cookie: CookieReader): Promise<Viewer | null> {
+  for (const name of SESSION_COOKIES) {
+    const raw = cookie(name);
+    if (!raw) continue;
+    const payload = await decode({ token: raw, secret: authSecret(), salt: name }).catch(() => null);
+    // Only cookies tied to a live server-side session count: signed-out or revoked ones are anonymous.
+    const sid = typeof payload?.sid === "string" ? payload.sid : "";
+    const s = sid ? await resolveBrowserSession(sid) : null;
+    if (!s) return null;
+    return { id: s.id, username: s.username, role: s.role, scopes: ["read", "write"], via: "session", session: { kind: "session", id: s.sessionId } };
+  }
+  return null;
+}
+
+/**
+ * Resolves the caller of an API request. A present but invalid bearer token is a 401 on every
+ * endpoint, public ones included; a missing or unreadable session cookie just means an anonymous caller.
+ */
+export async function resolveViewer(headers: Headers): Promise<Viewer | null> {
+  const authz = headers.get("authorization");
+  if (authz) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
+    if (!m) throw unauthorized("Invalid or expired token");
+    const t = await verifyToken(m[1]!);
+    return { id: t.id, username: t.username, role: t.role, scopes: t.scopes, via: "token", session: { kind: "token", id: t.tokenId } };
+  }
+  const cookieHeader = headers.get("cookie");
+  if (!cookieHeader) return null;
+  return sessionViewer(cookieFromHeader(cookieHeader));
+}
+
+/** What the posts service needs to count a view: who (by address) and how the post was fetched. */
+export type ViewClient = { ip: string; fetchDest: string | null };
+
+export function viewClient(headers: Headers): ViewClient {
+  return { ip: clientIp(headers), fetchDest: headers.get("sec-fetch-dest") };
+}
