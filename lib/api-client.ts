@@ -1,6 +1,8 @@
 import type {
   CommentDto, LotteryDto, MeDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
 } from "@/lib/validation/responses";
+import type { ProfileDto } from "@/lib/validation/auth";
+import type { MedalType } from "@/db/schema/enums";
 
 /** The error a browser call to our /api throws: the API's `{error, code, field}` body and the status. */
 export class ApiClientError extends Error {
@@ -87,6 +89,9 @@ export const api = {
   searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
+  profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
+  updateMe: (body: { introduction?: string; displayMedal?: MedalType | null; username?: string }) => apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),
+  uploadAvatar: (dataUrl: string) => apiFetch<{ url: string; user: MeDto }>("/api/users/me/avatar", { body: { file: dataUrl } }),
   unreadCount: () => apiFetch<{ count: number }>("/api/notifications/unread-count"),
   post: (postId: number) => apiFetch<PostDto & { comments: CommentDto[] }>(`/api/posts/${id(postId)}`),
   createPost: (body: PostInput) => apiFetch<PostDto>("/api/posts", { body }),

@@ -1,6 +1,7 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import { SignInLink } from "@/components/forum/sign-in-link";
+import { UserLink } from "@/components/forum/user-link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -110,9 +111,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
         <Avatar src={c.author.avatar} name={c.author.username} size={depth ? 28 : 36} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-            <Link href={`/u/${encodeURIComponent(c.author.username)}`} className="font-medium hover:underline">
-              {c.author.username}
-            </Link>
+            <UserLink username={c.author.username} className="font-medium hover:underline" />
             <a href={`#comment-${c.id}`} className="text-zinc-500 hover:underline">
               <RelativeTime iso={c.createdAt} />
             </a>
@@ -227,9 +226,9 @@ export function CommentTree({
         </p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          <Link href="/login" className="underline">
+          <SignInLink className="underline">
             Sign in
-          </Link>{" "}
+          </SignInLink>{" "}
           to join the discussion.
         </p>
       )}

@@ -2,6 +2,7 @@
 
 /* eslint-disable @next/next/no-img-element -- prize icons are user-supplied URLs */
 import { Link } from "@/components/ui/link";
+import { SignInLink } from "@/components/forum/sign-in-link";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -86,9 +87,9 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
         ) : null}
         {joined ? <Badge tone="success">You joined</Badge> : null}
         {!me && phase === "open" ? (
-          <Link href="/login" className="text-sm underline">
+          <SignInLink className="text-sm underline">
             Sign in to join
-          </Link>
+          </SignInLink>
         ) : null}
       </div>
       {error ? (

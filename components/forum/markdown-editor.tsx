@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { ImagePlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
 import { uploadImage } from "@/components/forum/upload";
@@ -16,7 +17,10 @@ export function MarkdownEditor({
   onChange,
   error,
   label,
+  compact = false,
 }: {
+  /** A shorter box (an introduction rather than a post). */
+  compact?: boolean;
   id: string;
   value: string;
   onChange: (v: string) => void;
@@ -96,7 +100,7 @@ export function MarkdownEditor({
             </button>
           </span>
           <Button variant="secondary" size="sm" onClick={() => fileRef.current?.click()} disabled={uploading > 0}>
-            <span aria-hidden="true">🖼</span> {uploading > 0 ? "Uploading…" : "Add image"}
+            <ImagePlus aria-hidden="true" className="h-4 w-4" /> {uploading > 0 ? "Uploading…" : "Add image"}
           </Button>
           <input
             ref={fileRef}
@@ -121,9 +125,9 @@ export function MarkdownEditor({
             ref={ref}
             id={id}
             value={value}
-            rows={16}
+            rows={compact ? 6 : 16}
             maxLength={100000}
-            className="min-h-72 font-mono"
+            className={`${compact ? "min-h-36" : "min-h-72"} font-mono`}
             placeholder="Write in markdown. Paste or drop images to upload them."
             onChange={(e) => onChange(e.target.value)}
             onPaste={(e) => {
@@ -153,7 +157,7 @@ export function MarkdownEditor({
             aria-label="Preview"
             role="region"
             aria-live="polite"
-            className="markdown-body min-h-72 overflow-auto rounded-md border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700"
+            className={`markdown-body ${compact ? "min-h-36" : "min-h-72"} overflow-auto rounded-md border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700`}
             data-testid="preview"
             dangerouslySetInnerHTML={{ __html: value.trim() ? preview : '<p class="text-zinc-400">Nothing to preview yet.</p>' }}
           />

@@ -20,7 +20,7 @@ function fetchPage(tab: Tab, page: number): Promise<NotificationDto[]> {
 }
 
 /** The inbox: All / Unread tabs, infinite paging, mark one or all read, and the per-type preferences. */
-export function NotificationInbox() {
+export function NotificationInbox({ prefTypes }: { prefTypes?: readonly NotificationDto["type"][] } = {}) {
   const id = useId();
   const qc = useQueryClient();
   const [tab, setTab] = useState<Tab>("all");
@@ -163,7 +163,7 @@ export function NotificationInbox() {
         ) : null}
       </div>
 
-      <NotificationPrefs />
+      <NotificationPrefs types={prefTypes} />
     </div>
   );
 }

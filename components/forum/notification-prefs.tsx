@@ -39,7 +39,7 @@ export const NOTIFICATION_TYPE_LABEL: Record<Pref["type"], string> = {
 };
 
 /** Per-type on/off switches (GET/PUT /api/notifications/prefs); turned-off types leave the inbox and the count. */
-export function NotificationPrefs() {
+export function NotificationPrefs({ types, standalone = false }: { types?: readonly Pref["type"][]; standalone?: boolean }) {
   const id = useId();
   const qc = useQueryClient();
   const prefs = useQuery({ queryKey: notificationKeys.prefs(), queryFn: () => apiFetch<Pref[]>("/api/notifications/prefs") });
@@ -59,9 +59,8 @@ export function NotificationPrefs() {
   });
 
   return (
-    <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="notification-prefs">
-      <summary className="cursor-pointer text-sm font-semibold">Notification settings</summary>
-      <fieldset className="mt-3">
+    <Frame standalone={standalone}>
+      <fieldset className={standalone ? "" : "mt-3"}>
         <legend className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">Choose which notifications reach your inbox. Changes are saved at once.</legend>
         {prefs.isPending ? <p className="text-sm text-zinc-500">Loading…</p> : null}
         {prefs.isError ? (
@@ -70,7 +69,7 @@ export function NotificationPrefs() {
           </p>
         ) : null}
         <ul className="grid gap-x-6 gap-y-1.5 sm:grid-cols-2">
-          {prefs.data?.map((p) => (
+          {(types ? types.flatMap((t) => prefs.data?.filter((p) => p.type === t) ?? []) : prefs.data)?.map((p) => (
             <li key={p.type} className="flex items-center gap-2 text-sm">
               <input
                 id={`${id}-${p.type}`}
@@ -89,6 +88,23 @@ export function NotificationPrefs() {
           </p>
         ) : null}
       </fieldset>
+    </Frame>
+  );
+}
+
+/** Folded under the inbox; a plain box on the settings page. */
+function Frame({ standalone, children }: { standalone: boolean; children: React.ReactNode }) {
+  if (standalone) {
+    return (
+      <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="notification-prefs">
+        {children}
+      </div>
+    );
+  }
+  return (
+    <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="notification-prefs">
+      <summary className="cursor-pointer text-sm font-semibold">Notification settings</summary>
+      {children}
     </details>
   );
 }

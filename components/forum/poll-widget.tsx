@@ -1,6 +1,7 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
+import { SignInLink } from "@/components/forum/sign-in-link";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -134,9 +135,9 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
         {!signedIn && !ended ? (
           <>
             {" · "}
-            <Link href="/login" className="underline">
+            <SignInLink className="underline">
               Sign in to vote
-            </Link>
+            </SignInLink>
           </>
         ) : null}
       </p>

@@ -1,4 +1,5 @@
 import { Link } from "@/components/ui/link";
+import { UserLink } from "@/components/forum/user-link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PostBadges } from "@/components/forum/post-badges";
@@ -58,9 +59,7 @@ export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string })
           ) : null}
           <span>
             by{" "}
-            <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hover:underline">
-              {post.author.username}
-            </Link>{" "}
+            <UserLink username={post.author.username} className="hover:underline" />{" "}
             <RelativeTime iso={post.createdAt} />
           </span>
           {post.lastReplyAt && post.commentCount > 0 ? (

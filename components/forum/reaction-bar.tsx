@@ -1,6 +1,6 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import { SignInLink } from "@/components/forum/sign-in-link";
 import { useId, useRef, useState } from "react";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { REACTIONS } from "@/components/forum/reaction-types";
@@ -99,9 +99,9 @@ export function ReactionBar({
           </button>
         ) : shown.length === 0 ? (
           <span className="text-xs text-zinc-500">
-            <Link href="/login" className="underline">
+            <SignInLink className="underline">
               Sign in
-            </Link>{" "}
+            </SignInLink>{" "}
             to react
           </span>
         ) : null}

@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
-import { Search, ShieldCheck } from "lucide-react";
+import { Coins, MessagesSquare, Plus, Search, Settings, ShieldCheck } from "lucide-react";
+import { SignInLink } from "@/components/forum/sign-in-link";
 import { buttonClass } from "@/components/ui/button";
 import { Avatar } from "@/components/ui/avatar";
 import { HeaderSearch } from "@/components/forum/header-search";
@@ -34,8 +35,9 @@ export async function SiteHeader() {
         Skip to content
       </a>
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
-        <Link href="/" className="mr-2 text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-sky-600">
-          <span aria-hidden="true">💬 </span>Forum
+        <Link href="/" className="mr-2 inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-sky-600">
+          <MessagesSquare aria-hidden="true" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
+          <span className="sr-only sm:not-sr-only">Forum</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
           <Link href="/" className={navLink}>
@@ -55,7 +57,7 @@ export async function SiteHeader() {
           {me ? (
             <>
               <Link href="/new" className={buttonClass("primary", "sm")}>
-                <span aria-hidden="true">＋</span>
+                <Plus aria-hidden="true" className="h-4 w-4" />
                 <span className="sr-only sm:not-sr-only">New post</span>
               </Link>
               {review !== null ? (
@@ -71,7 +73,7 @@ export async function SiteHeader() {
               ) : null}
               <UnreadBadge initial={unread.count} />
               <Link href="/points" className={navLink} title="Your points" data-testid="header-points">
-                <span aria-hidden="true">🪙</span>
+                <Coins aria-hidden="true" className="h-4 w-4" />
                 <span className="ml-1">
                   {me.point}
                   <span className="sr-only"> points</span>
@@ -81,13 +83,14 @@ export async function SiteHeader() {
                 <Avatar src={me.avatar} name={me.username} size={24} />
                 <span className="hidden md:inline">{me.username}</span>
               </Link>
+              <Link href="/settings/profile" className={`${navLink} hidden sm:inline-flex`} aria-label="Settings" title="Settings">
+                <Settings aria-hidden="true" className="h-5 w-5" />
+              </Link>
               <HeaderSignOut />
             </>
           ) : (
             <>
-              <Link href="/login" className={navLink}>
-                Sign in
-              </Link>
+              <SignInLink className={`${navLink} whitespace-nowrap`} />
               <Link href="/register" className={buttonClass("primary", "sm")}>
                 Register
               </Link>
@@ -109,7 +112,7 @@ export function SiteFooter() {
         <a href="/api/rss" className="hover:underline">
           RSS
         </a>
-        <a href="/api/openapi.json" className="hover:underline">
+        <a href="/api-docs" className="hover:underline">
           API
         </a>
       </div>

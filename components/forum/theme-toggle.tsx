@@ -1,5 +1,7 @@
 "use client";
 
+import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
+
 import { useEffect, useState } from "react";
 
 type Theme = "system" | "light" | "dark";
@@ -14,7 +16,7 @@ function apply(theme: Theme) {
 }
 
 const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
-const ICON: Record<Theme, string> = { system: "🖥️", light: "☀️", dark: "🌙" };
+const ICON: Record<Theme, LucideIcon> = { system: Monitor, light: Sun, dark: Moon };
 
 /** Cycles system → light → dark; the choice is kept in localStorage. */
 export function ThemeToggle() {
@@ -40,6 +42,7 @@ export function ThemeToggle() {
     apply(next);
   }
 
+  const ThemeIcon = ICON[theme];
   return (
     <button
       type="button"
@@ -48,7 +51,7 @@ export function ThemeToggle() {
       title={`Theme: ${theme}`}
       className="inline-flex h-9 w-9 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800"
     >
-      <span aria-hidden="true">{ICON[theme]}</span>
+      <ThemeIcon aria-hidden="true" className="h-5 w-5" />
     </button>
   );
 }

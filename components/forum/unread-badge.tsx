@@ -1,5 +1,7 @@
 "use client";
 
+import { Bell } from "lucide-react";
+
 import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
@@ -21,7 +23,7 @@ export function UnreadBadge({ initial }: { initial: number }) {
       aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
       data-testid="unread-count"
     >
-      <span aria-hidden="true">🔔</span>
+      <Bell aria-hidden="true" className="h-5 w-5" />
       {count > 0 ? (
         <span aria-hidden="true" className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
           {count > 99 ? "99+" : count}

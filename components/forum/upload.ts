@@ -13,9 +13,32 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** Uploads an image through POST /api/upload ({file: dataURL}); resolves to its public URL. */
-export async function uploadImage(file: File): Promise<string> {
+/** A file of this site's own upload storage (`/uploads/<2 hex>/<sha-256>.<ext>`), whatever host answered it. */
+const LOCAL_UPLOAD_RE = /^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.[a-z0-9]+$/;
+
+/**
+ * The URL to write into a post: site-relative for this site's own uploads, so the post does not keep
+ * the address of whoever uploaded it (`http://localhost:3000/…` behind a proxy); CDN URLs stay as given.
+ */
+export function siteRelativeUpload(url: string): string {
+  try {
+    const u = new URL(url, "http://x.invalid");
+    return LOCAL_UPLOAD_RE.test(u.pathname) && !u.search ? u.pathname : url;
+  } catch {
+    return url;
+  }
+}
+
+/** Checks type and size before anything is sent. */
+export function checkImageFile(file: File): void {
   if (!file.type.startsWith("image/")) throw new Error(`${file.name || "This file"} is not an image`);
   if (file.size > MAX_BYTES) throw new Error("Images must be 5 MB or smaller");
-  return api.upload(await readAsDataUrl(file));
+}
+
+export { readAsDataUrl };
+
+/** Uploads an image through POST /api/upload ({file: dataURL}); resolves to the URL to insert. */
+export async function uploadImage(file: File): Promise<string> {
+  checkImageFile(file);
+  return siteRelativeUpload(await api.upload(await readAsDataUrl(file)));
 }

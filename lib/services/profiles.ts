@@ -191,6 +191,12 @@ export async function listUserActivity(a: { idOrUsername: string; viewer: Viewer
   }));
 }
 
+/** The medal the member picked to show (null: the best earned one is shown). */
+export async function getChosenMedal(userId: number): Promise<MedalType | null> {
+  const [row] = await db.select({ m: users.displayMedal }).from(users).where(eq(users.id, userId));
+  return row?.m ?? null;
+}
+
 function usernameTaken(): ApiError {
   return new ApiError(409, "conflict", "This username is already taken", "username");
 }

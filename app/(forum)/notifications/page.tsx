@@ -5,6 +5,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { NotificationInbox } from "@/components/forum/notification-inbox";
 import { INBOX_PAGE_SIZE, inboxKey } from "@/components/forum/notification-paging";
 import { pageViewer } from "@/lib/api/page";
+import { receivableNotificationTypes } from "@/lib/notification-types";
 import { notificationKeys } from "@/lib/query-keys";
 import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications";
 
@@ -32,7 +33,7 @@ export default async function NotificationsPage() {
             Email settings
           </Link>
         </div>
-        <NotificationInbox />
+        <NotificationInbox prefTypes={receivableNotificationTypes(viewer.role)} />
       </div>
     </HydrationBoundary>
   );

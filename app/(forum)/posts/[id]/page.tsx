@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
+import { UserLink } from "@/components/forum/user-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
@@ -93,10 +94,10 @@ export default async function PostPage({ params }: Props) {
               ))}
             </div>
             <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
-              <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+              <UserLink username={post.author.username} className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
                 <Avatar src={post.author.avatar} name={post.author.username} size={28} />
-                {post.author.username}
-              </Link>
+                <span data-testid="post-author">{post.author.username}</span>
+              </UserLink>
               <RelativeTime iso={post.createdAt} />
               <span>
                 {post.views} {post.views === 1 ? "view" : "views"}

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { Link } from "@/components/ui/link";
+import { NotificationPrefs } from "@/components/forum/notification-prefs";
+import { receivableNotificationTypes } from "@/lib/notification-types";
+import { pageViewer } from "@/lib/api/page";
+import { notificationKeys } from "@/lib/query-keys";
+import { getPrefs } from "@/lib/services/notifications";
+
+export const metadata: Metadata = { title: "Notification settings" };
+
+export default async function NotificationSettingsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/settings/notifications");
+  const qc = new QueryClient();
+  qc.setQueryData(notificationKeys.prefs(), await getPrefs(viewer.id));
+  return (
+    <div className="w-full max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Notifications</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          Which events reach your{" "}
+          <Link href="/notifications" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
+            inbox
+          </Link>
+          . Mail is set under{" "}
+          <Link href="/settings/email" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
+            Email
+          </Link>
+          .
+        </p>
+      </div>
+      <HydrationBoundary state={dehydrate(qc)}>
+        <NotificationPrefs types={receivableNotificationTypes(viewer.role)} standalone />
+      </HydrationBoundary>
+    </div>
+  );
+}

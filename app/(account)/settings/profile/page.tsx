@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Link } from "@/components/ui/link";
+import { AvatarForm, ProfileDetailsForm } from "@/components/forum/profile-settings";
+import { pageViewer } from "@/lib/api/page";
+import { getChosenMedal } from "@/lib/services/profiles";
+import { getMe } from "@/lib/services/users";
+
+export const metadata: Metadata = { title: "Profile settings" };
+
+export default async function ProfileSettingsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/settings/profile");
+  const [me, chosenMedal] = await Promise.all([getMe(viewer.id), getChosenMedal(viewer.id)]);
+  return (
+    <div className="w-full max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Profile</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          What others see on{" "}
+          <Link href={`/u/${encodeURIComponent(me.username)}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
+            your profile
+          </Link>{" "}
+          and next to your posts.
+        </p>
+      </div>
+      <AvatarForm username={me.username} avatar={me.avatar} />
+      <ProfileDetailsForm introduction={me.introduction} medals={me.medals} chosenMedal={chosenMedal} />
+    </div>
+  );
+}
+

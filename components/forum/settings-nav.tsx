@@ -1,0 +1,44 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { Bell, KeyRound, Mail, MonitorSmartphone, TerminalSquare, UserRound } from "lucide-react";
+import { Link } from "@/components/ui/link";
+
+const ITEMS = [
+  { href: "/settings/profile", label: "Profile", icon: UserRound },
+  { href: "/settings/notifications", label: "Notifications", icon: Bell },
+  { href: "/settings/email", label: "Email", icon: Mail },
+  { href: "/settings/password", label: "Password", icon: KeyRound },
+  { href: "/settings/sessions", label: "Active sign-ins", icon: MonitorSmartphone },
+  { href: "/settings/tokens", label: "API tokens", icon: TerminalSquare },
+] as const;
+
+/** The settings sections: a column on desktop, a row that scrolls sideways on phones. */
+export function SettingsNav() {
+  const path = usePathname();
+  return (
+    <nav aria-label="Settings" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
+      <ul className="flex gap-1 md:flex-col">
+        {ITEMS.map(({ href, label, icon: Icon }) => {
+          const current = path === href;
+          return (
+            <li key={href} className="shrink-0">
+              <Link
+                href={href}
+                aria-current={current ? "page" : undefined}
+                className={`flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-sky-600 ${
+                  current
+                    ? "bg-sky-50 font-semibold text-sky-800 dark:bg-sky-950 dark:text-sky-200"
+                    : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                }`}
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

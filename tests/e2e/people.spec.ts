@@ -1,0 +1,154 @@
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { apiCreatePost, apiLogin, unique } from "./pages/api";
+import { signIn } from "./pages/session";
+
+/** Profiles, the author card and the profile settings, clicked through as a person would (issue 17). */
+
+const SHOTS = process.env.SHOTS_DIR || "test-results";
+
+test("open a profile from an author link on the home page and on a post page; the card shows on hover", async ({ page, request }) => {
+  const token = await apiLogin(request, "heidi");
+  const open = await apiCreatePost(request, token, { title: unique("Heidi's open post") });
+  const members = await apiCreatePost(request, token, { title: unique("Heidi's members post"), visibleScope: "ONLY_REGISTER" });
+  const mine = await apiCreatePost(request, token, { title: unique("Heidi's private post"), visibleScope: "ONLY_ME" });
+
+  // Home page → the author's name on the post's card → the profile.
+  await page.goto("/");
+  const card = page.getByTestId("post-card").filter({ hasText: open.title });
+  await card.getByRole("link", { name: "heidi", exact: true }).click();
+  await page.waitForURL("**/u/heidi");
+  await expect(page.getByRole("heading", { level: 1, name: "heidi" })).toBeVisible();
+  await expect(page.getByTestId("profile-introduction")).toContainText("Spirit Island");
+  // Anonymous: only the public post is listed, never the members-only or private one.
+  await expect(page.getByTestId("post-card").filter({ hasText: open.title })).toBeVisible();
+  await expect(page.getByText(members.title)).toHaveCount(0);
+  await expect(page.getByText(mine.title)).toHaveCount(0);
+
+  // Post page → author link → profile; hovering the author shows the card first.
+  await page.goto(`/posts/${open.id}`);
+  const author = page.getByTestId("post-author");
+  await author.hover();
+  const hover = page.getByTestId("user-card");
+  await expect(hover).toBeVisible();
+  await expect(hover).toContainText("heidi");
+  await expect(hover).toContainText("Posts");
+  await author.click();
+  await page.waitForURL("**/u/heidi");
+
+  // The Replies and Activity tabs answer and show the tab as current.
+  await page.getByRole("link", { name: "Activity" }).click();
+  await page.waitForURL("**/u/heidi?tab=activity");
+  await expect(page.getByRole("link", { name: "Activity" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByTestId("profile-activity").filter({ hasText: open.title })).toBeVisible();
+  await expect(page.getByTestId("profile-activity").filter({ hasText: mine.title })).toHaveCount(0);
+
+  // Signed in as another member: the members-only post appears, the private one still does not.
+  await signIn(page, "ivan");
+  await page.goto("/u/heidi");
+  await expect(page.getByTestId("post-card").filter({ hasText: members.title })).toBeVisible();
+  await expect(page.getByText(mine.title)).toHaveCount(0);
+});
+
+test("edit the introduction and upload an avatar; both show on the profile and in a post's author line", async ({ page, request }) => {
+  const token = await apiLogin(request, "grace");
+  const post = await apiCreatePost(request, token, { title: unique("Grace explains EXPLAIN") });
+  await signIn(page, "grace");
+
+  // From the header's profile link to the settings through "Edit profile".
+  await page.getByRole("link", { name: "Your profile (grace)" }).click();
+  await page.waitForURL("**/u/grace");
+  await page.getByRole("link", { name: "Edit profile" }).click();
+  await page.waitForURL("**/settings/profile");
+  await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+
+  // Introduction with a markdown preview.
+  const intro = `Postgres DBA. I read **EXPLAIN** plans for fun (${Date.now().toString(36)}).`;
+  await page.getByLabel("Introduction").fill(intro);
+  // Desktop shows the preview beside the textarea (phones switch with Write / Preview).
+  await expect(page.getByTestId("preview").locator("strong")).toHaveText("EXPLAIN");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Profile saved.")).toBeVisible();
+
+  // Avatar: choose a file, see the preview, save.
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
+  await page.getByLabel("Choose an image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByTestId("avatar-preview")).toBeVisible();
+  await page.getByRole("button", { name: "Save avatar" }).click();
+  await expect(page.getByText("Avatar updated.")).toBeVisible();
+  // The page re-renders with the new avatar (a site-relative URL of the upload storage).
+  const current = page.getByRole("img", { name: "grace (current avatar)" });
+  await expect(current).toHaveAttribute("src", /^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
+  const avatarSrc = await current.getAttribute("src");
+  const img = await request.get(avatarSrc!);
+  expect(img.status()).toBe(200);
+
+  // The profile shows both.
+  await page.goto("/u/grace");
+  await expect(page.getByTestId("profile-introduction").locator("strong")).toHaveText("EXPLAIN");
+  await expect(page.getByTestId("profile-introduction")).toContainText(intro.slice(intro.indexOf("plans")));
+  await expect(page.getByRole("img", { name: "grace" }).first()).toHaveAttribute("src", avatarSrc!);
+
+  // And a post's author line uses the new avatar.
+  await page.goto(`/posts/${post.id}`);
+  await expect(page.getByTestId("post-author").locator("xpath=..").getByRole("img")).toHaveAttribute("src", avatarSrc!);
+});
+
+test("settings navigation links every settings page, and notification settings list only a member's types", async ({ page }) => {
+  await signIn(page, "frank");
+  await page.goto("/settings");
+  await page.waitForURL("**/settings/profile");
+  const nav = page.getByRole("navigation", { name: "Settings" });
+  for (const [name, path] of [
+    ["Notifications", "/settings/notifications"],
+    ["Email", "/settings/email"],
+    ["Password", "/settings/password"],
+    ["Active sign-ins", "/settings/sessions"],
+    ["API tokens", "/settings/tokens"],
+  ] as const) {
+    await nav.getByRole("link", { name }).click();
+    await page.waitForURL(`**${path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await nav.getByRole("link", { name: "Notifications" }).click();
+  await expect(page.getByLabel("Comments and replies to me")).toBeVisible();
+  await expect(page.getByLabel("Mentions of me")).toBeVisible();
+  // No moderator or admin types for a member, and none for features this forum does not have.
+  await expect(page.getByLabel("Posts waiting for review (moderators)")).toHaveCount(0);
+  await expect(page.getByLabel("Point redemptions (admins)")).toHaveCount(0);
+  await expect(page.getByLabel("Someone followed me")).toHaveCount(0);
+  await expect(page.getByLabel("Donations to my posts")).toHaveCount(0);
+});
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+}
+
+test("screenshots: profile, author card and settings at 1280 and 390 px, light and dark", async ({ browser, request }) => {
+  const token = await apiLogin(request, "dave");
+  await apiCreatePost(request, token, { title: unique("Fog at sunrise, again"), content: "A **long** exposure from the ridge." });
+  for (const scheme of ["light", "dark"] as const) {
+    for (const width of [1280, 390]) {
+      const ctx = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      await page.goto("/u/alice");
+      await expect(page.getByRole("heading", { level: 1, name: "alice" })).toBeVisible();
+      await shoot(page, `people-profile-${width}-${scheme}`);
+      if (width === 1280) {
+        await page.goto("/");
+        const link = page.getByTestId("post-card").first().locator("a[href^='/u/']").last();
+        await link.hover();
+        await expect(page.getByTestId("user-card")).toContainText("Level");
+        await shoot(page, `people-card-${width}-${scheme}`);
+      }
+      await signIn(page, "dave");
+      await page.goto("/settings/profile");
+      await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+      await shoot(page, `people-settings-${width}-${scheme}`);
+      await page.goto("/settings/notifications");
+      await expect(page.getByLabel("Mentions of me")).toBeVisible();
+      await shoot(page, `people-notifications-${width}-${scheme}`);
+      await ctx.close();
+    }
+  }
+});
