@@ -173,6 +173,23 @@ export type StreamOptions = {
   heartbeatMs?: number;
 };
 
+/**
+ * Events reaching many streams at once are written in one chunk per stream per FLUSH_MS: a burst of
+ * writes costs each stream one write through the HTTP response instead of one per event.
+ */
+const FLUSH_MS = 20;
+const dirty = new Set<() => void>();
+let flushTimer: NodeJS.Timeout | null = null;
+function scheduleFlush(flush: () => void): void {
+  dirty.add(flush);
+  flushTimer ??= setTimeout(() => {
+    flushTimer = null;
+    const all = [...dirty];
+    dirty.clear();
+    for (const f of all) f();
+  }, FLUSH_MS);
+}
+
 const encoder = new TextEncoder();
 /** Each event is serialized once, whatever the number of streams it goes to (the bytes are shared). */
 const frames = new WeakMap<LiveEvent, Uint8Array>();
@@ -205,13 +222,21 @@ export async function openEventStream(viewer: Viewer | null, opts: StreamOptions
       // Ids follow insertion, not commit order: concurrent writes commit out of id order, so live
       // events are never dropped for having a smaller id; only the replay's overlap is deduplicated.
       const replayed = new Set<number>();
-      const send = (e: LiveEvent) => {
-        if (!open || !wanted(viewer, e, opts.postId)) return;
+      const pending: Uint8Array[] = [];
+      const flush = () => {
+        if (!pending.length) return;
+        const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+        pending.length = 0;
         try {
-          controller.enqueue(frame(e));
+          if (open) controller.enqueue(chunk);
         } catch {
           cleanup();
         }
+      };
+      const send = (e: LiveEvent) => {
+        if (!open || !wanted(viewer, e, opts.postId)) return;
+        pending.push(frame(e));
+        scheduleFlush(flush);
       };
       const unsubscribe = eventHub.subscribe((e) => (replaying ? queue.push(e) : send(e)));
       const heartbeat = setInterval(() => {
