@@ -1,5 +1,7 @@
 "use client";
 
+import { Lock, Pin } from "lucide-react";
+
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { UserLink } from "@/components/forum/user-link";
 import { useRouter } from "next/navigation";
@@ -117,7 +119,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             </a>
             {c.pinnedAt ? (
               <Badge tone="info">
-                <span aria-hidden="true">📌</span> Pinned
+                <Pin aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Pinned
               </Badge>
             ) : null}
           </div>
@@ -222,7 +224,7 @@ export function CommentTree({
         <CommentForm label="Write a comment" submitLabel="Post comment" onSubmit={(content) => api.comment(postId, content)} onDone={ctx.refresh} />
       ) : closed ? (
         <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <span aria-hidden="true">🔒 </span>This post is closed to new comments.
+          <Lock aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> This post is closed to new comments.
         </p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">

@@ -1,5 +1,7 @@
 "use client";
 
+import { Gift } from "lucide-react";
+
 /* eslint-disable @next/next/no-img-element -- prize icons are user-supplied URLs */
 import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/forum/sign-in-link";
@@ -46,7 +48,7 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
     <section aria-labelledby={`${hid}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="lottery">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={`${hid}-h`} className="text-lg font-semibold">
-          <span aria-hidden="true">🎁 </span>Lottery
+          <Gift aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Lottery
         </h2>
         {phase === "upcoming" ? <Badge tone="info">Not started</Badge> : null}
         {phase === "open" ? <Badge tone="success">Open</Badge> : null}

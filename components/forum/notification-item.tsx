@@ -116,7 +116,9 @@ export function NotificationItem({ n, onOpen, onMarkRead }: { n: NotificationDto
     >
       <div className="relative shrink-0">
         {n.fromUser ? (
-          <Avatar src={n.fromUser.avatar} name={n.fromUser.username} size={36} />
+          <Link href={`/u/${encodeURIComponent(n.fromUser.username)}`} aria-label={`${n.fromUser.username}'s profile`} data-testid="notification-actor" className="block rounded-full focus-visible:outline-2 focus-visible:outline-sky-600">
+            <Avatar src={n.fromUser.avatar} name={n.fromUser.username} size={36} />
+          </Link>
         ) : (
           <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-100 text-lg dark:bg-zinc-800">
             {d.icon}

@@ -1,3 +1,4 @@
+import { ChartColumn, Gift, Lock, LockKeyhole, Pin, Star } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import type { PostDto } from "@/lib/validation/responses";
 
@@ -7,39 +8,39 @@ export function PostBadges({ post }: { post: Pick<PostDto, "pinnedAt" | "closed"
     <>
       {post.pinnedAt ? (
         <Badge tone="info" title="Pinned by a moderator">
-          <span aria-hidden="true">📌</span> Pinned
+          <Pin aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Pinned
         </Badge>
       ) : null}
       {post.featured ? (
         <Badge tone="success">
-          <span aria-hidden="true">⭐</span> Featured
+          <Star aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Featured
         </Badge>
       ) : null}
       {post.closed ? (
         <Badge tone="neutral" title="No new comments">
-          <span aria-hidden="true">🔒</span> Closed
+          <Lock aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Closed
         </Badge>
       ) : null}
       {post.visibleScope === "ONLY_REGISTER" ? (
         <Badge tone="warning" title="Visible to signed-in users only">
-          <span aria-hidden="true">🔐</span> Members only
+          <LockKeyhole aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Members only
         </Badge>
       ) : null}
       {post.visibleScope === "ONLY_ME" ? (
         <Badge tone="warning" title="Visible to the author and moderators only">
-          <span aria-hidden="true">🔐</span> Only me
+          <LockKeyhole aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Only me
         </Badge>
       ) : null}
       {post.status === "PENDING" ? <Badge tone="warning">Pending review</Badge> : null}
       {post.status === "REJECTED" ? <Badge tone="danger">Rejected</Badge> : null}
       {post.type === "POLL" ? (
         <Badge>
-          <span aria-hidden="true">📊</span> Poll
+          <ChartColumn aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Poll
         </Badge>
       ) : null}
       {post.type === "LOTTERY" ? (
         <Badge>
-          <span aria-hidden="true">🎁</span> Lottery
+          <Gift aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Lottery
         </Badge>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { Eye, MessageSquare } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { UserLink } from "@/components/forum/user-link";
 import { Avatar } from "@/components/ui/avatar";
@@ -79,12 +80,12 @@ export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string })
         </ul>
         <div className="flex gap-3 text-xs text-zinc-500 dark:text-zinc-400">
           <span title={`${post.commentCount} comments`}>
-            <span aria-hidden="true">💬 </span>
+            <MessageSquare aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> 
             {post.commentCount}
             <span className="sr-only"> comments</span>
           </span>
           <span title={`${post.views} views`}>
-            <span aria-hidden="true">👁 </span>
+            <Eye aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> 
             {post.views}
             <span className="sr-only"> views</span>
           </span>

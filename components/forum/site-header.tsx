@@ -83,7 +83,7 @@ export async function SiteHeader() {
                 <Avatar src={me.avatar} name={me.username} size={24} />
                 <span className="hidden md:inline">{me.username}</span>
               </Link>
-              <Link href="/settings/profile" className={`${navLink} hidden sm:inline-flex`} aria-label="Settings" title="Settings">
+              <Link href="/settings/profile" className={navLink.replace("inline-flex", "hidden sm:inline-flex")} aria-label="Settings" title="Settings">
                 <Settings aria-hidden="true" className="h-5 w-5" />
               </Link>
               <HeaderSignOut />
@@ -112,9 +112,15 @@ export function SiteFooter() {
         <a href="/api/rss" className="hover:underline">
           RSS
         </a>
-        <a href="/api-docs" className="hover:underline">
+        <Link href="/categories" className="hover:underline">
+          Categories
+        </Link>
+        <Link href="/tags" className="hover:underline">
+          Tags
+        </Link>
+        <Link href="/api-docs" className="hover:underline">
           API
-        </a>
+        </Link>
       </div>
     </footer>
   );

@@ -95,7 +95,7 @@ describe("GET /api/openapi.json", () => {
 describe("/api-docs page", () => {
   it("renders every operation grouped by tag, with parameters, schemas and the bearer scheme", async () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
-    const { default: ApiDocsPage } = await import("@/app/api-docs/page");
+    const { default: ApiDocsPage } = await import("@/app/(forum)/api-docs/page");
     const html = renderToStaticMarkup(ApiDocsPage());
     const doc = buildOpenApiDocument();
     const opCount = Object.values(doc.paths).reduce((n, m) => n + Object.keys(m).length, 0);

@@ -48,6 +48,10 @@ test("public pages are accessible", async ({ page, request }) => {
   for (const path of ["/login", "/forgot-password", "/reset-password?token=abcdefghijklmnopqrstuvwxyz", "/verify?username=alice&code=123456", "/unsubscribe?u=1&t=x"]) {
     await checkPage(page, path);
   }
+  for (const path of ["/u/alice", "/u/alice?tab=replies", "/u/alice?tab=activity", "/categories", "/tags", "/api-docs"]) {
+    await checkPage(page, path);
+  }
+  await checkPage(page, "/u/no-such-member", 404);
   await checkPage(page, "/posts/999999999", 404);
   await checkPage(page, "/no-such-page", 404);
 });
@@ -59,6 +63,9 @@ test("signed-in pages are accessible", async ({ page, request }) => {
   await checkPage(page, "/");
   await checkPage(page, "/new");
   await checkPage(page, "/settings/email");
+  await checkPage(page, "/settings/profile");
+  await checkPage(page, "/settings/notifications");
+  await checkPage(page, "/u/alice");
   await checkPage(page, `/posts/${own.id}`);
   if (own.author.username === "alice") await checkPage(page, `/posts/${own.id}/edit`);
 

@@ -152,3 +152,69 @@ test("screenshots: profile, author card and settings at 1280 and 390 px, light a
     }
   }
 });
+
+test("category and tag indexes list counts and descriptions; the footer's API link opens the readable docs", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Categories" }).click();
+  await page.waitForURL("**/categories");
+  const firstCategory = page.getByTestId("category-index").getByRole("link").first();
+  await expect(firstCategory).toContainText(/\d+ posts?/);
+  await page.getByRole("link", { name: "All tags" }).click();
+  await page.waitForURL("**/tags");
+  await expect(page.getByTestId("tag-index").getByRole("link").first()).toContainText(/#.+\d+ posts?/);
+  await page.getByRole("contentinfo").getByRole("link", { name: "API" }).click();
+  await page.waitForURL("**/api-docs");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible(); // the site header is there
+  await page.setViewportSize({ width: 390, height: 800 });
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(sideways).toBeLessThanOrEqual(0);
+});
+
+test("link crawl: no link on the home page, a post, a profile or the settings answers 404 or 500", async ({ page, request }) => {
+  const token = await apiLogin(request, "erin");
+  const post = await apiCreatePost(request, token, { title: unique("Crawl me"), content: "Ask @alice about it." });
+  const collect = async (paths: string[]) => {
+    const hrefs = new Set<string>();
+    for (const path of paths) {
+      await page.goto(path);
+      for (const href of await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
+        const clean = href.split("#")[0]!;
+        if (clean && !clean.startsWith("/logout")) hrefs.add(clean);
+      }
+    }
+    return [...hrefs];
+  };
+  const check = async (hrefs: string[]) => {
+    const bad: string[] = [];
+    for (const href of hrefs) {
+      const res = await page.request.get(href, { maxRedirects: 5 });
+      if (res.status() >= 400) bad.push(`${res.status()} ${href}`);
+    }
+    return bad;
+  };
+  const anonymous = await collect(["/", `/posts/${post.id}`, "/u/erin", "/categories", "/tags"]);
+  expect(await check(anonymous)).toEqual([]);
+  await signIn(page, "erin");
+  const signedIn = await collect([
+    "/", `/posts/${post.id}`, "/u/erin", "/settings/profile", "/settings/notifications", "/settings/email",
+    "/settings/password", "/settings/sessions", "/settings/tokens",
+  ]);
+  expect(await check(signedIn)).toEqual([]);
+  console.log(`link crawl: ${anonymous.length} links signed out, ${signedIn.length} signed in, none 404/500`);
+  expect(anonymous.length + signedIn.length).toBeGreaterThan(40);
+});
+
+test("open a profile from a notification's sender", async ({ page, request }) => {
+  const heidi = await apiLogin(request, "heidi");
+  const ivan = await apiLogin(request, "ivan");
+  const post = await apiCreatePost(request, heidi, { title: unique("Spirit Island tonight?") });
+  const c = await request.post(`/api/posts/${post.id}/comments`, { headers: { authorization: `Bearer ${ivan}` }, data: { content: "Count me in!" } });
+  expect(c.status()).toBe(201);
+  await signIn(page, "heidi");
+  await page.goto("/notifications");
+  const item = page.getByTestId("notification").filter({ hasText: post.title });
+  await item.getByTestId("notification-actor").click();
+  await page.waitForURL("**/u/ivan");
+  await expect(page.getByRole("heading", { level: 1, name: "ivan" })).toBeVisible();
+});

@@ -70,6 +70,7 @@ function SchemaTable({ schema }: { schema: JsonSchema }) {
   const required = new Set((schema.required ?? []) as string[]);
   if (!Object.keys(props).length) return <p className="text-sm"><TypeLabel schema={schema} /></p>;
   return (
+    <div className="overflow-x-auto">
     <table className="w-full text-left text-sm">
       <thead>
         <tr className="border-b border-zinc-200 dark:border-zinc-800">
@@ -88,6 +89,7 @@ function SchemaTable({ schema }: { schema: JsonSchema }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -104,7 +106,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
     <section id={op.operationId} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
         <span className={`rounded px-2 py-0.5 text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ""}`}>{method}</span>
-        <span>{path}</span>
+        <span className="break-all">{path}</span>
       </h3>
       <p className="mt-2 font-medium">{op.summary}</p>
       {op.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{op.description}</p>}
@@ -113,6 +115,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
       {op.parameters && op.parameters.length > 0 && (
         <div className="mt-3">
           <h4 className="text-sm font-semibold">Parameters</h4>
+          <div className="overflow-x-auto">
           <table className="mt-1 w-full text-left text-sm">
             <tbody>
               {op.parameters.map((p) => (
@@ -125,6 +128,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
               ))}
             </tbody>
           </table>
+          </div>
         </div>
       )}
 
@@ -175,7 +179,7 @@ export default function ApiDocsPage() {
   const bearer = doc.components.securitySchemes.bearerAuth as { description?: string };
 
   return (
-    <main className="mx-auto max-w-5xl space-y-10 p-6">
+    <div className="min-w-0 space-y-10 break-words">
       <header className="space-y-2">
         <h1 className="text-3xl font-semibold">{doc.info.title} <span className="text-base text-zinc-500">v{doc.info.version} · OpenAPI {doc.openapi}</span></h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{doc.info.description}</p>
@@ -214,6 +218,6 @@ export default function ApiDocsPage() {
           </div>
         ))}
       </section>
-    </main>
+    </div>
   );
 }
