@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type BrowserContext } from "@playwright/test";
+import autocannon from "autocannon";
 import postgres from "postgres";
 import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { procTicks, processTree } from "./proc";
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3241" },
     settle: { type: "string", default: "4000" },
     views: { type: "string", default: "3" },
+    "load-seconds": { type: "string", default: "5" },
   },
 });
 const PORT = Number(args.port);
@@ -47,7 +49,7 @@ async function main() {
   const dataDir = path.resolve("data-bench-pages");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: DB_URL ? "0" : "1", RATE_LIMIT_LOGIN: "1000" };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: DB_URL ? "0" : "1", RATE_LIMIT_LOGIN: "1000", RATE_LIMIT_COMMENTS: "1000000" };
   if (!DB_URL) delete env.DATABASE_URL;
   console.log(`[pages] starting next start on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);
   const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -146,6 +148,43 @@ async function main() {
     const apiCpu = (await cpuSince(before)) / 200;
     console.log(`[pages] GET /api/posts: ${apiCpu.toFixed(2)} ms server CPU per request`);
 
+    // Write load: anonymous `GET /api/posts` and home page req/s at 20 connections, quiet and then with
+    // 5 comments/s and 2 markdown previews/s from a member in the background (issue 15).
+    const LOAD_S = Number(args["load-seconds"]);
+    const rps = async (p: string) => (await autocannon({ url: BASE + p, connections: 20, duration: LOAD_S })).requests.average;
+    const login = await fetch(`${BASE}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: DB_URL ? "user4" : "alice", password: DB_URL ? "bench-password" : process.env.DEMO_PASSWORD || "demo-password" }),
+    });
+    const token = ((await login.json()) as { token?: string }).token;
+    const load: { path: string; quiet: number; busy: number }[] = [];
+    if (token) {
+      const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      for (const p of ["/api/posts", "/"]) {
+        const quiet = await rps(p);
+        let stop = false;
+        let comments = 0, previews = 0;
+        const every = (ms: number, fn: () => Promise<unknown>) =>
+          (async () => {
+            while (!stop) {
+              const t0 = Date.now();
+              await fn().catch(() => {});
+              await sleep(Math.max(0, ms - (Date.now() - t0)));
+            }
+          })();
+        const bg = [
+          every(200, async () => (await fetch(`${BASE}/api/posts/${first.id}/comments`, { method: "POST", headers: auth, body: JSON.stringify({ content: `load ${comments++}` }) })).arrayBuffer()),
+          every(500, async () => (await fetch(`${BASE}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: `**typing ${previews++}**` }) })).arrayBuffer()),
+        ];
+        const busy = await rps(p);
+        stop = true;
+        await Promise.all(bg);
+        load.push({ path: p, quiet, busy });
+        console.log(`[pages] ${p}: ${quiet.toFixed(0)} req/s quiet, ${busy.toFixed(0)} req/s with ${comments} comments and ${previews} previews in the background (${(busy / quiet).toFixed(2)})`);
+      }
+    }
+
     const date = new Date().toISOString();
     const lines = [
       `# Page views in the browser (${args.label})`,
@@ -161,6 +200,12 @@ async function main() {
       ...rows.map((r) => `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${r.cpuMs} | ${Math.max(0, r.cpuMs - idleCpu)} | ${(Math.max(0, r.cpuMs - idleCpu) / apiCpu).toFixed(1)} |`),
       "",
       `One anonymous \`GET /api/posts\`: ${apiCpu.toFixed(2)} ms server CPU.`,
+      "",
+      `## Under write load (20 connections, ${LOAD_S} s each; background: 5 comments/s and 2 markdown previews/s by a member)`,
+      "",
+      "| anonymous | req/s quiet | req/s with the background | ratio |",
+      "|---|---|---|---|",
+      ...load.map((l) => `| \`${l.path}\` | ${l.quiet.toFixed(0)} | ${l.busy.toFixed(0)} | ${(l.busy / l.quiet).toFixed(2)} |`),
       "",
     ];
     mkdirSync("bench/results", { recursive: true });
