@@ -2,7 +2,8 @@ import type {
   CommentDto, LotteryDto, MeDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
-import type { MedalType } from "@/db/schema/enums";
+import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
+import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
 
 /** The error a browser call to our /api throws: the API's `{error, code, field}` body and the status. */
 export class ApiClientError extends Error {
@@ -101,6 +102,9 @@ export const api = {
     apiFetch<PostDto>(`/api/posts/${id(postId)}/${action}`, { method: "POST" }),
   reviewPost: (postId: number, approve: boolean, reason?: string) =>
     apiFetch<PostDto>(`/api/admin/posts/${id(postId)}/${approve ? "approve" : "reject"}`, { body: reason ? { reason } : {} }),
+  flag: (body: { postId?: number; commentId?: number; reason: FlagReason; note?: string }) => apiFetch<FlagDto>("/api/flags", { body }),
+  flags: (status: "open" | "resolved", page = 0) => apiFetch<AdminFlagDto[]>(`/api/admin/flags?status=${status}&page=${page}&pageSize=50`),
+  resolveFlag: (flagId: number, action: FlagAction) => apiFetch<{ action: FlagAction; resolved: number }>(`/api/admin/flags/${id(flagId)}/resolve`, { body: { action } }),
   reactPost: (postId: number, type: string) => apiFetch<ReactionDto | null>(`/api/posts/${id(postId)}/reactions`, { body: { type } }),
   reactComment: (commentId: number, type: string) => apiFetch<ReactionDto | null>(`/api/comments/${id(commentId)}/reactions`, { body: { type } }),
   subscribe: (postId: number, on: boolean) => apiFetch<unknown>(`/api/subscriptions/posts/${id(postId)}`, { method: on ? "POST" : "DELETE" }),

@@ -42,7 +42,9 @@ import {
 import * as mailModule from "@/lib/validation/mail";
 import * as usersModule from "@/lib/validation/users";
 import * as moderationModule from "@/lib/validation/moderation";
-import { pendingCountSchema, reviewPostSchema } from "@/lib/validation/moderation";
+import {
+  adminFlagSchema, createFlagSchema, flagSchema, listFlagsQuerySchema, pendingCountSchema, resolveFlagSchema, resolvedFlagsSchema, reviewPostSchema,
+} from "@/lib/validation/moderation";
 import { avatarResultSchema, updateMeSchema, userActivitySchema, userListQuerySchema, userReplySchema } from "@/lib/validation/users";
 import {
   acceptedSchema, emailPrefsSchema, forgotPasswordSchema, resendResultSchema, resetPasswordSchema, unsubscribeQuerySchema,
@@ -323,6 +325,21 @@ export const OPERATIONS: Operation[] = [
   postAction("/api/admin/posts/{id}/unpin", "Unpin a post (OpenIsle's path)", "MODERATOR", "Administration"),
   postAction("/api/admin/posts/{id}/rss-include", "Feature a post (OpenIsle's path)", "MODERATOR", "Administration"),
   postAction("/api/admin/posts/{id}/rss-exclude", "Unfeature a post (OpenIsle's path)", "MODERATOR", "Administration"),
+  {
+    method: "post", path: "/api/flags", tag: "Moderation", summary: "Flag a post or a comment",
+    description: "Exactly one of `postId` / `commentId`; one flag per member per target (409 again), never one's own content (403). Open flags from the site's threshold of distinct members (default 3) hide the target until staff review it.",
+    auth: "required", body: createFlagSchema, responses: [made(flagSchema)], errors: [409],
+  },
+  {
+    method: "get", path: "/api/admin/flags", tag: "Moderation", summary: "The flag queue",
+    description: "`status=open` (oldest first, the default) or `resolved` (newest first), with target, reporter and the target's open flag count.",
+    auth: "required", role: "MODERATOR", query: listFlagsQuerySchema, responses: [list(adminFlagSchema)],
+  },
+  {
+    method: "post", path: "/api/admin/flags/{id}/resolve", tag: "Moderation", summary: "Resolve a flag with an action",
+    description: "Acts on the flag's target and resolves every open flag on it: DISMISS (unhide), HIDE (a post becomes REJECTED), DELETE, CLOSE_POST (unhide, close). Each flagger gets FLAG_RESOLVED with the outcome.",
+    auth: "required", role: "MODERATOR", body: resolveFlagSchema, responses: [ok(resolvedFlagsSchema)], errors: [409],
+  },
   { method: "get", path: "/api/admin/config", tag: "Administration", summary: "Site settings", auth: "required", role: "ADMIN", responses: [ok(siteConfigSchema)] },
   { method: "put", path: "/api/admin/config", tag: "Administration", summary: "Change site settings", auth: "required", role: "ADMIN", body: siteConfigSchema, responses: [ok(siteConfigSchema)] },
   { method: "get", path: "/api/admin/point-goods", tag: "Administration", summary: "All point goods (admin view)", auth: "required", role: "ADMIN", responses: [list(pointGoodSchema)] },

@@ -1,7 +1,7 @@
 "use client";
 
-import { Lock, Pin } from "lucide-react";
-
+import { EyeOff, Lock, Pin } from "lucide-react";
+import { FlagButton } from "@/components/forum/flag-button";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { UserLink } from "@/components/forum/user-link";
 import { useRouter } from "next/navigation";
@@ -123,9 +123,15 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
               </Badge>
             ) : null}
           </div>
+          {c.hidden && !c.deleted ? (
+            <p className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="comment-hidden">
+              <EyeOff aria-hidden="true" className="h-3.5 w-3.5" />
+              {c.content ? "Hidden from members until staff review it" : "Hidden until staff review it"}
+            </p>
+          ) : null}
           {c.deleted ? (
             <p className="mt-1 text-sm italic text-zinc-500">[deleted]</p>
-          ) : (
+          ) : c.hidden && !c.content ? null : (
             <div className="markdown-body mt-1 text-sm" dangerouslySetInnerHTML={{ __html: c.html }} />
           )}
           {!c.deleted ? (
@@ -150,6 +156,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                   {c.pinnedAt ? "Unpin" : "Pin"}
                 </Button>
               ) : null}
+              {me && me.id !== c.author.id && !c.hidden ? <FlagButton target={{ commentId: c.id }} label={`the comment by ${c.author.username}`} /> : null}
               {canDelete ? (
                 <Button
                   variant="ghost"

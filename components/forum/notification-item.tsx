@@ -39,6 +39,10 @@ export function describeNotification(n: NotificationDto): NotificationLine {
       return n.parentComment
         ? { ...base, icon: "💬", action: "replied to your comment on", href: commentHref, snippet: snippet(n.comment?.content) }
         : { ...base, icon: "💬", action: "commented on your post", href: commentHref, snippet: snippet(n.comment?.content) };
+    case "FLAG_RESOLVED":
+      return { ...base, icon: "🚩", action: "reviewed what you flagged in", href: commentHref, snippet: snippet(n.content) };
+    case "CONTENT_MODERATED":
+      return { ...base, icon: "🛡️", action: "moderated your post", href: post ? `/posts/${post.id}/history` : null, snippet: snippet(n.content) };
     case "MENTION":
       return { ...base, icon: "@", action: n.comment ? "mentioned you in a comment on" : "mentioned you in", href: commentHref, snippet: snippet(n.comment?.content) };
     case "REACTION": {

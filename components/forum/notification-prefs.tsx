@@ -36,6 +36,8 @@ export const NOTIFICATION_TYPE_LABEL: Record<Pref["type"], string> = {
   POST_FEATURED: "My post was featured",
   DONATION: "Donations to my posts",
   MENTION: "Mentions of me",
+  FLAG_RESOLVED: "Staff acted on something I flagged",
+  CONTENT_MODERATED: "Staff changed my post or comment",
 };
 
 /** Per-type on/off switches (GET/PUT /api/notifications/prefs); turned-off types leave the inbox and the count. */

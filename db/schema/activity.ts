@@ -64,9 +64,16 @@ export const postChangeLogs = pgTable(
     oldVisibleScope: visibleScopeEnum(),
     newVisibleScope: visibleScopeEnum(),
     amount: integer(),
+    /** Set on a comment's history entries (its post's id stays in postId). */
+    commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
+    /** The version number this entry restored (a restore writes one entry per field it changed). */
+    restoredVersion: integer(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index("post_change_logs_post_idx").on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index("post_change_logs_post_idx").on(t.postId, t.createdAt, t.id),
+    index("post_change_logs_comment_idx").on(t.commentId, t.createdAt, t.id).where(sql`${t.commentId} is not null`),
+  ],
 );
 
 export const uploads = pgTable(
@@ -91,5 +98,7 @@ export const uploads = pgTable(
 export const siteSettings = pgTable("site_settings", {
   id: integer().primaryKey().default(1),
   publishMode: publishModeEnum().notNull().default("DIRECT"),
+  /** Flags from this many distinct members hide a post or comment until staff review it. */
+  flagHideThreshold: integer().notNull().default(3),
   updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

@@ -15,8 +15,12 @@ export const NOTIFICATION_TYPES = [
   "USER_UNFOLLOWED", "USER_ACTIVITY", "REGISTER_REQUEST", "ACTIVITY_REDEEM", "POINT_REDEEM", "LOTTERY_WIN",
   "LOTTERY_DRAW", "POLL_VOTE", "POLL_RESULT_OWNER", "POLL_RESULT_PARTICIPANT",
   "CATEGORY_PROPOSAL_RESULT_OWNER", "CATEGORY_PROPOSAL_RESULT_PARTICIPANT", "POST_FEATURED", "DONATION",
-  "MENTION",
+  "MENTION", "FLAG_RESOLVED", "CONTENT_MODERATED",
 ] as const;
+export const FLAG_REASONS = ["SPAM", "INAPPROPRIATE", "OFF_TOPIC", "OTHER"] as const;
+export const FLAG_ACTIONS = ["DISMISS", "HIDE", "DELETE", "CLOSE_POST"] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+export type FlagAction = (typeof FLAG_ACTIONS)[number];
 /** Types hidden from the inbox until the user turns them on (OpenIsle's defaults). */
 export const DEFAULT_DISABLED_NOTIFICATION_TYPES = ["POST_VIEWED", "USER_ACTIVITY"] as const;
 export const CHANGE_LOG_TYPES = [

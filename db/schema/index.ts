@@ -7,3 +7,4 @@ export * from "./activity";
 export * from "./mail";
 export * from "./relations";
 export * from "./tracking";
+export * from "./moderation";

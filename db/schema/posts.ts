@@ -28,6 +28,12 @@ export const posts = pgTable(
     featuredAt: timestamp({ withTimezone: true, precision: 3 }),
     /** Experience the creation earned its author. */
     reward: integer().notNull().default(0),
+    /** Set while the post is hidden by member flags (it went back to PENDING) until staff review it. */
+    hiddenAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** The last time someone other than the author edited, moved, re-tagged or restored it. */
+    staffEditedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** Seconds a member waits between two comments on this post (0: off). */
+    slowModeSeconds: integer().notNull().default(0),
     /** Points the creation earned its author. */
     pointReward: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -77,6 +83,10 @@ export const comments = pgTable(
     pinnedAt: timestamp({ withTimezone: true, precision: 3 }),
     /** Soft delete: the row stays so that replies remain readable. */
     deletedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** Hidden by flags or by staff until reviewed: only staff and the author see its text. */
+    hiddenAt: timestamp({ withTimezone: true, precision: 3 }),
+    editedAt: timestamp({ withTimezone: true, precision: 3 }),
+    staffEditedAt: timestamp({ withTimezone: true, precision: 3 }),
     reward: integer().notNull().default(0),
     pointReward: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),

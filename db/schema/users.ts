@@ -26,6 +26,9 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** When the address was confirmed; null only for self-registered accounts that have not verified yet. */
     emailVerifiedAt: timestamp({ withTimezone: true, precision: 3 }).defaultNow(),
+    /** Until then every write the user attempts answers 403 `suspended`. */
+    suspendedUntil: timestamp({ withTimezone: true, precision: 3 }),
+    suspendedReason: text(),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),

@@ -3,7 +3,7 @@ import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
-import { assertCanSeePost, assertOnPost, canDeleteComment } from "@/lib/permissions";
+import { assertCanSeePost, assertOnPost, canDeleteComment, isModerator } from "@/lib/permissions";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notifyMentions } from "@/lib/services/mentions";
 import { notify, type NewNotification } from "@/lib/services/notification-writer";
@@ -24,6 +24,7 @@ const commentColumns = {
   content: comments.content,
   pinnedAt: comments.pinnedAt,
   deletedAt: comments.deletedAt,
+  hiddenAt: comments.hiddenAt,
   reward: comments.reward,
   pointReward: comments.pointReward,
   createdAt: comments.createdAt,
@@ -36,11 +37,15 @@ function selectComments(where: SQL | undefined) {
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
-function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
+/** A hidden comment's text reaches only staff and its author (`viewer` undefined: nobody else either). */
+function toDto(r: CommentRow, reactions: ReactionDto[], viewer?: Viewer | null): CommentDto {
   const deleted = r.deletedAt !== null;
+  const hidden = r.hiddenAt !== null;
+  const masked = deleted || (hidden && !(viewer && (viewer.id === r.authorId || isModerator(viewer))));
   return {
     id: r.id,
-    content: deleted ? "" : r.content,
+    content: masked ? "" : r.content,
+    hidden,
     createdAt: iso(r.createdAt)!,
     pinnedAt: iso(r.pinnedAt),
     author: userSummary(r.author),
@@ -57,7 +62,7 @@ function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
 const byAge = (a: CommentRow, b: CommentRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
 
 /** Attaches every descendant of `roots` (oldest first at each level) and all reactions: two more queries. */
-async function withReplies(roots: CommentRow[]): Promise<CommentDto[]> {
+async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<CommentDto[]> {
   if (!roots.length) return [];
   const rootIds = sql.join(roots.map((r) => sql`${r.id}`), sql`, `);
   const descendants = await selectComments(sql`${comments.id} in (
@@ -68,7 +73,7 @@ async function withReplies(roots: CommentRow[]): Promise<CommentDto[]> {
     ) select id from tree)`);
   const reactions = await loadCommentReactions([...roots, ...descendants].map((r) => r.id));
   const dtos = new Map<number, CommentDto>();
-  for (const r of [...roots, ...descendants]) dtos.set(r.id, toDto(r, reactions.get(r.id) ?? []));
+  for (const r of [...roots, ...descendants]) dtos.set(r.id, toDto(r, reactions.get(r.id) ?? [], viewer));
   for (const r of descendants.sort(byAge)) dtos.get(r.parentId!)?.replies.push(dtos.get(r.id)!);
   return roots.map((r) => dtos.get(r.id)!);
 }
@@ -77,14 +82,14 @@ async function withReplies(roots: CommentRow[]): Promise<CommentDto[]> {
  * A post's top-level comments, pinned first (newest pin first) then oldest first, each with its nested
  * replies oldest first, in three queries whatever the page size. The caller checks the post's visibility.
  */
-export async function loadCommentTree(postId: number, _viewer: Viewer | null, opts: { page?: number; pageSize?: number } = {}): Promise<CommentDto[]> {
+export async function loadCommentTree(postId: number, viewer: Viewer | null, opts: { page?: number; pageSize?: number } = {}): Promise<CommentDto[]> {
   const page = opts.page ?? 0;
   const pageSize = opts.pageSize ?? 100;
   const roots = await selectComments(and(eq(comments.postId, postId), isNull(comments.parentId)))
     .orderBy(sql`${comments.pinnedAt} desc nulls last`, asc(comments.createdAt), asc(comments.id))
     .limit(pageSize)
     .offset(page * pageSize);
-  return withReplies(roots);
+  return withReplies(roots, viewer);
 }
 
 /** Comments by id without their replies (for notifications), in two queries. */
@@ -147,7 +152,7 @@ export async function listComments(viewer: Viewer | null, postId: number, opts: 
 export async function getComment(viewer: Viewer | null, commentId: number): Promise<CommentDto> {
   await loadCommentAccess(viewer, commentId);
   const roots = await selectComments(eq(comments.id, commentId));
-  return (await withReplies(roots))[0]!;
+  return (await withReplies(roots, viewer))[0]!;
 }
 
 export type NewComment = { content: string } & ({ postId: number; parentId?: undefined } | { parentId: number; postId?: undefined });

@@ -119,6 +119,7 @@ export const postSchema = z
 export type CommentDto = {
   id: number;
   content: string;
+  hidden?: boolean;
   createdAt: string;
   pinnedAt: string | null;
   author: z.infer<typeof userSummarySchema>;
@@ -134,7 +135,8 @@ export type CommentDto = {
 export const commentSchema: z.ZodType<CommentDto> = z
   .object({
     id: z.number().int(),
-    content: z.string().meta({ description: "\"\" when deleted" }),
+    content: z.string().meta({ description: "\"\" when deleted, or when hidden and the caller is neither staff nor its author" }),
+    hidden: z.boolean().optional().meta({ description: "hidden by member flags or staff until reviewed" }),
     createdAt: isoDateTime,
     pinnedAt: isoDateTime.nullable(),
     author: userSummarySchema,

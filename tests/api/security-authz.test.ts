@@ -8,6 +8,7 @@ import { db } from "@/db";
 import { posts, postTags, type VisibleScope } from "@/db/schema";
 import { GET as getPending } from "@/app/api/admin/posts/pending/route";
 import { GET as getPendingCount } from "@/app/api/admin/posts/pending/count/route";
+import { GET as getFlags } from "@/app/api/admin/flags/route";
 import { GET as getConfig, PUT as putConfig } from "@/app/api/admin/config/route";
 import { POST as createCategory } from "@/app/api/categories/route";
 import { GET as getNotifications } from "@/app/api/notifications/route";
@@ -63,6 +64,7 @@ const ROLE_RULES: { name: string; handler: Handler; method: string; path: string
   { name: "GET /api/notifications", handler: getNotifications, method: "GET", path: "/api/notifications", min: "signed-in" },
   { name: "GET /api/admin/posts/pending", handler: getPending, method: "GET", path: "/api/admin/posts/pending", min: "MODERATOR" },
   { name: "GET /api/admin/posts/pending/count", handler: getPendingCount, method: "GET", path: "/api/admin/posts/pending/count", min: "MODERATOR" },
+  { name: "GET /api/admin/flags", handler: getFlags, method: "GET", path: "/api/admin/flags", min: "MODERATOR" },
   { name: "GET /api/admin/config", handler: getConfig, method: "GET", path: "/api/admin/config", min: "ADMIN" },
   { name: "PUT /api/admin/config", handler: putConfig, method: "PUT", path: "/api/admin/config", body: { publishMode: "DIRECT" }, min: "ADMIN" },
   { name: "POST /api/categories", handler: createCategory, method: "POST", path: "/api/categories", body: { name: "x", description: "d", icon: "", smallIcon: "" }, min: "ADMIN" },

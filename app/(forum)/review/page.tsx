@@ -3,7 +3,11 @@ import { notFound, redirect } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { FlagQueue } from "@/components/forum/flag-queue";
 import { ReviewActions } from "@/components/forum/review-actions";
+import { moderationKeys } from "@/lib/query-keys";
+import { listFlags } from "@/lib/services/flags";
 import { markdownExcerpt } from "@/lib/markdown";
 import { pageViewer } from "@/lib/api/page";
 import { isModerator } from "@/lib/permissions";
@@ -22,16 +26,31 @@ export default async function ReviewPage({ searchParams }: Props) {
   if (!isModerator(viewer)) notFound();
   const raw = Number((await searchParams).page ?? 0);
   const page = Number.isInteger(raw) && raw >= 0 && raw < 100_000 ? raw : 0;
-  const [pending, total] = await Promise.all([listPendingPosts(viewer, page, PAGE_SIZE), countPendingPosts()]);
+  const [pending, total, openFlags] = await Promise.all([
+    listPendingPosts(viewer, page, PAGE_SIZE),
+    countPendingPosts(),
+    listFlags(viewer, { status: "open", page: 0, pageSize: 50 }),
+  ]);
+  const qc = new QueryClient();
+  qc.setQueryData(moderationKeys.flags("open"), openFlags);
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Review queue</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {total === 0 ? "Nothing waits for review." : `${total} ${total === 1 ? "post waits" : "posts wait"} for review, oldest first.`}
+          {total === 0 ? "No post waits for review." : `${total} ${total === 1 ? "post waits" : "posts wait"} for review, oldest first.`}
         </p>
       </div>
+
+      <section aria-labelledby="flags-heading" className="space-y-3">
+        <h2 id="flags-heading" className="text-lg font-semibold">
+          Flags
+        </h2>
+        <HydrationBoundary state={dehydrate(qc)}>
+          <FlagQueue />
+        </HydrationBoundary>
+      </section>
 
       <section aria-labelledby="pending-heading" className="space-y-3">
         <h2 id="pending-heading" className="text-lg font-semibold">

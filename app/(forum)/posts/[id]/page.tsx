@@ -15,6 +15,7 @@ import { PostBadges } from "@/components/forum/post-badges";
 import { PostMenu } from "@/components/forum/post-menu";
 import { PostReactions } from "@/components/forum/post-reactions";
 import { ReviewActions } from "@/components/forum/review-actions";
+import { FlagButton } from "@/components/forum/flag-button";
 import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
@@ -122,7 +123,12 @@ export default async function PostPage({ params }: Props) {
 
           <div className="flex flex-wrap items-start justify-between gap-3 border-y border-zinc-200 py-3 dark:border-zinc-800">
             <PostReactions postId={post.id} me={viewer?.username ?? null} />
-            {viewer ? <SubscribeButton postId={post.id} /> : null}
+            {viewer ? (
+              <div className="flex flex-wrap items-start gap-1.5">
+                <SubscribeButton postId={post.id} />
+                {viewer.id !== post.author.id ? <FlagButton target={{ postId: post.id }} label="this post" /> : null}
+              </div>
+            ) : null}
           </div>
         </article>
 

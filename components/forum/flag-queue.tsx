@@ -1,0 +1,133 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Ban, Check, EyeOff, Lock, Trash2 } from "lucide-react";
+import { Link } from "@/components/ui/link";
+import { Button } from "@/components/ui/button";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { api } from "@/lib/api-client";
+import { moderationKeys, postKeys } from "@/lib/query-keys";
+import type { FlagAction } from "@/db/schema/enums";
+import type { AdminFlagDto } from "@/lib/validation/moderation";
+
+const REASON: Record<AdminFlagDto["reason"], string> = { SPAM: "Spam", INAPPROPRIATE: "Inappropriate", OFF_TOPIC: "Off-topic", OTHER: "Other" };
+
+type Group = { key: string; first: AdminFlagDto; flags: AdminFlagDto[] };
+
+/** Open flags grouped by target (a post or one comment), oldest first. */
+function group(list: AdminFlagDto[]): Group[] {
+  const map = new Map<string, Group>();
+  for (const f of list) {
+    const key = f.commentId === null ? `p${f.postId}` : `c${f.commentId}`;
+    const g = map.get(key);
+    if (g) g.flags.push(f);
+    else map.set(key, { key, first: f, flags: [f] });
+  }
+  return [...map.values()];
+}
+
+export function useOpenFlags() {
+  return useQuery({ queryKey: moderationKeys.flags("open"), queryFn: () => api.flags("open") });
+}
+
+export function useResolveFlag() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ flagId, action }: { flagId: number; action: FlagAction }) => api.resolveFlag(flagId, action),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: moderationKeys.all }), qc.invalidateQueries({ queryKey: postKeys.all })]),
+  });
+}
+
+const ACTIONS: { action: FlagAction; label: string; icon: typeof Check; variant: "secondary" | "danger" }[] = [
+  { action: "DISMISS", label: "Dismiss", icon: Check, variant: "secondary" },
+  { action: "HIDE", label: "Hide", icon: EyeOff, variant: "secondary" },
+  { action: "CLOSE_POST", label: "Close post", icon: Lock, variant: "secondary" },
+  { action: "DELETE", label: "Delete", icon: Trash2, variant: "danger" },
+];
+
+/** The staff flag queue of the review page: one card per flagged target with every reason and note. */
+export function FlagQueue() {
+  const router = useRouter();
+  const [, startTransition] = useTransition();
+  const { data, error } = useOpenFlags();
+  const resolve = useResolveFlag();
+  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>;
+  const groups = group(data ?? []);
+  if (!groups.length) {
+    return (
+      <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+        No open flags.
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-3" data-testid="flag-list">
+      {groups.map(({ key, first, flags }) => {
+        const what = first.comment ? `the comment by ${first.comment.author.username}` : `the post “${first.post.title}”`;
+        return (
+          <li key={key} className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="flag-target">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className="font-medium">{first.comment ? "Comment" : "Post"}</span>
+              <span className="rounded-full bg-red-100 px-2 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
+                {first.flagCount} {first.flagCount === 1 ? "flag" : "flags"}
+              </span>
+              {first.targetHidden ? (
+                <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+                  <EyeOff aria-hidden="true" className="h-3.5 w-3.5" /> hidden
+                </span>
+              ) : null}
+              {first.post.closed ? <span className="text-xs text-zinc-600 dark:text-zinc-400">post closed</span> : null}
+            </div>
+            <p className="text-sm">
+              <Link href={first.comment ? `/posts/${first.post.id}#comment-${first.comment.id}` : `/posts/${first.post.id}`} className="font-semibold hover:underline">
+                {first.post.title}
+              </Link>
+              <span className="text-zinc-600 dark:text-zinc-400"> by {(first.comment ?? first.post).author.username}</span>
+            </p>
+            {first.comment ? (
+              <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm break-words text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+                {first.comment.excerpt || "(empty)"}
+              </blockquote>
+            ) : null}
+            <ul className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
+              {flags.map((f) => (
+                <li key={f.id} className="flex flex-wrap gap-x-2">
+                  <Ban aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 text-zinc-500" />
+                  <span className="font-medium">{REASON[f.reason]}</span>
+                  <span>from {f.reporter.username}</span>
+                  <RelativeTime iso={f.createdAt} className="text-zinc-500 dark:text-zinc-400" />
+                  {f.note ? <span className="w-full pl-5 break-words text-zinc-600 dark:text-zinc-400">“{f.note}”</span> : null}
+                </li>
+              ))}
+            </ul>
+            <div role="group" aria-label={`Resolve the flags on ${what}`} className="flex flex-wrap gap-1.5">
+              {ACTIONS.map(({ action, label, icon: Icon, variant }) => (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={variant}
+                  disabled={resolve.isPending}
+                  data-testid={`resolve-${action.toLowerCase()}`}
+                  onClick={() => {
+                    if (action === "DELETE" && !window.confirm(`Delete ${what}?`)) return;
+                    resolve.mutate({ flagId: first.id, action }, { onSuccess: () => startTransition(() => router.refresh()) });
+                  }}
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {label}
+                </Button>
+              ))}
+            </div>
+          </li>
+        );
+      })}
+      {resolve.error ? (
+        <li role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {resolve.error.message}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { FlagAction, FlagReason } from "./enums";
+import { comments, posts } from "./posts";
+import { users } from "./users";
+
+/** A member's flag on a post (commentId null) or on one of its comments; one per member per target. */
+export const flags = pgTable(
+  "flags",
+  {
+    id: serial().primaryKey(),
+    reporterId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** The flagged post, or the post of the flagged comment. */
+    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
+    reason: text().$type<FlagReason>().notNull(),
+    note: text().notNull().default(""),
+    status: text().$type<"OPEN" | "RESOLVED">().notNull().default("OPEN"),
+    action: text().$type<FlagAction>(),
+    resolvedById: integer().references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp({ withTimezone: true, precision: 3 }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("flags_post_reporter_unique").on(t.postId, t.reporterId).where(sql`${t.commentId} is null`),
+    uniqueIndex("flags_comment_reporter_unique").on(t.commentId, t.reporterId).where(sql`${t.commentId} is not null`),
+    index("flags_status_idx").on(t.status, t.createdAt, t.id),
+    index("flags_reporter_idx").on(t.reporterId),
+    check("flags_reason_check", sql`${t.reason} in ('SPAM', 'INAPPROPRIATE', 'OFF_TOPIC', 'OTHER')`),
+    check("flags_status_check", sql`${t.status} in ('OPEN', 'RESOLVED')`),
+    check("flags_action_check", sql`${t.action} is null or ${t.action} in ('DISMISS', 'HIDE', 'DELETE', 'CLOSE_POST')`),
+  ],
+);
+
+/** Every admin action: who, what, on what, before and after. */
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: serial().primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: integer(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_logs_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
