@@ -5,6 +5,7 @@ import { Gift } from "lucide-react";
 /* eslint-disable @next/next/no-img-element -- prize icons are user-supplied URLs */
 import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/forum/sign-in-link";
+import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
@@ -22,6 +23,7 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hid = useId();
+  const router = useRouter();
   const lot = post?.lottery;
   if (!lot || !post) return null;
 
@@ -37,6 +39,8 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
     try {
       const next = await api.joinLottery(postId);
       setPost((p) => ({ ...p, lottery: next }));
+      // Joining costs points: the header's balance (a server component) is rendered again.
+      router.refresh();
     } catch (e) {
       setError(e instanceof Error ? e.message : "Could not join");
     } finally {
@@ -48,7 +52,7 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
     <section aria-labelledby={`${hid}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="lottery">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={`${hid}-h`} className="text-lg font-semibold">
-          <Gift aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Lottery
+          <Gift aria-hidden="true" className="inline h-5 w-5 align-[-3px]" /> Lottery
         </h2>
         {phase === "upcoming" ? <Badge tone="info">Not started</Badge> : null}
         {phase === "open" ? <Badge tone="success">Open</Badge> : null}

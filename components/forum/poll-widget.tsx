@@ -52,7 +52,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
     <section aria-labelledby={`${groupId}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="poll">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={`${groupId}-h`} className="text-lg font-semibold">
-          <ChartColumn aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Poll
+          <ChartColumn aria-hidden="true" className="inline h-5 w-5 align-[-3px]" /> Poll
         </h2>
         {poll.multiple ? <Badge>Multiple choice</Badge> : <Badge>Single choice</Badge>}
         {ended ? <Badge tone="neutral">Ended</Badge> : <Badge tone="success">Open</Badge>}

@@ -1,4 +1,5 @@
 import { Link } from "@/components/ui/link";
+import { PhoneCollapse } from "@/components/forum/phone-collapse";
 import { db } from "@/db";
 import { PostCard } from "@/components/forum/post-card";
 import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
@@ -90,9 +91,10 @@ export async function PostBrowser({
           </form>
         )}
         <div className="min-w-0 flex-1">
-          <p id="tag-filter-label" className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          <p id="tag-filter-label" className="hidden text-xs sm:block font-medium text-zinc-600 dark:text-zinc-400">
             Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
           </p>
+          <PhoneCollapse label={state.tagIds.length ? `Tags (${state.tagIds.length} selected)` : "Filter by tag"}>
           <ul aria-labelledby="tag-filter-label" className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-filter">
             {tagChoices.map((t) => {
               const on = state.tagIds.includes(t.id);
@@ -115,6 +117,7 @@ export async function PostBrowser({
               );
             })}
           </ul>
+          </PhoneCollapse>
         </div>
       </div>
 

@@ -1,4 +1,4 @@
-import { Eye, MessageSquare } from "lucide-react";
+import { Eye, Folder, MessageSquare } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { UserLink } from "@/components/forum/user-link";
 import { Avatar } from "@/components/ui/avatar";
@@ -44,7 +44,7 @@ export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string })
         {excerpt ? <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{excerpt}</p> : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
           <Link href={`/c/${post.category.id}`} className="font-medium text-zinc-700 hover:underline dark:text-zinc-300">
-            {post.category.icon ? <span aria-hidden="true">{post.category.icon} </span> : null}
+            <Folder aria-hidden="true" className="mr-0.5 inline h-3.5 w-3.5 align-[-2px]" />
             {post.category.name}
           </Link>
           {post.tags.length ? (

@@ -1,3 +1,4 @@
+import { Folder } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/forum/post-browser";
@@ -22,11 +23,9 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-4">
       <header className="flex items-start gap-3">
-        {category.icon ? (
-          <span className="text-3xl" aria-hidden="true">
-            {category.icon}
-          </span>
-        ) : null}
+        <span className="rounded-lg bg-sky-50 p-2 text-sky-700 dark:bg-sky-950 dark:text-sky-300" aria-hidden="true">
+          <Folder className="h-6 w-6" />
+        </span>
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-zinc-500">Category</p>
           <h1 className="text-2xl font-semibold tracking-tight">{category.name}</h1>
