@@ -1,9 +1,15 @@
 import type {
-  CommentDto, LotteryDto, MeDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
+  ChangeLogDto, CommentDto, LotteryDto, MeDto, NotificationDto, PointGoodDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
+import type { ApiTokenDto, CreatedTokenDto, SignInDto } from "@/lib/validation/auth";
+import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
+import type { NotificationPref } from "@/lib/validation/notifications";
+
+/** What signing out (or a password change) ended. */
+export type EndedSignIns = { sessions: number; tokens: number };
 
 /** The error a browser call to our /api throws: the API's `{error, code, field}` body and the status. */
 export class ApiClientError extends Error {
@@ -126,6 +132,26 @@ export const api = {
   resetPassword: (token: string, password: string) => apiFetch<{ token: string; user: MeDto }>("/api/auth/reset", { body: { token, password } }),
   emailPrefs: () => apiFetch<EmailPrefs>("/api/notifications/email-prefs"),
   updateEmailPrefs: (mode: EmailMode) => apiFetch<EmailPrefs>("/api/notifications/email-prefs", { method: "PUT", body: { mode } }),
+  changeLogs: (postId: number) => apiFetch<ChangeLogDto[]>(`/api/posts/${id(postId)}/change-logs`),
+  notifications: (o: { unreadOnly: boolean; page: number; size: number }) =>
+    apiFetch<NotificationDto[]>(`/api/notifications${o.unreadOnly ? "/unread" : ""}?page=${o.page}&size=${o.size}`),
+  markNotificationsRead: (ids: number[]) => apiFetch<{ updated: number }>("/api/notifications/read", { body: { ids } }),
+  markAllNotificationsRead: () => apiFetch<{ updated: number }>("/api/notifications/read-all", { method: "POST" }),
+  notificationPrefs: () => apiFetch<NotificationPref[]>("/api/notifications/prefs"),
+  updateNotificationPref: (p: NotificationPref) => apiFetch<NotificationPref[]>("/api/notifications/prefs", { method: "PUT", body: p }),
+  changePassword: (body: { currentPassword: string; newPassword: string }) => apiFetch<EndedSignIns>("/api/users/me/password", { body }),
+  pointTrend: (days: number) => apiFetch<TrendPointDto[]>(`/api/point-histories/trend?days=${days}`),
+  pointHistories: (page: number, pageSize: number) => apiFetch<PointHistoryDto[]>(`/api/point-histories?page=${page}&pageSize=${pageSize}`),
+  pointGoods: () => apiFetch<PointGoodDto[]>("/api/point-goods"),
+  redeem: (goodId: number, contact: string) => apiFetch<{ point: number }>("/api/point-goods/redeem", { body: { goodId, contact } }),
+  signIns: () => apiFetch<SignInDto[]>("/api/sessions"),
+  /** Ends one sign-in: a browser session, or a login token (through the tokens endpoint). */
+  endSignIn: (s: Pick<SignInDto, "kind" | "id">) => apiFetch<null>(s.kind === "browser" ? `/api/sessions/${id(s.id)}` : `/api/tokens/${id(s.id)}`, { method: "DELETE" }),
+  logoutEverywhere: () => apiFetch<EndedSignIns>("/api/auth/logout", { body: { everywhere: true } }),
+  tokens: () => apiFetch<ApiTokenDto[]>("/api/tokens"),
+  createToken: (body: { name: string; scopes: string[]; expiresInDays: number | null }) => apiFetch<CreatedTokenDto>("/api/tokens", { body }),
+  revokeToken: (tokenId: number) => apiFetch<null>(`/api/tokens/${id(tokenId)}`, { method: "DELETE" }),
+  register: (body: { username: string; email: string; password: string }) => apiFetch<{ token: string }>("/api/auth/register", { body }),
   unsubscribe: (u: string, t: string) =>
     apiFetch<EmailPrefs>(`/api/notifications/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`, { method: "POST" }),
 };

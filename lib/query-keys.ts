@@ -3,30 +3,12 @@
  * used to invalidate after mutations (`queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })`).
  */
 
-export type PostListFilters = {
-  tab?: "latest" | "activity" | "featured";
-  categoryIds?: number[];
-  tagIds?: number[];
-  page?: number;
-  pageSize?: number;
-};
-
 export const postKeys = {
   all: ["posts"] as const,
   lists: () => [...postKeys.all, "list"] as const,
-  list: (filters: PostListFilters) => [...postKeys.lists(), filters] as const,
   details: () => [...postKeys.all, "detail"] as const,
   detail: (id: number) => [...postKeys.details(), id] as const,
-  reactions: (id: number) => [...postKeys.detail(id), "reactions"] as const,
-  poll: (id: number) => [...postKeys.detail(id), "poll"] as const,
-  lottery: (id: number) => [...postKeys.detail(id), "lottery"] as const,
   changeLogs: (id: number) => [...postKeys.detail(id), "change-logs"] as const,
-};
-
-export const commentKeys = {
-  all: ["comments"] as const,
-  tree: (postId: number, page = 0) => [...commentKeys.all, "tree", postId, page] as const,
-  forPost: (postId: number) => [...commentKeys.all, "tree", postId] as const,
 };
 
 export const notificationKeys = {
@@ -39,7 +21,6 @@ export const notificationKeys = {
 
 export const pointKeys = {
   all: ["points"] as const,
-  histories: (page = 0) => [...pointKeys.all, "histories", page] as const,
   trend: (days = 30) => [...pointKeys.all, "trend", days] as const,
   goods: () => [...pointKeys.all, "goods"] as const,
 };
@@ -47,18 +28,8 @@ export const pointKeys = {
 export const userKeys = {
   all: ["users"] as const,
   me: () => [...userKeys.all, "me"] as const,
-  profile: (username: string) => [...userKeys.all, "profile", username] as const,
   tokens: () => [...userKeys.all, "tokens"] as const,
   sessions: () => [...userKeys.all, "sessions"] as const,
-};
-
-export const tagKeys = {
-  all: ["tags"] as const,
-  search: (keyword: string) => [...tagKeys.all, "search", keyword] as const,
-};
-
-export const categoryKeys = {
-  all: ["categories"] as const,
 };
 
 export const searchKeys = {

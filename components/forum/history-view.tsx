@@ -6,9 +6,8 @@ import { DiffModeSwitch, type DiffMode } from "@/components/forum/diff-view";
 import { HistoryCompare } from "@/components/forum/history-compare";
 import { HistoryEntry, HistoryOrigin, type HistoryOriginInfo } from "@/components/forum/history-entry";
 import { fieldVersions, versionOfEntry } from "@/lib/edit-history";
-import { apiFetch } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
-import type { ChangeLogDto } from "@/lib/validation/responses";
 
 /**
  * The post history page's interactive part: a compare panel (any two versions of the content or the
@@ -27,7 +26,7 @@ export function HistoryView({
 }) {
   const { data: logs = [] } = useQuery({
     queryKey: postKeys.changeLogs(postId),
-    queryFn: () => apiFetch<ChangeLogDto[]>(`/api/posts/${postId}/change-logs`),
+    queryFn: () => api.changeLogs(postId),
   });
   const [mode, setMode] = useState<DiffMode>("inline");
 

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { NotificationItem } from "@/components/forum/notification-item";
 import { INBOX_PAGE_SIZE, inboxKey, type InboxTab } from "@/components/forum/notification-paging";
 import { NotificationPrefs } from "@/components/forum/notification-prefs";
-import { api, apiFetch } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
 import type { NotificationDto } from "@/lib/validation/responses";
 
@@ -16,7 +16,7 @@ type Pages = InfiniteData<NotificationDto[], number>;
 const listsKey = [...notificationKeys.all, "list"] as const;
 
 function fetchPage(tab: Tab, page: number): Promise<NotificationDto[]> {
-  return apiFetch<NotificationDto[]>(`/api/notifications${tab === "unread" ? "/unread" : ""}?page=${page}&size=${INBOX_PAGE_SIZE}`);
+  return api.notifications({ unreadOnly: tab === "unread", page, size: INBOX_PAGE_SIZE });
 }
 
 /** The inbox: All / Unread tabs, infinite paging, mark one or all read, and the per-type preferences. */
@@ -49,7 +49,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
   };
 
   const markRead = useMutation({
-    mutationFn: (n: NotificationDto) => apiFetch<{ updated: number }>("/api/notifications/read", { body: { ids: [n.id] } }),
+    mutationFn: (n: NotificationDto) => api.markNotificationsRead([n.id]),
     onMutate: (n) => {
       markCached(new Set([n.id]));
       if (!n.read) qc.setQueryData<{ count: number }>(notificationKeys.unreadCount(), (c) => ({ count: Math.max(0, (c?.count ?? 1) - 1) }));
@@ -57,7 +57,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
     onSettled: settle,
   });
   const markAll = useMutation({
-    mutationFn: () => apiFetch<{ updated: number }>("/api/notifications/read-all", { method: "POST" }),
+    mutationFn: () => api.markAllNotificationsRead(),
     onMutate: () => {
       markCached("all");
       qc.setQueryData(notificationKeys.unreadCount(), { count: 0 });

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { notificationKeys } from "@/lib/query-keys";
 import type { NotificationDto } from "@/lib/validation/responses";
 
@@ -44,9 +44,9 @@ export const NOTIFICATION_TYPE_LABEL: Record<Pref["type"], string> = {
 export function NotificationPrefs({ types, standalone = false }: { types?: readonly Pref["type"][]; standalone?: boolean }) {
   const id = useId();
   const qc = useQueryClient();
-  const prefs = useQuery({ queryKey: notificationKeys.prefs(), queryFn: () => apiFetch<Pref[]>("/api/notifications/prefs") });
+  const prefs = useQuery({ queryKey: notificationKeys.prefs(), queryFn: () => api.notificationPrefs() });
   const save = useMutation({
-    mutationFn: (p: Pref) => apiFetch<Pref[]>("/api/notifications/prefs", { method: "PUT", body: p }),
+    mutationFn: (p: Pref) => api.updateNotificationPref(p),
     onMutate: async (p) => {
       // A GET still in flight would overwrite the optimistic value with the old one.
       await qc.cancelQueries({ queryKey: notificationKeys.prefs() });

@@ -5,7 +5,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
-import { ApiClientError, apiFetch, fieldErrors } from "@/lib/api-client";
+import { ApiClientError, api, fieldErrors } from "@/lib/api-client";
 
 type Ended = { sessions: number; tokens: number };
 type Errors = { form: string | null; fields: Record<string, string> };
@@ -14,7 +14,7 @@ type Errors = { form: string | null; fields: Record<string, string> };
 export function PasswordForm() {
   const [errors, setErrors] = useState<Errors>({ form: null, fields: {} });
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => apiFetch<Ended>("/api/users/me/password", { body }),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.changePassword(body),
     onMutate: () => setErrors({ form: null, fields: {} }),
     onError: (err) => {
       const e = fieldErrors(err);

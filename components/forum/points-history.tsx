@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PointsChart, type TrendPoint } from "@/components/forum/points-chart";
 import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/forum/points-paging";
-import { api, apiFetch } from "@/lib/api-client";
+import { api } from "@/lib/api-client";
 import { pointKeys, userKeys } from "@/lib/query-keys";
 import type { PointHistoryDto } from "@/lib/validation/economy";
 
@@ -33,7 +33,7 @@ export function PointsBalance() {
   const me = useQuery({ queryKey: userKeys.me(), queryFn: api.me });
   const trend = useQuery({
     queryKey: pointKeys.trend(TREND_DAYS),
-    queryFn: () => apiFetch<TrendPoint[]>(`/api/point-histories/trend?days=${TREND_DAYS}`),
+    queryFn: (): Promise<TrendPoint[]> => api.pointTrend(TREND_DAYS),
   });
   return (
     <div className="space-y-4">
@@ -53,7 +53,7 @@ export function PointsBalance() {
 export function PointsHistory() {
   const q = useInfiniteQuery({
     queryKey: ledgerKey(),
-    queryFn: ({ pageParam }) => apiFetch<PointHistoryDto[]>(`/api/point-histories?page=${pageParam}&pageSize=${LEDGER_PAGE_SIZE}`),
+    queryFn: ({ pageParam }): Promise<PointHistoryDto[]> => api.pointHistories(pageParam, LEDGER_PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, all) => (last.length === LEDGER_PAGE_SIZE ? all.length : undefined),
   });

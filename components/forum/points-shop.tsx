@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
-import { api, apiFetch, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/api-client";
 import { pointKeys, userKeys } from "@/lib/query-keys";
 import type { MeDto, PointGoodDto } from "@/lib/validation/responses";
 
@@ -18,7 +18,7 @@ export function PointsShop() {
   const id = useId();
   const qc = useQueryClient();
   const router = useRouter();
-  const goods = useQuery({ queryKey: pointKeys.goods(), queryFn: () => apiFetch<PointGoodDto[]>("/api/point-goods") });
+  const goods = useQuery({ queryKey: pointKeys.goods(), queryFn: () => api.pointGoods() });
   const me = useQuery({ queryKey: userKeys.me(), queryFn: api.me });
   const balance = me.data?.point ?? 0;
   const [step, setStep] = useState<Step | null>(null);
@@ -26,7 +26,7 @@ export function PointsShop() {
   const [contactError, setContactError] = useState<string | null>(null);
 
   const redeem = useMutation({
-    mutationFn: (s: Step) => apiFetch<{ point: number }>("/api/point-goods/redeem", { body: { goodId: s.goodId, contact: s.contact } }),
+    mutationFn: (s: Step) => api.redeem(s.goodId, s.contact),
     onSuccess: async (res, s) => {
       const good = goods.data?.find((g) => g.id === s.goodId);
       qc.setQueryData<MeDto>(userKeys.me(), (old) => (old ? { ...old, point: res.point } : old));

@@ -5,6 +5,7 @@ import { ChartColumn } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { useId, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,8 +20,12 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
   const setPost = useSetPost(postId);
   const now = useNow(10_000);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const vote = useMutation({
+    mutationFn: (options: string[]) => api.vote(postId, options),
+    onSuccess: (next) => setPost((p) => ({ ...p, poll: next })),
+  });
+  const error = hint ?? (vote.error ? (vote.error instanceof Error ? vote.error.message : "Could not vote") : null);
   const groupId = useId();
   const poll = post?.poll;
   if (!poll) return null;
@@ -30,22 +35,14 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
   const total = Object.values(poll.votes).reduce((a, b) => a + b, 0);
   const canVote = signedIn && !voted && !ended;
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!chosen.length) {
-      setError("Choose an option first");
+      setHint("Choose an option first");
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await api.vote(postId, chosen);
-      setPost((p) => ({ ...p, poll: next }));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "Could not vote");
-    } finally {
-      setBusy(false);
-    }
+    setHint(null);
+    vote.mutate(chosen);
   }
 
   return (
@@ -82,7 +79,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
               </label>
             ))}
           </fieldset>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={vote.isPending}>
             Vote
           </Button>
         </form>

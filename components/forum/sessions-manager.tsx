@@ -5,7 +5,7 @@ import { KeyRound, LogOut, Monitor } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
-import { apiFetch, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/api-client";
 import { userKeys } from "@/lib/query-keys";
 import type { SignInDto } from "@/lib/validation/auth";
 
@@ -25,17 +25,17 @@ function describe(ua: string): string {
 export function SessionsManager({ initialSignIns }: { initialSignIns: SignInDto[] }) {
   const qc = useQueryClient();
   const router = useRouter();
-  const signIns = useQuery({ queryKey: userKeys.sessions(), queryFn: () => apiFetch<SignInDto[]>("/api/sessions"), initialData: initialSignIns });
+  const signIns = useQuery({ queryKey: userKeys.sessions(), queryFn: () => api.signIns(), initialData: initialSignIns });
 
   const end = useMutation({
-    mutationFn: (s: SignInDto) => apiFetch<null>(s.kind === "browser" ? `/api/sessions/${s.id}` : `/api/tokens/${s.id}`, { method: "DELETE" }),
+    mutationFn: (s: SignInDto) => api.endSignIn(s),
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: userKeys.sessions() });
       void qc.invalidateQueries({ queryKey: userKeys.tokens() });
     },
   });
   const everywhere = useMutation({
-    mutationFn: () => apiFetch<{ sessions: number; tokens: number }>("/api/auth/logout", { body: { everywhere: true } }),
+    mutationFn: () => api.logoutEverywhere(),
     // This browser's session ended too: start again from the sign-in page, with a fresh header.
     onSuccess: () => {
       router.replace("/login?callbackUrl=/settings/sessions");

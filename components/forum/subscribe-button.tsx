@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { usePost, useSetPost } from "@/components/forum/use-post";
 import { api } from "@/lib/api-client";
@@ -9,9 +9,12 @@ import { api } from "@/lib/api-client";
 export function SubscribeButton({ postId }: { postId: number }) {
   const { data: post } = usePost(postId);
   const setPost = useSetPost(postId);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const toggle = useMutation({
+    mutationFn: (next: boolean) => api.subscribe(postId, next),
+    onSuccess: (_result, next) => setPost((p) => ({ ...p, subscribed: next })),
+  });
   if (!post) return null;
+  const error = toggle.error ? (toggle.error instanceof Error ? toggle.error.message : "Failed") : null;
   const on = post.subscribed;
   return (
     <span className="inline-flex items-center gap-2">
@@ -19,19 +22,8 @@ export function SubscribeButton({ postId }: { postId: number }) {
         variant="secondary"
         size="sm"
         aria-pressed={on}
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await api.subscribe(postId, !on);
-            setPost((p) => ({ ...p, subscribed: !on }));
-          } catch (e) {
-            setError(e instanceof Error ? e.message : "Failed");
-          } finally {
-            setBusy(false);
-          }
-        }}
+        disabled={toggle.isPending}
+        onClick={() => toggle.mutate(!on)}
       >
         <span aria-hidden="true">{on ? "🔔" : "🔕"}</span>
         {on ? "Subscribed" : "Subscribe"}

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input, Select } from "@/components/ui/field";
-import { apiFetch, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/api-client";
 import { userKeys } from "@/lib/query-keys";
 import type { ApiTokenDto, CreatedTokenDto } from "@/lib/validation/auth";
 
@@ -21,13 +21,12 @@ const EXPIRY = [
 
 export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] }) {
   const qc = useQueryClient();
-  const tokens = useQuery({ queryKey: userKeys.tokens(), queryFn: () => apiFetch<ApiTokenDto[]>("/api/tokens"), initialData: initialTokens });
+  const tokens = useQuery({ queryKey: userKeys.tokens(), queryFn: () => api.tokens(), initialData: initialTokens });
   const [createdToken, setCreatedToken] = useState<CreatedTokenDto | null>(null);
   const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string> }>({ form: null, fields: {} });
 
   const create = useMutation({
-    mutationFn: (body: { name: string; scopes: string[]; expiresInDays: number | null }) =>
-      apiFetch<CreatedTokenDto>("/api/tokens", { body }),
+    mutationFn: (body: { name: string; scopes: string[]; expiresInDays: number | null }) => api.createToken(body),
     onSuccess: (t) => {
       setCreatedToken(t);
       setErrors({ form: null, fields: {} });
@@ -37,7 +36,7 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
   });
 
   const revoke = useMutation({
-    mutationFn: (id: number) => apiFetch<null>(`/api/tokens/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => api.revokeToken(id),
     onSettled: () => void qc.invalidateQueries({ queryKey: userKeys.tokens() }),
   });
 

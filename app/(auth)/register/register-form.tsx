@@ -3,7 +3,7 @@
 import { useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
-import { apiFetch, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/api-client";
 import { signInWithPassword } from "../actions";
 
 /** Creates the account with POST /api/auth/register, then signs the browser in with the same credentials. */
@@ -18,8 +18,8 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
     setBusy(true);
     setErrors({ form: null, fields: {} });
     try {
-      const { token } = await apiFetch<{ token: string }>("/api/auth/register", {
-        body: { username: String(form.get("username") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? "") },
+      const { token } = await api.register({
+        username: String(form.get("username") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""),
       });
       // The browser signs in with a session below; the API's login token would only linger among the
       // account's active sign-ins, so it is ended at once.
