@@ -55,6 +55,9 @@ export function canOnPost(viewer: Viewer | null, post: { authorId: number }, act
   }
 }
 
+/** Who works the review queue (pending posts): moderators and admins. */
+export const canReviewPosts = (viewer: Viewer | null) => isModerator(viewer);
+
 export function assertOnPost(viewer: Viewer | null, post: { authorId: number }, action: PostAction): void {
   if (!canOnPost(viewer, post, action)) throw forbidden();
 }

@@ -28,6 +28,7 @@ export const pointKeys = {
 export const userKeys = {
   all: ["users"] as const,
   me: () => [...userKeys.all, "me"] as const,
+  profile: (username: string) => [...userKeys.all, "profile", username] as const,
   tokens: () => [...userKeys.all, "tokens"] as const,
   sessions: () => [...userKeys.all, "sessions"] as const,
 };

@@ -12,7 +12,6 @@ import { env } from "@/lib/env";
 import { pageViewer } from "@/lib/api/page";
 import { getMe } from "@/lib/services/users";
 import { unreadCount } from "@/lib/services/notifications";
-import { isModerator } from "@/lib/permissions";
 import { reviewQueueCount } from "@/lib/services/moderation";
 
 const navLink =
@@ -24,7 +23,7 @@ export async function SiteHeader() {
   const [me, unread] = viewer
     ? await Promise.all([getMe(viewer.id).catch(() => null), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
     : [null, { count: 0 }];
-  const review = isModerator(viewer) ? await reviewQueueCount().catch(() => 0) : null;
+  const review = await reviewQueueCount(viewer).catch(() => 0);
 
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">

@@ -42,6 +42,12 @@ export async function publicList(req: Request, viewer: Viewer | null, render: ()
 type Window = { since: Date; cap: number };
 
 /**
+ * What a `cache: "post-list"` route returns: how to run its list query (visibility included) for the
+ * caller, and for time-window lists (GET /api/posts/recent) the window, see trimToWindow.
+ */
+export type PostListSource = { ids: () => Promise<PostPage>; window?: Window };
+
+/**
  * A cached window page without the posts that have left the window since; undefined (render again)
  * when the page was cut at the cap and lost posts, since older ones may now belong in it.
  */
@@ -53,16 +59,9 @@ function trimToWindow(page: IdPage, window: Window): IdPage | undefined {
   return { ids: page.ids.filter((_, i) => keep[i]), createdAt: page.createdAt.filter((_, i) => keep[i]) };
 }
 
-/**
- * A list of posts for any caller. `renderIds` runs the list query (visibility included) for this
- * viewer. With `window`, entries are time windows (GET /api/posts/recent), see trimToWindow.
- */
-export async function postList(
-  req: Request,
-  viewer: Viewer | null,
-  renderIds: () => Promise<PostPage>,
-  window?: Window,
-): Promise<Response> {
+/** A list of posts for any caller, served by route() for `cache: "post-list"`. */
+export async function postList(req: Request, viewer: Viewer | null, source: PostListSource): Promise<Response> {
+  const { ids: renderIds, window } = source;
   if (!readCachesEnabled()) return Response.json(await loadPosts((await renderIds()).ids, viewer));
   if (!viewer && !window) {
     return publicList(req, null, async () => loadPosts((await renderIds()).ids, null, { cache: true }));

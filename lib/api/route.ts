@@ -1,31 +1,103 @@
-import { ZodError } from "zod";
-import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, unauthorized } from "@/lib/api/errors";
-
-/** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
-const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
+import { ZodError, type z } from "zod";
+import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
 import { resolveViewer } from "@/lib/api/caller";
+import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, unauthorized } from "@/lib/api/errors";
+import { postList, publicList, type PostListSource } from "@/lib/api/list-cache";
 import { checkSameOrigin } from "@/lib/api/origin";
 import type { Viewer } from "@/lib/viewer";
 // The read caches listen to the writes' announcements (lib/services/changes.ts).
 import "@/lib/cache/content-version";
 
-export type RouteContext<P> = { req: Request; params: P; viewer: Viewer | null };
-type Options = {
-  /** "required": 401 without a valid token or session. */
-  auth?: "optional" | "required";
+/** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
+const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
+
+/** One documented response of an operation (lib/openapi.ts turns these into the document). */
+export type ResponseDoc = {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+  array?: boolean;
+  /** Non-JSON bodies. */
+  media?: "application/rss+xml" | "image/svg+xml" | "text/event-stream";
+};
+
+/**
+ * What a route declares about itself. The wrapper acts on it (auth, role, query, body, cache) and
+ * the OpenAPI document is generated from it, so the two cannot drift.
+ */
+export type RouteSpec = {
+  summary: string;
+  /** The document's section. */
+  tag: string;
+  description?: string;
+  /**
+   * "none": public, the same answer for everyone; "optional": public, the answer depends on the caller;
+   * "required": 401 without a valid token or session. A bad bearer token is a 401 in every case.
+   */
+  auth: "none" | "optional" | "required";
+  /**
+   * The least role allowed, for the document. The service that the handler calls enforces it (with
+   * its own order of checks: a hidden post stays a 404); tests/api/openapi.test.ts checks the two agree.
+   */
+  role?: "MODERATOR" | "ADMIN";
+  /** Parsed into `ctx.query` (400 on failure). */
+  query?: z.ZodType;
+  /** Query keys that are arrays (repeated keys or comma lists). */
+  arrayParams?: readonly string[];
+  /** A JSON body parsed into `ctx.body` (400, 413 over `bodyLimit`, default 1 MiB). */
+  body?: z.ZodType;
+  bodyLimit?: number;
+  /** An empty body is fine (`ctx.body` undefined): every field of `body` is optional. */
+  bodyOptional?: boolean;
+  /** The handler reads the body itself (multipart uploads, OpenIsle's query alternative); `body` only documents it. */
+  customBody?: boolean;
+  /** The success responses. */
+  responses: readonly ResponseDoc[];
+  /** Error statuses beyond the ones derived from the declaration (400, 401, 403, 404, 413). */
+  errors?: readonly number[];
+  /**
+   * "public-list": anonymous answers are cached whole (lib/api/list-cache.ts); "post-list": the handler
+   * returns a PostListSource and the post-list cache serves every caller.
+   */
+  cache?: "public-list" | "post-list";
+};
+
+type Query<S extends RouteSpec> = S["query"] extends z.ZodType ? z.output<S["query"]> : undefined;
+type Body<S extends RouteSpec> = S["body"] extends z.ZodType
+  ? S["customBody"] extends true
+    ? undefined
+    : S["bodyOptional"] extends true
+      ? z.output<S["body"]> | undefined
+      : z.output<S["body"]>
+  : undefined;
+type Caller<S extends RouteSpec> = S["auth"] extends "required" ? Viewer : Viewer | null;
+
+export type RouteContext<S extends RouteSpec> = {
+  req: Request;
+  /** Path segments as strings (parse ids with `parseId`). */
+  params: Record<string, string | undefined>;
+  viewer: Caller<S>;
+  query: Query<S>;
+  body: Body<S>;
+};
+
+type Result<S extends RouteSpec> = S["cache"] extends "post-list" ? PostListSource : unknown;
+
+/** A Next route handler carrying its declaration (read by lib/openapi.ts). */
+export type DeclaredHandler = ((req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  spec: RouteSpec;
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Wraps a route handler: resolves the caller (401 for a bad token), enforces token scopes and the
- * same-origin check for cookie writes, awaits params, and turns thrown errors into API.md §1 bodies.
+ * Declares and wraps a route handler: resolves the caller (401 for a bad token), enforces token
+ * scopes and the same-origin check for cookie writes, `auth`, parses the declared query and
+ * body, awaits params, serves the declared cache, and turns thrown errors into API.md §1 bodies.
+ * No try/catch in handlers; rules live in the services.
  */
-export function route<P = Record<string, string>>(
-  handler: (ctx: RouteContext<P>) => Promise<unknown> | unknown,
-  options: Options = {},
-) {
-  return async (req: Request, context?: { params?: Promise<P> }): Promise<Response> => {
+export function route<const S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<S>) => Promise<Result<S>> | Result<S>): DeclaredHandler {
+  const run = async (req: Request, context?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const viewer = await resolveViewer(req.headers);
       if (!SAFE_METHODS.has(req.method)) {
@@ -34,15 +106,39 @@ export function route<P = Record<string, string>>(
           throw forbidden("This token has the read scope only");
         }
       }
-      if (options.auth === "required" && !viewer) throw unauthorized();
-      const params = (context?.params ? await context.params : {}) as P;
-      const result = await handler({ req, params, viewer });
+      if (spec.auth === "required" && !viewer) throw unauthorized();
+      const params = context?.params ? await context.params : {};
+      const query = (spec.query ? parseQuery(req, spec.query, spec.arrayParams) : undefined) as Query<S>;
+      const body = (
+        !spec.body || spec.customBody
+          ? undefined
+          : spec.bodyOptional
+            ? await readJsonOptional(req, spec.body, spec.bodyLimit)
+            : await readJson(req, spec.body, spec.bodyLimit)
+      ) as Body<S>;
+      const ctx: RouteContext<S> = { req, params, viewer: viewer as Caller<S>, query, body };
+      if (spec.cache === "public-list") return await publicList(req, viewer, async () => handler(ctx));
+      const result = await handler(ctx);
+      if (spec.cache === "post-list") return await postList(req, viewer, result as PostListSource);
       // Caches are invalidated by the writes themselves (lib/services/changes.ts), not per request.
       return result instanceof Response ? result : Response.json(result);
     } catch (err) {
       return errorResponse(err);
     }
   };
+  return Object.assign(run, { spec }) as DeclaredHandler;
+}
+
+/**
+ * Attaches a declaration to a handler that does not go through `route()` (a static answer that must
+ * not resolve the caller, e.g. avatars), or re-declares a handler served at a second path.
+ */
+export function declared<H extends (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>>(
+  spec: RouteSpec,
+  handler: H,
+): DeclaredHandler {
+  const run: H = ((req, context) => handler(req, context)) as H;
+  return Object.assign(run, { spec }) as unknown as DeclaredHandler;
 }
 
 export function errorResponse(err: unknown): Response {
@@ -70,3 +166,9 @@ export function errorResponse(err: unknown): Response {
 
 export const created = (body: unknown) => Response.json(body, { status: 201 });
 export const noContent = () => new Response(null, { status: 204 });
+
+/** Documentation shorthands for `responses`. */
+export const ok = (schema: z.ZodType, description = "OK"): ResponseDoc => ({ status: 200, description, schema });
+export const okList = (schema: z.ZodType, description = "OK"): ResponseDoc => ({ status: 200, description, schema, array: true });
+export const made = (schema: z.ZodType, description = "Created"): ResponseDoc => ({ status: 201, description, schema });
+export const empty = (description = "No content"): ResponseDoc => ({ status: 204, description });

@@ -1,8 +1,11 @@
+import { canReviewPosts } from "@/lib/permissions";
 import { countOpenFlagTargets } from "@/lib/services/flags";
 import { countPendingPosts } from "@/lib/services/posts";
+import type { Viewer } from "@/lib/viewer";
 
-/** What waits for staff: pending posts plus flagged targets (the header badge of moderators and admins). */
-export async function reviewQueueCount(): Promise<number> {
-  const [pending, flagged] = await Promise.all([countPendingPosts(), countOpenFlagTargets()]);
+/** What waits for this viewer to review (the staff header badge): pending posts plus flagged targets; null for members. */
+export async function reviewQueueCount(viewer: Viewer | null): Promise<number | null> {
+  if (!canReviewPosts(viewer)) return null;
+  const [pending, flagged] = await Promise.all([countPendingPosts(viewer), countOpenFlagTargets()]);
   return pending + flagged;
 }

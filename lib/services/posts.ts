@@ -6,7 +6,7 @@ import {
 } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { assertCanSeePost, assertOnPost, visiblePostsWhere } from "@/lib/permissions";
+import { assertCanSeePost, assertOnPost, assertRole, visiblePostsWhere } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/change-logs";
 import { loadCommentTree } from "@/lib/services/comments";
 import { createLottery } from "@/lib/services/lotteries";
@@ -87,7 +87,8 @@ export async function listRecentPostIds(viewer: Viewer | null, since: Date): Pro
 }
 
 /** GET /api/admin/posts/pending (moderators): PENDING posts, oldest first. */
-export async function listPendingPosts(viewer: Viewer, page: number, pageSize: number): Promise<PostDto[]> {
+export async function listPendingPosts(viewer: Viewer | null, page: number, pageSize: number): Promise<PostDto[]> {
+  assertRole(viewer, "MODERATOR");
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
@@ -99,7 +100,8 @@ export async function listPendingPosts(viewer: Viewer, page: number, pageSize: n
 }
 
 /** How many posts await review (the staff header badge and the review page). */
-export async function countPendingPosts(): Promise<number> {
+export async function countPendingPosts(viewer: Viewer | null): Promise<number> {
+  assertRole(viewer, "MODERATOR");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(eq(posts.status, "PENDING"));
   return row?.n ?? 0;
 }

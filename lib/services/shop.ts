@@ -20,6 +20,12 @@ export async function listGoods(): Promise<PointGoodDto[]> {
   return rows.map(goodDto);
 }
 
+/** GET /api/admin/point-goods: the same list, for the admins who manage it. */
+export async function listGoodsForAdmin(viewer: Viewer | null): Promise<PointGoodDto[]> {
+  assertRole(viewer, "ADMIN");
+  return listGoods();
+}
+
 /**
  * Redeems a good: the balance drops through the ledger (a conditional update, so concurrent
  * redemptions can never overspend: 409 insufficient_points), a redemption row is kept, and every admin

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { siteSettings, type PublishMode } from "@/db/schema";
+import { assertRole } from "@/lib/permissions";
 import { announce, changed } from "@/lib/services/changes";
+import type { Viewer } from "@/lib/viewer";
 
 /** The site's publish mode (row id 1; no row means DIRECT). */
 export async function getPublishMode(runner: DbOrTx = db): Promise<PublishMode> {
@@ -20,6 +22,13 @@ export async function setPublishMode(mode: PublishMode, runner: DbOrTx = db): Pr
 }
 
 /** The admin config object of GET/PUT /api/admin/config. */
-export async function getSiteConfig(): Promise<{ publishMode: PublishMode }> {
+export async function getSiteConfig(viewer: Viewer | null): Promise<{ publishMode: PublishMode }> {
+  assertRole(viewer, "ADMIN");
   return { publishMode: await getPublishMode() };
+}
+
+/** PUT /api/admin/config (admin). */
+export async function setSiteConfig(viewer: Viewer | null, input: { publishMode: PublishMode }): Promise<{ publishMode: PublishMode }> {
+  assertRole(viewer, "ADMIN");
+  return { publishMode: await setPublishMode(input.publishMode) };
 }

@@ -13,6 +13,8 @@ import { issueToken, listTokens, LOGIN_TOKEN_TTL_MS } from "@/lib/services/token
 import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/responses";
 import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { assertCanManageTokens } from "@/lib/permissions";
+import type { Viewer } from "@/lib/viewer";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -105,12 +107,16 @@ export async function selectMedal(userId: number, type: MedalType): Promise<MeDt
 }
 
 /** The caller's API tokens, newest first: named personal tokens and the login tokens of POST /api/auth/login. */
-export async function listPersonalTokens(userId: number): Promise<ApiTokenDto[]> {
+export async function listPersonalTokens(viewer: Viewer): Promise<ApiTokenDto[]> {
+  assertCanManageTokens(viewer);
+  const userId = viewer.id;
   return (await listTokens(userId)).map((t) => ({ ...t, scopes: t.scopes as TokenScope[] }));
 }
 
 /** Creates a named personal token; the secret is in the answer once and only its hash is stored. */
-export async function createPersonalToken(userId: number, input: CreateTokenInput): Promise<CreatedTokenDto> {
+export async function createPersonalToken(viewer: Viewer, input: CreateTokenInput): Promise<CreatedTokenDto> {
+  assertCanManageTokens(viewer);
+  const userId = viewer.id;
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
   return afterCommit(db.transaction(async (tx) => {
     const t = await issueToken(tx, { userId, name: input.name, scopes: input.scopes as TokenScope[], expiresAt, kind: "personal" });
@@ -130,7 +136,9 @@ export async function createPersonalToken(userId: number, input: CreateTokenInpu
 }
 
 /** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */
-export async function revokeToken(userId: number, tokenId: number): Promise<void> {
+export async function revokeToken(viewer: Viewer, tokenId: number): Promise<void> {
+  assertCanManageTokens(viewer);
+  const userId = viewer.id;
   const rows = await db
     .update(apiTokens)
     .set({ revokedAt: new Date() })

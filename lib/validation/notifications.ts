@@ -24,3 +24,6 @@ export const unreadCountSchema = z.object({ count: z.number().int() }).meta({ id
 
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export type NotificationPref = z.infer<typeof notificationPrefSchema>;
+
+/** GET/PUT /api/notifications/prefs: the choice for every type. */
+export const notificationPrefsSchema = z.array(notificationPrefSchema).length(NOTIFICATION_TYPES.length);

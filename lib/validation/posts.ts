@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POST_TYPES, PUBLISH_MODES, VISIBLE_SCOPES } from "@/db/schema/enums";
+import { POST_TYPES, VISIBLE_SCOPES } from "@/db/schema/enums";
 import { lotteryInputSchema, pollInputSchema } from "@/lib/validation/economy";
 
 const MAX_INT = 2147483647;
@@ -81,4 +81,6 @@ export const updatePostSchema = z.object({
 });
 export type UpdatePostInput = z.output<typeof updatePostSchema>;
 
-export const publishModeSchema = z.object({ publishMode: z.enum(PUBLISH_MODES) });
+
+/** POST /api/markdown/preview. */
+export const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLISH_MODES } from "@/db/schema/enums";
 import {
   CHANGE_LOG_TYPES, MEDAL_TYPES, NOTIFICATION_TYPES, POST_STATUSES, POST_TYPES, REACTION_TYPES, USER_ROLES, VISIBLE_SCOPES,
 } from "@/db/schema/enums";
@@ -244,3 +245,11 @@ export type PointGoodDto = z.infer<typeof pointGoodSchema>;
 export type NotificationDto = z.infer<typeof notificationSchema>;
 export type ChangeLogDto = z.infer<typeof changeLogSchema>;
 export type MeDto = z.infer<typeof meSchema>;
+
+// Small response shapes without a component id of their own (lib/openapi.ts names them).
+export const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), db: z.enum(["ok", "down"]) });
+/** GET/PUT /api/admin/config: the site settings (also the PUT body). */
+export const siteConfigSchema = z.object({ publishMode: z.enum(PUBLISH_MODES) });
+export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
+export const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });
+export const allReadSchema = z.object({ allReadAt: z.iso.datetime() });

@@ -44,7 +44,9 @@ describe("review queue", () => {
     const c = await call(pendingCount as never, "/api/admin/posts/pending/count", { token: mod.token });
     expect(c.status).toBe(200);
     expect(c.body).toEqual({ count: before + 2 });
-    expect(await reviewQueueCount()).toBe(before + 2); // no flags in this file
+    const asViewer = (u: typeof mod) => ({ id: u.id, username: u.username, role: u.role, scopes: ["read" as const, "write" as const], via: "token" as const });
+    expect(await reviewQueueCount(asViewer(mod))).toBe(before + 2); // no flags in this file
+    expect(await reviewQueueCount(asViewer(member))).toBeNull();
     expect((await call(pendingCount as never, "/api/admin/posts/pending/count", { token: member.token })).status).toBe(403);
     expect((await call(pendingCount as never, "/api/admin/posts/pending/count")).status).toBe(401);
     const list = await call(pending as never, "/api/admin/posts/pending?pageSize=100", { token: admin.token });

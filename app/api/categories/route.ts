@@ -1,15 +1,19 @@
-// GET /api/categories (public), POST /api/categories (admin).
-import { readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
-import { publicList } from "@/lib/api/list-cache";
+// GET /api/categories (public, cached for anonymous callers), POST /api/categories (admin).
+import { created, made, okList, route } from "@/lib/api/route";
 import { createCategory, listCategories } from "@/lib/services/categories";
+import { categorySchema } from "@/lib/validation/responses";
 import { createCategorySchema } from "@/lib/validation/taxonomy";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(({ req, viewer }) => publicList(req, viewer, () => listCategories()));
+const tag = "Categories and tags";
 
-export const POST = route(async ({ req, viewer }) => {
-  const input = await readJson(req, createCategorySchema);
-  return created(await createCategory({ viewer, input }));
-}, { auth: "required" });
+export const GET = route(
+  { tag, summary: "All categories, by post count then name", auth: "none", cache: "public-list", responses: [okList(categorySchema)] },
+  () => listCategories(),
+);
+
+export const POST = route(
+  { tag, summary: "Create a category", auth: "required", role: "ADMIN", body: createCategorySchema, responses: [made(categorySchema)], errors: [409] },
+  async ({ viewer, body }) => created(await createCategory({ viewer, input: body })),
+);

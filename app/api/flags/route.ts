@@ -1,11 +1,13 @@
 // POST /api/flags (signed in): flag a post or a comment (once per member per target).
-import { readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
+import { created, made, route } from "@/lib/api/route";
 import { createFlag } from "@/lib/services/flags";
-import { createFlagSchema } from "@/lib/validation/moderation";
-import { requireViewer } from "@/lib/viewer";
+import { createFlagSchema, flagSchema } from "@/lib/validation/moderation";
 
-export const POST = route(async ({ req, viewer }) => {
-  const input = await readJson(req, createFlagSchema, 8 * 1024);
-  return created(await createFlag(requireViewer(viewer), input));
-}, { auth: "required" });
+export const POST = route(
+  {
+    tag: "Moderation", summary: "Flag a post or a comment",
+    description: "Exactly one of `postId` / `commentId`; one flag per member per target (409 again), never one's own content (403). Open flags from the site's threshold of distinct members (default 3) hide the target until staff review it.",
+    auth: "required", body: createFlagSchema, bodyLimit: 8 * 1024, responses: [made(flagSchema)], errors: [409],
+  },
+  async ({ viewer, body }) => created(await createFlag(viewer, body)),
+);

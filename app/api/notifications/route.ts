@@ -1,12 +1,16 @@
 // GET /api/notifications?page&size: the caller's notifications, newest first.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { listNotifications } from "@/lib/services/notifications";
 import { notificationListQuerySchema } from "@/lib/validation/notifications";
-import { requireViewer } from "@/lib/viewer";
+import { notificationSchema } from "@/lib/validation/responses";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(({ req, viewer }) => listNotifications(requireViewer(viewer), parseQuery(req, notificationListQuerySchema)), {
-  auth: "required",
-});
+export const GET = route(
+  {
+    tag: "Notifications", summary: "The caller's notifications, newest first",
+    description: "Types the caller turned off are left out (still recorded). An embedded post the caller may not see is null.",
+    auth: "required", query: notificationListQuerySchema, responses: [okList(notificationSchema)],
+  },
+  ({ viewer, query }) => listNotifications(viewer, query),
+);

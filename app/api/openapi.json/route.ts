@@ -1,5 +1,5 @@
-// GET /api/openapi.json: the OpenAPI 3.1 document, built once from the zod schemas.
+// GET /api/openapi.json: the OpenAPI 3.1 document, built once from the routes' declarations.
 import { route } from "@/lib/api/route";
-import { openApiDocument } from "@/lib/openapi";
+import { OPENAPI_ROUTE_SPEC, openApiDocument } from "@/lib/openapi";
 
-export const GET = route(() => Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } }));
+export const GET = route(OPENAPI_ROUTE_SPEC, () => Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } }));

@@ -1,5 +1,8 @@
 // GET /api/point-goods: every good, cheapest first (public).
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { listGoods } from "@/lib/services/shop";
+import { pointGoodSchema } from "@/lib/validation/responses";
 
-export const GET = route(async () => listGoods());
+export const GET = route({ tag: "Points", summary: "All point goods, by cost then id", auth: "none", responses: [okList(pointGoodSchema)] }, () =>
+  listGoods(),
+);

@@ -1,9 +1,9 @@
 // GET /api/sessions: the caller's active sign-ins (browser sessions and login tokens).
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { listSignIns } from "@/lib/services/sessions";
-import { requireViewer } from "@/lib/viewer";
+import { signInSchema } from "@/lib/validation/auth";
 
-export const GET = route(async ({ viewer }) => {
-  const me = requireViewer(viewer);
-  return listSignIns(me.id, me.session);
-}, { auth: "required" });
+export const GET = route(
+  { tag: "Accounts", summary: "The caller's active sign-ins (browser sessions and login tokens)", auth: "required", responses: [okList(signInSchema)] },
+  ({ viewer }) => listSignIns(viewer.id, viewer.session),
+);

@@ -1,14 +1,19 @@
 // GET /api/tags?keyword&page&pageSize (public), POST /api/tags (any signed-in user).
-import { parseQuery, readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
+import { created, made, okList, route } from "@/lib/api/route";
 import { createTag, listTags } from "@/lib/services/tags";
+import { tagSchema } from "@/lib/validation/responses";
 import { createTagSchema, tagListQuerySchema } from "@/lib/validation/taxonomy";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(({ req }) => listTags(parseQuery(req, tagListQuerySchema)));
+const tag = "Categories and tags";
 
-export const POST = route(async ({ req, viewer }) => {
-  const input = await readJson(req, createTagSchema);
-  return created(await createTag({ viewer, input }));
-}, { auth: "required" });
+export const GET = route(
+  { tag, summary: "Tags, by post count then name", auth: "none", query: tagListQuerySchema, responses: [okList(tagSchema)] },
+  ({ query }) => listTags(query),
+);
+
+export const POST = route(
+  { tag, summary: "Create a tag (any signed-in user)", auth: "required", body: createTagSchema, responses: [made(tagSchema)], errors: [409] },
+  async ({ viewer, body }) => created(await createTag({ viewer, input: body })),
+);

@@ -1,18 +1,14 @@
 // GET /api/tokens (list) and POST /api/tokens (create): the caller's personal API tokens.
-import { readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
-import { assertCanManageTokens } from "@/lib/permissions";
+import { created, made, okList, route } from "@/lib/api/route";
 import { createPersonalToken, listPersonalTokens } from "@/lib/services/users";
-import { createTokenSchema } from "@/lib/validation/auth";
-import { requireViewer } from "@/lib/viewer";
+import { apiTokenSchema, createdTokenSchema, createTokenSchema } from "@/lib/validation/auth";
 
-export const GET = route(async ({ viewer }) => {
-  assertCanManageTokens(viewer);
-  return listPersonalTokens(requireViewer(viewer).id);
-}, { auth: "required" });
+export const GET = route(
+  { tag: "Accounts", summary: "The caller's API tokens (personal and login tokens)", auth: "required", responses: [okList(apiTokenSchema)] },
+  ({ viewer }) => listPersonalTokens(viewer),
+);
 
-export const POST = route(async ({ req, viewer }) => {
-  assertCanManageTokens(viewer);
-  const input = await readJson(req, createTokenSchema, 16 * 1024);
-  return created(await createPersonalToken(requireViewer(viewer).id, input));
-}, { auth: "required" });
+export const POST = route(
+  { tag: "Accounts", summary: "Create a personal API token (shown once)", auth: "required", body: createTokenSchema, bodyLimit: 16 * 1024, responses: [made(createdTokenSchema)] },
+  async ({ viewer, body }) => created(await createPersonalToken(viewer, body)),
+);

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "API tokens" };
 export default async function TokensPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/tokens");
-  const tokens = await listPersonalTokens(viewer.id);
+  const tokens = await listPersonalTokens(viewer);
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <div>

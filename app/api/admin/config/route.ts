@@ -1,17 +1,13 @@
 // GET/PUT /api/admin/config (admin): site settings, {publishMode: DIRECT|REVIEW}.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
-import { assertRole } from "@/lib/permissions";
-import { getSiteConfig, setPublishMode } from "@/lib/services/site-settings";
-import { publishModeSchema } from "@/lib/validation/posts";
+import { ok, route } from "@/lib/api/route";
+import { getSiteConfig, setSiteConfig } from "@/lib/services/site-settings";
+import { siteConfigSchema } from "@/lib/validation/responses";
 
-export const GET = route(({ viewer }) => {
-  assertRole(viewer, "ADMIN");
-  return getSiteConfig();
-}, { auth: "required" });
+const admin = { tag: "Administration", auth: "required", role: "ADMIN" } as const;
 
-export const PUT = route(async ({ req, viewer }) => {
-  assertRole(viewer, "ADMIN");
-  const input = await readJson(req, publishModeSchema);
-  return { publishMode: await setPublishMode(input.publishMode) };
-}, { auth: "required" });
+export const GET = route({ ...admin, summary: "Site settings", responses: [ok(siteConfigSchema)] }, ({ viewer }) => getSiteConfig(viewer));
+
+export const PUT = route(
+  { ...admin, summary: "Change site settings", body: siteConfigSchema, responses: [ok(siteConfigSchema)] },
+  ({ viewer, body }) => setSiteConfig(viewer, body),
+);

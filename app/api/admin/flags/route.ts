@@ -1,7 +1,13 @@
 // GET /api/admin/flags?status=open|resolved (moderator): the flag queue, paged.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { listFlags } from "@/lib/services/flags";
-import { listFlagsQuerySchema } from "@/lib/validation/moderation";
+import { adminFlagSchema, listFlagsQuerySchema } from "@/lib/validation/moderation";
 
-export const GET = route(({ req, viewer }) => listFlags(viewer, parseQuery(req, listFlagsQuerySchema)), { auth: "required" });
+export const GET = route(
+  {
+    tag: "Moderation", summary: "The flag queue",
+    description: "`status=open` (oldest first, the default) or `resolved` (newest first), with target, reporter and the target's open flag count.",
+    auth: "required", role: "MODERATOR", query: listFlagsQuerySchema, responses: [okList(adminFlagSchema)],
+  },
+  ({ viewer, query }) => listFlags(viewer, query),
+);

@@ -1,22 +1,14 @@
 // GET/POST /api/admin/point-goods: list and create goods (admin).
-import { readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
-import { assertRole } from "@/lib/permissions";
-import { createGood, listGoods } from "@/lib/services/shop";
+import { created, made, okList, route } from "@/lib/api/route";
+import { createGood, listGoodsForAdmin } from "@/lib/services/shop";
 import { pointGoodInputSchema } from "@/lib/validation/economy";
+import { pointGoodSchema } from "@/lib/validation/responses";
 
-export const GET = route(
-  async ({ viewer }) => {
-    assertRole(viewer, "ADMIN");
-    return listGoods();
-  },
-  { auth: "required" },
-);
+const admin = { tag: "Administration", auth: "required", role: "ADMIN" } as const;
+
+export const GET = route({ ...admin, summary: "All point goods (admin view)", responses: [okList(pointGoodSchema)] }, ({ viewer }) => listGoodsForAdmin(viewer));
 
 export const POST = route(
-  async ({ req, viewer }) => {
-    assertRole(viewer, "ADMIN");
-    return created(await createGood(viewer, await readJson(req, pointGoodInputSchema)));
-  },
-  { auth: "required" },
+  { ...admin, summary: "Create a point good", body: pointGoodInputSchema, responses: [made(pointGoodSchema)] },
+  async ({ viewer, body }) => created(await createGood(viewer, body)),
 );

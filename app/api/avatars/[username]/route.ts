@@ -1,6 +1,7 @@
 // GET /api/avatars/{username}: the default avatar, a deterministic identicon (no third-party host).
 import { createHash } from "node:crypto";
 import { IMAGE_POLICY } from "@/lib/api/csp";
+import { declared } from "@/lib/api/route";
 
 const HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
@@ -33,12 +34,19 @@ function identicon(username: string): string {
   );
 }
 
-export async function GET(req: Request, ctx: { params: Promise<{ username: string }> }): Promise<Response> {
-  const { username } = await ctx.params;
-  if (!username || username.length > 64) {
-    return Response.json({ error: "Avatar not found", code: "not_found" }, { status: 404 });
-  }
-  const etag = `"${createHash("sha256").update(username.toLowerCase()).digest("hex").slice(0, 16)}"`;
-  if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { ...HEADERS, ETag: etag } });
-  return new Response(identicon(username), { headers: { ...HEADERS, ETag: etag } });
-}
+// Not through route(): browsers send their cookies with every avatar, and an identicon needs no caller.
+export const GET = declared(
+  {
+    tag: "Other", summary: "A generated default avatar", auth: "none",
+    responses: [{ status: 200, description: "SVG image", media: "image/svg+xml" }],
+  },
+  async (req, ctx) => {
+    const { username } = (await ctx.params) as { username?: string };
+    if (!username || username.length > 64) {
+      return Response.json({ error: "Avatar not found", code: "not_found" }, { status: 404 });
+    }
+    const etag = `"${createHash("sha256").update(username.toLowerCase()).digest("hex").slice(0, 16)}"`;
+    if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: { ...HEADERS, ETag: etag } });
+    return new Response(identicon(username), { headers: { ...HEADERS, ETag: etag } });
+  },
+);

@@ -1,20 +1,23 @@
 // GET /api/categories/{id} (public), PUT and DELETE /api/categories/{id} (admin).
-import { parseId, readJson } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deleteCategory, getCategory, updateCategory } from "@/lib/services/categories";
+import { categorySchema } from "@/lib/validation/responses";
 import { updateCategorySchema } from "@/lib/validation/taxonomy";
 
-type Params = { id: string };
+const tag = "Categories and tags";
 
-export const GET = route<Params>(({ params }) => getCategory(parseId(params.id)));
+export const GET = route({ tag, summary: "A category", auth: "none", responses: [ok(categorySchema)] }, ({ params }) => getCategory(parseId(params.id)));
 
-export const PUT = route<Params>(async ({ req, params, viewer }) => {
-  const id = parseId(params.id);
-  const input = await readJson(req, updateCategorySchema);
-  return updateCategory({ viewer, id, input });
-}, { auth: "required" });
+export const PUT = route(
+  { tag, summary: "Edit a category", auth: "required", role: "ADMIN", body: updateCategorySchema, responses: [ok(categorySchema)], errors: [409] },
+  ({ params, viewer, body }) => updateCategory({ viewer, id: parseId(params.id), input: body }),
+);
 
-export const DELETE = route<Params>(async ({ params, viewer }) => {
-  await deleteCategory({ viewer, id: parseId(params.id) });
-  return noContent();
-}, { auth: "required" });
+export const DELETE = route(
+  { tag, summary: "Delete an unused category", description: "409 while posts still use it.", auth: "required", role: "ADMIN", responses: [empty()], errors: [409] },
+  async ({ params, viewer }) => {
+    await deleteCategory({ viewer, id: parseId(params.id) });
+    return noContent();
+  },
+);

@@ -1,15 +1,18 @@
 // GET /api/comments/{id} (one comment with its replies) · DELETE (soft delete: author or moderator)
 import { parseId } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
+import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deleteComment, getComment } from "@/lib/services/comments";
-import { requireViewer } from "@/lib/viewer";
+import { commentSchema } from "@/lib/validation/responses";
 
-export const GET = route<{ id: string }>(async ({ params, viewer }) => getComment(viewer, parseId(params.id)));
+export const GET = route(
+  { tag: "Comments", summary: "A comment with its replies", auth: "optional", responses: [ok(commentSchema)] },
+  ({ params, viewer }) => getComment(viewer, parseId(params.id)),
+);
 
-export const DELETE = route<{ id: string }>(
+export const DELETE = route(
+  { tag: "Comments", summary: "Delete a comment (author, moderator)", auth: "required", responses: [empty()] },
   async ({ params, viewer }) => {
-    await deleteComment(requireViewer(viewer), parseId(params.id));
+    await deleteComment(viewer, parseId(params.id));
     return noContent();
   },
-  { auth: "required" },
 );

@@ -1,12 +1,13 @@
 // POST /api/markdown/preview {markdown} → {html}: the editor's live preview, rendered as posts are.
-import { z } from "zod";
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { renderMarkdown } from "@/lib/markdown";
+import { markdownPreviewSchema } from "@/lib/validation/posts";
+import { renderedMarkdownSchema } from "@/lib/validation/responses";
 
-const previewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });
-
-export const POST = route(async ({ req }) => {
-  const { markdown } = await readJson(req, previewSchema, 512 * 1024);
-  return { html: renderMarkdown(markdown) };
-}, { auth: "required" });
+export const POST = route(
+  {
+    tag: "Other", summary: "Render markdown as posts are rendered (editor preview)", auth: "required",
+    body: markdownPreviewSchema, bodyLimit: 512 * 1024, responses: [ok(renderedMarkdownSchema)],
+  },
+  ({ body }) => ({ html: renderMarkdown(body.markdown) }),
+);

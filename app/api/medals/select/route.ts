@@ -1,11 +1,10 @@
 // POST /api/medals/select {type}: show one of the caller's earned medals.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { selectMedal } from "@/lib/services/users";
 import { selectMedalSchema } from "@/lib/validation/auth";
-import { requireViewer } from "@/lib/viewer";
+import { meSchema } from "@/lib/validation/responses";
 
-export const POST = route(async ({ req, viewer }) => {
-  const { type } = await readJson(req, selectMedalSchema, 4 * 1024);
-  return selectMedal(requireViewer(viewer).id, type);
-}, { auth: "required" });
+export const POST = route(
+  { tag: "Accounts", summary: "Choose the medal to show", auth: "required", body: selectMedalSchema, bodyLimit: 4 * 1024, responses: [ok(meSchema)] },
+  ({ viewer, body }) => selectMedal(viewer.id, body.type),
+);

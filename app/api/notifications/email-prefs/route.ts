@@ -1,17 +1,20 @@
 // GET /api/notifications/email-prefs → {mode, awayMinutes}; PUT (or POST, OpenIsle's verb) {mode} changes it.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { declared, ok, route } from "@/lib/api/route";
 import { getEmailPrefs, updateEmailPrefs } from "@/lib/services/email-prefs";
-import { updateEmailPrefsSchema } from "@/lib/validation/mail";
-import { requireViewer } from "@/lib/viewer";
+import { emailPrefsSchema, updateEmailPrefsSchema } from "@/lib/validation/mail";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(({ viewer }) => getEmailPrefs(requireViewer(viewer).id), { auth: "required" });
+const tag = "Notifications";
 
-export const PUT = route(async ({ req, viewer }) => {
-  const input = await readJson(req, updateEmailPrefsSchema, 4 * 1024);
-  return updateEmailPrefs(requireViewer(viewer).id, input.mode);
-}, { auth: "required" });
+export const GET = route(
+  { tag, summary: "Email preference: immediate, daily or weekly digest, or off", auth: "required", responses: [ok(emailPrefsSchema)] },
+  ({ viewer }) => getEmailPrefs(viewer.id),
+);
 
-export const POST = PUT;
+export const PUT = route(
+  { tag, summary: "Change the email preference", auth: "required", body: updateEmailPrefsSchema, bodyLimit: 4 * 1024, responses: [ok(emailPrefsSchema)] },
+  ({ viewer, body }) => updateEmailPrefs(viewer.id, body.mode),
+);
+
+export const POST = declared({ ...PUT.spec, summary: "Change the email preference (OpenIsle's verb)" }, PUT);

@@ -1,17 +1,21 @@
 // GET /api/notifications/prefs → [{type, enabled}] for every type; PUT (or POST, OpenIsle's verb) updates.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { declared, ok, route } from "@/lib/api/route";
 import { getPrefs, updatePrefs } from "@/lib/services/notifications";
-import { updatePrefsSchema } from "@/lib/validation/notifications";
-import { requireViewer } from "@/lib/viewer";
+import { notificationPrefsSchema, updatePrefsSchema } from "@/lib/validation/notifications";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(({ viewer }) => getPrefs(requireViewer(viewer).id), { auth: "required" });
+const tag = "Notifications";
 
-export const PUT = route(async ({ req, viewer }) => {
-  const body = await readJson(req, updatePrefsSchema);
-  return updatePrefs(requireViewer(viewer).id, Array.isArray(body) ? body : [body]);
-}, { auth: "required" });
+export const GET = route(
+  { tag, summary: "Notification preferences of every type", auth: "required", responses: [ok(notificationPrefsSchema)] },
+  ({ viewer }) => getPrefs(viewer.id),
+);
 
-export const POST = PUT;
+const update = { tag, auth: "required", body: updatePrefsSchema, responses: [ok(notificationPrefsSchema)] } as const;
+
+export const PUT = route({ ...update, summary: "Turn notification types on or off" }, ({ viewer, body }) =>
+  updatePrefs(viewer.id, Array.isArray(body) ? body : [body]),
+);
+
+export const POST = declared({ ...PUT.spec, summary: "Turn notification types on or off (OpenIsle's verb)" }, PUT);

@@ -1,6 +1,9 @@
 // POST /api/notifications/read-all → {updated}.
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { markAllRead } from "@/lib/services/notifications";
-import { requireViewer } from "@/lib/viewer";
+import { updatedCountSchema } from "@/lib/validation/notifications";
 
-export const POST = route(({ viewer }) => markAllRead(requireViewer(viewer).id), { auth: "required" });
+export const POST = route(
+  { tag: "Notifications", summary: "Mark every notification read", auth: "required", responses: [ok(updatedCountSchema)] },
+  ({ viewer }) => markAllRead(viewer.id),
+);

@@ -1,11 +1,12 @@
 // POST /api/notifications/read {ids} → {updated}; only the caller's own notifications change.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { markRead } from "@/lib/services/notifications";
-import { markReadSchema } from "@/lib/validation/notifications";
-import { requireViewer } from "@/lib/viewer";
+import { markReadSchema, updatedCountSchema } from "@/lib/validation/notifications";
 
-export const POST = route(async ({ req, viewer }) => {
-  const { ids } = await readJson(req, markReadSchema);
-  return markRead(requireViewer(viewer).id, ids);
-}, { auth: "required" });
+export const POST = route(
+  {
+    tag: "Notifications", summary: "Mark notifications read", description: "Ids of other users' notifications are ignored.",
+    auth: "required", body: markReadSchema, responses: [ok(updatedCountSchema)],
+  },
+  ({ viewer, body }) => markRead(viewer.id, body.ids),
+);

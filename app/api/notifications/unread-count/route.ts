@@ -1,8 +1,11 @@
 // GET /api/notifications/unread-count → {count}, without the types the caller turned off.
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { unreadCount } from "@/lib/services/notifications";
-import { requireViewer } from "@/lib/viewer";
+import { unreadCountSchema } from "@/lib/validation/notifications";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route(({ viewer }) => unreadCount(requireViewer(viewer).id), { auth: "required" });
+export const GET = route(
+  { tag: "Notifications", summary: "Number of unread notifications (enabled types)", auth: "required", responses: [ok(unreadCountSchema)] },
+  ({ viewer }) => unreadCount(viewer.id),
+);

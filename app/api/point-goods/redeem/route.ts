@@ -1,14 +1,12 @@
 // POST /api/point-goods/redeem {goodId, contact} → {point}.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { redeemGood } from "@/lib/services/shop";
-import { redeemSchema } from "@/lib/validation/economy";
-import { requireViewer } from "@/lib/viewer";
+import { redeemResultSchema, redeemSchema } from "@/lib/validation/economy";
 
 export const POST = route(
-  async ({ req, viewer }) => {
-    const body = await readJson(req, redeemSchema);
-    return redeemGood({ viewer: requireViewer(viewer), ...body });
+  {
+    tag: "Points", summary: "Redeem a good", description: "Every admin gets a POINT_REDEEM notification.",
+    auth: "required", body: redeemSchema, responses: [ok(redeemResultSchema)], errors: [409],
   },
-  { auth: "required" },
+  ({ viewer, body }) => redeemGood({ viewer, ...body }),
 );

@@ -1,11 +1,9 @@
 // GET /api/point-histories/trend?days=30 (1..365): the balance at the end of each day, oldest first.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { pointTrend } from "@/lib/services/points";
-import { trendQuerySchema } from "@/lib/validation/economy";
-import { requireViewer } from "@/lib/viewer";
+import { trendPointSchema, trendQuerySchema } from "@/lib/validation/economy";
 
 export const GET = route(
-  async ({ req, viewer }) => pointTrend({ userId: requireViewer(viewer).id, ...parseQuery(req, trendQuerySchema) }),
-  { auth: "required" },
+  { tag: "Points", summary: "The caller's balance per day", auth: "required", query: trendQuerySchema, responses: [okList(trendPointSchema)] },
+  ({ viewer, query }) => pointTrend({ userId: viewer.id, ...query }),
 );

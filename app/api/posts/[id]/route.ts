@@ -1,22 +1,25 @@
 // GET /api/posts/{id} (detail with comments; counts a view), PUT (edit), DELETE.
-import { parseId, readJson } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
 import { viewClient } from "@/lib/api/caller";
+import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deletePost, getPostDetail, updatePost } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
 import { updatePostSchema } from "@/lib/validation/posts";
+import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 
-type Params = { id: string };
+export const GET = route(
+  {
+    tag: "Posts", summary: "A post with its first 100 top-level comments", description: "Counts a view (once per viewer per 30 minutes).",
+    auth: "optional", responses: [ok(postDetailSchema)],
+  },
+  ({ req, params, viewer }) => getPostDetail({ id: parseId(params.id), viewer, client: viewClient(req.headers) }),
+);
 
-export const GET = route<Params>(({ req, params, viewer }) => getPostDetail({ id: parseId(params.id), viewer, client: viewClient(req.headers) }));
+export const PUT = route(
+  { tag: "Posts", summary: "Edit a post (author, moderator)", description: "One change-log entry per changed field.", auth: "required", body: updatePostSchema, responses: [ok(postSchema)] },
+  ({ params, viewer, body }) => updatePost({ id: parseId(params.id), viewer, input: body }),
+);
 
-export const PUT = route<Params>(async ({ req, params, viewer }) => {
-  const id = parseId(params.id);
-  const input = await readJson(req, updatePostSchema);
-  return updatePost({ id, viewer: requireViewer(viewer), input });
-}, { auth: "required" });
-
-export const DELETE = route<Params>(async ({ params, viewer }) => {
-  await deletePost({ id: parseId(params.id), viewer: requireViewer(viewer) });
+export const DELETE = route({ tag: "Posts", summary: "Delete a post (author, moderator)", auth: "required", responses: [empty()] }, async ({ params, viewer }) => {
+  await deletePost({ id: parseId(params.id), viewer });
   return noContent();
-}, { auth: "required" });
+});

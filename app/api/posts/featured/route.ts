@@ -1,11 +1,13 @@
 // GET /api/posts/featured: the list's filters and paging, featured (rssExcluded = false) posts only.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
-import { postList } from "@/lib/api/list-cache";
+import { okList, route } from "@/lib/api/route";
 import { listPostIds } from "@/lib/services/posts";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
+import { postSchema } from "@/lib/validation/responses";
 
-export const GET = route(({ req, viewer }) => {
-  const query = parseQuery(req, listPostsQuerySchema, LIST_ARRAY_KEYS);
-  return postList(req, viewer, () => listPostIds(viewer, query, "featured"));
-});
+export const GET = route(
+  {
+    tag: "Posts", summary: "Featured posts", auth: "optional", cache: "post-list",
+    query: listPostsQuerySchema, arrayParams: LIST_ARRAY_KEYS, responses: [okList(postSchema)],
+  },
+  ({ viewer, query }) => ({ ids: () => listPostIds(viewer, query, "featured") }),
+);

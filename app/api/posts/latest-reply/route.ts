@@ -1,11 +1,13 @@
 // GET /api/posts/latest-reply: the list's filters and paging, pinned first then newest reply first.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
-import { postList } from "@/lib/api/list-cache";
+import { okList, route } from "@/lib/api/route";
 import { listPostIds } from "@/lib/services/posts";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
+import { postSchema } from "@/lib/validation/responses";
 
-export const GET = route(({ req, viewer }) => {
-  const query = parseQuery(req, listPostsQuerySchema, LIST_ARRAY_KEYS);
-  return postList(req, viewer, () => listPostIds(viewer, query, "latestReply"));
-});
+export const GET = route(
+  {
+    tag: "Posts", summary: "Posts by latest reply", auth: "optional", cache: "post-list",
+    query: listPostsQuerySchema, arrayParams: LIST_ARRAY_KEYS, responses: [okList(postSchema)],
+  },
+  ({ viewer, query }) => ({ ids: () => listPostIds(viewer, query, "latestReply") }),
+);

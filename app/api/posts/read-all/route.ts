@@ -1,6 +1,13 @@
 // POST /api/posts/read-all: "mark all read" (no post counts as new or unread up to now).
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { markAllRead } from "@/lib/services/reads";
-import { requireViewer } from "@/lib/viewer";
+import { allReadSchema } from "@/lib/validation/responses";
 
-export const POST = route(({ viewer }) => markAllRead(requireViewer(viewer).id), { auth: "required" });
+export const POST = route(
+  {
+    tag: "Posts", summary: "Mark all read",
+    description: "From now, no post counts as new and no comment before now as unread (`isNew`, `newComments` on Post objects).",
+    auth: "required", responses: [ok(allReadSchema)],
+  },
+  ({ viewer }) => markAllRead(viewer.id),
+);

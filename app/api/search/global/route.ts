@@ -1,7 +1,13 @@
-// GET /api/search/global?keyword=: typed hits (post, comment, user, category, tag) with highlights.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+// GET /api/search/global?keyword=: typed hits over posts, comments, users, categories and tags.
+import { okList, route } from "@/lib/api/route";
 import { searchGlobal } from "@/lib/services/search";
-import { searchQuerySchema } from "@/lib/validation/search";
+import { searchQuerySchema, searchResultSchema } from "@/lib/validation/search";
 
-export const GET = route(({ req, viewer }) => searchGlobal(viewer, parseQuery(req, searchQuerySchema).keyword));
+export const GET = route(
+  {
+    tag: "Search", summary: "Search everything",
+    description: "Typed hits, each type best first: up to 8 posts, 5 comments, 5 users, 3 categories, 5 tags. Keyword 1–100 characters.",
+    auth: "optional", query: searchQuerySchema, responses: [okList(searchResultSchema)],
+  },
+  ({ viewer, query }) => searchGlobal(viewer, query.keyword),
+);

@@ -1,7 +1,13 @@
-// GET /api/search/posts?keyword=: Post objects matching in their titles and contents, paged and filtered, with highlights.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+// GET /api/search/posts?keyword=&categoryIds&tagIds&page&pageSize: search posts (titles and contents), only posts the caller may list.
+import { okList, route } from "@/lib/api/route";
 import { searchPosts } from "@/lib/services/search";
-import { SEARCH_ARRAY_KEYS, searchPostsQuerySchema } from "@/lib/validation/search";
+import { SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema } from "@/lib/validation/search";
 
-export const GET = route(({ req, viewer }) => searchPosts(viewer, parseQuery(req, searchPostsQuerySchema, SEARCH_ARRAY_KEYS), "all"));
+export const GET = route(
+  {
+    tag: "Search", summary: "Search posts (titles and contents)",
+    description: "Full text (title weighs more, last word as a prefix), substring from 3 characters (CJK), and small typos when nothing matches exactly. Only posts the caller may list.",
+    auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [okList(searchPostSchema)],
+  },
+  ({ viewer, query }) => searchPosts(viewer, query, "all"),
+);

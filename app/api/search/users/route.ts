@@ -1,7 +1,9 @@
 // GET /api/search/users?keyword=: users whose name contains (or nearly matches) the keyword.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { searchUsers } from "@/lib/services/search";
-import { searchQuerySchema } from "@/lib/validation/search";
+import { searchQuerySchema, searchUserSchema } from "@/lib/validation/search";
 
-export const GET = route(({ req }) => searchUsers(parseQuery(req, searchQuerySchema).keyword));
+export const GET = route(
+  { tag: "Search", summary: "Search users by name", auth: "optional", query: searchQuerySchema, responses: [okList(searchUserSchema)] },
+  ({ query }) => searchUsers(query.keyword),
+);

@@ -1,10 +1,12 @@
 // DELETE /api/sessions/{id}: end one of the caller's browser sessions (login tokens: DELETE /api/tokens/{id}).
 import { parseId } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
+import { empty, noContent, route } from "@/lib/api/route";
 import { revokeBrowserSession } from "@/lib/services/sessions";
-import { requireViewer } from "@/lib/viewer";
 
-export const DELETE = route<{ id: string }>(async ({ params, viewer }) => {
-  await revokeBrowserSession(requireViewer(viewer).id, parseId(params.id));
-  return noContent();
-}, { auth: "required" });
+export const DELETE = route(
+  { tag: "Accounts", summary: "End one browser session (login tokens: DELETE /api/tokens/{id})", auth: "required", responses: [empty()] },
+  async ({ params, viewer }) => {
+    await revokeBrowserSession(viewer.id, parseId(params.id));
+    return noContent();
+  },
+);

@@ -1,20 +1,23 @@
 // GET /api/tags/{id} (public), PUT and DELETE /api/tags/{id} (moderator).
-import { parseId, readJson } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deleteTag, getTag, updateTag } from "@/lib/services/tags";
+import { tagSchema } from "@/lib/validation/responses";
 import { updateTagSchema } from "@/lib/validation/taxonomy";
 
-type Params = { id: string };
+const tag = "Categories and tags";
 
-export const GET = route<Params>(({ params }) => getTag(parseId(params.id)));
+export const GET = route({ tag, summary: "A tag", auth: "none", responses: [ok(tagSchema)] }, ({ params }) => getTag(parseId(params.id)));
 
-export const PUT = route<Params>(async ({ req, params, viewer }) => {
-  const id = parseId(params.id);
-  const input = await readJson(req, updateTagSchema);
-  return updateTag({ viewer, id, input });
-}, { auth: "required" });
+export const PUT = route(
+  { tag, summary: "Edit a tag", auth: "required", role: "MODERATOR", body: updateTagSchema, responses: [ok(tagSchema)], errors: [409] },
+  ({ params, viewer, body }) => updateTag({ viewer, id: parseId(params.id), input: body }),
+);
 
-export const DELETE = route<Params>(async ({ params, viewer }) => {
-  await deleteTag({ viewer, id: parseId(params.id) });
-  return noContent();
-}, { auth: "required" });
+export const DELETE = route(
+  { tag, summary: "Delete a tag (removed from its posts)", auth: "required", role: "MODERATOR", responses: [empty()] },
+  async ({ params, viewer }) => {
+    await deleteTag({ viewer, id: parseId(params.id) });
+    return noContent();
+  },
+);

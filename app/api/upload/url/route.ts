@@ -1,18 +1,19 @@
 // POST /api/upload/url — {url} fetched SSRF-safely, validated and stored → 201 "<absolute URL>"
-import { created, route } from "@/lib/api/route";
+import { requestOrigin } from "@/lib/api/origin";
+import { created, made, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { hitRateLimit } from "@/lib/services/rate-limit";
-import { readUploadUrl } from "@/lib/api/body";
-import { requestOrigin } from "@/lib/api/origin";
 import { uploadFromUrl } from "@/lib/services/uploads";
-import { requireViewer } from "@/lib/viewer";
+import { uploadResponseSchema, uploadUrlSchema } from "@/lib/validation/uploads";
 
 export const POST = route(
-  async ({ req, viewer }) => {
-    const v = requireViewer(viewer);
-    const url = await readUploadUrl(req);
-    await hitRateLimit(`upload:${v.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
-    return created(await uploadFromUrl({ url, ownerId: v.id, origin: requestOrigin(req) }));
+  {
+    tag: "Uploads", summary: "Fetch and store a remote image",
+    description: "SSRF-safe: private, loopback and reserved addresses are refused (400 `url_not_allowed`).",
+    auth: "required", body: uploadUrlSchema, responses: [made(uploadResponseSchema)], errors: [413, 415, 429],
   },
-  { auth: "required" },
+  async ({ req, viewer, body }) => {
+    await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
+    return created(await uploadFromUrl({ url: body.url, ownerId: viewer.id, origin: requestOrigin(req) }));
+  },
 );

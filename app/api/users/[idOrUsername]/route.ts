@@ -1,5 +1,13 @@
 // GET /api/users/{idOrUsername}: a public profile, by numeric id or username.
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { getProfile } from "@/lib/services/profiles";
+import { profileSchema } from "@/lib/validation/auth";
 
-export const GET = route<{ idOrUsername: string }>(async ({ params, viewer }) => getProfile(params.idOrUsername, viewer));
+export const GET = route(
+  {
+    tag: "Users", summary: "A public profile",
+    description: "By numeric id or username (case-insensitive; an id wins over a numeric username). Counts cover only posts the caller may see.",
+    auth: "optional", responses: [ok(profileSchema)],
+  },
+  ({ params, viewer }) => getProfile(params.idOrUsername ?? "", viewer),
+);

@@ -1,24 +1,18 @@
 // PUT/DELETE /api/admin/point-goods/{id}: edit or remove a good (admin).
-import { parseId, readJson } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
-import { assertRole } from "@/lib/permissions";
+import { parseId } from "@/lib/api/body";
+import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deleteGood, updateGood } from "@/lib/services/shop";
 import { pointGoodPatchSchema } from "@/lib/validation/economy";
+import { pointGoodSchema } from "@/lib/validation/responses";
 
-export const PUT = route<{ id: string }>(
-  async ({ req, params, viewer }) => {
-    assertRole(viewer, "ADMIN");
-    const id = parseId(params.id);
-    return updateGood(viewer, id, await readJson(req, pointGoodPatchSchema));
-  },
-  { auth: "required" },
+const admin = { tag: "Administration", auth: "required", role: "ADMIN" } as const;
+
+export const PUT = route(
+  { ...admin, summary: "Edit a point good", body: pointGoodPatchSchema, responses: [ok(pointGoodSchema)] },
+  ({ params, viewer, body }) => updateGood(viewer, parseId(params.id), body),
 );
 
-export const DELETE = route<{ id: string }>(
-  async ({ params, viewer }) => {
-    assertRole(viewer, "ADMIN");
-    await deleteGood(viewer, parseId(params.id));
-    return noContent();
-  },
-  { auth: "required" },
-);
+export const DELETE = route({ ...admin, summary: "Delete a point good", responses: [empty()] }, async ({ params, viewer }) => {
+  await deleteGood(viewer, parseId(params.id));
+  return noContent();
+});

@@ -1,13 +1,13 @@
 // GET /api/admin/posts/pending (moderator): posts awaiting review, oldest first.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
-import { assertRole } from "@/lib/permissions";
+import { okList, route } from "@/lib/api/route";
 import { listPendingPosts } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
 import { pendingPostsQuerySchema } from "@/lib/validation/posts";
+import { postSchema } from "@/lib/validation/responses";
 
-export const GET = route(({ req, viewer }) => {
-  assertRole(viewer, "MODERATOR");
-  const q = parseQuery(req, pendingPostsQuerySchema);
-  return listPendingPosts(requireViewer(viewer), q.page, q.pageSize);
-}, { auth: "required" });
+export const GET = route(
+  {
+    tag: "Administration", summary: "Posts waiting for review", auth: "required", role: "MODERATOR",
+    query: pendingPostsQuerySchema, responses: [okList(postSchema)],
+  },
+  ({ viewer, query }) => listPendingPosts(viewer, query.page, query.pageSize),
+);

@@ -1,6 +1,9 @@
 // POST /api/auth/verify/resend: mail a new verification code to the signed-in member (rate limited).
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { resendVerification } from "@/lib/services/verification";
-import { requireViewer } from "@/lib/viewer";
+import { resendResultSchema } from "@/lib/validation/mail";
 
-export const POST = route(({ viewer }) => resendVerification(requireViewer(viewer)), { auth: "required" });
+export const POST = route(
+  { tag: "Accounts", summary: "Mail a new verification code", auth: "required", responses: [ok(resendResultSchema)], errors: [409, 429] },
+  ({ viewer }) => resendVerification(viewer),
+);

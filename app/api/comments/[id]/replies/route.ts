@@ -1,15 +1,11 @@
 // POST /api/comments/{id}/replies: a reply at any depth
-import { parseId, readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { created, made, route } from "@/lib/api/route";
 import { createComment } from "@/lib/services/comments";
 import { createCommentSchema } from "@/lib/validation/comments";
-import { requireViewer } from "@/lib/viewer";
+import { commentSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  async ({ req, params, viewer }) => {
-    const parentId = parseId(params.id);
-    const { content } = await readJson(req, createCommentSchema);
-    return created(await createComment(requireViewer(viewer), { parentId, content }));
-  },
-  { auth: "required" },
+export const POST = route(
+  { tag: "Comments", summary: "Reply to a comment", auth: "required", body: createCommentSchema, responses: [made(commentSchema)], errors: [409, 429] },
+  async ({ params, viewer, body }) => created(await createComment(viewer, { parentId: parseId(params.id), content: body.content })),
 );

@@ -1,10 +1,10 @@
 // POST /api/comments/{id}/unpin (the post's author or a moderator)
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setCommentPinned } from "@/lib/services/comments";
-import { requireViewer } from "@/lib/viewer";
+import { commentSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  async ({ params, viewer }) => setCommentPinned(requireViewer(viewer), parseId(params.id), false),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Comments", summary: "Unpin a comment (post author, moderator)", auth: "required", responses: [ok(commentSchema)] },
+  ({ params, viewer }) => setCommentPinned(viewer, parseId(params.id), false),
 );

@@ -1,21 +1,16 @@
 // GET /api/posts/{id}/comments (paged top-level comments with nested replies) · POST (new comment)
-import { parseId, parseQuery, readJson } from "@/lib/api/body";
-import { created, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { created, made, okList, route } from "@/lib/api/route";
 import { createComment, listComments } from "@/lib/services/comments";
 import { createCommentSchema, listCommentsQuerySchema } from "@/lib/validation/comments";
-import { requireViewer } from "@/lib/viewer";
+import { commentSchema } from "@/lib/validation/responses";
 
-export const GET = route<{ id: string }>(async ({ req, params, viewer }) => {
-  const postId = parseId(params.id);
-  const q = parseQuery(req, listCommentsQuerySchema);
-  return listComments(viewer, postId, q);
-});
+export const GET = route(
+  { tag: "Comments", summary: "Top-level comments with nested replies", auth: "optional", query: listCommentsQuerySchema, responses: [okList(commentSchema)] },
+  ({ params, viewer, query }) => listComments(viewer, parseId(params.id), query),
+);
 
-export const POST = route<{ id: string }>(
-  async ({ req, params, viewer }) => {
-    const postId = parseId(params.id);
-    const { content } = await readJson(req, createCommentSchema);
-    return created(await createComment(requireViewer(viewer), { postId, content }));
-  },
-  { auth: "required" },
+export const POST = route(
+  { tag: "Comments", summary: "Comment on a post", auth: "required", body: createCommentSchema, responses: [made(commentSchema)], errors: [409, 429] },
+  async ({ params, viewer, body }) => created(await createComment(viewer, { postId: parseId(params.id), content: body.content })),
 );

@@ -1,10 +1,10 @@
-// POST /api/posts/{id}/feature: feature the post (moderator).
+// POST /api/posts/{id}/feature: feature a post (+500 points to its author).
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setFeatured } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
+import { postSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  ({ params, viewer }) => setFeatured({ id: parseId(params.id), viewer: requireViewer(viewer), on: true }),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Posts", summary: "Feature a post (+500 points to its author)", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
+  ({ params, viewer }) => setFeatured({ id: parseId(params.id), viewer, on: true }),
 );

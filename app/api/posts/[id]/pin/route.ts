@@ -1,10 +1,10 @@
-// POST /api/posts/{id}/pin: pin the post (moderator).
+// POST /api/posts/{id}/pin: pin a post.
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setPinned } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
+import { postSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  ({ params, viewer }) => setPinned({ id: parseId(params.id), viewer: requireViewer(viewer), on: true }),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Posts", summary: "Pin a post", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
+  ({ params, viewer }) => setPinned({ id: parseId(params.id), viewer, on: true }),
 );

@@ -1,15 +1,15 @@
 // POST /api/posts/{id}/reactions: toggle — 200 with the Reaction when added, 204 when removed
-import { parseId, readJson } from "@/lib/api/body";
-import { noContent, route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { empty, noContent, ok, route } from "@/lib/api/route";
 import { toggleReaction } from "@/lib/services/reactions";
 import { reactionInputSchema } from "@/lib/validation/comments";
-import { requireViewer } from "@/lib/viewer";
+import { reactionSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  async ({ req, params, viewer }) => {
-    const postId = parseId(params.id);
-    const { type } = await readJson(req, reactionInputSchema);
-    return (await toggleReaction(requireViewer(viewer), { kind: "post", postId }, type)) ?? noContent();
+export const POST = route(
+  {
+    tag: "Reactions", summary: "Toggle a reaction on a post", auth: "required", body: reactionInputSchema,
+    responses: [ok(reactionSchema, "Reaction added"), empty("The same reaction was removed")],
   },
-  { auth: "required" },
+  async ({ params, viewer, body }) =>
+    (await toggleReaction(viewer, { kind: "post", postId: parseId(params.id) }, body.type)) ?? noContent(),
 );

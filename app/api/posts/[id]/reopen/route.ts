@@ -1,10 +1,10 @@
-// POST /api/posts/{id}/reopen: reopen the post (author, moderator).
+// POST /api/posts/{id}/reopen: reopen a closed post (author, moderator).
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setClosed } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
+import { postSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  ({ params, viewer }) => setClosed({ id: parseId(params.id), viewer: requireViewer(viewer), on: false }),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Posts", summary: "Reopen a closed post (author, moderator)", auth: "required", responses: [ok(postSchema)] },
+  ({ params, viewer }) => setClosed({ id: parseId(params.id), viewer, on: false }),
 );

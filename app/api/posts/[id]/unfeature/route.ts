@@ -1,10 +1,10 @@
-// POST /api/posts/{id}/unfeature: unfeature the post (moderator).
+// POST /api/posts/{id}/unfeature: unfeature a post.
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setFeatured } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
+import { postSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  ({ params, viewer }) => setFeatured({ id: parseId(params.id), viewer: requireViewer(viewer), on: false }),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Posts", summary: "Unfeature a post", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
+  ({ params, viewer }) => setFeatured({ id: parseId(params.id), viewer, on: false }),
 );

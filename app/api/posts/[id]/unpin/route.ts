@@ -1,10 +1,10 @@
-// POST /api/posts/{id}/unpin: unpin the post (moderator).
+// POST /api/posts/{id}/unpin: unpin a post.
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setPinned } from "@/lib/services/posts";
-import { requireViewer } from "@/lib/viewer";
+import { postSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
-  ({ params, viewer }) => setPinned({ id: parseId(params.id), viewer: requireViewer(viewer), on: false }),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Posts", summary: "Unpin a post", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
+  ({ params, viewer }) => setPinned({ id: parseId(params.id), viewer, on: false }),
 );

@@ -1,7 +1,12 @@
-// GET /api/search/posts/title?keyword=: Post objects matching in their titles, paged and filtered, with highlights.
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+// GET /api/search/posts/title?keyword=&categoryIds&tagIds&page&pageSize: search post titles, only posts the caller may list.
+import { okList, route } from "@/lib/api/route";
 import { searchPosts } from "@/lib/services/search";
-import { SEARCH_ARRAY_KEYS, searchPostsQuerySchema } from "@/lib/validation/search";
+import { SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema } from "@/lib/validation/search";
 
-export const GET = route(({ req, viewer }) => searchPosts(viewer, parseQuery(req, searchPostsQuerySchema, SEARCH_ARRAY_KEYS), "title"));
+export const GET = route(
+  {
+    tag: "Search", summary: "Search post titles",
+    auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [okList(searchPostSchema)],
+  },
+  ({ viewer, query }) => searchPosts(viewer, query, "title"),
+);

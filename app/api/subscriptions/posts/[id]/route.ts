@@ -1,15 +1,15 @@
 // POST /api/subscriptions/posts/{id} (subscribe) · DELETE (unsubscribe): 200 {subscribed}, idempotent
 import { parseId } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { setSubscription } from "@/lib/services/subscriptions";
-import { requireViewer } from "@/lib/viewer";
+import { subscriptionStateSchema } from "@/lib/validation/comments";
 
-export const POST = route<{ id: string }>(
-  async ({ params, viewer }) => setSubscription(requireViewer(viewer), parseId(params.id), true),
-  { auth: "required" },
+export const POST = route(
+  { tag: "Posts", summary: "Subscribe to a post", auth: "required", responses: [ok(subscriptionStateSchema)] },
+  ({ params, viewer }) => setSubscription(viewer, parseId(params.id), true),
 );
 
-export const DELETE = route<{ id: string }>(
-  async ({ params, viewer }) => setSubscription(requireViewer(viewer), parseId(params.id), false),
-  { auth: "required" },
+export const DELETE = route(
+  { tag: "Posts", summary: "Unsubscribe from a post", auth: "required", responses: [ok(subscriptionStateSchema)] },
+  ({ params, viewer }) => setSubscription(viewer, parseId(params.id), false),
 );

@@ -1,10 +1,12 @@
 // GET /api/users/{idOrUsername}/activity: the member's posts, replies and reactions given, newest first (page, pageSize).
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { listUserActivity } from "@/lib/services/profiles";
-import { userListQuerySchema } from "@/lib/validation/users";
+import { userActivitySchema, userListQuerySchema } from "@/lib/validation/users";
 
-export const GET = route<{ idOrUsername: string }>(async ({ req, params, viewer }) => {
-  const q = parseQuery(req, userListQuerySchema);
-  return listUserActivity({ idOrUsername: params.idOrUsername, viewer, ...q });
-});
+export const GET = route(
+  {
+    tag: "Users", summary: "The member's posts, replies and reactions given, newest first",
+    auth: "optional", query: userListQuerySchema, responses: [okList(userActivitySchema)],
+  },
+  ({ params, viewer, query }) => listUserActivity({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
+);

@@ -1,10 +1,14 @@
 // GET /api/users/{idOrUsername}/posts: the member's posts the caller may see, newest first (page, pageSize).
-import { parseQuery } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { okList, route } from "@/lib/api/route";
 import { listUserPosts } from "@/lib/services/profiles";
+import { postSchema } from "@/lib/validation/responses";
 import { userListQuerySchema } from "@/lib/validation/users";
 
-export const GET = route<{ idOrUsername: string }>(async ({ req, params, viewer }) => {
-  const q = parseQuery(req, userListQuerySchema);
-  return listUserPosts({ idOrUsername: params.idOrUsername, viewer, ...q });
-});
+export const GET = route(
+  {
+    tag: "Users", summary: "The member's posts, newest first",
+    description: "Published posts the caller may see (never another member's ONLY_ME posts; ONLY_REGISTER ones only when signed in).",
+    auth: "optional", query: userListQuerySchema, responses: [okList(postSchema)],
+  },
+  ({ params, viewer, query }) => listUserPosts({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
+);

@@ -1,16 +1,20 @@
 // POST /api/users/me/avatar: multipart `file` or JSON {file} (as /api/upload) → {url, user}; the image becomes the avatar.
 import { readUploadBody } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { setAvatar } from "@/lib/services/profiles";
 import { hitRateLimit } from "@/lib/services/rate-limit";
-import { requireViewer } from "@/lib/viewer";
+import { uploadFileSchema } from "@/lib/validation/uploads";
+import { avatarResultSchema } from "@/lib/validation/users";
 
 export const POST = route(
-  async ({ req, viewer }) => {
-    const v = requireViewer(viewer);
-    await hitRateLimit(`upload:${v.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
-    return setAvatar({ userId: v.id, bytes: await readUploadBody(req) });
+  {
+    tag: "Accounts", summary: "Upload a new avatar",
+    description: "Multipart `file` or JSON `{file}` (data URL or base64) as POST /api/upload takes it, through the same pipeline (validated, re-encoded, metadata stripped). Answers the new avatar URL and the account.",
+    auth: "required", body: uploadFileSchema, customBody: true, responses: [ok(avatarResultSchema)], errors: [413, 415, 429],
   },
-  { auth: "required" },
+  async ({ req, viewer }) => {
+    await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
+    return setAvatar({ userId: viewer.id, bytes: await readUploadBody(req) });
+  },
 );

@@ -1,12 +1,13 @@
 // POST /api/users/me/password: change the caller's password; every other sign-in of the account ends.
-import { readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { ok, route } from "@/lib/api/route";
 import { changePassword } from "@/lib/services/account-password";
-import { changePasswordSchema } from "@/lib/validation/auth";
-import { requireViewer } from "@/lib/viewer";
+import { changePasswordSchema, revokedCountSchema } from "@/lib/validation/auth";
 
-export const POST = route(async ({ req, viewer }) => {
-  const me = requireViewer(viewer);
-  const input = await readJson(req, changePasswordSchema, 16 * 1024);
-  return changePassword({ ...input, userId: me.id, keep: me.session });
-}, { auth: "required" });
+export const POST = route(
+  {
+    tag: "Accounts", summary: "Change the password",
+    description: "A wrong `currentPassword` is a 400 (and counts as a failed sign-in). Every other browser session and login token of the account ends; the one making the request stays.",
+    auth: "required", body: changePasswordSchema, bodyLimit: 16 * 1024, responses: [ok(revokedCountSchema)], errors: [429],
+  },
+  ({ viewer, body }) => changePassword({ ...body, userId: viewer.id, keep: viewer.session }),
+);

@@ -1,12 +1,14 @@
 // POST /api/admin/flags/{id}/resolve (moderator): act on the target (DISMISS | HIDE | DELETE | CLOSE_POST), resolving all its open flags.
-import { parseId, readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { ok, route } from "@/lib/api/route";
 import { resolveFlag } from "@/lib/services/flags";
-import { resolveFlagSchema } from "@/lib/validation/moderation";
-import { requireViewer } from "@/lib/viewer";
+import { resolvedFlagsSchema, resolveFlagSchema } from "@/lib/validation/moderation";
 
-export const POST = route<{ id: string }>(async ({ req, params, viewer }) => {
-  const id = parseId(params.id);
-  const { action } = await readJson(req, resolveFlagSchema, 4 * 1024);
-  return resolveFlag({ id, viewer: requireViewer(viewer), action });
-}, { auth: "required" });
+export const POST = route(
+  {
+    tag: "Moderation", summary: "Resolve a flag with an action",
+    description: "Acts on the flag's target and resolves every open flag on it: DISMISS (unhide), HIDE (a post becomes REJECTED), DELETE, CLOSE_POST (unhide, close). Each flagger gets FLAG_RESOLVED with the outcome.",
+    auth: "required", role: "MODERATOR", body: resolveFlagSchema, bodyLimit: 4 * 1024, responses: [ok(resolvedFlagsSchema)], errors: [409],
+  },
+  ({ params, viewer, body }) => resolveFlag({ id: parseId(params.id), viewer, action: body.action }),
+);

@@ -1,2 +1,5 @@
 // POST /api/admin/posts/{id}/pin: OpenIsle's path for POST /api/posts/{id}/pin.
-export { POST } from "@/app/api/posts/[id]/pin/route";
+import { POST as pin } from "@/app/api/posts/[id]/pin/route";
+import { declared } from "@/lib/api/route";
+
+export const POST = declared({ ...pin.spec, tag: "Administration", summary: "Pin a post (OpenIsle's path)" }, pin);

@@ -1,12 +1,14 @@
 // POST /api/admin/posts/{id}/reject (moderator): review a pending post; POST_REVIEWED to its author with the optional reason.
-import { parseId, readJsonOptional } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
+import { parseId } from "@/lib/api/body";
+import { ok, route } from "@/lib/api/route";
 import { reviewPost } from "@/lib/services/posts";
 import { reviewPostSchema } from "@/lib/validation/moderation";
-import { requireViewer } from "@/lib/viewer";
+import { postSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(async ({ req, params, viewer }) => {
-  const id = parseId(params.id);
-  const input = await readJsonOptional(req, reviewPostSchema, 8 * 1024);
-  return reviewPost({ id, viewer: requireViewer(viewer), approve: false, reason: input?.reason });
-}, { auth: "required" });
+export const POST = route(
+  {
+    tag: "Administration", summary: "Reject a pending post", description: "POST_REVIEWED to the author (not approved), with the optional `reason` as its text.",
+    auth: "required", role: "MODERATOR", body: reviewPostSchema, bodyOptional: true, bodyLimit: 8 * 1024, responses: [ok(postSchema)], errors: [409],
+  },
+  ({ params, viewer, body }) => reviewPost({ id: parseId(params.id), viewer, approve: false, reason: body?.reason }),
+);

@@ -1,2 +1,5 @@
 // POST /api/admin/posts/{id}/rss-exclude: OpenIsle's path for POST /api/posts/{id}/unfeature.
-export { POST } from "@/app/api/posts/[id]/unfeature/route";
+import { POST as unfeature } from "@/app/api/posts/[id]/unfeature/route";
+import { declared } from "@/lib/api/route";
+
+export const POST = declared({ ...unfeature.spec, tag: "Administration", summary: "Unfeature a post (OpenIsle's path)" }, unfeature);

@@ -1,9 +1,9 @@
 // GET /api/admin/posts/pending/count (moderator): how many posts await review.
-import { route } from "@/lib/api/route";
-import { assertRole } from "@/lib/permissions";
+import { ok, route } from "@/lib/api/route";
 import { countPendingPosts } from "@/lib/services/posts";
+import { pendingCountSchema } from "@/lib/validation/moderation";
 
-export const GET = route(async ({ viewer }) => {
-  assertRole(viewer, "MODERATOR");
-  return { count: await countPendingPosts() };
-}, { auth: "required" });
+export const GET = route(
+  { tag: "Administration", summary: "How many posts wait for review", auth: "required", role: "MODERATOR", responses: [ok(pendingCountSchema)] },
+  async ({ viewer }) => ({ count: await countPendingPosts(viewer) }),
+);

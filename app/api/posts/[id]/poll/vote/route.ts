@@ -1,12 +1,17 @@
 // POST /api/posts/{id}/poll/vote: body {options: ["opt a", …]} or OpenIsle's repeated ?option=<index>.
 import { parseId, queryObject, readJson } from "@/lib/api/body";
-import { route } from "@/lib/api/route";
 import { badRequest } from "@/lib/api/errors";
+import { ok, route } from "@/lib/api/route";
 import { votePoll } from "@/lib/services/polls";
 import { pollVoteSchema } from "@/lib/validation/economy";
-import { requireViewer } from "@/lib/viewer";
+import { pollSchema } from "@/lib/validation/responses";
 
-export const POST = route<{ id: string }>(
+export const POST = route(
+  {
+    tag: "Polls and lotteries", summary: "Vote on a poll (once, final)",
+    description: "Body `{options}` with option strings; OpenIsle's repeated `?option=<index>` is also accepted.",
+    auth: "required", body: pollVoteSchema, customBody: true, responses: [ok(pollSchema)], errors: [409],
+  },
   async ({ req, params, viewer }) => {
     const postId = parseId(params.id);
     const q = queryObject(req, ["option"]).option as string[] | undefined;
@@ -15,10 +20,9 @@ export const POST = route<{ id: string }>(
         if (!/^\d{1,3}$/.test(v)) throw badRequest("option must be an option index", "option");
         return Number(v);
       });
-      return votePoll({ postId, viewer: requireViewer(viewer), indexes });
+      return votePoll({ postId, viewer, indexes });
     }
     const body = await readJson(req, pollVoteSchema);
-    return votePoll({ postId, viewer: requireViewer(viewer), options: body.options });
+    return votePoll({ postId, viewer, options: body.options });
   },
-  { auth: "required" },
 );
