@@ -1,6 +1,5 @@
 import { Link } from "@/components/ui/link";
 import { PhoneCollapse } from "@/components/forum/phone-collapse";
-import { db } from "@/db";
 import { PostCard } from "@/components/forum/post-card";
 import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
 import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-marks";
@@ -11,7 +10,7 @@ import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
 import { listPosts, type PostOrder } from "@/lib/services/posts";
 import { touchVisit } from "@/lib/services/reads";
-import { listTags, loadTags } from "@/lib/services/tags";
+import { getTags, listTags } from "@/lib/services/tags";
 
 export const PAGE_SIZE = 20;
 
@@ -39,7 +38,7 @@ export async function PostBrowser({
     listPosts(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
     fixed.categoryId ? Promise.resolve([]) : listCategories(),
     listTags({ page: 0, pageSize: 24 }),
-    state.tagIds.length ? loadTags(db, state.tagIds) : Promise.resolve(new Map()),
+    state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
   ]);
   const here = (s: Partial<ListState>) => listHref(basePath, { ...state, ...s });
   const chosen = state.tagIds.map((id) => selectedTags.get(id)).filter((t): t is NonNullable<typeof t> => !!t);

@@ -1,5 +1,5 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "@/db";
+import { count, eq, sql } from "drizzle-orm";
+import { db } from "@/db";
 import { categories, posts } from "@/db/schema";
 import { conflict, notFound, pgCode } from "@/lib/api/errors";
 import { assertRole } from "@/lib/permissions";
@@ -82,11 +82,4 @@ export async function deleteCategory({ viewer, id }: { viewer: Viewer | null; id
       });
     if (!deleted.length) throw notFound("Category not found");
   }), [changed("category", id)]);
-}
-
-/** Category DTOs for the given ids (with counts), one query; for other services that embed categories. */
-export async function loadCategories(runner: DbOrTx, ids: number[]): Promise<Map<number, CategoryDto>> {
-  if (!ids.length) return new Map();
-  const rows = await runner.select(columns).from(categories).where(inArray(categories.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, toDto(r)]));
 }

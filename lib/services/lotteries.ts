@@ -82,13 +82,6 @@ async function visiblePost(postId: number, viewer: Viewer | null, runner: DbOrTx
   return post;
 }
 
-export async function getLottery(postId: number, viewer: Viewer | null): Promise<LotteryDto> {
-  await visiblePost(postId, viewer);
-  const l = (await loadLotteries([postId])).get(postId);
-  if (!l) throw notFound("This post has no lottery");
-  return l;
-}
-
 /**
  * Joins a lottery once. The lottery row is read `for share`, so a join and the draw (an update of that
  * row) never interleave; the participant row's primary key makes a repeated join a no-op that charges

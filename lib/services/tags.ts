@@ -84,6 +84,11 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
   await announce(changed("tag", id));
 }
 
+/** The tags with these ids (a list page's selected filters), by id. */
+export function getTags(ids: number[]): Promise<Map<number, TagDto>> {
+  return loadTags(db, ids);
+}
+
 /** Tag DTOs for the given ids (with counts), one query; for other services that embed tags. */
 export async function loadTags(runner: DbOrTx, ids: number[]): Promise<Map<number, TagDto>> {
   if (!ids.length) return new Map();

@@ -24,5 +24,4 @@ export const listCommentsQuerySchema = z.object({ page: pageParam, pageSize: pag
 export const subscriptionStateSchema = z.object({ subscribed: z.boolean() }).meta({ id: "SubscriptionState" });
 export const reactionTypesSchema = z.array(z.enum(REACTION_TYPES)).meta({ id: "ReactionTypes" });
 
-export type CreateCommentInput = z.infer<typeof createCommentSchema>;
 export type ReactionInput = z.infer<typeof reactionInputSchema>;
