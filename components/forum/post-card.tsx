@@ -51,7 +51,7 @@ export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string })
             <ul className="flex flex-wrap gap-1" aria-label="Tags">
               {post.tags.map((t) => (
                 <li key={t.id}>
-                  <Link href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 hover:bg-zinc-200 dark:bg-zinc-800 dark:hover:bg-zinc-700">
+                  <Link href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700">
                     #{t.name}
                   </Link>
                 </li>
