@@ -27,6 +27,8 @@ export function TagPicker({
   const [busy, setBusy] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
   const listId = useId();
+  /** The suggestion Enter picks: moved with the arrow keys; -1 until the keyword changes the list. */
+  const [active, setActive] = useState(-1);
 
   useEffect(() => {
     const t = setTimeout(() => {
@@ -42,6 +44,18 @@ export function TagPicker({
   const chosen = new Set(value.map((t) => t.id));
   const kw = keyword.trim();
   const exact = results.some((r) => r.name.toLowerCase() === kw.toLowerCase()) || value.some((r) => r.name.toLowerCase() === kw.toLowerCase());
+  const suggestions = results.filter((r) => !chosen.has(r.id)).slice(0, 12);
+  // The exact match if there is one, else the first suggestion containing the keyword, unless the arrows chose another.
+  const exactIndex = suggestions.findIndex((r) => r.name.toLowerCase() === kw.toLowerCase());
+  // Results arrive 200 ms after typing: without an arrow choice only a suggestion that contains the
+  // keyword is highlighted, so a fast Enter never picks a stale, unrelated tag (it creates instead).
+  const containing = suggestions.findIndex((r) => r.name.toLowerCase().includes(kw.toLowerCase()));
+  const highlighted = active >= 0 && active < suggestions.length ? active : !kw ? -1 : exactIndex >= 0 ? exactIndex : containing;
+  const pick = (t: TagLite) => {
+    onChange([...value, { id: t.id, name: t.name }]);
+    setKeyword("");
+    setActive(-1);
+  };
 
   async function create() {
     setBusy(true);
@@ -84,20 +98,21 @@ export function TagPicker({
         value={keyword}
         placeholder={full ? `At most ${max} tags` : "Search or create a tag"}
         disabled={full}
-        onChange={(e) => setKeyword(e.target.value)}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+          setActive(-1);
+        }}
         onKeyDown={(e) => {
-          if (e.key === "Enter") {
+          if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+            if (!suggestions.length) return;
             e.preventDefault();
-            const first = results.find((r) => !chosen.has(r.id));
-            if (kw && results.some((r) => r.name.toLowerCase() === kw.toLowerCase() && !chosen.has(r.id))) {
-              const hit = results.find((r) => r.name.toLowerCase() === kw.toLowerCase())!;
-              onChange([...value, hit]);
-              setKeyword("");
-            } else if (kw && !exact) void create();
-            else if (first && kw) {
-              onChange([...value, first]);
-              setKeyword("");
-            }
+            const from = highlighted < 0 ? (e.key === "ArrowDown" ? -1 : 0) : highlighted;
+            setActive((from + (e.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length);
+          } else if (e.key === "Enter") {
+            e.preventDefault();
+            const hit = highlighted >= 0 ? suggestions[highlighted] : undefined;
+            if (hit) pick(hit);
+            else if (kw && !exact) void create();
           }
         }}
         aria-controls={listId}
@@ -106,24 +121,22 @@ export function TagPicker({
       />
       {!full ? (
         <ul id={listId} className="flex flex-wrap gap-1.5" aria-label="Matching tags">
-          {results
-            .filter((r) => !chosen.has(r.id))
-            .slice(0, 12)
-            .map((r) => (
-              <li key={r.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onChange([...value, { id: r.id, name: r.name }]);
-                    setKeyword("");
-                  }}
-                  className="rounded-full border border-zinc-300 px-2.5 py-0.5 text-sm hover:border-sky-600 hover:bg-sky-50 dark:border-zinc-700 dark:hover:bg-sky-950"
-                  aria-label={`Add tag ${r.name}`}
-                >
-                  #{r.name}
-                </button>
-              </li>
-            ))}
+          {suggestions.map((r, i) => (
+            <li key={r.id}>
+              <button
+                type="button"
+                onClick={() => pick(r)}
+                data-highlighted={i === highlighted ? "true" : undefined}
+                className={`rounded-full border px-2.5 py-0.5 text-sm hover:border-sky-600 hover:bg-sky-50 dark:hover:bg-sky-950 ${
+                  i === highlighted ? "border-sky-600 bg-sky-50 ring-2 ring-sky-600/40 dark:bg-sky-950" : "border-zinc-300 dark:border-zinc-700"
+                }`}
+                aria-label={`Add tag ${r.name}`}
+                aria-current={i === highlighted ? "true" : undefined}
+              >
+                #{r.name}
+              </button>
+            </li>
+          ))}
           {kw && !exact ? (
             <li>
               <Button size="sm" variant="secondary" disabled={busy} onClick={create}>

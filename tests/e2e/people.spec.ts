@@ -227,3 +227,23 @@ test("open a profile from a notification's sender", async ({ page, request }) =>
   await page.waitForURL("**/u/ivan");
   await expect(page.getByRole("heading", { level: 1, name: "ivan" })).toBeVisible();
 });
+
+test("tag picker: Enter picks the highlighted suggestion, the arrows move the highlight", async ({ page, request }) => {
+  await signIn(page, "judy");
+  const tags: { name: string }[] = await (await request.get("/api/tags?pageSize=100")).json();
+  // A prefix that more than one tag starts with, so the arrows have somewhere to go.
+  const prefix = ["re", "ba", "s", "p", "c"].find((p) => tags.filter((t) => t.name.startsWith(p)).length >= 2) ?? tags[0]!.name.slice(0, 1);
+  await page.goto("/new");
+  const search = page.getByLabel("Tags", { exact: true });
+  await search.fill(prefix);
+  const highlighted = page.locator("[data-highlighted='true']");
+  await expect(highlighted).toHaveCount(1);
+  const first = (await highlighted.textContent())!;
+  await search.press("ArrowDown");
+  await expect(highlighted).not.toHaveText(first);
+  const second = (await highlighted.textContent())!;
+  await search.press("Enter");
+  await expect(page.getByTestId("selected-tags")).toContainText(second);
+  await expect(page.getByTestId("selected-tags")).not.toContainText(first);
+  await expect(search).toHaveValue("");
+});
