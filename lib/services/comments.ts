@@ -205,16 +205,20 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
     const reward = await earnExperience(tx, viewer.id, "comment");
     if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
 
+    // One notification per event per member, the most specific: a reply beats a mention, which beats
+    // "a post you follow was updated" (issue 21).
     const base = { fromUserId: viewer.id, postId, commentId: row.id };
     const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
+    recipients.delete(viewer.id);
     const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
+    await notify(tx, items);
+    const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id, skip: recipients });
+    const told = new Set([...recipients, ...mentioned, viewer.id]);
     const subscribers = await tx
       .select({ userId: postSubscriptions.userId })
       .from(postSubscriptions)
       .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
-    for (const s of subscribers) items.push({ ...base, userId: s.userId, type: "POST_UPDATED" });
-    await notify(tx, items);
-    await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id });
+    await notify(tx, subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })));
     await refreshMedal(tx, viewer.id);
 
     const [author] = await tx

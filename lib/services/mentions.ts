@@ -23,30 +23,32 @@ export function extractMentions(content: string): string[] {
 }
 
 /**
- * MENTION to every existing user named in `content` (`@username` or `@[username]`), except the actor,
- * who may see the post: a mention in an ONLY_ME post must not tell anyone that the post exists.
+ * MENTION to every existing user named in `content` (`@username` or `@[username]`), except the actor
+ * and those in `skip`, who may see the post: a mention in an ONLY_ME post must not tell anyone that the
+ * post exists. Returns the ids told.
  */
 export async function notifyMentions(
   tx: DbOrTx,
-  m: { content: string; actorId: number; postId: number; commentId?: number | null },
-): Promise<void> {
+  m: { content: string; actorId: number; postId: number; commentId?: number | null; skip?: ReadonlySet<number> },
+): Promise<number[]> {
   const names = extractMentions(m.content);
-  if (!names.length) return;
+  if (!names.length) return [];
   const [post] = await tx
     .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
     .from(posts)
     .where(eq(posts.id, m.postId));
-  if (!post) return;
+  if (!post) return [];
   const found = await tx
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(inArray(sql`lower(${users.username})`, names));
+  // One notification per event per member: those already told more specifically (a reply) are skipped.
+  const told = found.filter((u) => u.id !== m.actorId && !m.skip?.has(u.id) && canSeePost({ id: u.id, role: u.role } as Viewer, post));
   await notify(
     tx,
-    found
-      .filter((u) => canSeePost({ id: u.id, role: u.role } as Viewer, post))
-      .map((u) => ({ userId: u.id, type: "MENTION" as const, fromUserId: m.actorId, postId: m.postId, commentId: m.commentId ?? null })),
+    told.map((u) => ({ userId: u.id, type: "MENTION" as const, fromUserId: m.actorId, postId: m.postId, commentId: m.commentId ?? null })),
   );
+  return told.map((u) => u.id);
 }
 
 /** After a post became more private: withdraws the MENTION notifications of those who may no longer see it. */

@@ -117,7 +117,10 @@ describe("digests", () => {
     expect(emailPrefsSchema.parse(set.body)).toEqual({ mode: "daily", awayMinutes: 10 });
     const p = await postBy(reader, "Digest thread");
     await reply(replier, p.id, "first reply");
-    await reply(replier, p.id, `second, @${reader.username}`);
+    // A mention in someone else's thread (in a reply to the reader's own post, the reply notification
+    // would be the one notification of that comment).
+    const other = await postBy(replier, "Other thread");
+    await reply(replier, other.id, `second, @${reader.username}`);
     // Not due yet (the period started when the mode was chosen).
     await deliverQueued();
     expect(smtp.received).toHaveLength(0);
@@ -132,7 +135,7 @@ describe("digests", () => {
     const m = mails[0]!;
     expect(m.subject).toMatch(/^\[Forum\] \d+ replies and mentions from the past day$/);
     expect(m.text).toContain("first reply");
-    expect(m.text).toContain(`${replier.username} mentioned you in “Digest thread”`);
+    expect(m.text).toContain(`${replier.username} mentioned you in “Other thread”`);
     expect(linkIn(m, "/notifications").pathname).toBe("/notifications");
     expect(unsubscribeTarget(m).searchParams.get("u")).toBe(String(reader.id));
     // The next digest is a day away.
