@@ -71,7 +71,8 @@ export async function SiteHeader() {
                 </Link>
               ) : null}
               <UnreadBadge initial={unread.count} />
-              <Link href="/points" className={navLink} title="Your points" data-testid="header-points">
+              {/* On phones the balance is on the profile page: the header must fit 390 px with the staff icons. */}
+              <Link href="/points" className={navLink.replace("inline-flex", "hidden sm:inline-flex")} title="Your points" data-testid="header-points">
                 <Coins aria-hidden="true" className="h-4 w-4" />
                 <span className="ml-1">
                   {me.point}
