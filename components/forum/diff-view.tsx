@@ -91,10 +91,10 @@ function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded
           </div>
         ) : (
           <div role="row" key={i} className={`flex ${lineClass[f.item.kind]}`} data-kind={f.item.kind}>
-            <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-400" aria-label="old line">
+            <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-600 dark:text-zinc-400" aria-label="old line">
               {f.item.oldNo ?? ""}
             </span>
-            <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-400" aria-label="new line">
+            <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-600 dark:text-zinc-400" aria-label="new line">
               {f.item.newNo ?? ""}
             </span>
             <span aria-hidden="true" className="w-4 shrink-0 select-none text-center text-zinc-500">
@@ -115,7 +115,7 @@ function Cell({ cell }: { cell: SplitRow["left"] }) {
   if (!cell) return <div role="cell" className="col-span-2 bg-zinc-50 dark:bg-zinc-900/60" />;
   return (
     <>
-      <span role="cell" className={`select-none pr-1 text-right text-zinc-400 ${lineClass[cell.kind]}`}>
+      <span role="cell" className={`select-none pr-1 text-right text-zinc-600 dark:text-zinc-400 ${lineClass[cell.kind]}`}>
         {cell.no}
       </span>
       <span role="cell" className={`min-w-0 whitespace-pre-wrap break-words pr-2 ${lineClass[cell.kind]}`}>

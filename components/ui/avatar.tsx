@@ -1,10 +1,11 @@
 /* eslint-disable @next/next/no-img-element -- avatars are small user-supplied or generated images */
 
-export function Avatar({ src, name, size = 32 }: { src: string; name: string; size?: number }) {
+/** `decorative`: the name is written next to the image, so the image has an empty alt (no repeated name). */
+export function Avatar({ src, name, size = 32, decorative = false }: { src: string; name: string; size?: number; decorative?: boolean }) {
   return (
     <img
       src={src}
-      alt={name}
+      alt={decorative ? "" : name}
       title={name}
       width={size}
       height={size}

@@ -91,7 +91,7 @@ test("edit the introduction and upload an avatar; both show on the profile and i
 
   // And a post's author line uses the new avatar.
   await page.goto(`/posts/${post.id}`);
-  await expect(page.getByTestId("post-author").locator("xpath=..").getByRole("img")).toHaveAttribute("src", avatarSrc!);
+  await expect(page.getByTestId("post-author").locator("xpath=..").locator("img")).toHaveAttribute("src", avatarSrc!);
 });
 
 test("settings navigation links every settings page, and notification settings list only a member's types", async ({ page }) => {

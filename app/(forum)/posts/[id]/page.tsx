@@ -74,7 +74,7 @@ export default async function PostPage({ params }: Props) {
       <div className="space-y-8">
         <article aria-labelledby="post-title" className="space-y-5">
           <header className="space-y-3">
-            <nav aria-label="Breadcrumb" className="text-sm text-zinc-500">
+            <nav aria-label="Breadcrumb" className="text-sm text-zinc-600 dark:text-zinc-400">
               <Link href="/" className="hover:underline">
                 Home
               </Link>
@@ -89,14 +89,14 @@ export default async function PostPage({ params }: Props) {
             <div className="flex flex-wrap items-center gap-1.5">
               <PostBadges post={post} />
               {post.tags.map((t) => (
-                <Link key={t.id} href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs hover:bg-zinc-200 dark:bg-zinc-800 dark:hover:bg-zinc-700">
+                <Link key={t.id} href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700">
                   #{t.name}
                 </Link>
               ))}
             </div>
             <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
               <UserLink username={post.author.username} className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
-                <Avatar src={post.author.avatar} name={post.author.username} size={28} />
+                <Avatar src={post.author.avatar} name={post.author.username} size={28} decorative />
                 <span data-testid="post-author">{post.author.username}</span>
               </UserLink>
               <RelativeTime iso={post.createdAt} />
