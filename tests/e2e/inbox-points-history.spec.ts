@@ -43,7 +43,7 @@ test("a reply arrives in the inbox; opening it marks it read and the header coun
   await page.screenshot({ path: "test-results/inbox-before-open.png", fullPage: true });
 
   // Opening it leads to the exact comment and marks it read; the header count drops by one.
-  await item.getByRole("link").click();
+  await item.getByRole("link", { name: new RegExp(`commented on your post`) }).click();
   await page.waitForURL((u) => u.pathname === `/posts/${post.id}` && u.hash === `#comment-${comment.id}`);
   await expect(page.locator(`#comment-${comment.id}`)).toBeVisible();
   await expect.poll(() => headerUnread(page)).toBe(before - 1);

@@ -92,11 +92,17 @@ test("the home page shows new posts live and 'N new' on a post with replies sinc
 
   const alice = await memberPage(browser, "alice");
   await new PostPage(alice).goto(post.id); // read now
+  // The banner counts posts created while the live stream is open: wait until it is. The response
+  // headers arrive before the server has subscribed the stream to the process's fan-out, so give it a
+  // moment after them (a post created before that is in the list already, or behind a reload).
+  const stream = alice.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
   await alice.goto("/");
+  await stream;
+  await alice.waitForTimeout(500);
   // Someone posts while alice looks at the list: the banner offers it.
   const fresh = await apiCreatePost(request, bobToken, { title: unique("Brand new from bob") });
   const banner = alice.getByTestId("new-posts-banner");
-  await expect(banner).toHaveText(/1 new post — show/, { timeout: 2_000 });
+  await expect(banner).toHaveText(/1 new post — show/, { timeout: 5_000 });
   // Replies to the post alice read.
   for (const content of ["first reply", "second reply"]) {
     const res = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${bobToken}` }, data: { content } });
