@@ -5,7 +5,7 @@ import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
 import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-marks";
 import { listHref, TABS, type ListState } from "@/components/forum/post-list-url";
 import { buttonClass } from "@/components/ui/button";
-import { markdownExcerpt } from "@/lib/markdown";
+import { toPostCard } from "@/components/forum/post-card-data";
 import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
 import { listPosts, type PostOrder } from "@/lib/services/posts";
@@ -103,11 +103,7 @@ export async function PostBrowser({
                   <Link
                     href={here({ tagIds: next, page: 0 })}
                     aria-label={`${on ? "Remove" : "Add"} tag filter ${t.name}`}
-                    className={`inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs ${
-                      on
-                        ? "border-sky-600 bg-sky-600 text-white dark:border-sky-500 dark:bg-sky-600"
-                        : "border-zinc-300 bg-white text-zinc-700 hover:border-sky-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300"
-                    }`}
+                    className={on ? "filter-chip filter-chip-on" : "filter-chip"}
                   >
                     #{t.name}
                     {on ? <span aria-hidden="true">×</span> : null}
@@ -129,7 +125,7 @@ export async function PostBrowser({
       {posts.length ? (
         <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
           {posts.map((p) => (
-            <PostCard key={p.id} post={p} excerpt={markdownExcerpt(p.content, 180)} />
+            <PostCard key={p.id} post={toPostCard(p)} />
           ))}
         </div>
       ) : (

@@ -1,26 +1,28 @@
-import { Eye, Folder, MessageSquare } from "lucide-react";
+"use client";
+
 import { Link } from "@/components/ui/link";
+import { Icon } from "@/components/ui/icon";
 import { UserLink } from "@/components/forum/user-link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PostBadges } from "@/components/forum/post-badges";
-import type { PostDto } from "@/lib/validation/responses";
+import type { PostCardData } from "@/components/forum/post-card-data";
 
-/** One row of a post list: title, badges, category, tags, participants, counts and times. */
-export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string }) {
+/**
+ * One row of a post list: title, badges, excerpt, category, tags, participants, counts and times.
+ * A client component on purpose: its props (`toPostCard`) are the row's only copy in the RSC payload,
+ * where a server-rendered row would repeat all of its markup.
+ */
+export function PostCard({ post }: { post: PostCardData }) {
   return (
-    <article
-      className="flex gap-3 border-b border-zinc-200 px-3 py-4 last:border-b-0 sm:px-4 dark:border-zinc-800"
-      aria-labelledby={`post-${post.id}-title`}
-      data-testid="post-card"
-    >
+    <article className="post-card" aria-labelledby={`post-${post.id}-title`} data-testid="post-card">
       <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
-        <Avatar src={post.author.avatar} name={post.author.username} size={40} />
+        <Avatar src={post.author.avatar} name={post.author.username} size={40} decorative />
       </Link>
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-1.5">
-          <h2 id={`post-${post.id}-title`} className="min-w-0 text-base font-semibold leading-snug">
-            <Link href={`/posts/${post.id}`} className="hover:text-sky-700 hover:underline dark:hover:text-sky-400">
+      <div className="post-card-main">
+        <div className="post-card-head">
+          <h2 id={`post-${post.id}-title`}>
+            <Link href={`/posts/${post.id}`} className="post-card-title">
               {post.title}
             </Link>
           </h2>
@@ -41,52 +43,48 @@ export function PostCard({ post, excerpt }: { post: PostDto; excerpt?: string })
             </Link>
           ) : null}
         </div>
-        {excerpt ? <p className="mt-1 line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{excerpt}</p> : null}
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
-          <Link href={`/c/${post.category.id}`} className="font-medium text-zinc-700 hover:underline dark:text-zinc-300">
-            <Folder aria-hidden="true" className="mr-0.5 inline h-3.5 w-3.5 align-[-2px]" />
+        {post.excerpt ? <p className="post-card-excerpt">{post.excerpt}</p> : null}
+        <div className="post-card-meta">
+          <Link href={`/c/${post.category.id}`} className="post-card-category">
+            <Icon name="folder" className="mr-0.5" />
             {post.category.name}
           </Link>
           {post.tags.length ? (
-            <ul className="flex flex-wrap gap-1" aria-label="Tags">
+            <ul className="post-card-tags" aria-label="Tags">
               {post.tags.map((t) => (
                 <li key={t.id}>
-                  <Link href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700">
-                    #{t.name}
+                  <Link href={`/t/${t.id}`} className="tag-chip">
+                    {`#${t.name}`}
                   </Link>
                 </li>
               ))}
             </ul>
           ) : null}
           <span>
-            by{" "}
-            <UserLink username={post.author.username} className="hover:underline" />{" "}
-            <RelativeTime iso={post.createdAt} />
+            by <UserLink username={post.author.username} className="hover:underline" /> <RelativeTime iso={post.createdAt} />
           </span>
-          {post.lastReplyAt && post.commentCount > 0 ? (
+          {post.lastReplyAt ? (
             <span>
               last reply <RelativeTime iso={post.lastReplyAt} />
             </span>
           ) : null}
         </div>
       </div>
-      <div className="flex shrink-0 flex-col items-end gap-2">
-        <ul className="flex -space-x-2" aria-label="Participants">
+      <div className="post-card-side">
+        <ul className="post-card-participants" aria-label="Participants">
           {post.participants.map((u) => (
             <li key={u.id}>
               <Avatar src={u.avatar} name={u.username} size={24} />
             </li>
           ))}
         </ul>
-        <div className="flex gap-3 text-xs text-zinc-500 dark:text-zinc-400">
+        <div className="post-card-meta">
           <span title={`${post.commentCount} comments`}>
-            <MessageSquare aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> 
-            {post.commentCount}
+            <Icon name="message-square" />{` ${post.commentCount}`}
             <span className="sr-only"> comments</span>
           </span>
           <span title={`${post.views} views`}>
-            <Eye aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> 
-            {post.views}
+            <Icon name="eye" />{` ${post.views}`}
             <span className="sr-only"> views</span>
           </span>
         </div>

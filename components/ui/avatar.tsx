@@ -6,12 +6,11 @@ export function Avatar({ src, name, size = 32, decorative = false }: { src: stri
     <img
       src={src}
       alt={decorative ? "" : name}
-      title={name}
+      title={decorative ? undefined : name}
       width={size}
       height={size}
       loading="lazy"
-      className="inline-block shrink-0 rounded-full bg-zinc-200 object-cover ring-2 ring-white dark:bg-zinc-700 dark:ring-zinc-950"
-      style={{ width: size, height: size }}
+      className="avatar"
     />
   );
 }

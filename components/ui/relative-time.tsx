@@ -26,7 +26,7 @@ export function absoluteTime(iso: string): string {
 /** A <time> showing the relative time, with the absolute time in its title and datetime attribute. */
 export function RelativeTime({ iso, className = "" }: { iso: string; className?: string }) {
   return (
-    <time dateTime={iso} title={absoluteTime(iso)} className={className} suppressHydrationWarning>
+    <time dateTime={iso} title={absoluteTime(iso)} className={className || undefined} suppressHydrationWarning>
       {relativeTime(iso)}
     </time>
   );

@@ -6,6 +6,7 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime, absoluteTime } from "@/components/ui/relative-time";
 import { PostCard } from "@/components/forum/post-card";
+import { toPostCard } from "@/components/forum/post-card-data";
 import { MedalChip, RoleBadge } from "@/components/forum/medal";
 import { buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/errors";
@@ -76,7 +77,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     list = items.length ? (
       <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         {items.map((p) => (
-          <PostCard key={p.id} post={p} excerpt={markdownExcerpt(p.content, 160)} />
+          <PostCard key={p.id} post={toPostCard(p, 160)} />
         ))}
       </div>
     ) : (

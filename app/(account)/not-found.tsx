@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { NotFoundContent } from "@/components/forum/not-found-content";
+
+export const metadata: Metadata = { title: "Not found" };
+
+export default function AccountNotFound() {
+  return <NotFoundContent />;
+}
