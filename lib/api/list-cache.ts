@@ -32,11 +32,8 @@ export async function publicList(req: Request, viewer: Viewer | null, render: ()
   if (viewer || !readCachesEnabled()) return Response.json(await render());
   const key = urlKey(req);
   const version = await contentVersion();
-  const hit = bodies.get(key, version);
-  if (hit !== undefined) return jsonResponse(hit, "hit");
-  const body = JSON.stringify(await render());
-  bodies.set(key, version, body);
-  return jsonResponse(body, "miss");
+  const { value, hit } = await bodies.load(key, version, async () => JSON.stringify(await render()));
+  return jsonResponse(value, hit ? "hit" : "miss");
 }
 
 type Window = { since: Date; cap: number };
@@ -79,18 +76,19 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
   let page = cached && window ? trimToWindow(cached, window) : cached;
   let cache: "hit" | "miss" = "hit";
   if (!page) {
-    cache = "miss";
-    const r = await renderIds();
-    page = { ids: r.ids, createdAt: (r.createdAt ?? []).map((d) => d.getTime()) };
-    idPages.set(key, state.version, page);
+    // A trimmed-away window page is rendered again; otherwise concurrent misses share one render.
+    if (cached) idPages.delete(key);
+    const loaded = await idPages.load(key, state.version, async () => {
+      const r = await renderIds();
+      return { ids: r.ids, createdAt: (r.createdAt ?? []).map((d) => d.getTime()) };
+    });
+    page = loaded.value;
+    if (!loaded.hit) cache = "miss";
   }
   if (viewer) return jsonResponse(JSON.stringify(await loadPosts(page.ids, viewer, { cache: true, state })), cache);
   // Anonymous windows: the same ids under the same version give the same bytes.
   const bodyKey = `${url}|${createHash("sha1").update(page.ids.join(",")).digest("base64")}`;
-  let body = bodies.get(bodyKey, state.version);
-  if (body === undefined) {
-    body = JSON.stringify(await loadPosts(page.ids, null, { cache: true, state }));
-    bodies.set(bodyKey, state.version, body);
-  }
+  const ids = page.ids;
+  const { value: body } = await bodies.load(bodyKey, state.version, async () => JSON.stringify(await loadPosts(ids, null, { cache: true, state })));
   return jsonResponse(body, cache);
 }

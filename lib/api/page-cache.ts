@@ -51,14 +51,50 @@ const keyOf = (url: string) => {
 };
 
 /**
- * For the proxy: the cached document as a Response, or null. `onMiss` receives the version to stamp
- * on the response that will be rendered, so `storePage` can keep it.
+ * Renders in progress, per page and version, so that after a write the visitors who miss the same page
+ * wait for one render instead of rendering it side by side (see VersionedCache.load for why a waiter
+ * still sees every write committed before it asked). A render that never reaches `storePage` (an error,
+ * a redirect, a closed connection) releases its waiters after RENDER_WAIT_MS; they then render themselves.
+ */
+type Flight = { promise: Promise<Entry | null>; resolve: (e: Entry | null) => void };
+const RENDER_WAIT_MS = 5_000;
+const g = globalThis as unknown as { __forumPageFlights?: Map<string, Flight> };
+const flights = (g.__forumPageFlights ??= new Map());
+const flightKey = (version: string, key: string) => `${version}\u0000${key}`;
+
+function startFlight(fk: string): void {
+  let resolve!: (e: Entry | null) => void;
+  const promise = new Promise<Entry | null>((r) => (resolve = r));
+  flights.set(fk, { promise, resolve });
+  setTimeout(() => endFlight(fk, null), RENDER_WAIT_MS).unref?.();
+}
+
+function endFlight(fk: string, entry: Entry | null): void {
+  const f = flights.get(fk);
+  if (!f) return;
+  flights.delete(fk);
+  f.resolve(entry);
+}
+
+/**
+ * For the proxy: the cached document as a Response, or the version to stamp on the response that will
+ * be rendered (so `storePage` can keep it), or null when the request does not take part.
  */
 export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string } | null> {
   if (!cacheablePageRequest(req)) return null;
   const version = await contentVersion();
-  const entry = pages().get(keyOf(req.url), version);
-  if (!entry) return { version };
+  const key = keyOf(req.url);
+  let entry = pages().get(key, version);
+  if (!entry) {
+    const fk = flightKey(version, key);
+    const inflight = flights.get(fk);
+    if (!inflight) {
+      startFlight(fk);
+      return { version };
+    }
+    entry = (await inflight.promise) ?? undefined;
+    if (!entry) return { version };
+  }
   const post = POST_PAGE.exec(new URL(req.url).pathname);
   const dest = req.headers.get("sec-fetch-dest");
   if (post && (!dest || dest === "document" || dest === "empty")) {
@@ -71,17 +107,22 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
 
 /**
  * For the HTTP hook, once a page is complete: keeps the document if the proxy marked it with the
- * version it was rendered under, and removes the mark. `body` is the decoded HTML.
+ * version it was rendered under, removes the mark, and hands the document to visitors waiting for it.
+ * `body` is the decoded HTML.
  */
 export function storePage(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
   const version = response.getHeader(PAGE_VERSION_HEADER);
   if (version === undefined) return;
   response.removeHeader(PAGE_VERSION_HEADER);
-  if (response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES) return;
+  const key = keyOf(`http://x${request.url ?? "/"}`);
+  const fk = flightKey(String(version), key);
+  if (response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES) return endFlight(fk, null);
   const headers: [string, string][] = [];
   for (const [k, v] of Object.entries(response.getHeaders())) {
     if (v === undefined || TRANSFER_HEADERS.has(k.toLowerCase())) continue;
     headers.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
   }
-  pages().set(keyOf(`http://x${request.url ?? "/"}`), String(version), { body, headers });
+  const entry = { body, headers };
+  pages().set(key, String(version), entry);
+  endFlight(fk, entry);
 }
