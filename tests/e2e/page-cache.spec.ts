@@ -52,6 +52,23 @@ test("a new comment is on the next anonymous load of its post page, and a new po
   expect(home.html).toContain(other.title);
 });
 
+test("visitors arriving together after a write share one render, and every one of them sees the write", async ({ request }) => {
+  const token = await apiLogin(request, "carol");
+  const post = await apiCreatePost(request, token, { title: unique("Crowd target") });
+  const path = `/posts/${post.id}`;
+  await warm(request, path);
+  const text = unique("Seen by the crowd");
+  const c = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${token}` }, data: { content: text } });
+  expect(c.status()).toBe(201);
+  const crowd = await Promise.all(Array.from({ length: 12 }, () => anonymousGet(request, path)));
+  for (const r of crowd) {
+    expect(r.status).toBe(200);
+    expect(r.html).toContain(text);
+  }
+  // One of them rendered; the others were handed its document (or, if they came after it, the cache's).
+  expect(crowd.filter((r) => r.hit).length).toBeGreaterThanOrEqual(11);
+});
+
 test("a private post never reaches a cached page, and signed-in members are never served from the cache", async ({ page, request }) => {
   const alice = await apiLogin(request, "alice");
   const secret = await apiCreatePost(request, alice, { title: unique("Alice only"), visibleScope: "ONLY_ME" });

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { VersionedCache } from "@/lib/cache/content-version";
+
+const later = <T>(value: T, ms = 20) => new Promise<T>((r) => setTimeout(() => r(value), ms));
+
+describe("VersionedCache.load (single-flight)", () => {
+  it("renders once for many concurrent callers of the same key and version, and caches the result", async () => {
+    const cache = new VersionedCache<string>(10);
+    let renders = 0;
+    const render = () => later(`page #${++renders}`);
+    const results = await Promise.all(Array.from({ length: 20 }, () => cache.load("/", "v1", render)));
+    expect(renders).toBe(1);
+    expect(new Set(results.map((r) => r.value))).toEqual(new Set(["page #1"]));
+    expect(results.filter((r) => !r.hit)).toHaveLength(1);
+    expect(await cache.load("/", "v1", render)).toEqual({ value: "page #1", hit: true });
+  });
+
+  it("never gives a caller a value rendered under another version", async () => {
+    const cache = new VersionedCache<string>(10);
+    const old = cache.load("/", "v1", () => later("before the write", 50));
+    const fresh = await cache.load("/", "v2", () => later("after the write", 5));
+    expect(fresh).toEqual({ value: "after the write", hit: false });
+    expect((await old).value).toBe("before the write");
+    // The slow v1 render finished last, but a v2 reader still gets the v2 entry or renders again.
+    const again = await cache.load("/", "v2", () => later("rendered again"));
+    expect(again.value).not.toBe("before the write");
+  });
+
+  it("lets every waiter see a failed render fail, then renders again on the next call", async () => {
+    const cache = new VersionedCache<string>(10);
+    const boom = () => later(null).then(() => Promise.reject(new Error("db down")));
+    const settled = await Promise.allSettled([cache.load("k", "v1", boom), cache.load("k", "v1", boom)]);
+    expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected"]);
+    expect(await cache.load("k", "v1", () => later("ok"))).toEqual({ value: "ok", hit: false });
+  });
+});
