@@ -2,6 +2,7 @@ import type {
   ChangeLogDto, CommentDto, LotteryDto, MeDto, NotificationDto, PointGoodDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
+import type { UserSuggestionDto } from "@/lib/validation/search";
 import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
 import type { ApiTokenDto, CreatedTokenDto, SignInDto } from "@/lib/validation/auth";
@@ -97,6 +98,8 @@ export const api = {
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
+  suggestUsers: (prefix: string, postId?: number) =>
+    apiFetch<UserSuggestionDto[]>(`/api/users/suggest?prefix=${encodeURIComponent(prefix)}${postId ? `&postId=${postId}` : ""}`),
   updateMe: (body: { introduction?: string; displayMedal?: MedalType | null; username?: string }) => apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),
   uploadAvatar: (dataUrl: string) => apiFetch<{ url: string; user: MeDto }>("/api/users/me/avatar", { body: { file: dataUrl } }),
   unreadCount: () => apiFetch<{ count: number }>("/api/notifications/unread-count"),

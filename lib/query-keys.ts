@@ -29,6 +29,7 @@ export const userKeys = {
   all: ["users"] as const,
   me: () => [...userKeys.all, "me"] as const,
   profile: (username: string) => [...userKeys.all, "profile", username] as const,
+  suggest: (prefix: string, postId?: number) => [...userKeys.all, "suggest", prefix.toLowerCase(), postId ?? 0] as const,
   tokens: () => [...userKeys.all, "tokens"] as const,
   sessions: () => [...userKeys.all, "sessions"] as const,
 };

@@ -32,6 +32,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    // Prefix matches for @mention suggestions (migration 0016).
+    index("users_username_prefix_idx").on(sql`lower(${t.username}) text_pattern_ops`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
     index("users_role_idx").on(t.role),
     check("users_point_nonnegative", sql`${t.point} >= 0`),

@@ -88,6 +88,7 @@ import * as r84 from "@/app/api/users/[idOrUsername]/route";
 import * as r85 from "@/app/api/users/me/avatar/route";
 import * as r86 from "@/app/api/users/me/password/route";
 import * as r87 from "@/app/api/users/me/route";
+import * as r88 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/config", module: r0 },
@@ -178,4 +179,5 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/users/me/avatar", module: r85 },
   { path: "/api/users/me/password", module: r86 },
   { path: "/api/users/me", module: r87 },
+  { path: "/api/users/suggest", module: r88 },
 ];

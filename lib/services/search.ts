@@ -4,7 +4,7 @@ import { userSummary } from "@/lib/api/serializers";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { loadPosts } from "@/lib/services/post-loader";
 import { highlight, keywordTokens, plainText } from "@/lib/search-text";
-import type { SearchPostDto, SearchPostsQuery, SearchResultDto, SearchUserDto } from "@/lib/validation/search";
+import type { SearchPostDto, SearchPostsQuery, SearchResultDto, SearchUserDto, UserSuggestionDto } from "@/lib/validation/search";
 import type { MedalType } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
 
@@ -262,4 +262,38 @@ export async function searchGlobal(viewer: Viewer | null, keyword: string): Prom
     highlightedSubText: u.introduction ? highlight(u.introduction, keyword, { snippet: SNIPPET }) : null,
   }));
   return [...postHits, ...comments, ...userHits, ...categories, ...tags];
+}
+
+/**
+ * Members whose name starts with `prefix` (case-insensitive), for `@` suggestions in the composer: the
+ * post's author and commenters first when `postId` names a post the caller may see (otherwise the
+ * thread is ignored, so a hidden post's participants do not leak), then everyone else, by name.
+ * Two index range scans on lower(username) (text_pattern_ops), whatever the number of members.
+ */
+export async function suggestUsers(viewer: Viewer | null, a: { prefix: string; postId?: number; limit: number }): Promise<UserSuggestionDto[]> {
+  const like = `${a.prefix.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+  const visible = sql`select posts.author_id from posts where posts.id = ${a.postId ?? 0} and ${visiblePostsWhere(viewer)}`;
+  const thread = a.postId
+    ? sql`select author_id as id from (${visible}) v
+          union select c.author_id from comments c where c.post_id = ${a.postId} and c.deleted_at is null and exists (${visible})`
+    : sql`select null::int as id where false`;
+  const rows = await planned<UserRow & { in_thread: boolean }>(sql`
+    with thread as (${thread}),
+    near as (
+      select u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot, u.introduction, true as in_thread
+      from users u where u.id in (select id from thread) and lower(u.username) like ${like}
+      order by lower(u.username) limit ${a.limit}
+    ),
+    rest as (
+      select u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot, u.introduction, false as in_thread
+      from users u where lower(u.username) like ${like} and u.id not in (select id from near)
+      order by lower(u.username) limit ${a.limit}
+    )
+    select * from (select * from near union all select * from rest) both_
+    order by in_thread desc, lower(username)
+    limit ${a.limit}`);
+  return rows.map((r) => ({
+    ...userSummary({ id: r.id, username: r.username, avatar: r.avatar, displayMedal: r.display_medal, earnedMedal: r.earned_medal, bot: r.bot }),
+    inThread: r.in_thread,
+  }));
 }

@@ -69,3 +69,19 @@ export const searchUserSchema = userSummarySchema
   .extend({ introduction: z.string(), highlightedUsername: marked("username") })
   .meta({ id: "SearchUser" });
 export type SearchUserDto = z.infer<typeof searchUserSchema>;
+
+/** GET /api/users/suggest: `@al` in the composer. */
+export const userSuggestQuerySchema = z.object({
+  prefix: z
+    .string({ error: "prefix is required" })
+    .trim()
+    .min(1, "prefix must not be empty")
+    .max(64, "at most 64 characters"),
+  postId: idString.optional(),
+  limit: intString.pipe(z.number().int().min(1, "must be between 1 and 20").max(20, "must be between 1 and 20")).default(8),
+});
+
+export const userSuggestionSchema = userSummarySchema
+  .extend({ inThread: z.boolean().meta({ description: "the author of the post, or wrote a comment on it (only with postId)" }) })
+  .meta({ id: "UserSuggestion" });
+export type UserSuggestionDto = z.infer<typeof userSuggestionSchema>;
