@@ -5,11 +5,13 @@ import { FlagButton } from "@/components/forum/flag-button";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { UserLink } from "@/components/forum/user-link";
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Composer, type ComposerHandle } from "@/components/forum/composer";
+import { QUOTE_EVENT, QuoteSelection } from "@/components/forum/quote-selection";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Textarea } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReactionBar, applyToggle } from "@/components/forum/reaction-bar";
 import { api, fieldErrors } from "@/lib/api-client";
@@ -21,68 +23,105 @@ export type CommentViewer = { id: number; username: string; moderator: boolean }
 
 type Ctx = { postId: number; viewer: CommentViewer; canPin: boolean; closed: boolean; refresh: () => void };
 
-/** The comment form: top-level (postId) or a reply (parentId). */
+/**
+ * The comment form (top level, or a reply): the composer, a draft kept in this browser per member,
+ * post and reply target until it is sent, and, for the top-level form, quotes sent by QuoteSelection.
+ */
 function CommentForm({
   label,
   submitLabel,
   onSubmit,
   onDone,
   autoFocus,
+  postId,
+  draftKey,
+  acceptQuotes = false,
 }: {
   label: string;
   submitLabel: string;
   onSubmit: (content: string) => Promise<unknown>;
   onDone: () => void;
   autoFocus?: boolean;
+  postId: number;
+  /** localStorage key of the draft; null: no draft (signed out). */
+  draftKey: string | null;
+  acceptQuotes?: boolean;
 }) {
   const id = useId();
+  const composer = useRef<ComposerHandle>(null);
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) {
-      setError("Write something first");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(text);
+  const [emptyError, setEmptyError] = useState(false);
+
+  useEffect(() => {
+    if (!draftKey) return;
+    // After mount (localStorage is browser-only; the server rendered an empty box).
+    const saved = localStorage.getItem(draftKey);
+    if (!saved) return;
+    const t = setTimeout(() => setText((cur) => cur || saved), 0);
+    return () => clearTimeout(t);
+  }, [draftKey]);
+  useEffect(() => {
+    if (!draftKey) return;
+    const t = setTimeout(() => (text.trim() ? localStorage.setItem(draftKey, text) : localStorage.removeItem(draftKey)), 300);
+    return () => clearTimeout(t);
+  }, [text, draftKey]);
+  useEffect(() => {
+    if (!acceptQuotes) return;
+    const onQuote = (e: Event) => {
+      composer.current?.insert((e as CustomEvent<string>).detail);
+      document.getElementById(id)?.scrollIntoView({ block: "center", behavior: "smooth" });
+    };
+    window.addEventListener(QUOTE_EVENT, onQuote);
+    return () => window.removeEventListener(QUOTE_EVENT, onQuote);
+  }, [acceptQuotes, id]);
+
+  const send = useMutation({
+    mutationFn: (content: string) => onSubmit(content),
+    onSuccess: () => {
       setText("");
+      if (draftKey) localStorage.removeItem(draftKey);
       onDone();
-    } catch (err) {
-      const f = fieldErrors(err);
-      setError(f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post");
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  function submit() {
+    if (!text.trim()) return setEmptyError(true);
+    setEmptyError(false);
+    send.mutate(text);
   }
+  const f = send.error ? fieldErrors(send.error) : null;
+  const error = emptyError ? "Write something first" : f ? (f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post") : null;
+
   return (
-    <form onSubmit={submit} className="space-y-2">
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      className="space-y-2"
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Textarea
+      <Composer
+        ref={composer}
         id={id}
         value={text}
+        onChange={setText}
+        postId={postId}
         rows={3}
         maxLength={20000}
         placeholder={`${label} (markdown supported)`}
         autoFocus={autoFocus}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) void submit(e);
-        }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        onSubmitShortcut={submit}
+        invalid={!!error}
+        describedBy={error ? `${id}-error` : undefined}
       />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="sm" disabled={busy}>
+      <Button type="submit" size="sm" disabled={send.isPending}>
         {submitLabel}
       </Button>
     </form>
@@ -132,7 +171,13 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
           {c.deleted ? (
             <p className="mt-1 text-sm italic text-zinc-500">[deleted]</p>
           ) : c.hidden && !c.content ? null : (
-            <div className="markdown-body mt-1 text-sm" dangerouslySetInnerHTML={{ __html: c.html }} />
+            <div
+              className="markdown-body mt-1 text-sm"
+              data-quote-source
+              data-quote-author={c.author.username}
+              data-quote-href={`/posts/${ctx.postId}#comment-${c.id}`}
+              dangerouslySetInnerHTML={{ __html: c.html }}
+            />
           )}
           {!c.deleted ? (
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -182,6 +227,8 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 label={`Reply to ${c.author.username}`}
                 submitLabel="Post reply"
                 autoFocus
+                postId={ctx.postId}
+                draftKey={me ? `draft:comment:${me.id}:${ctx.postId}:${c.id}` : null}
                 onSubmit={(content) => api.reply(c.id, content)}
                 onDone={() => {
                   setReplying(false);
@@ -227,8 +274,17 @@ export function CommentTree({
       <h2 id="comments-heading" className="text-lg font-semibold">
         {total} {total === 1 ? "comment" : "comments"}
       </h2>
+      {viewer && !closed ? <QuoteSelection /> : null}
       {viewer && !closed ? (
-        <CommentForm label="Write a comment" submitLabel="Post comment" onSubmit={(content) => api.comment(postId, content)} onDone={ctx.refresh} />
+        <CommentForm
+          label="Write a comment"
+          submitLabel="Post comment"
+          onSubmit={(content) => api.comment(postId, content)}
+          onDone={ctx.refresh}
+          postId={postId}
+          draftKey={`draft:comment:${viewer.id}:${postId}:top`}
+          acceptQuotes
+        />
       ) : closed ? (
         <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
           <Lock aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> This post is closed to new comments.

@@ -42,3 +42,34 @@ export async function uploadImage(file: File): Promise<string> {
   checkImageFile(file);
   return siteRelativeUpload(await api.upload(await readAsDataUrl(file)));
 }
+
+/**
+ * The same upload with progress: `onProgress` gets the fraction of the request body sent (0..1).
+ * XMLHttpRequest, because fetch() reports no upload progress.
+ */
+export async function uploadImageWithProgress(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  checkImageFile(file);
+  const dataUrl = await readAsDataUrl(file);
+  const url = await new Promise<string>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/upload");
+    xhr.setRequestHeader("content-type", "application/json");
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => reject(new Error("Upload failed: the connection was lost"));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && typeof body === "string") return resolve(body);
+      const msg = body && typeof body === "object" && "error" in body ? String((body as { error: unknown }).error) : `Upload failed (${xhr.status})`;
+      reject(new Error(msg));
+    };
+    xhr.send(JSON.stringify({ file: dataUrl }));
+  });
+  onProgress(1);
+  return siteRelativeUpload(url);
+}

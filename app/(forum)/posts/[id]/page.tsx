@@ -116,7 +116,14 @@ export default async function PostPage({ params }: Props) {
             <PostMenu postId={post.id} perms={perms} flags={{ closed: post.closed, pinned: !!post.pinnedAt, featured: post.featured }} />
           </header>
 
-          <div className="markdown-body" data-testid="post-content" dangerouslySetInnerHTML={{ __html: renderMarkdown(post.content) }} />
+          <div
+            className="markdown-body"
+            data-testid="post-content"
+            data-quote-source
+            data-quote-author={post.author.username}
+            data-quote-href={`/posts/${post.id}`}
+            dangerouslySetInnerHTML={{ __html: renderMarkdown(post.content) }}
+          />
 
           {post.poll ? <PollWidget postId={post.id} signedIn={!!viewer} /> : null}
           {post.lottery ? <LotteryWidget postId={post.id} me={me ? { id: me.id, point: me.point } : null} /> : null}
