@@ -61,6 +61,7 @@ export function QuoteSelection() {
   return (
     <button
       type="button"
+      aria-label="Quote the selection in your comment"
       style={{ top: pending.top, left: pending.left }}
       className="absolute z-30 inline-flex items-center gap-1.5 rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-sky-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
       onMouseDown={(e) => e.preventDefault()}

@@ -82,7 +82,7 @@ test("quote a sentence of the post into a reply; the reply shows it as a quote l
     sel.addRange(r);
   }, sentence);
   await postPage.content.dispatchEvent("mouseup");
-  await page.getByRole("button", { name: "Quote" }).click();
+  await page.getByRole("button", { name: "Quote the selection in your comment" }).click();
   const c = new CommentComposer(page);
   await expect(c.box).toHaveValue(`> [alice wrote](/posts/${post.id}):\n> ${sentence}\n\n`);
   await expect(c.box).toBeFocused();
