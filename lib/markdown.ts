@@ -192,7 +192,12 @@ export function markdownExcerpt(source: string, max = 200): string {
 function renderExcerpt(source: string, max: number): string {
   plainEngine ??= markdownIt({ html: false });
   const head = (source ?? "").slice(0, max * 8);
-  const text = sanitizeHtml(plainEngine.render(head), {
+  // Code blocks become "[code]", images their alt text: an excerpt says what is there, in words.
+  const html = plainEngine
+    .render(head)
+    .replace(/<pre[\s\S]*?<\/pre>/g, " [code] ")
+    .replace(/<img[^>]*?alt="([^"]*)"[^>]*>/g, (_, alt: string) => (alt ? ` ${alt} ` : " [image] "));
+  const text = sanitizeHtml(html, {
     allowedTags: [],
     allowedAttributes: {},
     nonTextTags: ["pre", "style", "script", "textarea", "option", "noscript"],

@@ -4,10 +4,12 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { REACTIONS } from "@/components/forum/reaction-types";
+import { AtSign, Bell, BellOff, ChartColumn, CircleCheck, CircleX, Dices, Eye, FilePlus, Flag, Gift, HeartHandshake, MessageSquare, ShieldCheck, ShieldQuestion, SmilePlus, Star, Trash2, Trophy, UserPlus, Vote, Zap, type LucideIcon } from "lucide-react";
 import type { NotificationDto } from "@/lib/validation/responses";
 
 export type NotificationLine = {
-  icon: string;
+  /** A lucide icon (headless browsers and some systems have no emoji font). */
+  icon: LucideIcon;
   /** Who did it (null for system notifications). */
   actor: string | null;
   /** What happened, completing "<actor> …". */
@@ -18,12 +20,6 @@ export type NotificationLine = {
   href: string | null;
   /** A short quote of the comment or message, when there is one. */
   snippet: string | null;
-};
-
-const snippet = (s: string | null | undefined, max = 140) => {
-  if (!s) return null;
-  const flat = s.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
 
 /** One clear line per notification type: who, what, where (the time is shown beside it). */
@@ -37,68 +33,70 @@ export function describeNotification(n: NotificationDto): NotificationLine {
   switch (n.type) {
     case "COMMENT_REPLY":
       return n.parentComment
-        ? { ...base, icon: "💬", action: "replied to your comment on", href: commentHref, snippet: snippet(n.comment?.content) }
-        : { ...base, icon: "💬", action: "commented on your post", href: commentHref, snippet: snippet(n.comment?.content) };
+        ? { ...base, icon: MessageSquare, action: "replied to your comment on", href: commentHref, snippet: n.excerpt }
+        : { ...base, icon: MessageSquare, action: "commented on your post", href: commentHref, snippet: n.excerpt };
     case "FLAG_RESOLVED":
-      return { ...base, icon: "🚩", action: "reviewed what you flagged in", href: commentHref, snippet: snippet(n.content) };
+      return { ...base, icon: Flag, action: "reviewed what you flagged in", href: commentHref, snippet: n.excerpt };
     case "CONTENT_MODERATED":
-      return { ...base, icon: "🛡️", action: "moderated your post", href: post ? `/posts/${post.id}/history` : null, snippet: snippet(n.content) };
+      return { ...base, icon: ShieldCheck, action: "moderated your post", href: post ? `/posts/${post.id}/history` : null, snippet: n.excerpt };
     case "MENTION":
-      return { ...base, icon: "@", action: n.comment ? "mentioned you in a comment on" : "mentioned you in", href: commentHref, snippet: snippet(n.comment?.content) };
+      return { ...base, icon: AtSign, action: n.comment ? "mentioned you in a comment on" : "mentioned you in", href: commentHref, snippet: n.excerpt };
     case "REACTION": {
       const r = n.reactionType ? REACTIONS[n.reactionType] : null;
-      const what = r ? `reacted ${r.emoji} ${r.label} to your` : "reacted to your";
+      const others = n.actorCount - 1;
+      const who = others > 0 ? `and ${others} ${others === 1 ? "other" : "others"} ` : "";
+      const what = `${who}reacted${r && others === 0 ? ` ${r.label}` : ""} to your`;
       return n.comment
-        ? { ...base, icon: r?.emoji ?? "❤️", action: `${what} comment on`, href: commentHref, snippet: snippet(n.comment.content) }
-        : { ...base, icon: r?.emoji ?? "❤️", action: `${what} post` };
+        ? { ...base, icon: SmilePlus, action: `${what} comment on`, href: commentHref, snippet: n.excerpt }
+        : { ...base, icon: SmilePlus, action: `${what} post` };
     }
     case "POST_UPDATED":
       return n.comment
-        ? { ...base, icon: "🔔", action: "commented on a post you follow:", href: commentHref, snippet: snippet(n.comment.content) }
-        : { ...base, icon: "🔔", action: "updated a post you follow:", href: post ? `/posts/${post.id}/history` : null };
+        ? { ...base, icon: Bell, action: "commented on a post you follow:", href: commentHref, snippet: n.excerpt }
+        : { ...base, icon: Bell, action: "updated a post you follow:", href: post ? `/posts/${post.id}/history` : null };
     case "POST_VIEWED":
-      return { ...base, icon: "👁️", action: "viewed your post" };
+      return { ...base, icon: Eye, action: "viewed your post" };
     case "POST_REVIEW_REQUEST":
-      return { ...base, icon: "🕵️", action: "submitted a post for review:" };
+      return { ...base, icon: ShieldQuestion, action: "submitted a post for review:" };
     case "POST_REVIEWED":
-      return { ...base, icon: n.approved ? "✅" : "⛔", action: n.approved ? "approved your post" : "rejected your post", snippet: snippet(n.content) };
+      return { ...base, icon: n.approved ? CircleCheck : CircleX, action: n.approved ? "approved your post" : "rejected your post", snippet: n.excerpt };
     case "POST_DELETED":
-      return { ...base, icon: "🗑️", action: "deleted your post", target: n.content ?? target, href: null };
+      return { ...base, icon: Trash2, action: "deleted your post", target: n.content ?? target, href: null };
     case "POST_FEATURED":
-      return { ...base, icon: "⭐", action: "featured your post (+500 points)" };
+      return { ...base, icon: Star, action: "featured your post (+500 points)" };
     case "POST_SUBSCRIBED":
-      return { ...base, icon: "🔔", action: "subscribed to your post" };
+      return { ...base, icon: Bell, action: "subscribed to your post" };
     case "POST_UNSUBSCRIBED":
-      return { ...base, icon: "🔕", action: "unsubscribed from your post" };
+      return { ...base, icon: BellOff, action: "unsubscribed from your post" };
     case "FOLLOWED_POST":
-      return { ...base, icon: "📝", action: "published a new post:" };
+      return { ...base, icon: FilePlus, action: "published a new post:" };
     case "USER_FOLLOWED":
-      return { ...base, icon: "👋", action: "followed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
+      return { ...base, icon: UserPlus, action: "followed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
     case "USER_UNFOLLOWED":
-      return { ...base, icon: "👋", action: "unfollowed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
+      return { ...base, icon: UserPlus, action: "unfollowed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
     case "USER_ACTIVITY":
-      return { ...base, icon: "⚡", action: post ? "was active on" : "was active", snippet: snippet(n.content) };
+      return { ...base, icon: Zap, action: post ? "was active on" : "was active", snippet: n.excerpt };
     case "REGISTER_REQUEST":
-      return { ...base, icon: "🙋", action: "asked to join the forum", snippet: snippet(n.content), href: null };
+      return { ...base, icon: UserPlus, action: "asked to join the forum", snippet: n.excerpt, href: null };
     case "ACTIVITY_REDEEM":
     case "POINT_REDEEM":
-      return { ...base, icon: "🎁", action: "redeemed a good", snippet: snippet(n.content), href: null };
+      return { ...base, icon: Gift, action: "redeemed a good", snippet: n.excerpt, href: null };
     case "LOTTERY_WIN":
-      return { ...base, actor: null, icon: "🏆", action: "You won the lottery of" };
+      return { ...base, actor: null, icon: Trophy, action: "You won the lottery of" };
     case "LOTTERY_DRAW":
-      return { ...base, actor: null, icon: "🎲", action: "Your lottery was drawn:", snippet: snippet(n.content) };
+      return { ...base, actor: null, icon: Dices, action: "Your lottery was drawn:", snippet: n.excerpt };
     case "POLL_VOTE":
-      return { ...base, icon: "🗳️", action: "voted in your poll" };
+      return { ...base, icon: Vote, action: "voted in your poll" };
     case "POLL_RESULT_OWNER":
-      return { ...base, actor: null, icon: "📊", action: "Your poll has ended:" };
+      return { ...base, actor: null, icon: ChartColumn, action: "Your poll has ended:" };
     case "POLL_RESULT_PARTICIPANT":
-      return { ...base, actor: null, icon: "📊", action: "A poll you voted in has ended:" };
+      return { ...base, actor: null, icon: ChartColumn, action: "A poll you voted in has ended:" };
     case "CATEGORY_PROPOSAL_RESULT_OWNER":
-      return { ...base, actor: null, icon: "📊", action: "Your category proposal has a result:" };
+      return { ...base, actor: null, icon: ChartColumn, action: "Your category proposal has a result:" };
     case "CATEGORY_PROPOSAL_RESULT_PARTICIPANT":
-      return { ...base, actor: null, icon: "📊", action: "A category proposal you voted on has a result:" };
+      return { ...base, actor: null, icon: ChartColumn, action: "A category proposal you voted on has a result:" };
     case "DONATION":
-      return { ...base, icon: "💝", action: "donated points to your post", snippet: snippet(n.content) };
+      return { ...base, icon: HeartHandshake, action: "donated points to your post", snippet: n.excerpt };
   }
 }
 
@@ -124,13 +122,13 @@ export function NotificationItem({ n, onOpen, onMarkRead }: { n: NotificationDto
             <Avatar src={n.fromUser.avatar} name={n.fromUser.username} size={36} />
           </Link>
         ) : (
-          <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-100 text-lg dark:bg-zinc-800">
-            {d.icon}
+          <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+            <d.icon className="h-4 w-4" />
           </span>
         )}
         {n.fromUser ? (
-          <span aria-hidden="true" className="absolute -bottom-1 -right-1 text-sm">
-            {d.icon}
+          <span aria-hidden="true" className="absolute -bottom-1 -right-1 inline-flex h-5 w-5 items-center justify-center rounded-full bg-white text-sky-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-sky-400 dark:ring-zinc-700">
+            <d.icon className="h-3 w-3" />
           </span>
         ) : null}
       </div>

@@ -21,6 +21,8 @@ export const notifications = pgTable(
     approved: boolean(),
     read: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** REACTION: the members grouped in this notification, latest last (migration 0017). */
+    actors: integer().array().notNull().default(sql`'{}'`),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

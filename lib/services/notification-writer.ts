@@ -11,6 +11,8 @@ export type NewNotification = {
   reactionType?: ReactionType | null;
   content?: string | null;
   approved?: boolean | null;
+  /** REACTION: the members grouped in it (lib/services/reactions.ts). */
+  actors?: number[];
 };
 
 /** Records notifications in the caller's transaction, skipping any addressed to its own actor. */
@@ -27,6 +29,7 @@ export async function notify(tx: DbOrTx, items: NewNotification | NewNotificatio
       reactionType: n.reactionType ?? null,
       content: n.content ?? null,
       approved: n.approved ?? null,
+      actors: n.actors ?? [],
     })),
   );
 }

@@ -1,3 +1,4 @@
+import { markdownExcerpt } from "@/lib/markdown";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, jsonValue } from "@/db";
@@ -78,6 +79,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
       approved: notifications.approved,
       read: notifications.read,
       createdAt: notifications.createdAt,
+      actorCount: sql<number>`greatest(cardinality(${notifications.actors}), 1)`,
       commentPostId: comments.postId,
       parentId: comments.parentId,
       version: sql<string>`${versionSql}`,
@@ -126,19 +128,25 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
     return c && postMap.has(c.postId) ? { ...c, replies: [] } : null;
   };
 
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    post: (r.postId !== null && postMap.get(r.postId)) || null,
-    comment: commentOf(r.commentId),
-    parentComment: commentOf(r.parentId),
-    fromUser: r.from ? userSummary(r.from) : null,
-    reactionType: r.reactionType,
-    content: r.content,
-    approved: r.approved,
-    read: r.read,
-    createdAt: iso(r.createdAt)!,
-  }));
+  return rows.map((r) => {
+    const comment = commentOf(r.commentId);
+    const source = comment ? comment.content : r.content;
+    return {
+      id: r.id,
+      type: r.type,
+      post: (r.postId !== null && postMap.get(r.postId)) || null,
+      comment,
+      parentComment: commentOf(r.parentId),
+      fromUser: r.from ? userSummary(r.from) : null,
+      reactionType: r.reactionType,
+      content: r.content,
+      approved: r.approved,
+      read: r.read,
+      createdAt: iso(r.createdAt)!,
+      excerpt: source ? markdownExcerpt(source, 140) : null,
+      actorCount: Number(r.actorCount),
+    };
+  });
 }
 
 /** Unread notifications of the types the user has not turned off. */

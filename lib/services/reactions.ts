@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { db, type Tx } from "@/db";
-import { comments, notifications, posts, reactions, users, type ReactionType } from "@/db/schema";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db, rawRows, type DbOrTx, type Tx } from "@/db";
+import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";
 import { REACTION_TYPES } from "@/db/schema/enums";
 import { notFound } from "@/lib/api/errors";
 import { assertCanSeePost } from "@/lib/permissions";
@@ -136,7 +136,7 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
           commentId: t.commentId,
           fromUserId: viewer.id,
         });
-        await notify(tx, { userId: t.authorId, type: "REACTION", fromUserId: viewer.id, postId: t.postId, commentId: t.commentId, reactionType: type });
+        await notifyReaction(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
       }
       return toDto({ id: added.id, type, username: viewer.username, postId: onComment ? null : t.postId, commentId: t.commentId, reward });
     }
@@ -153,20 +153,44 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
         commentId: t.commentId,
         fromUserId: viewer.id,
       });
-      await tx
-        .delete(notifications)
-        .where(
-          and(
-            eq(notifications.userId, t.authorId),
-            eq(notifications.type, "REACTION"),
-            eq(notifications.fromUserId, viewer.id),
-            eq(notifications.postId, t.postId),
-            onComment ? eq(notifications.commentId, t.commentId!) : isNull(notifications.commentId),
-            eq(notifications.reactionType, type),
-          ),
-        );
+      await withdrawReactionNotice(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
     }
     return null;
   }), [changed("reaction"), onComment ? changed("comment", t.commentId!) : changed("post", t.postId)]);
 }
 
+
+type ReactionNotice = { authorId: number; actorId: number; postId: number; commentId: number | null; type: ReactionType };
+
+const sameTarget = (n: ReactionNotice) =>
+  sql`user_id = ${n.authorId} and type = 'REACTION' and post_id = ${n.postId} and comment_id is not distinct from ${n.commentId}::int`;
+
+/**
+ * One notification per target while it is unread (issue 21): a reaction joins the author's unread
+ * REACTION notification for the same post or comment (latest actor and type shown, moved to the top),
+ * or starts a new one. Reading it closes the group; the next reaction starts another.
+ */
+async function notifyReaction(tx: DbOrTx, n: ReactionNotice): Promise<void> {
+  const grouped = await rawRows<{ id: number }>(tx, sql`
+    update notifications set from_user_id = ${n.actorId}, reaction_type = ${n.type}, created_at = now(),
+      actors = array_append(array_remove(actors, ${n.actorId}::int), ${n.actorId}::int)
+    where id = (select id from notifications where ${sameTarget(n)} and read = false order by id desc limit 1 for update)
+    returning id`);
+  if (grouped.length) return;
+  await notify(tx, { userId: n.authorId, type: "REACTION", fromUserId: n.actorId, postId: n.postId, commentId: n.commentId, reactionType: n.type, actors: [n.actorId] });
+}
+
+/**
+ * An un-reaction: the member leaves the target's notifications once they have no reaction left on it
+ * (the latest remaining actor is shown), and a notification nobody is left in goes away.
+ */
+async function withdrawReactionNotice(tx: DbOrTx, n: ReactionNotice): Promise<void> {
+  const target = n.commentId ? sql`comment_id = ${n.commentId}` : sql`post_id = ${n.postId} and comment_id is null`;
+  const [still] = await rawRows<{ n: number }>(tx, sql`select count(*)::int as n from reactions where user_id = ${n.actorId} and ${target}`);
+  if (still && still.n > 0) return;
+  await tx.execute(sql`
+    update notifications set actors = array_remove(actors, ${n.actorId}::int),
+      from_user_id = case when from_user_id = ${n.actorId} then (array_remove(actors, ${n.actorId}::int))[cardinality(array_remove(actors, ${n.actorId}::int))] else from_user_id end
+    where ${sameTarget(n)} and ${n.actorId}::int = any(actors)`);
+  await tx.execute(sql`delete from notifications where ${sameTarget(n)} and cardinality(actors) = 0`);
+}

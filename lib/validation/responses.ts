@@ -179,6 +179,10 @@ export const notificationSchema = z
     approved: z.boolean().nullable(),
     read: z.boolean(),
     createdAt: isoDateTime,
+    excerpt: z.string().nullable().meta({ description: "extra: the comment (or the message) as one line of plain text, markdown rendered and stripped, code blocks as [code], at most 140 characters" }),
+    actorCount: z.number().int().min(1).meta({
+      description: "extra: how many members this notification stands for. REACTION notifications group every reaction to the same post or comment while unread (\"fromUser and actorCount - 1 others reacted\"); 1 otherwise",
+    }),
   })
   .meta({ id: "Notification" });
 
