@@ -7,6 +7,7 @@ import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,10 +21,18 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
   const { data: post } = usePost(postId);
   const setPost = useSetPost(postId);
   const now = useNow(1000);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const hid = useId();
   const router = useRouter();
+  const join = useMutation({
+    mutationFn: () => api.joinLottery(postId),
+    onSuccess: (next) => {
+      setConfirming(false);
+      setPost((p) => ({ ...p, lottery: next }));
+      // Joining costs points: the header's balance (a server component) is rendered again.
+      router.refresh();
+    },
+  });
   const lot = post?.lottery;
   if (!lot || !post) return null;
 
@@ -32,21 +41,6 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
   const phase = lot.drawnAt ? "drawn" : now === null ? "unknown" : now < start ? "upcoming" : now < end ? "open" : "drawing";
   const joined = !!me && lot.participants.some((u) => u.id === me.id);
   const isAuthor = !!me && post.author.id === me.id;
-
-  async function join() {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await api.joinLottery(postId);
-      setPost((p) => ({ ...p, lottery: next }));
-      // Joining costs points: the header's balance (a server component) is rendered again.
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Could not join");
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section aria-labelledby={`${hid}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="lottery">
@@ -86,10 +80,32 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {phase === "open" && me && !joined && !isAuthor ? (
-          <Button onClick={join} disabled={busy}>
+        {phase === "open" && me && !joined && !isAuthor && !confirming ? (
+          // Points move only after a confirmation that shows the cost and the balance after; a free lottery joins at once.
+          <Button onClick={() => (lot.pointCost ? setConfirming(true) : join.mutate())} disabled={join.isPending}>
             Join{lot.pointCost ? ` for ${lot.pointCost} points` : ""}
           </Button>
+        ) : null}
+        {confirming && me ? (
+          <div
+            role="group"
+            aria-label="Confirm joining the lottery"
+            className="w-full space-y-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
+            onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
+          >
+            <p>
+              Join for <strong>{lot.pointCost} points</strong>? Your balance will be <strong>{me.point - lot.pointCost}</strong> (now {me.point}).
+              {me.point < lot.pointCost ? " You do not have enough points." : ""}
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" autoFocus onClick={() => join.mutate()} disabled={join.isPending || me.point < lot.pointCost}>
+                {join.isPending ? "Joining…" : `Spend ${lot.pointCost} points and join`}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={join.isPending}>
+                Cancel
+              </Button>
+            </div>
+          </div>
         ) : null}
         {joined ? <Badge tone="success">You joined</Badge> : null}
         {!me && phase === "open" ? (
@@ -98,9 +114,9 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
           </SignInLink>
         ) : null}
       </div>
-      {error ? (
+      {join.error ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
+          {join.error.message}
         </p>
       ) : null}
 
