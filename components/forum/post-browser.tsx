@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
-import { listPosts, type PostOrder } from "@/lib/services/posts";
+import { listPostsPage, type PostOrder } from "@/lib/services/posts";
 import { touchVisit } from "@/lib/services/reads";
 import { getTags, listTags } from "@/lib/services/tags";
 
@@ -34,8 +34,8 @@ export async function PostBrowser({
   if (viewer) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
-  const [posts, categories, popularTags, selectedTags] = await Promise.all([
-    listPosts(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
+  const [{ posts, hasMore }, categories, popularTags, selectedTags] = await Promise.all([
+    listPostsPage(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
     fixed.categoryId ? Promise.resolve([]) : listCategories(),
     listTags({ page: 0, pageSize: 24 }),
     state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
@@ -128,29 +128,39 @@ export async function PostBrowser({
             <PostCard key={p.id} post={toPostCard(p)} />
           ))}
         </div>
+      ) : state.page > 0 ? (
+        <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="no-more-posts">
+          <p>No more posts: this list has fewer than {state.page + 1} pages.</p>
+          <Link href={here({ page: 0 })} className={buttonClass("secondary", "sm", "mt-3")}>
+            Back to the newest posts
+          </Link>
+        </div>
       ) : (
-        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-500 dark:border-zinc-700">
-          {state.page > 0 ? "No more posts." : "No posts here yet."}
-        </p>
+        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No posts here yet.</p>
       )}
 
-      <nav aria-label="Pagination" className="flex items-center justify-between">
-        {state.page > 0 ? (
-          <Link href={here({ page: state.page - 1 })} rel="prev" className={buttonClass("secondary", "sm")}>
-            ← Newer
-          </Link>
-        ) : (
-          <span />
-        )}
-        <span className="text-sm text-zinc-500">Page {state.page + 1}</span>
-        {posts.length === PAGE_SIZE ? (
-          <Link href={here({ page: state.page + 1 })} rel="next" className={buttonClass("secondary", "sm")}>
-            Older →
-          </Link>
-        ) : (
-          <span />
-        )}
-      </nav>
+      {posts.length && (state.page > 0 || hasMore) ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between">
+          {state.page > 0 ? (
+            <Link href={here({ page: state.page - 1 })} rel="prev" className={buttonClass("secondary", "sm")}>
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">
+            Page {state.page + 1}
+            {hasMore ? "" : " (the last)"}
+          </span>
+          {hasMore ? (
+            <Link href={here({ page: state.page + 1 })} rel="next" className={buttonClass("secondary", "sm")}>
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </section>
   );
 }

@@ -50,7 +50,7 @@ function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds
 }
 
 /** The page of ids for GET /api/posts and the home tabs: one query (visibility and filters included). */
-export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<PostPage> {
+export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created", extra = 0): Promise<PostPage> {
   const where = filterWhere(viewer, q);
   if (order === "featured") where.push(eq(posts.rssExcluded, false));
   const pinned = sql`${posts.pinnedAt} desc nulls last`;
@@ -61,14 +61,18 @@ export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, orde
     .from(posts)
     .where(and(...where))
     .orderBy(...orderBy)
-    .limit(q.pageSize)
+    .limit(q.pageSize + extra)
     .offset(q.page * q.pageSize);
   return { ids: rows.map((r) => r.id) };
 }
 
-/** A page of complete posts (the server-rendered lists): the id query, then the cached batch loader. */
-export async function listPosts(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<PostDto[]> {
-  return loadPosts((await listPostIds(viewer, q, order)).ids, viewer, { cache: true });
+/**
+ * A page of the server-rendered lists and whether another follows: one more id is read than shown,
+ * so "Older" is offered only when there is an older post (never a page past the end).
+ */
+export async function listPostsPage(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<{ posts: PostDto[]; hasMore: boolean }> {
+  const { ids } = await listPostIds(viewer, q, order, 1);
+  return { posts: await loadPosts(ids.slice(0, q.pageSize), viewer, { cache: true }), hasMore: ids.length > q.pageSize };
 }
 
 /** GET /api/posts/recent: posts created in the last `minutes`, list order, at most RECENT_CAP. */
