@@ -21,6 +21,7 @@ import * as eventsModule from "@/lib/validation/events";
 import * as mailModule from "@/lib/validation/mail";
 import * as moderationModule from "@/lib/validation/moderation";
 import * as usersModule from "@/lib/validation/users";
+import * as adminUsersModule from "@/lib/validation/admin-users";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -165,7 +166,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, responsesModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule, moderationModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, responsesModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule, moderationModule, adminUsersModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;

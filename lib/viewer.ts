@@ -14,6 +14,8 @@ export type Viewer = {
   via: "token" | "session";
   /** The sign-in the request came with (revocable: POST /api/auth/logout, active sign-ins). */
   session?: SessionRef;
+  /** Set while an admin's suspension runs (ISO time): the member can read, every write answers 403 `suspended`. */
+  suspendedUntil?: string | null;
 };
 
 export function requireViewer(viewer: Viewer | null): Viewer {

@@ -6,6 +6,7 @@ export type ErrorCode =
   | "unauthorized"
   | "forbidden"
   | "email_unverified"
+  | "suspended"
   | "not_found"
   | "method_not_allowed"
   | "conflict"
@@ -29,10 +30,16 @@ export class ApiError extends Error {
     public field?: string,
     public issues?: ErrorIssue[],
     public headers?: Record<string, string>,
+    /** More members of the error body (e.g. `until` for `suspended`). */
+    public details?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
+
+/** 403 `suspended`: an admin suspended the caller until `until` (ISO); reading still works. */
+export const suspended = (until: string) =>
+  new ApiError(403, "suspended", `Your account is suspended until ${until}; you can read, but not write`, undefined, undefined, undefined, { until });
 
 export const badRequest = (message: string, field?: string) =>
   new ApiError(400, field ? "validation_failed" : "bad_request", message, field, field ? [{ path: [field], message }] : undefined);
@@ -47,6 +54,7 @@ export function errorBody(err: ApiError) {
   const body: Record<string, unknown> = { error: err.message, code: err.code };
   if (err.field !== undefined) body.field = err.field;
   if (err.issues !== undefined) body.issues = err.issues;
+  if (err.details) Object.assign(body, err.details);
   return body;
 }
 

@@ -1,7 +1,10 @@
 import { ZodError, type z } from "zod";
 import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
 import { resolveViewer } from "@/lib/api/caller";
-import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, unauthorized } from "@/lib/api/errors";
+import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, suspended, unauthorized } from "@/lib/api/errors";
+
+/** Writes a suspended member may still make. */
+const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
 import { postList, publicList, type PostListSource } from "@/lib/api/list-cache";
 import { checkSameOrigin } from "@/lib/api/origin";
 import type { Viewer } from "@/lib/viewer";
@@ -105,6 +108,8 @@ export function route<const S extends RouteSpec>(spec: S, handler: (ctx: RouteCo
         if (viewer?.via === "token" && !viewer.scopes.includes("write")) {
           throw forbidden("This token has the read scope only");
         }
+        // One check for every write, by cookie or token (issue 18); signing out stays possible.
+        if (viewer?.suspendedUntil && !SUSPENDED_MAY.has(new URL(req.url).pathname)) throw suspended(viewer.suspendedUntil);
       }
       if (spec.auth === "required" && !viewer) throw unauthorized();
       const params = context?.params ? await context.params : {};

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
-import { conflict, forbidden, notFound } from "@/lib/api/errors";
+import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
-import { assertCanSeePost, assertOnPost, canDeleteComment, isModerator } from "@/lib/permissions";
+import { assertCanSeePost, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
+import { audit } from "@/lib/services/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notifyMentions } from "@/lib/services/mentions";
 import { notify, type NewNotification } from "@/lib/services/notification-writer";
@@ -123,6 +124,7 @@ const postAccessColumns = {
   status: posts.status,
   visibleScope: posts.visibleScope,
   closed: posts.closed,
+  slowModeSeconds: posts.slowModeSeconds,
 };
 
 async function loadPostAccess(postId: number) {
@@ -174,6 +176,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
     assertCanSeePost(viewer, post);
   }
   if (post.closed) throw conflict("This post is closed to new comments");
+  if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
   const e = env();
   await assertMayWrite(viewer.id);
   await hitRateLimit(`comment:${viewer.id}`, e.RATE_LIMIT_COMMENTS, e.RATE_LIMIT_WINDOW_SEC);
@@ -264,4 +267,35 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
   await db.update(comments).set({ pinnedAt: pinned ? sql`now()` : null }).where(eq(comments.id, commentId));
   await announce(changed("comment", commentId));
   return getComment(viewer, commentId);
+}
+
+/**
+ * Slow mode (issue 18): on a post where staff set N seconds, a member's next comment waits N seconds
+ * after their previous one there; 429 with Retry-After, the rate-limit error of API.md §1.
+ */
+async function assertSlowMode(userId: number, postId: number, seconds: number): Promise<void> {
+  const [row] = await db
+    .select({ last: sql<Date | null>`max(${comments.createdAt})` })
+    .from(comments)
+    .where(and(eq(comments.postId, postId), eq(comments.authorId, userId)));
+  const last = row?.last ? new Date(row.last).getTime() : 0;
+  const wait = Math.ceil((last + seconds * 1000 - Date.now()) / 1000);
+  if (wait > 0) {
+    throw new ApiError(429, "rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, undefined, undefined, { "Retry-After": String(wait) });
+  }
+}
+
+/** PUT /api/posts/{id}/slow-mode (moderators): seconds between a member's comments on the post, 0 turns it off. */
+export async function setSlowMode(viewer: Viewer, postId: number, seconds: number): Promise<{ postId: number; seconds: number }> {
+  assertRole(viewer, "MODERATOR");
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [before] = await tx.select({ seconds: posts.slowModeSeconds }).from(posts).where(eq(posts.id, postId)).for("update");
+      if (!before) throw notFound("Post not found");
+      await tx.update(posts).set({ slowModeSeconds: seconds }).where(eq(posts.id, postId));
+      await audit(tx, { actorId: viewer.id, action: "post.slow-mode", targetType: "post", targetId: postId, before: { seconds: before.seconds }, after: { seconds } });
+      return { postId, seconds };
+    }),
+    [changed("post", postId)],
+  );
 }

@@ -157,6 +157,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       closed: r.closed,
       visibleScope: r.visibleScope,
       featured: !r.rssExcluded,
+      slowModeSeconds: r.slowModeSeconds,
     });
   }
   return byId;

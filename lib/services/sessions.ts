@@ -1,3 +1,4 @@
+import { activeSuspension } from "@/lib/services/tokens";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
@@ -28,7 +29,7 @@ export async function createBrowserSession(input: { userId: number; userAgent?: 
   return { id: row!.id, secret };
 }
 
-export type SessionViewer = { sessionId: number; id: number; username: string; role: UserRole };
+export type SessionViewer = { sessionId: number; id: number; username: string; role: UserRole; suspendedUntil: string | null };
 
 /**
  * The user of a live browser session, or null (unknown, revoked or expired). One query: the session
@@ -46,6 +47,7 @@ export async function resolveBrowserSession(secret: string): Promise<SessionView
       id: users.id,
       username: users.username,
       role: users.role,
+      suspendedUntil: users.suspendedUntil,
     })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
@@ -59,7 +61,7 @@ export async function resolveBrowserSession(secret: string): Promise<SessionView
       .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
       .where(eq(userSessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, id: row.id, username: row.username, role: row.role };
+  return { sessionId: row.sessionId, id: row.id, username: row.username, role: row.role, suspendedUntil: activeSuspension(row.suspendedUntil) };
 }
 
 /** Ends the browser session whose cookie carries `secret` (Auth.js sign-out). */

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { siteSettings, type PublishMode } from "@/db/schema";
 import { assertRole } from "@/lib/permissions";
+import { audit } from "@/lib/services/admin-users";
 import { announce, changed } from "@/lib/services/changes";
 import type { Viewer } from "@/lib/viewer";
 
@@ -30,5 +31,12 @@ export async function getSiteConfig(viewer: Viewer | null): Promise<{ publishMod
 /** PUT /api/admin/config (admin). */
 export async function setSiteConfig(viewer: Viewer | null, input: { publishMode: PublishMode }): Promise<{ publishMode: PublishMode }> {
   assertRole(viewer, "ADMIN");
-  return { publishMode: await setPublishMode(input.publishMode) };
+  const mode = await db.transaction(async (tx) => {
+    const before = await getPublishMode(tx);
+    const after = await setPublishMode(input.publishMode, tx);
+    await audit(tx, { actorId: viewer!.id, action: "settings.update", targetType: "site-settings", targetId: null, before: { publishMode: before }, after: { publishMode: after } });
+    return after;
+  });
+  await announce(changed("site-settings"));
+  return { publishMode: mode };
 }

@@ -39,7 +39,7 @@ export async function issueToken(
   return { id: row!.id, token, prefix, expiresAt: input.expiresAt?.toISOString() ?? null };
 }
 
-export type TokenViewer = { id: number; username: string; role: UserRole; scopes: TokenScope[]; tokenId: number };
+export type TokenViewer = { id: number; username: string; role: UserRole; scopes: TokenScope[]; tokenId: number; suspendedUntil: string | null };
 
 /** Resolves a bearer token to its user; throws 401 for an unknown, revoked or expired token. */
 export async function verifyToken(token: string): Promise<TokenViewer> {
@@ -54,6 +54,7 @@ export async function verifyToken(token: string): Promise<TokenViewer> {
       id: users.id,
       username: users.username,
       role: users.role,
+      suspendedUntil: users.suspendedUntil,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
@@ -67,7 +68,7 @@ export async function verifyToken(token: string): Promise<TokenViewer> {
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.tokenId));
   }
-  return { id: row.id, username: row.username, role: row.role, scopes: row.scopes as TokenScope[], tokenId: row.tokenId };
+  return { id: row.id, username: row.username, role: row.role, scopes: row.scopes as TokenScope[], tokenId: row.tokenId, suspendedUntil: activeSuspension(row.suspendedUntil) };
 }
 
 export async function listTokens(userId: number) {
@@ -94,4 +95,9 @@ export async function listTokens(userId: number) {
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     expiresAt: t.expiresAt?.toISOString() ?? null,
   }));
+}
+
+/** The end of a suspension still running, as ISO, else null. */
+export function activeSuspension(until: Date | null): string | null {
+  return until && until.getTime() > Date.now() ? until.toISOString() : null;
 }

@@ -84,3 +84,9 @@ export type UpdatePostInput = z.output<typeof updatePostSchema>;
 
 /** POST /api/markdown/preview. */
 export const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });
+
+/** PUT /api/posts/{id}/slow-mode */
+export const slowModeSchema = z.object({
+  seconds: z.number({ error: "seconds must be a number" }).int("must be a whole number").min(0, "must be 0 (off) to 86400").max(86_400, "must be 0 (off) to 86400"),
+});
+export const slowModeResultSchema = z.object({ postId: z.number().int(), seconds: z.number().int() }).meta({ id: "SlowMode" });

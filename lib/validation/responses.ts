@@ -112,6 +112,7 @@ export const postSchema = z
     closed: z.boolean(),
     visibleScope: z.enum(VISIBLE_SCOPES),
     featured: z.boolean().meta({ description: "extra: rssExcluded === false" }),
+    slowModeSeconds: z.number().int().meta({ description: "extra: staff-set slow mode, seconds a member waits between comments on this post (0: off)" }),
     newComments: z.number().int().optional().meta({ description: "signed-in callers: comments by others since they last read the post (0 if never opened)" }),
     isNew: z.boolean().optional().meta({ description: "signed-in callers: created by someone else since their previous visit and not opened yet" }),
   })

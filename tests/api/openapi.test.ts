@@ -35,6 +35,9 @@ const EXAMPLES: Record<string, unknown> = {
   "/api/admin/point-goods": { name: "Mug", cost: 10, image: "", description: "a mug" },
   "/api/admin/point-goods/{id}": { cost: 11 },
   "/api/admin/flags/{id}/resolve": { action: "DISMISS" },
+  "/api/admin/users/{id}/suspend": { until: "2999-01-01T00:00:00Z", reason: "test" },
+  "/api/admin/users/{id}/role": { role: "USER" },
+  "/api/posts/{id}/slow-mode": { seconds: 30 },
 };
 
 function routeFiles(dir: string): string[] {

@@ -1,0 +1,10 @@
+// POST /api/admin/users/{id}/unsuspend (admin): ends a suspension now.
+import { parseId } from "@/lib/api/body";
+import { ok, route } from "@/lib/api/route";
+import { unsuspendUser } from "@/lib/services/admin-users";
+import { adminUserSchema } from "@/lib/validation/admin-users";
+
+export const POST = route(
+  { tag: "Administration", summary: "End a member's suspension", auth: "required", role: "ADMIN", responses: [ok(adminUserSchema)] },
+  ({ viewer, params }) => unsuspendUser(viewer, parseId(params.id)),
+);
