@@ -3,6 +3,7 @@ import type {
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { UserSuggestionDto } from "@/lib/validation/search";
+import type { AdminUserDto } from "@/lib/validation/admin-users";
 import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
 import type { ApiTokenDto, CreatedTokenDto, SignInDto } from "@/lib/validation/auth";
@@ -98,6 +99,10 @@ export const api = {
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
+  suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
+  unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),
+  setUserRole: (id: number, role: AdminUserDto["role"]) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
+  setSlowMode: (postId: number, seconds: number) => apiFetch<{ postId: number; seconds: number }>(`/api/posts/${postId}/slow-mode`, { method: "PUT", body: { seconds } }),
   suggestUsers: (prefix: string, postId?: number) =>
     apiFetch<UserSuggestionDto[]>(`/api/users/suggest?prefix=${encodeURIComponent(prefix)}${postId ? `&postId=${postId}` : ""}`),
   updateMe: (body: { introduction?: string; displayMedal?: MedalType | null; username?: string }) => apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { auditLogs, users, type UserRole } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/api/errors";
@@ -72,4 +72,19 @@ export async function listAuditLog(viewer: Viewer | null, page: number, size: nu
     after: (log.after as Record<string, unknown> | null) ?? null,
     createdAt: log.createdAt.toISOString(),
   }));
+}
+
+/** The admin users page: members whose name or email contains `q` (all when empty), by name. */
+export async function listUsersForAdmin(viewer: Viewer | null, a: { q: string; page: number; size: number }): Promise<AdminUserDto[]> {
+  assertRole(viewer, "ADMIN");
+  const q = a.q.trim().slice(0, 64);
+  const like = `%${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+  const rows = await db
+    .select(pick)
+    .from(users)
+    .where(q ? or(ilike(users.username, like), ilike(users.email, like)) : undefined)
+    .orderBy(asc(sql`lower(${users.username})`))
+    .limit(a.size)
+    .offset(a.page * a.size);
+  return rows.map(toDto);
 }

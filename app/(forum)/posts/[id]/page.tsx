@@ -7,6 +7,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { CommentTree, type CommentView } from "@/components/forum/comment-tree";
+import { SlowMode } from "@/components/forum/slow-mode";
 import { LivePostUpdates } from "@/components/forum/live-events";
 import { JumpToUnread } from "@/components/forum/unread-marks";
 import { LotteryWidget } from "@/components/forum/lottery-widget";
@@ -139,6 +140,7 @@ export default async function PostPage({ params }: Props) {
           </div>
         </article>
 
+        <SlowMode postId={post.id} seconds={post.slowModeSeconds} canSet={isModerator(viewer)} />
         <CommentTree
           postId={post.id}
           comments={withHtml(comments)}
