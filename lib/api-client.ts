@@ -126,6 +126,7 @@ export const api = {
   comment: (postId: number, content: string) => apiFetch<CommentDto>(`/api/posts/${id(postId)}/comments`, { body: { content } }),
   reply: (commentId: number, content: string) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}/replies`, { body: { content } }),
   deleteComment: (commentId: number) => apiFetch<null>(`/api/comments/${id(commentId)}`, { method: "DELETE" }),
+  editComment: (commentId: number, content: string) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}`, { method: "PUT", body: { content } }),
   pinComment: (commentId: number, pin: boolean) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}/${pin ? "pin" : "unpin"}`, { method: "POST" }),
   vote: (postId: number, options: string[]) => apiFetch<PollDto>(`/api/posts/${id(postId)}/poll/vote`, { body: { options } }),
   joinLottery: (postId: number) => apiFetch<LotteryDto>(`/api/posts/${id(postId)}/lottery/join`, { method: "POST" }),

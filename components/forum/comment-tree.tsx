@@ -128,12 +128,50 @@ function CommentForm({
   );
 }
 
+/** Editing a comment in place (its author or staff); the old text goes into its history. */
+function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; postId: number; onDone: () => void }) {
+  const id = useId();
+  const [text, setText] = useState(comment.content);
+  const save = useMutation({ mutationFn: () => api.editComment(comment.id, text), onSuccess: onDone });
+  const f = save.error ? fieldErrors(save.error) : null;
+  const error = f ? (f.fields.content ?? f.form ?? "Could not save") : null;
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Edit the comment
+      </label>
+      <Composer id={id} value={text} onChange={setText} postId={postId} rows={4} maxLength={20000} autoFocus onSubmitShortcut={() => save.mutate()} invalid={!!error} describedBy={error ? `${id}-error` : undefined} />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save edit
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: number }) {
   const [replying, setReplying] = useState(false);
   const [reactions, setReactions] = useState(c.reactions);
   const [error, setError] = useState<string | null>(null);
   const me = ctx.viewer;
   const canDelete = !!me && !c.deleted && (me.id === c.author.id || me.moderator);
+  const canEdit = canDelete;
+  const [editing, setEditing] = useState(false);
   const canPin = ctx.canPin && c.parentId === null && !c.deleted;
 
   async function act(fn: () => Promise<unknown>) {
@@ -153,9 +191,14 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <UserLink username={c.author.username} className="font-medium hover:underline" />
-            <a href={`#comment-${c.id}`} className="text-zinc-500 hover:underline">
+            <a href={`#comment-${c.id}`} className="text-zinc-600 hover:underline dark:text-zinc-400">
               <RelativeTime iso={c.createdAt} />
             </a>
+            {c.editedAt && !c.deleted ? (
+              <a href={`/posts/${ctx.postId}/comments/${c.id}/history`} className="text-xs text-zinc-600 hover:underline dark:text-zinc-400" data-testid="comment-edited">
+                {c.staffEdited ? "edited by staff" : "edited"}
+              </a>
+            ) : null}
             {c.pinnedAt ? (
               <Badge tone="info">
                 <Pin aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Pinned
@@ -170,7 +213,18 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
           ) : null}
           {c.deleted ? (
             <p className="mt-1 text-sm italic text-zinc-500">[deleted]</p>
-          ) : c.hidden && !c.content ? null : (
+          ) : c.hidden && !c.content ? null : editing ? (
+            <div className="mt-2">
+              <CommentEditForm
+                comment={c}
+                postId={ctx.postId}
+                onDone={() => {
+                  setEditing(false);
+                  ctx.refresh();
+                }}
+              />
+            </div>
+          ) : (
             <div
               className="markdown-body mt-1 text-sm"
               data-quote-source
@@ -202,6 +256,11 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 </Button>
               ) : null}
               {me && me.id !== c.author.id && !c.hidden ? <FlagButton target={{ commentId: c.id }} label={`the comment by ${c.author.username}`} /> : null}
+              {canEdit && !editing ? (
+                <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+                  Edit
+                </Button>
+              ) : null}
               {canDelete ? (
                 <Button
                   variant="ghost"

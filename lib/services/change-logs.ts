@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import {
   postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope,
@@ -15,6 +15,8 @@ const SYSTEM_TYPES: ChangeLogType[] = ["VOTE_RESULT", "LOTTERY_RESULT"];
 
 export type NewChangeLog = {
   postId: number;
+  /** A comment's edit (issue 18): listed in the comment's history, not the post's. */
+  commentId?: number | null;
   /** The acting user; null (or omitted) for a system entry, which is attributed to the `system` user. */
   actorId?: number | null;
   type: ChangeLogType;
@@ -99,7 +101,17 @@ export async function changeLogsJson(postId: number, viewer: Viewer | null): Pro
   return body;
 }
 
-async function loadChangeLogs(postId: number): Promise<ChangeLogDto[]> {
+/** A post's own history: its comments' edits (marked with commentId) are listed with each comment. */
+function loadChangeLogs(postId: number): Promise<ChangeLogDto[]> {
+  return loadLogs(and(eq(postChangeLogs.postId, postId), isNull(postChangeLogs.commentId))!);
+}
+
+/** A comment's edits, oldest first (the caller checks that the comment is visible). */
+export function loadCommentChangeLogs(commentId: number): Promise<ChangeLogDto[]> {
+  return loadLogs(eq(postChangeLogs.commentId, commentId));
+}
+
+async function loadLogs(where: SQL): Promise<ChangeLogDto[]> {
   const rows = await db
     .select({
       log: postChangeLogs,
@@ -108,7 +120,7 @@ async function loadChangeLogs(postId: number): Promise<ChangeLogDto[]> {
     })
     .from(postChangeLogs)
     .leftJoin(users, eq(users.id, postChangeLogs.actorId))
-    .where(eq(postChangeLogs.postId, postId))
+    .where(where)
     .orderBy(asc(postChangeLogs.createdAt), asc(postChangeLogs.id));
   return rows.map(({ log: l, username, avatar }) => {
     const system = !username || SYSTEM_TYPES.includes(l.type);

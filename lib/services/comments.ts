@@ -16,6 +16,7 @@ import { env } from "@/lib/env";
 import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/change-logs";
 
 const commentColumns = {
   id: comments.id,
@@ -26,6 +27,8 @@ const commentColumns = {
   pinnedAt: comments.pinnedAt,
   deletedAt: comments.deletedAt,
   hiddenAt: comments.hiddenAt,
+  editedAt: comments.editedAt,
+  staffEditedAt: comments.staffEditedAt,
   reward: comments.reward,
   pointReward: comments.pointReward,
   createdAt: comments.createdAt,
@@ -57,6 +60,8 @@ function toDto(r: CommentRow, reactions: ReactionDto[], viewer?: Viewer | null):
     deleted,
     postId: r.postId,
     parentId: r.parentId,
+    editedAt: iso(r.editedAt),
+    staffEdited: !!r.editedAt && !!r.staffEditedAt && r.staffEditedAt.getTime() === r.editedAt.getTime(),
   };
 }
 
@@ -298,4 +303,36 @@ export async function setSlowMode(viewer: Viewer, postId: number, seconds: numbe
     }),
     [changed("post", postId)],
   );
+}
+
+/**
+ * PUT /api/comments/{id} (issue 18): its author or staff change a comment's text. The old and new text
+ * go into the change log (the post's, marked with the comment), like a post's content edits; an edit by
+ * staff is marked as such and its author is told.
+ */
+export async function editComment(viewer: Viewer, commentId: number, content: string): Promise<CommentDto> {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  const staff = viewer.id !== c.authorId;
+  if (staff && !isModerator(viewer)) throw forbidden("Only its author or staff can edit a comment");
+  if (!staff) await assertMayWrite(viewer.id);
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const [cur] = await tx.select({ content: comments.content }).from(comments).where(eq(comments.id, commentId)).for("update");
+      if (!cur || cur.content === content) return;
+      const now = new Date();
+      await tx.update(comments).set({ content, editedAt: now, staffEditedAt: staff ? now : null }).where(eq(comments.id, commentId));
+      await writeChangeLogs(tx, [{ postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content }]);
+      if (staff) await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, commentId, content: "edited your comment" });
+    }),
+    [changed("comment", commentId), changed("post", c.post.id)],
+  );
+  return getComment(viewer, commentId);
+}
+
+/** GET /api/comments/{id}/change-logs: the comment's edits, oldest first (404 where the comment is not visible). */
+export async function listCommentChangeLogs(viewer: Viewer | null, commentId: number) {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  return loadCommentChangeLogs(commentId);
 }

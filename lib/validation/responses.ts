@@ -132,6 +132,10 @@ export type CommentDto = {
   deleted: boolean;
   postId: number;
   parentId: number | null;
+  /** Set once the comment was edited (issue 18). */
+  editedAt?: string | null;
+  /** Edited by staff rather than its author. */
+  staffEdited?: boolean;
 };
 
 export const commentSchema: z.ZodType<CommentDto> = z
@@ -151,6 +155,8 @@ export const commentSchema: z.ZodType<CommentDto> = z
     deleted: z.boolean(),
     postId: z.number().int(),
     parentId: z.number().int().nullable(),
+    editedAt: isoDateTime.nullable().optional().meta({ description: "extra: when the comment was last edited (its history: GET /api/comments/{id}/change-logs)" }),
+    staffEdited: z.boolean().optional().meta({ description: "extra: the last edit was made by staff, not the author" }),
   })
   .meta({ id: "Comment" });
 

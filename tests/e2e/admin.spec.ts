@@ -85,3 +85,25 @@ test("a moderator sets slow mode on a post and a member's second quick comment i
   await expect(mp.getByRole("alert").filter({ hasText: /Slow mode: one comment every 60 s/ })).toBeVisible();
   await ctx.close();
 });
+
+test("an author edits a comment in place; it says edited, and its history shows the diff", async ({ page, request }) => {
+  const post = await apiCreatePost(request, await apiLogin(request, "alice"), { title: unique("Typos happen") });
+  await signIn(page, "bob");
+  const pp = new PostPage(page);
+  await pp.goto(post.id);
+  await pp.comment("I recieve this every week");
+  const item = page.getByTestId("comment").filter({ hasText: "I recieve this every week" });
+  await item.getByRole("button", { name: "Edit" }).click();
+  const box = item.getByLabel("Edit the comment");
+  await expect(box).toHaveValue("I recieve this every week");
+  await box.fill("I receive this every week");
+  await item.getByRole("button", { name: "Save edit" }).click();
+  const edited = page.getByTestId("comment").filter({ hasText: "I receive this every week" });
+  await expect(edited.getByTestId("comment-edited")).toHaveText("edited");
+  await edited.getByTestId("comment-edited").click();
+  await page.waitForURL(/\/comments\/\d+\/history$/);
+  const entry = page.getByTestId("comment-edit").first();
+  await expect(entry).toContainText("bob");
+  await expect(entry.locator("del")).toContainText("recieve");
+  await expect(entry.locator("ins")).toContainText("receive");
+});

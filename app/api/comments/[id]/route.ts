@@ -1,7 +1,8 @@
-// GET /api/comments/{id} (one comment with its replies) · DELETE (soft delete: author or moderator)
+// GET /api/comments/{id} (one comment with its replies) · PUT (edit: author or staff) · DELETE (soft delete: author or moderator)
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deleteComment, getComment } from "@/lib/services/comments";
+import { deleteComment, editComment, getComment } from "@/lib/services/comments";
+import { createCommentSchema } from "@/lib/validation/comments";
 import { commentSchema } from "@/lib/validation/responses";
 
 export const GET = route(
@@ -15,4 +16,13 @@ export const DELETE = route(
     await deleteComment(viewer, parseId(params.id));
     return noContent();
   },
+);
+
+export const PUT = route(
+  {
+    tag: "Comments", summary: "Edit a comment (author, moderator)",
+    description: "The old and new text go into the comment's history (GET /api/comments/{id}/change-logs). An edit by staff marks the comment `staffEdited` and notifies its author.",
+    auth: "required", body: createCommentSchema, responses: [ok(commentSchema)],
+  },
+  ({ params, viewer, body }) => editComment(viewer, parseId(params.id), body.content),
 );

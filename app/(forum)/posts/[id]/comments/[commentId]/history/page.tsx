@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { DiffView } from "@/components/forum/diff-view";
+import { Avatar } from "@/components/ui/avatar";
+import { Link } from "@/components/ui/link";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { ApiError } from "@/lib/api/errors";
+import { pageViewer } from "@/lib/api/page";
+import { getComment, listCommentChangeLogs } from "@/lib/services/comments";
+
+export const metadata: Metadata = { title: "Comment history" };
+
+type Props = { params: Promise<{ id: string; commentId: string }> };
+
+/** A comment's edits, each as a diff of the text before and after (issue 18); 404 where the comment is not visible. */
+export default async function CommentHistoryPage({ params }: Props) {
+  const { id, commentId } = await params;
+  if (!/^\d{1,9}$/.test(id) || !/^\d{1,9}$/.test(commentId)) notFound();
+  const viewer = await pageViewer();
+  let data;
+  try {
+    const comment = await getComment(viewer, Number(commentId));
+    if (comment.postId !== Number(id) || comment.deleted) notFound();
+    data = { comment, logs: await listCommentChangeLogs(viewer, comment.id) };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) notFound();
+    throw e;
+  }
+  const { comment, logs } = data;
+  const edits = logs.filter((l) => l.type === "CONTENT").reverse();
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <header className="space-y-1">
+        <nav aria-label="Breadcrumb" className="text-sm text-zinc-600 dark:text-zinc-400">
+          <Link href={`/posts/${id}#comment-${comment.id}`} className="hover:underline">
+            ← Back to the comment
+          </Link>
+        </nav>
+        <h1 className="text-2xl font-bold tracking-tight">History of a comment by {comment.author.username}</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {edits.length} {edits.length === 1 ? "edit" : "edits"} since it was posted <RelativeTime iso={comment.createdAt} />, newest first.
+        </p>
+      </header>
+      <ol className="space-y-5" aria-label="Edits, newest first">
+        {edits.map((l, i) => (
+          <li key={l.id} className="space-y-2" data-testid="comment-edit">
+            <p className="flex items-center gap-2 text-sm">
+              <Avatar src={l.userAvatar} name={l.username} size={24} decorative />
+              <strong>{l.username}</strong> edited it <RelativeTime iso={l.time} className="text-zinc-600 dark:text-zinc-400" />
+              <span className="text-zinc-600 dark:text-zinc-400">· version {edits.length - i}</span>
+            </p>
+            <DiffView oldText={l.oldContent ?? ""} newText={l.newContent ?? ""} mode="inline" labels={[`Version ${edits.length - i - 1}`, `Version ${edits.length - i}`]} />
+          </li>
+        ))}
+      </ol>
+      {edits.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">This comment was never edited.</p> : null}
+    </div>
+  );
+}
