@@ -92,7 +92,9 @@ test("an author edits a comment in place; it says edited, and its history shows 
   const pp = new PostPage(page);
   await pp.goto(post.id);
   await pp.comment("I recieve this every week");
-  const item = page.getByTestId("comment").filter({ hasText: "I recieve this every week" });
+  // Held by its id: while it is edited, the comment shows a form instead of its text.
+  const domId = await page.getByTestId("comment").filter({ hasText: "I recieve this every week" }).getAttribute("id");
+  const item = page.locator(`[id="${domId}"]`);
   await item.getByRole("button", { name: "Edit" }).click();
   const box = item.getByLabel("Edit the comment");
   await expect(box).toHaveValue("I recieve this every week");
