@@ -110,7 +110,7 @@ export const api = {
   unreadCount: () => apiFetch<{ count: number }>("/api/notifications/unread-count"),
   post: (postId: number) => apiFetch<PostDto & { comments: CommentDto[] }>(`/api/posts/${id(postId)}`),
   createPost: (body: PostInput) => apiFetch<PostDto>("/api/posts", { body }),
-  updatePost: (postId: number, body: Partial<PostInput>) => apiFetch<PostDto>(`/api/posts/${id(postId)}`, { method: "PUT", body }),
+  updatePost: (postId: number, body: Partial<PostInput> & { restoredVersion?: number }) => apiFetch<PostDto>(`/api/posts/${id(postId)}`, { method: "PUT", body }),
   deletePost: (postId: number) => apiFetch<null>(`/api/posts/${id(postId)}`, { method: "DELETE" }),
   postAction: (postId: number, action: "close" | "reopen" | "pin" | "unpin" | "feature" | "unfeature") =>
     apiFetch<PostDto>(`/api/posts/${id(postId)}/${action}`, { method: "POST" }),

@@ -60,3 +60,31 @@ export function versionOfEntry(logs: LogLike[]): Map<number, number> {
 export function latestVersion(versions: Version[]): Version {
   return versions[versions.length - 1]!;
 }
+
+type StateLog = LogLike & Pick<ChangeLogDto, "oldCategory" | "oldTags">;
+type CategoryLike = NonNullable<ChangeLogDto["oldCategory"]>;
+type TagLike = NonNullable<ChangeLogDto["oldTags"]>[number];
+
+/** The parts of a post a restore brings back. */
+export type PostState = { title: string; content: string; category: CategoryLike; tags: TagLike[] };
+
+/**
+ * The whole post as it stood when `version` came to be: for each field, the old value of its first
+ * change made after that moment, or the current value when it has not changed since. Entries written
+ * by one edit share its time, so a version made together with a category change includes it.
+ * Version 0 is the post as first published.
+ */
+export function postStateAt(logs: StateLog[], version: Version, current: PostState): PostState {
+  const at = version.index === 0 || !version.time ? -Infinity : Date.parse(version.time);
+  const firstAfter = (type: ChangeLogDto["type"]) => logs.find((l) => l.type === type && Date.parse(l.time) > at);
+  const title = firstAfter("TITLE");
+  const content = firstAfter("CONTENT");
+  const category = firstAfter("CATEGORY");
+  const tags = firstAfter("TAG");
+  return {
+    title: title ? (title.oldTitle ?? current.title) : current.title,
+    content: content ? (content.oldContent ?? current.content) : current.content,
+    category: category?.oldCategory ?? current.category,
+    tags: tags ? (tags.oldTags ?? []) : current.tags,
+  };
+}

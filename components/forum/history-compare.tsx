@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/forum/diff-view";
-import type { Version, VersionField } from "@/lib/edit-history";
+import { postStateAt, type PostState, type Version, type VersionField } from "@/lib/edit-history";
+import type { ChangeLogDto } from "@/lib/validation/responses";
 import { api, fieldErrors } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
 
@@ -22,18 +23,23 @@ function versionLabel(v: Version, latest: number): string {
 
 /**
  * Compare any two versions of the content or the title, in the chosen diff view; the author and
- * moderators can restore the "from" version, which is an ordinary edit (PUT /api/posts/{id}) and so
- * makes its own change log entry.
+ * moderators can restore the "from" version: the whole post as it stood then (title, content, category
+ * and tags), saved as an edit (PUT /api/posts/{id} with `restoredVersion`) whose entries say
+ * "restored version N"; the author is told when someone else does it.
  */
 export function HistoryCompare({
   postId,
   versions,
+  logs,
+  current,
   mode,
   onMode,
   canRestore,
 }: {
   postId: number;
   versions: Record<VersionField, Version[]>;
+  logs: ChangeLogDto[];
+  current: PostState;
   mode: DiffMode;
   onMode: (m: DiffMode) => void;
   canRestore: boolean;
@@ -55,11 +61,15 @@ export function HistoryCompare({
   const a = list[from]!;
   const b = list[to]!;
 
+  const restoring = postStateAt(logs, a, current);
   const restore = useMutation({
-    mutationFn: (v: Version) => api.updatePost(postId, field === "content" ? { content: v.text } : { title: v.text }),
+    mutationFn: (v: Version) => {
+      const s = postStateAt(logs, v, current);
+      return api.updatePost(postId, { title: s.title, content: s.content, categoryId: s.category.id, tagIds: s.tags.map((t) => t.id), restoredVersion: v.index });
+    },
     onSuccess: async (_post, v) => {
       setConfirming(false);
-      setMessage(`Restored the ${field} of version ${v.index}. It is now the current version.`);
+      setMessage(`Restored version ${v.index}: its title, content, category and tags are the current ones now.`);
       await Promise.all([
         qc.invalidateQueries({ queryKey: postKeys.changeLogs(postId) }),
         qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
@@ -131,7 +141,9 @@ export function HistoryCompare({
           {confirming ? (
             <div role="group" aria-label="Confirm restore" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40">
               <span>
-                Replace the current {field} with version {from}? This is saved as a new edit.
+                Restore the post as it was at {field} version {from}? Title “{restoring.title}”, category {restoring.category.name},{" "}
+                {restoring.tags.length ? `tags ${restoring.tags.map((t) => `#${t.name}`).join(" ")}` : "no tags"}, and that version&apos;s content. This is
+                saved as a new edit.
               </span>
               <Button size="sm" onClick={() => restore.mutate(a)} disabled={restore.isPending}>
                 {restore.isPending ? "Restoring…" : "Confirm restore"}

@@ -71,7 +71,9 @@ function body(postId: number, log: ChangeLogDto, version: number | null, mode: D
       return (
         <details open className="group space-y-2">
           <summary className="cursor-pointer text-sm text-zinc-700 dark:text-zinc-300">
-            Edited the {what}: version {n - 1} → {n}
+            {log.restoredVersion != null
+              ? `Restored the ${what} of version ${log.restoredVersion}: version ${n - 1} → ${n}`
+              : `Edited the ${what}: version ${n - 1} → ${n}`}
           </summary>
           <DiffView
             oldText={(isTitle ? log.oldTitle : log.oldContent) ?? ""}
@@ -143,7 +145,12 @@ export function HistoryEntry({ postId, log, version, mode }: { postId: number; l
           </Link>
         )}
         <Badge tone={log.type === "CONTENT" || log.type === "TITLE" ? "info" : "neutral"}>{TYPE_LABEL[log.type]}</Badge>
-        <RelativeTime iso={log.time} className="text-zinc-500" />
+        {log.restoredVersion != null ? (
+          <Badge tone="warning">
+            Restored version {log.restoredVersion}
+          </Badge>
+        ) : null}
+        <RelativeTime iso={log.time} className="text-zinc-600 dark:text-zinc-400" />
       </div>
       {body(postId, log, version, mode)}
     </li>
@@ -161,7 +168,7 @@ export function HistoryOrigin({ origin }: { origin: HistoryOriginInfo }) {
           {origin.username}
         </Link>
         <Badge tone="success">Posted</Badge>
-        <RelativeTime iso={origin.time} className="text-zinc-500" />
+        <RelativeTime iso={origin.time} className="text-zinc-600 dark:text-zinc-400" />
       </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">Version 0: the original post.</p>
     </li>

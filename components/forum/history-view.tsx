@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DiffModeSwitch, type DiffMode } from "@/components/forum/diff-view";
 import { HistoryCompare } from "@/components/forum/history-compare";
 import { HistoryEntry, HistoryOrigin, type HistoryOriginInfo } from "@/components/forum/history-entry";
-import { fieldVersions, versionOfEntry } from "@/lib/edit-history";
+import { fieldVersions, versionOfEntry, type PostState } from "@/lib/edit-history";
 import { api } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
 
@@ -20,7 +20,7 @@ export function HistoryView({
   canRestore,
 }: {
   postId: number;
-  current: { title: string; content: string };
+  current: PostState;
   origin: HistoryOriginInfo;
   canRestore: boolean;
 }) {
@@ -42,7 +42,7 @@ export function HistoryView({
 
   return (
     <div className="space-y-8">
-      <HistoryCompare postId={postId} versions={versions} mode={mode} onMode={setMode} canRestore={canRestore} />
+      <HistoryCompare postId={postId} versions={versions} logs={logs} current={current} mode={mode} onMode={setMode} canRestore={canRestore} />
 
       <section aria-labelledby="timeline-h" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -38,7 +38,11 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "FLAG_RESOLVED":
       return { ...base, icon: Flag, action: "reviewed what you flagged in", href: commentHref, snippet: n.excerpt };
     case "CONTENT_MODERATED":
-      return { ...base, icon: ShieldCheck, action: "moderated your post", href: post ? `/posts/${post.id}/history` : null, snippet: n.excerpt };
+      // The notification's content says what staff did ("restored version 0 of your post"); the link
+      // opens the history that shows it.
+      return n.comment
+        ? { ...base, icon: ShieldCheck, action: "edited your comment on", href: post ? `/posts/${post.id}/comments/${n.comment.id}/history` : null, snippet: n.excerpt }
+        : { ...base, icon: ShieldCheck, action: n.content || "moderated your post", href: post ? `/posts/${post.id}/history` : null };
     case "MENTION":
       return { ...base, icon: AtSign, action: n.comment ? "mentioned you in a comment on" : "mentioned you in", href: commentHref, snippet: n.excerpt };
     case "REACTION": {

@@ -37,6 +37,8 @@ export type NewChangeLog = {
   oldVisibleScope?: VisibleScope | null;
   newVisibleScope?: VisibleScope | null;
   amount?: number | null;
+  /** The version a restore brought back (issue 18). */
+  restoredVersion?: number | null;
 };
 
 export function categorySnapshot(c: CategorySnapshot): CategorySnapshot {
@@ -151,6 +153,7 @@ async function loadLogs(where: SQL): Promise<ChangeLogDto[]> {
       oldVisibleScope: t === "VISIBLE_SCOPE" ? l.oldVisibleScope : null,
       newVisibleScope: t === "VISIBLE_SCOPE" ? l.newVisibleScope : null,
       amount: t === "DONATE" ? l.amount : null,
+      restoredVersion: l.restoredVersion ?? null,
     };
   });
 }

@@ -158,6 +158,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       visibleScope: r.visibleScope,
       featured: !r.rssExcluded,
       slowModeSeconds: r.slowModeSeconds,
+      staffEditedAt: iso(r.staffEditedAt),
     });
   }
   return byId;

@@ -265,7 +265,8 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
     assertOnPost(viewer, post, "edit");
     const logs: NewChangeLog[] = [];
     const set: Partial<typeof posts.$inferInsert> = {};
-    const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, ...l });
+    const restoredVersion = input.restoredVersion ?? null;
+    const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, restoredVersion, ...l });
 
     if (input.title !== undefined && input.title !== post.title) {
       set.title = input.title;
@@ -296,8 +297,14 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
     }
     if (!logs.length) return;
-    await tx.update(posts).set({ ...set, updatedAt: new Date() }).where(eq(posts.id, id));
+    const now = new Date();
+    const staff = viewer.id !== post.authorId;
+    await tx.update(posts).set({ ...set, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) }).where(eq(posts.id, id));
     await writeChangeLogs(tx, logs);
+    if (staff) {
+      const content = staffEditPhrase(logs, restoredVersion);
+      await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
+    }
     if (set.visibleScope !== undefined) await withdrawHiddenMentions(tx, id);
     if (set.content !== undefined && post.status === "PUBLISHED") {
       // Only users newly mentioned by this edit are notified.
@@ -307,6 +314,19 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
     }
   }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
+}
+
+/**
+ * What a staff edit did, in the words of the author's notification ("<moderator> … <post title>"):
+ * a restore names its version; a change of category or tags alone says so; anything else is an edit.
+ */
+function staffEditPhrase(logs: NewChangeLog[], restoredVersion: number | null): string {
+  if (restoredVersion !== null) return `restored version ${restoredVersion} of your post`;
+  const types = new Set(logs.map((l) => l.type));
+  if (types.size === 1 && types.has("CATEGORY")) return `moved your post to ${logs[0]!.newCategory?.name ?? "another category"}:`;
+  if (types.size === 1 && types.has("TAG")) return "re-tagged your post";
+  if (types.size === 1 && types.has("VISIBLE_SCOPE")) return "changed who can see your post";
+  return "edited your post";
 }
 
 /** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
@@ -330,8 +350,14 @@ export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
     assertCanSeePost(viewer, post);
     assertOnPost(viewer, post, "close");
     if (post.closed === on) return;
-    await tx.update(posts).set({ closed: on, updatedAt: new Date() }).where(eq(posts.id, id));
+    const now = new Date();
+    const staff = viewer.id !== post.authorId;
+    await tx.update(posts).set({ closed: on, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) }).where(eq(posts.id, id));
     await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
+    if (staff) {
+      const content = on ? "closed your post" : "reopened your post";
+      await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
+    }
   }), [changed("post", id)]);
   return (await loadPost(id, viewer))!;
 }

@@ -78,6 +78,11 @@ export const updatePostSchema = z.object({
   categoryId: bodyId.optional(),
   tagIds: tagIds.optional(),
   visibleScope: z.enum(VISIBLE_SCOPES).optional(),
+  /**
+   * Set when this edit restores an old version from the history page: the change log entries are
+   * recorded as "restored version N" and the author is told.
+   */
+  restoredVersion: z.number({ error: "restoredVersion must be a number" }).int("must be a whole number").min(0, "must be 0 or more").optional(),
 });
 export type UpdatePostInput = z.output<typeof updatePostSchema>;
 

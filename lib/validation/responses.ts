@@ -113,6 +113,7 @@ export const postSchema = z
     visibleScope: z.enum(VISIBLE_SCOPES),
     featured: z.boolean().meta({ description: "extra: rssExcluded === false" }),
     slowModeSeconds: z.number().int().meta({ description: "extra: staff-set slow mode, seconds a member waits between comments on this post (0: off)" }),
+    staffEditedAt: isoDateTime.nullable().optional().meta({ description: "extra: the last time someone other than the author edited, moved, re-tagged, restored or closed the post (its history shows what)" }),
     newComments: z.number().int().optional().meta({ description: "signed-in callers: comments by others since they last read the post (0 if never opened)" }),
     isNew: z.boolean().optional().meta({ description: "signed-in callers: created by someone else since their previous visit and not opened yet" }),
   })
@@ -217,6 +218,9 @@ export const changeLogSchema = z
     oldVisibleScope: z.enum(VISIBLE_SCOPES).nullable(),
     newVisibleScope: z.enum(VISIBLE_SCOPES).nullable(),
     amount: z.number().int().nullable(),
+    restoredVersion: z.number().int().nullable().optional().meta({
+      description: "extra: the version this entry restored (a restore writes one entry per field it changed); null for an ordinary edit",
+    }),
   })
   .meta({ id: "PostChangeLog" });
 

@@ -107,6 +107,16 @@ export default async function PostPage({ params }: Props) {
               <Link href={`/posts/${post.id}/history`} className="underline-offset-2 hover:underline">
                 History
               </Link>
+              {post.staffEditedAt ? (
+                <Link
+                  href={`/posts/${post.id}/history`}
+                  data-testid="staff-edited"
+                  className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 hover:underline dark:bg-amber-950 dark:text-amber-200"
+                  title={`Changed by staff on ${new Date(post.staffEditedAt).toUTCString()}`}
+                >
+                  edited by staff
+                </Link>
+              ) : null}
             </div>
             {post.status === "PENDING" && canOnPost(viewer, { authorId: post.author.id }, "review") ? (
               <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40" data-testid="review-panel">

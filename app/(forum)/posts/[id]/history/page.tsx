@@ -40,7 +40,7 @@ export default async function PostHistoryPage({ params }: Props) {
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="space-y-6">
         <header className="space-y-1">
-          <nav aria-label="Breadcrumb" className="text-sm text-zinc-500">
+          <nav aria-label="Breadcrumb" className="text-sm text-zinc-600 dark:text-zinc-400">
             <Link href={`/posts/${post.id}`} className="hover:underline">
               ← Back to the post
             </Link>
@@ -54,7 +54,7 @@ export default async function PostHistoryPage({ params }: Props) {
         </header>
         <HistoryView
           postId={post.id}
-          current={{ title: post.title, content: post.content }}
+          current={{ title: post.title, content: post.content, category: post.category, tags: post.tags }}
           origin={{ time: post.createdAt, username: post.author.username, avatar: post.author.avatar }}
           canRestore={canOnPost(viewer, { authorId: post.author.id }, "edit")}
         />
