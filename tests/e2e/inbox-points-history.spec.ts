@@ -194,11 +194,13 @@ test("compare any two versions in three views and restore an old one as a modera
   await expect(diff.getByTestId("diff-raw")).toContainText("+ Then run the careful build.");
   await page.screenshot({ path: "test-results/history-raw.png", fullPage: true });
 
-  // Restore version 1: a normal edit, with its own change log entry.
+  // Restore version 1: an edit with its own change log entry, marked as a restore.
   await compare.getByRole("button", { name: "Restore version 1" }).click();
+  await expect(compare.getByRole("group", { name: "Confirm restore" })).toContainText(`Title “${post.title}”`);
   await compare.getByRole("button", { name: "Confirm restore" }).click();
-  await expect(compare.getByRole("status")).toContainText("Restored the content of version 1");
-  await expect(page.getByTestId("history-entry").filter({ hasText: "Edited the content" })).toHaveCount(4);
+  await expect(compare.getByRole("status")).toContainText("Restored version 1");
+  await expect(page.getByTestId("history-entry").filter({ hasText: "Edited the content" })).toHaveCount(3);
+  await expect(page.getByTestId("history-entry").filter({ hasText: "Restored the content of version 1" })).toHaveCount(1);
   await expect(compare.getByLabel("To version")).toHaveValue("4");
   await expect(compare.getByTestId("diff-view")).toContainText("No differences.");
   const entry = page.getByTestId("history-entry").first();
@@ -208,5 +210,5 @@ test("compare any two versions in three views and restore an old one as a modera
 
   const logs = await (await request.get(`/api/posts/${post.id}/change-logs`, { headers: auth(alice) })).json();
   const last = logs[logs.length - 1];
-  expect(last).toMatchObject({ type: "CONTENT", username: "moderator", oldContent: v[3], newContent: v[1] });
+  expect(last).toMatchObject({ type: "CONTENT", username: "moderator", oldContent: v[3], newContent: v[1], restoredVersion: 1 });
 });
