@@ -42,7 +42,9 @@ export function describeNotification(n: NotificationDto): NotificationLine {
       // opens the history that shows it.
       return n.comment
         ? { ...base, icon: ShieldCheck, action: "edited your comment on", href: post ? `/posts/${post.id}/comments/${n.comment.id}/history` : null, snippet: n.excerpt }
-        : { ...base, icon: ShieldCheck, action: n.content || "moderated your post", href: post ? `/posts/${post.id}/history` : null };
+        : n.content === "deleted your comment on"
+          ? { ...base, icon: Trash2, action: n.content, href: postHref }
+          : { ...base, icon: ShieldCheck, action: n.content || "moderated your post", href: post ? `/posts/${post.id}/history` : null };
     case "MENTION":
       return { ...base, icon: AtSign, action: n.comment ? "mentioned you in a comment on" : "mentioned you in", href: commentHref, snippet: n.excerpt };
     case "REACTION": {

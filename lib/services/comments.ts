@@ -261,6 +261,8 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
       })
       .where(eq(posts.id, c.post.id));
     await refreshMedal(tx, c.authorId);
+    // Staff removing someone's comment tells its author (issue 18).
+    await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, content: "deleted your comment on" });
   }), [changed("comment", commentId), changed("post", c.post.id)]);
 }
 

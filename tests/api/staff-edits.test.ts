@@ -7,6 +7,8 @@ import { POST as create } from "@/app/api/posts/route";
 import { GET as getPost, PUT as update } from "@/app/api/posts/[id]/route";
 import { GET as changeLogs } from "@/app/api/posts/[id]/change-logs/route";
 import { POST as closePost } from "@/app/api/posts/[id]/close/route";
+import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
+import { DELETE as deleteComment } from "@/app/api/comments/[id]/route";
 import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
@@ -97,5 +99,20 @@ describe("staff edits", () => {
     const [row] = await db.select({ title: posts.title, staffEditedAt: posts.staffEditedAt }).from(posts).where(eq(posts.id, id));
     expect(row).toEqual({ title: "Original title", staffEditedAt: null });
     expect(await db.select().from(postChangeLogs).where(eq(postChangeLogs.postId, id))).toEqual([]);
+  });
+
+  it("a moderator deleting a comment tells its author; deleting one's own tells nobody", async () => {
+    const id = await newPost();
+    const comment = async () => {
+      const r = await call(postComment, `/api/posts/${id}/comments`, { token: author.token, params: { id: String(id) }, body: { content: "A comment" } });
+      expect(r.status).toBe(201);
+      return String(r.body.id);
+    };
+    const mine = await comment();
+    expect((await call(deleteComment, `/api/comments/${mine}`, { method: "DELETE", token: author.token, params: { id: mine } })).status).toBe(204);
+    expect(await told(id)).toEqual([]);
+    const theirs = await comment();
+    expect((await call(deleteComment, `/api/comments/${theirs}`, { method: "DELETE", token: mod.token, params: { id: theirs } })).status).toBe(204);
+    expect(await told(id)).toEqual([{ type: "CONTENT_MODERATED", content: "deleted your comment on", fromUserId: mod.id }]);
   });
 });
