@@ -1,0 +1,192 @@
+// Authorization matrix, issue 18's routes: flags, comment editing and its history, slow mode, and the
+// admin user/audit endpoints, × caller (anonymous, member, author, moderator, admin) × the post's
+// visibility. Same rules as security-authz.test.ts: a hidden target answers 404, a visible one the
+// caller may not act on 403, no credentials 401, and a refused write leaves the data as it was.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db";
+import { comments, flags, posts, users as usersTable, type VisibleScope } from "@/db/schema";
+import { POST as resolveFlag } from "@/app/api/admin/flags/[id]/resolve/route";
+import { GET as auditLog } from "@/app/api/admin/audit-log/route";
+import { PUT as setRole } from "@/app/api/admin/users/[id]/role/route";
+import { POST as suspend } from "@/app/api/admin/users/[id]/suspend/route";
+import { POST as unsuspend } from "@/app/api/admin/users/[id]/unsuspend/route";
+import { GET as commentLogs } from "@/app/api/comments/[id]/change-logs/route";
+import { PUT as editComment } from "@/app/api/comments/[id]/route";
+import { POST as flag } from "@/app/api/flags/route";
+import { PUT as slowMode } from "@/app/api/posts/[id]/slow-mode/route";
+import { call, makeCategory, makeUser, type TestUser } from "../helpers";
+
+type Caller = "anonymous" | "user" | "author" | "moderator" | "admin";
+type Outcome = "ok" | 401 | 403 | 404;
+type Handler = Parameters<typeof call>[0];
+
+const CALLERS: Caller[] = ["anonymous", "user", "author", "moderator", "admin"];
+const SCOPES: VisibleScope[] = ["ALL", "ONLY_REGISTER", "ONLY_ME"];
+const STAFF = new Set<Caller>(["moderator", "admin"]);
+
+function canSee(caller: Caller, scope: VisibleScope): boolean {
+  if (caller === "author" || STAFF.has(caller)) return true;
+  if (scope === "ALL") return true;
+  return scope === "ONLY_REGISTER" && caller === "user";
+}
+
+let u: Record<Exclude<Caller, "anonymous">, TestUser>;
+let categoryId: number;
+
+/** A post of `author` in this scope, with one comment of `author`. */
+async function target(scope: VisibleScope) {
+  const [p] = await db.insert(posts).values({ title: "matrix", content: "body", authorId: u.author.id, categoryId, visibleScope: scope }).returning({ id: posts.id });
+  const [c] = await db.insert(comments).values({ postId: p!.id, authorId: u.author.id, content: "matrix comment" }).returning({ id: comments.id });
+  return { postId: p!.id, commentId: c!.id };
+}
+
+const tokenOf = (caller: Caller) => (caller === "anonymous" ? undefined : u[caller].token);
+const outcomeOf = (status: number): Outcome | number => (status >= 200 && status < 300 ? "ok" : status);
+
+type Rule = {
+  name: string;
+  handler: Handler;
+  method: string;
+  /** The path and route params for this cell's target. */
+  at: (t: { postId: number; commentId: number }) => { path: string; id: number };
+  body?: (t: { postId: number; commentId: number }) => unknown;
+  /** Who may act on a target they can see. */
+  allowed: "read" | "not-author" | "author+staff" | "staff";
+  /** Role-gated in the route: refused (403) before the target is looked at. */
+  roleFirst?: boolean;
+};
+
+const RULES: Rule[] = [
+  {
+    name: "POST /api/flags (a post)", handler: flag, method: "POST", at: () => ({ path: "/api/flags", id: 0 }),
+    body: (t) => ({ postId: t.postId, reason: "SPAM" }), allowed: "not-author",
+  },
+  {
+    name: "POST /api/flags (a comment)", handler: flag, method: "POST", at: () => ({ path: "/api/flags", id: 0 }),
+    body: (t) => ({ commentId: t.commentId, reason: "OFF_TOPIC", note: "matrix" }), allowed: "not-author",
+  },
+  {
+    name: "PUT /api/comments/{id}", handler: editComment, method: "PUT", at: (t) => ({ path: `/api/comments/${t.commentId}`, id: t.commentId }),
+    body: () => ({ content: "edited by the matrix" }), allowed: "author+staff",
+  },
+  {
+    name: "GET /api/comments/{id}/change-logs", handler: commentLogs, method: "GET", at: (t) => ({ path: `/api/comments/${t.commentId}/change-logs`, id: t.commentId }),
+    allowed: "read",
+  },
+  {
+    name: "PUT /api/posts/{id}/slow-mode", handler: slowMode, method: "PUT", at: (t) => ({ path: `/api/posts/${t.postId}/slow-mode`, id: t.postId }),
+    body: () => ({ seconds: 30 }), allowed: "staff", roleFirst: true,
+  },
+];
+
+function expected(rule: Rule, caller: Caller, scope: VisibleScope): Outcome {
+  if (rule.method !== "GET" && caller === "anonymous") return 401;
+  if (rule.roleFirst && !STAFF.has(caller)) return 403;
+  if (!canSee(caller, scope)) return 404;
+  switch (rule.allowed) {
+    case "read":
+      return "ok";
+    case "not-author":
+      return caller === "author" ? 403 : "ok";
+    case "author+staff":
+      return caller === "user" ? 403 : "ok";
+    case "staff":
+      return STAFF.has(caller) ? "ok" : 403;
+  }
+}
+
+beforeAll(async () => {
+  u = {
+    user: await makeUser(),
+    author: await makeUser(),
+    moderator: await makeUser({ role: "MODERATOR" }),
+    admin: await makeUser({ role: "ADMIN" }),
+  };
+  categoryId = (await makeCategory()).id;
+});
+
+describe("authorization matrix (issue 18): flags, comment edits, slow mode × caller × visibility", () => {
+  for (const rule of RULES) {
+    it(rule.name, async () => {
+      const mismatches: string[] = [];
+      for (const scope of SCOPES) {
+        for (const caller of CALLERS) {
+          const t = await target(scope);
+          const { path, id } = rule.at(t);
+          const res = await call(rule.handler, path, { method: rule.method, token: tokenOf(caller), body: rule.body?.(t), params: { id: String(id) } });
+          const want = expected(rule, caller, scope);
+          if (outcomeOf(res.status) !== want) mismatches.push(`${scope} × ${caller}: got ${res.status}, want ${want}`);
+          if (res.status === 404) expect(JSON.stringify(res.body)).not.toContain("matrix");
+          if (want !== "ok") {
+            // A refused write changed nothing.
+            const [c] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, t.commentId));
+            const [p] = await db.select({ slow: posts.slowModeSeconds }).from(posts).where(eq(posts.id, t.postId));
+            expect(c!.content).toBe("matrix comment");
+            expect(p!.slow).toBe(0);
+            expect(await db.select().from(flags).where(eq(flags.postId, t.postId))).toEqual([]);
+          }
+        }
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
+
+describe("authorization matrix (issue 18): admin and moderator endpoints × caller", () => {
+  const rank = { anonymous: -1, user: 0, author: 0, moderator: 1, admin: 2 } as const;
+  const future = () => new Date(Date.now() + 86_400_000).toISOString();
+  const ROLE_RULES: { name: string; min: "MODERATOR" | "ADMIN"; run: (token: string | undefined) => Promise<{ status: number; check?: () => Promise<void> }> }[] = [
+    { name: "GET /api/admin/audit-log", min: "ADMIN", run: async (token) => call(auditLog, "/api/admin/audit-log", { token }) },
+    {
+      name: "POST /api/admin/users/{id}/suspend", min: "ADMIN",
+      run: async (token) => {
+        const m = await makeUser();
+        const r = await call(suspend, `/api/admin/users/${m.id}/suspend`, { method: "POST", token, params: { id: String(m.id) }, body: { until: future(), reason: "matrix" } });
+        const [row] = await db.select({ until: usersTable.suspendedUntil }).from(usersTable).where(eq(usersTable.id, m.id));
+        return { status: r.status, check: async () => expect(row!.until).toBeNull() };
+      },
+    },
+    {
+      name: "POST /api/admin/users/{id}/unsuspend", min: "ADMIN",
+      run: async (token) => {
+        const m = await makeUser();
+        await db.update(usersTable).set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspendedReason: "matrix" }).where(eq(usersTable.id, m.id));
+        const r = await call(unsuspend, `/api/admin/users/${m.id}/unsuspend`, { method: "POST", token, params: { id: String(m.id) } });
+        const [row] = await db.select({ until: usersTable.suspendedUntil }).from(usersTable).where(eq(usersTable.id, m.id));
+        return { status: r.status, check: async () => expect(row!.until).not.toBeNull() };
+      },
+    },
+    {
+      name: "PUT /api/admin/users/{id}/role", min: "ADMIN",
+      run: async (token) => {
+        const m = await makeUser();
+        const r = await call(setRole, `/api/admin/users/${m.id}/role`, { method: "PUT", token, params: { id: String(m.id) }, body: { role: "MODERATOR" } });
+        const [row] = await db.select({ role: usersTable.role }).from(usersTable).where(eq(usersTable.id, m.id));
+        return { status: r.status, check: async () => expect(row!.role).toBe("USER") };
+      },
+    },
+    {
+      name: "POST /api/admin/flags/{id}/resolve", min: "MODERATOR",
+      run: async (token) => {
+        const t = await target("ALL");
+        const [f] = await db.insert(flags).values({ postId: t.postId, reporterId: u.user.id, reason: "SPAM" }).returning({ id: flags.id });
+        const r = await call(resolveFlag, `/api/admin/flags/${f!.id}/resolve`, { method: "POST", token, params: { id: String(f!.id) }, body: { action: "DISMISS" } });
+        const [row] = await db.select({ resolvedAt: flags.resolvedAt }).from(flags).where(eq(flags.id, f!.id));
+        return { status: r.status, check: async () => expect(row!.resolvedAt).toBeNull() };
+      },
+    },
+  ];
+  for (const rule of ROLE_RULES) {
+    it(rule.name, async () => {
+      const mismatches: string[] = [];
+      for (const caller of CALLERS) {
+        const { status, check } = await rule.run(tokenOf(caller));
+        const want: Outcome = caller === "anonymous" ? 401 : rank[caller] >= { MODERATOR: 1, ADMIN: 2 }[rule.min] ? "ok" : 403;
+        if (outcomeOf(status) !== want) mismatches.push(`${caller}: got ${status}, want ${want}`);
+        if (want !== "ok") await check?.();
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+});
