@@ -6,7 +6,7 @@ import { SignInLink } from "@/components/forum/sign-in-link";
 import { UserLink } from "@/components/forum/user-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
-import { useMutation } from "@tanstack/react-query";
+import { useCommentMutation, type CommentChange } from "@/components/forum/use-comments";
 import { Composer, type ComposerHandle } from "@/components/forum/composer";
 import { QUOTE_EVENT, QuoteSelection } from "@/components/forum/quote-selection";
 import { Avatar } from "@/components/ui/avatar";
@@ -14,7 +14,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReactionBar, applyToggle } from "@/components/forum/reaction-bar";
-import { api, fieldErrors } from "@/lib/api-client";
+import { fieldErrors } from "@/lib/api-client";
+import type { ReactionDto } from "@/lib/validation/responses";
 import type { CommentDto } from "@/lib/validation/responses";
 
 /** A comment with its server-rendered, sanitized HTML. */
@@ -30,7 +31,7 @@ type Ctx = { postId: number; viewer: CommentViewer; canPin: boolean; closed: boo
 function CommentForm({
   label,
   submitLabel,
-  onSubmit,
+  parentId,
   onDone,
   autoFocus,
   postId,
@@ -39,7 +40,8 @@ function CommentForm({
 }: {
   label: string;
   submitLabel: string;
-  onSubmit: (content: string) => Promise<unknown>;
+  /** The comment this replies to; none: a top-level comment. */
+  parentId?: number;
   onDone: () => void;
   autoFocus?: boolean;
   postId: number;
@@ -75,18 +77,20 @@ function CommentForm({
     return () => window.removeEventListener(QUOTE_EVENT, onQuote);
   }, [acceptQuotes, id]);
 
-  const send = useMutation({
-    mutationFn: (content: string) => onSubmit(content),
-    onSuccess: () => {
-      setText("");
-      if (draftKey) localStorage.removeItem(draftKey);
-      onDone();
-    },
-  });
+  const send = useCommentMutation(postId);
   function submit() {
     if (!text.trim()) return setEmptyError(true);
     setEmptyError(false);
-    send.mutate(text);
+    send.mutate(
+      { kind: "create", content: text, parentId },
+      {
+        onSuccess: () => {
+          setText("");
+          if (draftKey) localStorage.removeItem(draftKey);
+          onDone();
+        },
+      },
+    );
   }
   const f = send.error ? fieldErrors(send.error) : null;
   const error = emptyError ? "Write something first" : f ? (f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post") : null;
@@ -132,7 +136,8 @@ function CommentForm({
 function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; postId: number; onDone: () => void }) {
   const id = useId();
   const [text, setText] = useState(comment.content);
-  const save = useMutation({ mutationFn: () => api.editComment(comment.id, text), onSuccess: onDone });
+  const change = useCommentMutation(postId);
+  const save = { isPending: change.isPending, error: change.error, mutate: () => change.mutate({ kind: "edit", commentId: comment.id, content: text }, { onSuccess: onDone }) };
   const f = save.error ? fieldErrors(save.error) : null;
   const error = f ? (f.fields.content ?? f.form ?? "Could not save") : null;
   return (
@@ -167,22 +172,15 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
 function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: number }) {
   const [replying, setReplying] = useState(false);
   const [reactions, setReactions] = useState(c.reactions);
-  const [error, setError] = useState<string | null>(null);
   const me = ctx.viewer;
   const canDelete = !!me && !c.deleted && (me.id === c.author.id || me.moderator);
   const canEdit = canDelete;
   const [editing, setEditing] = useState(false);
   const canPin = ctx.canPin && c.parentId === null && !c.deleted;
 
-  async function act(fn: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await fn();
-      ctx.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Action failed");
-    }
-  }
+  const change = useCommentMutation(ctx.postId);
+  const act = (c: CommentChange) => change.mutate(c, { onSuccess: ctx.refresh });
+  const error = change.error && change.variables?.kind !== "react" ? change.error.message || "Action failed" : null;
 
   return (
     <li id={`comment-${c.id}`} className="scroll-mt-20" data-testid="comment">
@@ -241,7 +239,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 reactions={reactions}
                 me={me?.username ?? null}
                 onToggle={async (type) => {
-                  const added = await api.reactComment(c.id, type);
+                  const added = (await change.mutateAsync({ kind: "react", commentId: c.id, type })) as ReactionDto | null;
                   setReactions((list) => applyToggle(list, me?.username ?? "", type, added));
                 }}
               />
@@ -251,7 +249,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 </Button>
               ) : null}
               {canPin ? (
-                <Button variant="ghost" size="sm" onClick={() => act(() => api.pinComment(c.id, !c.pinnedAt))}>
+                <Button variant="ghost" size="sm" onClick={() => act({ kind: "pin", commentId: c.id, pin: !c.pinnedAt })}>
                   {c.pinnedAt ? "Unpin" : "Pin"}
                 </Button>
               ) : null}
@@ -267,7 +265,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                   size="sm"
                   className="text-red-700 dark:text-red-400"
                   onClick={() => {
-                    if (window.confirm("Delete this comment?")) void act(() => api.deleteComment(c.id));
+                    if (window.confirm("Delete this comment?")) act({ kind: "delete", commentId: c.id });
                   }}
                 >
                   Delete
@@ -288,7 +286,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 autoFocus
                 postId={ctx.postId}
                 draftKey={me ? `draft:comment:${me.id}:${ctx.postId}:${c.id}` : null}
-                onSubmit={(content) => api.reply(c.id, content)}
+                parentId={c.id}
                 onDone={() => {
                   setReplying(false);
                   ctx.refresh();
@@ -338,7 +336,6 @@ export function CommentTree({
         <CommentForm
           label="Write a comment"
           submitLabel="Post comment"
-          onSubmit={(content) => api.comment(postId, content)}
           onDone={ctx.refresh}
           postId={postId}
           draftKey={`draft:comment:${viewer.id}:${postId}:top`}

@@ -2,14 +2,13 @@
 
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/forum/diff-view";
 import { postStateAt, type PostState, type Version, type VersionField } from "@/lib/edit-history";
 import type { ChangeLogDto } from "@/lib/validation/responses";
-import { api, fieldErrors } from "@/lib/api-client";
-import { postKeys } from "@/lib/query-keys";
+import { fieldErrors } from "@/lib/api-client";
+import { usePostMutation } from "@/components/forum/use-post";
 
 const short = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -46,7 +45,6 @@ export function HistoryCompare({
 }) {
   const id = useId();
   const router = useRouter();
-  const qc = useQueryClient();
   const [field, setField] = useState<VersionField>("content");
   // null = the default choice: the previous version → the current one.
   const [pick, setPick] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
@@ -62,23 +60,28 @@ export function HistoryCompare({
   const b = list[to]!;
 
   const restoring = postStateAt(logs, a, current);
-  const restore = useMutation({
-    mutationFn: (v: Version) => {
+  const change = usePostMutation(postId);
+  const restore = {
+    isPending: change.isPending,
+    isError: change.isError,
+    error: change.error,
+    mutate: (v: Version) => {
       const s = postStateAt(logs, v, current);
-      return api.updatePost(postId, { title: s.title, content: s.content, categoryId: s.category.id, tagIds: s.tags.map((t) => t.id), restoredVersion: v.index });
+      const body = { title: s.title, content: s.content, categoryId: s.category.id, tagIds: s.tags.map((t) => t.id), restoredVersion: v.index };
+      change.mutate(
+        { kind: "update", body },
+        {
+          onSuccess: () => {
+            setConfirming(false);
+            setMessage(`Restored version ${v.index}: its title, content, category and tags are the current ones now.`);
+            // Show the restored version against the new current one (they should match).
+            setPick({ from: v.index, to: null });
+            router.refresh();
+          },
+        },
+      );
     },
-    onSuccess: async (_post, v) => {
-      setConfirming(false);
-      setMessage(`Restored version ${v.index}: its title, content, category and tags are the current ones now.`);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: postKeys.changeLogs(postId) }),
-        qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
-      ]);
-      // Show the restored version against the new current one (they should match).
-      setPick({ from: v.index, to: null });
-      router.refresh();
-    },
-  });
+  };
 
   const choose = (which: "from" | "to", value: string) => {
     setMessage(null);

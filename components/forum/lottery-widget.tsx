@@ -7,32 +7,36 @@ import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { absoluteTime } from "@/components/ui/relative-time";
-import { usePost, useSetPost } from "@/components/forum/use-post";
+import { usePost, usePostMutation } from "@/components/forum/use-post";
 import { countdown, useNow } from "@/components/forum/use-now";
-import { api } from "@/lib/api-client";
 
 /** Prize, countdown to start/end, join button, participants, winners and the provably-fair seed. */
 export function LotteryWidget({ postId, me }: { postId: number; me: { id: number; point: number } | null }) {
   const { data: post } = usePost(postId);
-  const setPost = useSetPost(postId);
   const now = useNow(1000);
   const [confirming, setConfirming] = useState(false);
   const hid = useId();
   const router = useRouter();
-  const join = useMutation({
-    mutationFn: () => api.joinLottery(postId),
-    onSuccess: (next) => {
-      setConfirming(false);
-      setPost((p) => ({ ...p, lottery: next }));
-      // Joining costs points: the header's balance (a server component) is rendered again.
-      router.refresh();
-    },
-  });
+  const change = usePostMutation(postId);
+  const join = {
+    isPending: change.isPending,
+    error: change.error,
+    mutate: () =>
+      change.mutate(
+        { kind: "join-lottery" },
+        {
+          onSuccess: () => {
+            setConfirming(false);
+            // Joining costs points: the header's balance (a server component) is rendered again.
+            router.refresh();
+          },
+        },
+      ),
+  };
   const lot = post?.lottery;
   if (!lot || !post) return null;
 

@@ -5,26 +5,20 @@ import { ChartColumn } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { useId, useState } from "react";
-import { useMutation } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { usePost, useSetPost } from "@/components/forum/use-post";
+import { usePost, usePostMutation } from "@/components/forum/use-post";
 import { useNow } from "@/components/forum/use-now";
-import { api } from "@/lib/api-client";
 
 /** Vote (once, final), results bars with voters, and the ended state. */
 export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boolean }) {
   const { data: post } = usePost(postId);
-  const setPost = useSetPost(postId);
   const now = useNow(10_000);
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
-  const vote = useMutation({
-    mutationFn: (options: string[]) => api.vote(postId, options),
-    onSuccess: (next) => setPost((p) => ({ ...p, poll: next })),
-  });
+  const vote = usePostMutation(postId);
   const error = hint ?? (vote.error ? (vote.error instanceof Error ? vote.error.message : "Could not vote") : null);
   const groupId = useId();
   const poll = post?.poll;
@@ -42,7 +36,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
       return;
     }
     setHint(null);
-    vote.mutate(chosen);
+    vote.mutate({ kind: "vote", options: chosen });
   }
 
   return (

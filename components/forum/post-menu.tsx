@@ -2,11 +2,9 @@
 
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useTransition } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
-import { api } from "@/lib/api-client";
-import { postKeys } from "@/lib/query-keys";
+import { usePostMutation, type PostChange } from "@/components/forum/use-post";
 
 export type PostPerms = { edit: boolean; close: boolean; pin: boolean; feature: boolean; delete: boolean };
 type Flags = { closed: boolean; pinned: boolean; featured: boolean };
@@ -14,21 +12,12 @@ type Flags = { closed: boolean; pinned: boolean; featured: boolean };
 /** The author/moderator actions of a post. After each one the server-rendered page is refreshed. */
 export function PostMenu({ postId, perms, flags }: { postId: number; perms: PostPerms; flags: Flags }) {
   const router = useRouter();
-  const qc = useQueryClient();
-  const [pending, startTransition] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const change = usePostMutation(postId);
+  const [refreshing, startTransition] = useTransition();
+  const pending = change.isPending || refreshing;
 
-  async function run(fn: () => Promise<unknown>, after?: () => void) {
-    setError(null);
-    try {
-      await fn();
-      await qc.invalidateQueries({ queryKey: postKeys.lists() });
-      if (after) after();
-      else startTransition(() => router.refresh());
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "Action failed");
-    }
-  }
+  const run = (c: PostChange, after?: () => void) =>
+    change.mutate(c, { onSuccess: () => (after ? after() : startTransition(() => router.refresh())) });
 
   if (!Object.values(perms).some(Boolean)) return null;
   return (
@@ -39,12 +28,12 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
         </Link>
       ) : null}
       {perms.close ? (
-        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run(() => api.postAction(postId, flags.closed ? "reopen" : "close"))}>
+        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run({ kind: "action", action: flags.closed ? "reopen" : "close" })}>
           {flags.closed ? "Reopen" : "Close"}
         </Button>
       ) : null}
       {perms.pin ? (
-        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run(() => api.postAction(postId, flags.pinned ? "unpin" : "pin"))}>
+        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run({ kind: "action", action: flags.pinned ? "unpin" : "pin" })}>
           {flags.pinned ? "Unpin" : "Pin"}
         </Button>
       ) : null}
@@ -53,7 +42,7 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
           variant="secondary"
           size="sm"
           disabled={pending}
-          onClick={() => run(() => api.postAction(postId, flags.featured ? "unfeature" : "feature"))}
+          onClick={() => run({ kind: "action", action: flags.featured ? "unfeature" : "feature" })}
         >
           {flags.featured ? "Unfeature" : "Feature"}
         </Button>
@@ -65,21 +54,18 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
           disabled={pending}
           onClick={() => {
             if (!window.confirm("Delete this post? This cannot be undone.")) return;
-            void run(
-              () => api.deletePost(postId),
-              () => {
-                router.push("/");
-                router.refresh();
-              },
-            );
+            run({ kind: "delete" }, () => {
+              router.push("/");
+              router.refresh();
+            });
           }}
         >
           Delete
         </Button>
       ) : null}
-      {error ? (
+      {change.error ? (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {error}
+          {change.error.message || "Action failed"}
         </p>
       ) : null}
     </div>

@@ -1,12 +1,11 @@
 "use client";
 
-import { ReactionBar, applyToggle } from "@/components/forum/reaction-bar";
-import { usePost, useSetPost } from "@/components/forum/use-post";
-import { api } from "@/lib/api-client";
+import { ReactionBar } from "@/components/forum/reaction-bar";
+import { usePost, usePostMutation } from "@/components/forum/use-post";
 
 export function PostReactions({ postId, me }: { postId: number; me: string | null }) {
   const { data: post } = usePost(postId);
-  const setPost = useSetPost(postId);
+  const change = usePostMutation(postId);
   if (!post) return null;
   return (
     <ReactionBar
@@ -14,8 +13,7 @@ export function PostReactions({ postId, me }: { postId: number; me: string | nul
       reactions={post.reactions}
       me={me}
       onToggle={async (type) => {
-        const added = await api.reactPost(postId, type);
-        setPost((p) => ({ ...p, reactions: applyToggle(p.reactions, me ?? "", type, added) }));
+        await change.mutateAsync({ kind: "react", type, me: me ?? "" });
       }}
     />
   );

@@ -2,28 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { api } from "@/lib/api-client";
-import { moderationKeys, postKeys } from "@/lib/query-keys";
+import { usePostMutation } from "@/components/forum/use-post";
 
 type Review = { approve: boolean; reason?: string };
-
-/** The review mutation of one pending post; afterwards lists, the post and the staff count are stale. */
-export function useReviewPost(postId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ approve, reason }: Review) => api.reviewPost(postId, approve, reason),
-    onSuccess: async () => {
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: postKeys.lists() }),
-        qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
-        qc.invalidateQueries({ queryKey: moderationKeys.all }),
-      ]);
-    },
-  });
-}
 
 /**
  * Approve / Reject of a post awaiting review (queue rows and the post page). Reject opens a reason
@@ -31,7 +14,7 @@ export function useReviewPost(postId: number) {
  */
 export function ReviewActions({ postId, title, compact = false }: { postId: number; title: string; compact?: boolean }) {
   const router = useRouter();
-  const review = useReviewPost(postId);
+  const review = usePostMutation(postId);
   const [refreshing, startTransition] = useTransition();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
@@ -39,7 +22,7 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
   const busy = review.isPending || refreshing;
 
   const submit = (r: Review) =>
-    review.mutate(r, {
+    review.mutate({ kind: "review", ...r }, {
       onSuccess: () => {
         setRejecting(false);
         startTransition(() => router.refresh());

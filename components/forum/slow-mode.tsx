@@ -2,8 +2,7 @@
 
 import { Timer } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { usePostMutation } from "@/components/forum/use-post";
 
 const CHOICES = [
   [0, "Off"],
@@ -19,7 +18,8 @@ const label = (s: number) => CHOICES.find(([v]) => v === s)?.[1] ?? `${s} second
 /** Slow mode on a post (issue 18): members see the wait; staff set it. */
 export function SlowMode({ postId, seconds, canSet }: { postId: number; seconds: number; canSet: boolean }) {
   const router = useRouter();
-  const set = useMutation({ mutationFn: (s: number) => api.setSlowMode(postId, s), onSuccess: () => router.refresh() });
+  const change = usePostMutation(postId);
+  const set = { isPending: change.isPending, error: change.error, mutate: (seconds: number) => change.mutate({ kind: "slow-mode", seconds }, { onSuccess: () => router.refresh() }) };
   if (!seconds && !canSet) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="slow-mode">

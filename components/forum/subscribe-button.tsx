@@ -1,18 +1,13 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { Bell, BellOff } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { usePost, useSetPost } from "@/components/forum/use-post";
-import { api } from "@/lib/api-client";
+import { usePost, usePostMutation } from "@/components/forum/use-post";
 
 /** Subscribe to (or leave) a post's updates. */
 export function SubscribeButton({ postId }: { postId: number }) {
   const { data: post } = usePost(postId);
-  const setPost = useSetPost(postId);
-  const toggle = useMutation({
-    mutationFn: (next: boolean) => api.subscribe(postId, next),
-    onSuccess: (_result, next) => setPost((p) => ({ ...p, subscribed: next })),
-  });
+  const toggle = usePostMutation(postId);
   if (!post) return null;
   const error = toggle.error ? (toggle.error instanceof Error ? toggle.error.message : "Failed") : null;
   const on = post.subscribed;
@@ -23,9 +18,9 @@ export function SubscribeButton({ postId }: { postId: number }) {
         size="sm"
         aria-pressed={on}
         disabled={toggle.isPending}
-        onClick={() => toggle.mutate(!on)}
+        onClick={() => toggle.mutate({ kind: "subscribe", on: !on })}
       >
-        <span aria-hidden="true">{on ? "🔔" : "🔕"}</span>
+        {on ? <Bell aria-hidden="true" className="h-4 w-4" /> : <BellOff aria-hidden="true" className="h-4 w-4" />}
         {on ? "Subscribed" : "Subscribe"}
       </Button>
       {error ? (
