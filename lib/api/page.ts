@@ -1,5 +1,7 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { ApiError } from "@/lib/api/errors";
 import { sessionViewer, viewClient, type ViewClient } from "@/lib/api/caller";
 import type { Viewer } from "@/lib/viewer";
 
@@ -20,4 +22,17 @@ export const pageViewer = cache(async (): Promise<Viewer | null> => {
 /** The reader's address and fetch destination, for the posts service's view counting. */
 export async function pageViewClient(): Promise<ViewClient> {
   return viewClient(await headers());
+}
+
+/**
+ * A staff page's data: when the service refuses the viewer (401/403) the page is the 404 page, as an
+ * unknown URL would be, so a member learns nothing about the admin area. The role rule stays in the service.
+ */
+export async function orNotFound<T>(data: Promise<T>): Promise<T> {
+  try {
+    return await data;
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) notFound();
+    throw e;
+  }
 }

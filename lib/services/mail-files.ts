@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { db, rawRows } from "@/db";
 import { mailDir } from "@/lib/mail/transport";
+import { assertRole } from "@/lib/permissions";
+import type { Viewer } from "@/lib/viewer";
 
 /** For /admin/mail: the .eml files written when no SMTP server is configured (newest first) and the outbox's state. */
 
@@ -85,4 +87,17 @@ export async function outboxSummary(): Promise<OutboxSummary> {
     nextAttemptAt: new Date(t.next_attempt_at).toISOString(),
   }));
   return out;
+}
+
+/** /admin/mail (admins): the written files and the outbox counts. */
+export async function adminMailbox(viewer: Viewer | null): Promise<{ files: MailFileSummary[]; outbox: OutboxSummary }> {
+  assertRole(viewer, "ADMIN");
+  const [files, outbox] = await Promise.all([listMailFiles(), outboxSummary()]);
+  return { files, outbox };
+}
+
+/** /admin/mail/{name} (admins): one written mail, or null. */
+export async function adminMailFile(viewer: Viewer | null, name: string) {
+  assertRole(viewer, "ADMIN");
+  return readMailFile(name);
 }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -9,8 +9,7 @@ import { ReviewActions } from "@/components/forum/review-actions";
 import { moderationKeys } from "@/lib/query-keys";
 import { listFlags } from "@/lib/services/flags";
 import { markdownExcerpt } from "@/lib/markdown";
-import { pageViewer } from "@/lib/api/page";
-import { isModerator } from "@/lib/permissions";
+import { orNotFound, pageViewer } from "@/lib/api/page";
 import { countPendingPosts, listPendingPosts } from "@/lib/services/posts";
 
 export const metadata: Metadata = { title: "Review queue" };
@@ -23,14 +22,11 @@ type Props = { searchParams: Promise<{ page?: string }> };
 export default async function ReviewPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/review");
-  if (!isModerator(viewer)) notFound();
   const raw = Number((await searchParams).page ?? 0);
   const page = Number.isInteger(raw) && raw >= 0 && raw < 100_000 ? raw : 0;
-  const [pending, total, openFlags] = await Promise.all([
-    listPendingPosts(viewer, page, PAGE_SIZE),
-    countPendingPosts(viewer),
-    listFlags(viewer, { status: "open", page: 0, pageSize: 50 }),
-  ]);
+  const [pending, total, openFlags] = await orNotFound(
+    Promise.all([listPendingPosts(viewer, page, PAGE_SIZE), countPendingPosts(viewer), listFlags(viewer, { status: "open", page: 0, pageSize: 50 })]),
+  );
   const qc = new QueryClient();
   qc.setQueryData(moderationKeys.flags("open"), openFlags);
 

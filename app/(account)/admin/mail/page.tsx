@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { env } from "@/lib/env";
-import { isAdmin } from "@/lib/permissions";
-import { pageViewer } from "@/lib/api/page";
-import { listMailFiles, outboxSummary } from "@/lib/services/mail-files";
+import { orNotFound, pageViewer } from "@/lib/api/page";
+import { adminMailbox } from "@/lib/services/mail-files";
 
 export const metadata: Metadata = { title: "Outgoing mail" };
 
@@ -12,8 +11,7 @@ export const metadata: Metadata = { title: "Outgoing mail" };
 export default async function AdminMailPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/mail");
-  if (!isAdmin(viewer)) notFound();
-  const [files, outbox] = await Promise.all([listMailFiles(), outboxSummary()]);
+  const { files, outbox } = await orNotFound(adminMailbox(viewer));
   const smtp = !!env().SMTP_URL;
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4">

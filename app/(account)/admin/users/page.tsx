@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { AdminNav } from "@/components/forum/admin-nav";
 import { AdminUserActions } from "@/components/forum/admin-user-actions";
 import { UserLink } from "@/components/forum/user-link";
@@ -7,9 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import { absoluteTime } from "@/components/ui/relative-time";
-import { pageViewer } from "@/lib/api/page";
+import { orNotFound, pageViewer } from "@/lib/api/page";
 import { listUsersForAdmin } from "@/lib/services/admin-users";
-import { isAdmin } from "@/lib/permissions";
 
 export const metadata: Metadata = { title: "Users · Administration" };
 
@@ -21,11 +20,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/users");
-  if (!isAdmin(viewer)) notFound();
   const sp = await searchParams;
   const q = typeof sp.q === "string" ? sp.q : "";
   const page = Math.max(0, Math.min(10_000, Number(sp.page) || 0));
-  const rows = await listUsersForAdmin(viewer, { q, page, size: SIZE + 1 });
+  const rows = await orNotFound(listUsersForAdmin(viewer, { q, page, size: SIZE + 1 }));
   const more = rows.length > SIZE;
   const list = rows.slice(0, SIZE);
   const href = (p: number) => `/admin/users?${new URLSearchParams({ ...(q ? { q } : {}), ...(p ? { page: String(p) } : {}) })}`;

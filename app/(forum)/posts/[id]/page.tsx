@@ -21,7 +21,7 @@ import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageViewClient, pageViewer } from "@/lib/api/page";
-import { canOnPost, isModerator } from "@/lib/permissions";
+import { postActionsFor } from "@/lib/services/post-actions";
 import { getPostDetail } from "@/lib/services/posts";
 import { getMe } from "@/lib/services/users";
 import { postKeys } from "@/lib/query-keys";
@@ -62,13 +62,8 @@ export default async function PostPage({ params }: Props) {
   // into client components.
   qc.setQueryData<PostDto>(postKeys.detail(post.id), JSON.parse(JSON.stringify(post)) as PostDto);
 
-  const perms = {
-    edit: canOnPost(viewer, { authorId: post.author.id }, "edit"),
-    close: canOnPost(viewer, { authorId: post.author.id }, "close"),
-    pin: canOnPost(viewer, { authorId: post.author.id }, "pin"),
-    feature: canOnPost(viewer, { authorId: post.author.id }, "feature"),
-    delete: canOnPost(viewer, { authorId: post.author.id }, "delete"),
-  };
+  const can = postActionsFor(viewer, { authorId: post.author.id });
+  const perms = { edit: can.edit, close: can.close, pin: can.pin, feature: can.feature, delete: can.delete };
 
   return (
     <HydrationBoundary state={dehydrate(qc)}>
@@ -118,7 +113,7 @@ export default async function PostPage({ params }: Props) {
                 </Link>
               ) : null}
             </div>
-            {post.status === "PENDING" && canOnPost(viewer, { authorId: post.author.id }, "review") ? (
+            {post.status === "PENDING" && can.review ? (
               <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40" data-testid="review-panel">
                 <p className="mb-2 text-sm font-medium text-amber-900 dark:text-amber-200">This post is waiting for review.</p>
                 <ReviewActions postId={post.id} title={post.title} />
@@ -150,13 +145,13 @@ export default async function PostPage({ params }: Props) {
           </div>
         </article>
 
-        <SlowMode postId={post.id} seconds={post.slowModeSeconds} canSet={isModerator(viewer)} />
+        <SlowMode postId={post.id} seconds={post.slowModeSeconds} canSet={can.moderate} />
         <CommentTree
           postId={post.id}
           comments={withHtml(comments)}
           total={post.commentCount}
-          viewer={viewer ? { id: viewer.id, username: viewer.username, moderator: isModerator(viewer) } : null}
-          canPin={canOnPost(viewer, { authorId: post.author.id }, "pinComment")}
+          viewer={viewer ? { id: viewer.id, username: viewer.username, moderator: can.moderate } : null}
+          canPin={can.pinComment}
           closed={post.closed}
         />
         <LivePostUpdates postId={post.id} signedIn={!!viewer} />

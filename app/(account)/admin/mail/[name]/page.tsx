@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
-import { isAdmin } from "@/lib/permissions";
-import { pageViewer } from "@/lib/api/page";
-import { readMailFile } from "@/lib/services/mail-files";
+import { orNotFound, pageViewer } from "@/lib/api/page";
+import { adminMailFile } from "@/lib/services/mail-files";
 
 export const metadata: Metadata = { title: "Mail" };
 
@@ -12,8 +11,7 @@ export default async function AdminMailFilePage({ params }: { params: Promise<{ 
   const { name } = await params;
   const viewer = await pageViewer();
   if (!viewer) redirect(`/login?callbackUrl=/admin/mail/${encodeURIComponent(name)}`);
-  if (!isAdmin(viewer)) notFound();
-  const mail = await readMailFile(decodeURIComponent(name));
+  const mail = await orNotFound(adminMailFile(viewer, decodeURIComponent(name)));
   if (!mail) notFound();
   const parts = mail.text.split(/(https?:\/\/[^\s<>"]+)/g);
   return (

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { PostEditor } from "@/components/forum/post-editor";
 import { pageViewer } from "@/lib/api/page";
-import { canOnPost } from "@/lib/permissions";
+import { postActionsFor } from "@/lib/services/post-actions";
 import { listCategories } from "@/lib/services/categories";
 import { loadPost } from "@/lib/services/post-loader";
 
@@ -18,7 +18,7 @@ export default async function EditPostPage({ params }: Props) {
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/posts/${id}/edit`)}`);
   const post = await loadPost(Number(id), viewer);
   if (!post) notFound();
-  if (!canOnPost(viewer, { authorId: post.author.id }, "edit")) {
+  if (!postActionsFor(viewer, { authorId: post.author.id }).edit) {
     return (
       <div className="py-12 text-center">
         <h1 className="text-2xl font-semibold">You cannot edit this post</h1>

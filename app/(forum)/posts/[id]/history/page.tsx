@@ -6,7 +6,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { HistoryView } from "@/components/forum/history-view";
 import { ApiError } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/api/page";
-import { canOnPost } from "@/lib/permissions";
+import { postActionsFor } from "@/lib/services/post-actions";
 import { postKeys } from "@/lib/query-keys";
 import { listChangeLogs } from "@/lib/services/change-logs";
 import { loadPost } from "@/lib/services/post-loader";
@@ -56,7 +56,7 @@ export default async function PostHistoryPage({ params }: Props) {
           postId={post.id}
           current={{ title: post.title, content: post.content, category: post.category, tags: post.tags }}
           origin={{ time: post.createdAt, username: post.author.username, avatar: post.author.avatar }}
-          canRestore={canOnPost(viewer, { authorId: post.author.id }, "edit")}
+          canRestore={postActionsFor(viewer, { authorId: post.author.id }).edit}
         />
       </div>
     </HydrationBoundary>
