@@ -102,5 +102,7 @@ export const siteSettings = pgTable("site_settings", {
   publishMode: publishModeEnum().notNull().default("DIRECT"),
   /** Flags from this many distinct members hide a post or comment until staff review it. */
   flagHideThreshold: integer().notNull().default(3),
+  /** OPEN: anyone may sign up; CLOSED: sign-up is refused (admins create accounts). */
+  registrationMode: text().$type<"OPEN" | "CLOSED">().notNull().default("OPEN"),
   updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });

@@ -71,6 +71,8 @@ export const pointGoods = pgTable("point_goods", {
   cost: integer().notNull(),
   image: text().notNull().default(""),
   createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  /** Retired goods leave the shop; their redemptions stay in the ledger. */
+  retiredAt: timestamp({ withTimezone: true, precision: 3 }),
 }, (t) => [index("point_goods_cost_idx").on(t.cost, t.id), check("point_goods_cost_positive", sql`${t.cost} >= 0`)]);
 
 /** The points ledger: every change of users.point is one row here, in the same transaction. */

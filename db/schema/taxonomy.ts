@@ -10,6 +10,8 @@ export const categories = pgTable(
     description: text().notNull().default(""),
     icon: text().notNull().default(""),
     smallIcon: text().notNull().default(""),
+    /** The admins' order (1, 2, …); 0 = not placed: after the placed ones, by post count. */
+    position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("categories_name_lower_idx").on(sql`lower(${t.name})`)],

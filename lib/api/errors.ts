@@ -7,6 +7,7 @@ export type ErrorCode =
   | "forbidden"
   | "email_unverified"
   | "suspended"
+  | "registration_closed"
   | "not_found"
   | "method_not_allowed"
   | "conflict"

@@ -26,75 +26,77 @@ import * as r22 from "@/app/api/auth/verify/resend/route";
 import * as r23 from "@/app/api/auth/verify/route";
 import * as r24 from "@/app/api/avatars/[username]/route";
 import * as r25 from "@/app/api/categories/[id]/route";
-import * as r26 from "@/app/api/categories/route";
-import * as r27 from "@/app/api/comments/[id]/change-logs/route";
-import * as r28 from "@/app/api/comments/[id]/pin/route";
-import * as r29 from "@/app/api/comments/[id]/reactions/route";
-import * as r30 from "@/app/api/comments/[id]/replies/route";
-import * as r31 from "@/app/api/comments/[id]/route";
-import * as r32 from "@/app/api/comments/[id]/unpin/route";
-import * as r33 from "@/app/api/events/route";
-import * as r34 from "@/app/api/flags/route";
-import * as r35 from "@/app/api/health/route";
-import * as r36 from "@/app/api/markdown/preview/route";
-import * as r37 from "@/app/api/medals/select/route";
-import * as r38 from "@/app/api/notifications/email-prefs/route";
-import * as r39 from "@/app/api/notifications/prefs/route";
-import * as r40 from "@/app/api/notifications/read/route";
-import * as r41 from "@/app/api/notifications/read-all/route";
-import * as r42 from "@/app/api/notifications/route";
-import * as r43 from "@/app/api/notifications/unread/route";
-import * as r44 from "@/app/api/notifications/unread-count/route";
-import * as r45 from "@/app/api/notifications/unsubscribe/route";
-import * as r46 from "@/app/api/point-goods/redeem/route";
-import * as r47 from "@/app/api/point-goods/route";
-import * as r48 from "@/app/api/point-histories/route";
-import * as r49 from "@/app/api/point-histories/trend/route";
-import * as r50 from "@/app/api/posts/[id]/change-logs/route";
-import * as r51 from "@/app/api/posts/[id]/close/route";
-import * as r52 from "@/app/api/posts/[id]/comments/route";
-import * as r53 from "@/app/api/posts/[id]/feature/route";
-import * as r54 from "@/app/api/posts/[id]/lottery/join/route";
-import * as r55 from "@/app/api/posts/[id]/lottery/verify/route";
-import * as r56 from "@/app/api/posts/[id]/pin/route";
-import * as r57 from "@/app/api/posts/[id]/poll/progress/route";
-import * as r58 from "@/app/api/posts/[id]/poll/vote/route";
-import * as r59 from "@/app/api/posts/[id]/reactions/route";
-import * as r60 from "@/app/api/posts/[id]/read/route";
-import * as r61 from "@/app/api/posts/[id]/reopen/route";
-import * as r62 from "@/app/api/posts/[id]/route";
-import * as r63 from "@/app/api/posts/[id]/slow-mode/route";
-import * as r64 from "@/app/api/posts/[id]/unfeature/route";
-import * as r65 from "@/app/api/posts/[id]/unpin/route";
-import * as r66 from "@/app/api/posts/featured/route";
-import * as r67 from "@/app/api/posts/latest-reply/route";
-import * as r68 from "@/app/api/posts/read-all/route";
-import * as r69 from "@/app/api/posts/recent/route";
-import * as r70 from "@/app/api/posts/route";
-import * as r71 from "@/app/api/reaction-types/route";
-import * as r72 from "@/app/api/rss/route";
-import * as r73 from "@/app/api/search/global/route";
-import * as r74 from "@/app/api/search/posts/content/route";
-import * as r75 from "@/app/api/search/posts/route";
-import * as r76 from "@/app/api/search/posts/title/route";
-import * as r77 from "@/app/api/search/users/route";
-import * as r78 from "@/app/api/sessions/[id]/route";
-import * as r79 from "@/app/api/sessions/route";
-import * as r80 from "@/app/api/subscriptions/posts/[id]/route";
-import * as r81 from "@/app/api/tags/[id]/route";
-import * as r82 from "@/app/api/tags/route";
-import * as r83 from "@/app/api/tokens/[id]/route";
-import * as r84 from "@/app/api/tokens/route";
-import * as r85 from "@/app/api/upload/route";
-import * as r86 from "@/app/api/upload/url/route";
-import * as r87 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r88 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r89 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r90 from "@/app/api/users/[idOrUsername]/route";
-import * as r91 from "@/app/api/users/me/avatar/route";
-import * as r92 from "@/app/api/users/me/password/route";
-import * as r93 from "@/app/api/users/me/route";
-import * as r94 from "@/app/api/users/suggest/route";
+import * as r26 from "@/app/api/categories/order/route";
+import * as r27 from "@/app/api/categories/route";
+import * as r28 from "@/app/api/comments/[id]/change-logs/route";
+import * as r29 from "@/app/api/comments/[id]/pin/route";
+import * as r30 from "@/app/api/comments/[id]/reactions/route";
+import * as r31 from "@/app/api/comments/[id]/replies/route";
+import * as r32 from "@/app/api/comments/[id]/route";
+import * as r33 from "@/app/api/comments/[id]/unpin/route";
+import * as r34 from "@/app/api/events/route";
+import * as r35 from "@/app/api/flags/route";
+import * as r36 from "@/app/api/health/route";
+import * as r37 from "@/app/api/markdown/preview/route";
+import * as r38 from "@/app/api/medals/select/route";
+import * as r39 from "@/app/api/notifications/email-prefs/route";
+import * as r40 from "@/app/api/notifications/prefs/route";
+import * as r41 from "@/app/api/notifications/read/route";
+import * as r42 from "@/app/api/notifications/read-all/route";
+import * as r43 from "@/app/api/notifications/route";
+import * as r44 from "@/app/api/notifications/unread/route";
+import * as r45 from "@/app/api/notifications/unread-count/route";
+import * as r46 from "@/app/api/notifications/unsubscribe/route";
+import * as r47 from "@/app/api/point-goods/redeem/route";
+import * as r48 from "@/app/api/point-goods/route";
+import * as r49 from "@/app/api/point-histories/route";
+import * as r50 from "@/app/api/point-histories/trend/route";
+import * as r51 from "@/app/api/posts/[id]/change-logs/route";
+import * as r52 from "@/app/api/posts/[id]/close/route";
+import * as r53 from "@/app/api/posts/[id]/comments/route";
+import * as r54 from "@/app/api/posts/[id]/feature/route";
+import * as r55 from "@/app/api/posts/[id]/lottery/join/route";
+import * as r56 from "@/app/api/posts/[id]/lottery/verify/route";
+import * as r57 from "@/app/api/posts/[id]/pin/route";
+import * as r58 from "@/app/api/posts/[id]/poll/progress/route";
+import * as r59 from "@/app/api/posts/[id]/poll/vote/route";
+import * as r60 from "@/app/api/posts/[id]/reactions/route";
+import * as r61 from "@/app/api/posts/[id]/read/route";
+import * as r62 from "@/app/api/posts/[id]/reopen/route";
+import * as r63 from "@/app/api/posts/[id]/route";
+import * as r64 from "@/app/api/posts/[id]/slow-mode/route";
+import * as r65 from "@/app/api/posts/[id]/unfeature/route";
+import * as r66 from "@/app/api/posts/[id]/unpin/route";
+import * as r67 from "@/app/api/posts/featured/route";
+import * as r68 from "@/app/api/posts/latest-reply/route";
+import * as r69 from "@/app/api/posts/read-all/route";
+import * as r70 from "@/app/api/posts/recent/route";
+import * as r71 from "@/app/api/posts/route";
+import * as r72 from "@/app/api/reaction-types/route";
+import * as r73 from "@/app/api/rss/route";
+import * as r74 from "@/app/api/search/global/route";
+import * as r75 from "@/app/api/search/posts/content/route";
+import * as r76 from "@/app/api/search/posts/route";
+import * as r77 from "@/app/api/search/posts/title/route";
+import * as r78 from "@/app/api/search/users/route";
+import * as r79 from "@/app/api/sessions/[id]/route";
+import * as r80 from "@/app/api/sessions/route";
+import * as r81 from "@/app/api/subscriptions/posts/[id]/route";
+import * as r82 from "@/app/api/tags/[id]/merge/route";
+import * as r83 from "@/app/api/tags/[id]/route";
+import * as r84 from "@/app/api/tags/route";
+import * as r85 from "@/app/api/tokens/[id]/route";
+import * as r86 from "@/app/api/tokens/route";
+import * as r87 from "@/app/api/upload/route";
+import * as r88 from "@/app/api/upload/url/route";
+import * as r89 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r90 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r91 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r92 from "@/app/api/users/[idOrUsername]/route";
+import * as r93 from "@/app/api/users/me/avatar/route";
+import * as r94 from "@/app/api/users/me/password/route";
+import * as r95 from "@/app/api/users/me/route";
+import * as r96 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/audit-log", module: r0 },
@@ -123,73 +125,75 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/auth/verify", module: r23 },
   { path: "/api/avatars/{username}", module: r24 },
   { path: "/api/categories/{id}", module: r25 },
-  { path: "/api/categories", module: r26 },
-  { path: "/api/comments/{id}/change-logs", module: r27 },
-  { path: "/api/comments/{id}/pin", module: r28 },
-  { path: "/api/comments/{id}/reactions", module: r29 },
-  { path: "/api/comments/{id}/replies", module: r30 },
-  { path: "/api/comments/{id}", module: r31 },
-  { path: "/api/comments/{id}/unpin", module: r32 },
-  { path: "/api/events", module: r33 },
-  { path: "/api/flags", module: r34 },
-  { path: "/api/health", module: r35 },
-  { path: "/api/markdown/preview", module: r36 },
-  { path: "/api/medals/select", module: r37 },
-  { path: "/api/notifications/email-prefs", module: r38 },
-  { path: "/api/notifications/prefs", module: r39 },
-  { path: "/api/notifications/read", module: r40 },
-  { path: "/api/notifications/read-all", module: r41 },
-  { path: "/api/notifications", module: r42 },
-  { path: "/api/notifications/unread", module: r43 },
-  { path: "/api/notifications/unread-count", module: r44 },
-  { path: "/api/notifications/unsubscribe", module: r45 },
-  { path: "/api/point-goods/redeem", module: r46 },
-  { path: "/api/point-goods", module: r47 },
-  { path: "/api/point-histories", module: r48 },
-  { path: "/api/point-histories/trend", module: r49 },
-  { path: "/api/posts/{id}/change-logs", module: r50 },
-  { path: "/api/posts/{id}/close", module: r51 },
-  { path: "/api/posts/{id}/comments", module: r52 },
-  { path: "/api/posts/{id}/feature", module: r53 },
-  { path: "/api/posts/{id}/lottery/join", module: r54 },
-  { path: "/api/posts/{id}/lottery/verify", module: r55 },
-  { path: "/api/posts/{id}/pin", module: r56 },
-  { path: "/api/posts/{id}/poll/progress", module: r57 },
-  { path: "/api/posts/{id}/poll/vote", module: r58 },
-  { path: "/api/posts/{id}/reactions", module: r59 },
-  { path: "/api/posts/{id}/read", module: r60 },
-  { path: "/api/posts/{id}/reopen", module: r61 },
-  { path: "/api/posts/{id}", module: r62 },
-  { path: "/api/posts/{id}/slow-mode", module: r63 },
-  { path: "/api/posts/{id}/unfeature", module: r64 },
-  { path: "/api/posts/{id}/unpin", module: r65 },
-  { path: "/api/posts/featured", module: r66 },
-  { path: "/api/posts/latest-reply", module: r67 },
-  { path: "/api/posts/read-all", module: r68 },
-  { path: "/api/posts/recent", module: r69 },
-  { path: "/api/posts", module: r70 },
-  { path: "/api/reaction-types", module: r71 },
-  { path: "/api/rss", module: r72 },
-  { path: "/api/search/global", module: r73 },
-  { path: "/api/search/posts/content", module: r74 },
-  { path: "/api/search/posts", module: r75 },
-  { path: "/api/search/posts/title", module: r76 },
-  { path: "/api/search/users", module: r77 },
-  { path: "/api/sessions/{id}", module: r78 },
-  { path: "/api/sessions", module: r79 },
-  { path: "/api/subscriptions/posts/{id}", module: r80 },
-  { path: "/api/tags/{id}", module: r81 },
-  { path: "/api/tags", module: r82 },
-  { path: "/api/tokens/{id}", module: r83 },
-  { path: "/api/tokens", module: r84 },
-  { path: "/api/upload", module: r85 },
-  { path: "/api/upload/url", module: r86 },
-  { path: "/api/users/{idOrUsername}/activity", module: r87 },
-  { path: "/api/users/{idOrUsername}/posts", module: r88 },
-  { path: "/api/users/{idOrUsername}/replies", module: r89 },
-  { path: "/api/users/{idOrUsername}", module: r90 },
-  { path: "/api/users/me/avatar", module: r91 },
-  { path: "/api/users/me/password", module: r92 },
-  { path: "/api/users/me", module: r93 },
-  { path: "/api/users/suggest", module: r94 },
+  { path: "/api/categories/order", module: r26 },
+  { path: "/api/categories", module: r27 },
+  { path: "/api/comments/{id}/change-logs", module: r28 },
+  { path: "/api/comments/{id}/pin", module: r29 },
+  { path: "/api/comments/{id}/reactions", module: r30 },
+  { path: "/api/comments/{id}/replies", module: r31 },
+  { path: "/api/comments/{id}", module: r32 },
+  { path: "/api/comments/{id}/unpin", module: r33 },
+  { path: "/api/events", module: r34 },
+  { path: "/api/flags", module: r35 },
+  { path: "/api/health", module: r36 },
+  { path: "/api/markdown/preview", module: r37 },
+  { path: "/api/medals/select", module: r38 },
+  { path: "/api/notifications/email-prefs", module: r39 },
+  { path: "/api/notifications/prefs", module: r40 },
+  { path: "/api/notifications/read", module: r41 },
+  { path: "/api/notifications/read-all", module: r42 },
+  { path: "/api/notifications", module: r43 },
+  { path: "/api/notifications/unread", module: r44 },
+  { path: "/api/notifications/unread-count", module: r45 },
+  { path: "/api/notifications/unsubscribe", module: r46 },
+  { path: "/api/point-goods/redeem", module: r47 },
+  { path: "/api/point-goods", module: r48 },
+  { path: "/api/point-histories", module: r49 },
+  { path: "/api/point-histories/trend", module: r50 },
+  { path: "/api/posts/{id}/change-logs", module: r51 },
+  { path: "/api/posts/{id}/close", module: r52 },
+  { path: "/api/posts/{id}/comments", module: r53 },
+  { path: "/api/posts/{id}/feature", module: r54 },
+  { path: "/api/posts/{id}/lottery/join", module: r55 },
+  { path: "/api/posts/{id}/lottery/verify", module: r56 },
+  { path: "/api/posts/{id}/pin", module: r57 },
+  { path: "/api/posts/{id}/poll/progress", module: r58 },
+  { path: "/api/posts/{id}/poll/vote", module: r59 },
+  { path: "/api/posts/{id}/reactions", module: r60 },
+  { path: "/api/posts/{id}/read", module: r61 },
+  { path: "/api/posts/{id}/reopen", module: r62 },
+  { path: "/api/posts/{id}", module: r63 },
+  { path: "/api/posts/{id}/slow-mode", module: r64 },
+  { path: "/api/posts/{id}/unfeature", module: r65 },
+  { path: "/api/posts/{id}/unpin", module: r66 },
+  { path: "/api/posts/featured", module: r67 },
+  { path: "/api/posts/latest-reply", module: r68 },
+  { path: "/api/posts/read-all", module: r69 },
+  { path: "/api/posts/recent", module: r70 },
+  { path: "/api/posts", module: r71 },
+  { path: "/api/reaction-types", module: r72 },
+  { path: "/api/rss", module: r73 },
+  { path: "/api/search/global", module: r74 },
+  { path: "/api/search/posts/content", module: r75 },
+  { path: "/api/search/posts", module: r76 },
+  { path: "/api/search/posts/title", module: r77 },
+  { path: "/api/search/users", module: r78 },
+  { path: "/api/sessions/{id}", module: r79 },
+  { path: "/api/sessions", module: r80 },
+  { path: "/api/subscriptions/posts/{id}", module: r81 },
+  { path: "/api/tags/{id}/merge", module: r82 },
+  { path: "/api/tags/{id}", module: r83 },
+  { path: "/api/tags", module: r84 },
+  { path: "/api/tokens/{id}", module: r85 },
+  { path: "/api/tokens", module: r86 },
+  { path: "/api/upload", module: r87 },
+  { path: "/api/upload/url", module: r88 },
+  { path: "/api/users/{idOrUsername}/activity", module: r89 },
+  { path: "/api/users/{idOrUsername}/posts", module: r90 },
+  { path: "/api/users/{idOrUsername}/replies", module: r91 },
+  { path: "/api/users/{idOrUsername}", module: r92 },
+  { path: "/api/users/me/avatar", module: r93 },
+  { path: "/api/users/me/password", module: r94 },
+  { path: "/api/users/me", module: r95 },
+  { path: "/api/users/suggest", module: r96 },
 ];

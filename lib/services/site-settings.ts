@@ -4,6 +4,7 @@ import { siteSettings, type PublishMode } from "@/db/schema";
 import { assertRole } from "@/lib/permissions";
 import { audit } from "@/lib/services/admin-users";
 import { announce, changed } from "@/lib/services/changes";
+import { env } from "@/lib/env";
 import type { Viewer } from "@/lib/viewer";
 
 /** The site's publish mode (row id 1; no row means DIRECT). */
@@ -22,21 +23,66 @@ export async function setPublishMode(mode: PublishMode, runner: DbOrTx = db): Pr
   return mode;
 }
 
-/** The admin config object of GET/PUT /api/admin/config. */
-export async function getSiteConfig(viewer: Viewer | null): Promise<{ publishMode: PublishMode }> {
-  assertRole(viewer, "ADMIN");
-  return { publishMode: await getPublishMode() };
+export type RegistrationMode = "OPEN" | "CLOSED";
+export type SiteConfig = {
+  publishMode: PublishMode;
+  registrationMode: RegistrationMode;
+  flagHideThreshold: number;
+  rateLimits: Record<string, { limit: number; windowSeconds: number }>;
+};
+type SettingsRow = Pick<SiteConfig, "publishMode" | "registrationMode" | "flagHideThreshold">;
+
+async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
+  const [row] = await runner
+    .select({ publishMode: siteSettings.publishMode, registrationMode: siteSettings.registrationMode, flagHideThreshold: siteSettings.flagHideThreshold })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  return row ?? { publishMode: "DIRECT", registrationMode: "OPEN", flagHideThreshold: 3 };
 }
 
-/** PUT /api/admin/config (admin). */
-export async function setSiteConfig(viewer: Viewer | null, input: { publishMode: PublishMode }): Promise<{ publishMode: PublishMode }> {
+/** Whether sign-up is open (POST /api/auth/register asks before anything else). */
+export async function getRegistrationMode(runner: DbOrTx = db): Promise<RegistrationMode> {
+  return (await readSettings(runner)).registrationMode;
+}
+
+/** The limits in force, from the environment (shown on /admin/settings; changed by redeploying). */
+function rateLimits(): SiteConfig["rateLimits"] {
+  const e = env();
+  return {
+    login: { limit: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_LOGIN_WINDOW_SEC },
+    register: { limit: e.RATE_LIMIT_REGISTER, windowSeconds: e.RATE_LIMIT_REGISTER_WINDOW_SEC },
+    posts: { limit: e.RATE_LIMIT_POSTS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
+    comments: { limit: e.RATE_LIMIT_COMMENTS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
+    uploads: { limit: e.RATE_LIMIT_UPLOADS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
+    verifyResend: { limit: e.RATE_LIMIT_VERIFY_RESEND, windowSeconds: e.RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC },
+    forgotPassword: { limit: e.RATE_LIMIT_FORGOT, windowSeconds: e.RATE_LIMIT_FORGOT_WINDOW_SEC },
+  };
+}
+
+/** GET /api/admin/config (admin). */
+export async function getSiteConfig(viewer: Viewer | null): Promise<SiteConfig> {
   assertRole(viewer, "ADMIN");
-  const mode = await db.transaction(async (tx) => {
-    const before = await getPublishMode(tx);
-    const after = await setPublishMode(input.publishMode, tx);
-    await audit(tx, { actorId: viewer!.id, action: "settings.update", targetType: "site-settings", targetId: null, before: { publishMode: before }, after: { publishMode: after } });
-    return after;
+  return { ...(await readSettings()), rateLimits: rateLimits() };
+}
+
+/** PUT /api/admin/config (admin): the settings given change, in one transaction with their audit entry. */
+export async function setSiteConfig(viewer: Viewer | null, input: Partial<SettingsRow>): Promise<SiteConfig> {
+  assertRole(viewer, "ADMIN");
+  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<SettingsRow>;
+  await db.transaction(async (tx) => {
+    const before = await readSettings(tx);
+    const after = { ...before, ...patch };
+    if (Object.keys(patch).every((k) => before[k as keyof SettingsRow] === after[k as keyof SettingsRow])) return;
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...after, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...after, updatedAt: new Date() } });
+    const keys = Object.keys(patch) as (keyof SettingsRow)[];
+    await audit(tx, {
+      actorId: viewer!.id, action: "settings.update", targetType: "site-settings", targetId: null,
+      before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+    });
   });
   await announce(changed("site-settings"));
-  return { publishMode: mode };
+  return getSiteConfig(viewer);
 }

@@ -1,13 +1,14 @@
 import { eq, ilike, inArray, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "@/db";
+import { db, rawRows, type DbOrTx } from "@/db";
 import { tags } from "@/db/schema";
 import { iso } from "@/lib/api/serializers";
-import { conflict, notFound, pgCode } from "@/lib/api/errors";
+import { badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
 import { assertRole } from "@/lib/permissions";
+import { audit } from "@/lib/services/admin-users";
 import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
 import { requireViewer, type Viewer } from "@/lib/viewer";
-import { announce, changed } from "@/lib/services/changes";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
 
 /** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
 // Explicit table names: drizzle leaves tagColumns unqualified in a single-table select.
@@ -69,9 +70,13 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
   assertRole(viewer, "MODERATOR");
   const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (Object.keys(patch).length) {
-    const updated = await db.update(tags).set(patch).where(eq(tags.id, id)).returning({ id: tags.id }).catch(mapDuplicate);
-    if (!updated.length) throw notFound("Tag not found");
-    await announce(changed("tag", id));
+    await afterCommit(db.transaction(async (tx) => {
+      const [old] = await tx.select({ name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon }).from(tags).where(eq(tags.id, id)).for("update");
+      if (!old) throw notFound("Tag not found");
+      await tx.update(tags).set(patch).where(eq(tags.id, id)).catch(mapDuplicate);
+      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, old[k as keyof typeof old]]));
+      await audit(tx, { actorId: viewer!.id, action: "tag.update", targetType: "tag", targetId: id, before, after: patch });
+    }), [changed("tag", id)]);
   }
   return getTag(id);
 }
@@ -79,9 +84,35 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
 /** Removes the tag from every post (post_tags cascade); change-log snapshots keep its old name. */
 export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: number }): Promise<void> {
   assertRole(viewer, "MODERATOR");
-  const deleted = await db.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id });
-  if (!deleted.length) throw notFound("Tag not found");
-  await announce(changed("tag", id));
+  await afterCommit(db.transaction(async (tx) => {
+    const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id, name: tags.name });
+    if (!deleted.length) throw notFound("Tag not found");
+    await audit(tx, { actorId: viewer!.id, action: "tag.delete", targetType: "tag", targetId: id, before: { name: deleted[0]!.name }, after: null });
+  }), [changed("tag", id)]);
+}
+
+/**
+ * POST /api/tags/{id}/merge (moderator): every post with this tag gets `intoId` instead (once, however
+ * many of the two it had), then this tag is removed. Change-log snapshots keep the old name.
+ */
+export async function mergeTag({ viewer, id, intoId }: { viewer: Viewer | null; id: number; intoId: number }): Promise<TagDto> {
+  assertRole(viewer, "MODERATOR");
+  if (id === intoId) throw badRequest("must be another tag", "intoId");
+  await afterCommit(db.transaction(async (tx) => {
+    const rows = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, [id, intoId])).for("update");
+    const from = rows.find((r) => r.id === id);
+    const into = rows.find((r) => r.id === intoId);
+    if (!from) throw notFound("Tag not found");
+    if (!into) throw badRequest("is not a tag", "intoId");
+    const moved = await rawRows<{ post_id: number }>(tx, sql`insert into post_tags (post_id, tag_id)
+      select post_id, ${intoId} from post_tags where tag_id = ${id} on conflict do nothing returning post_id`);
+    await tx.delete(tags).where(eq(tags.id, id));
+    await audit(tx, {
+      actorId: viewer!.id, action: "tag.merge", targetType: "tag", targetId: intoId,
+      before: { merged: { id, name: from.name }, into: { id: intoId, name: into.name } }, after: { postsGained: moved.length },
+    });
+  }), [changed("tag", id, intoId)]);
+  return getTag(intoId);
 }
 
 /** The tags with these ids (a list page's selected filters), by id. */

@@ -4,6 +4,7 @@ import { apiTokens, users, type MedalType, type TokenScope } from "@/db/schema";
 import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { env } from "@/lib/env";
+import { getRegistrationMode } from "@/lib/services/site-settings";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hashPassword } from "@/lib/services/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points";
@@ -51,6 +52,7 @@ function duplicate(field: "username" | "email"): ApiError {
  */
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
+  if ((await getRegistrationMode()) === "CLOSED") throw new ApiError(403, "registration_closed", "Sign-up is closed on this forum; ask an administrator for an account");
   await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const email = input.email.toLowerCase();
   const [taken] = await db

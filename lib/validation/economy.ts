@@ -58,7 +58,16 @@ export const pointGoodInputSchema = z
     description: z.string().max(2000).default(""),
   })
   .meta({ id: "PointGoodInput" });
-export const pointGoodPatchSchema = pointGoodInputSchema.partial().meta({ id: "PointGoodPatch" });
+// Not `pointGoodInputSchema.partial()`: that would keep the defaults and blank a field the edit left out.
+export const pointGoodPatchSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    cost: z.number().int().min(0).max(1_000_000_000).optional(),
+    image: z.string().max(2000).optional(),
+    description: z.string().max(2000).optional(),
+  })
+  .extend({ retired: z.boolean({ error: "retired must be true or false" }).optional().meta({ description: "true takes the good out of the shop (its redemptions stay); false offers it again" }) })
+  .meta({ id: "PointGoodPatch" });
 
 export const pointHistorySchema = z
   .object({

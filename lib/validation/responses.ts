@@ -171,7 +171,14 @@ export const postDetailSchema = postSchema
   .meta({ id: "PostDetail" });
 
 export const pointGoodSchema = z
-  .object({ id: z.number().int(), name: z.string(), cost: z.number().int(), image: z.string(), description: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    cost: z.number().int(),
+    image: z.string(),
+    description: z.string(),
+    retired: z.boolean().optional().meta({ description: "extra: taken out of the shop by an admin (only the admin list shows retired goods)" }),
+  })
   .meta({ id: "PointGood" });
 
 export const notificationSchema = z
@@ -264,7 +271,22 @@ export type MeDto = z.infer<typeof meSchema>;
 // Small response shapes without a component id of their own (lib/openapi.ts names them).
 export const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), db: z.enum(["ok", "down"]) });
 /** GET/PUT /api/admin/config: the site settings (also the PUT body). */
-export const siteConfigSchema = z.object({ publishMode: z.enum(PUBLISH_MODES) });
+export const REGISTRATION_MODES = ["OPEN", "CLOSED"] as const;
+const rateLimitSchema = z.object({ limit: z.number().int(), windowSeconds: z.number().int() });
+export const siteConfigSchema = z.object({
+  publishMode: z.enum(PUBLISH_MODES),
+  registrationMode: z.enum(REGISTRATION_MODES).meta({ description: "extra: OPEN: anyone may sign up; CLOSED: POST /api/auth/register answers 403 registration_closed" }),
+  flagHideThreshold: z.number().int().meta({ description: "extra: open flags from this many distinct members hide a post or comment until staff review it" }),
+  rateLimits: z
+    .record(z.string(), rateLimitSchema)
+    .meta({ description: "extra, read-only: the rate limits in force (set by RATE_LIMIT_* environment variables), per action" }),
+});
+/** PUT /api/admin/config: any of the settings (rateLimits are read-only: set by the environment). */
+export const siteConfigInputSchema = z.object({
+  publishMode: z.enum(PUBLISH_MODES).optional(),
+  registrationMode: z.enum(REGISTRATION_MODES).optional(),
+  flagHideThreshold: z.number({ error: "flagHideThreshold must be a number" }).int("must be a whole number").min(1, "must be 1 to 100").max(100, "must be 1 to 100").optional(),
+});
 export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 export const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });
 export const allReadSchema = z.object({ allReadAt: z.iso.datetime() });

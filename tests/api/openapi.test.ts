@@ -30,6 +30,8 @@ function responseSchema(doc: OpenApiDocument, p: string, method: string, status 
 const EXAMPLES: Record<string, unknown> = {
   "/api/categories": { name: "c", description: "d" },
   "/api/categories/{id}": { name: "c2" },
+  "/api/categories/order": { ids: [1] },
+  "/api/tags/{id}/merge": { intoId: 1 },
   "/api/tags/{id}": { name: "t2" },
   "/api/admin/config": { publishMode: "DIRECT" },
   "/api/admin/point-goods": { name: "Mug", cost: 10, image: "", description: "a mug" },

@@ -2,10 +2,14 @@
 // admin user/audit endpoints, × caller (anonymous, member, author, moderator, admin) × the post's
 // visibility. Same rules as security-authz.test.ts: a hidden target answers 404, a visible one the
 // caller may not act on 403, no credentials 401, and a refused write leaves the data as it was.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
-import { comments, flags, posts, users as usersTable, type VisibleScope } from "@/db/schema";
+import { categories, comments, flags, posts, siteSettings, tags, users as usersTable, type VisibleScope } from "@/db/schema";
+import { PUT as putConfig } from "@/app/api/admin/config/route";
+import { DELETE as deleteCategory } from "@/app/api/categories/[id]/route";
+import { PUT as reorderCategories } from "@/app/api/categories/order/route";
+import { POST as mergeTag } from "@/app/api/tags/[id]/merge/route";
 import { POST as resolveFlag } from "@/app/api/admin/flags/[id]/resolve/route";
 import { GET as auditLog } from "@/app/api/admin/audit-log/route";
 import { PUT as setRole } from "@/app/api/admin/users/[id]/role/route";
@@ -15,7 +19,7 @@ import { GET as commentLogs } from "@/app/api/comments/[id]/change-logs/route";
 import { PUT as editComment } from "@/app/api/comments/[id]/route";
 import { POST as flag } from "@/app/api/flags/route";
 import { PUT as slowMode } from "@/app/api/posts/[id]/slow-mode/route";
-import { call, makeCategory, makeUser, type TestUser } from "../helpers";
+import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 type Caller = "anonymous" | "user" | "author" | "moderator" | "admin";
 type Outcome = "ok" | 401 | 403 | 404;
@@ -174,6 +178,46 @@ describe("authorization matrix (issue 18): admin and moderator endpoints × call
         const r = await call(resolveFlag, `/api/admin/flags/${f!.id}/resolve`, { method: "POST", token, params: { id: String(f!.id) }, body: { action: "DISMISS" } });
         const [row] = await db.select({ resolvedAt: flags.resolvedAt }).from(flags).where(eq(flags.id, f!.id));
         return { status: r.status, check: async () => expect(row!.resolvedAt).toBeNull() };
+      },
+    },
+    {
+      name: "PUT /api/categories/order", min: "ADMIN",
+      run: async (token) => {
+        const ids = (await db.select({ id: categories.id }).from(categories).orderBy(categories.id)).map((c) => c.id).reverse();
+        const r = await call(reorderCategories, "/api/categories/order", { method: "PUT", token, body: { ids } });
+        const placed = await db.select({ p: categories.position }).from(categories);
+        const check = async () => expect(placed.every((c) => c.p === 0)).toBe(true);
+        if (r.status === 200) await db.update(categories).set({ position: 0 }).where(sql`true`);
+        return { status: r.status, check };
+      },
+    },
+    {
+      name: "DELETE /api/categories/{id}?moveTo=", min: "ADMIN",
+      run: async (token) => {
+        const doomed = await makeCategory();
+        await db.insert(posts).values({ title: "matrix", content: "body", authorId: u.author.id, categoryId: doomed.id });
+        const r = await call(deleteCategory, `/api/categories/${doomed.id}?moveTo=${categoryId}`, { method: "DELETE", token, params: { id: String(doomed.id) } });
+        const left = await db.select().from(categories).where(eq(categories.id, doomed.id));
+        return { status: r.status, check: async () => expect(left).toHaveLength(1) };
+      },
+    },
+    {
+      name: "POST /api/tags/{id}/merge", min: "MODERATOR",
+      run: async (token) => {
+        const [from, into] = [await makeTag(), await makeTag()];
+        const r = await call(mergeTag, `/api/tags/${from.id}/merge`, { method: "POST", token, params: { id: String(from.id) }, body: { intoId: into.id } });
+        const left = await db.select().from(tags).where(eq(tags.id, from.id));
+        return { status: r.status, check: async () => expect(left).toHaveLength(1) };
+      },
+    },
+    {
+      name: "PUT /api/admin/config (registration, flag threshold)", min: "ADMIN",
+      run: async (token) => {
+        const r = await call(putConfig, "/api/admin/config", { method: "PUT", token, body: { registrationMode: "CLOSED", flagHideThreshold: 7 } });
+        const [row] = await db.select().from(siteSettings);
+        const check = async () => expect(row?.registrationMode ?? "OPEN").toBe("OPEN");
+        if (r.status === 200) await db.update(siteSettings).set({ registrationMode: "OPEN", flagHideThreshold: 3 }).where(eq(siteSettings.id, 1));
+        return { status: r.status, check };
       },
     },
   ];

@@ -3,7 +3,7 @@ import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deleteCategory, getCategory, updateCategory } from "@/lib/services/categories";
 import { categorySchema } from "@/lib/validation/responses";
-import { updateCategorySchema } from "@/lib/validation/taxonomy";
+import { deleteCategoryQuerySchema, updateCategorySchema } from "@/lib/validation/taxonomy";
 
 const tag = "Categories and tags";
 
@@ -15,9 +15,18 @@ export const PUT = route(
 );
 
 export const DELETE = route(
-  { tag, summary: "Delete an unused category", description: "409 while posts still use it.", auth: "required", role: "ADMIN", responses: [empty()], errors: [409] },
-  async ({ params, viewer }) => {
-    await deleteCategory({ viewer, id: parseId(params.id) });
+  {
+    tag,
+    summary: "Delete a category",
+    description: "409 while posts still use it, unless `moveTo` names another category: its posts move there first, in the same transaction.",
+    auth: "required",
+    role: "ADMIN",
+    query: deleteCategoryQuerySchema,
+    responses: [empty()],
+    errors: [409],
+  },
+  async ({ params, viewer, query }) => {
+    await deleteCategory({ viewer, id: parseId(params.id), moveTo: query.moveTo });
     return noContent();
   },
 );
