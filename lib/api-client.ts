@@ -1,5 +1,5 @@
 import type {
-  ChangeLogDto, CommentDto, LotteryDto, MeDto, NotificationDto, PointGoodDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto,
+  ChangeLogDto, CommentDto, LotteryDto, MeDto, NotificationDto, PointGoodDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto, SiteConfigDto,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { UserSuggestionDto } from "@/lib/validation/search";
@@ -101,6 +101,18 @@ export const api = {
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
   suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),
+  createCategory: (body: TaxonomyInput) => apiFetch<CategoryDto>("/api/categories", { body }),
+  updateCategory: (categoryId: number, body: Partial<TaxonomyInput>) => apiFetch<CategoryDto>(`/api/categories/${id(categoryId)}`, { method: "PUT", body }),
+  reorderCategories: (ids: number[]) => apiFetch<CategoryDto[]>("/api/categories/order", { method: "PUT", body: { ids } }),
+  deleteCategory: (categoryId: number, moveTo?: number) =>
+    apiFetch<null>(`/api/categories/${id(categoryId)}${moveTo ? `?moveTo=${id(moveTo)}` : ""}`, { method: "DELETE" }),
+  updateTag: (tagId: number, body: Partial<TaxonomyInput>) => apiFetch<TagDto>(`/api/tags/${id(tagId)}`, { method: "PUT", body }),
+  mergeTag: (tagId: number, intoId: number) => apiFetch<TagDto>(`/api/tags/${id(tagId)}/merge`, { body: { intoId } }),
+  deleteTag: (tagId: number) => apiFetch<null>(`/api/tags/${id(tagId)}`, { method: "DELETE" }),
+  createGood: (body: GoodInput) => apiFetch<PointGoodDto>("/api/admin/point-goods", { body }),
+  updateGood: (goodId: number, body: Partial<GoodInput> & { retired?: boolean }) => apiFetch<PointGoodDto>(`/api/admin/point-goods/${id(goodId)}`, { method: "PUT", body }),
+  deleteGood: (goodId: number) => apiFetch<null>(`/api/admin/point-goods/${id(goodId)}`, { method: "DELETE" }),
+  updateSiteConfig: (body: Partial<Omit<SiteConfigDto, "rateLimits">>) => apiFetch<SiteConfigDto>("/api/admin/config", { method: "PUT", body }),
   setUserRole: (id: number, role: AdminUserDto["role"]) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
   setSlowMode: (postId: number, seconds: number) => apiFetch<{ postId: number; seconds: number }>(`/api/posts/${postId}/slow-mode`, { method: "PUT", body: { seconds } }),
   suggestUsers: (prefix: string, postId?: number) =>
@@ -164,6 +176,9 @@ export const api = {
   unsubscribe: (u: string, t: string) =>
     apiFetch<EmailPrefs>(`/api/notifications/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`, { method: "POST" }),
 };
+
+export type TaxonomyInput = { name: string; description: string };
+export type GoodInput = { name: string; cost: number; image: string; description: string };
 
 export type EmailMode = "immediate" | "daily" | "weekly" | "off";
 export type EmailPrefs = { mode: EmailMode; awayMinutes: number };

@@ -2,6 +2,10 @@ import { Link } from "@/components/ui/link";
 
 const PAGES = [
   { href: "/admin/users", label: "Users" },
+  { href: "/admin/categories", label: "Categories" },
+  { href: "/admin/tags", label: "Tags" },
+  { href: "/admin/goods", label: "Point goods" },
+  { href: "/admin/settings", label: "Settings" },
   { href: "/admin/audit", label: "Audit log" },
   { href: "/admin/mail", label: "Outgoing mail" },
   { href: "/review", label: "Review queue" },

@@ -1,25 +1,19 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
-import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { api } from "@/lib/api-client";
+import { useAdminMutation } from "@/components/forum/use-admin";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 
 const ROLES: AdminUserDto["role"][] = ["USER", "MODERATOR", "ADMIN"];
 
 /** Role, suspension and its lifting for one member on the admin users page (the API writes the audit log). */
 export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boolean }) {
-  const router = useRouter();
   const id = useId();
   const [until, setUntil] = useState(() => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
   const [reason, setReason] = useState("");
-  const done = { onSuccess: () => router.refresh() };
-  const role = useMutation({ mutationFn: (r: AdminUserDto["role"]) => api.setUserRole(user.id, r), ...done });
-  const suspend = useMutation({ mutationFn: () => api.suspendUser(user.id, new Date(`${until}T23:59:59Z`).toISOString(), reason), ...done });
-  const lift = useMutation({ mutationFn: () => api.unsuspendUser(user.id), ...done });
-  const error = role.error ?? suspend.error ?? lift.error;
+  const change = useAdminMutation();
+  const error = change.error;
   if (self) return <p className="text-xs text-zinc-600 dark:text-zinc-400">This is you.</p>;
 
   return (
@@ -29,8 +23,8 @@ export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boo
         <select
           aria-label={`Role of ${user.username}`}
           value={user.role}
-          disabled={role.isPending}
-          onChange={(e) => role.mutate(e.target.value as AdminUserDto["role"])}
+          disabled={change.busy}
+          onChange={(e) => change.mutate({ kind: "user.role", id: user.id, role: e.target.value as AdminUserDto["role"] })}
           className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
         >
           {ROLES.map((r) => (
@@ -41,7 +35,7 @@ export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boo
         </select>
       </label>
       {user.suspendedUntil ? (
-        <Button size="sm" variant="secondary" onClick={() => lift.mutate()} disabled={lift.isPending}>
+        <Button size="sm" variant="secondary" onClick={() => change.mutate({ kind: "user.unsuspend", id: user.id })} disabled={change.busy}>
           End suspension of {user.username}
         </Button>
       ) : (
@@ -50,7 +44,7 @@ export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boo
           aria-label={`Suspend ${user.username}`}
           onSubmit={(e) => {
             e.preventDefault();
-            suspend.mutate();
+            change.mutate({ kind: "user.suspend", id: user.id, until: new Date(`${until}T23:59:59Z`).toISOString(), reason });
           }}
         >
           <label className="text-xs" htmlFor={`${id}-until`}>
@@ -61,7 +55,7 @@ export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boo
             <span className="block text-zinc-600 dark:text-zinc-400">Reason (the member sees it)</span>
             <input id={`${id}-reason`} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
           </label>
-          <Button size="sm" type="submit" variant="danger" disabled={suspend.isPending}>
+          <Button size="sm" type="submit" variant="danger" disabled={change.busy}>
             Suspend
           </Button>
         </form>

@@ -126,3 +126,9 @@ export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | 
     if (!deleted.length) throw notFound("Category not found");
   }), [changed("category", id)]);
 }
+
+/** /admin/categories (admins): every category in the order members see them. */
+export async function listCategoriesForAdmin(viewer: Viewer | null): Promise<CategoryDto[]> {
+  assertRole(viewer, "ADMIN");
+  return listCategories();
+}

@@ -126,3 +126,9 @@ export async function loadTags(runner: DbOrTx, ids: number[]): Promise<Map<numbe
   const rows = await runner.select(tagColumns).from(tags).where(inArray(tags.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, tagDto(r)]));
 }
+
+/** /admin/tags (admins): tags by post count then name, filtered by name, 100 a page. */
+export async function listTagsForAdmin(viewer: Viewer | null, q: { keyword?: string; page: number }): Promise<TagDto[]> {
+  assertRole(viewer, "ADMIN");
+  return listTags({ keyword: q.keyword || undefined, page: q.page, pageSize: 100 });
+}

@@ -290,3 +290,4 @@ export const siteConfigInputSchema = z.object({
 export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 export const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });
 export const allReadSchema = z.object({ allReadAt: z.iso.datetime() });
+export type SiteConfigDto = z.infer<typeof siteConfigSchema>;

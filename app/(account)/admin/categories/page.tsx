@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AdminCategories } from "@/components/forum/admin-categories";
+import { AdminNav } from "@/components/forum/admin-nav";
+import { orNotFound, pageViewer } from "@/lib/api/page";
+import { listCategoriesForAdmin } from "@/lib/services/categories";
+
+export const metadata: Metadata = { title: "Categories · Administration" };
+
+/** Admins: create, edit, reorder and delete categories (issue 18). Others get the 404 page. */
+export default async function AdminCategoriesPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/admin/categories");
+  const categories = await orNotFound(listCategoriesForAdmin(viewer));
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4">
+      <h1 className="text-2xl font-semibold">Categories</h1>
+      <AdminNav current="/admin/categories" />
+      <AdminCategories categories={categories} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AdminGoods } from "@/components/forum/admin-goods";
+import { AdminNav } from "@/components/forum/admin-nav";
+import { orNotFound, pageViewer } from "@/lib/api/page";
+import { listGoodsForAdmin } from "@/lib/services/shop";
+
+export const metadata: Metadata = { title: "Point goods · Administration" };
+
+/** Admins: the point shop's goods, retired ones included (issue 18). Others get the 404 page. */
+export default async function AdminGoodsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/admin/goods");
+  const goods = await orNotFound(listGoodsForAdmin(viewer));
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-4">
+      <h1 className="text-2xl font-semibold">Point goods</h1>
+      <AdminNav current="/admin/goods" />
+      <AdminGoods goods={goods} />
+    </div>
+  );
+}
