@@ -74,6 +74,8 @@ export type PostInput = {
   content: string;
   categoryId: number;
   tagIds: number[];
+  /** New tags by name, created with the post (only members allowed to create tags). */
+  newTags?: string[];
   type?: "NORMAL" | "POLL" | "LOTTERY";
   visibleScope?: "ALL" | "ONLY_ME" | "ONLY_REGISTER";
   poll?: { options: string[]; multiple: boolean; endTime: string } | null;

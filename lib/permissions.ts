@@ -72,6 +72,14 @@ export function assertRole(viewer: Viewer | null, role: UserRole): void {
   if (!viewer || RANK[viewer.role] < RANK[role]) throw forbidden();
 }
 
+/**
+ * Who may create a tag (when a post using it is published, or with POST /api/tags): staff always,
+ * members from level `minLevel` (TAG_CREATE_MIN_LEVEL), so a brand-new account cannot litter the tag list.
+ */
+export function canCreateTags(viewer: Viewer | null, level: number, minLevel: number): boolean {
+  return !!viewer && (isModerator(viewer) || level >= minLevel);
+}
+
 /** Managing API tokens needs a session or a token with the write scope (a read token cannot mint or list them). */
 export function assertCanManageTokens(viewer: Viewer | null): void {
   if (viewer?.via === "token" && !viewer.scopes.includes("write")) throw forbidden("This token has the read scope only");

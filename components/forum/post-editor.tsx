@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, describedBy } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/forum/markdown-editor";
-import { TagPicker } from "@/components/forum/tag-picker";
+import { TagPicker, type TagLite } from "@/components/forum/tag-picker";
 import { uploadImage } from "@/components/forum/upload";
 import { api, fieldErrors, type PostInput } from "@/lib/api-client";
 import { postKeys } from "@/lib/query-keys";
@@ -19,7 +19,7 @@ type Draft = {
   title: string;
   content: string;
   categoryId: string;
-  tags: { id: number; name: string }[];
+  tags: TagLite[];
   visibleScope: Scope;
   type: PostType;
   pollOptions: string[];
@@ -77,11 +77,14 @@ export function PostEditor({
   categories,
   postId,
   initial,
+  canCreateTags,
 }: {
   mode: "create" | "edit";
   categories: CategoryDto[];
   postId?: number;
   initial?: Partial<Draft>;
+  /** Whether this member may create tags (else the picker offers existing tags only). */
+  canCreateTags: boolean;
 }) {
   const router = useRouter();
   const qc = useQueryClient();
@@ -166,7 +169,8 @@ export function PostEditor({
       title: d.title,
       content: d.content,
       categoryId: Number(d.categoryId),
-      tagIds: d.tags.map((t) => t.id),
+      tagIds: d.tags.flatMap((t) => (t.id === null ? [] : [t.id])),
+      newTags: d.tags.flatMap((t) => (t.id === null ? [t.name] : [])),
       visibleScope: d.visibleScope,
     };
     if (mode === "create") {
@@ -256,7 +260,7 @@ export function PostEditor({
         <label htmlFor="post-tagIds" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
           Tags
         </label>
-        <TagPicker id="post-tagIds" value={d.tags} onChange={(tags) => update({ tags })} error={err("tagIds")} />
+        <TagPicker id="post-tagIds" value={d.tags} onChange={(tags) => update({ tags })} canCreate={canCreateTags} error={err("tagIds") ?? err("newTags")} />
       </div>
 
       {mode === "create" && d.type === "POLL" ? (
@@ -375,6 +379,6 @@ export function PostEditor({
 }
 
 const KNOWN_FIELDS = new Set([
-  "title", "content", "categoryId", "tagIds", "visibleScope", "type", "poll", "poll.options", "poll.endTime", "lottery",
+  "title", "content", "categoryId", "tagIds", "newTags", "visibleScope", "type", "poll", "poll.options", "poll.endTime", "lottery",
   "lottery.prizeDescription", "lottery.prizeIcon", "lottery.prizeCount", "lottery.pointCost", "lottery.startTime", "lottery.endTime",
 ]);

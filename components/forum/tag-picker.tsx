@@ -6,25 +6,31 @@ import { Input } from "@/components/ui/field";
 import { api } from "@/lib/api-client";
 import type { TagDto } from "@/lib/validation/responses";
 
-type TagLite = Pick<TagDto, "id" | "name">;
+/** A chosen tag; `id` null: a new tag, created by the server only when the post is saved. */
+export type TagLite = { id: number | null; name: string };
 
-/** Selected tags as removable chips, a search box (GET /api/tags?keyword=) and inline creation. */
+/**
+ * Selected tags as removable chips, a search box (GET /api/tags?keyword=) and new tags. A new tag is
+ * only a name here: it is sent as `newTags` with the post and created in the post's transaction, so an
+ * abandoned draft leaves nothing behind. Members who may not create tags pick existing ones only.
+ */
 export function TagPicker({
   id,
   value,
   onChange,
+  canCreate,
   max = 5,
   error,
 }: {
   id: string;
   value: TagLite[];
   onChange: (tags: TagLite[]) => void;
+  canCreate: boolean;
   max?: number;
   error?: string | null;
 }) {
   const [keyword, setKeyword] = useState("");
-  const [results, setResults] = useState<TagLite[]>([]);
-  const [busy, setBusy] = useState(false);
+  const [results, setResults] = useState<Pick<TagDto, "id" | "name">[]>([]);
   const [localError, setLocalError] = useState<string | null>(null);
   const listId = useId();
   /** The suggestion Enter picks: moved with the arrow keys; -1 until the keyword changes the list. */
@@ -41,7 +47,7 @@ export function TagPicker({
   }, [keyword]);
 
   const full = value.length >= max;
-  const chosen = new Set(value.map((t) => t.id));
+  const chosen = new Set(value.map((t) => t.id).filter((i) => i !== null));
   const kw = keyword.trim();
   const exact = results.some((r) => r.name.toLowerCase() === kw.toLowerCase()) || value.some((r) => r.name.toLowerCase() === kw.toLowerCase());
   const suggestions = results.filter((r) => !chosen.has(r.id)).slice(0, 12);
@@ -51,24 +57,19 @@ export function TagPicker({
   // keyword is highlighted, so a fast Enter never picks a stale, unrelated tag (it creates instead).
   const containing = suggestions.findIndex((r) => r.name.toLowerCase().includes(kw.toLowerCase()));
   const highlighted = active >= 0 && active < suggestions.length ? active : !kw ? -1 : exactIndex >= 0 ? exactIndex : containing;
-  const pick = (t: TagLite) => {
+  const pick = (t: Pick<TagDto, "id" | "name">) => {
     onChange([...value, { id: t.id, name: t.name }]);
     setKeyword("");
     setActive(-1);
   };
 
-  async function create() {
-    setBusy(true);
+  function create() {
+    if (!canCreate) return setLocalError("You can pick existing tags only");
+    if (kw.length > 64) return setLocalError("A tag name is at most 64 characters");
     setLocalError(null);
-    try {
-      const t = await api.createTag(kw);
-      onChange([...value, { id: t.id, name: t.name }]);
-      setKeyword("");
-    } catch (e) {
-      setLocalError(e instanceof Error ? e.message : "Could not create the tag");
-    } finally {
-      setBusy(false);
-    }
+    onChange([...value, { id: null, name: kw }]);
+    setKeyword("");
+    setActive(-1);
   }
 
   const shownError = error ?? localError;
@@ -76,13 +77,18 @@ export function TagPicker({
     <div className="space-y-2">
       <ul className="flex flex-wrap gap-1.5" aria-label="Selected tags" data-testid="selected-tags">
         {value.map((t) => (
-          <li key={t.id}>
-            <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-200">
+          <li key={t.id ?? `new:${t.name.toLowerCase()}`}>
+            <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-200" data-new={t.id === null ? "true" : undefined}>
               #{t.name}
+              {t.id === null ? (
+                <span className="rounded bg-white/70 px-1 text-xs font-medium dark:bg-sky-900" title="Created when the post is saved">
+                  new
+                </span>
+              ) : null}
               <button
                 type="button"
                 aria-label={`Remove tag ${t.name}`}
-                onClick={() => onChange(value.filter((x) => x.id !== t.id))}
+                onClick={() => onChange(value.filter((x) => x !== t))}
                 className="rounded-full px-1 hover:bg-sky-200 dark:hover:bg-sky-900"
               >
                 ×
@@ -90,13 +96,13 @@ export function TagPicker({
             </span>
           </li>
         ))}
-        {value.length === 0 ? <li className="text-sm text-zinc-500">No tags yet (1 to {max}).</li> : null}
+        {value.length === 0 ? <li className="text-sm text-zinc-600 dark:text-zinc-400">No tags yet (1 to {max}).</li> : null}
       </ul>
       <Input
         id={id}
         type="search"
         value={keyword}
-        placeholder={full ? `At most ${max} tags` : "Search or create a tag"}
+        placeholder={full ? `At most ${max} tags` : canCreate ? "Search or create a tag" : "Search tags"}
         disabled={full}
         onChange={(e) => {
           setKeyword(e.target.value);
@@ -112,7 +118,7 @@ export function TagPicker({
             e.preventDefault();
             const hit = highlighted >= 0 ? suggestions[highlighted] : undefined;
             if (hit) pick(hit);
-            else if (kw && !exact) void create();
+            else if (kw && !exact) create();
           }
         }}
         aria-controls={listId}
@@ -137,12 +143,15 @@ export function TagPicker({
               </button>
             </li>
           ))}
-          {kw && !exact ? (
+          {kw && !exact && canCreate ? (
             <li>
-              <Button size="sm" variant="secondary" disabled={busy} onClick={create}>
+              <Button size="sm" variant="secondary" onClick={create}>
                 Create tag “{kw}”
               </Button>
             </li>
+          ) : null}
+          {kw && !exact && !canCreate && !suggestions.length ? (
+            <li className="text-sm text-zinc-600 dark:text-zinc-400">No tag is called “{kw}”. You can pick existing tags only.</li>
           ) : null}
         </ul>
       ) : null}

@@ -12,6 +12,7 @@ import { loadCommentTree } from "@/lib/services/comments";
 import { createLottery } from "@/lib/services/lotteries";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/mentions";
 import { notify } from "@/lib/services/notification-writer";
+import { resolveNewTags } from "@/lib/services/tags";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points";
 import { createPoll } from "@/lib/services/polls";
 import { loadPost, loadPosts } from "@/lib/services/post-loader";
@@ -218,7 +219,8 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
   const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
   const id = await afterCommit(db.transaction(async (tx) => {
     await categoryOr400(tx, input.categoryId);
-    await tagsOr400(tx, input.tagIds);
+    const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+    await tagsOr400(tx, tagIds);
     const now = new Date();
     const [row] = await tx
       .insert(posts)
@@ -236,7 +238,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
       })
       .returning({ id: posts.id });
     const postId = row!.id;
-    await tx.insert(postTags).values(input.tagIds.map((tagId) => ({ postId, tagId })));
+    await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
     if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
     if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
 
@@ -283,7 +285,8 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
     }
     if (input.tagIds !== undefined) {
-      const next = await tagsOr400(tx, input.tagIds);
+      const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+      const next = await tagsOr400(tx, ids);
       const prev = await currentTags(tx, id);
       const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
       if (!same) {

@@ -2,13 +2,16 @@ import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { tags } from "@/db/schema";
 import { iso } from "@/lib/api/serializers";
-import { badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
-import { assertRole } from "@/lib/permissions";
+import { ApiError, badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
+import { assertRole, canCreateTags } from "@/lib/permissions";
+import { env } from "@/lib/env";
+import { users } from "@/db/schema";
+import { levelOf } from "@/lib/services/points";
 import { audit } from "@/lib/services/admin-users";
 import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
 import { requireViewer, type Viewer } from "@/lib/viewer";
-import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { afterCommit, changed } from "@/lib/services/changes";
 
 /** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
 // Explicit table names: drizzle leaves tagColumns unqualified in a single-table select.
@@ -58,12 +61,58 @@ function mapDuplicate(err: unknown): never {
   throw err;
 }
 
-/** Any signed-in user may create a tag (as in OpenIsle). */
+/** Whether this member may create tags (staff, or members from TAG_CREATE_MIN_LEVEL), for the editor's picker. */
+export async function mayCreateTags(viewer: Viewer | null, runner: DbOrTx = db): Promise<boolean> {
+  if (!viewer) return false;
+  const [u] = await runner.select({ experience: users.experience }).from(users).where(eq(users.id, viewer.id));
+  return canCreateTags(viewer, levelOf(u?.experience ?? 0).currentLevel, env().TAG_CREATE_MIN_LEVEL);
+}
+
+async function assertMayCreateTags(viewer: Viewer, runner: DbOrTx, field?: string): Promise<void> {
+  if (await mayCreateTags(viewer, runner)) return;
+  const min = env().TAG_CREATE_MIN_LEVEL;
+  throw new ApiError(403, "forbidden", `New tags are created by members from level ${min}; pick existing tags`, field);
+}
+
+/** POST /api/tags: staff, and members allowed to create tags (mayCreateTags). */
 export async function createTag({ viewer, input }: { viewer: Viewer | null; input: CreateTagInput }): Promise<TagDto> {
   const me = requireViewer(viewer);
-  const [row] = await db.insert(tags).values({ ...input, creatorId: me.id }).returning({ id: tags.id }).catch(mapDuplicate);
-  await announce(changed("tag", row!.id));
-  return getTag(row!.id);
+  await assertMayCreateTags(me, db);
+  const id = await afterCommit(db.transaction(async (tx) => {
+    const [row] = await tx.insert(tags).values({ ...input, creatorId: me.id }).returning({ id: tags.id }).catch(mapDuplicate);
+    if (me.role !== "USER") await audit(tx, { actorId: me.id, action: "tag.create", targetType: "tag", targetId: row!.id, before: null, after: input });
+    return row!.id;
+  }), [changed("tag")]);
+  return getTag(id);
+}
+
+/**
+ * The ids of the tags a post names by `newTags`, inside the post's transaction: an existing tag of the
+ * same name (any case) is reused; a missing one is created only if the author may create tags (else
+ * 403 on `newTags`, and nothing is written). So a tag exists only once a post carrying it is saved.
+ */
+export async function resolveNewTags(tx: DbOrTx, viewer: Viewer, names: string[]): Promise<number[]> {
+  const distinct = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()].filter(Boolean);
+  if (!distinct.length) return [];
+  const found = await tx.select({ id: tags.id, lower: sql<string>`lower(${tags.name})` }).from(tags).where(inArray(sql`lower(${tags.name})`, distinct.map((n) => n.toLowerCase())));
+  const byName = new Map(found.map((f) => [f.lower, f.id]));
+  const missing = distinct.filter((n) => !byName.has(n.toLowerCase()));
+  if (missing.length) {
+    await assertMayCreateTags(viewer, tx, "newTags");
+    const made = await tx
+      .insert(tags)
+      .values(missing.map((name) => ({ name, creatorId: viewer.id })))
+      .onConflictDoNothing()
+      .returning({ id: tags.id, name: tags.name });
+    for (const m of made) byName.set(m.name.toLowerCase(), m.id);
+    // A concurrent post created one of them first: read it back.
+    const late = missing.filter((n) => !byName.has(n.toLowerCase()));
+    if (late.length) {
+      const again = await tx.select({ id: tags.id, lower: sql<string>`lower(${tags.name})` }).from(tags).where(inArray(sql`lower(${tags.name})`, late.map((n) => n.toLowerCase())));
+      for (const a of again) byName.set(a.lower, a.id);
+    }
+  }
+  return distinct.map((n) => byName.get(n.toLowerCase())!);
 }
 
 export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; id: number; input: UpdateTagInput }): Promise<TagDto> {

@@ -49,9 +49,25 @@ const content = z.string().min(1, "content is required").max(100_000, "at most 1
 const bodyId = z.number().int().min(1).max(MAX_INT);
 const tagIds = z
   .array(bodyId)
-  .min(1, "at least one tag is required")
   .max(5, "at most 5 tags")
   .refine((a) => new Set(a).size === a.length, "tags must be distinct");
+/**
+ * Tags that may not exist yet, by name: created with the post (issue 17), so a draft that is never
+ * published leaves no tag behind; an existing tag of that name is reused.
+ */
+const newTags = z
+  .array(z.string().trim().min(1, "a tag name must not be empty").max(64, "a tag name is at most 64 characters"))
+  .max(5, "at most 5 tags")
+  .optional()
+  .meta({ description: "extra: names of tags to create with the post (or reuse, any case); counted with tagIds: 1 to 5 in all" });
+
+/** tagIds and newTags together: 1 to 5 distinct tags. */
+function checkTagCount(v: { tagIds?: number[]; newTags?: string[] }, ctx: z.RefinementCtx, required: boolean) {
+  if (v.tagIds === undefined && v.newTags === undefined) return;
+  const n = (v.tagIds?.length ?? 0) + new Set((v.newTags ?? []).map((t) => t.toLowerCase())).size;
+  if (n === 0 && (required || v.tagIds !== undefined || v.newTags !== undefined)) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at least one tag is required" });
+  if (n > 5) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at most 5 tags" });
+}
 
 export const createPostSchema = z
   .object({
@@ -59,12 +75,14 @@ export const createPostSchema = z
     content,
     categoryId: bodyId,
     tagIds,
+    newTags,
     type: z.enum(POST_TYPES).default("NORMAL"),
     visibleScope: z.enum(VISIBLE_SCOPES).default("ALL"),
     poll: pollInputSchema.nullish(),
     lottery: lotteryInputSchema.nullish(),
   })
   .superRefine((v, ctx) => {
+    checkTagCount(v, ctx, true);
     if (v.type === "POLL" && !v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is required for a POLL post" });
     if (v.type !== "POLL" && v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is only allowed on a POLL post" });
     if (v.type === "LOTTERY" && !v.lottery) ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is required for a LOTTERY post" });
@@ -72,7 +90,8 @@ export const createPostSchema = z
   });
 export type CreatePostInput = z.output<typeof createPostSchema>;
 
-export const updatePostSchema = z.object({
+export const updatePostSchema = z
+  .object({
   title: title.optional(),
   content: content.optional(),
   categoryId: bodyId.optional(),
@@ -83,7 +102,12 @@ export const updatePostSchema = z.object({
    * recorded as "restored version N" and the author is told.
    */
   restoredVersion: z.number({ error: "restoredVersion must be a number" }).int("must be a whole number").min(0, "must be 0 or more").optional(),
-});
+  newTags,
+})
+  .superRefine((v, ctx) => {
+    checkTagCount(v, ctx, false);
+    if (v.newTags !== undefined && v.tagIds === undefined) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "tagIds is required with newTags (the post's full tag list)" });
+  });
 export type UpdatePostInput = z.output<typeof updatePostSchema>;
 
 

@@ -356,8 +356,8 @@ describe("REVIEW publish mode", () => {
     expect((await call(getConfig as never, "/api/admin/config", { token: mod.token })).status).toBe(403);
     expect((await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "NOPE" } })).status).toBe(400);
     const set = await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "REVIEW" } });
-    expect(set.body).toEqual({ publishMode: "REVIEW" });
-    expect((await call(getConfig as never, "/api/admin/config", { token: admin.token })).body).toEqual({ publishMode: "REVIEW" });
+    expect(set.body).toMatchObject({ publishMode: "REVIEW" });
+    expect((await call(getConfig as never, "/api/admin/config", { token: admin.token })).body).toMatchObject({ publishMode: "REVIEW" });
     try {
       const cat = (await makeCategory()).id;
       const p = await newPost(user, { categoryId: cat });

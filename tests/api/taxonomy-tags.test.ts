@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/db";
-import { postTags, posts, tags } from "@/db/schema";
+import { postTags, posts, tags, users } from "@/db/schema";
 import { GET as listTags, POST as createTag } from "@/app/api/tags/route";
 import { DELETE as deleteTag, GET as getTag, PUT as updateTag } from "@/app/api/tags/[id]/route";
 import { tagSchema } from "@/lib/validation/responses";
@@ -64,8 +64,13 @@ describe("GET /api/tags", () => {
 });
 
 describe("tag writes", () => {
-  it("any signed-in user creates (201); anonymous 401; duplicates 409; validation 400", async () => {
+  it("members from level 1 create (201), a brand-new account may not (403); anonymous 401; duplicates 409; validation 400", async () => {
     const u = await makeUser();
+    const refused = await call(createTag as never, "/api/tags", { token: u.token, body: { name: "too-early" } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/level 1/);
+    expect(await db.select().from(tags).where(eq(tags.name, "too-early"))).toEqual([]);
+    await db.update(users).set({ experience: 100 }).where(eq(users.id, u.id));
     const body = { name: "Svelte", description: "compiler", icon: "🔥" };
     expect((await call(createTag as never, "/api/tags", { body })).status).toBe(401);
     const r = await call(createTag as never, "/api/tags", { token: u.token, body });

@@ -3,17 +3,18 @@ import { redirect } from "next/navigation";
 import { PostEditor } from "@/components/forum/post-editor";
 import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/categories";
+import { mayCreateTags } from "@/lib/services/tags";
 
 export const metadata: Metadata = { title: "New post" };
 
 export default async function NewPostPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=%2Fnew");
-  const categories = await listCategories();
+  const [categories, canCreateTags] = await Promise.all([listCategories(), mayCreateTags(viewer)]);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">New post</h1>
-      <PostEditor mode="create" categories={categories} />
+      <PostEditor mode="create" categories={categories} canCreateTags={canCreateTags} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { PostEditor } from "@/components/forum/post-editor";
 import { pageViewer } from "@/lib/api/page";
 import { postActionsFor } from "@/lib/services/post-actions";
 import { listCategories } from "@/lib/services/categories";
+import { mayCreateTags } from "@/lib/services/tags";
 import { loadPost } from "@/lib/services/post-loader";
 
 export const metadata: Metadata = { title: "Edit post" };
@@ -29,7 +30,7 @@ export default async function EditPostPage({ params }: Props) {
       </div>
     );
   }
-  const categories = await listCategories();
+  const [categories, canCreateTags] = await Promise.all([listCategories(), mayCreateTags(viewer)]);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">
@@ -39,6 +40,7 @@ export default async function EditPostPage({ params }: Props) {
         mode="edit"
         postId={post.id}
         categories={categories}
+        canCreateTags={canCreateTags}
         initial={{
           title: post.title,
           content: post.content,
