@@ -210,7 +210,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             </p>
           ) : null}
           {c.deleted ? (
-            <p className="mt-1 text-sm italic text-zinc-500">[deleted]</p>
+            <p className="mt-1 text-sm italic text-zinc-600 dark:text-zinc-400">[deleted]</p>
           ) : c.hidden && !c.content ? null : editing ? (
             <div className="mt-2">
               <CommentEditForm
@@ -360,7 +360,7 @@ export function CommentTree({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-zinc-500">No comments yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No comments yet.</p>
       )}
     </section>
   );

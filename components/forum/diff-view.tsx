@@ -20,7 +20,7 @@ export function DiffModeSwitch({ mode, onChange }: { mode: DiffMode; onChange: (
         <label
           key={m.mode}
           className={`cursor-pointer px-2.5 py-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 ${
-            mode === m.mode ? "bg-sky-700 text-white dark:bg-sky-600" : "bg-white hover:bg-zinc-100 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+            mode === m.mode ? "bg-sky-700 text-white dark:bg-sky-700" : "bg-white hover:bg-zinc-100 dark:bg-zinc-900 dark:hover:bg-zinc-800"
           }`}
         >
           <input type="radio" name={name} value={m.mode} checked={mode === m.mode} onChange={() => onChange(m.mode)} className="sr-only" />
@@ -97,7 +97,7 @@ function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded
             <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-600 dark:text-zinc-400" aria-label="new line">
               {f.item.newNo ?? ""}
             </span>
-            <span aria-hidden="true" className="w-4 shrink-0 select-none text-center text-zinc-500">
+            <span aria-hidden="true" className="w-4 shrink-0 select-none text-center text-zinc-600 dark:text-zinc-400">
               {marker[f.item.kind]}
             </span>
             <span role="cell" className="min-w-0 flex-1 whitespace-pre-wrap break-words pr-2">

@@ -94,7 +94,7 @@ export function FlagQueue() {
             <ul className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
               {flags.map((f) => (
                 <li key={f.id} className="flex flex-wrap gap-x-2">
-                  <Ban aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 text-zinc-500" />
+                  <Ban aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 text-zinc-600 dark:text-zinc-400" />
                   <span className="font-medium">{REASON[f.reason]}</span>
                   <span>from {f.reporter.username}</span>
                   <RelativeTime iso={f.createdAt} className="text-zinc-500 dark:text-zinc-400" />

@@ -77,6 +77,7 @@ export function HeaderSearch() {
     <div ref={boxRef} className="relative w-full max-w-xs">
       <form
         role="search"
+        aria-label="Site search"
         action="/search"
         method="get"
         onSubmit={(e) => {
@@ -88,7 +89,7 @@ export function HeaderSearch() {
         <label htmlFor={`${listId}-input`} className="sr-only">
           Search the forum
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-500" />
+        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-600 dark:text-zinc-400" />
         <input
           id={`${listId}-input`}
           name="q"
@@ -129,7 +130,7 @@ export function HeaderSearch() {
                   onMouseEnter={() => setActive(i)}
                   className={`flex cursor-pointer gap-2 px-3 py-2 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950/60" : ""}`}
                 >
-                  <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-zinc-500" />
+                  <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-zinc-600 dark:text-zinc-400" />
                   <span className="min-w-0 flex-1">
                     <span className="sr-only">{HIT_LABEL[h.type]}: </span>
                     <span className="search-hl block truncate font-medium" dangerouslySetInnerHTML={{ __html: h.highlightedText }} />
@@ -137,7 +138,7 @@ export function HeaderSearch() {
                       <span className="search-hl block truncate text-xs text-zinc-600 dark:text-zinc-400" dangerouslySetInnerHTML={{ __html: h.highlightedSubText }} />
                     ) : null}
                   </span>
-                  <span aria-hidden="true" className="shrink-0 text-xs text-zinc-500">
+                  <span aria-hidden="true" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
                     {HIT_LABEL[h.type]}
                   </span>
                 </li>

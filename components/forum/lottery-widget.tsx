@@ -151,7 +151,7 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
               ))}
             </ul>
           ) : (
-            <p className="text-zinc-500">No participants, no winners.</p>
+            <p className="text-zinc-600 dark:text-zinc-400">No participants, no winners.</p>
           )}
         </div>
       ) : null}

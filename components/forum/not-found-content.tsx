@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui/button";
 export function NotFoundContent() {
   return (
     <div className="mx-auto max-w-md py-16 text-center">
-      <p className="text-5xl font-bold text-zinc-300 dark:text-zinc-700" aria-hidden="true">
+      <p className="text-5xl font-bold text-zinc-500 dark:text-zinc-400" aria-hidden="true">
         404
       </p>
       <h1 className="mt-4 text-2xl font-semibold">Page not found</h1>

@@ -115,7 +115,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
               tabIndex={tab === t.key ? 0 : -1}
               onClick={() => setTab(t.key)}
               className={`rounded px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${
-                tab === t.key ? "bg-sky-700 text-white dark:bg-sky-600" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                tab === t.key ? "bg-sky-700 text-white dark:bg-sky-700" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
               }`}
             >
               {t.label}
@@ -129,7 +129,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
 
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} aria-busy={list.isFetching}>
         {list.isPending ? (
-          <p className="py-8 text-center text-sm text-zinc-500">Loading notifications…</p>
+          <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">Loading notifications…</p>
         ) : list.isError ? (
           <p role="alert" className="py-8 text-center text-sm text-red-700 dark:text-red-400">
             Could not load notifications: {list.error.message}{" "}
@@ -138,7 +138,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
             </button>
           </p>
         ) : items.length === 0 ? (
-          <p className="py-12 text-center text-sm text-zinc-500" data-testid="inbox-empty">
+          <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-empty">
             {tab === "unread" ? "You are all caught up: no unread notifications." : "No notifications yet."}
           </p>
         ) : (
@@ -159,7 +159,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
             </Button>
           </div>
         ) : items.length > 0 ? (
-          <p className="mt-4 text-center text-xs text-zinc-500">That is everything.</p>
+          <p className="mt-4 text-center text-xs text-zinc-600 dark:text-zinc-400">That is everything.</p>
         ) : null}
       </div>
 

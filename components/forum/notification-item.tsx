@@ -150,7 +150,7 @@ export function NotificationItem({ n, onOpen, onMarkRead }: { n: NotificationDto
           )}
         </p>
         {d.snippet ? <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{d.snippet}</p> : null}
-        <RelativeTime iso={n.createdAt} className="text-xs text-zinc-500" />
+        <RelativeTime iso={n.createdAt} className="text-xs text-zinc-600 dark:text-zinc-400" />
       </div>
       {!n.read ? (
         <button

@@ -31,7 +31,7 @@ const fmtDay = (d: string) => {
  */
 export function PointsChart({ data, caption = "Points balance" }: { data: TrendPoint[]; caption?: string }) {
   const id = useId();
-  if (!data.length) return <p className="text-sm text-zinc-500">No data yet.</p>;
+  if (!data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No data yet.</p>;
   const values = data.map((d) => d.value);
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -57,7 +57,7 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
         viewBox={`0 0 ${W} ${H}`}
         role="img"
         aria-labelledby={`${id}-t ${id}-d`}
-        className="h-auto w-full text-zinc-500"
+        className="h-auto w-full text-zinc-600 dark:text-zinc-400"
         preserveAspectRatio="xMidYMid meet"
       >
         <title id={`${id}-t`}>{`${caption}, last ${data.length} days`}</title>
@@ -95,7 +95,7 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
           {last.value}
         </text>
       </svg>
-      <figcaption className="text-xs text-zinc-500">{desc}</figcaption>
+      <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">{desc}</figcaption>
       <details className="text-sm">
         <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Show the data as a table</summary>
         <table className="mt-2 w-full max-w-xs text-left text-xs">

@@ -44,7 +44,7 @@ export function PointsBalance() {
         </strong>{" "}
         points
       </p>
-      {trend.data ? <PointsChart data={trend.data} /> : <p className="text-sm text-zinc-500">Loading the chart…</p>}
+      {trend.data ? <PointsChart data={trend.data} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the chart…</p>}
     </div>
   );
 }
@@ -58,15 +58,15 @@ export function PointsHistory() {
     getNextPageParam: (last, all) => (last.length === LEDGER_PAGE_SIZE ? all.length : undefined),
   });
   const rows = q.data?.pages.flat() ?? [];
-  if (q.isPending) return <p className="text-sm text-zinc-500">Loading your history…</p>;
+  if (q.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading your history…</p>;
   if (q.isError) return <p role="alert" className="text-sm text-red-700">Could not load your history.</p>;
-  if (!rows.length) return <p className="text-sm text-zinc-500">No points yet: post, comment and get reactions to earn some.</p>;
+  if (!rows.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No points yet: post, comment and get reactions to earn some.</p>;
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="points-ledger">
           <caption className="sr-only">Points history, newest first</caption>
-          <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-500 dark:bg-zinc-900">
+          <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400 dark:bg-zinc-900">
             <tr>
               <th scope="col" className="px-3 py-2">Type</th>
               <th scope="col" className="px-3 py-2 text-right">Amount</th>
@@ -89,11 +89,11 @@ export function PointsHistory() {
                       {h.postTitle}
                     </Link>
                   ) : h.postId !== null ? (
-                    <span className="text-zinc-500">a deleted post</span>
+                    <span className="text-zinc-600 dark:text-zinc-400">a deleted post</span>
                   ) : null}
-                  {h.fromUserName ? <span className="text-zinc-500"> · {h.fromUserName}</span> : null}
+                  {h.fromUserName ? <span className="text-zinc-600 dark:text-zinc-400"> · {h.fromUserName}</span> : null}
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 text-zinc-500">
+                <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
                   <RelativeTime iso={h.createdAt} />
                 </td>
               </tr>

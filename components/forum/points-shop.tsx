@@ -45,9 +45,9 @@ export function PointsShop() {
     setStep({ goodId: g.id, stage: "contact", contact: step?.contact ?? "" });
   };
 
-  if (goods.isPending) return <p className="text-sm text-zinc-500">Loading the shop…</p>;
+  if (goods.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the shop…</p>;
   if (goods.isError) return <p role="alert" className="text-sm text-red-700">Could not load the shop.</p>;
-  if (!goods.data.length) return <p className="text-sm text-zinc-500">The shop is empty for now.</p>;
+  if (!goods.data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">The shop is empty for now.</p>;
 
   return (
     <div className="space-y-3">
@@ -91,7 +91,7 @@ export function PointsShop() {
                         Redeem
                       </Button>
                       {short > 0 ? (
-                        <p id={reasonId} className="text-xs text-zinc-500">
+                        <p id={reasonId} className="text-xs text-zinc-600 dark:text-zinc-400">
                           You need {short} more {short === 1 ? "point" : "points"}.
                         </p>
                       ) : null}

@@ -47,7 +47,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
         </h2>
         {poll.multiple ? <Badge>Multiple choice</Badge> : <Badge>Single choice</Badge>}
         {ended ? <Badge tone="neutral">Ended</Badge> : <Badge tone="success">Open</Badge>}
-        <span className="text-sm text-zinc-500">
+        <span className="text-sm text-zinc-600 dark:text-zinc-400">
           {ended ? "ended" : "ends"} <RelativeTime iso={poll.endTime} />
         </span>
       </div>
@@ -93,7 +93,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
                     {o}
                     {mine ? <span className="ml-1 text-sky-700 dark:text-sky-400">(your vote)</span> : null}
                   </span>
-                  <span className="text-zinc-500">
+                  <span className="text-zinc-600 dark:text-zinc-400">
                     {n} {n === 1 ? "vote" : "votes"} · {pct}%
                   </span>
                 </div>
@@ -123,7 +123,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
           })}
         </ul>
       ) : null}
-      <p className="mt-3 text-sm text-zinc-500">
+      <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
         {poll.participants.length} {poll.participants.length === 1 ? "person" : "people"} voted
         {!signedIn && !ended ? (
           <>

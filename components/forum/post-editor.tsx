@@ -372,7 +372,7 @@ export function PostEditor({
         <Button variant="ghost" onClick={() => router.back()}>
           Cancel
         </Button>
-        <span className="text-xs text-zinc-500">Drafts are saved in this browser as you type.</span>
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">Drafts are saved in this browser as you type.</span>
       </div>
     </form>
   );

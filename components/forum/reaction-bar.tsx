@@ -100,7 +100,7 @@ export function ReactionBar({
             <span className={size === "sm" ? "sr-only" : ""}>React</span>
           </button>
         ) : shown.length === 0 ? (
-          <span className="text-xs text-zinc-500">
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">
             <SignInLink className="underline">
               Sign in
             </SignInLink>{" "}

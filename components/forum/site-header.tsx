@@ -80,7 +80,7 @@ export async function SiteHeader() {
                 </span>
               </Link>
               <Link href={`/u/${encodeURIComponent(me.username)}`} className={`${navLink} gap-2`} aria-label={`Your profile (${me.username})`}>
-                <Avatar src={me.avatar} name={me.username} size={24} />
+                <Avatar src={me.avatar} name={me.username} size={24} decorative />
                 <span className="hidden md:inline">{me.username}</span>
               </Link>
               <Link href="/settings/profile" className={navLink.replace("inline-flex", "hidden sm:inline-flex")} aria-label="Settings" title="Settings">

@@ -49,6 +49,6 @@ test("a brand-new member picks existing tags only", async ({ page, request }) =>
   await expect(page.getByText(`No tag is called “${name}”. You can pick existing tags only.`)).toBeVisible();
   await expect(page.getByRole("button", { name: /Create tag/ })).toHaveCount(0);
   await tagBox.press("Enter");
-  await expect(page.getByRole("alert")).toContainText("You can pick existing tags only");
+  await expect(page.locator("#post-tagIds-error")).toHaveText("You can pick existing tags only");
   await expect(page.getByTestId("selected-tags").locator("[data-new=true]")).toHaveCount(0);
 });

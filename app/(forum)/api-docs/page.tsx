@@ -110,7 +110,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
       </h3>
       <p className="mt-2 font-medium">{op.summary}</p>
       {op.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{op.description}</p>}
-      <p className="mt-1 text-xs text-zinc-500">{authLabel(op)} · operationId <code>{op.operationId}</code></p>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{authLabel(op)} · operationId <code>{op.operationId}</code></p>
 
       {op.parameters && op.parameters.length > 0 && (
         <div className="mt-3">
@@ -121,7 +121,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
               {op.parameters.map((p) => (
                 <tr key={`${p.in}-${p.name}`} className="border-b border-zinc-100 align-top dark:border-zinc-900">
                   <td className="py-1 pr-4 font-mono">{p.name}{p.required ? "" : "?"}</td>
-                  <td className="py-1 pr-4 text-zinc-500">{p.in}</td>
+                  <td className="py-1 pr-4 text-zinc-600 dark:text-zinc-400">{p.in}</td>
                   <td className="py-1 pr-4"><TypeLabel schema={p.schema} /></td>
                   <td className="py-1 text-zinc-600 dark:text-zinc-400">{p.description ?? ""}</td>
                 </tr>
@@ -150,7 +150,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
                 <span className="inline-block w-16 font-mono">{status}</span>
                 {resolved.description}
                 {media && (
-                  <span className="text-zinc-500">
+                  <span className="text-zinc-600 dark:text-zinc-400">
                     {" — "}
                     {media[0] === "application/json" ? <TypeLabel schema={media[1].schema} /> : media[0]}
                   </span>
@@ -181,7 +181,7 @@ export default function ApiDocsPage() {
   return (
     <div className="min-w-0 space-y-10 break-words">
       <header className="space-y-2">
-        <h1 className="text-3xl font-semibold">{doc.info.title} <span className="text-base text-zinc-500">v{doc.info.version} · OpenAPI {doc.openapi}</span></h1>
+        <h1 className="text-3xl font-semibold">{doc.info.title} <span className="text-base text-zinc-600 dark:text-zinc-400">v{doc.info.version} · OpenAPI {doc.openapi}</span></h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{doc.info.description}</p>
         <p className="text-sm">
           Machine-readable document: <a className="text-sky-700 underline dark:text-sky-300" href="/api/openapi.json">/api/openapi.json</a>

@@ -76,7 +76,7 @@ export default async function SearchPage({ searchParams }: Props) {
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold tracking-tight">Search</h1>
-      <form method="get" action="/search" role="search" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900/40">
+      <form method="get" action="/search" role="search" aria-label="Search the forum" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900/40">
         <div className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
             Search words

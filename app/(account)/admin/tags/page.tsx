@@ -24,7 +24,7 @@ export default async function AdminTagsPage({ searchParams }: Props) {
     <div className="mx-auto w-full max-w-4xl space-y-4">
       <h1 className="text-2xl font-semibold">Tags</h1>
       <AdminNav current="/admin/tags" />
-      <form method="get" action="/admin/tags" role="search" className="flex gap-2">
+      <form method="get" action="/admin/tags" role="search" aria-label="Find tags" className="flex gap-2">
         <label htmlFor="admin-tag-q" className="sr-only">
           Tag name
         </label>

@@ -32,7 +32,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
     <div className="mx-auto w-full max-w-4xl space-y-4">
       <h1 className="text-2xl font-semibold">Users</h1>
       <AdminNav current="/admin/users" />
-      <form method="get" action="/admin/users" role="search" className="flex gap-2">
+      <form method="get" action="/admin/users" role="search" aria-label="Find members" className="flex gap-2">
         <label htmlFor="admin-user-q" className="sr-only">
           Name or email
         </label>

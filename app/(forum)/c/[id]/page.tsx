@@ -27,10 +27,10 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           <Folder className="h-6 w-6" />
         </span>
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-zinc-500">Category</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Category</p>
           <h1 className="text-2xl font-semibold tracking-tight">{category.name}</h1>
           {category.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{category.description}</p> : null}
-          <p className="mt-1 text-sm text-zinc-500">{category.count ?? 0} public posts</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{category.count ?? 0} public posts</p>
         </div>
       </header>
       <PostBrowser basePath={`/c/${category.id}`} state={{ ...state, categoryId: null }} fixed={{ categoryId: category.id }} />
