@@ -3,14 +3,14 @@
 /* eslint-disable @next/next/no-img-element -- the prize icon preview is a user-supplied URL */
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, describedBy } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/forum/markdown-editor";
 import { TagPicker, type TagLite } from "@/components/forum/tag-picker";
+import { usePostMutation } from "@/components/forum/use-post";
 import { uploadImage } from "@/components/forum/upload";
-import { api, fieldErrors, type PostInput } from "@/lib/api-client";
-import { postKeys } from "@/lib/query-keys";
+import { fieldErrors, type PostInput } from "@/lib/api-client";
 import type { CategoryDto } from "@/lib/validation/responses";
 
 type Scope = "ALL" | "ONLY_REGISTER" | "ONLY_ME";
@@ -87,15 +87,23 @@ export function PostEditor({
   canCreateTags: boolean;
 }) {
   const router = useRouter();
-  const qc = useQueryClient();
+  const save = usePostMutation(postId);
+  const busy = save.isPending || save.isSuccess;
   const draftKey = mode === "create" ? "draft:new-post" : `draft:edit-post:${postId}`;
   const base = { ...emptyDraft(String(categories[0]?.id ?? "")), ...initial };
   const [d, setD] = useState<Draft>(base);
   const [restored, setRestored] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [iconUploading, setIconUploading] = useState(false);
+  const iconUpload = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: (url) => {
+      update({ prizeIcon: url });
+      setErrors((x) => ({ ...x, "lottery.prizeIcon": "" }));
+    },
+    onError: (er) => setErrors((x) => ({ ...x, "lottery.prizeIcon": er.message || "Upload failed" })),
+  });
+  const iconUploading = iconUpload.isPending;
   const loaded = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -156,7 +164,7 @@ export function PostEditor({
     return e;
   }
 
-  async function submit(ev: React.FormEvent) {
+  function submit(ev: React.FormEvent) {
     ev.preventDefault();
     setFormError(null);
     const pre = clientCheck();
@@ -189,20 +197,19 @@ export function PostEditor({
         };
       }
     }
-    setBusy(true);
-    try {
-      const post = mode === "create" ? await api.createPost(body) : await api.updatePost(postId!, body);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      localStorage.removeItem(draftKey);
-      await qc.invalidateQueries({ queryKey: postKeys.all });
-      router.push(`/posts/${post.id}`);
-      router.refresh();
-    } catch (e) {
-      const f = fieldErrors(e);
-      setErrors(f.fields);
-      setFormError(f.form ?? (Object.keys(f.fields).some((k) => !KNOWN_FIELDS.has(k)) ? Object.values(f.fields)[0]! : null));
-      setBusy(false);
-    }
+    save.mutate(mode === "create" ? { kind: "create", body } : { kind: "update", body }, {
+      onSuccess: (post) => {
+        if (saveTimer.current) clearTimeout(saveTimer.current);
+        localStorage.removeItem(draftKey);
+        router.push(`/posts/${(post as { id: number }).id}`);
+        router.refresh();
+      },
+      onError: (e) => {
+        const f = fieldErrors(e);
+        setErrors(f.fields);
+        setFormError(f.form ?? (Object.keys(f.fields).some((k) => !KNOWN_FIELDS.has(k)) ? Object.values(f.fields)[0]! : null));
+      },
+    });
   }
 
   return (
@@ -327,19 +334,11 @@ export function PostEditor({
                   type="file"
                   accept="image/*"
                   className="sr-only"
-                  onChange={async (e) => {
+                  onChange={(e) => {
                     const f = e.target.files?.[0];
                     e.target.value = "";
                     if (!f) return;
-                    setIconUploading(true);
-                    try {
-                      update({ prizeIcon: await uploadImage(f) });
-                      setErrors((x) => ({ ...x, "lottery.prizeIcon": "" }));
-                    } catch (er) {
-                      setErrors((x) => ({ ...x, "lottery.prizeIcon": er instanceof Error ? er.message : "Upload failed" }));
-                    } finally {
-                      setIconUploading(false);
-                    }
+                    iconUpload.mutate(f);
                   }}
                 />
               </label>

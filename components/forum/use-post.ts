@@ -19,6 +19,7 @@ export function usePost(id: number, initial?: PostDto) {
 
 /** Every change a member or staff can make to one post from the browser. */
 export type PostChange =
+  | { kind: "create"; body: Parameters<typeof api.createPost>[0] }
   | { kind: "update"; body: Parameters<typeof api.updatePost>[1] }
   | { kind: "action"; action: Parameters<typeof api.postAction>[1] }
   | { kind: "review"; approve: boolean; reason?: string }
@@ -29,7 +30,9 @@ export type PostChange =
   | { kind: "vote"; options: string[] }
   | { kind: "join-lottery" };
 
-function send(postId: number, c: PostChange): Promise<unknown> {
+function send(postId: number | undefined, c: PostChange): Promise<unknown> {
+  if (c.kind === "create") return api.createPost(c.body);
+  if (postId === undefined) throw new Error(`${c.kind} needs a post`);
   switch (c.kind) {
     case "update":
       return api.updatePost(postId, c.body);
@@ -69,16 +72,17 @@ function applyInPlace(p: PostDto, c: PostChange, data: unknown): PostDto | null 
 }
 
 /**
- * The one mutation hook of a post: edit (and restore), close/pin/feature, review, slow mode, delete,
+ * The one mutation hook of a post: create (no id yet), edit (and restore), close/pin/feature, review, slow mode, delete,
  * and a member's react/subscribe/vote/join. Those last ones answer with what changed, which is put into
  * the cached post in place; after the others the post, its history, the lists and (after a review) the
  * staff counts are stale.
  */
-export function usePostMutation(postId: number) {
+export function usePostMutation(postId?: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (c: PostChange) => send(postId, c),
     onSuccess: async (data, c) => {
+      if (postId === undefined) return void (await qc.invalidateQueries({ queryKey: postKeys.all }));
       const cached = qc.getQueryData<PostDto>(postKeys.detail(postId));
       const next = cached ? applyInPlace(cached, c, data) : null;
       if (next) return void qc.setQueryData<PostDto>(postKeys.detail(postId), next);
