@@ -1,68 +1,12 @@
 "use client";
 
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, inputClass } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/field";
+import { AdminList, ChangeError, NameForm, NewItemSection, RowText } from "@/components/forum/admin-kit";
 import { useAdminMutation } from "@/components/forum/use-admin";
 import type { CategoryDto } from "@/lib/validation/responses";
-
-/** Name and description of a category or tag: the create form and the in-place edit. */
-export function NameForm({
-  initial,
-  submitLabel,
-  onSubmit,
-  onCancel,
-  busy,
-  what,
-}: {
-  initial?: { name: string; description: string };
-  submitLabel: string;
-  onSubmit: (v: { name: string; description: string }) => void;
-  onCancel?: () => void;
-  busy: boolean;
-  what: string;
-}) {
-  const id = useId();
-  const [name, setName] = useState(initial?.name ?? "");
-  const [description, setDescription] = useState(initial?.description ?? "");
-  return (
-    <form
-      className="grid gap-2 sm:grid-cols-[14rem_1fr_auto] sm:items-end"
-      aria-label={initial ? `Edit ${initial.name}` : `New ${what}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit({ name: name.trim(), description: description.trim() });
-      }}
-    >
-      <Field id={`${id}-name`} label="Name">
-        <input id={`${id}-name`} required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
-      </Field>
-      <Field id={`${id}-desc`} label="Description">
-        <input id={`${id}-desc`} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={inputClass} />
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="md" disabled={busy}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="secondary" size="md" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </form>
-  );
-}
-
-/** The error of the last admin change, if any. */
-export function ChangeError({ error }: { error: Error | null }) {
-  return error ? (
-    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-      {error.message}
-    </p>
-  ) : null;
-}
 
 /** Delete a category: at once when it has no posts, or after choosing where its posts go. */
 function DeleteCategory({ c, others, busy, onDelete }: { c: CategoryDto; others: CategoryDto[]; busy: boolean; onDelete: (moveTo?: number) => void }) {
@@ -109,14 +53,11 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
   };
   return (
     <div className="space-y-4">
-      <section aria-labelledby="new-category" className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-        <h2 id="new-category" className="flex items-center gap-1.5 font-semibold">
-          <Plus aria-hidden="true" className="h-4 w-4" /> New category
-        </h2>
+      <NewItemSection id="new-category" title="New category">
         <NameForm what="category" submitLabel="Create category" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "category.create", body })} />
-      </section>
+      </NewItemSection>
       <ChangeError error={change.error} />
-      <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40" aria-label="Categories, in the order members see them">
+      <AdminList ordered label="Categories, in the order members see them">
         {categories.map((c, i) => (
           <li key={c.id} className="space-y-2 p-3" data-testid="admin-category">
             {editing === c.id ? (
@@ -131,13 +72,7 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
             ) : (
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="w-6 text-right text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{i + 1}.</span>
-                <div className="min-w-0 grow basis-56">
-                  <p className="font-medium">{c.name}</p>
-                  <p className="text-sm break-words text-zinc-600 dark:text-zinc-400">
-                    {c.count} {c.count === 1 ? "post" : "posts"}
-                    {c.description ? ` · ${c.description}` : ""}
-                  </p>
-                </div>
+                <RowText title={c.name} detail={`${c.count} ${c.count === 1 ? "post" : "posts"}${c.description ? ` · ${c.description}` : ""}`} />
                 <div className="flex flex-wrap gap-1">
                   <Button size="sm" variant="ghost" aria-label={`Move ${c.name} up`} disabled={change.busy || i === 0} onClick={() => move(i, -1)}>
                     <ArrowUp aria-hidden="true" className="h-4 w-4" />
@@ -154,7 +89,7 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
             )}
           </li>
         ))}
-      </ol>
+      </AdminList>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 
 /* eslint-disable @next/next/no-img-element -- good images are admin-supplied URLs */
-import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from "lucide-react";
+import { Archive, ArchiveRestore, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ChangeError } from "@/components/forum/admin-categories";
+import { AdminList, ChangeError, FormActions, NewItemSection, RowText } from "@/components/forum/admin-kit";
 import { useAdminMutation } from "@/components/forum/use-admin";
 import type { GoodInput } from "@/lib/api-client";
 import type { PointGoodDto } from "@/lib/validation/responses";
@@ -36,16 +36,7 @@ function GoodForm({ initial, submitLabel, busy, onSubmit, onCancel }: { initial?
       <Field id={`${id}-desc`} label="Description (optional)">
         <input id={`${id}-desc`} maxLength={2000} value={g.description} onChange={set("description")} className={inputClass} />
       </Field>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="md" disabled={busy}>
-          {submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button type="button" variant="secondary" size="md" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} className="flex gap-2 sm:col-span-2" />
     </form>
   );
 }
@@ -56,15 +47,12 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
   const [editing, setEditing] = useState<number | null>(null);
   return (
     <div className="space-y-4">
-      <section aria-labelledby="new-good" className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-        <h2 id="new-good" className="flex items-center gap-1.5 font-semibold">
-          <Plus aria-hidden="true" className="h-4 w-4" /> New point good
-        </h2>
+      <NewItemSection id="new-good" title="New point good">
         <GoodForm submitLabel="Create good" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "good.create", body })} />
-      </section>
+      </NewItemSection>
       <ChangeError error={change.error} />
       {goods.length ? (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40" aria-label="Point goods">
+        <AdminList label="Point goods">
           {goods.map((g) => (
             <li key={g.id} className="space-y-2 p-3" data-testid="admin-good">
               {editing === g.id ? (
@@ -78,14 +66,14 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
               ) : (
                 <div className="flex flex-wrap items-center gap-3">
                   {g.image ? <img src={g.image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" /> : null}
-                  <div className="min-w-0 grow basis-56">
-                    <p className="flex flex-wrap items-center gap-2 font-medium">
-                      {g.name} {g.retired ? <Badge tone="warning">Retired</Badge> : null}
-                    </p>
-                    <p className="text-sm break-words text-zinc-600 dark:text-zinc-400">
-                      {g.cost} points{g.description ? ` · ${g.description}` : ""}
-                    </p>
-                  </div>
+                  <RowText
+                    title={
+                      <>
+                        {g.name} {g.retired ? <Badge tone="warning">Retired</Badge> : null}
+                      </>
+                    }
+                    detail={`${g.cost} points${g.description ? ` · ${g.description}` : ""}`}
+                  />
                   <div className="flex flex-wrap gap-1">
                     <Button size="sm" variant="ghost" aria-label={`Edit ${g.name}`} onClick={() => setEditing(g.id)} disabled={change.busy}>
                       <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
@@ -116,7 +104,7 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
               )}
             </li>
           ))}
-        </ul>
+        </AdminList>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No goods yet.</p>
       )}

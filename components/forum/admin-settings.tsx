@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ChangeError } from "@/components/forum/admin-categories";
+import { ChangeError } from "@/components/forum/admin-kit";
 import { useAdminMutation } from "@/components/forum/use-admin";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 

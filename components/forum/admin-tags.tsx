@@ -1,10 +1,10 @@
 "use client";
 
-import { Merge, Pencil, Plus, Trash2 } from "lucide-react";
+import { Merge, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { ChangeError, NameForm } from "@/components/forum/admin-categories";
+import { AdminList, ChangeError, NameForm, NewItemSection, RowText } from "@/components/forum/admin-kit";
 import { useAdminMutation } from "@/components/forum/use-admin";
 import type { TagDto } from "@/lib/validation/responses";
 
@@ -56,15 +56,12 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
   const [editing, setEditing] = useState<number | null>(null);
   return (
     <div className="space-y-4">
-      <section aria-labelledby="new-tag" className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-        <h2 id="new-tag" className="flex items-center gap-1.5 font-semibold">
-          <Plus aria-hidden="true" className="h-4 w-4" /> New tag
-        </h2>
+      <NewItemSection id="new-tag" title="New tag">
         <NameForm what="tag" submitLabel="Create tag" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "tag.create", body })} />
-      </section>
+      </NewItemSection>
       <ChangeError error={change.error} />
       {tags.length ? (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40" aria-label="Tags">
+        <AdminList label="Tags">
           {tags.map((t) => (
             <li key={t.id} className="space-y-2 p-3" data-testid="admin-tag">
               {editing === t.id ? (
@@ -78,13 +75,7 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
                 />
               ) : (
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <div className="min-w-0 grow basis-56">
-                    <p className="font-medium">#{t.name}</p>
-                    <p className="text-sm break-words text-zinc-600 dark:text-zinc-400">
-                      {t.count} {t.count === 1 ? "post" : "posts"}
-                      {t.description ? ` · ${t.description}` : ""}
-                    </p>
-                  </div>
+                  <RowText title={`#${t.name}`} detail={`${t.count} ${t.count === 1 ? "post" : "posts"}${t.description ? ` · ${t.description}` : ""}`} />
                   <div className="flex flex-wrap gap-1">
                     <Button size="sm" variant="ghost" aria-label={`Rename ${t.name}`} onClick={() => setEditing(t.id)} disabled={change.busy}>
                       <Pencil aria-hidden="true" className="h-4 w-4" /> Rename
@@ -106,7 +97,7 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
               )}
             </li>
           ))}
-        </ul>
+        </AdminList>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{keyword ? `No tag matches “${keyword}”.` : "No tags yet."}</p>
       )}

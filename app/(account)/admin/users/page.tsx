@@ -4,8 +4,7 @@ import { AdminNav } from "@/components/forum/admin-nav";
 import { AdminUserActions } from "@/components/forum/admin-user-actions";
 import { UserLink } from "@/components/forum/user-link";
 import { Badge } from "@/components/ui/badge";
-import { Link } from "@/components/ui/link";
-import { buttonClass } from "@/components/ui/button";
+import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
 import { absoluteTime } from "@/components/ui/relative-time";
 import { orNotFound, pageViewer } from "@/lib/api/page";
 import { listUsersForAdmin } from "@/lib/services/admin-users";
@@ -26,21 +25,12 @@ export default async function AdminUsersPage({ searchParams }: Props) {
   const rows = await orNotFound(listUsersForAdmin(viewer, { q, page, size: SIZE + 1 }));
   const more = rows.length > SIZE;
   const list = rows.slice(0, SIZE);
-  const href = (p: number) => `/admin/users?${new URLSearchParams({ ...(q ? { q } : {}), ...(p ? { page: String(p) } : {}) })}`;
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4">
       <h1 className="text-2xl font-semibold">Users</h1>
       <AdminNav current="/admin/users" />
-      <form method="get" action="/admin/users" role="search" aria-label="Find members" className="flex gap-2">
-        <label htmlFor="admin-user-q" className="sr-only">
-          Name or email
-        </label>
-        <input id="admin-user-q" name="q" defaultValue={q} placeholder="Name or email" className="w-full max-w-sm rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
-        <button type="submit" className={buttonClass("secondary", "md")}>
-          Search
-        </button>
-      </form>
+      <AdminSearch action="/admin/users" label="Find members" q={q} />
       {list.length ? (
         <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40" aria-label="Members">
           {list.map((u) => (
@@ -64,10 +54,7 @@ export default async function AdminUsersPage({ searchParams }: Props) {
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No member matches “{q}”.</p>
       )}
-      <nav aria-label="Pagination" className="flex justify-between">
-        {page > 0 ? <Link href={href(page - 1)} className={buttonClass("secondary", "sm")}>← Previous</Link> : <span />}
-        {more ? <Link href={href(page + 1)} className={buttonClass("secondary", "sm")}>Next →</Link> : <span />}
-      </nav>
+      <AdminPager action="/admin/users" q={q} page={page} more={more} />
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { buttonClass } from "@/components/ui/button";
+import { Link } from "@/components/ui/link";
+
+/** The GET search box of an admin list page (`?q=`). */
+export function AdminSearch({ action, label, q }: { action: string; label: string; q: string }) {
+  const id = `${action.replaceAll("/", "-").slice(1)}-q`;
+  return (
+    <form method="get" action={action} role="search" aria-label={label} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input id={id} name="q" defaultValue={q} placeholder={label} className="w-full max-w-sm rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+      <button type="submit" className={buttonClass("secondary", "md")}>
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** Previous / Next links of an admin list page, keeping its search. */
+export function AdminPager({ action, q, page, more }: { action: string; q: string; page: number; more: boolean }) {
+  const href = (p: number) => `${action}?${new URLSearchParams({ ...(q ? { q } : {}), ...(p ? { page: String(p) } : {}) })}`;
+  return (
+    <nav aria-label="Pagination" className="flex justify-between">
+      {page > 0 ? <Link href={href(page - 1)} className={buttonClass("secondary", "sm")}>← Previous</Link> : <span />}
+      {more ? <Link href={href(page + 1)} className={buttonClass("secondary", "sm")}>Next →</Link> : <span />}
+    </nav>
+  );
+}
