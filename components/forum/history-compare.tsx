@@ -99,7 +99,7 @@ export function HistoryCompare({
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1">
+        <div className="w-full space-y-1 sm:w-auto">
           <label htmlFor={`${id}-field`} className="block text-sm font-medium">
             Field
           </label>
@@ -118,7 +118,7 @@ export function HistoryCompare({
           </Select>
         </div>
         {(["from", "to"] as const).map((side) => (
-          <div key={side} className="min-w-0 flex-1 space-y-1">
+          <div key={side} className="w-full min-w-0 space-y-1 sm:w-auto sm:flex-1">
             <label htmlFor={`${id}-${side}`} className="block text-sm font-medium">
               {side === "from" ? "From version" : "To version"}
             </label>
