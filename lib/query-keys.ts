@@ -34,6 +34,11 @@ export const userKeys = {
   sessions: () => [...userKeys.all, "sessions"] as const,
 };
 
+export const tagKeys = {
+  all: ["tags"] as const,
+  search: (keyword: string) => [...tagKeys.all, "search", keyword.toLowerCase()] as const,
+};
+
 export const searchKeys = {
   all: ["search"] as const,
   suggestions: (keyword: string) => [...searchKeys.all, "global", keyword] as const,

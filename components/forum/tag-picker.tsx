@@ -3,7 +3,9 @@
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
+import { tagKeys } from "@/lib/query-keys";
 import type { TagDto } from "@/lib/validation/responses";
 
 /** A chosen tag; `id` null: a new tag, created by the server only when the post is saved. */
@@ -30,21 +32,23 @@ export function TagPicker({
   error?: string | null;
 }) {
   const [keyword, setKeyword] = useState("");
-  const [results, setResults] = useState<Pick<TagDto, "id" | "name">[]>([]);
+  // The keyword the list is for, 200 ms after the last keystroke.
+  const [settled, setSettled] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
   const listId = useId();
   /** The suggestion Enter picks: moved with the arrow keys; -1 until the keyword changes the list. */
   const [active, setActive] = useState(-1);
 
   useEffect(() => {
-    const t = setTimeout(() => {
-      api
-        .searchTags(keyword.trim())
-        .then((r) => setResults(r))
-        .catch(() => {});
-    }, 200);
+    const t = setTimeout(() => setSettled(keyword.trim()), 200);
     return () => clearTimeout(t);
   }, [keyword]);
+  const { data: results = [] } = useQuery({
+    queryKey: tagKeys.search(settled),
+    queryFn: () => api.searchTags(settled),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 
   const full = value.length >= max;
   const chosen = new Set(value.map((t) => t.id).filter((i) => i !== null));

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client";
-import { moderationKeys, postKeys } from "@/lib/query-keys";
+import { moderationKeys, postKeys, tagKeys } from "@/lib/query-keys";
 import { applyToggle } from "@/components/forum/reaction-bar";
 import type { ReactionType } from "@/db/schema/enums";
 import type { LotteryDto, PollDto, PostDto, ReactionDto } from "@/lib/validation/responses";
@@ -82,6 +82,8 @@ export function usePostMutation(postId?: number) {
   return useMutation({
     mutationFn: (c: PostChange) => send(postId, c),
     onSuccess: async (data, c) => {
+      // A saved post may have created tags (newTags): the picker's searches are stale too.
+      if (c.kind === "create" || c.kind === "update") void qc.invalidateQueries({ queryKey: tagKeys.all });
       if (postId === undefined) return void (await qc.invalidateQueries({ queryKey: postKeys.all }));
       const cached = qc.getQueryData<PostDto>(postKeys.detail(postId));
       const next = cached ? applyInPlace(cached, c, data) : null;
