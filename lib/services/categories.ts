@@ -3,6 +3,7 @@ import { db } from "@/db";
 import { categories, posts } from "@/db/schema";
 import { badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
 import { audit } from "@/lib/services/admin-users";
+import { definedOnly, valuesBefore } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
 import type { CategoryDto } from "@/lib/validation/responses";
 import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/validation/taxonomy";
@@ -83,14 +84,13 @@ export async function createCategory({ viewer, input }: { viewer: Viewer | null;
 
 export async function updateCategory({ viewer, id, input }: { viewer: Viewer | null; id: number; input: UpdateCategoryInput }): Promise<CategoryDto> {
   assertRole(viewer, "ADMIN");
-  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const patch = definedOnly(input);
   if (Object.keys(patch).length) {
     await afterCommit(db.transaction(async (tx) => {
       const [old] = await tx.select({ name: categories.name, description: categories.description, icon: categories.icon, smallIcon: categories.smallIcon }).from(categories).where(eq(categories.id, id)).for("update");
       if (!old) throw notFound("Category not found");
       await tx.update(categories).set(patch).where(eq(categories.id, id)).catch(mapDuplicate);
-      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, old[k as keyof typeof old]]));
-      await audit(tx, { actorId: viewer!.id, action: "category.update", targetType: "category", targetId: id, before, after: patch });
+      await audit(tx, { actorId: viewer!.id, action: "category.update", targetType: "category", targetId: id, before: valuesBefore(old, patch), after: patch });
     }), [changed("category", id)]);
   }
   return getCategory(id);

@@ -1,7 +1,7 @@
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
-import { comments, flags, posts, siteSettings, users, type FlagAction } from "@/db/schema";
+import { comments, flags, posts, users, type FlagAction } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/api/errors";
 import { iso } from "@/lib/api/serializers";
 import { markdownExcerpt } from "@/lib/markdown";
@@ -10,14 +10,14 @@ import { deleteComment } from "@/lib/services/comments";
 import { notify } from "@/lib/services/notification-writer";
 import { deletePost, setClosed } from "@/lib/services/posts";
 import { afterCommit, changed } from "@/lib/services/changes";
+import { readSettings } from "@/lib/services/site-settings";
 import { assertMayWrite } from "@/lib/services/verification";
 import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";
 import type { Viewer } from "@/lib/viewer";
 
 /** Distinct members whose open flags hide a target until staff review it (site setting, default 3). */
 export async function getFlagHideThreshold(runner: DbOrTx = db): Promise<number> {
-  const [row] = await runner.select({ n: siteSettings.flagHideThreshold }).from(siteSettings).where(eq(siteSettings.id, 1));
-  return row?.n ?? 3;
+  return (await readSettings(runner)).flagHideThreshold;
 }
 
 type FlagRow = typeof flags.$inferSelect;

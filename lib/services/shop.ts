@@ -3,6 +3,7 @@ import { db } from "@/db";
 import { pointGoods, redemptions, users } from "@/db/schema";
 import { conflict, notFound } from "@/lib/api/errors";
 import { audit } from "@/lib/services/admin-users";
+import { definedOnly } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
 import { notify } from "@/lib/services/notification-writer";
 import { applyPoints } from "@/lib/services/points";
@@ -62,7 +63,7 @@ export async function createGood(viewer: Viewer | null, input: z.output<typeof p
 export async function updateGood(viewer: Viewer | null, id: number, patch: z.output<typeof pointGoodPatchSchema>): Promise<PointGoodDto> {
   assertRole(viewer, "ADMIN");
   const { retired, ...fields } = patch;
-  const set: Partial<GoodRow> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const set: Partial<GoodRow> = definedOnly(fields);
   return afterCommit(db.transaction(async (tx) => {
     const [old] = await tx.select().from(pointGoods).where(eq(pointGoods.id, id)).for("update");
     if (!old) throw notFound("Point good not found");

@@ -5,22 +5,12 @@ import { assertRole } from "@/lib/permissions";
 import { audit } from "@/lib/services/admin-users";
 import { announce, changed } from "@/lib/services/changes";
 import { env } from "@/lib/env";
+import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { Viewer } from "@/lib/viewer";
 
-/** The site's publish mode (row id 1; no row means DIRECT). */
+/** The site's publish mode (no settings row means DIRECT). */
 export async function getPublishMode(runner: DbOrTx = db): Promise<PublishMode> {
-  const [row] = await runner.select({ publishMode: siteSettings.publishMode }).from(siteSettings).where(eq(siteSettings.id, 1));
-  return row?.publishMode ?? "DIRECT";
-}
-
-export async function setPublishMode(mode: PublishMode, runner: DbOrTx = db): Promise<PublishMode> {
-  await runner
-    .insert(siteSettings)
-    .values({ id: 1, publishMode: mode, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { publishMode: mode, updatedAt: new Date() } });
-  // Inside a caller's transaction, the caller announces after its commit.
-  if (runner === db) await announce(changed("site-settings"));
-  return mode;
+  return (await readSettings(runner)).publishMode;
 }
 
 export type RegistrationMode = "OPEN" | "CLOSED";
@@ -32,7 +22,8 @@ export type SiteConfig = {
 };
 type SettingsRow = Pick<SiteConfig, "publishMode" | "registrationMode" | "flagHideThreshold">;
 
-async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
+/** The settings row (id 1), or the defaults when no admin has saved any. */
+export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
   const [row] = await runner
     .select({ publishMode: siteSettings.publishMode, registrationMode: siteSettings.registrationMode, flagHideThreshold: siteSettings.flagHideThreshold })
     .from(siteSettings)
@@ -68,7 +59,7 @@ export async function getSiteConfig(viewer: Viewer | null): Promise<SiteConfig> 
 /** PUT /api/admin/config (admin): the settings given change, in one transaction with their audit entry. */
 export async function setSiteConfig(viewer: Viewer | null, input: Partial<SettingsRow>): Promise<SiteConfig> {
   assertRole(viewer, "ADMIN");
-  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<SettingsRow>;
+  const patch = definedOnly(input);
   await db.transaction(async (tx) => {
     const before = await readSettings(tx);
     const after = { ...before, ...patch };
@@ -77,10 +68,9 @@ export async function setSiteConfig(viewer: Viewer | null, input: Partial<Settin
       .insert(siteSettings)
       .values({ id: 1, ...after, updatedAt: new Date() })
       .onConflictDoUpdate({ target: siteSettings.id, set: { ...after, updatedAt: new Date() } });
-    const keys = Object.keys(patch) as (keyof SettingsRow)[];
     await audit(tx, {
       actorId: viewer!.id, action: "settings.update", targetType: "site-settings", targetId: null,
-      before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+      before: valuesBefore(before, patch), after: valuesBefore(after, patch),
     });
   });
   await announce(changed("site-settings"));

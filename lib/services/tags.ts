@@ -1,13 +1,13 @@
 import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
-import { tags } from "@/db/schema";
+import { tags, users } from "@/db/schema";
 import { iso } from "@/lib/api/serializers";
 import { ApiError, badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
 import { assertRole, canCreateTags } from "@/lib/permissions";
 import { env } from "@/lib/env";
-import { users } from "@/db/schema";
 import { levelOf } from "@/lib/services/points";
 import { audit } from "@/lib/services/admin-users";
+import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
 import { requireViewer, type Viewer } from "@/lib/viewer";
@@ -94,8 +94,12 @@ export async function createTag({ viewer, input }: { viewer: Viewer | null; inpu
 export async function resolveNewTags(tx: DbOrTx, viewer: Viewer, names: string[]): Promise<number[]> {
   const distinct = [...new Map(names.map((n) => [n.trim().toLowerCase(), n.trim()])).values()].filter(Boolean);
   if (!distinct.length) return [];
-  const found = await tx.select({ id: tags.id, lower: sql<string>`lower(${tags.name})` }).from(tags).where(inArray(sql`lower(${tags.name})`, distinct.map((n) => n.toLowerCase())));
-  const byName = new Map(found.map((f) => [f.lower, f.id]));
+  const byName = new Map<string, number>();
+  const lookUp = async (wanted: string[]) => {
+    const rows = await tx.select({ id: tags.id, lower: sql<string>`lower(${tags.name})` }).from(tags).where(inArray(sql`lower(${tags.name})`, wanted.map((n) => n.toLowerCase())));
+    for (const r of rows) byName.set(r.lower, r.id);
+  };
+  await lookUp(distinct);
   const missing = distinct.filter((n) => !byName.has(n.toLowerCase()));
   if (missing.length) {
     await assertMayCreateTags(viewer, tx, "newTags");
@@ -107,24 +111,20 @@ export async function resolveNewTags(tx: DbOrTx, viewer: Viewer, names: string[]
     for (const m of made) byName.set(m.name.toLowerCase(), m.id);
     // A concurrent post created one of them first: read it back.
     const late = missing.filter((n) => !byName.has(n.toLowerCase()));
-    if (late.length) {
-      const again = await tx.select({ id: tags.id, lower: sql<string>`lower(${tags.name})` }).from(tags).where(inArray(sql`lower(${tags.name})`, late.map((n) => n.toLowerCase())));
-      for (const a of again) byName.set(a.lower, a.id);
-    }
+    if (late.length) await lookUp(late);
   }
   return distinct.map((n) => byName.get(n.toLowerCase())!);
 }
 
 export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; id: number; input: UpdateTagInput }): Promise<TagDto> {
   assertRole(viewer, "MODERATOR");
-  const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const patch = definedOnly(input);
   if (Object.keys(patch).length) {
     await afterCommit(db.transaction(async (tx) => {
       const [old] = await tx.select({ name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon }).from(tags).where(eq(tags.id, id)).for("update");
       if (!old) throw notFound("Tag not found");
       await tx.update(tags).set(patch).where(eq(tags.id, id)).catch(mapDuplicate);
-      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, old[k as keyof typeof old]]));
-      await audit(tx, { actorId: viewer!.id, action: "tag.update", targetType: "tag", targetId: id, before, after: patch });
+      await audit(tx, { actorId: viewer!.id, action: "tag.update", targetType: "tag", targetId: id, before: valuesBefore(old, patch), after: patch });
     }), [changed("tag", id)]);
   }
   return getTag(id);
