@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Folder, Hash, MessageSquare, Search, User } from "lucide-react";
+import { FileText, Folder, Hash, MessageSquare, User } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { HIT_LABEL, hitHref } from "@/components/forum/search-href";
@@ -89,7 +90,7 @@ export function HeaderSearch() {
         <label htmlFor={`${listId}-input`} className="sr-only">
           Search the forum
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-600 dark:text-zinc-400" />
+        <Icon name="search" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-600 dark:text-zinc-400" />
         <input
           id={`${listId}-input`}
           name="q"

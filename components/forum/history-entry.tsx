@@ -6,7 +6,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { DiffView, type DiffMode } from "@/components/forum/diff-view";
-import { defaultAvatar } from "@/lib/api/serializers";
+import { defaultAvatar } from "@/lib/avatar-url";
 import type { ChangeLogDto, TagDto } from "@/lib/validation/responses";
 
 /** Who made version 0 and when (the post's creation), shown at the bottom of the timeline. */

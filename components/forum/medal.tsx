@@ -1,20 +1,20 @@
-import { Flag, HeartHandshake, MessageSquare, PenLine, Sprout, Star, type LucideIcon } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
+import type { SpriteIcon } from "@/components/ui/icon-names";
 import type { MedalType } from "@/db/schema/enums";
 
 /** What each medal is called and what earns it (API.md §2). */
-export const MEDALS: Record<MedalType, { label: string; hint: string; icon: LucideIcon }> = {
-  COMMENT: { label: "Commentator", hint: "100 comments", icon: MessageSquare },
-  POST: { label: "Author", hint: "100 posts", icon: PenLine },
-  FEATURED: { label: "Featured", hint: "a post was featured", icon: Star },
-  CONTRIBUTOR: { label: "Contributor", hint: "granted by an admin", icon: HeartHandshake },
-  PIONEER: { label: "Pioneer", hint: "one of the first 1,000 members", icon: Flag },
-  SEED: { label: "Seed member", hint: "joined before the launch", icon: Sprout },
+export const MEDALS: Record<MedalType, { label: string; hint: string; icon: SpriteIcon }> = {
+  COMMENT: { label: "Commentator", hint: "100 comments", icon: "message-square" },
+  POST: { label: "Author", hint: "100 posts", icon: "pen-line" },
+  FEATURED: { label: "Featured", hint: "a post was featured", icon: "star" },
+  CONTRIBUTOR: { label: "Contributor", hint: "granted by an admin", icon: "heart-handshake" },
+  PIONEER: { label: "Pioneer", hint: "one of the first 1,000 members", icon: "flag" },
+  SEED: { label: "Seed member", hint: "joined before the launch", icon: "sprout" },
 };
 
 /** A medal as a small labelled chip (the icon is decorative; the label is text). */
 export function MedalChip({ type, size = "sm" }: { type: MedalType; size?: "sm" | "md" }) {
   const m = MEDALS[type];
-  const Icon = m.icon;
   return (
     <span
       title={`${m.label}: ${m.hint}`}
@@ -22,7 +22,7 @@ export function MedalChip({ type, size = "sm" }: { type: MedalType; size?: "sm" 
         size === "md" ? "px-2.5 py-1 text-sm" : "px-2 py-0.5 text-xs"
       }`}
     >
-      <Icon aria-hidden="true" className={size === "md" ? "h-4 w-4" : "h-3.5 w-3.5"} />
+      <Icon name={m.icon} className={size === "md" ? "h-4 w-4" : "h-3.5 w-3.5"} />
       {m.label}
     </span>
   );

@@ -1,3 +1,7 @@
+"use client";
+
+// A client component only so that its markup is not repeated in every page's RSC payload (the root
+// not-found page is embedded in each one): the payload then names the component instead.
 import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 

@@ -1,9 +1,8 @@
 import { Link } from "@/components/ui/link";
-import { PhoneCollapse } from "@/components/forum/phone-collapse";
 import { PostCard } from "@/components/forum/post-card";
-import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
+import { ListControls } from "@/components/forum/list-controls";
 import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-marks";
-import { listHref, TABS, type ListState } from "@/components/forum/post-list-url";
+import { listHref, type ListState } from "@/components/forum/post-list-url";
 import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { pageViewer } from "@/lib/api/page";
@@ -46,75 +45,12 @@ export async function PostBrowser({
 
   return (
     <section aria-label="Posts" className="space-y-4">
-      <nav aria-label="Post order" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {TABS.map((t) => {
-          const active = t.id === state.tab;
-          return (
-            <Link
-              key={t.id}
-              href={here({ tab: t.id, page: 0 })}
-              aria-current={active ? "page" : undefined}
-              className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium ${
-                active
-                  ? "border-sky-600 text-sky-700 dark:text-sky-400"
-                  : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-              }`}
-            >
-              {t.label}
-            </Link>
-          );
-        })}
-      </nav>
-
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        {fixed.categoryId ? null : (
-          <form method="get" action={basePath} className="flex items-end gap-2" aria-label="Filter by category">
-            {state.tab !== "latest" ? <input type="hidden" name="tab" value={state.tab} /> : null}
-            {state.tagIds.length ? <input type="hidden" name="tagIds" value={state.tagIds.join(",")} /> : null}
-            <div>
-              <label htmlFor="filter-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-                Category
-              </label>
-              <AutoSubmitSelect id="filter-category" name="categoryId" defaultValue={state.categoryId ?? ""} className="mt-1 w-48">
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name} ({c.count ?? 0})
-                  </option>
-                ))}
-              </AutoSubmitSelect>
-            </div>
-            <button type="submit" className={buttonClass("secondary", "md")}>
-              Filter
-            </button>
-          </form>
-        )}
-        <div className="min-w-0 flex-1">
-          <p id="tag-filter-label" className="hidden text-xs sm:block font-medium text-zinc-600 dark:text-zinc-400">
-            Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
-          </p>
-          <PhoneCollapse label={state.tagIds.length ? `Tags (${state.tagIds.length} selected)` : "Filter by tag"}>
-          <ul aria-labelledby="tag-filter-label" className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-filter">
-            {tagChoices.map((t) => {
-              const on = state.tagIds.includes(t.id);
-              const next = on ? state.tagIds.filter((x) => x !== t.id) : [...state.tagIds, t.id];
-              return (
-                <li key={t.id}>
-                  <Link
-                    href={here({ tagIds: next, page: 0 })}
-                    aria-label={`${on ? "Remove" : "Add"} tag filter ${t.name}`}
-                    className={on ? "filter-chip filter-chip-on" : "filter-chip"}
-                  >
-                    #{t.name}
-                    {on ? <span aria-hidden="true">×</span> : null}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-          </PhoneCollapse>
-        </div>
-      </div>
+      <ListControls
+        basePath={basePath}
+        state={state}
+        categories={fixed.categoryId ? null : categories.map((c) => ({ id: c.id, name: c.name, count: c.count ?? 0 }))}
+        tags={tagChoices.map((t) => ({ id: t.id, name: t.name }))}
+      />
 
       {state.tab === "latest" && state.page === 0 && !tagIds.length ? <NewPostsBanner categoryId={categoryId ?? undefined} /> : null}
       {viewer && posts.some((p) => p.isNew || p.newComments) ? (

@@ -1,4 +1,5 @@
 import { markdownExcerpt } from "@/lib/markdown";
+import { avatarUnlessDefault } from "@/lib/avatar-url";
 import type { PostDto } from "@/lib/validation/responses";
 
 /**
@@ -9,14 +10,15 @@ import type { PostDto } from "@/lib/validation/responses";
 export type PostCardData = Pick<PostDto, "id" | "title" | "createdAt" | "commentCount" | "views"> &
   Partial<Pick<PostDto, "lastReplyAt" | "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured" | "isNew" | "newComments">> & {
     excerpt: string;
-    author: { username: string; avatar: string };
+    /** `avatar` only when it is not the default one (`defaultAvatar`). */
+    author: { username: string; avatar?: string };
     category: { id: number; name: string };
     tags: { id: number; name: string }[];
-    participants: { id: number; username: string; avatar: string }[];
+    participants: { username: string; avatar?: string }[];
   };
 
-/** The row's props; flags and times that are at their usual value are left out (they would be most of the bytes). */
-export function toPostCard(p: PostDto, excerptLength = 180): PostCardData {
+/** The row's props; flags, times and avatars that are at their usual value are left out (they would be most of the bytes). */
+export function toPostCard(p: PostDto, excerptLength = 140): PostCardData {
   return {
     id: p.id,
     title: p.title,
@@ -33,9 +35,9 @@ export function toPostCard(p: PostDto, excerptLength = 180): PostCardData {
     ...(p.type !== "NORMAL" ? { type: p.type } : {}),
     ...(p.isNew ? { isNew: true } : {}),
     ...(p.newComments ? { newComments: p.newComments } : {}),
-    author: { username: p.author.username, avatar: p.author.avatar },
+    author: { username: p.author.username, ...avatarUnlessDefault(p.author.username, p.author.avatar) },
     category: { id: p.category.id, name: p.category.name },
     tags: p.tags.map((t) => ({ id: t.id, name: t.name })),
-    participants: p.participants.map((u) => ({ id: u.id, username: u.username, avatar: u.avatar })),
+    participants: p.participants.map((u) => ({ username: u.username, ...avatarUnlessDefault(u.username, u.avatar) })),
   };
 }

@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PostBadges } from "@/components/forum/post-badges";
 import type { PostCardData } from "@/components/forum/post-card-data";
+import { defaultAvatar } from "@/lib/avatar-url";
 
 /**
  * One row of a post list: title, badges, excerpt, category, tags, participants, counts and times.
@@ -15,14 +16,14 @@ import type { PostCardData } from "@/components/forum/post-card-data";
  */
 export function PostCard({ post }: { post: PostCardData }) {
   return (
-    <article className="post-card" aria-labelledby={`post-${post.id}-title`} data-testid="post-card">
+    <article className="post-card" data-testid="post-card">
       <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
-        <Avatar src={post.author.avatar} name={post.author.username} size={40} decorative />
+        <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
       </Link>
-      <div className="post-card-main">
-        <div className="post-card-head">
-          <h2 id={`post-${post.id}-title`}>
-            <Link href={`/posts/${post.id}`} className="post-card-title">
+      <div className="pc-main">
+        <div className="pc-head">
+          <h2>
+            <Link href={`/posts/${post.id}`} className="pc-title">
               {post.title}
             </Link>
           </h2>
@@ -43,14 +44,14 @@ export function PostCard({ post }: { post: PostCardData }) {
             </Link>
           ) : null}
         </div>
-        {post.excerpt ? <p className="post-card-excerpt">{post.excerpt}</p> : null}
-        <div className="post-card-meta">
-          <Link href={`/c/${post.category.id}`} className="post-card-category">
+        {post.excerpt ? <p className="pc-excerpt">{post.excerpt}</p> : null}
+        <div className="pc-meta">
+          <Link href={`/c/${post.category.id}`} className="pc-category">
             <Icon name="folder" className="mr-0.5" />
             {post.category.name}
           </Link>
           {post.tags.length ? (
-            <ul className="post-card-tags" aria-label="Tags">
+            <ul className="pc-tags" aria-label="Tags">
               {post.tags.map((t) => (
                 <li key={t.id}>
                   <Link href={`/t/${t.id}`} className="tag-chip">
@@ -70,15 +71,15 @@ export function PostCard({ post }: { post: PostCardData }) {
           ) : null}
         </div>
       </div>
-      <div className="post-card-side">
-        <ul className="post-card-participants" aria-label="Participants">
+      <div className="pc-side">
+        <ul className="pc-people" aria-label="Participants">
           {post.participants.map((u) => (
-            <li key={u.id}>
-              <Avatar src={u.avatar} name={u.username} size={24} />
+            <li key={u.username}>
+              <Avatar src={u.avatar ?? defaultAvatar(u.username)} name={u.username} size={24} />
             </li>
           ))}
         </ul>
-        <div className="post-card-meta">
+        <div className="pc-meta">
           <span title={`${post.commentCount} comments`}>
             <Icon name="message-square" />{` ${post.commentCount}`}
             <span className="sr-only"> comments</span>

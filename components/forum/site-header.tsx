@@ -1,127 +1,27 @@
-import { Link } from "@/components/ui/link";
-import { Coins, MessagesSquare, Plus, Search, Settings, ShieldCheck } from "lucide-react";
-import { SignInLink } from "@/components/forum/sign-in-link";
-import { buttonClass } from "@/components/ui/button";
-import { Avatar } from "@/components/ui/avatar";
-import { HeaderSearch } from "@/components/forum/header-search";
-import { ThemeToggle } from "@/components/forum/theme-toggle";
-import { UnreadBadge } from "@/components/forum/unread-badge";
-import { HeaderSignOut } from "@/components/forum/user-menu";
-import { VerifyNotice } from "@/components/forum/verify-notice";
+import { HeaderBar } from "@/components/forum/header-bar";
 import { env } from "@/lib/env";
 import { pageViewer } from "@/lib/api/page";
 import { getMe } from "@/lib/services/users";
 import { unreadCount } from "@/lib/services/notifications";
 import { reviewQueueCount } from "@/lib/services/moderation";
 
-const navLink =
-  "inline-flex h-9 items-center rounded-md px-2 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800";
-
-/** The site header: name, New post, notifications and points of the signed-in user, sign in/out, theme. */
+/**
+ * The site header: reads who is signed in, their unread count and (staff) the review queue, and hands
+ * that to HeaderBar, a client component, so the RSC payload carries these few values rather than the
+ * header's markup a second time on every page.
+ */
 export async function SiteHeader() {
   const viewer = await pageViewer();
   const [me, unread] = viewer
     ? await Promise.all([getMe(viewer.id).catch(() => null), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
     : [null, { count: 0 }];
   const review = await reviewQueueCount(viewer).catch(() => 0);
-
   return (
-    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
-      >
-        Skip to content
-      </a>
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
-        <Link href="/" className="mr-2 inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-sky-600">
-          <MessagesSquare aria-hidden="true" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
-          <span className="sr-only sm:not-sr-only">Forum</span>
-        </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
-          <Link href="/" className={navLink}>
-            Home
-          </Link>
-          <Link href="/?tab=featured" className={navLink}>
-            Featured
-          </Link>
-        </nav>
-        <div className="ml-auto hidden min-w-0 flex-1 justify-end sm:flex">
-          <HeaderSearch />
-        </div>
-        <Link href="/search" className={`${navLink} ml-auto sm:hidden`} aria-label="Search">
-          <Search aria-hidden="true" className="h-5 w-5" />
-        </Link>
-        <div className="flex items-center gap-1">
-          {me ? (
-            <>
-              <Link href="/new" className={buttonClass("primary", "sm")}>
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                <span className="sr-only sm:not-sr-only">New post</span>
-              </Link>
-              {review !== null ? (
-                <Link
-                  href="/review"
-                  className={`${navLink} gap-1`}
-                  aria-label={review > 0 ? `Review queue, ${review} waiting` : "Review queue"}
-                  data-testid="review-count"
-                >
-                  <ShieldCheck aria-hidden="true" className="h-5 w-5" />
-                  {review > 0 ? <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-zinc-950">{review > 99 ? "99+" : review}</span> : null}
-                </Link>
-              ) : null}
-              <UnreadBadge initial={unread.count} />
-              {/* On phones the balance is on the profile page: the header must fit 390 px with the staff icons. */}
-              <Link href="/points" className={navLink.replace("inline-flex", "hidden sm:inline-flex")} title="Your points" data-testid="header-points">
-                <Coins aria-hidden="true" className="h-4 w-4" />
-                <span className="ml-1">
-                  {me.point}
-                  <span className="sr-only"> points</span>
-                </span>
-              </Link>
-              <Link href={`/u/${encodeURIComponent(me.username)}`} className={`${navLink} gap-2`} aria-label={`Your profile (${me.username})`}>
-                <Avatar src={me.avatar} name={me.username} size={24} decorative />
-                <span className="hidden md:inline">{me.username}</span>
-              </Link>
-              <Link href="/settings/profile" className={navLink.replace("inline-flex", "hidden sm:inline-flex")} aria-label="Settings" title="Settings">
-                <Settings aria-hidden="true" className="h-5 w-5" />
-              </Link>
-              <HeaderSignOut />
-            </>
-          ) : (
-            <>
-              <SignInLink className={`${navLink} whitespace-nowrap`} />
-              <Link href="/register" className={buttonClass("primary", "sm")}>
-                Register
-              </Link>
-            </>
-          )}
-          <ThemeToggle />
-        </div>
-      </div>
-      {me && !me.emailVerified ? <VerifyNotice email={me.email} allowance={env().UNVERIFIED_POST_ALLOWANCE} /> : null}
-    </header>
-  );
-}
-
-export function SiteFooter() {
-  return (
-    <footer className="mt-12 border-t border-zinc-200 py-6 text-sm text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-      <div className="mx-auto flex max-w-5xl flex-wrap gap-4 px-4">
-        <span>Forum</span>
-        <a href="/api/rss" className="hover:underline">
-          RSS
-        </a>
-        <Link href="/categories" className="hover:underline">
-          Categories
-        </Link>
-        <Link href="/tags" className="hover:underline">
-          Tags
-        </Link>
-        <Link href="/api-docs" className="hover:underline">
-          API
-        </Link>
-      </div>
-    </footer>
+    <HeaderBar
+      me={me ? { username: me.username, avatar: me.avatar, point: me.point, unverifiedEmail: me.emailVerified ? null : me.email } : null}
+      unread={unread.count}
+      review={review}
+      allowance={env().UNVERIFIED_POST_ALLOWANCE}
+    />
   );
 }

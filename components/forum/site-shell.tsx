@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { LiveEventsProvider } from "@/components/forum/live-events";
-import { SiteFooter, SiteHeader } from "@/components/forum/site-header";
+import { SiteHeader } from "@/components/forum/site-header";
+import { SiteFooter } from "@/components/forum/site-footer";
 
 /** Header, main landmark and footer around a page (used by route-group layouts and the 404 page), with the tab's live-event stream. */
 export function SiteShell({ children }: { children: ReactNode }) {

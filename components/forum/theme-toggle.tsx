@@ -1,6 +1,7 @@
 "use client";
 
-import { Monitor, Moon, Sun, type LucideIcon } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
+import type { SpriteIcon } from "@/components/ui/icon-names";
 
 import { useEffect, useState } from "react";
 
@@ -16,7 +17,7 @@ function apply(theme: Theme) {
 }
 
 const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
-const ICON: Record<Theme, LucideIcon> = { system: Monitor, light: Sun, dark: Moon };
+const ICON: Record<Theme, SpriteIcon> = { system: "monitor", light: "sun", dark: "moon" };
 
 /** Cycles system → light → dark; the choice is kept in localStorage. */
 export function ThemeToggle() {
@@ -42,7 +43,6 @@ export function ThemeToggle() {
     apply(next);
   }
 
-  const ThemeIcon = ICON[theme];
   return (
     <button
       type="button"
@@ -51,7 +51,7 @@ export function ThemeToggle() {
       title={`Theme: ${theme}`}
       className="inline-flex h-9 w-9 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800"
     >
-      <ThemeIcon aria-hidden="true" className="h-5 w-5" />
+      <Icon name={ICON[theme]} className="h-5 w-5" />
     </button>
   );
 }

@@ -58,7 +58,7 @@ export function UserLink({ username, className, children }: { username: string; 
   const p = profile.data;
 
   return (
-    <span className="relative inline-block" onMouseEnter={() => show(OPEN_DELAY_MS)} onMouseLeave={hide}>
+    <span className="ulink" onMouseEnter={() => show(OPEN_DELAY_MS)} onMouseLeave={hide}>
       <Link
         href={`/u/${encodeURIComponent(username)}`}
         className={className}

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 
-export const inputClass =
-  "block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus-visible:border-sky-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-sky-600 disabled:opacity-60 aria-[invalid=true]:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+/** A text field, select or textarea (`.input` in app/globals.css). */
+export const inputClass = "input";
 
 /** A labelled control with an optional hint and an error message tied to it by aria-describedby. */
 export function Field({

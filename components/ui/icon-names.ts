@@ -1,4 +1,7 @@
-/** The lucide icons in the static sprite `public/icons.svg` (regenerate with `npm run gen:icons`). */
-export const SPRITE_ICONS = ["chart-column", "eye", "folder", "gift", "lock", "lock-keyhole", "message-square", "pin", "star"] as const;
+/** The lucide icons of `app/icons.css` (regenerate with `npm run gen:icons`). */
+export const SPRITE_ICONS = [
+  "calendar-days", "chart-column", "chevron-down", "coins", "eye", "file-text", "flag", "folder", "gift", "heart-handshake", "lock", "lock-keyhole",
+  "message-square", "messages-square", "monitor", "moon", "pen-line", "pin", "plus", "search", "settings", "shield-check", "smile-plus", "sprout", "star", "sun",
+] as const;
 
 export type SpriteIcon = (typeof SPRITE_ICONS)[number];

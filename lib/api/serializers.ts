@@ -1,4 +1,5 @@
 import { users, type MedalType } from "@/db/schema";
+import { defaultAvatar } from "@/lib/avatar-url";
 
 /** ISO 8601 UTC with milliseconds and `Z`, or null. */
 export function iso(d: Date | string | null | undefined): string | null {
@@ -21,10 +22,6 @@ export function userSummary(u: UserRow): UserSummary {
   };
 }
 
-/** A local, deterministic avatar (an SVG under /api/avatars) so no third-party host is contacted. */
-export function defaultAvatar(username: string): string {
-  return `/api/avatars/${encodeURIComponent(username)}`;
-}
 
 /** The columns `userSummary` needs, for a drizzle `select` (nested under a key or as the whole row). */
 export const userSummaryColumns = {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { Search } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -83,7 +83,7 @@ export default async function SearchPage({ searchParams }: Props) {
           </label>
           <input id="search-q" name="q" type="search" defaultValue={form.q} maxLength={100} placeholder="Words, a phrase or part of a word" className={inputClass} data-testid="search-page-input" />
           <button type="submit" className={buttonClass("primary", "md")}>
-            <Search aria-hidden="true" className="h-4 w-4" />
+            <Icon name="search" className="h-4 w-4" />
             <span className="ml-1">Search</span>
           </button>
         </div>

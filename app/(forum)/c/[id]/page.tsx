@@ -1,4 +1,4 @@
-import { Folder } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/forum/post-browser";
@@ -24,7 +24,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
     <div className="space-y-4">
       <header className="flex items-start gap-3">
         <span className="rounded-lg bg-sky-50 p-2 text-sky-700 dark:bg-sky-950 dark:text-sky-300" aria-hidden="true">
-          <Folder className="h-6 w-6" />
+          <Icon name="folder" className="h-6 w-6" />
         </span>
         <div>
           <p className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Category</p>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { CalendarDays, FileText, MessageSquare, Settings, SmilePlus } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime, absoluteTime } from "@/components/ui/relative-time";
@@ -77,7 +77,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     list = items.length ? (
       <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         {items.map((p) => (
-          <PostCard key={p.id} post={toPostCard(p, 160)} />
+          <PostCard key={p.id} post={toPostCard(p)} />
         ))}
       </div>
     ) : (
@@ -136,7 +136,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             </div>
             <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
               <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-                <CalendarDays aria-hidden="true" className="h-4 w-4" />
+                <Icon name="calendar-days" className="h-4 w-4" />
                 Joined{" "}
                 <time dateTime={profile.createdAt} title={absoluteTime(profile.createdAt)}>
                   {new Date(profile.createdAt).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
@@ -158,7 +158,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           </div>
           {own ? (
             <Link href="/settings/profile" className={buttonClass("secondary", "sm", "self-start")}>
-              <Settings aria-hidden="true" className="h-4 w-4" />
+              <Icon name="settings" className="h-4 w-4" />
               Edit profile
             </Link>
           ) : null}
@@ -234,17 +234,17 @@ function Empty({ children }: { children: React.ReactNode }) {
 }
 
 const ACTIVITY = {
-  post: { icon: FileText, verb: "Posted" },
-  reply: { icon: MessageSquare, verb: "Replied on" },
-  reaction: { icon: SmilePlus, verb: "Reacted on" },
+  post: { icon: "file-text", verb: "Posted" },
+  reply: { icon: "message-square", verb: "Replied on" },
+  reaction: { icon: "smile-plus", verb: "Reacted on" },
 } as const;
 
 function ActivityLine({ a }: { a: UserActivityDto }) {
-  const { icon: Icon, verb } = ACTIVITY[a.kind];
+  const { icon, verb } = ACTIVITY[a.kind];
   const target = a.commentId ? `/posts/${a.post.id}#comment-${a.commentId}` : `/posts/${a.post.id}`;
   return (
     <li className="flex gap-3 px-4 py-3" data-testid="profile-activity">
-      <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+      <Icon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {verb}{" "}
