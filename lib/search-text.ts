@@ -26,7 +26,7 @@ export function plainText(md: string): string {
 }
 
 /** Scripts written with spaces between words: a matched word prefix is marked to the end of its word. */
-const SPACED_WORD = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}_]+$/u;
+export const SPACED_WORD = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}_]+$/u;
 const WORD_REST = "[\\p{Script=Latin}\\p{Script=Greek}\\p{Script=Cyrillic}\\p{N}_]*";
 
 function matcher(keyword: string): RegExp | null {

@@ -3,7 +3,7 @@ import { db, rawRows } from "@/db";
 import { userSummary } from "@/lib/api/serializers";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { loadPosts } from "@/lib/services/post-loader";
-import { highlight, keywordTokens, plainText } from "@/lib/search-text";
+import { highlight, keywordTokens, plainText, SPACED_WORD } from "@/lib/search-text";
 import type { SearchPostDto, SearchPostsQuery, SearchResultDto, SearchUserDto, UserSuggestionDto } from "@/lib/validation/search";
 import type { MedalType } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
@@ -16,7 +16,7 @@ import type { Viewer } from "@/lib/viewer";
  *   in languages written without spaces (`分布式` in `分布式数据库的设计`); from 3 characters on, since
  *   shorter patterns cannot use a trigram index;
  * - only when neither finds anything: trigram word similarity to titles (small typos), threshold TYPO_THRESHOLD.
- * Relevance order ranks the RANK_CANDIDATES newest matches (ts_rank plus a bonus for a substring in
+ * Relevance order ranks the RANK_CANDIDATES newest matches (ts_rank plus a bonus for the keyword in
  * the title), so a word found in most posts costs no more than a rare one.
  * Visibility is the list rule (`visiblePostsWhere(viewer, { publishedOnly: true })`): comments are
  * searched only on posts the caller may list.
@@ -37,14 +37,37 @@ const MD_MARKUP = "\\*\\*|__|~~|`+";
 
 export type SearchField = "all" | "title" | "content";
 
-type Terms = { keyword: string; tsquery: string | null; like: string | null };
+/** `likeOp`: `ilike`, or `like` when the keyword has no letter with a case (CJK, digits), where both
+ * match the same rows and `like` skips lower-casing every text it tests (half the time of a CJK search). */
+type Terms = { keyword: string; tsquery: string | null; like: string | null; likeOp: SQL };
 
-/** The tsquery text (each word quoted, the last one a prefix; `weight` limits to title A or content B). */
+/**
+ * Whether the trigram indexes can serve the keyword as a substring: it needs a run of 3 letters or
+ * digits (pg_trgm takes its trigrams from such runs; `!!!` or `a-b` would read every row).
+ */
+const indexableSubstring = (keyword: string) => new RegExp(`[\\p{L}\\p{N}]{${MIN_SUBSTRING}}`, "u").test(keyword);
+
+/**
+ * How a keyword is matched. `tsquery`: its words (each quoted, the last one a prefix; `weight` limits
+ * to title A or content B). `like`: the keyword as a substring (3 characters or more). Two cases take
+ * one of them only, because the other adds no post and costs the most:
+ * - only words of scripts written without spaces (`数据库的设计`): substring only. Full text sees a whole
+ *   run of such text as one word, so it could only match runs that start with the keyword, which the
+ *   substring also finds; and its row estimate for such a prefix is a guess that can steer the
+ *   planner to reading the newest posts one by one (1.1 s at 1M posts instead of 25 ms).
+ * - several words of spaced scripts (`question fe7ecc4d`): words only. Every post holding the words as
+ *   a phrase also holds each word, and a phrase's trigrams ("que", "ues", …) are in most bodies
+ *   (27 ms → 3 ms at 1M posts).
+ */
 export function parseTerms(keyword: string, weight = ""): Terms {
   const tokens = keywordTokens(keyword);
-  const tsquery = tokens.length ? tokens.map((t, i) => `'${t}':${i === tokens.length - 1 ? "*" : ""}${weight}`).join(" & ") : null;
-  const like = [...keyword].length >= MIN_SUBSTRING ? `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%` : null;
-  return { keyword, tsquery, like };
+  const spaced = tokens.filter((t) => SPACED_WORD.test(t)).length;
+  const wordsOnly = tokens.length >= 2 && spaced === tokens.length;
+  const substringOnly = tokens.length > 0 && spaced === 0;
+  const tsquery = tokens.length && !substringOnly ? tokens.map((t, i) => `'${t}':${i === tokens.length - 1 ? "*" : ""}${weight}`).join(" & ") : null;
+  const like = indexableSubstring(keyword) && !wordsOnly ? `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%` : null;
+  const likeOp = sql.raw(keyword.toLowerCase() === keyword.toUpperCase() ? "like" : "ilike");
+  return { keyword, tsquery, like, likeOp };
 }
 
 const weightOf = (field: SearchField) => (field === "title" ? "A" : field === "content" ? "B" : "");
@@ -52,16 +75,20 @@ const weightOf = (field: SearchField) => (field === "title" ? "A" : field === "c
 function postMatch(t: Terms, field: SearchField): SQL {
   const any: SQL[] = [];
   if (t.tsquery) any.push(sql`posts.search_tsv @@ to_tsquery('simple', ${t.tsquery})`);
-  if (t.like && field !== "content") any.push(sql`posts.title ilike ${t.like}`);
-  if (t.like && field !== "title") any.push(sql`posts.content ilike ${t.like}`);
+  if (t.like && field !== "content") any.push(sql`posts.title ${t.likeOp} ${t.like}`);
+  if (t.like && field !== "title") any.push(sql`posts.content ${t.likeOp} ${t.like}`);
   return any.length ? sql`(${sql.join(any, sql` or `)})` : sql`false`;
 }
 
+/**
+ * Full-text rank plus a bonus when the title holds the keyword as typed. A content substring earns
+ * nothing extra: every candidate matched somewhere, and testing each candidate's body again would cost
+ * another pass over up to RANK_CANDIDATES bodies.
+ */
 function postRank(t: Terms, field: SearchField): SQL {
   const parts: SQL[] = [];
   if (t.tsquery) parts.push(sql`ts_rank(posts.search_tsv, to_tsquery('simple', ${t.tsquery}))`);
-  if (t.like && field !== "content") parts.push(sql`(case when posts.title ilike ${t.like} then 0.5 else 0 end)`);
-  if (t.like && field !== "title") parts.push(sql`(case when posts.content ilike ${t.like} then 0.1 else 0 end)`);
+  if (t.like && field !== "content") parts.push(sql`(case when posts.title ${t.likeOp} ${t.like} then 0.5 else 0 end)`);
   return parts.length ? sql.join(parts, sql` + `) : sql`0`;
 }
 
@@ -106,27 +133,37 @@ async function findPosts(viewer: Viewer | null, q: SearchPostsQuery, field: Sear
         ${`StartSel=${START}, StopSel=${STOP}, MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=" … "`})`
     : sql`null`;
   // Relevance ranks the RANK_CANDIDATES newest matches (a common word matches most of the table:
-  // ranking all of it would cost a full scan per query); newest pages walk the whole match set.
-  const candidates = (match: SQL) =>
+  // ranking all of it would cost a full scan per query), computing the rank in the same pass that
+  // finds them and sorting only (id, time, rank): the page's 20 rows are read again for their text
+  // (sorting candidates with their bodies spilled to disk). Newest pages walk the whole match set.
+  const offset = q.page * q.pageSize;
+  const page = (match: SQL, rank: SQL) =>
     q.sort === "newest"
-      ? sql`select posts.id from posts where ${match} and ${sql.join(where, sql` and `)}
-          order by posts.created_at desc, posts.id desc limit ${q.pageSize} offset ${q.page * q.pageSize}`
-      : sql`select posts.id from posts where ${match} and ${sql.join(where, sql` and `)}
-          order by posts.created_at desc, posts.id desc limit ${RANK_CANDIDATES}`;
-  const page = (match: SQL, rank: SQL) => sql`
+      ? sql`
     select m.id, m.title, ${headline} as hl, left(m.content, 2000) as content_start
     from (
-      select posts.id, posts.title, posts.content, posts.created_at, ${rank} as rank
-      from posts
-      where posts.id in (${candidates(match)})
-      order by ${q.sort === "newest" ? sql`posts.created_at desc, posts.id desc` : sql`rank desc, posts.created_at desc, posts.id desc`}
-      ${q.sort === "newest" ? sql`` : sql`limit ${q.pageSize} offset ${q.page * q.pageSize}`}
+      select posts.id, posts.title, posts.content, posts.created_at from posts
+      where ${match} and ${sql.join(where, sql` and `)}
+      order by posts.created_at desc, posts.id desc limit ${q.pageSize} offset ${offset}
     ) m
-    order by ${q.sort === "newest" ? sql`m.created_at desc, m.id desc` : sql`m.rank desc, m.created_at desc, m.id desc`}`;
+    order by m.created_at desc, m.id desc`
+      : sql`
+    select m.id, m.title, ${headline} as hl, left(m.content, 2000) as content_start
+    from (
+      select c.id, c.created_at, c.rank
+      from (
+        select posts.id, posts.created_at, ${rank} as rank from posts
+        where ${match} and ${sql.join(where, sql` and `)}
+        order by posts.created_at desc, posts.id desc limit ${RANK_CANDIDATES}
+      ) c
+      order by c.rank desc, c.created_at desc, c.id desc limit ${q.pageSize} offset ${offset}
+    ) top
+    join posts m on m.id = top.id
+    order by top.rank desc, top.created_at desc, top.id desc`;
 
   const hits = await db.transaction(async (tx) => {
     const exact = await rawRows<Hit>(tx, page(postMatch(terms, field), postRank(terms, field)));
-    if (exact.length || q.page > 0 || [...q.keyword].length < MIN_SUBSTRING) return exact;
+    if (exact.length || q.page > 0 || !indexableSubstring(q.keyword)) return exact;
     // Nothing matched exactly: small typos, by trigram word similarity (the GIN trigram indexes serve `<%`).
     const typo = typoMatch(q.keyword, field);
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`));
@@ -182,17 +219,30 @@ async function searchComments(viewer: Viewer | null, keyword: string, limit: num
   const t = parseTerms(keyword);
   const any: SQL[] = [];
   if (t.tsquery) any.push(sql`c.search_tsv @@ to_tsquery('simple', ${t.tsquery})`);
-  if (t.like) any.push(sql`c.content ilike ${t.like}`);
+  if (t.like) any.push(sql`c.content ${t.likeOp} ${t.like}`);
   if (!any.length) return [];
-  const rank = t.tsquery ? sql`ts_rank(c.search_tsv, to_tsquery('simple', ${t.tsquery}))` : sql`0`;
-  const rows = await planned<{ id: number; post_id: number; content: string; title: string; username: string }>(sql`
-    select c.id, c.post_id, left(c.content, 2000) as content, posts.title, u.username
-    from comments c
-    join posts on posts.id = c.post_id
-    join users u on u.id = c.author_id
-    where c.deleted_at is null and (${sql.join(any, sql` or `)}) and ${visiblePostsWhere(viewer, { publishedOnly: true })}
+  // (`0::real`, not `0`: "order by 0" would name a column by position.)
+  const rank = t.tsquery ? sql`ts_rank(c.search_tsv, to_tsquery('simple', ${t.tsquery}))` : sql`0::real`;
+  // Two bounded steps, since neither plan suits every word and the planner cannot tell them apart
+  // when it guesses a prefix's frequency: first the newest RANK_CANDIDATES comments, read one by one
+  // (a common word is found there: "reply" matches all 10.8M comments of the 1M bench and took 10.7 s
+  // to rank them all); only when they hold fewer than `limit` matches, every match through the indexes
+  // (a rare or absent word, where reading comments in order could mean reading them all: 9 s).
+  // The post and author are looked up per matching comment (lateral, `offset 0` keeps them apart): with
+  // plain joins a guessed 200k matches made the planner hash the whole posts table (800 ms for 1 match).
+  const select = (from: SQL) => sql`
+    select c.id, c.post_id, left(c.content, 2000) as content, p.title, u.username
+    from ${from} c
+    cross join lateral (
+      select posts.title from posts where posts.id = c.post_id and ${visiblePostsWhere(viewer, { publishedOnly: true })} offset 0
+    ) p
+    cross join lateral (select users.username from users where users.id = c.author_id offset 0) u
+    where c.deleted_at is null and (${sql.join(any, sql` or `)})
     order by ${rank} desc, c.created_at desc, c.id desc
-    limit ${limit}`);
+    limit ${limit}`;
+  type Row = { id: number; post_id: number; content: string; title: string; username: string };
+  const newest = await planned<Row>(select(sql`(select * from comments order by id desc limit ${RANK_CANDIDATES})`));
+  const rows = newest.length >= limit ? newest : await planned<Row>(select(sql`comments`));
   return rows.map((r) => {
     const text = plainText(r.content);
     return {

@@ -168,6 +168,23 @@ describe("search API", () => {
     expect(users).toContainEqual(expect.objectContaining({ type: "user", id: bob.id, text: "bob_writer" }));
   });
 
+  it("finds CJK text in posts and comments from the global search, and answers punctuation with nothing", async () => {
+    await db.insert(comments).values({ postId: P.titleHit, authorId: alice.id, content: "我们用分布式数据库做复制" });
+    const g = await call(searchGlobal, `/api/search/global?keyword=${q("数据库")}`);
+    expect(g.status).toBe(200);
+    const hits = z.array(searchResultSchema).parse(g.body);
+    expect(hits).toContainEqual(expect.objectContaining({ type: "post", id: P.cjk, highlightedText: "分布式<mark>数据库</mark>的设计" }));
+    expect(hits).toContainEqual(expect.objectContaining({ type: "comment", postId: P.titleHit, highlightedText: "我们用分布式<mark>数据库</mark>做复制" }));
+    // No letters or digits to match: an empty answer, not an error or a scan of every text.
+    for (const kw of ["!!!", "?!-*"]) {
+      for (const [handler, path] of [[searchPosts, "/api/search/posts"], [searchGlobal, "/api/search/global"]] as const) {
+        const r = await call(handler, `${path}?keyword=${q(kw)}`);
+        expect(r.status, `${path} ${kw}`).toBe(200);
+        expect(r.body.filter((h: { type?: string }) => !h.type || h.type === "post" || h.type === "comment"), `${path} ${kw}`).toEqual([]);
+      }
+    }
+  });
+
   it("finds users by substring and near matches", async () => {
     const r = await call(searchUsers, `/api/search/users?keyword=searcher`);
     expect(r.status).toBe(200);
