@@ -169,7 +169,7 @@ describe("search API", () => {
   });
 
   it("finds CJK text in posts and comments from the global search, and answers punctuation with nothing", async () => {
-    await db.insert(comments).values({ postId: P.titleHit, authorId: alice.id, content: "我们用分布式数据库做复制" });
+    await db.insert(comments).values({ postId: P.titleHit!, authorId: alice.id, content: "我们用分布式数据库做复制" });
     const g = await call(searchGlobal, `/api/search/global?keyword=${q("数据库")}`);
     expect(g.status).toBe(200);
     const hits = z.array(searchResultSchema).parse(g.body);
