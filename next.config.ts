@@ -25,6 +25,8 @@ const nextConfig: NextConfig = {
       { source: "/api/((?!avatars/).*)", headers: csp(API_POLICY) },
       { source: "/api/avatars/:path*", headers: csp(IMAGE_POLICY) },
       { source: "/uploads/:path*", headers: csp(IMAGE_POLICY) },
+      // The site icon: kept a day by browsers, instead of a revalidation (~3 ms of server CPU) per page view.
+      { source: "/icon.svg", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] },
     ];
   },
 };

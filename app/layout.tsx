@@ -9,6 +9,9 @@ export const metadata: Metadata = {
   title: { default: "Forum", template: "%s · Forum" },
   description: "A community forum",
   alternates: { types: { "application/rss+xml": "/api/rss" } },
+  // A static file with a cache lifetime (next.config.ts): as app/icon.svg, Next.js served it with
+  // max-age=0, so every page view revalidated it with the server.
+  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
 };
 
 export const viewport: Viewport = {
