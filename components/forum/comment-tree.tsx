@@ -1,6 +1,6 @@
 "use client";
 
-import { EyeOff, Lock, Pin } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { FlagButton } from "@/components/forum/flag-button";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { UserLink } from "@/components/forum/user-link";
@@ -199,13 +199,13 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             ) : null}
             {c.pinnedAt ? (
               <Badge tone="info">
-                <Pin aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> Pinned
+                <Icon name="pin" className="h-3.5 w-3.5" /> Pinned
               </Badge>
             ) : null}
           </div>
           {c.hidden && !c.deleted ? (
             <p className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="comment-hidden">
-              <EyeOff aria-hidden="true" className="h-3.5 w-3.5" />
+              <Icon name="eye-off" className="h-3.5 w-3.5" />
               {c.content ? "Hidden from members until staff review it" : "Hidden until staff review it"}
             </p>
           ) : null}
@@ -343,7 +343,7 @@ export function CommentTree({
         />
       ) : closed ? (
         <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <Lock aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" /> This post is closed to new comments.
+          <Icon name="lock" className="h-3.5 w-3.5" /> This post is closed to new comments.
         </p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">

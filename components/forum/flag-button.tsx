@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Flag } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { api, ApiClientError } from "@/lib/api-client";
 import type { FlagReason } from "@/db/schema/enums";
@@ -33,7 +33,7 @@ export function FlagButton({ target, label }: { target: Target; label: string })
   if (flag.isSuccess || already) {
     return (
       <span role="status" className="inline-flex items-center gap-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="flag-done">
-        <Flag aria-hidden="true" className="h-4 w-4" />
+        <Icon name="flag" className="h-4 w-4" />
         {already ? "You flagged this already" : "Flagged, thank you"}
       </span>
     );
@@ -41,7 +41,7 @@ export function FlagButton({ target, label }: { target: Target; label: string })
   return (
     <div className="inline-block">
       <Button variant="ghost" size="sm" aria-expanded={open} aria-label={`Flag ${label}`} onClick={() => setOpen((o) => !o)} data-testid="flag-button">
-        <Flag aria-hidden="true" className="h-4 w-4" />
+        <Icon name="flag" className="h-4 w-4" />
         Flag
       </Button>
       {open ? (

@@ -1,6 +1,6 @@
 "use client";
 
-import { SmilePlus } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { useId, useRef, useState } from "react";
@@ -96,7 +96,7 @@ export function ReactionBar({
             onClick={() => setOpen((o) => !o)}
             className={`inline-flex items-center gap-1 rounded-full border border-dashed border-zinc-300 ${pad} text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800`}
           >
-            <SmilePlus aria-hidden="true" className="inline h-3.5 w-3.5 align-[-2px]" />
+            <Icon name="smile-plus" className="h-3.5 w-3.5" />
             <span className={size === "sm" ? "sr-only" : ""}>React</span>
           </button>
         ) : shown.length === 0 ? (

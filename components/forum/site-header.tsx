@@ -1,7 +1,6 @@
 import { HeaderBar } from "@/components/forum/header-bar";
 import { env } from "@/lib/env";
-import { pageViewer } from "@/lib/api/page";
-import { getMe } from "@/lib/services/users";
+import { pageAccount, pageViewer } from "@/lib/api/page";
 import { unreadCount } from "@/lib/services/notifications";
 import { reviewQueueCount } from "@/lib/services/moderation";
 
@@ -13,7 +12,7 @@ import { reviewQueueCount } from "@/lib/services/moderation";
 export async function SiteHeader() {
   const viewer = await pageViewer();
   const [me, unread] = viewer
-    ? await Promise.all([getMe(viewer.id).catch(() => null), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
+    ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
     : [null, { count: 0 }];
   const review = await reviewQueueCount(viewer).catch(() => 0);
   return (

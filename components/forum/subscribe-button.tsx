@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell, BellOff } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { usePost, usePostMutation } from "@/components/forum/use-post";
 
@@ -20,7 +20,7 @@ export function SubscribeButton({ postId }: { postId: number }) {
         disabled={toggle.isPending}
         onClick={() => toggle.mutate({ kind: "subscribe", on: !on })}
       >
-        {on ? <Bell aria-hidden="true" className="h-4 w-4" /> : <BellOff aria-hidden="true" className="h-4 w-4" />}
+        <Icon name={on ? "bell" : "bell-off"} className="h-4 w-4" />
         {on ? "Subscribed" : "Subscribe"}
       </Button>
       {error ? (

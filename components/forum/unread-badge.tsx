@@ -1,6 +1,6 @@
 "use client";
 
-import { Bell } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 
 import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
@@ -23,7 +23,7 @@ export function UnreadBadge({ initial }: { initial: number }) {
       aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"}
       data-testid="unread-count"
     >
-      <Bell aria-hidden="true" className="h-5 w-5" />
+      <Icon name="bell" className="h-5 w-5" />
       {count > 0 ? (
         <span aria-hidden="true" className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
           {count > 99 ? "99+" : count}

@@ -1,6 +1,6 @@
 "use client";
 
-import { LogOut } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 
@@ -17,7 +17,7 @@ export function HeaderSignOut() {
       }}
       className="nav-link disabled:opacity-50"
     >
-      <LogOut aria-hidden="true" className="h-4 w-4 sm:hidden" />
+      <Icon name="log-out" className="h-4 w-4 sm:hidden" />
       <span className="sr-only sm:not-sr-only">Sign out</span>
     </button>
   );

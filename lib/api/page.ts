@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { sessionViewer, viewClient, type ViewClient } from "@/lib/api/caller";
 import type { Viewer } from "@/lib/viewer";
+import { getAccountSummary, type AccountSummary } from "@/lib/services/users";
 
 /**
  * The edge for server-rendered pages: the same caller helpers as `route()`, over `next/headers`.
@@ -17,6 +18,12 @@ import type { Viewer } from "@/lib/viewer";
 export const pageViewer = cache(async (): Promise<Viewer | null> => {
   const jar = await cookies();
   return sessionViewer((name) => jar.get(name)?.value).catch(() => null);
+});
+
+/** The signed-in member's summary (header, widgets), read once per request, or null. */
+export const pageAccount = cache(async (): Promise<AccountSummary | null> => {
+  const viewer = await pageViewer();
+  return viewer ? getAccountSummary(viewer.id).catch(() => null) : null;
 });
 
 /** The reader's address and fetch destination, for the posts service's view counting. */

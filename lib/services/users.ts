@@ -34,6 +34,24 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
   };
 }
 
+/** What the site header and a page's widgets show of the signed-in member. */
+export type AccountSummary = { id: number; username: string; avatar: string; point: number; email: string; emailVerified: boolean };
+
+/**
+ * The signed-in member's name, avatar, balance and address in one row read: what a page shows on every
+ * view, without the four counts `getMe` runs for the earned medals (2-3 ms at 100k posts, twice a page).
+ */
+export async function getAccountSummary(userId: number): Promise<AccountSummary | null> {
+  const [u] = await db
+    .select({ id: users.id, username: users.username, avatar: users.avatar, point: users.point, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!u) return null;
+  const { avatar } = userSummary({ id: u.id, username: u.username, avatar: u.avatar, displayMedal: null, earnedMedal: null, bot: false });
+  return { id: u.id, username: u.username, avatar, point: u.point, email: u.email, emailVerified: u.emailVerifiedAt !== null };
+}
+
 /** The signed-in user's own view of their account (API.md §5 `GET /api/users/me`). */
 export async function getMe(userId: number, tx: DbOrTx = db): Promise<MeDto> {
   const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -20,10 +20,9 @@ import { FlagButton } from "@/components/forum/flag-button";
 import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
-import { pageViewClient, pageViewer } from "@/lib/api/page";
+import { pageAccount, pageViewClient, pageViewer } from "@/lib/api/page";
 import { postActionsFor } from "@/lib/services/post-actions";
 import { getPostDetail } from "@/lib/services/posts";
-import { getMe } from "@/lib/services/users";
 import { postKeys } from "@/lib/query-keys";
 import type { CommentDto, PostDto } from "@/lib/validation/responses";
 
@@ -56,7 +55,7 @@ function withHtml(list: CommentDto[]): CommentView[] {
 export default async function PostPage({ params }: Props) {
   const { viewer, detail } = await loadDetail((await params).id);
   const { comments, firstUnreadCommentId, ...post } = detail;
-  const me = viewer ? await getMe(viewer.id).catch(() => null) : null;
+  const me = post.lottery ? await pageAccount() : null;
   const qc = new QueryClient();
   // A JSON copy: services may build records (poll votes) with a null prototype, which cannot cross
   // into client components.
