@@ -45,7 +45,8 @@ type Terms = { keyword: string; tsquery: string | null; like: string | null; lik
  * Whether the trigram indexes can serve the keyword as a substring: it needs a run of 3 letters or
  * digits (pg_trgm takes its trigrams from such runs; `!!!` or `a-b` would read every row).
  */
-const indexableSubstring = (keyword: string) => new RegExp(`[\\p{L}\\p{N}]{${MIN_SUBSTRING}}`, "u").test(keyword);
+const INDEXABLE_RUN = new RegExp(`[\\p{L}\\p{N}]{${MIN_SUBSTRING}}`, "u");
+const indexableSubstring = (keyword: string) => INDEXABLE_RUN.test(keyword);
 
 /**
  * How a keyword is matched. `tsquery`: its words (each quoted, the last one a prefix; `weight` limits

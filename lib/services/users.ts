@@ -3,6 +3,7 @@ import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, type MedalType, type TokenScope } from "@/db/schema";
 import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
+import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
 import { getRegistrationMode } from "@/lib/services/site-settings";
 import { enqueueMail } from "@/lib/mail/outbox";
@@ -48,8 +49,7 @@ export async function getAccountSummary(userId: number): Promise<AccountSummary 
     .where(eq(users.id, userId))
     .limit(1);
   if (!u) return null;
-  const { avatar } = userSummary({ id: u.id, username: u.username, avatar: u.avatar, displayMedal: null, earnedMedal: null, bot: false });
-  return { id: u.id, username: u.username, avatar, point: u.point, email: u.email, emailVerified: u.emailVerifiedAt !== null };
+  return { id: u.id, username: u.username, avatar: u.avatar || defaultAvatar(u.username), point: u.point, email: u.email, emailVerified: u.emailVerifiedAt !== null };
 }
 
 /** The signed-in user's own view of their account (API.md §5 `GET /api/users/me`). */
