@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/api/client-ip";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
+import { postPageVersion } from "@/lib/cache/page-versions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
 import { SESSION_COOKIES } from "@/lib/api/caller";
 
@@ -8,10 +9,12 @@ import { SESSION_COOKIES } from "@/lib/api/caller";
  * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
  * profile) as an anonymous visitor gets them, per process, served without rendering.
  *
- * Coherence is the API read caches' rule (lib/services/content-version.ts): every committed write bumps
+ * Coherence is the API read caches' rule (lib/cache/content-version.ts): every committed write bumps
  * the Postgres sequence `content_version`; an entry is stored under the version read *before* its page
  * was rendered and served only while that is still the current version. So a write through any process
- * is on the next load of every page in every process, and the cost of a hit is one tiny query.
+ * is on the next load of every page in every process, and the cost of a hit is one tiny query. Post
+ * pages are finer (lib/cache/page-versions.ts): they are checked against their own post's version and
+ * the "everything" version, so a comment on one post keeps every other post's page cached.
  *
  * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Only anonymous document requests
  *   (GET, no session cookie, not an RSC request) of the public page paths take part; a signed-in
@@ -82,7 +85,8 @@ function endFlight(fk: string, entry: Entry | null): void {
  */
 export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string } | null> {
   if (!cacheablePageRequest(req)) return null;
-  const version = await contentVersion();
+  const post = POST_PAGE.exec(new URL(req.url).pathname);
+  const version = post ? await postPageVersion(Number(post[1])) : await contentVersion();
   const key = keyOf(req.url);
   let entry = pages().get(key, version);
   if (!entry) {
@@ -95,7 +99,6 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
     entry = (await inflight.promise) ?? undefined;
     if (!entry) return { version };
   }
-  const post = POST_PAGE.exec(new URL(req.url).pathname);
   const dest = req.headers.get("sec-fetch-dest");
   if (post && (!dest || dest === "document" || dest === "empty")) {
     await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(req.headers)) });

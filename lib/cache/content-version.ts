@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { onChange } from "@/lib/services/changes";
+// Post pages have versions of their own (and a listener of their own): loaded wherever writes are.
+import "@/lib/cache/page-versions";
 
 /**
  * The content version: a Postgres sequence bumped after every committed write, by listening to the

@@ -14,12 +14,17 @@
  */
 
 export const CHANGE_KINDS = [
-  "post", "comment", "reaction", "poll", "lottery", "subscription", "category", "tag", "user",
+  "post", "comment", "reaction", "poll", "lottery", "subscription", "category", "tag", "user", "account",
   "notification", "point-good", "site-settings", "token",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
-/** One kind of thing a write touched and the ids of the rows (empty when not one row, e.g. settings). */
+/**
+ * One kind of thing a write touched and the ids of the rows (empty when not one row, e.g. settings).
+ * "user" is what shows beside a member's name on every page (name, avatar, medal, role, suspension);
+ * "account" is the rest of a member's row (points, experience, preferences), which shows only on their
+ * own profile and settings. The page cache tells them apart (lib/api/page-cache.ts).
+ */
 export type Change = { kind: ChangeKind; ids: number[] };
 
 export type ChangeListener = (changes: readonly Change[]) => void | Promise<void>;

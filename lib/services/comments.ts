@@ -188,6 +188,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   const postId = post.id;
   const postAuthorId = post.authorId;
 
+  let medalChanged = false;
   return afterCommit(db.transaction(async (tx) => {
     await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
     const [c] = await tx
@@ -227,14 +228,14 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       .from(postSubscriptions)
       .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
     await notify(tx, subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })));
-    await refreshMedal(tx, viewer.id);
+    medalChanged = await refreshMedal(tx, viewer.id);
 
     const [author] = await tx
       .select(commentColumns.author)
       .from(users)
       .where(eq(users.id, viewer.id));
     return toDto({ ...row, reward, pointReward, author: author! }, []);
-  }), (c) => [changed("comment", c.id), changed("post", postId), changed("user", viewer.id)]);
+  }), (c) => [changed("comment", c.id), changed("post", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
 }
 
 /**
@@ -245,6 +246,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound("Comment not found");
   if (!canDeleteComment(viewer, c)) throw forbidden("Only the comment's author or a moderator may delete it");
+  let medalChanged = false;
   await afterCommit(db.transaction(async (tx) => {
     await lockUsers(tx, [c.authorId]);
     const [gone] = await tx
@@ -260,10 +262,10 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
         lastReplyAt: sql`coalesce((select max(c.created_at) from comments c where c.post_id = ${c.post.id} and c.deleted_at is null), ${posts.createdAt})`,
       })
       .where(eq(posts.id, c.post.id));
-    await refreshMedal(tx, c.authorId);
+    medalChanged = await refreshMedal(tx, c.authorId);
     // Staff removing someone's comment tells its author (issue 18).
     await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, content: "deleted your comment on" });
-  }), [changed("comment", commentId), changed("post", c.post.id)]);
+  }), () => [changed("comment", commentId), changed("post", c.post.id), ...(medalChanged ? [changed("user", c.authorId)] : [])]);
 }
 
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */

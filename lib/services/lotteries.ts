@@ -106,7 +106,7 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
     await tx.select({ id: users.id }).from(users).where(inArray(users.id, [a.viewer.id, post.authorId])).orderBy(asc(users.id)).for("update");
     await applyPoints(tx, { userId: a.viewer.id, type: "LOTTERY_JOIN", amount: -l.pointCost, postId: a.postId, fromUserId: post.authorId });
     await applyPoints(tx, { userId: post.authorId, type: "LOTTERY_REWARD", amount: l.pointCost, postId: a.postId, fromUserId: a.viewer.id });
-  }), [changed("lottery", a.postId), changed("user", a.viewer.id)]);
+  }), [changed("lottery", a.postId), changed("account", a.viewer.id)]);
   return (await loadLotteries([a.postId])).get(a.postId)!;
 }
 

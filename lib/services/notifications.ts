@@ -38,7 +38,7 @@ export async function updatePrefs(userId: number, prefs: NotificationPref[]): Pr
     await tx.delete(notificationPrefs).where(and(eq(notificationPrefs.userId, userId), inArray(notificationPrefs.type, types)));
     const rows = [...last].filter(([type, enabled]) => enabled === DEFAULT_DISABLED.has(type)).map(([type, enabled]) => ({ userId, type, enabled }));
     if (rows.length) await tx.insert(notificationPrefs).values(rows);
-  }), [changed("user", userId)]);
+  }), [changed("account", userId)]);
   return getPrefs(userId);
 }
 

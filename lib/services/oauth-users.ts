@@ -19,7 +19,7 @@ export async function findOrCreateOAuthUser(p: { email: string; name: string; im
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (row) {
-      await announce(changed("user", row.id));
+      await announce(changed("account", row.id));
       return row.id;
     }
   }

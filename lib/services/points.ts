@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
@@ -106,10 +106,16 @@ export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalTyp
   return MEDAL_ORDER.filter((m) => earned.has(m));
 }
 
-/** Recomputes the stored best earned medal after an event that may change it (post, comment, feature). */
-export async function refreshMedal(tx: DbOrTx, userId: number): Promise<void> {
-  const medals = await earnedMedals(tx, userId);
-  await tx.update(users).set({ earnedMedal: medals[0] ?? null }).where(eq(users.id, userId));
+/**
+ * Recomputes the stored best earned medal after an event that may change it (post, comment, feature).
+ * Returns whether it changed: the medal shows beside the member's name on every page, so the caller
+ * then announces a "user" change rather than an "account" one (lib/services/changes.ts).
+ */
+export async function refreshMedal(tx: DbOrTx, userId: number): Promise<boolean> {
+  const medal = (await earnedMedals(tx, userId))[0] ?? null;
+  const unchanged = medal === null ? isNull(users.earnedMedal) : and(isNotNull(users.earnedMedal), eq(users.earnedMedal, medal));
+  const rows = await tx.update(users).set({ earnedMedal: medal }).where(and(eq(users.id, userId), not(unchanged!))).returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /**

@@ -217,6 +217,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
   await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
   const mode = await getPublishMode();
   const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
+  let medalChanged = false;
   const id = await afterCommit(db.transaction(async (tx) => {
     await categoryOr400(tx, input.categoryId);
     const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
@@ -252,9 +253,9 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
 
     if (status === "PENDING") await requestReview(tx, postId, viewer.id);
     else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
-    await refreshMedal(tx, viewer.id);
+    medalChanged = await refreshMedal(tx, viewer.id);
     return postId;
-  }), (postId) => [changed("post", postId), changed("user", viewer.id)]);
+  }), (postId) => [changed("post", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
   return (await loadPost(id, viewer))!;
 }
 
@@ -384,6 +385,7 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
  * the author +500 points; every feature sends POST_FEATURED.
  */
 export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> {
+  let medalOf: number | null = null;
   await afterCommit(db.transaction(async (tx) => {
     const post = await accessRow(tx, id, true);
     assertCanSeePost(viewer, post);
@@ -399,8 +401,8 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
     if (!on) return;
     if (first) await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
     await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
-    await refreshMedal(tx, post.authorId);
-  }), [changed("post", id)]);
+    if (await refreshMedal(tx, post.authorId)) medalOf = post.authorId;
+  }), () => [changed("post", id), ...(medalOf === null ? [] : [changed("user", medalOf)])]);
   return (await loadPost(id, viewer))!;
 }
 

@@ -48,7 +48,7 @@ export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: s
       admins.map((ad) => ({ userId: ad.id, type: "POINT_REDEEM" as const, fromUserId: a.viewer.id, content: `${good.name}: ${a.contact}` })),
     );
     return { point };
-  }), [changed("user", a.viewer.id), changed("notification")]);
+  }), [changed("account", a.viewer.id), changed("notification")]);
 }
 
 export async function createGood(viewer: Viewer | null, input: z.output<typeof pointGoodInputSchema>): Promise<PointGoodDto> {

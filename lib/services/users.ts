@@ -95,7 +95,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
         userAgent: input.userAgent,
       });
       return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
-    }), (r) => [changed("user", r.user.id)]);
+    }), (r) => [changed("account", r.user.id)]);
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (pgCode(err) === "23505") throw duplicate(String(err).includes("email") ? "email" : "username");

@@ -63,19 +63,35 @@ async function main() {
     );
     // The same for whole pages (issue 15): B serves its anonymous home page from the page cache until a
     // write through A, and the next load after that write shows it.
-    const page = async (base: string) => {
-      const r = await fetch(`${base}/`);
+    const page = async (url: string) => {
+      const r = await fetch(url);
       return { hit: r.headers.get("x-forum-cache") === "hit", html: await r.text() };
     };
-    await page(b.url);
-    const cachedHome = await page(b.url);
+    await page(`${b.url}/`);
+    const cachedHome = await page(`${b.url}/`);
     await api(a.url, "/api/posts", actors.tokens[1]!, "POST", { ...body, title: "Paged by both" });
-    const freshHome = await page(b.url);
+    const freshHome = await page(`${b.url}/`);
     check(
       checks,
       "the page cache of one process is invalidated by a write through the other",
       cachedHome.hit && !freshHome.hit && freshHome.html.includes("Paged by both") && !cachedHome.html.includes("Paged by both"),
       `before: ${cachedHome.hit ? "hit" : "miss"}, after the write: ${freshHome.hit ? "hit" : "miss"}`,
+    );
+    // Post pages have versions of their own (lib/cache/page-versions.ts): a comment through A is on B's
+    // next load of that post's page, and B keeps serving another post's page from its cache.
+    const other = await api(a.url, "/api/posts", actors.tokens[2]!, "POST", { ...body, title: "Not commented on" });
+    const postPage = (id: unknown) => page(`${b.url}/posts/${id}`);
+    for (const id of [created.json?.id, other.json?.id]) for (let i = 0; i < 2; i++) await postPage(id);
+    const cachedPost = await postPage(created.json?.id);
+    // (By a member who has posted before: a first write earns a medal, shown beside the name on every page.)
+    const comment = await api(a.url, `/api/posts/${created.json?.id}/comments`, actors.tokens[1]!, "POST", { content: "Commented through A" });
+    const freshPost = await postPage(created.json?.id);
+    const untouched = await postPage(other.json?.id);
+    check(
+      checks,
+      "a comment through one process is on the other's next load of its post page, and only that page renders again",
+      cachedPost.hit && comment.status === 201 && !freshPost.hit && freshPost.html.includes("Commented through A") && untouched.hit,
+      `before: ${cachedPost.hit ? "hit" : "miss"}, after the comment: ${freshPost.hit ? "hit" : "miss"}, another post: ${untouched.hit ? "hit" : "miss"}`,
     );
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
     check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");

@@ -40,6 +40,7 @@ describe("write announcements", () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
+    // The first post earns the new member a medal, which shows beside their name: a "user" change.
     expect(seen).toEqual([[{ kind: "post", ids: [id] }, { kind: "user", ids: [u.id] }]]);
     const v1 = await contentVersion();
     expect(v1).not.toBe(v0);
@@ -52,7 +53,8 @@ describe("write announcements", () => {
     seen.length = 0;
     const c = await call(createComment as never, `/api/posts/${id}/comments`, { token: u.token, params: { id: String(id) }, body: { content: "hello" } });
     expect(c.status).toBe(201);
-    expect(seen).toEqual([[{ kind: "comment", ids: [c.body.id] }, { kind: "post", ids: [id] }, { kind: "user", ids: [u.id] }]]);
+    // The comment earns points and experience but no new medal: an "account" change (their profile only).
+    expect(seen).toEqual([[{ kind: "comment", ids: [c.body.id] }, { kind: "post", ids: [id] }, { kind: "account", ids: [u.id] }]]);
     expect(await contentVersion()).not.toBe(v1);
   });
 

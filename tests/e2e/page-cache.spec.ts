@@ -52,6 +52,30 @@ test("a new comment is on the next anonymous load of its post page, and a new po
   expect(home.html).toContain(other.title);
 });
 
+test("a comment on one post keeps every other post's cached page; a member's profile change renders them all again", async ({ request }) => {
+  const token = await apiLogin(request, "dave");
+  const a = await apiCreatePost(request, token, { title: unique("Commented on") });
+  const b = await apiCreatePost(request, token, { title: unique("Left alone") });
+  await warm(request, `/posts/${a.id}`);
+  await warm(request, `/posts/${b.id}`);
+
+  const text = unique("Only on A");
+  const c = await request.post(`/api/posts/${a.id}/comments`, { headers: { Authorization: `Bearer ${token}` }, data: { content: text } });
+  expect(c.status()).toBe(201);
+  const pageA = await anonymousGet(request, `/posts/${a.id}`);
+  expect(pageA.hit).toBe(false);
+  expect(pageA.html).toContain(text);
+  const pageB = await anonymousGet(request, `/posts/${b.id}`);
+  expect(pageB.hit).toBe(true);
+  expect(pageB.html).toContain(b.title);
+
+  // A change to a member's profile may be to what shows beside their name on every page.
+  await warm(request, `/posts/${b.id}`);
+  const put = await request.put("/api/users/me", { headers: { Authorization: `Bearer ${token}` }, data: { introduction: unique("intro") } });
+  expect(put.status()).toBe(200);
+  expect((await anonymousGet(request, `/posts/${b.id}`)).hit).toBe(false);
+});
+
 test("visitors arriving together after a write share one render, and every one of them sees the write", async ({ request }) => {
   const token = await apiLogin(request, "carol");
   const post = await apiCreatePost(request, token, { title: unique("Crowd target") });
