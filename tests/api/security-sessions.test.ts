@@ -38,6 +38,17 @@ describe("browser sessions are server-side and revocable", () => {
     expect((await meWithCookie(`${salt}=${stateless}`)).status).toBe(401);
   });
 
+  it("a cookie sealed with another secret is anonymous even when it names a live session, however often it is sent", async () => {
+    const u = await makeUser();
+    const { createBrowserSession } = await import("@/lib/services/sessions");
+    const s = await createBrowserSession({ userId: u.id, userAgent: "test-browser" });
+    const salt = "authjs.session-token";
+    const forged = await encode({ token: { uid: u.id, sid: s.secret }, secret: "not-the-server-secret-0123456789abcdef", salt });
+    for (let i = 0; i < 2; i++) expect((await meWithCookie(`${salt}=${forged}`)).status).toBe(401);
+    const genuine = await encode({ token: { uid: u.id, sid: s.secret }, secret: process.env.AUTH_SECRET!, salt });
+    for (let i = 0; i < 2; i++) expect((await meWithCookie(`${salt}=${genuine}`)).status).toBe(200);
+  });
+
   it("after POST /api/auth/logout the same cookie gets 401 and the response clears it", async () => {
     const u = await makeUser();
     const { cookie } = await sessionCookie(u.id);
