@@ -3,6 +3,7 @@ import type {
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { UserSuggestionDto } from "@/lib/validation/search";
+import type { PageStateDto } from "@/lib/validation/users";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
@@ -100,6 +101,8 @@ export const api = {
   searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
+  /** The member's part of a shared list page; counts as a visit (lib/services/page-state.ts). */
+  pageState: (postIds: number[]) => apiFetch<PageStateDto>(`/api/users/me/page-state?visit=1${postIds.map((p) => `&postIds=${id(p)}`).join("")}`),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
   suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),

@@ -1,5 +1,6 @@
 "use client";
 
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { SignInLink } from "@/components/forum/sign-in-link";
@@ -10,6 +11,7 @@ import { ThemeToggle } from "@/components/forum/theme-toggle";
 import { UnreadBadge } from "@/components/forum/unread-badge";
 import { HeaderSignOut } from "@/components/forum/user-menu";
 import { VerifyNotice } from "@/components/forum/verify-notice";
+import { userKeys } from "@/lib/query-keys";
 
 /** `.nav-link` in app/globals.css. */
 const navLink = "nav-link";
@@ -18,7 +20,10 @@ const navLink = "nav-link";
 export type HeaderMe = { username: string; avatar: string; point: number; unverifiedEmail: string | null };
 
 /** The header's markup: name, search, New post, review queue (staff), notifications, points, profile, settings, sign in/out, theme. */
-export function HeaderBar({ me, unread, review, allowance }: { me: HeaderMe | null; unread: number; review: number | null; allowance: number }) {
+export function HeaderBar({ me: given, unread, review, allowance }: { me: HeaderMe | null | "deferred"; unread: number; review: number | null; allowance: number }) {
+  // "deferred": a members' shared list page; ShellMarks fills this in (undefined until it has).
+  const { data: fetched } = useQuery<HeaderMe | null>({ queryKey: userKeys.header(), queryFn: skipToken, enabled: false });
+  const me = given === "deferred" ? fetched : given;
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <a
@@ -47,7 +52,11 @@ export function HeaderBar({ me, unread, review, allowance }: { me: HeaderMe | nu
           <Icon name="search" className="h-5 w-5" />
         </Link>
         <div className="flex items-center gap-1">
-          {me ? (
+          {me === undefined ? (
+            <span className="inline-block h-9 w-36 animate-pulse rounded-md bg-zinc-100 dark:bg-zinc-800" data-testid="header-account-loading">
+              <span className="sr-only">Loading your account</span>
+            </span>
+          ) : me ? (
             <>
               <Link href="/new" className={buttonClass("primary", "sm")}>
                 <Icon name="plus" className="h-4 w-4" />

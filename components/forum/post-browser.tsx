@@ -5,7 +5,8 @@ import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-mar
 import { listHref, type ListState } from "@/components/forum/post-list-url";
 import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
-import { pageViewer } from "@/lib/api/page";
+import { pageShell, pageViewer } from "@/lib/api/page";
+import { ShellMarks } from "@/components/forum/shell-marks";
 import { listCategories } from "@/lib/services/categories";
 import { listPostsPage, type PostOrder } from "@/lib/services/posts";
 import { touchVisit } from "@/lib/services/reads";
@@ -28,9 +29,12 @@ export async function PostBrowser({
   state: ListState;
   fixed?: { categoryId?: number; tagId?: number };
 }) {
-  const viewer = await pageViewer();
+  // The members' shared page (from the page cache) lists what any member sees; the member's own marks
+  // and visit come from the browser (ShellMarks).
+  const shell = await pageShell();
+  const viewer = shell ?? (await pageViewer());
   // Before the list is read: a new visit moves the "new since your last visit" mark.
-  if (viewer) await touchVisit(viewer.id).catch(() => {});
+  if (viewer && !shell) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
   const [{ posts, hasMore }, categories, popularTags, selectedTags] = await Promise.all([
@@ -43,6 +47,23 @@ export async function PostBrowser({
   const chosen = state.tagIds.map((id) => selectedTags.get(id)).filter((t): t is NonNullable<typeof t> => !!t);
   const tagChoices = [...chosen, ...popularTags.filter((t) => !state.tagIds.includes(t.id) && t.id !== fixed.tagId)];
 
+  const list = posts.length ? (
+    <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
+      {posts.map((p) => (
+        <PostCard key={p.id} post={toPostCard(shell ? { ...p, isNew: false, newComments: 0 } : p)} />
+      ))}
+    </div>
+  ) : state.page > 0 ? (
+    <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="no-more-posts">
+      <p>No more posts: this list has fewer than {state.page + 1} pages.</p>
+      <Link href={here({ page: 0 })} className={buttonClass("secondary", "sm", "mt-3")}>
+        Back to the newest posts
+      </Link>
+    </div>
+  ) : (
+    <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No posts here yet.</p>
+  );
+
   return (
     <section aria-label="Posts" className="space-y-4">
       <ListControls
@@ -53,27 +74,12 @@ export async function PostBrowser({
       />
 
       {state.tab === "latest" && state.page === 0 && !tagIds.length ? <NewPostsBanner categoryId={categoryId ?? undefined} /> : null}
-      {viewer && posts.some((p) => p.isNew || p.newComments) ? (
+      {viewer && !shell && posts.some((p) => p.isNew || p.newComments) ? (
         <div className="flex justify-end">
           <MarkAllReadButton />
         </div>
       ) : null}
-      {posts.length ? (
-        <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
-          {posts.map((p) => (
-            <PostCard key={p.id} post={toPostCard(p)} />
-          ))}
-        </div>
-      ) : state.page > 0 ? (
-        <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="no-more-posts">
-          <p>No more posts: this list has fewer than {state.page + 1} pages.</p>
-          <Link href={here({ page: 0 })} className={buttonClass("secondary", "sm", "mt-3")}>
-            Back to the newest posts
-          </Link>
-        </div>
-      ) : (
-        <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No posts here yet.</p>
-      )}
+      {shell ? <ShellMarks ids={posts.map((p) => p.id)}>{list}</ShellMarks> : list}
 
       {posts.length && (state.page > 0 || hasMore) ? (
         <nav aria-label="Pagination" className="flex items-center justify-between">

@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PostBadges } from "@/components/forum/post-badges";
 import type { PostCardData } from "@/components/forum/post-card-data";
+import { useRowMarks } from "@/components/forum/shell-marks";
 import { defaultAvatar } from "@/lib/avatar-url";
 
 /**
@@ -15,6 +16,7 @@ import { defaultAvatar } from "@/lib/avatar-url";
  * where a server-rendered row would repeat all of its markup.
  */
 export function PostCard({ post }: { post: PostCardData }) {
+  const marks = useRowMarks(post.id, post);
   return (
     <article className="post-card" data-testid="post-card">
       <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
@@ -28,19 +30,19 @@ export function PostCard({ post }: { post: PostCardData }) {
             </Link>
           </h2>
           <PostBadges post={post} />
-          {post.isNew ? (
+          {marks.isNew ? (
             <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white" title="Created since your last visit" data-testid="post-new">
               New
             </span>
           ) : null}
-          {post.newComments ? (
+          {marks.newComments ? (
             <Link
               href={`/posts/${post.id}`}
               className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800 hover:bg-sky-200 dark:bg-sky-900/70 dark:text-sky-100"
               title="Comments since you last read this post"
               data-testid="post-unread"
             >
-              {post.newComments} new
+              {marks.newComments} new
             </Link>
           ) : null}
         </div>

@@ -1,6 +1,6 @@
 import { HeaderBar } from "@/components/forum/header-bar";
 import { env } from "@/lib/env";
-import { pageAccount, pageViewer } from "@/lib/api/page";
+import { pageAccount, pageShell, pageViewer } from "@/lib/api/page";
 import { unreadCount } from "@/lib/services/notifications";
 import { reviewQueueCount } from "@/lib/services/moderation";
 
@@ -10,6 +10,8 @@ import { reviewQueueCount } from "@/lib/services/moderation";
  * header's markup a second time on every page.
  */
 export async function SiteHeader() {
+  // The members' shared list page: the member's part comes from the browser (ShellMarks).
+  if (await pageShell()) return <HeaderBar me="deferred" unread={0} review={null} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
   const viewer = await pageViewer();
   const [me, unread] = viewer
     ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 }))])

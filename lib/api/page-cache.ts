@@ -1,13 +1,17 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/api/client-ip";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { postPageVersion } from "@/lib/cache/page-versions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
-import { SESSION_COOKIES } from "@/lib/api/caller";
+import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
+import { isModerator } from "@/lib/permissions";
+import { readViewerState } from "@/lib/services/post-loader";
 
 /**
  * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
- * profile) as an anonymous visitor gets them, per process, served without rendering.
+ * profile) as an anonymous visitor gets them, and of the list pages (home, category, tag) as members
+ * share them, per process, served without rendering.
  *
  * Coherence is the API read caches' rule (lib/cache/content-version.ts): every committed write bumps
  * the Postgres sequence `content_version`; an entry is stored under the version read *before* its page
@@ -16,9 +20,13 @@ import { SESSION_COOKIES } from "@/lib/api/caller";
  * pages are finer (lib/cache/page-versions.ts): they are checked against their own post's version and
  * the "everything" version, so a comment on one post keeps every other post's page cached.
  *
- * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Only anonymous document requests
- *   (GET, no session cookie, not an RSC request) of the public page paths take part; a signed-in
- *   member's pages are rendered as before (they carry their own state) and are never stored.
+ * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Document requests (GET, not an RSC
+ *   request) take part: anonymous ones of the public page paths, keyed by URL; a signed-in member's
+ *   list pages, keyed by class and URL (see pageClass: every member who is not staff and has no private
+ *   posts shares one entry). A member's list page is rendered as the shared page (lib/api/page.ts
+ *   `pageShell`: read as "some member", no header account, no unread marks), and the browser asks
+ *   GET /api/users/me/page-state for what is theirs (ShellMarks). Staff pages, a member's post,
+ *   profile and other pages, and RSC requests (client navigation, refresh) are rendered as before.
  * - On a miss, the proxy lets the request through with the version in a response header; the HTTP hook
  *   (lib/api/http-hook.ts), which holds every HTML page until it is complete anyway, gives the finished
  *   document to `storePage`, which keeps it if it is a plain 200 without cookies, and strips the header.
@@ -32,21 +40,43 @@ const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/]{1,64})$/;
 const POST_PAGE = /^\/posts\/(\d{1,9})$/;
+const LIST_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9})$/;
+/**
+ * Set by the proxy on a member's list-page request it lets through to render (and removed from every
+ * other request it sees): the page renders the members' shared version (lib/api/page.ts `pageShell`).
+ */
+export const SHELL_HEADER = "x-forum-shell";
+const gs = globalThis as unknown as { __forumShellToken?: string };
+/** The header's value: a per-process secret, so that a client cannot ask for the shared page itself. */
+export const shellToken = (): string => (gs.__forumShellToken ??= randomBytes(18).toString("base64url"));
 /** Response headers that describe one transfer, not the document. */
 const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy", PAGE_VERSION_HEADER]);
 
 type RequestLike = { method: string; url: string; headers: Headers };
 
-/** Whether this request may be answered from, or stored into, the page cache. */
-export function cacheablePageRequest(req: RequestLike): boolean {
-  if (req.method !== "GET" || !readCachesEnabled()) return false;
+/**
+ * Who a page request is cached for: `anon` (no session cookie) for the public pages; on a list page
+ * (home, category, tag), `member` for a signed-in member who is not staff and has no ONLY_ME posts of
+ * their own (every such member sees the same list), or `u<id>` for a member who has some (their list
+ * differs: their own entry, as the API's list cache does). Staff pages are always rendered.
+ */
+type PageClass = "anon" | "member" | `u${number}`;
+
+function pageClass(req: RequestLike): PageClass | "session" | null {
+  if (req.method !== "GET" || !readCachesEnabled()) return null;
   const url = new URL(req.url);
-  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("_rsc")) return false;
+  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("_rsc")) return null;
   const h = req.headers;
-  if (h.get("rsc") || h.get("next-router-prefetch") || h.get("next-action")) return false;
+  if (h.get("rsc") || h.get("next-router-prefetch") || h.get("next-action")) return null;
   const cookie = h.get("cookie") ?? "";
-  return !SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`));
+  if (!SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`))) return "anon";
+  return LIST_PAGE.test(url.pathname) ? "session" : null;
 }
+
+/** The page-cache key of a URL for a class (anonymous keys are the bare path, as before). */
+const cacheKey = (cls: PageClass, url: string) => (cls === "anon" ? keyOf(url) : `${cls}|${keyOf(url)}`);
+/** The stamp on a response to be stored: the class and the version it is rendered under. */
+const stamp = (cls: PageClass, version: string) => `${cls}|${version}`;
 
 const keyOf = (url: string) => {
   const u = new URL(url);
@@ -83,21 +113,33 @@ function endFlight(fk: string, entry: Entry | null): void {
  * For the proxy: the cached document as a Response, or the version to stamp on the response that will
  * be rendered (so `storePage` can keep it), or null when the request does not take part.
  */
-export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string } | null> {
-  if (!cacheablePageRequest(req)) return null;
+export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string; shell: string | null } | null> {
+  let cls = pageClass(req);
+  if (!cls) return null;
   const post = POST_PAGE.exec(new URL(req.url).pathname);
-  const version = post ? await postPageVersion(Number(post[1])) : await contentVersion();
-  const key = keyOf(req.url);
+  let version: string;
+  if (cls === "session") {
+    // A member's list page: shared by every member who sees what they see (the session is checked here,
+    // as on every request; staff and members with private posts of their own get their own render).
+    const viewer = await sessionViewer(cookieFromHeader(req.headers.get("cookie")));
+    if (!viewer || isModerator(viewer)) return null;
+    const state = await readViewerState([], viewer.id, { privateCheck: true });
+    cls = state.hasPrivate ? `u${viewer.id}` : "member";
+    version = state.version;
+  } else {
+    version = post ? await postPageVersion(Number(post[1])) : await contentVersion();
+  }
+  const key = cacheKey(cls, req.url);
   let entry = pages().get(key, version);
   if (!entry) {
     const fk = flightKey(version, key);
     const inflight = flights.get(fk);
     if (!inflight) {
       startFlight(fk);
-      return { version };
+      return { version: stamp(cls, version), shell: cls === "anon" ? null : cls };
     }
     entry = (await inflight.promise) ?? undefined;
-    if (!entry) return { version };
+    if (!entry) return { version: stamp(cls, version), shell: cls === "anon" ? null : cls };
   }
   const dest = req.headers.get("sec-fetch-dest");
   if (post && (!dest || dest === "document" || dest === "empty")) {
@@ -114,11 +156,12 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
  * `body` is the decoded HTML.
  */
 export function storePage(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
-  const version = response.getHeader(PAGE_VERSION_HEADER);
-  if (version === undefined) return;
+  const stamped = response.getHeader(PAGE_VERSION_HEADER);
+  if (stamped === undefined) return;
   response.removeHeader(PAGE_VERSION_HEADER);
-  const key = keyOf(`http://x${request.url ?? "/"}`);
-  const fk = flightKey(String(version), key);
+  const [cls, version] = String(stamped).split("|", 2) as [PageClass, string];
+  const key = cacheKey(cls, `http://x${request.url ?? "/"}`);
+  const fk = flightKey(version, key);
   if (response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES) return endFlight(fk, null);
   const headers: [string, string][] = [];
   for (const [k, v] of Object.entries(response.getHeaders())) {
@@ -126,6 +169,6 @@ export function storePage(request: IncomingMessage, response: ServerResponse, bo
     headers.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
   }
   const entry = { body, headers };
-  pages().set(key, String(version), entry);
+  pages().set(key, version, entry);
   endFlight(fk, entry);
 }

@@ -3,6 +3,8 @@ import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { ApiError } from "@/lib/api/errors";
 import { sessionViewer, viewClient, type ViewClient } from "@/lib/api/caller";
+import { SHELL_HEADER, shellToken } from "@/lib/api/page-cache";
+import { isModerator } from "@/lib/permissions";
 import type { Viewer } from "@/lib/viewer";
 import { getAccountSummary, type AccountSummary } from "@/lib/services/users";
 
@@ -19,6 +21,25 @@ export const pageViewer = cache(async (): Promise<Viewer | null> => {
   const jar = await cookies();
   return sessionViewer((name) => jar.get(name)?.value).catch(() => null);
 });
+
+/**
+ * When this render is a members' shared list page (the proxy asked for it: lib/api/page-cache.ts), the
+ * viewer the list is read as: `MEMBERS` (what any member who is not staff sees), or, for a member with
+ * ONLY_ME posts of their own, the same with their id (their page is kept for them alone). Otherwise
+ * null. Nothing else of the member who asked is rendered: the header and the unread marks are filled
+ * in by the browser (ShellMarks).
+ */
+export const pageShell = cache(async (): Promise<Viewer | null> => {
+  const [token, cls] = ((await headers()).get(SHELL_HEADER) ?? "").split(" ");
+  if (token !== shellToken()) return null;
+  const viewer = await pageViewer();
+  if (!viewer || isModerator(viewer)) return null;
+  if (cls === "member") return MEMBERS;
+  return cls === `u${viewer.id}` ? { ...MEMBERS, id: viewer.id } : null;
+});
+
+/** "Some member": sees ALL and ONLY_REGISTER posts, owns nothing, has read nothing. */
+export const MEMBERS: Viewer = { id: 0, username: "", role: "USER", scopes: ["read"], via: "session" };
 
 /** The signed-in member's summary (header, widgets), read once per request, or null. */
 export const pageAccount = cache(async (): Promise<AccountSummary | null> => {

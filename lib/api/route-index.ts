@@ -94,9 +94,10 @@ import * as r90 from "@/app/api/users/[idOrUsername]/posts/route";
 import * as r91 from "@/app/api/users/[idOrUsername]/replies/route";
 import * as r92 from "@/app/api/users/[idOrUsername]/route";
 import * as r93 from "@/app/api/users/me/avatar/route";
-import * as r94 from "@/app/api/users/me/password/route";
-import * as r95 from "@/app/api/users/me/route";
-import * as r96 from "@/app/api/users/suggest/route";
+import * as r94 from "@/app/api/users/me/page-state/route";
+import * as r95 from "@/app/api/users/me/password/route";
+import * as r96 from "@/app/api/users/me/route";
+import * as r97 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/audit-log", module: r0 },
@@ -193,7 +194,8 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/users/{idOrUsername}/replies", module: r91 },
   { path: "/api/users/{idOrUsername}", module: r92 },
   { path: "/api/users/me/avatar", module: r93 },
-  { path: "/api/users/me/password", module: r94 },
-  { path: "/api/users/me", module: r95 },
-  { path: "/api/users/suggest", module: r96 },
+  { path: "/api/users/me/page-state", module: r94 },
+  { path: "/api/users/me/password", module: r95 },
+  { path: "/api/users/me", module: r96 },
+  { path: "/api/users/suggest", module: r97 },
 ];

@@ -58,3 +58,35 @@ export type UserActivityDto = z.infer<typeof userActivitySchema>;
 export const avatarResultSchema = z
   .object({ url: z.string().meta({ description: "the new avatar (site-relative for local storage)" }), user: meSchema })
   .meta({ id: "AvatarResult" });
+
+/**
+ * GET /api/users/me/page-state: what a members' shared list page fills in for the member in the
+ * browser (lib/api/page-cache.ts). `postIds` repeats (`?postIds=1&postIds=2`); `visit=1` counts as a
+ * visit (moves the "new since your last visit" mark) before the marks are read, as a rendered list does.
+ */
+const positiveId = z
+  .string()
+  .regex(/^\d{1,10}$/, "must be a positive id")
+  .transform(Number)
+  .pipe(z.number().int().min(1, "must be a positive id").max(2147483647, "must be a positive id"));
+export const pageStateQuerySchema = z.object({
+  postIds: z.array(positiveId).max(50, "at most 50 ids").default([]),
+  visit: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1"),
+});
+export const PAGE_STATE_ARRAY_KEYS = ["postIds"] as const;
+
+export const pageStateSchema = z
+  .object({
+    me: z.object({
+      username: z.string(),
+      avatar: z.string(),
+      point: z.number().int(),
+      unverifiedEmail: z.string().nullable().meta({ description: "the address while it is unconfirmed, else null" }),
+    }),
+    unreadNotifications: z.number().int(),
+    marks: z
+      .array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() }))
+      .meta({ description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit" }),
+  })
+  .meta({ id: "PageState" });
+export type PageStateDto = z.infer<typeof pageStateSchema>;

@@ -93,7 +93,7 @@ test("visitors arriving together after a write share one render, and every one o
   expect(crowd.filter((r) => r.hit).length).toBeGreaterThanOrEqual(11);
 });
 
-test("a private post never reaches a cached page, and signed-in members are never served from the cache", async ({ page, request }) => {
+test("a private post never reaches a cached page; members share a list page that holds nothing of theirs", async ({ browser, request }) => {
   const alice = await apiLogin(request, "alice");
   const secret = await apiCreatePost(request, alice, { title: unique("Alice only"), visibleScope: "ONLY_ME" });
   const members = await apiCreatePost(request, alice, { title: unique("Members only"), visibleScope: "ONLY_REGISTER" });
@@ -103,12 +103,62 @@ test("a private post never reaches a cached page, and signed-in members are neve
   expect(home.html).not.toContain(members.title);
   expect((await anonymousGet(request, `/posts/${secret.id}`)).status).toBe(404);
 
-  // Bob, signed in, gets his own render: the members-only post, never Alice's private one.
-  await signIn(page, "bob");
+  // Bob and Carol get the members' page, the second of them from the cache: the members-only post,
+  // never Alice's private one, and each one's own header, filled in by the browser.
+  const seen: boolean[] = [];
+  for (const name of ["bob", "carol"]) {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await signIn(page, name);
+    for (let i = 0; i < 2; i++) {
+      const res = await page.goto("/");
+      seen.push(res?.headers()[CACHE] === "hit");
+      const html = (await res?.text()) ?? "";
+      expect(html).not.toContain(secret.title);
+      expect(html).not.toContain(`Your profile (${name})`); // the document is every member's
+      await expect(page.getByRole("link", { name: `Your profile (${name})` })).toBeVisible();
+      await expect(page.getByRole("link", { name: members.title })).toBeVisible();
+      await expect(page.getByText(secret.title)).toHaveCount(0);
+    }
+    await ctx.close();
+  }
+  expect(seen.slice(1)).toContain(true);
+
+  // Alice has a private post, so her list is hers alone: it has it, from her own cache entry.
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, "alice");
+  await page.goto("/");
+  const again = await page.goto("/");
+  expect(again?.headers()[CACHE]).toBe("hit");
+  await expect(page.getByRole("link", { name: secret.title })).toBeVisible();
+  await ctx.close();
+});
+
+test("a member's unread marks on a cached list page are their own", async ({ browser, request }) => {
+  const erin = await apiLogin(request, "erin");
+  const post = await apiCreatePost(request, erin, { title: unique("Marks on a cached page") });
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, "frank");
+  await page.goto(`/posts/${post.id}`); // frank reads it
+  await expect(page.getByTestId("post-content")).toBeVisible();
+  await page.waitForTimeout(300); // the read mark is sent once the page is shown
+  const reply = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${erin}` }, data: { content: "news for frank" } });
+  expect(reply.status()).toBe(201);
+  await page.goto("/");
   const res = await page.goto("/");
-  expect(res?.headers()[CACHE]).toBeUndefined();
-  await expect(page.getByRole("link", { name: members.title })).toBeVisible();
-  await expect(page.getByText(secret.title)).toHaveCount(0);
+  expect(res?.headers()[CACHE]).toBe("hit");
+  await expect(page.getByTestId("post-card").filter({ hasText: post.title }).getByTestId("post-unread")).toHaveText("1 new");
+  // Another member, who never opened it, has no such mark on the same cached document.
+  const other = await browser.newContext();
+  const p2 = await other.newPage();
+  await signIn(p2, "grace");
+  await p2.goto("/");
+  await expect(p2.getByTestId("post-card").filter({ hasText: post.title })).toBeVisible();
+  await expect(p2.getByTestId("post-card").filter({ hasText: post.title }).getByTestId("post-unread")).toHaveCount(0);
+  await other.close();
+  await ctx.close();
 });
 
 test("a markdown preview invalidates no cached page", async ({ request }) => {

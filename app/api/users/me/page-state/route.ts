@@ -1,0 +1,14 @@
+// GET /api/users/me/page-state: the member's part of a shared list page (header, unread marks).
+import { ok, route } from "@/lib/api/route";
+import { getPageState } from "@/lib/services/page-state";
+import { PAGE_STATE_ARRAY_KEYS, pageStateQuerySchema, pageStateSchema } from "@/lib/validation/users";
+
+export const GET = route(
+  {
+    tag: "Accounts", summary: "The member's part of a list page",
+    description:
+      "Signed-in members are served the list pages every member shares from the page cache; the browser then asks for what is theirs: name, avatar, points, unread notifications, and the unread marks of the listed posts they may see (`postIds`, repeated, at most 50). `visit=1` counts as a visit first (the \"new since your last visit\" mark), as a rendered list does.",
+    auth: "required", query: pageStateQuerySchema, arrayParams: PAGE_STATE_ARRAY_KEYS, responses: [ok(pageStateSchema)],
+  },
+  ({ viewer, query }) => getPageState(viewer, query),
+);
