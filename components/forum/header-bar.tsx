@@ -53,7 +53,8 @@ export function HeaderBar({ me: given, unread, review, allowance }: { me: Header
         </Link>
         <div className="flex items-center gap-1">
           {me === undefined ? (
-            <span className="inline-block h-9 w-36 animate-pulse rounded-md bg-zinc-100 dark:bg-zinc-800" data-testid="header-account-loading">
+            // About the width of what replaces it (New post, notifications, points, profile, settings, sign out), so nothing moves.
+            <span className="inline-block h-9 w-44 animate-pulse rounded-md bg-zinc-100 sm:w-[24rem] md:w-[27rem] dark:bg-zinc-800" data-testid="header-account-loading">
               <span className="sr-only">Loading your account</span>
             </span>
           ) : me ? (
