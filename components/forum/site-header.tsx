@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { pageAccount, pageShell, pageViewer } from "@/lib/api/page";
 import { unreadCount } from "@/lib/services/notifications";
 import { reviewQueueCount } from "@/lib/services/moderation";
+import { headerAccount } from "@/lib/services/users";
 
 /**
  * The site header: reads who is signed in, their unread count and (staff) the review queue, and hands
@@ -19,7 +20,7 @@ export async function SiteHeader() {
   const review = await reviewQueueCount(viewer).catch(() => 0);
   return (
     <HeaderBar
-      me={me ? { username: me.username, avatar: me.avatar, point: me.point, unverifiedEmail: me.emailVerified ? null : me.email } : null}
+      me={me ? headerAccount(me) : null}
       unread={unread.count}
       review={review}
       allowance={env().UNVERIFIED_POST_ALLOWANCE}

@@ -130,16 +130,17 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
     version = post ? await postPageVersion(Number(post[1])) : await contentVersion();
   }
   const key = cacheKey(cls, req.url);
+  const render = { version: stamp(cls, version), shell: cls === "anon" ? null : cls };
   let entry = pages().get(key, version);
   if (!entry) {
     const fk = flightKey(version, key);
     const inflight = flights.get(fk);
     if (!inflight) {
       startFlight(fk);
-      return { version: stamp(cls, version), shell: cls === "anon" ? null : cls };
+      return render;
     }
     entry = (await inflight.promise) ?? undefined;
-    if (!entry) return { version: stamp(cls, version), shell: cls === "anon" ? null : cls };
+    if (!entry) return render;
   }
   const dest = req.headers.get("sec-fetch-dest");
   if (post && (!dest || dest === "document" || dest === "empty")) {

@@ -6,7 +6,7 @@ import { visiblePostsWhere } from "@/lib/permissions";
 import { unreadCount } from "@/lib/services/notifications";
 import { readViewerState } from "@/lib/services/post-loader";
 import { touchVisit } from "@/lib/services/reads";
-import { getAccountSummary } from "@/lib/services/users";
+import { getAccountSummary, headerAccount } from "@/lib/services/users";
 import type { PageStateDto } from "@/lib/validation/users";
 import type { Viewer } from "@/lib/viewer";
 
@@ -23,7 +23,7 @@ export async function getPageState(viewer: Viewer, q: { postIds: number[]; visit
   const [me, unread, state] = await Promise.all([getAccountSummary(viewer.id), unreadCount(viewer.id), readViewerState(ids, viewer.id)]);
   if (!me) throw unauthorized();
   return {
-    me: { username: me.username, avatar: me.avatar, point: me.point, unverifiedEmail: me.emailVerified ? null : me.email },
+    me: headerAccount(me),
     unreadNotifications: unread.count,
     marks: [...(state.unread ?? [])].map(([postId, m]) => ({ postId, newComments: m.newComments, isNew: m.isNew })),
   };

@@ -38,6 +38,11 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
 /** What the site header and a page's widgets show of the signed-in member. */
 export type AccountSummary = { id: number; username: string; avatar: string; point: number; email: string; emailVerified: boolean };
 
+/** What the header shows of the member (the address only while it is unconfirmed). */
+export function headerAccount(a: AccountSummary): { username: string; avatar: string; point: number; unverifiedEmail: string | null } {
+  return { username: a.username, avatar: a.avatar, point: a.point, unverifiedEmail: a.emailVerified ? null : a.email };
+}
+
 /**
  * The signed-in member's name, avatar, balance and address in one row read: what a page shows on every
  * view, without the four counts `getMe` runs for the earned medals (2-3 ms at 100k posts, twice a page).

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
 import { usernameSchema } from "@/lib/validation/auth";
+import { idList } from "@/lib/validation/posts";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
 /** Profiles and account settings (issue 17; OpenIsle's /api/users paths). */
@@ -64,13 +65,8 @@ export const avatarResultSchema = z
  * browser (lib/api/page-cache.ts). `postIds` repeats (`?postIds=1&postIds=2`); `visit=1` counts as a
  * visit (moves the "new since your last visit" mark) before the marks are read, as a rendered list does.
  */
-const positiveId = z
-  .string()
-  .regex(/^\d{1,10}$/, "must be a positive id")
-  .transform(Number)
-  .pipe(z.number().int().min(1, "must be a positive id").max(2147483647, "must be a positive id"));
 export const pageStateQuerySchema = z.object({
-  postIds: z.array(positiveId).max(50, "at most 50 ids").default([]),
+  postIds: idList.default([]),
   visit: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1"),
 });
 export const PAGE_STATE_ARRAY_KEYS = ["postIds"] as const;

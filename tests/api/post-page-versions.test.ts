@@ -18,13 +18,17 @@ async function newPost(u: TestUser, categoryId: number, tagId: number, title: st
   return r.body.id as number;
 }
 
+/** A member with two posts in a new category and tag. */
+async function twoPosts(titles: [string, string]) {
+  const u = await makeUser();
+  const cat = await makeCategory();
+  const tag = await makeTag();
+  return { u, cat, a: await newPost(u, cat.id, tag.id, titles[0]), b: await newPost(u, cat.id, tag.id, titles[1]) };
+}
+
 describe("post page versions", () => {
   it("a comment, and a reaction on a comment, change their own post's page version and no other", async () => {
-    const u = await makeUser();
-    const cat = await makeCategory();
-    const tag = await makeTag();
-    const a = await newPost(u, cat.id, tag.id, "Page A");
-    const b = await newPost(u, cat.id, tag.id, "Page B");
+    const { u, a, b } = await twoPosts(["Page A", "Page B"]);
     const a0 = await postPageVersion(a);
     const b0 = await postPageVersion(b);
 
@@ -43,11 +47,7 @@ describe("post page versions", () => {
   });
 
   it("a preview or a member's own notifications change no post page; a renamed member or category changes every one", async () => {
-    const u = await makeUser();
-    const cat = await makeCategory();
-    const tag = await makeTag();
-    const a = await newPost(u, cat.id, tag.id, "Page C");
-    const b = await newPost(u, cat.id, tag.id, "Page D");
+    const { u, cat, a, b } = await twoPosts(["Page C", "Page D"]);
     const before = [await postPageVersion(a), await postPageVersion(b)];
 
     expect((await call(preview as never, "/api/markdown/preview", { token: u.token, body: { markdown: "*typing*" } })).status).toBe(200);
