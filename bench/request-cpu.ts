@@ -1,4 +1,4 @@
-// DATABASE_URL=… [N=80] [ONLY=member] [MEMBER=user13] [PROF=1] npx tsx bench/request-cpu.ts
+// DATABASE_URL=… [N=80] [ONLY=member] [MEMBER=user13] [PROF=1] [DIST=.next-bench] npx tsx bench/request-cpu.ts
 //
 // Server CPU per request, by kind (issue 15): the pieces a page view is made of (a cached document, a
 // render, the event stream, the member's page-state), each requested N times in a row against
@@ -14,7 +14,7 @@ import { procTicks, processTree } from "./proc";
 const PORT = 3243, BASE = `http://127.0.0.1:${PORT}`, DB_URL = process.env.DATABASE_URL!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function main() {
-  const env = { ...process.env, NEXT_DIST_DIR: ".next-bench", DATA_DIR: path.resolve("data-bench-attr"), NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: "0", RATE_LIMIT_LOGIN: "1000" } as NodeJS.ProcessEnv;
+  const env = { ...process.env, NEXT_DIST_DIR: process.env.DIST || ".next-bench", DATA_DIR: path.resolve("data-bench-attr"), NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: "0", RATE_LIMIT_LOGIN: "1000" } as NodeJS.ProcessEnv;
   const server = spawn(process.execPath, [...serverNodeArgs(), ...(process.env.PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
   const sql = postgres(DB_URL, { max: 1, onnotice: () => {} });
   const dbName = new URL(DB_URL).pathname.slice(1);
@@ -27,7 +27,8 @@ async function main() {
   const since = async (b: Map<number, number>) => { let t = 0; dbPart = 0; const tr = tree(); for (const [p, v] of await ticks()) { const d = v - (b.get(p) ?? 0); t += d; if (!tr.has(p)) dbPart += d; } dbPart *= 10; return t * 10; };
   try {
     for (let i = 0; ; i++) { const r = await fetch(`${BASE}/api/health`).catch(() => null); if (r?.status === 200) break; await sleep(200); }
-    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=20`)).json()) as { id: number }[];
+    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=20`)).json()) as { id: number; author: { username: string } }[];
+    const author = posts[1]!.author.username;
     const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--headless"] });
     const ctx = await browser.newContext();
     const p = await ctx.newPage();
@@ -46,6 +47,9 @@ async function main() {
       ["sse open+close member", async () => { const ac = new AbortController(); const r = await fetch(`${BASE}/api/events`, { signal: ac.signal, headers: { cookie } }); const rd = r.body!.getReader(); await rd.read(); ac.abort(); }],
       ["member /", async () => (await fetch(`${BASE}/`, { headers: { cookie } })).arrayBuffer()],
       ["member post", async () => (await fetch(`${BASE}/posts/${posts[1]!.id}`, { headers: { cookie } })).arrayBuffer()],
+      ["member profile", async () => (await fetch(`${BASE}/u/${encodeURIComponent(author)}`, { headers: { cookie } })).arrayBuffer()],
+      ["anon profile (cache hit)", async () => (await fetch(`${BASE}/u/${encodeURIComponent(author)}`)).arrayBuffer()],
+      ["member post page-state (view)", async () => (await fetch(`${BASE}/api/users/me/page-state?view=1&postId=${posts[1]!.id}`, { headers: { cookie } })).arrayBuffer()],
       ["member /c", async () => (await fetch(`${BASE}/c/1`, { headers: { cookie } })).arrayBuffer()],
       ["anon post render (no cache: ?x)", async () => (await fetch(`${BASE}/posts/${posts[1]!.id}?x=${Math.random()}`)).arrayBuffer()],
       ["anon / render (?x)", async () => (await fetch(`${BASE}/?x=${Math.random()}`)).arrayBuffer()],

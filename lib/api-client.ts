@@ -97,12 +97,18 @@ export type SearchHit = {
   highlightedSubText: string | null;
 };
 
+/** What a shared page asks for: its listed posts' marks (and a visit), its post's state (and a view). */
+export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: number; view?: boolean };
+
 export const api = {
   searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
-  /** The member's part of a shared list page; counts as a visit (lib/services/page-state.ts). */
-  pageState: (postIds: number[]) => apiFetch<PageStateDto>(`/api/users/me/page-state?visit=1${postIds.map((p) => `&postIds=${id(p)}`).join("")}`),
+  /** The member's part of a shared page (lib/services/page-state.ts): a list's marks, a post's state. */
+  pageState: (q: PageStateQuery) =>
+    apiFetch<PageStateDto>(
+      `/api/users/me/page-state?visit=${q.visit ? 1 : 0}&view=${q.view ? 1 : 0}${q.postId ? `&postId=${id(q.postId)}` : ""}${(q.postIds ?? []).map((p) => `&postIds=${id(p)}`).join("")}`,
+    ),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
   suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),

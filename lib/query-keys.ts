@@ -1,3 +1,4 @@
+import type { PageStateQuery } from "@/lib/api-client";
 /**
  * React Query key factories, shared by server prefetching (HydrationBoundary) and client hooks, and
  * used to invalidate after mutations (`queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })`).
@@ -28,9 +29,9 @@ export const pointKeys = {
 export const userKeys = {
   all: ["users"] as const,
   me: () => [...userKeys.all, "me"] as const,
-  /** The member as the header shows them on a shared list page (filled by ShellMarks, never fetched itself). */
+  /** The member as the header shows them on a shared page (filled by usePageState, never fetched itself). */
   header: () => [...userKeys.all, "header"] as const,
-  pageState: (postIds: number[]) => [...userKeys.all, "page-state", postIds] as const,
+  pageState: (q: PageStateQuery) => [...userKeys.all, "page-state", q] as const,
   profile: (username: string) => [...userKeys.all, "profile", username] as const,
   suggest: (prefix: string, postId?: number) => [...userKeys.all, "suggest", prefix.toLowerCase(), postId ?? 0] as const,
   tokens: () => [...userKeys.all, "tokens"] as const,

@@ -3,6 +3,7 @@
 import { Icon } from "@/components/ui/icon";
 import { FlagButton } from "@/components/forum/flag-button";
 import { SignInLink } from "@/components/forum/sign-in-link";
+import { useShellViewer } from "@/components/forum/shell-marks";
 import { UserLink } from "@/components/forum/user-link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
@@ -21,6 +22,8 @@ import type { CommentDto } from "@/lib/validation/responses";
 /** A comment with its server-rendered, sanitized HTML. */
 export type CommentView = Omit<CommentDto, "replies"> & { html: string; replies: CommentView[] };
 export type CommentViewer = { id: number; username: string; moderator: boolean } | null;
+/** On a shared page before page-state answers: a member who is neither staff nor the post's author. */
+const SOME_MEMBER = { id: 0, username: "", moderator: false };
 
 type Ctx = { postId: number; viewer: CommentViewer; canPin: boolean; closed: boolean; refresh: () => void };
 
@@ -285,7 +288,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 submitLabel="Post reply"
                 autoFocus
                 postId={ctx.postId}
-                draftKey={me ? `draft:comment:${me.id}:${ctx.postId}:${c.id}` : null}
+                draftKey={me?.id ? `draft:comment:${me.id}:${ctx.postId}:${c.id}` : null}
                 parentId={c.id}
                 onDone={() => {
                   setReplying(false);
@@ -312,17 +315,19 @@ export function CommentTree({
   postId,
   comments,
   total,
-  viewer,
+  viewer: given,
   canPin,
   closed,
 }: {
   postId: number;
   comments: CommentView[];
   total: number;
-  viewer: CommentViewer;
+  /** "deferred": a members' shared page (the member is known once page-state answers). */
+  viewer: CommentViewer | "deferred";
   canPin: boolean;
   closed: boolean;
 }) {
+  const viewer = useShellViewer(given, (m) => ({ id: m.id, username: m.username, moderator: false }), SOME_MEMBER);
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const ctx: Ctx = { postId, viewer, canPin, closed, refresh: () => startTransition(() => router.refresh()) };
@@ -338,7 +343,7 @@ export function CommentTree({
           submitLabel="Post comment"
           onDone={ctx.refresh}
           postId={postId}
-          draftKey={`draft:comment:${viewer.id}:${postId}:top`}
+          draftKey={viewer.id ? `draft:comment:${viewer.id}:${postId}:top` : null}
           acceptQuotes
         />
       ) : closed ? (

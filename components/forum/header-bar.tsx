@@ -17,11 +17,11 @@ import { userKeys } from "@/lib/query-keys";
 const navLink = "nav-link";
 
 /** The signed-in member, as the header shows them; `unverifiedEmail` only while the address is unconfirmed. */
-export type HeaderMe = { username: string; avatar: string; point: number; unverifiedEmail: string | null };
+export type HeaderMe = { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null };
 
 /** The header's markup: name, search, New post, review queue (staff), notifications, points, profile, settings, sign in/out, theme. */
 export function HeaderBar({ me: given, unread, review, allowance }: { me: HeaderMe | null | "deferred"; unread: number; review: number | null; allowance: number }) {
-  // "deferred": a members' shared list page; ShellMarks fills this in (undefined until it has).
+  // "deferred": a members' shared page; page-state fills this in (undefined until it has).
   const { data: fetched } = useQuery<HeaderMe | null>({ queryKey: userKeys.header(), queryFn: skipToken, enabled: false });
   const me = given === "deferred" ? fetched : given;
   return (

@@ -11,11 +11,14 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { absoluteTime } from "@/components/ui/relative-time";
+import { useShellViewer } from "@/components/forum/shell-marks";
 import { usePost, usePostMutation } from "@/components/forum/use-post";
 import { countdown, useNow } from "@/components/forum/use-now";
 
 /** Prize, countdown to start/end, join button, participants, winners and the provably-fair seed. */
-export function LotteryWidget({ postId, me }: { postId: number; me: { id: number; point: number } | null }) {
+/** `me`: the member (id, balance), null signed out, "deferred" on a shared page (undefined until known). */
+export function LotteryWidget({ postId, me: given }: { postId: number; me: { id: number; point: number } | null | "deferred" }) {
+  const me = useShellViewer(given, (m) => ({ id: m.id, point: m.point }), undefined);
   const { data: post } = usePost(postId);
   const now = useNow(1000);
   const [confirming, setConfirming] = useState(false);
@@ -112,7 +115,7 @@ export function LotteryWidget({ postId, me }: { postId: number; me: { id: number
           </div>
         ) : null}
         {joined ? <Badge tone="success">You joined</Badge> : null}
-        {!me && phase === "open" ? (
+        {me === null && phase === "open" ? (
           <SignInLink className="text-sm underline">
             Sign in to join
           </SignInLink>

@@ -79,7 +79,7 @@ export async function PostBrowser({
           <MarkAllReadButton />
         </div>
       ) : null}
-      {shell ? <ShellMarks ids={posts.map((p) => p.id)}>{list}</ShellMarks> : list}
+      {shell ? <ShellMarks ids={posts.map((p) => p.id)} visit>{list}</ShellMarks> : list}
 
       {posts.length && (state.page > 0 || hasMore) ? (
         <nav aria-label="Pagination" className="flex items-center justify-between">

@@ -1,9 +1,12 @@
 "use client";
 
 import { ReactionBar } from "@/components/forum/reaction-bar";
+import { useShellViewer } from "@/components/forum/shell-marks";
 import { usePost, usePostMutation } from "@/components/forum/use-post";
 
-export function PostReactions({ postId, me }: { postId: number; me: string | null }) {
+/** `me`: the member's name (their reactions are marked), null signed out, "deferred" on a shared page. */
+export function PostReactions({ postId, me: given }: { postId: number; me: string | null | "deferred" }) {
+  const me = useShellViewer(given, (m) => m.username, "");
   const { data: post } = usePost(postId);
   const change = usePostMutation(postId);
   if (!post) return null;

@@ -56,19 +56,19 @@ export function MarkAllReadButton() {
 
 /**
  * On opening a post: scrolls to the first comment posted since the last read (unless the URL has a
- * #fragment), then marks the post read.
+ * #fragment), then marks the post read (unless `markRead` is false: a shared page's page-state did).
  */
-export function JumpToUnread({ postId, commentId }: { postId: number; commentId: number | null }) {
+export function JumpToUnread({ postId, commentId, markRead = true }: { postId: number; commentId: number | null; markRead?: boolean }) {
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    void markPostReadAction(postId);
+    if (markRead) void markPostReadAction(postId);
     if (!commentId || window.location.hash) return;
     const el = document.getElementById(`comment-${commentId}`);
     if (!el) return;
     el.scrollIntoView({ block: "start" });
     el.setAttribute("data-first-unread", "true");
-  }, [postId, commentId]);
+  }, [postId, commentId, markRead]);
   return null;
 }

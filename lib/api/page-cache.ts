@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/api/client-ip";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { postPageVersion } from "@/lib/cache/page-versions";
+import { memberPostPage, postPageVersion } from "@/lib/cache/page-versions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
 import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { isModerator } from "@/lib/permissions";
@@ -10,8 +10,8 @@ import { readViewerState } from "@/lib/services/post-loader";
 
 /**
  * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
- * profile) as an anonymous visitor gets them, and of the list pages (home, category, tag) as members
- * share them, per process, served without rendering.
+ * profile) as an anonymous visitor gets them, and as signed-in members who are not staff share them,
+ * per process, served without rendering.
  *
  * Coherence is the API read caches' rule (lib/cache/content-version.ts): every committed write bumps
  * the Postgres sequence `content_version`; an entry is stored under the version read *before* its page
@@ -21,12 +21,15 @@ import { readViewerState } from "@/lib/services/post-loader";
  * the "everything" version, so a comment on one post keeps every other post's page cached.
  *
  * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Document requests (GET, not an RSC
- *   request) take part: anonymous ones of the public page paths, keyed by URL; a signed-in member's
- *   list pages, keyed by class and URL (see pageClass: every member who is not staff and has no private
- *   posts shares one entry). A member's list page is rendered as the shared page (lib/api/page.ts
- *   `pageShell`: read as "some member", no header account, no unread marks), and the browser asks
- *   GET /api/users/me/page-state for what is theirs (ShellMarks). Staff pages, a member's post,
- *   profile and other pages, and RSC requests (client navigation, refresh) are rendered as before.
+ *   request) take part: anonymous ones keyed by URL; a signed-in member's keyed by class and URL (see
+ *   pageClass: every member who is not staff shares one entry; on lists and profiles a member with
+ *   private posts of their own gets their own). A member's page is rendered as the shared page
+ *   (lib/api/page.ts `pageShell`: read as "some member", no header account, no unread marks, no
+ *   subscription or votes), and the browser asks GET /api/users/me/page-state for what is theirs
+ *   (components/forum/shell-marks.tsx), which also counts their view of a post and marks it read.
+ *   Staff pages, a member's own post (they may edit it, see it unpublished) or a post where they have a
+ *   hidden comment (shown to them alone), their own profile, and RSC requests (client navigation,
+ *   refresh) are rendered as before.
  * - On a miss, the proxy lets the request through with the version in a response header; the HTTP hook
  *   (lib/api/http-hook.ts), which holds every HTML page until it is complete anyway, gives the finished
  *   document to `storePage`, which keeps it if it is a plain 200 without cookies, and strips the header.
@@ -40,9 +43,9 @@ const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/]{1,64})$/;
 const POST_PAGE = /^\/posts\/(\d{1,9})$/;
-const LIST_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9})$/;
+const PROFILE_PAGE = /^\/u\/([^/]{1,64})$/;
 /**
- * Set by the proxy on a member's list-page request it lets through to render (and removed from every
+ * Set by the proxy on a member's page request it lets through to render (and removed from every
  * other request it sees): the page renders the members' shared version (lib/api/page.ts `pageShell`).
  */
 export const SHELL_HEADER = "x-forum-shell";
@@ -55,10 +58,10 @@ const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfe
 type RequestLike = { method: string; url: string; headers: Headers };
 
 /**
- * Who a page request is cached for: `anon` (no session cookie) for the public pages; on a list page
- * (home, category, tag), `member` for a signed-in member who is not staff and has no ONLY_ME posts of
- * their own (every such member sees the same list), or `u<id>` for a member who has some (their list
- * differs: their own entry, as the API's list cache does). Staff pages are always rendered.
+ * Who a page request is cached for: `anon` (no session cookie); `member` for a signed-in member who is
+ * not staff (and, on a post page, not its author and without a hidden comment there; on a profile, not
+ * its owner), or, on lists and profiles, `u<id>` for a member with ONLY_ME posts of their own (their
+ * lists differ: their own entry, as the API's list cache does). Staff pages are always rendered.
  */
 type PageClass = "anon" | "member" | `u${number}`;
 
@@ -70,7 +73,18 @@ function pageClass(req: RequestLike): PageClass | "session" | null {
   if (h.get("rsc") || h.get("next-router-prefetch") || h.get("next-action")) return null;
   const cookie = h.get("cookie") ?? "";
   if (!SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`))) return "anon";
-  return LIST_PAGE.test(url.pathname) ? "session" : null;
+  return "session";
+}
+
+/** Whether a profile URL's name or id may be the member's own (then their profile is rendered for them). */
+function mayBeOwnProfile(segment: string, viewer: { id: number; username: string }): boolean {
+  let key: string;
+  try {
+    key = decodeURIComponent(segment).trim().toLowerCase();
+  } catch {
+    return true;
+  }
+  return key === viewer.username.toLowerCase() || key === String(viewer.id);
 }
 
 /** The page-cache key of a URL for a class (anonymous keys are the bare path, as before). */
@@ -116,16 +130,27 @@ function endFlight(fk: string, entry: Entry | null): void {
 export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string; shell: string | null } | null> {
   let cls = pageClass(req);
   if (!cls) return null;
-  const post = POST_PAGE.exec(new URL(req.url).pathname);
+  const path = new URL(req.url).pathname;
+  const post = POST_PAGE.exec(path);
   let version: string;
   if (cls === "session") {
-    // A member's list page: shared by every member who sees what they see (the session is checked here,
-    // as on every request; staff and members with private posts of their own get their own render).
+    // A member's page: shared by every member who sees what they see (the session is checked here, as
+    // on every request). Staff pages are rendered; so are a member's own post and profile.
     const viewer = await sessionViewer(cookieFromHeader(req.headers.get("cookie")));
     if (!viewer || isModerator(viewer)) return null;
-    const state = await readViewerState([], viewer.id, { privateCheck: true });
-    cls = state.hasPrivate ? `u${viewer.id}` : "member";
-    version = state.version;
+    if (post) {
+      const p = await memberPostPage(Number(post[1]), viewer.id);
+      if (!p.shared) return null;
+      cls = "member";
+      version = p.version;
+    } else {
+      const profile = PROFILE_PAGE.exec(path);
+      if (profile && mayBeOwnProfile(profile[1]!, viewer)) return null;
+      // Lists and profiles: a member with private posts of their own sees them there (their own entry).
+      const state = await readViewerState([], viewer.id, { privateCheck: true });
+      cls = state.hasPrivate ? `u${viewer.id}` : "member";
+      version = state.version;
+    }
   } else {
     version = post ? await postPageVersion(Number(post[1])) : await contentVersion();
   }
@@ -143,7 +168,8 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
     if (!entry) return render;
   }
   const dest = req.headers.get("sec-fetch-dest");
-  if (post && (!dest || dest === "document" || dest === "empty")) {
+  // A member's view of a shared post page is counted by their page-state request.
+  if (post && cls === "anon" && (!dest || dest === "document" || dest === "empty")) {
     await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(req.headers)) });
   }
   const headers = new Headers(entry.headers);

@@ -23,11 +23,11 @@ export const pageViewer = cache(async (): Promise<Viewer | null> => {
 });
 
 /**
- * When this render is a members' shared list page (the proxy asked for it: lib/api/page-cache.ts), the
- * viewer the list is read as: `MEMBERS` (what any member who is not staff sees), or, for a member with
- * ONLY_ME posts of their own, the same with their id (their page is kept for them alone). Otherwise
- * null. Nothing else of the member who asked is rendered: the header and the unread marks are filled
- * in by the browser (ShellMarks).
+ * When this render is a members' shared page (the proxy asked for it: lib/api/page-cache.ts), the
+ * viewer the page is read as: `MEMBERS` (what any member who is not staff sees), or, for a member with
+ * ONLY_ME posts of their own, the same with their id (their list or profile page is kept for them
+ * alone). Otherwise null. Nothing else of the member who asked is rendered: the header, unread marks
+ * and their part of a post are filled in by the browser (components/forum/shell-marks.tsx).
  */
 export const pageShell = cache(async (): Promise<Viewer | null> => {
   const [token, cls] = ((await headers()).get(SHELL_HEADER) ?? "").split(" ");

@@ -6,7 +6,7 @@ import {
 } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { assertCanSeePost, assertOnPost, assertRole, visiblePostsWhere } from "@/lib/permissions";
+import { assertCanSeePost, assertOnPost, assertRole, canSeePost, visiblePostsWhere } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/change-logs";
 import { loadCommentTree } from "@/lib/services/comments";
 import { createLottery } from "@/lib/services/lotteries";
@@ -162,10 +162,17 @@ export async function countPostView(a: { id: number; authorId: number; viewer: V
  * For a signed-in viewer, the first unread comment; the post is marked read unless `markRead` is false
  * (pages: a <Link> prefetch renders them too, so the page marks it read from the browser instead).
  */
-export async function getPostDetail(a: { id: number; viewer: Viewer | null; client?: ViewClient; markRead?: boolean }): Promise<PostDetailDto> {
+export async function getPostDetail(a: { id: number; viewer: Viewer | null; client?: ViewClient; markRead?: boolean; shared?: boolean }): Promise<PostDetailDto> {
   const { id, viewer } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
+  // A page members share (lib/api/page-cache.ts) is read as nobody in particular: the member who
+  // opens it has their view counted and the post marked read by GET /api/users/me/page-state.
+  if (a.shared) {
+    const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
+    if (!dto) throw notFound("Post not found");
+    return { ...dto, comments };
+  }
   // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
   const dest = a.client?.fetchDest;
   if (!dest || dest === "empty" || dest === "document") await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
@@ -174,6 +181,19 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; clie
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
   if (!dto) throw notFound("Post not found");
   return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
+}
+
+/**
+ * The member's visit of a post page that members share (GET /api/users/me/page-state): with `visit`,
+ * counts their view (and replaces their POST_VIEWED to the author) and marks the post read, as a
+ * rendered page does; returns the first comment that was unread. Null when they may not see the post.
+ */
+export async function visitSharedPostPage(viewer: Viewer, id: number, visit: boolean): Promise<{ firstUnreadCommentId: number | null } | null> {
+  const post = await accessRow(db, id);
+  if (!post || !canSeePost(viewer, post)) return null;
+  if (!visit) return firstUnreadComment(viewer.id, id);
+  await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer) });
+  return markPostRead(viewer.id, id);
 }
 
 async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {

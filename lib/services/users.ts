@@ -39,8 +39,8 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
 export type AccountSummary = { id: number; username: string; avatar: string; point: number; email: string; emailVerified: boolean };
 
 /** What the header shows of the member (the address only while it is unconfirmed). */
-export function headerAccount(a: AccountSummary): { username: string; avatar: string; point: number; unverifiedEmail: string | null } {
-  return { username: a.username, avatar: a.avatar, point: a.point, unverifiedEmail: a.emailVerified ? null : a.email };
+export function headerAccount(a: AccountSummary): { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null } {
+  return { id: a.id, username: a.username, avatar: a.avatar, point: a.point, unverifiedEmail: a.emailVerified ? null : a.email };
 }
 
 /**

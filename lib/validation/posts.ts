@@ -6,7 +6,7 @@ const MAX_INT = 2147483647;
 
 /** A query-string integer (400 for anything else), then range-checked. */
 const intString = z.string().regex(/^-?\d{1,15}$/, "must be an integer").transform(Number);
-const idString = intString.pipe(z.number().int().min(1, "must be a positive id").max(MAX_INT, "must be a positive id"));
+export const idString = intString.pipe(z.number().int().min(1, "must be a positive id").max(MAX_INT, "must be a positive id"));
 /** Up to 50 positive ids from repeated query keys (`?tagIds=1&tagIds=2`). */
 export const idList = z.array(idString).max(50, "at most 50 ids");
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
 import { usernameSchema } from "@/lib/validation/auth";
-import { idList } from "@/lib/validation/posts";
+import { idList, idString } from "@/lib/validation/posts";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
 /** Profiles and account settings (issue 17; OpenIsle's /api/users paths). */
@@ -61,19 +61,25 @@ export const avatarResultSchema = z
   .meta({ id: "AvatarResult" });
 
 /**
- * GET /api/users/me/page-state: what a members' shared list page fills in for the member in the
- * browser (lib/api/page-cache.ts). `postIds` repeats (`?postIds=1&postIds=2`); `visit=1` counts as a
- * visit (moves the "new since your last visit" mark) before the marks are read, as a rendered list does.
+ * GET /api/users/me/page-state: what a members' shared page fills in for the member in the browser
+ * (lib/api/page-cache.ts). `postIds` repeats (`?postIds=1&postIds=2`); `visit=1` counts as a visit
+ * (moves the "new since your last visit" mark) before the marks are read, as a rendered list does.
+ * `postId`: the post of a shared post page; with `view=1` the member's view of it is counted and it is
+ * marked read, as a rendered post page does.
  */
+const zeroOrOne = z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1");
 export const pageStateQuerySchema = z.object({
   postIds: idList.default([]),
-  visit: z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1"),
+  postId: idString.optional(),
+  visit: zeroOrOne,
+  view: zeroOrOne,
 });
 export const PAGE_STATE_ARRAY_KEYS = ["postIds"] as const;
 
 export const pageStateSchema = z
   .object({
     me: z.object({
+      id: z.number().int(),
       username: z.string(),
       avatar: z.string(),
       point: z.number().int(),
@@ -83,6 +89,16 @@ export const pageStateSchema = z
     marks: z
       .array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() }))
       .meta({ description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit" }),
+    post: z
+      .object({
+        id: z.number().int(),
+        subscribed: z.boolean(),
+        myVotes: z.array(z.string()).meta({ description: "the member's poll choices (empty: not voted, or no poll)" }),
+        firstUnreadCommentId: z.number().int().nullable().meta({ description: "the first comment by others since they last read the post (before this visit)" }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "with postId: the member's part of that post's page; null when they may not see it" }),
   })
   .meta({ id: "PageState" });
 export type PageStateDto = z.infer<typeof pageStateSchema>;

@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { eq } from "drizzle-orm";
-import { comments, notifications, posts, userVisits, type VisibleScope } from "@/db/schema";
+import { and } from "drizzle-orm";
+import { comments, notifications, pollVotes, postReads, posts, postSubscriptions, postViews, userVisits, type VisibleScope } from "@/db/schema";
 import { GET as pageState } from "@/app/api/users/me/page-state/route";
 import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { touchVisit } from "@/lib/services/reads";
 import { errorSchema } from "@/lib/validation/responses";
 import { pageStateSchema } from "@/lib/validation/users";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
+import { makePollPost } from "./economy-helpers";
 
-// GET /api/users/me/page-state: what a members' shared list page (served from the page cache to
-// every member) fills in for the member in the browser: header and unread marks.
+// GET /api/users/me/page-state: what a members' shared page (served from the page cache to every
+// member) fills in for the member in the browser: header, unread marks, their part of a post.
 const tick = () => new Promise((r) => setTimeout(r, 15));
 
 async function makePost(author: TestUser, categoryId: number, visibleScope: VisibleScope = "ALL"): Promise<number> {
@@ -73,5 +75,61 @@ describe("GET /api/users/me/page-state", () => {
     const empty = await ask(u, []);
     expect(empty.status).toBe(200);
     expect(pageStateSchema.parse(empty.body).marks).toEqual([]);
+  });
+
+  it("gives the member's part of a shared post page, and with view=1 counts their view and marks the post read", async () => {
+    const author = await makeUser();
+    const dana = await makeUser();
+    const poll = await makePollPost(author.id);
+    await db.insert(postSubscriptions).values({ userId: dana.id, postId: poll.id });
+    await db.insert(pollVotes).values({ postId: poll.id, userId: dana.id, option: "green" });
+    // Dana read the post before; then a comment by the author and one by herself arrive.
+    await db.insert(postReads).values({ userId: dana.id, postId: poll.id, lastReadAt: new Date(Date.now() - 60_000) });
+    const [byAuthor] = await db.insert(comments).values({ postId: poll.id, authorId: author.id, content: "news" }).returning();
+    await db.insert(comments).values({ postId: poll.id, authorId: dana.id, content: "mine" });
+    const views = () => db.select().from(postViews).where(eq(postViews.postId, poll.id));
+    const viewedNote = () =>
+      db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.type, "POST_VIEWED"), eq(notifications.fromUserId, dana.id)));
+    const postPart = async (view: boolean) => {
+      const r = await call(pageState as never, `/api/users/me/page-state?postId=${poll.id}&view=${view ? 1 : 0}`, { token: dana.token });
+      expect(r.status).toBe(200);
+      const s = pageStateSchema.parse(r.body);
+      expect(s.me).toMatchObject({ id: dana.id, username: dana.username });
+      expect(s.marks).toEqual([]);
+      return s.post;
+    };
+
+    // Without view=1 nothing is written: no view, no read mark.
+    expect(await postPart(false)).toEqual({ id: poll.id, subscribed: true, myVotes: ["green"], firstUnreadCommentId: byAuthor!.id });
+    expect(await views()).toEqual([]);
+    expect(await postPart(false)).toMatchObject({ firstUnreadCommentId: byAuthor!.id });
+
+    // view=1: the view counts under the member (one POST_VIEWED to the author), the post is read.
+    expect(await postPart(true)).toEqual({ id: poll.id, subscribed: true, myVotes: ["green"], firstUnreadCommentId: byAuthor!.id });
+    expect((await views()).map((v) => v.viewerKey)).toEqual([`u:${dana.id}`]);
+    expect(await viewedNote()).toHaveLength(1);
+    expect(await postPart(true)).toMatchObject({ firstUnreadCommentId: null });
+    expect(await views()).toHaveLength(1);
+    expect(await viewedNote()).toHaveLength(1);
+  });
+
+  it("says nothing of a post the member may not see, and counts no view of it", async () => {
+    const author = await makeUser();
+    const erin = await makeUser();
+    const secret = await makePost(author, (await makeCategory()).id, "ONLY_ME");
+    await db.insert(postSubscriptions).values({ userId: erin.id, postId: secret });
+    const r = await call(pageState as never, `/api/users/me/page-state?postId=${secret}&view=1`, { token: erin.token });
+    expect(r.status).toBe(200);
+    expect(pageStateSchema.parse(r.body).post).toBeNull();
+    expect(await db.select().from(postViews).where(eq(postViews.postId, secret))).toEqual([]);
+    expect(await db.select().from(postReads).where(eq(postReads.postId, secret))).toEqual([]);
+    const missing = await call(pageState as never, "/api/users/me/page-state?postId=2147483600&view=1", { token: erin.token });
+    expect(pageStateSchema.parse(missing.body).post).toBeNull();
+    const bad = await call(pageState as never, "/api/users/me/page-state?postId=0", { token: erin.token });
+    expect(bad.status).toBe(400);
+    expect(errorSchema.parse(bad.body).field).toBe("postId");
+    const badView = await call(pageState as never, `/api/users/me/page-state?postId=${secret}&view=yes`, { token: erin.token });
+    expect(badView.status).toBe(400);
+    expect(errorSchema.parse(badView.body).field).toBe("view");
   });
 });

@@ -6,7 +6,9 @@ import { POST as reactComment } from "@/app/api/comments/[id]/reactions/route";
 import { POST as readAll } from "@/app/api/notifications/read-all/route";
 import { PUT as updateMe } from "@/app/api/users/me/route";
 import { PUT as editCategory } from "@/app/api/categories/[id]/route";
-import { pagesChanged, postPageVersion } from "@/lib/cache/page-versions";
+import { memberPostPage, pagesChanged, postPageVersion } from "@/lib/cache/page-versions";
+import { db } from "@/db";
+import { comments } from "@/db/schema";
 import { changed } from "@/lib/services/changes";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
@@ -74,5 +76,19 @@ describe("post page versions", () => {
     expect(pagesChanged([changed("post", 1), changed("user", 2)])).toBe("all");
     expect(pagesChanged([changed("tag", 7)])).toBe("all");
     expect(pagesChanged([changed("post")])).toBe("all"); // which post is not known
+  });
+
+  it("a post page members share is not served to its author, nor to a member with a hidden comment on it", async () => {
+    const { u: author, a, b } = await twoPosts(["Shared A", "Shared B"]);
+    const reader = await makeUser();
+    const hidden = await makeUser();
+    await db.insert(comments).values([
+      { postId: a, authorId: hidden.id, content: "hidden by staff", hiddenAt: new Date() },
+      { postId: b, authorId: hidden.id, content: "shown" },
+    ]);
+    expect(await memberPostPage(a, reader.id)).toEqual({ version: await postPageVersion(a), shared: true });
+    expect((await memberPostPage(a, author.id)).shared).toBe(false);
+    expect((await memberPostPage(a, hidden.id)).shared).toBe(false);
+    expect((await memberPostPage(b, hidden.id)).shared).toBe(true);
   });
 });

@@ -161,6 +161,87 @@ test("a member's unread marks on a cached list page are their own", async ({ bro
   await ctx.close();
 });
 
+test("members share a post page: each gets their own vote, subscription, comment rights and counted view", async ({ browser, request }) => {
+  const erin = await apiLogin(request, "erin");
+  const bob = await apiLogin(request, "bob");
+  const endTime = new Date(Date.now() + 3_600_000).toISOString();
+  const post = await apiCreatePost(request, erin, { title: unique("Shared post page"), type: "POLL", poll: { options: ["tea", "coffee"], multiple: false, endTime } });
+  const api = (path: string, token: string, data?: unknown) => request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect((await api(`/api/posts/${post.id}/poll/vote`, bob, { options: ["coffee"] })).ok()).toBe(true);
+  expect((await api(`/api/subscriptions/posts/${post.id}`, bob)).ok()).toBe(true);
+  const bobsComment = unique("Bob says");
+  expect((await api(`/api/posts/${post.id}/comments`, bob, { content: bobsComment })).status()).toBe(201);
+  const path = `/posts/${post.id}`;
+
+  // Bob, then Carol, on the same cached document: neither's name in it, each their own part.
+  const bobCtx = await browser.newContext();
+  const bobPage = await bobCtx.newPage();
+  await signIn(bobPage, "bob");
+  await bobPage.goto(path);
+  const again = await bobPage.goto(path);
+  expect(again?.headers()[CACHE]).toBe("hit");
+  expect(await again?.text()).not.toContain("Your profile (bob)");
+  await expect(bobPage.getByRole("link", { name: "Your profile (bob)" })).toBeVisible();
+  await expect(bobPage.getByText("(your vote)")).toBeVisible();
+  await expect(bobPage.getByRole("button", { name: "Subscribed" })).toBeVisible();
+  const bobsRow = bobPage.getByTestId("comment").filter({ hasText: bobsComment });
+  await expect(bobsRow.getByRole("button", { name: "Delete" })).toBeVisible();
+
+  const views = async () => {
+    const r = await request.get(`/api/posts/${post.id}`, { headers: { Authorization: `Bearer ${erin}` } });
+    return ((await r.json()) as { views: number }).views;
+  };
+  await views(); // Erin's own view, counted once
+  const viewsBefore = await views();
+  const carolCtx = await browser.newContext();
+  const carol = await carolCtx.newPage();
+  await signIn(carol, "carol");
+  const res = await carol.goto(path);
+  expect(res?.headers()[CACHE]).toBe("hit");
+  await expect(carol.getByRole("link", { name: "Your profile (carol)" })).toBeVisible();
+  await expect(carol.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+  await expect(carol.getByRole("button", { name: "Vote" })).toBeVisible();
+  await expect(carol.getByText("(your vote)")).toHaveCount(0);
+  const rowForCarol = carol.getByTestId("comment").filter({ hasText: bobsComment });
+  await expect(rowForCarol).toBeVisible();
+  await expect(rowForCarol.getByRole("button", { name: "Delete" })).toHaveCount(0);
+
+  // Carol's view counts (one more view of the post once her page is shown), and her comment from the
+  // shared page lands.
+  await expect.poll(views).toBe(viewsBefore + 1);
+  const carolsComment = unique("Carol answers");
+  await carol.getByLabel("Write a comment").fill(carolsComment);
+  await carol.getByRole("button", { name: "Post comment" }).click();
+  const carolsRow = carol.getByTestId("comment").filter({ hasText: carolsComment });
+  await expect(carolsRow.getByRole("button", { name: "Delete" })).toBeVisible();
+
+  // Erin's own post page is rendered for her (she may edit it), never the shared one.
+  const erinCtx = await browser.newContext();
+  const erinPage = await erinCtx.newPage();
+  await signIn(erinPage, "erin");
+  for (let i = 0; i < 2; i++) expect((await erinPage.goto(path))?.headers()[CACHE]).toBeUndefined();
+  await expect(erinPage.getByRole("link", { name: "Your profile (erin)" })).toBeVisible();
+  await Promise.all([bobCtx.close(), carolCtx.close(), erinCtx.close()]);
+});
+
+test("members share another member's profile page; their own is rendered for them", async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, "grace");
+  await page.goto("/u/dave");
+  const res = await page.goto("/u/dave");
+  expect(res?.headers()[CACHE]).toBe("hit");
+  expect(await res?.text()).not.toContain("Your profile (grace)");
+  await expect(page.getByRole("link", { name: "Your profile (grace)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "dave" })).toBeVisible();
+  for (const own of ["/u/grace", "/u/GRACE"]) {
+    await page.goto(own);
+    expect((await page.goto(own))?.headers()[CACHE]).toBeUndefined();
+  }
+  await expect(page.getByRole("link", { name: "Your profile (grace)" })).toBeVisible();
+  await ctx.close();
+});
+
 test("a markdown preview invalidates no cached page", async ({ request }) => {
   const token = await apiLogin(request, "carol");
   await warm(request, "/");

@@ -10,6 +10,7 @@ import { CommentTree, type CommentView } from "@/components/forum/comment-tree";
 import { SlowMode } from "@/components/forum/slow-mode";
 import { LivePostUpdates } from "@/components/forum/live-events";
 import { JumpToUnread } from "@/components/forum/unread-marks";
+import { ShellPost } from "@/components/forum/shell-marks";
 import { LotteryWidget } from "@/components/forum/lottery-widget";
 import { PollWidget } from "@/components/forum/poll-widget";
 import { PostBadges } from "@/components/forum/post-badges";
@@ -20,7 +21,7 @@ import { FlagButton } from "@/components/forum/flag-button";
 import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
-import { pageAccount, pageViewClient, pageViewer } from "@/lib/api/page";
+import { pageAccount, pageShell, pageViewClient, pageViewer } from "@/lib/api/page";
 import { postActionsFor } from "@/lib/services/post-actions";
 import { getPostDetail } from "@/lib/services/posts";
 import { postKeys } from "@/lib/query-keys";
@@ -31,12 +32,15 @@ type Props = { params: Promise<{ id: string }> };
 /** One load per request, shared by the metadata and the page (and one counted view). */
 const loadDetail = cache(async (idParam: string) => {
   if (!/^[1-9]\d{0,8}$/.test(idParam)) notFound();
-  const viewer = await pageViewer();
+  // The page members share (lib/api/page-cache.ts): read as "some member"; the member's own part
+  // (header, subscription, votes, view, read mark) comes from the browser (ShellPost).
+  const shell = await pageShell();
+  const viewer = shell ?? (await pageViewer());
   const client = await pageViewClient();
   try {
     // A <Link> prefetch renders this page without showing it, so the render must not mark the post
     // read: MarkRead does, from the browser, once the page is shown.
-    return { viewer, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false }) };
+    return { viewer, shell: !!shell, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false, shared: !!shell }) };
   } catch (e) {
     if (e instanceof ApiError && (e.status === 404 || e.status === 400)) notFound();
     throw e;
@@ -53,9 +57,9 @@ function withHtml(list: CommentDto[]): CommentView[] {
 }
 
 export default async function PostPage({ params }: Props) {
-  const { viewer, detail } = await loadDetail((await params).id);
+  const { viewer, shell, detail } = await loadDetail((await params).id);
   const { comments, firstUnreadCommentId, ...post } = detail;
-  const me = post.lottery ? await pageAccount() : null;
+  const me = post.lottery && !shell ? await pageAccount() : null;
   const qc = new QueryClient();
   // A JSON copy: services may build records (poll votes) with a null prototype, which cannot cross
   // into client components.
@@ -131,10 +135,10 @@ export default async function PostPage({ params }: Props) {
           />
 
           {post.poll ? <PollWidget postId={post.id} signedIn={!!viewer} /> : null}
-          {post.lottery ? <LotteryWidget postId={post.id} me={me ? { id: me.id, point: me.point } : null} /> : null}
+          {post.lottery ? <LotteryWidget postId={post.id} me={shell ? "deferred" : me ? { id: me.id, point: me.point } : null} /> : null}
 
           <div className="flex flex-wrap items-start justify-between gap-3 border-y border-zinc-200 py-3 dark:border-zinc-800">
-            <PostReactions postId={post.id} me={viewer?.username ?? null} />
+            <PostReactions postId={post.id} me={shell ? "deferred" : (viewer?.username ?? null)} />
             {viewer ? (
               <div className="flex flex-wrap items-start gap-1.5">
                 <SubscribeButton postId={post.id} />
@@ -149,12 +153,12 @@ export default async function PostPage({ params }: Props) {
           postId={post.id}
           comments={withHtml(comments)}
           total={post.commentCount}
-          viewer={viewer ? { id: viewer.id, username: viewer.username, moderator: can.moderate } : null}
+          viewer={shell ? "deferred" : viewer ? { id: viewer.id, username: viewer.username, moderator: can.moderate } : null}
           canPin={can.pinComment}
           closed={post.closed}
         />
         <LivePostUpdates postId={post.id} signedIn={!!viewer} />
-        {viewer ? <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} /> : null}
+        {shell ? <ShellPost postId={post.id} /> : viewer ? <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} /> : null}
       </div>
     </HydrationBoundary>
   );

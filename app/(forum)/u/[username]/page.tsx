@@ -11,7 +11,8 @@ import { MedalChip, RoleBadge } from "@/components/forum/medal";
 import { buttonClass } from "@/components/ui/button";
 import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
-import { pageViewer } from "@/lib/api/page";
+import { pageShell, pageViewer } from "@/lib/api/page";
+import { ShellMarks } from "@/components/forum/shell-marks";
 import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/profiles";
 import type { UserActivityDto } from "@/lib/validation/users";
 
@@ -29,9 +30,12 @@ const TABS = [
 type Tab = (typeof TABS)[number]["key"];
 
 const loadProfile = cache(async (username: string) => {
-  const viewer = await pageViewer();
+  // The page members share (lib/api/page-cache.ts): read as "some member" (never the profile's owner);
+  // the member's header and unread marks come from the browser (ShellMarks).
+  const shell = await pageShell();
+  const viewer = shell ?? (await pageViewer());
   try {
-    return { viewer, profile: await getProfile(decodeURIComponent(username), viewer) };
+    return { viewer, shell: !!shell, profile: await getProfile(decodeURIComponent(username), viewer) };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) notFound();
     throw err;
@@ -53,7 +57,7 @@ function one(v: string | string[] | undefined): string | undefined {
 export default async function ProfilePage({ params, searchParams }: Props) {
   const { username } = await params;
   const sp = await searchParams;
-  const { viewer, profile } = await loadProfile(username);
+  const { viewer, shell, profile } = await loadProfile(username);
   const tab: Tab = TABS.some((t) => t.key === one(sp.tab)) ? (one(sp.tab) as Tab) : "posts";
   const page = Math.min(Math.max(0, Number.parseInt(one(sp.page) ?? "0", 10) || 0), 10_000);
   const base = `/u/${encodeURIComponent(profile.username)}`;
@@ -71,8 +75,10 @@ export default async function ProfilePage({ params, searchParams }: Props) {
 
   let list: React.ReactNode;
   let hasNext = false;
+  let postIds: number[] = [];
   if (tab === "posts") {
     const items = await listUserPosts(q);
+    postIds = items.map((p) => p.id);
     hasNext = (page + 1) * PAGE_SIZE < profile.postCount;
     list = items.length ? (
       <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
@@ -118,6 +124,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     );
   }
 
+  if (shell) list = <ShellMarks ids={postIds} visit={false}>{list}</ShellMarks>;
   const href = (t: Tab, p = 0) => `${base}?tab=${t}${p ? `&page=${p}` : ""}`;
 
   return (
