@@ -82,7 +82,7 @@ export function ReactionBar({
                   : "border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800"
               } disabled:cursor-default`}
             >
-              <span aria-hidden="true">{REACTIONS[t].emoji}</span>
+              <ReactionIcon type={t} />
               <span>{c.n}</span>
             </button>
           );
@@ -136,7 +136,7 @@ export function ReactionBar({
               }}
               className="flex h-10 items-center justify-center rounded-md text-xl hover:bg-zinc-100 aria-pressed:bg-sky-100 dark:hover:bg-zinc-800 dark:aria-pressed:bg-sky-950"
             >
-              <span aria-hidden="true">{REACTIONS[t].emoji}</span>
+              <ReactionIcon type={t} large />
             </button>
           ))}
         </div>
@@ -147,5 +147,16 @@ export function ReactionBar({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A reaction's icon in its colour (and a country's code beside its flag); the control's label names it. */
+function ReactionIcon({ type, large = false }: { type: ReactionType; large?: boolean }) {
+  const r = REACTIONS[type];
+  return (
+    <span aria-hidden="true" className={`inline-flex items-center gap-0.5 ${r.tone}`}>
+      <Icon name={r.icon} className={large ? "h-5 w-5" : "h-4 w-4"} />
+      {r.code ? <span className="text-[0.65rem] font-semibold">{r.code}</span> : null}
+    </span>
   );
 }
