@@ -1,24 +1,25 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { clientIp } from "@/lib/api/client-ip";
-import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { memberPostPage, postPageVersion } from "@/lib/cache/page-versions";
+import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
+import { listPageVersion, memberListPage, memberPostPage, postPageVersion } from "@/lib/cache/page-versions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
 import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { isModerator } from "@/lib/permissions";
-import { readViewerState } from "@/lib/services/post-loader";
 
 /**
  * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
  * profile) as an anonymous visitor gets them, and as signed-in members who are not staff share them,
  * per process, served without rendering.
  *
- * Coherence is the API read caches' rule (lib/cache/content-version.ts): every committed write bumps
- * the Postgres sequence `content_version`; an entry is stored under the version read *before* its page
- * was rendered and served only while that is still the current version. So a write through any process
- * is on the next load of every page in every process, and the cost of a hit is one tiny query. Post
- * pages are finer (lib/cache/page-versions.ts): they are checked against their own post's version and
- * the "everything" version, so a comment on one post keeps every other post's page cached.
+ * Coherence is the API read caches' rule (lib/cache/content-version.ts): an entry is stored under the
+ * version read *before* its page was rendered and served only while that is still the current version,
+ * and every committed write stamps the versions of what it changed before it returns. So a write
+ * through any process is on the next load of every page in every process, and the cost of a hit is one
+ * tiny query. Versions are per page (lib/cache/page-versions.ts): a post page's is its post's and
+ * "everything"; a list's or profile's is its scope's (home, category, tag, user) and "all lists". So a
+ * comment on one post keeps every other post's page cached, and the category, tag and profile pages
+ * that cannot show that post.
  *
  * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Document requests (GET, not an RSC
  *   request) take part: anonymous ones keyed by URL; a signed-in member's keyed by class and URL (see
@@ -147,12 +148,15 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
       const profile = PROFILE_PAGE.exec(path);
       if (profile && mayBeOwnProfile(profile[1]!, viewer)) return null;
       // Lists and profiles: a member with private posts of their own sees them there (their own entry).
-      const state = await readViewerState([], viewer.id, { privateCheck: true });
-      cls = state.hasPrivate ? `u${viewer.id}` : "member";
-      version = state.version;
+      const l = await memberListPage(path, viewer.id);
+      if (!l) return null;
+      cls = l.hasPrivate ? `u${viewer.id}` : "member";
+      version = l.version;
     }
   } else {
-    version = post ? await postPageVersion(Number(post[1])) : await contentVersion();
+    const v = post ? await postPageVersion(Number(post[1])) : await listPageVersion(path);
+    if (!v) return null;
+    version = v;
   }
   const key = cacheKey(cls, req.url);
   const render = { version: stamp(cls, version), shell: cls === "anon" ? null : cls };

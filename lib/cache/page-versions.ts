@@ -11,8 +11,7 @@ import { onChange, type Change, type ChangeKind } from "@/lib/services/changes";
  * a cached post page is checked against two rows of `post_page_versions`: its own post's and row 0,
  * "everything". After a committed write, the listener below stamps the rows of the posts whose pages it
  * changed with a fresh `nextval('page_version')` (or row 0 when it changed something every page may
- * show); a comment on post 7 leaves post 8's cached page in place. Lists and profiles stay on the
- * content version, which every write bumps (a comment may move a post onto any list).
+ * show); a comment on post 7 leaves post 8's cached page in place. Lists and profiles: see below.
  *
  * Coherence is the content version's rule: the stamp happens after the commit and is awaited before the
  * write returns, and a page is stored under the version read before it was rendered, so a page rendered
@@ -23,7 +22,7 @@ import { onChange, type Change, type ChangeKind } from "@/lib/services/changes";
 /** Shown beside content on every page, or unknown rows: every post page may change. */
 const EVERY_PAGE: ReadonlySet<ChangeKind> = new Set(["user", "category", "tag", "site-settings"]);
 /** Kinds whose ids are post ids. */
-const OF_A_POST: ReadonlySet<ChangeKind> = new Set(["post", "poll", "lottery", "subscription"]);
+const OF_A_POST: ReadonlySet<ChangeKind> = new Set(["post", "activity", "poll", "lottery", "subscription"]);
 /**
  * The post pages a write changed: `"all"`, or post ids and comment ids (whose posts are looked up).
  * The other kinds are on no anonymous post page (a member's points and settings, notifications, tokens,
@@ -85,4 +84,101 @@ export async function postPageVersion(postId: number): Promise<string> {
   return `p${row?.v ?? "0:0"}`;
 }
 
+/**
+ * Lists and profiles (home, category, tag and profile pages) are checked the same way against two rows
+ * of `list_page_versions`: their own scope's ('home', 'c<id>', 't<id>', 'u<user id>') and 'all'.
+ *
+ * What members do on a post (a comment, a reaction, a vote, a lottery entry: "activity", "comment",
+ * "poll", "lottery", "subscription") leaves it on the same lists with the same counts, so it stamps only
+ * the pages that can show it: the home, its category's and tags' lists, its author's profile, and the
+ * profiles of the comments' authors; a member's points and experience ("account") stamp their profile.
+ * Anything else that can change a list (a post created, edited, moved, moderated, pinned; names,
+ * categories, tags, settings) stamps 'all': which lists a post left is not known after the commit.
+ */
+const ACTIVITY: ReadonlySet<ChangeKind> = new Set(["activity", "poll", "lottery", "subscription"]);
+/** On no list or profile page ("reaction" comes with the post or comment it was on). */
+const ON_NO_LIST: ReadonlySet<ChangeKind> = new Set(["reaction", "notification", "point-good", "token"]);
+
+export function listsChanged(changes: readonly Change[]): "all" | { postIds: number[]; commentIds: number[]; userIds: number[] } {
+  const postIds = new Set<number>();
+  const commentIds = new Set<number>();
+  const userIds = new Set<number>();
+  for (const c of changes) {
+    if (ON_NO_LIST.has(c.kind)) continue;
+    const into = ACTIVITY.has(c.kind) ? postIds : c.kind === "comment" ? commentIds : c.kind === "account" ? userIds : null;
+    if (!into || !c.ids.length) return "all";
+    for (const id of c.ids) into.add(id);
+  }
+  return { postIds: [...postIds], commentIds: [...commentIds], userIds: [...userIds] };
+}
+
+/** Stamps the list and profile scopes a committed write changed (in scope order: no deadlocks). */
+export async function stampListPages(changes: readonly Change[]): Promise<void> {
+  const what = listsChanged(changes);
+  if (what !== "all" && !what.postIds.length && !what.commentIds.length && !what.userIds.length) return;
+  const scopes =
+    what === "all"
+      ? sql`select 'all' as scope`
+      : sql`
+      with ps as (
+        select unnest(${intArray(what.postIds)}::int[]) as id
+        union select post_id from comments where id = any(${intArray(what.commentIds)}::int[])
+      )
+      select 'home' as scope where exists (select 1 from ps)
+      union select 'c' || p.category_id from posts p join ps on ps.id = p.id
+      union select 'u' || p.author_id from posts p join ps on ps.id = p.id
+      union select 't' || pt.tag_id from post_tags pt join ps on ps.id = pt.post_id
+      union select 'u' || c.author_id from comments c where c.id = any(${intArray(what.commentIds)}::int[])
+      union select 'u' || unnest(${intArray(what.userIds)}::int[])`;
+  await db.execute(sql`
+    insert into list_page_versions (scope, version)
+    select scope, nextval('page_version') from (${scopes}) s
+    order by scope
+    on conflict (scope) do update set version = excluded.version`);
+}
+
+const LIST_SCOPE = /^\/(?:(c|t)\/(\d{1,9})|u\/([^/]{1,64}))?$/;
+
+/** The scope of a list or profile path as SQL: a profile's by its user (id, else name), as findUser. */
+function scopeSql(path: string) {
+  const m = LIST_SCOPE.exec(path);
+  if (!m) return null;
+  if (m[1]) return sql`${m[1] + Number(m[2])}`;
+  if (m[3] === undefined) return sql`'home'`;
+  let key: string;
+  try {
+    key = decodeURIComponent(m[3]).trim();
+  } catch {
+    key = "";
+  }
+  const id = /^\d{1,9}$/.test(key) ? Number(key) : null;
+  return sql`'u' || coalesce((select u.id from users u where u.id = ${id}::int or lower(u.username) = ${key.toLowerCase()}
+    order by (u.id = ${id}::int) desc nulls last limit 1), 0)`;
+}
+
+const listVersionSql = (scope: ReturnType<typeof scopeSql> & object) => sql`'l' || coalesce((select version::text from list_page_versions where scope = 'all'), '0')
+  || ':' || coalesce((select version::text from list_page_versions where scope = ${scope}), '0')`;
+
+/** The version a cached list or profile page at `path` is stored and checked under (one small query). */
+export async function listPageVersion(path: string): Promise<string | null> {
+  const scope = scopeSql(path);
+  if (!scope) return null;
+  const [row] = await rawRows<{ v: string }>(db, sql`select ${listVersionSql(scope)} as v`);
+  return row?.v ?? "l0:0";
+}
+
+/**
+ * For a member's request of a list or profile page (one small query): its version, and whether the
+ * member has ONLY_ME posts of their own (then their lists differ from other members').
+ */
+export async function memberListPage(path: string, viewerId: number): Promise<{ version: string; hasPrivate: boolean } | null> {
+  const scope = scopeSql(path);
+  if (!scope) return null;
+  const [row] = await rawRows<{ v: string; private: boolean }>(db, sql`
+    select ${listVersionSql(scope)} as v,
+      exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`);
+  return { version: row?.v ?? "l0:0", hasPrivate: !!row?.private };
+}
+
 onChange("post-pages", stampPostPages);
+onChange("list-pages", stampListPages);

@@ -14,7 +14,7 @@
  */
 
 export const CHANGE_KINDS = [
-  "post", "comment", "reaction", "poll", "lottery", "subscription", "category", "tag", "user", "account",
+  "post", "activity", "comment", "reaction", "poll", "lottery", "subscription", "category", "tag", "user", "account",
   "notification", "point-good", "site-settings", "token",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
@@ -23,7 +23,9 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * One kind of thing a write touched and the ids of the rows (empty when not one row, e.g. settings).
  * "user" is what shows beside a member's name on every page (name, avatar, medal, role, suspension);
  * "account" is the rest of a member's row (points, experience, preferences), which shows only on their
- * own profile and settings. The page cache tells them apart (lib/api/page-cache.ts).
+ * own profile and settings. "post" is a change to a post itself (it may move to other lists, or change
+ * their counts); "activity" is what members did on it (a comment, a reaction) that leaves it on the same
+ * lists with the same counts. The page cache tells them apart (lib/cache/page-versions.ts).
  */
 export type Change = { kind: ChangeKind; ids: number[] };
 

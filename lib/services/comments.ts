@@ -235,7 +235,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       .from(users)
       .where(eq(users.id, viewer.id));
     return toDto({ ...row, reward, pointReward, author: author! }, []);
-  }), (c) => [changed("comment", c.id), changed("post", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
+  }), (c) => [changed("comment", c.id), changed("activity", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
 }
 
 /**
@@ -265,7 +265,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
     medalChanged = await refreshMedal(tx, c.authorId);
     // Staff removing someone's comment tells its author (issue 18).
     await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, content: "deleted your comment on" });
-  }), () => [changed("comment", commentId), changed("post", c.post.id), ...(medalChanged ? [changed("user", c.authorId)] : [])]);
+  }), () => [changed("comment", commentId), changed("activity", c.post.id), ...(medalChanged ? [changed("user", c.authorId)] : [])]);
 }
 
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
@@ -329,7 +329,7 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
       await writeChangeLogs(tx, [{ postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content }]);
       if (staff) await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, commentId, content: "edited your comment" });
     }),
-    [changed("comment", commentId), changed("post", c.post.id)],
+    [changed("comment", commentId), changed("activity", c.post.id)],
   );
   return getComment(viewer, commentId);
 }

@@ -156,7 +156,7 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
       await withdrawReactionNotice(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
     }
     return null;
-  }), [changed("reaction"), onComment ? changed("comment", t.commentId!) : changed("post", t.postId)]);
+  }), [changed("reaction"), onComment ? changed("comment", t.commentId!) : changed("activity", t.postId), changed("account", viewer.id)]);
 }
 
 

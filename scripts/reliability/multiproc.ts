@@ -83,6 +83,8 @@ async function main() {
     const postPage = (id: unknown) => page(`${b.url}/posts/${id}`);
     for (const id of [created.json?.id, other.json?.id]) for (let i = 0; i < 2; i++) await postPage(id);
     const cachedPost = await postPage(created.json?.id);
+    for (let i = 0; i < 2; i++) await page(`${b.url}/`);
+    const homeBefore = await page(`${b.url}/`);
     // (By a member who has posted before: a first write earns a medal, shown beside the name on every page.)
     const comment = await api(a.url, `/api/posts/${created.json?.id}/comments`, actors.tokens[1]!, "POST", { content: "Commented through A" });
     const freshPost = await postPage(created.json?.id);
@@ -92,6 +94,14 @@ async function main() {
       "a comment through one process is on the other's next load of its post page, and only that page renders again",
       cachedPost.hit && comment.status === 201 && !freshPost.hit && freshPost.html.includes("Commented through A") && untouched.hit,
       `before: ${cachedPost.hit ? "hit" : "miss"}, after the comment: ${freshPost.hit ? "hit" : "miss"}, another post: ${untouched.hit ? "hit" : "miss"}`,
+    );
+    // Lists have versions of their own too: the comment's post is on the home page, which renders again.
+    const homeAfter = await page(`${b.url}/`);
+    check(
+      checks,
+      "a comment through one process renders the other's home page (which lists its post) again",
+      homeBefore.hit && !homeAfter.hit,
+      `before: ${homeBefore.hit ? "hit" : "miss"}, after the comment: ${homeAfter.hit ? "hit" : "miss"}`,
     );
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
     check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");

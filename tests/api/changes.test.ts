@@ -54,7 +54,7 @@ describe("write announcements", () => {
     const c = await call(createComment as never, `/api/posts/${id}/comments`, { token: u.token, params: { id: String(id) }, body: { content: "hello" } });
     expect(c.status).toBe(201);
     // The comment earns points and experience but no new medal: an "account" change (their profile only).
-    expect(seen).toEqual([[{ kind: "comment", ids: [c.body.id] }, { kind: "post", ids: [id] }, { kind: "account", ids: [u.id] }]]);
+    expect(seen).toEqual([[{ kind: "comment", ids: [c.body.id] }, { kind: "activity", ids: [id] }, { kind: "account", ids: [u.id] }]]);
     expect(await contentVersion()).not.toBe(v1);
   });
 

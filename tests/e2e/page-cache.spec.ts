@@ -76,6 +76,21 @@ test("a comment on one post keeps every other post's cached page; a member's pro
   expect((await anonymousGet(request, `/posts/${b.id}`)).hit).toBe(false);
 });
 
+test("a reaction keeps the cached lists and profiles that cannot show its post", async ({ request }) => {
+  const dave = await apiLogin(request, "dave");
+  const bob = await apiLogin(request, "bob");
+  const cats = (await (await request.get("/api/categories")).json()) as { id: number }[];
+  const post = await apiCreatePost(request, dave, { title: unique("Reacted to"), categoryId: cats[0]!.id });
+  const elsewhere = [`/c/${cats[1]!.id}`, "/u/grace"];
+  const around = [`/c/${cats[0]!.id}`, "/", "/u/dave", "/u/bob"];
+  for (const path of [...elsewhere, ...around]) await warm(request, path);
+
+  const r = await request.post(`/api/posts/${post.id}/reactions`, { headers: { Authorization: `Bearer ${bob}` }, data: { type: "LIKE" } });
+  expect(r.status()).toBe(200);
+  for (const path of elsewhere) expect((await anonymousGet(request, path)).hit, path).toBe(true);
+  for (const path of around) expect((await anonymousGet(request, path)).hit, path).toBe(false);
+});
+
 test("visitors arriving together after a write share one render, and every one of them sees the write", async ({ request }) => {
   const token = await apiLogin(request, "carol");
   const post = await apiCreatePost(request, token, { title: unique("Crowd target") });

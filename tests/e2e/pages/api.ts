@@ -30,6 +30,7 @@ export type NewPost = {
   content?: string;
   type?: "NORMAL" | "POLL" | "LOTTERY";
   visibleScope?: "ALL" | "ONLY_REGISTER" | "ONLY_ME";
+  categoryId?: number;
   poll?: unknown;
   lottery?: unknown;
 };

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { POST as preview } from "@/app/api/markdown/preview/route";
+import { POST as createPostRoute } from "@/app/api/posts/route";
+import { PUT as updatePostRoute } from "@/app/api/posts/[id]/route";
+import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
+import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
+import { listPageVersion, listsChanged } from "@/lib/cache/page-versions";
+import { changed } from "@/lib/services/changes";
+import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
+
+// Cached list and profile pages are checked against their scope's version and "all lists"
+// (lib/cache/page-versions.ts): what members do on a post reaches only the lists and profiles that can
+// show it; a change to a post itself reaches every list.
+async function newPost(u: TestUser, categoryId: number, tagId: number): Promise<number> {
+  const r = await call(createPostRoute as never, "/api/posts", { token: u.token, body: { title: "On a list", content: "text", categoryId, tagIds: [tagId] } });
+  expect(r.status).toBe(201);
+  return r.body.id as number;
+}
+
+/** Two members' posts in two categories and tags, and the versions of every page around them. */
+async function twoLists() {
+  const [ua, ub, uc] = [await makeUser(), await makeUser(), await makeUser()];
+  const [ca, cb] = [await makeCategory(), await makeCategory()];
+  const [ta, tb] = [await makeTag(), await makeTag()];
+  const a = await newPost(ua, ca.id, ta.id);
+  const b = await newPost(ub, cb.id, tb.id);
+  const paths = {
+    home: "/", ca: `/c/${ca.id}`, cb: `/c/${cb.id}`, ta: `/t/${ta.id}`, tb: `/t/${tb.id}`,
+    ua: `/u/${ua.username}`, ub: `/u/${encodeURIComponent(ub.username)}`, uc: `/u/${uc.username}`,
+  };
+  const versions = async () => Object.fromEntries(await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await listPageVersion(p)] as const)));
+  /** Which pages' versions changed since `before`. */
+  const moved = async (before: Record<string, string | null>) => {
+    const now = await versions();
+    return Object.keys(paths).filter((k) => now[k] !== before[k]).sort();
+  };
+  return { ua, ub, uc, ca, cb, a, b, versions, moved };
+}
+
+describe("list page versions", () => {
+  it("a comment reaches the home, its post's category and tag lists and the profiles of its author and the commenter, no other", async () => {
+    const { uc, a, versions, moved } = await twoLists();
+    // A first comment may earn a medal, which shows beside the name on every page (everything changes).
+    const first = await call(createComment as never, `/api/posts/${a}/comments`, { token: uc.token, params: { id: String(a) }, body: { content: "first" } });
+    expect(first.status).toBe(201);
+    const before = await versions();
+    const c = await call(createComment as never, `/api/posts/${a}/comments`, { token: uc.token, params: { id: String(a) }, body: { content: "on A" } });
+    expect(c.status).toBe(201);
+    expect(await moved(before)).toEqual(["ca", "home", "ta", "ua", "uc"]);
+  });
+
+  it("a reaction reaches the post's lists, its author's profile and the reacting member's (experience), no other", async () => {
+    const { uc, b, versions, moved } = await twoLists();
+    const before = await versions();
+    const r = await call(reactPost as never, `/api/posts/${b}/reactions`, { token: uc.token, params: { id: String(b) }, body: { type: "LIKE" } });
+    expect(r.status).toBe(200);
+    expect(await moved(before)).toEqual(["cb", "home", "tb", "ub", "uc"]);
+  });
+
+  it("a post moved to another category reaches every list, the one it left included; a preview reaches none", async () => {
+    const { ua, cb, a, versions, moved } = await twoLists();
+    const before = await versions();
+    expect((await call(preview as never, "/api/markdown/preview", { token: ua.token, body: { markdown: "*typing*" } })).status).toBe(200);
+    expect(await moved(before)).toEqual([]);
+    const r = await call(updatePostRoute as never, `/api/posts/${a}`, { method: "PUT", token: ua.token, params: { id: String(a) }, body: { categoryId: cb.id } });
+    expect(r.status).toBe(200);
+    expect(await moved(before)).toEqual(["ca", "cb", "home", "ta", "tb", "ua", "ub", "uc"]);
+  });
+
+  it("finds a profile's scope by id or by name in any case, as the profile page does", async () => {
+    const u = await makeUser();
+    const byName = await listPageVersion(`/u/${u.username.toUpperCase()}`);
+    expect(await listPageVersion(`/u/${u.id}`)).toBe(byName);
+    expect(await listPageVersion(`/u/${u.username}`)).toBe(byName);
+    expect(await listPageVersion("/posts/1")).toBeNull();
+  });
+
+  it("tells which lists a set of changes reaches", () => {
+    expect(listsChanged([changed("comment", 5), changed("activity", 2), changed("account", 9), changed("reaction")])).toEqual({ postIds: [2], commentIds: [5], userIds: [9] });
+    expect(listsChanged([changed("notification", 1), changed("token", 2), changed("point-good")])).toEqual({ postIds: [], commentIds: [], userIds: [] });
+    expect(listsChanged([changed("activity", 1), changed("post", 1)])).toBe("all");
+    expect(listsChanged([changed("user", 2)])).toBe("all");
+    expect(listsChanged([changed("activity")])).toBe("all"); // which post is not known
+  });
+});
