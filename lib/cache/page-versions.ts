@@ -61,6 +61,10 @@ export async function stampPostPages(changes: readonly Change[]): Promise<void> 
     on conflict (post_id) do update set version = excluded.version`);
 }
 
+/** A post page's version as SQL: "everything" and its own post's row. */
+const postVersionSql = (postId: number) => sql`'p' || coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
+  || ':' || coalesce((select version::text from post_page_versions where post_id = ${postId}::int), '0')`;
+
 /**
  * For a member's request of a post page (one small query): the version, and whether the page members
  * share is theirs too: not when they wrote the post (they may edit, pin and see it unpublished) or have
@@ -68,20 +72,17 @@ export async function stampPostPages(changes: readonly Change[]): Promise<void> 
  */
 export async function memberPostPage(postId: number, viewerId: number): Promise<{ version: string; shared: boolean }> {
   const [row] = await rawRows<{ v: string; own: boolean }>(db, sql`
-    select coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
-      || ':' || coalesce((select version::text from post_page_versions where post_id = ${postId}::int), '0') as v,
+    select ${postVersionSql(postId)} as v,
       exists (select 1 from posts p where p.id = ${postId}::int and p.author_id = ${viewerId}::int)
         or exists (select 1 from comments c where c.post_id = ${postId}::int and c.author_id = ${viewerId}::int
                    and c.hidden_at is not null and c.deleted_at is null) as own`);
-  return { version: `p${row?.v ?? "0:0"}`, shared: !row?.own };
+  return { version: row?.v ?? "p0:0", shared: !row?.own };
 }
 
 /** The version a cached page of post `postId` is stored and checked under (one small query). */
 export async function postPageVersion(postId: number): Promise<string> {
-  const [row] = await rawRows<{ v: string }>(db, sql`
-    select coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
-      || ':' || coalesce((select version::text from post_page_versions where post_id = ${postId}::int), '0') as v`);
-  return `p${row?.v ?? "0:0"}`;
+  const [row] = await rawRows<{ v: string }>(db, sql`select ${postVersionSql(postId)} as v`);
+  return row?.v ?? "p0:0";
 }
 
 /**
