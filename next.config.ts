@@ -14,6 +14,10 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
+  // The proxy (proxy.ts, the page cache) must tell a document request from an RSC request (client
+  // navigation, router.refresh): without this, Next.js removes the `RSC` header and the `_rsc` parameter
+  // before the proxy sees the request, and an RSC request would be answered with a cached HTML page.
+  skipProxyUrlNormalize: true,
   typedRoutes: false,
   async headers() {
     // One Content-Security-Policy per kind of path, so that no rule overwrites another: pages get the

@@ -72,6 +72,9 @@ function pageClass(req: RequestLike): PageClass | "session" | null {
   if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("_rsc")) return null;
   const h = req.headers;
   if (h.get("rsc") || h.get("next-router-prefetch") || h.get("next-action")) return null;
+  // A browser says what it fetches: only a document navigation gets a document (an RSC fetch is "empty").
+  const dest = h.get("sec-fetch-dest");
+  if (dest && dest !== "document") return null;
   const cookie = h.get("cookie") ?? "";
   if (!SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`))) return "anon";
   return "session";
@@ -171,9 +174,8 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
     entry = (await inflight.promise) ?? undefined;
     if (!entry) return render;
   }
-  const dest = req.headers.get("sec-fetch-dest");
   // A member's view of a shared post page is counted by their page-state request.
-  if (post && cls === "anon" && (!dest || dest === "document" || dest === "empty")) {
+  if (post && cls === "anon") {
     await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(req.headers)) });
   }
   const headers = new Headers(entry.headers);

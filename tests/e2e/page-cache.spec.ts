@@ -32,6 +32,28 @@ test("an unchanged public page is served from the cache, with the same scripts a
   expect(first.status).toBe(200);
 });
 
+test("a client navigation or refresh (an RSC request) is never answered with a cached document", async ({ page, request }) => {
+  const token = await apiLogin(request, "bob");
+  const post = await apiCreatePost(request, token, { title: unique("Navigated to") });
+  await warm(request, "/");
+  await warm(request, `/posts/${post.id}`);
+  for (const headers of [{ RSC: "1" }, { RSC: "1", "sec-fetch-dest": "empty" }] as Record<string, string>[]) {
+    const res = await request.get(`/posts/${post.id}?_rsc=x1`, { headers: { cookie: "", ...headers } });
+    expect(res.headers()[CACHE]).toBeUndefined();
+    expect(res.headers()["content-type"]).toContain("text/x-component");
+  }
+  // In the browser: the home page from the cache, then a click on the post is a client navigation
+  // (no second document), which shows the post.
+  const documents: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
+  });
+  await page.goto("/");
+  await page.getByRole("link", { name: post.title }).click();
+  await expect(page.getByRole("heading", { name: post.title })).toBeVisible();
+  expect(documents).toEqual(["/"]);
+});
+
 test("a new comment is on the next anonymous load of its post page, and a new post on the home page", async ({ request }) => {
   const token = await apiLogin(request, "bob");
   const post = await apiCreatePost(request, token, { title: unique("Cache target") });
