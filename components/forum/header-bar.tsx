@@ -1,6 +1,5 @@
 "use client";
 
-import { skipToken, useQuery } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { SignInLink } from "@/components/forum/sign-in-link";
@@ -11,18 +10,17 @@ import { ThemeToggle } from "@/components/forum/theme-toggle";
 import { UnreadBadge } from "@/components/forum/unread-badge";
 import { HeaderSignOut } from "@/components/forum/user-menu";
 import { VerifyNotice } from "@/components/forum/verify-notice";
-import { userKeys } from "@/lib/query-keys";
+import { useShellMe, type HeaderMe } from "@/components/forum/shell-marks";
 
 /** `.nav-link` in app/globals.css. */
 const navLink = "nav-link";
 
 /** The signed-in member, as the header shows them; `unverifiedEmail` only while the address is unconfirmed. */
-export type HeaderMe = { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null };
 
 /** The header's markup: name, search, New post, review queue (staff), notifications, points, profile, settings, sign in/out, theme. */
 export function HeaderBar({ me: given, unread, review, allowance }: { me: HeaderMe | null | "deferred"; unread: number; review: number | null; allowance: number }) {
   // "deferred": a members' shared page; page-state fills this in (undefined until it has).
-  const { data: fetched } = useQuery<HeaderMe | null>({ queryKey: userKeys.header(), queryFn: skipToken, enabled: false });
+  const fetched = useShellMe();
   const me = given === "deferred" ? fetched : given;
   return (
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">

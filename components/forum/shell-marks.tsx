@@ -3,7 +3,6 @@
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { JumpToUnread, MarkAllReadButton } from "@/components/forum/unread-marks";
-import type { HeaderMe } from "@/components/forum/header-bar";
 import { api, ApiClientError, type PageStateQuery } from "@/lib/api-client";
 import { notificationKeys, postKeys, userKeys } from "@/lib/query-keys";
 import type { PostDto } from "@/lib/validation/responses";
@@ -13,6 +12,9 @@ import type { PostDto } from "@/lib/validation/responses";
  * is not staff, lib/api/page-cache.ts): the server renders them as "some member", and the browser asks
  * GET /api/users/me/page-state once for what is this member's own.
  */
+
+/** What the site header shows of the signed-in member (lib/services/users.ts headerAccount). */
+export type HeaderMe = { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null };
 
 type Mark = { newComments: number; isNew: boolean };
 /** Present only inside a members' shared list: the member's unread marks by post id (empty until loaded). */

@@ -44,7 +44,6 @@ const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/]{1,64})$/;
 const POST_PAGE = /^\/posts\/(\d{1,9})$/;
-const PROFILE_PAGE = /^\/u\/([^/]{1,64})$/;
 /**
  * Set by the proxy on a member's page request it lets through to render (and removed from every
  * other request it sees): the page renders the members' shared version (lib/api/page.ts `pageShell`).
@@ -78,17 +77,6 @@ function pageClass(req: RequestLike): PageClass | "session" | null {
   const cookie = h.get("cookie") ?? "";
   if (!SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`))) return "anon";
   return "session";
-}
-
-/** Whether a profile URL's name or id may be the member's own (then their profile is rendered for them). */
-function mayBeOwnProfile(segment: string, viewer: { id: number; username: string }): boolean {
-  let key: string;
-  try {
-    key = decodeURIComponent(segment).trim().toLowerCase();
-  } catch {
-    return true;
-  }
-  return key === viewer.username.toLowerCase() || key === String(viewer.id);
 }
 
 /** The page-cache key of a URL for a class (anonymous keys are the bare path, as before). */
@@ -148,11 +136,9 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
       cls = "member";
       version = p.version;
     } else {
-      const profile = PROFILE_PAGE.exec(path);
-      if (profile && mayBeOwnProfile(profile[1]!, viewer)) return null;
       // Lists and profiles: a member with private posts of their own sees them there (their own entry).
       const l = await memberListPage(path, viewer.id);
-      if (!l) return null;
+      if (!l || l.own) return null;
       cls = l.hasPrivate ? `u${viewer.id}` : "member";
       version = l.version;
     }

@@ -169,16 +169,17 @@ export async function listPageVersion(path: string): Promise<string | null> {
 }
 
 /**
- * For a member's request of a list or profile page (one small query): its version, and whether the
- * member has ONLY_ME posts of their own (then their lists differ from other members').
+ * For a member's request of a list or profile page (one small query): its version, whether the
+ * member has ONLY_ME posts of their own (then their lists differ from other members'), and whether the
+ * page is their own profile (then it is rendered for them).
  */
-export async function memberListPage(path: string, viewerId: number): Promise<{ version: string; hasPrivate: boolean } | null> {
+export async function memberListPage(path: string, viewerId: number): Promise<{ version: string; hasPrivate: boolean; own: boolean } | null> {
   const scope = scopeSql(path);
   if (!scope) return null;
-  const [row] = await rawRows<{ v: string; private: boolean }>(db, sql`
-    select ${listVersionSql(scope)} as v,
+  const [row] = await rawRows<{ v: string; private: boolean; own: boolean }>(db, sql`
+    select ${listVersionSql(scope)} as v, (${scope}) = ${`u${viewerId}`} as own,
       exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`);
-  return { version: row?.v ?? "l0:0", hasPrivate: !!row?.private };
+  return { version: row?.v ?? "l0:0", hasPrivate: !!row?.private, own: !!row?.own };
 }
 
 onChange("post-pages", stampPostPages);

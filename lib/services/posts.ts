@@ -166,18 +166,14 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; clie
   const { id, viewer } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
-  // A page members share (lib/api/page-cache.ts) is read as nobody in particular: the member who
-  // opens it has their view counted and the post marked read by GET /api/users/me/page-state.
-  if (a.shared) {
-    const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
-    if (!dto) throw notFound("Post not found");
-    return { ...dto, comments };
-  }
+  // A page members share (lib/api/page-cache.ts) is read as nobody in particular: no view, no read
+  // mark (GET /api/users/me/page-state counts the member's view and marks the post read).
+  const reader = a.shared ? null : viewer;
   // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
   const dest = a.client?.fetchDest;
-  if (!dest || dest === "empty" || dest === "document") await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
+  if (!a.shared && (!dest || dest === "empty" || dest === "document")) await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
   // Read before the post is loaded, so its `newComments` already counts as read.
-  const read = !viewer ? null : a.markRead === false ? await firstUnreadComment(viewer.id, id) : await markPostRead(viewer.id, id);
+  const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
   if (!dto) throw notFound("Post not found");
   return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
