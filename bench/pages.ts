@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000]
+// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --detail]
 //
 // What a page view costs the server, measured in the browser (issue 15). Starts `next start` on the
 // database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
@@ -25,8 +25,12 @@ const { values: args } = parseArgs({
     dist: { type: "string", default: ".next-bench" },
     port: { type: "string", default: "3241" },
     settle: { type: "string", default: "4000" },
-    views: { type: "string", default: "3" },
+    views: { type: "string", default: "8" },
+    warmup: { type: "string", default: "3" },
     "load-seconds": { type: "string", default: "5" },
+    // Print, for every view, where its server CPU went: the server process tree, and each Postgres
+    // backend by type and application (client backends, autovacuum workers, …), and the requests sent.
+    detail: { type: "boolean", default: false },
   },
 });
 const PORT = Number(args.port);
@@ -52,17 +56,34 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: DB_URL ? "0" : "1", RATE_LIMIT_LOGIN: "1000", RATE_LIMIT_COMMENTS: "1000000" };
   if (!DB_URL) delete env.DATABASE_URL;
   console.log(`[pages] starting next start on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);
-  const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // BENCH_NODE_FLAGS adds V8 flags to the server (e.g. "--trace-gc", "--cpu-prof"); its output is shown.
+  const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), ...extra, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", extra.length ? "inherit" : "ignore", "inherit"] });
   const sql = DB_URL ? postgres(DB_URL, { max: 1, onnotice: () => {} }) : null;
   const dbName = DB_URL ? new URL(DB_URL).pathname.slice(1) : "";
-  const backends = async () => (sql ? (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map((r) => r.pid) : []);
+  // Which part of the system a pid is, for --detail: "server", or the backend's type (and application).
+  const kindOf = new Map<number, string>();
+  const backends = async () => {
+    if (!sql) return [];
+    const rows = await sql<{ pid: number; backend_type: string; application_name: string }[]>`
+      select pid, backend_type, application_name from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`;
+    for (const r of rows) kindOf.set(r.pid, `pg ${r.backend_type}${r.application_name ? ` (${r.application_name})` : ""}`);
+    return rows.map((r) => r.pid);
+  };
   const cpuTicks = async () => {
     const pids = [...processTree(server.pid!), ...(await backends())];
     return new Map(pids.map((p) => [p, procTicks(p)]));
   };
+  let lastSplit = new Map<string, number>();
   const cpuSince = async (before: Map<number, number>) => {
     let t = 0;
-    for (const [p, v] of await cpuTicks()) t += v - (before.get(p) ?? 0);
+    lastSplit = new Map();
+    for (const [p, v] of await cpuTicks()) {
+      const d = v - (before.get(p) ?? 0);
+      t += d;
+      const k = kindOf.get(p) ?? "server";
+      if (d) lastSplit.set(k, (lastSplit.get(k) ?? 0) + d * CLK_MS);
+    }
     return t * CLK_MS;
   };
   const browser = await chromium.launch({
@@ -107,11 +128,13 @@ async function main() {
     const view = async (ctx: BrowserContext, who: string, page: string, p: string): Promise<ViewRow> => {
       const tab = await ctx.newPage();
       let requests = 0, serverRequests = 0, bytes = 0, wireBytes = 0;
+      const sent: string[] = [];
       tab.on("request", (req) => {
         const u = new URL(req.url());
         if (u.host !== new URL(BASE).host) return;
         requests++;
         if (!isStatic(u)) serverRequests++;
+        if (!isStatic(u)) sent.push(`${req.method()} ${u.pathname}${u.search}`);
       });
       tab.on("response", async (res) => {
         const u = new URL(res.url());
@@ -128,28 +151,57 @@ async function main() {
       await sleep(SETTLE);
       const cpuMs = await cpuSince(before);
       await tab.close();
+      if (args.detail) {
+        const split = [...lastSplit].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ");
+        console.log(`[pages]   ${who} ${page}: ${cpuMs} ms = ${split || "nothing"}; sent: ${sent.join(", ")}`);
+      }
       return { page, who, requests, serverRequests, bytes, wireBytes, cpuMs, status: res?.status() ?? 0 };
     };
-    // What the server spends with nobody asking (scheduler passes, event-stream heartbeats) in the same
-    // time as one view: reported beside the views, and subtracted in the "net" column.
-    // /proc counts in 10 ms ticks, a view is a few ticks: CPU figures are means (over 5 idle windows,
-    // over the views), which the quantization does not bias; the other columns are medians.
-    const IDLE_RUNS = 5;
-    const idleStart = await cpuTicks();
-    await sleep(IDLE_RUNS * (SETTLE + 300));
-    const idleCpu = Math.round((await cpuSince(idleStart)) / IDLE_RUNS);
-    console.log(`[pages] idle server CPU in ${SETTLE + 300} ms: ${idleCpu} ms`);
-    const rows: ViewRow[] = [];
+    // What the server spends with nobody asking (scheduler passes, event-stream heartbeats, V8's idle
+    // garbage collections) in the same time as one view: measured in windows of the same length
+    // interleaved with the views of each page (idle, view, view, idle, …), so that whatever the server
+    // does on its own timers falls into views and idle windows alike; "net" subtracts their mean.
+    // /proc counts in 10 ms ticks, a view is a few ticks: CPU figures are means over the views (and the
+    // windows), which the quantization does not bias; the median net is shown beside the mean net.
+    const idleWindow = async () => {
+      await sleep(300);
+      const before = await cpuTicks();
+      await sleep(SETTLE);
+      const ms = await cpuSince(before);
+      if (args.detail) console.log(`[pages]   idle: ${ms} ms = ${[...lastSplit].map(([k, v]) => `${k} ${v}`).join(", ") || "nothing"}`);
+      return ms;
+    };
+    const WARMUP = Number(args.warmup);
+    // A server that has been running: every page once in both roles, then quiet for longer than V8's
+    // memory reducer waits (8 s), so the start-up's heap growth and its garbage collections, and the
+    // first compilation of each page's code, are behind us before anything is measured.
+    for (const who of ["anonymous", "signed in"] as const) for (const pg of pages) await view(who === "anonymous" ? anon : member, who, pg.page, pg.path);
+    await sleep(12_000);
+    const rows: (ViewRow & { idleMs: number; netMedian: number })[] = [];
     for (const who of ["anonymous", "signed in"] as const) {
       const ctx = who === "anonymous" ? anon : member;
       for (const pg of pages) {
-        await view(ctx, who, pg.page, pg.path); // warm-up: compiled code paths, pools, caches
+        // Warm-up: compiled code paths (V8 optimizes a function after it has run a few times), pools, caches.
+        for (let i = 0; i < WARMUP; i++) await view(ctx, who, pg.page, pg.path);
         const runs: ViewRow[] = [];
-        for (let i = 0; i < VIEWS; i++) runs.push(await view(ctx, who, pg.page, pg.path));
-        const med = (f: (r: ViewRow) => number) => runs.map(f).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
-        const row = { page: pg.page, who, requests: med((r) => r.requests), serverRequests: med((r) => r.serverRequests), bytes: med((r) => r.bytes), wireBytes: med((r) => r.wireBytes), cpuMs: Math.round(runs.reduce((t, r) => t + r.cpuMs, 0) / runs.length), status: runs[0]!.status };
+        const idle: number[] = [];
+        for (let i = 0; i < VIEWS; i++) {
+          if (i % 4 === 0 || i % 4 === 3) idle.push(await idleWindow());
+          runs.push(await view(ctx, who, pg.page, pg.path));
+          if (i % 4 === 0 || i % 4 === 3) continue;
+          idle.push(await idleWindow());
+        }
+        const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+        const mean = (xs: number[]) => xs.reduce((t, x) => t + x, 0) / xs.length;
+        const med = (f: (r: ViewRow) => number) => median(runs.map(f));
+        const idleMs = Math.round(mean(idle));
+        const row = {
+          page: pg.page, who, requests: med((r) => r.requests), serverRequests: med((r) => r.serverRequests), bytes: med((r) => r.bytes), wireBytes: med((r) => r.wireBytes),
+          cpuMs: Math.round(mean(runs.map((r) => r.cpuMs))), status: runs[0]!.status, idleMs,
+          netMedian: Math.max(0, median(runs.map((r, i) => r.cpuMs - idle[i]!))),
+        };
         rows.push(row);
-        console.log(`[pages] ${who} ${pg.page} (${pg.path}): ${row.status}, ${row.requests} requests (${row.serverRequests} to the server), ${(row.bytes / 1024).toFixed(1)} KB HTML+RSC+JSON (${(row.wireBytes / 1024).toFixed(1)} KB sent), ${row.cpuMs} ms server CPU`);
+        console.log(`[pages] ${who} ${pg.page} (${pg.path}): ${row.status}, ${row.requests} requests (${row.serverRequests} to the server), ${(row.bytes / 1024).toFixed(1)} KB HTML+RSC+JSON (${(row.wireBytes / 1024).toFixed(1)} KB sent), ${row.cpuMs} ms server CPU, ${idleMs} ms idle in the same time`);
       }
     }
     // One API read for comparison: CPU per request over 200 sequential anonymous GET /api/posts.
@@ -213,13 +265,13 @@ async function main() {
       "",
       `- Command: \`${DB_URL ? `DATABASE_URL=${DB_URL} ` : ""}npm run bench:pages -- ${process.argv.slice(2).join(" ")}\``.replace(/ `$/, "`"),
       `- Date: ${date}; ${os.cpus().length} cores, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; database: ${DB_URL ? "Postgres server" : "embedded PGlite, demo content"}`,
-      `- Each figure is the median of ${VIEWS} views after one warm-up view (server CPU: the mean, see below); a view is the navigation plus ${SETTLE} ms idle, everything the browser requested in that time. Signed in as \`${memberName}\`, a member who is not staff and has no private posts.`,
+      `- Each figure is over ${VIEWS} views of the page after ${WARMUP} warm-up views (and after a start-up round: every page once, then 12 s quiet); a view is the navigation plus ${SETTLE} ms idle, everything the browser requested in that time. Requests and bytes: the median; server CPU: the mean (the server process tree plus this database's Postgres backends). Signed in as \`${memberName}\`, a member who is not staff and has no private posts.`,
       "",
-      `- Server CPU with nobody asking, in the same time: ${idleCpu} ms (scheduler passes, heartbeats); "net" subtracts it. /proc counts in 10 ms ticks, so CPU figures are means over the views and over ${IDLE_RUNS} idle windows.`,
+      `- Idle: the server CPU in ${VIEWS} windows of the same length with nobody asking, interleaved with the page's views (idle, view, view, idle, …): scheduler passes every 2 s, heartbeats, V8's idle-time garbage collections. "Net" is the mean view minus the mean idle window; "median net" the median of each view minus its paired window. /proc counts in 10 ms ticks, so a single view or window reads as a multiple of 10 ms.`,
       "",
-      "| page | who | status | requests | to the server (not static) | HTML+RSC+JSON KB | same, as sent (compressed) KB | server CPU ms | net of idle | net × one GET /api/posts |",
-      "|---|---|---|---|---|---|---|---|---|---|",
-      ...rows.map((r) => `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.cpuMs} | ${Math.max(0, r.cpuMs - idleCpu)} | ${(Math.max(0, r.cpuMs - idleCpu) / apiCpu).toFixed(1)} |`),
+      "| page | who | status | requests | to the server (not static) | HTML+RSC+JSON KB | same, as sent (compressed) KB | server CPU ms | idle ms | net | median net | net × one GET /api/posts |",
+      "|---|---|---|---|---|---|---|---|---|---|---|---|",
+      ...rows.map((r) => `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.cpuMs} | ${r.idleMs} | ${Math.max(0, r.cpuMs - r.idleMs)} | ${r.netMedian} | ${(Math.max(0, r.cpuMs - r.idleMs) / apiCpu).toFixed(1)} |`),
       "",
       `One anonymous \`GET /api/posts\`: ${apiCpu.toFixed(2)} ms server CPU.`,
       "",

@@ -61,8 +61,12 @@ const LEASE_SEC = 300;
  * MATERIALIZED CTE: as an `IN (subquery)` the planner may run it more than once, and with SKIP
  * LOCKED each run finds other rows, so one claim could take far more than `limit`.
  */
+const mailDue = sql`((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))`;
+/** Whether any mail is due (or its lease has run out): the scheduler's probe before it claims. */
+export const mailIsDue = () => sql`exists (select 1 from mail_outbox m where ${mailDue})`;
+
 export async function claimDueMail(limit: number, worker: string = randomUUID()): Promise<ClaimedMail[]> {
-  const due = sql`((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))`;
+  const due = mailDue;
   const rows = await rawRows<{
     id: number; kind: MailKind; to_address: string; user_id: number | null; post_id: number | null; data: unknown; attempts: number;
   }>(

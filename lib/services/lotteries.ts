@@ -139,11 +139,15 @@ export async function drawLottery(postId: number): Promise<boolean> {
 }
 
 /** Scheduler job: draws every lottery past its end time; returns how many this process drew. */
+/** Lotteries whose end has passed and that are not drawn yet (the scheduler probes for them, then draws). */
+const lotteryDue = () => and(isNull(lotteries.drawnAt), lte(lotteries.endTime, sql`now()`))!;
+export const lotteriesDue = () => sql`exists (select 1 from ${lotteries} where ${lotteryDue()})`;
+
 export async function processDueLotteries(): Promise<number> {
   const due = await db
     .select({ postId: lotteries.postId })
     .from(lotteries)
-    .where(and(isNull(lotteries.drawnAt), lte(lotteries.endTime, sql`now()`)))
+    .where(lotteryDue())
     .orderBy(asc(lotteries.endTime))
     .limit(100);
   let n = 0;

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { comments, notifications, posts, users, type UserRole } from "@/db/schema";
-import { claimDueMail, enqueueMail, markCancelled, markFailed, markSent, pruneOutbox, type ClaimedMail, type NewMail } from "@/lib/mail/outbox";
+import { claimDueMail, enqueueMail, mailIsDue, markCancelled, markFailed, markSent, pruneOutbox, type ClaimedMail, type NewMail } from "@/lib/mail/outbox";
 import { absoluteUrl, siteName, unsubscribeUrls } from "@/lib/mail/site";
 import { activityMail, digestMail, resetMail, verifyMail, type ActivityItem, type Footer, type RenderedMail } from "@/lib/mail/templates";
 import { deliver } from "@/lib/mail/transport";
@@ -165,6 +165,7 @@ export async function drainOutbox(opts: { batch?: number; maxRounds?: number; wo
 }
 
 const g = globalThis as unknown as { __forumMailDrain?: Promise<unknown> | null; __forumMailPruned?: number };
+const outboxPruneDue = () => !g.__forumMailPruned || Date.now() - g.__forumMailPruned > 3600_000;
 
 /**
  * The scheduler's outbox job: starts a drain in the background (one at a time per process) and
@@ -178,7 +179,7 @@ export async function kickOutbox(): Promise<number> {
         g.__forumMailDrain = null;
       });
   }
-  if (!g.__forumMailPruned || Date.now() - g.__forumMailPruned > 3600_000) {
+  if (outboxPruneDue()) {
     g.__forumMailPruned = Date.now();
     await pruneOutbox().catch((err) => console.error("[mail] prune failed", err));
   }
@@ -241,13 +242,23 @@ const DIGEST_ITEMS = 20;
  * Daily and weekly digests of unread replies and mentions since the last one. Each member's digest
  * is claimed by moving `last_digest_at` with a conditional update, so one process sends it.
  */
+const digestDue = sql`from email_prefs p join users u on u.id = p.user_id
+  where p.mode in ('daily', 'weekly') and u.email_verified_at is not null and not u.bot
+    and (p.last_digest_at is null
+         or p.last_digest_at <= now() - case when p.mode = 'daily' then interval '1 day' else interval '7 days' end)`;
+
+/**
+ * The scheduler's probes (lib/services/scheduler.ts): whether a job has anything to do, so an idle
+ * tick is one query for all of them. The outbox job also prunes old mail once an hour.
+ */
+export const digestsDue = () => sql`exists (select 1 ${digestDue})`;
+export const replyMailDue = () => sql`exists (select 1 from notification_mail_queue)`;
+export const outboxDue = () => (outboxPruneDue() ? true : mailIsDue());
+
 export async function processDigests(limit = 100): Promise<number> {
   const due = await rawRows<{ user_id: number; mode: "daily" | "weekly"; last: Date | string | null; email: string }>(
     db,
-    sql`select p.user_id, p.mode, p.last_digest_at as last, u.email from email_prefs p join users u on u.id = p.user_id
-        where p.mode in ('daily', 'weekly') and u.email_verified_at is not null and not u.bot
-          and (p.last_digest_at is null
-               or p.last_digest_at <= now() - case when p.mode = 'daily' then interval '1 day' else interval '7 days' end)
+    sql`select p.user_id, p.mode, p.last_digest_at as last, u.email ${digestDue}
         order by p.last_digest_at nulls first limit ${limit}`,
   );
   let queued = 0;

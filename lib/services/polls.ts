@@ -163,11 +163,15 @@ export async function finalizePoll(postId: number): Promise<boolean> {
 }
 
 /** Scheduler job: finalizes every poll past its end time; returns how many this process finalized. */
+/** Polls whose end has passed and whose result is not published yet. */
+const pollDue = () => and(isNull(polls.finalizedAt), lte(polls.endTime, sql`now()`))!;
+export const pollsDue = () => sql`exists (select 1 from ${polls} where ${pollDue()})`;
+
 export async function processDuePolls(): Promise<number> {
   const due = await db
     .select({ postId: polls.postId })
     .from(polls)
-    .where(and(isNull(polls.finalizedAt), lte(polls.endTime, sql`now()`)))
+    .where(pollDue())
     .orderBy(asc(polls.endTime))
     .limit(100);
   let n = 0;

@@ -139,20 +139,24 @@ async function accessRow(runner: DbOrTx, id: number, lock = false) {
  */
 export async function countPostView(a: { id: number; authorId: number; viewer: Viewer | null; key: string }) /* authorId is only read for a signed-in viewer */: Promise<void> {
   const { id, viewer } = a;
-  await db.transaction(async (tx) => {
-    const counted = await rawRows<{ post_id: number }>(tx, sql`
+  const countView = sql`
       insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${a.key}, now())
       on conflict (post_id, viewer_key) do update set viewed_at = now()
         where post_views.viewed_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
-      returning post_id`);
+      returning post_id`;
+  if (!viewer || viewer.id === a.authorId) {
+    // No notification to write: the view and the counter in one statement (one round trip, atomic).
+    await db.execute(sql`with counted as (${countView}) update ${posts} set views = ${posts.views} + 1 where ${posts.id} in (select post_id from counted)`);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const counted = await rawRows<{ post_id: number }>(tx, countView);
     if (!counted.length) return;
     await tx.update(posts).set({ views: sql`${posts.views} + 1` }).where(eq(posts.id, id));
-    if (viewer && viewer.id !== a.authorId) {
-      await tx
-        .delete(notifications)
-        .where(and(eq(notifications.type, "POST_VIEWED"), eq(notifications.postId, id), eq(notifications.fromUserId, viewer.id)));
-      await notify(tx, { userId: a.authorId, type: "POST_VIEWED", fromUserId: viewer.id, postId: id });
-    }
+    await tx
+      .delete(notifications)
+      .where(and(eq(notifications.type, "POST_VIEWED"), eq(notifications.postId, id), eq(notifications.fromUserId, viewer.id)));
+    await notify(tx, { userId: a.authorId, type: "POST_VIEWED", fromUserId: viewer.id, postId: id });
   });
 }
 

@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
-import { notifications, pollVotes, postChangeLogs, users } from "@/db/schema";
+import { notifications, pollVotes, polls, postChangeLogs, users } from "@/db/schema";
 import { POST as vote } from "@/app/api/posts/[id]/poll/vote/route";
 import { GET as progress } from "@/app/api/posts/[id]/poll/progress/route";
 import { createPoll, processDuePolls } from "@/lib/services/polls";
@@ -191,5 +191,17 @@ describe("scheduler", () => {
     await endLottery(lottery.id);
     expect(await runDueJobs()).toBe(2);
     expect(await runDueJobs()).toBe(0);
+  });
+
+  it("asks each job's probe first and runs only the jobs that have work", async () => {
+    const { registerJob, runDueJobs } = await import("@/lib/services/scheduler");
+    const runs = { none: 0, some: 0, off: 0, always: 0 };
+    registerJob("test-nothing-due", async () => (runs.none++, 0), () => sql`exists (select 1 from ${polls} where ${polls.postId} < 0)`);
+    registerJob("test-due", async () => (runs.some++, 0), () => sql`exists (select 1 from ${polls})`);
+    registerJob("test-off", async () => (runs.off++, 0), () => false);
+    registerJob("test-no-probe", async () => (runs.always++, 0));
+    await makePollPost((await makeUser()).id);
+    await runDueJobs();
+    expect(runs).toEqual({ none: 0, some: 1, off: 0, always: 1 });
   });
 });
