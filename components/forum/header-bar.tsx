@@ -15,8 +15,6 @@ import { useShellMe, type HeaderMe } from "@/components/forum/shell-marks";
 /** `.nav-link` in app/globals.css. */
 const navLink = "nav-link";
 
-/** The signed-in member, as the header shows them; `unverifiedEmail` only while the address is unconfirmed. */
-
 /** The header's markup: name, search, New post, review queue (staff), notifications, points, profile, settings, sign in/out, theme. */
 export function HeaderBar({ me: given, unread, review, allowance }: { me: HeaderMe | null | "deferred"; unread: number; review: number | null; allowance: number }) {
   // "deferred": a members' shared page; page-state fills this in (undefined until it has).

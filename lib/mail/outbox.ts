@@ -54,6 +54,11 @@ export type ClaimedMail = {
 /** How long a claim holds before another process may take the row over (a drainer that died). */
 const LEASE_SEC = 300;
 
+/** Mail that is due, or whose sending lease has run out. */
+const mailDue = sql`((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))`;
+/** Whether any mail is due (or its lease has run out): the scheduler's probe before it claims. */
+export const mailIsDue = () => sql`exists (select 1 from mail_outbox m where ${mailDue})`;
+
 /**
  * Claims up to `limit` due rows for this drainer in one statement. `FOR UPDATE SKIP LOCKED` keeps
  * concurrent drainers (other processes) off each other's rows, and the status test in the outer
@@ -61,25 +66,20 @@ const LEASE_SEC = 300;
  * MATERIALIZED CTE: as an `IN (subquery)` the planner may run it more than once, and with SKIP
  * LOCKED each run finds other rows, so one claim could take far more than `limit`.
  */
-const mailDue = sql`((m.status = 'pending' and m.next_attempt_at <= now()) or (m.status = 'sending' and m.locked_until < now()))`;
-/** Whether any mail is due (or its lease has run out): the scheduler's probe before it claims. */
-export const mailIsDue = () => sql`exists (select 1 from mail_outbox m where ${mailDue})`;
-
 export async function claimDueMail(limit: number, worker: string = randomUUID()): Promise<ClaimedMail[]> {
-  const due = mailDue;
   const rows = await rawRows<{
     id: number; kind: MailKind; to_address: string; user_id: number | null; post_id: number | null; data: unknown; attempts: number;
   }>(
     db,
     sql`with picked as materialized (
-          select m.id from mail_outbox m where ${due}
+          select m.id from mail_outbox m where ${mailDue}
           order by m.next_attempt_at, m.id limit ${limit}
           for update skip locked)
         update mail_outbox as m
         set status = 'sending', attempts = m.attempts + 1, claimed_by = ${worker},
             locked_until = now() + make_interval(secs => ${LEASE_SEC})
         from picked
-        where m.id = picked.id and ${due}
+        where m.id = picked.id and ${mailDue}
         returning m.id, m.kind, m.to_address, m.user_id, m.post_id, m.data, m.attempts`,
   );
   return rows

@@ -138,11 +138,11 @@ export async function drawLottery(postId: number): Promise<boolean> {
   }), (done) => (done ? [changed("lottery", postId), changed("post", postId)] : []));
 }
 
-/** Scheduler job: draws every lottery past its end time; returns how many this process drew. */
-/** Lotteries whose end has passed and that are not drawn yet (the scheduler probes for them, then draws). */
+/** Lotteries whose end has passed and that are not drawn yet; the scheduler's probe asks whether there are any. */
 const lotteryDue = () => and(isNull(lotteries.drawnAt), lte(lotteries.endTime, sql`now()`))!;
 export const lotteriesDue = () => sql`exists (select 1 from ${lotteries} where ${lotteryDue()})`;
 
+/** Scheduler job: draws every lottery past its end time; returns how many this process drew. */
 export async function processDueLotteries(): Promise<number> {
   const due = await db
     .select({ postId: lotteries.postId })

@@ -238,10 +238,7 @@ export async function processReplyMail(limit = 200): Promise<number> {
 
 const DIGEST_ITEMS = 20;
 
-/**
- * Daily and weekly digests of unread replies and mentions since the last one. Each member's digest
- * is claimed by moving `last_digest_at` with a conditional update, so one process sends it.
- */
+/** Members whose daily or weekly digest is due (the FROM and WHERE of the digest query and its probe). */
 const digestDue = sql`from email_prefs p join users u on u.id = p.user_id
   where p.mode in ('daily', 'weekly') and u.email_verified_at is not null and not u.bot
     and (p.last_digest_at is null
@@ -255,6 +252,10 @@ export const digestsDue = () => sql`exists (select 1 ${digestDue})`;
 export const replyMailDue = () => sql`exists (select 1 from notification_mail_queue)`;
 export const outboxDue = () => (outboxPruneDue() ? true : mailIsDue());
 
+/**
+ * Daily and weekly digests of unread replies and mentions since the last one. Each member's digest
+ * is claimed by moving `last_digest_at` with a conditional update, so one process sends it.
+ */
 export async function processDigests(limit = 100): Promise<number> {
   const due = await rawRows<{ user_id: number; mode: "daily" | "weekly"; last: Date | string | null; email: string }>(
     db,

@@ -162,11 +162,11 @@ export async function finalizePoll(postId: number): Promise<boolean> {
   }), (done) => (done ? [changed("poll", postId), changed("post", postId)] : []));
 }
 
-/** Scheduler job: finalizes every poll past its end time; returns how many this process finalized. */
-/** Polls whose end has passed and whose result is not published yet. */
+/** Polls whose end has passed and whose result is not published yet; the scheduler's probe asks whether there are any. */
 const pollDue = () => and(isNull(polls.finalizedAt), lte(polls.endTime, sql`now()`))!;
 export const pollsDue = () => sql`exists (select 1 from ${polls} where ${pollDue()})`;
 
+/** Scheduler job: finalizes every poll past its end time; returns how many this process finalized. */
 export async function processDuePolls(): Promise<number> {
   const due = await db
     .select({ postId: polls.postId })
