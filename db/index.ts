@@ -119,13 +119,13 @@ export async function closeDb(): Promise<void> {
 
 export { schema };
 
-/** Runs raw SQL and returns its rows, whichever driver is underneath (their result shapes differ). */
 /** A json/jsonb value from a raw row: parsed already by postgres.js, possibly text elsewhere; null → `empty`. */
 export function jsonValue<T>(v: unknown, empty: T): T {
   if (v === null || v === undefined) return empty;
   return typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
 }
 
+/** Runs raw SQL and returns its rows, whichever driver is underneath (their result shapes differ). */
 export async function rawRows<T>(runner: DbOrTx, query: import("drizzle-orm").SQL): Promise<T[]> {
   const res = (await runner.execute(query)) as unknown as { rows?: T[] } | T[];
   return Array.isArray(res) ? res : (res.rows ?? []);

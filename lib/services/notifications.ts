@@ -1,7 +1,7 @@
 import { markdownExcerpt } from "@/lib/markdown";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, jsonValue } from "@/db";
+import { db, jsonValue, rawRows } from "@/db";
 import {
   DEFAULT_DISABLED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, comments, notificationPrefs, notifications, users,
   type NotificationType,
@@ -109,7 +109,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   const postIds = uniq(rows.flatMap((r) => [r.postId, r.commentPostId]));
   const commentIds = uniq(rows.flatMap((r) => [r.commentId, r.parentId]));
 
-  const state: ViewerState = { version: rows[0]!.version, ids: new Set(postIds), subscribed: new Set(), myVotes: new Map(), hasPrivate: false };
+  const state: ViewerState = { version: rows[0]!.version, ids: new Set(postIds), subscribed: new Set(), myVotes: new Map(), hasPrivate: false, also: {} };
   for (const r of rows) {
     if (r.postId !== null && r.subscribed) state.subscribed.add(r.postId);
     if (r.commentPostId !== null && r.commentPostSubscribed) state.subscribed.add(r.commentPostId);
@@ -149,9 +149,17 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   });
 }
 
+/**
+ * The number of unread notifications of the types the user has not turned off, as an SQL value, so a
+ * combined read (page-state) can ask for it in the same statement as the rest.
+ */
+export function unreadCountSql(userId: number): SQL<number> {
+  return sql<number>`(${db.select({ n: count() }).from(notifications).where(visibleWhere(userId, true))})`;
+}
+
 /** Unread notifications of the types the user has not turned off. */
 export async function unreadCount(userId: number): Promise<{ count: number }> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(visibleWhere(userId, true));
+  const [row] = await rawRows<{ n: number | string }>(db, sql`select ${unreadCountSql(userId)} as n`);
   return { count: Number(row?.n ?? 0) };
 }
 

@@ -1,13 +1,13 @@
-import { and, inArray } from "drizzle-orm";
-import { db } from "@/db";
+import { and, inArray, sql } from "drizzle-orm";
+import { jsonValue } from "@/db";
 import { posts } from "@/db/schema";
 import { unauthorized } from "@/lib/api/errors";
 import { visiblePostsWhere } from "@/lib/permissions";
-import { unreadCount } from "@/lib/services/notifications";
+import { unreadCountSql } from "@/lib/services/notifications";
 import { readViewerState } from "@/lib/services/post-loader";
 import { visitSharedPostPage } from "@/lib/services/posts";
 import { touchVisit } from "@/lib/services/reads";
-import { getAccountSummary, headerAccount } from "@/lib/services/users";
+import { accountSummaryFrom, accountSummarySql, headerAccount } from "@/lib/services/users";
 import type { PageStateDto } from "@/lib/validation/users";
 import type { Viewer } from "@/lib/viewer";
 
@@ -20,17 +20,24 @@ import type { Viewer } from "@/lib/viewer";
  */
 export async function getPageState(viewer: Viewer, q: { postIds: number[]; postId?: number; visit: boolean; view: boolean }): Promise<PageStateDto> {
   if (q.visit) await touchVisit(viewer.id);
-  const ids = q.postIds.length
-    ? (await db.select({ id: posts.id }).from(posts).where(and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer)))).map((r) => r.id)
-    : [];
   const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view);
-  const stateIds = read ? [...ids, q.postId!] : ids;
-  const [me, unread, state] = await Promise.all([getAccountSummary(viewer.id), unreadCount(viewer.id), readViewerState(stateIds, viewer.id)]);
+  // One statement for the rest: the marks, which listed posts the member may see, the header's account
+  // and unread count. Marks are read for every id asked and kept only for the visible ones.
+  const stateIds = [...new Set(read ? [...q.postIds, q.postId!] : q.postIds)];
+  const state = await readViewerState(stateIds, viewer.id, {
+    also: {
+      me: accountSummarySql(viewer.id),
+      unread: unreadCountSql(viewer.id),
+      ...(q.postIds.length ? { visible: sql`(select json_agg(${posts.id}) from ${posts} where ${and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer))})` } : {}),
+    },
+  });
+  const me = accountSummaryFrom(state.also.me);
   if (!me) throw unauthorized();
+  const ids = jsonValue<number[]>(state.also.visible, []).map(Number);
   const listed = new Set(ids);
   return {
     me: headerAccount(me),
-    unreadNotifications: unread.count,
+    unreadNotifications: Number(state.also.unread ?? 0),
     marks: [...(state.unread ?? [])].filter(([postId]) => listed.has(postId)).map(([postId, m]) => ({ postId, newComments: m.newComments, isNew: m.isNew })),
     ...(q.postId === undefined
       ? {}

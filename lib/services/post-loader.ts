@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows } from "@/db";
 import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";
 import { iso, userSummary } from "@/lib/api/serializers";
@@ -175,13 +175,21 @@ export type ViewerState = {
   unread?: Map<number, { newComments: number; isNew: boolean }>;
   /** The viewer has published ONLY_ME posts (lists differ from other members' then); read on request. */
   hasPrivate: boolean;
+  /** The values of the caller's `also` columns, raw as the driver returns them. */
+  also: Record<string, unknown>;
 };
 
 /**
  * One query: the content version and, for a signed-in viewer, their subscriptions and poll votes among
- * `ids`; with `privateCheck`, whether they have ONLY_ME posts (only list pages need to know).
+ * `ids`; with `privateCheck`, whether they have ONLY_ME posts (only list pages need to know). `also`
+ * adds the caller's own scalar SQL values to the same statement (page-state: the header's account and
+ * unread count), returned under the same names in `also`.
  */
-export async function readViewerState(ids: number[], viewerId: number | null, opts: { privateCheck?: boolean } = {}): Promise<ViewerState> {
+export async function readViewerState(
+  ids: number[],
+  viewerId: number | null,
+  opts: { privateCheck?: boolean; also?: Record<string, SQL> } = {},
+): Promise<ViewerState> {
   const inIds = ids.length ? sql`in (${idList(ids)})` : sql`in (null)`;
   const perViewer =
     viewerId === null
@@ -195,7 +203,12 @@ export async function readViewerState(ids: number[], viewerId: number | null, op
       exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`
           : sql``
       }`;
-  const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean }>(db, sql`select ${versionSql} as v${perViewer}`);
+  const also = Object.entries(opts.also ?? {});
+  const alsoSql = sql.join(also.map(([, value], i) => sql`, ${value} as ${sql.identifier(`also_${i}`)}`));
+  const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean } & Record<string, unknown>>(
+    db,
+    sql`select ${versionSql} as v${perViewer}${alsoSql}`,
+  );
   const myVotes = new Map<number, string[]>();
   for (const [postId, option] of jsonValue<[number, string][]>(row?.votes, [])) {
     const list = myVotes.get(Number(postId)) ?? [];
@@ -213,6 +226,7 @@ export async function readViewerState(ids: number[], viewerId: number | null, op
     subscribed: new Set(jsonValue<number[]>(row?.subs, []).map(Number)),
     myVotes,
     hasPrivate: !!row?.private,
+    also: Object.fromEntries(also.map(([name], i) => [name, row?.[`also_${i}`]])),
   };
 }
 

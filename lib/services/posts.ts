@@ -136,23 +136,24 @@ async function accessRow(runner: DbOrTx, id: number, lock = false) {
  * Counts one view of a post by `key` (once per viewer per VIEW_DEDUP_MINUTES) and, for a signed-in
  * viewer who is not the author, replaces that viewer's POST_VIEWED to the author. Called by the post
  * detail and by the page cache when it serves a cached post page (lib/api/page-cache.ts).
+ *
+ * The view and the counter are one statement (one round trip, atomic); most views are repeats inside
+ * the window and stop there. Only a counted view by another member writes the notification, in its own
+ * transaction (the old one deleted and the new one inserted together): if that fails, the view stays
+ * counted and the author keeps the previous notification.
  */
 export async function countPostView(a: { id: number; authorId: number; viewer: Viewer | null; key: string }) /* authorId is only read for a signed-in viewer */: Promise<void> {
   const { id, viewer } = a;
-  const countView = sql`
+  const counted = await rawRows<{ id: number }>(db, sql`
+    with counted as (
       insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${a.key}, now())
       on conflict (post_id, viewer_key) do update set viewed_at = now()
         where post_views.viewed_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
-      returning post_id`;
-  if (!viewer || viewer.id === a.authorId) {
-    // No notification to write: the view and the counter in one statement (one round trip, atomic).
-    await db.execute(sql`with counted as (${countView}) update ${posts} set views = ${posts.views} + 1 where ${posts.id} in (select post_id from counted)`);
-    return;
-  }
+      returning post_id
+    )
+    update ${posts} set views = ${posts.views} + 1 where ${posts.id} in (select post_id from counted) returning ${posts.id}`);
+  if (!counted.length || !viewer || viewer.id === a.authorId) return;
   await db.transaction(async (tx) => {
-    const counted = await rawRows<{ post_id: number }>(tx, countView);
-    if (!counted.length) return;
-    await tx.update(posts).set({ views: sql`${posts.views} + 1` }).where(eq(posts.id, id));
     await tx
       .delete(notifications)
       .where(and(eq(notifications.type, "POST_VIEWED"), eq(notifications.postId, id), eq(notifications.fromUserId, viewer.id)));
@@ -189,7 +190,7 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; clie
  * rendered page does; returns the first comment that was unread. Null when they may not see the post.
  */
 export async function visitSharedPostPage(viewer: Viewer, id: number, visit: boolean): Promise<{ firstUnreadCommentId: number | null } | null> {
-  const post = await accessRow(db, id);
+  const [post] = await db.select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope }).from(posts).where(eq(posts.id, id));
   if (!post || !canSeePost(viewer, post)) return null;
   if (!visit) return firstUnreadComment(viewer.id, id);
   await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer) });

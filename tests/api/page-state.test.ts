@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/db";
+import { db, dbStats } from "@/db";
 import { eq } from "drizzle-orm";
 import { and } from "drizzle-orm";
 import { comments, notifications, pollVotes, postReads, posts, postSubscriptions, postViews, userVisits, type VisibleScope } from "@/db/schema";
@@ -111,6 +111,29 @@ describe("GET /api/users/me/page-state", () => {
     expect(await postPart(true)).toMatchObject({ firstUnreadCommentId: null });
     expect(await views()).toHaveLength(1);
     expect(await viewedNote()).toHaveLength(1);
+  });
+
+  it("answers in a constant number of statements, whatever the number of listed posts", async () => {
+    const author = await makeUser();
+    const fay = await makeUser();
+    const cat = (await makeCategory()).id;
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await makePost(author, cat, i % 5 === 0 ? "ONLY_ME" : "ALL"));
+    const statements = async (path: string) => {
+      const before = dbStats.queries;
+      expect((await call(pageState as never, path, { token: fay.token })).status).toBe(200);
+      return dbStats.queries - before;
+    };
+    const list = (n: number) => `/api/users/me/page-state?visit=1${ids.slice(0, n).map((i) => `&postIds=${i}`).join("")}`;
+    await statements(list(1)); // the token's first use and the visit are written once
+    const one = await statements(list(1));
+    // The token, the visit, and one read for the header, the unread count and the marks together.
+    expect(one).toBeLessThanOrEqual(3);
+    expect(await statements(list(20))).toBe(one);
+    // A post page seen again within the view window: the post's access row, the view (one statement),
+    // the read mark, instead of the visit.
+    await statements(`/api/users/me/page-state?postId=${ids[1]}&view=1`);
+    expect(await statements(`/api/users/me/page-state?postId=${ids[1]}&view=1`)).toBeLessThanOrEqual(one + 2);
   });
 
   it("says nothing of a post the member may not see, and counts no view of it", async () => {
