@@ -1,10 +1,18 @@
 // Node flags for the production server (npm start, the e2e server, the bench and reliability scripts).
-// V8 lets the heap grow lazily under a high allocation rate (hundreds of MB of garbage at 1,000+
-// requests/s); the live heap of the forum is far smaller (the read caches are bounded), so the old
-// space is capped to keep the process's memory predictable. SERVER_HEAP_MB=0 leaves Node's default.
+// - V8 lets the heap grow lazily under a high allocation rate (hundreds of MB of garbage at 1,000+
+//   requests/s); the live heap of the forum is far smaller (the read caches are bounded), so the old
+//   space is capped to keep the process's memory predictable. SERVER_HEAP_MB=0 leaves Node's default.
+// - V8's memory reducer is off: whenever allocation slows down (a forum between visitors) it runs full
+//   mark-compacts to shrink the heap, about 500 ms of CPU each for this server's ~70 MB heap. Measured
+//   at one anonymous view every 4 s on 100k posts (bench/results/memory-reducer-100k.txt): 47 ms of
+//   server CPU per view with it, 27-30 ms without, for 2-4% more RSS (179-182 MB against 184-187 MB).
+//   Under load it does not run either way; the heap cap above still bounds memory.
+//   SERVER_MEMORY_REDUCER=1 turns it back on (a small machine that would rather trade CPU for memory).
 
 /** @returns {string[]} */
 export function serverNodeArgs() {
   const mb = Number(process.env.SERVER_HEAP_MB ?? "320");
-  return Number.isFinite(mb) && mb > 0 ? [`--max-old-space-size=${Math.round(mb)}`] : [];
+  const args = Number.isFinite(mb) && mb > 0 ? [`--max-old-space-size=${Math.round(mb)}`] : [];
+  if (process.env.SERVER_MEMORY_REDUCER !== "1") args.push("--no-memory-reducer");
+  return args;
 }
