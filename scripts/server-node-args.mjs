@@ -4,8 +4,8 @@
 //   space is capped to keep the process's memory predictable. SERVER_HEAP_MB=0 leaves Node's default.
 // - V8's memory reducer is off: whenever allocation slows down (a forum between visitors) it runs full
 //   mark-compacts to shrink the heap, about 500 ms of CPU each for this server's ~70 MB heap. Measured
-//   at one anonymous view every 4 s on 100k posts (bench/results/memory-reducer-100k.txt): 47 ms of
-//   server CPU per view with it, 27-30 ms without, for 2-4% more RSS (179-182 MB against 184-187 MB).
+//   at one anonymous view every 4 s on 100k posts (npm run bench:sparse, bench/results/memory-reducer-100k.txt):
+//   32-48 ms of server CPU per view with it, 26-30 ms without, for 4-8 MB more RSS (about 185 MB).
 //   Under load it does not run either way; the heap cap above still bounds memory.
 //   SERVER_MEMORY_REDUCER=1 turns it back on (a small machine that would rather trade CPU for memory).
 
