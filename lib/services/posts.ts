@@ -132,6 +132,12 @@ async function accessRow(runner: DbOrTx, id: number, lock = false) {
   return row;
 }
 
+/** Only what canSeePost reads of a post (a read path that needs no more than the permission). */
+async function accessColumns(id: number) {
+  const [row] = await db.select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope }).from(posts).where(eq(posts.id, id));
+  return row;
+}
+
 /**
  * Counts one view of a post by `key` (once per viewer per VIEW_DEDUP_MINUTES) and, for a signed-in
  * viewer who is not the author, replaces that viewer's POST_VIEWED to the author. Called by the post
@@ -190,7 +196,7 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; clie
  * rendered page does; returns the first comment that was unread. Null when they may not see the post.
  */
 export async function visitSharedPostPage(viewer: Viewer, id: number, visit: boolean): Promise<{ firstUnreadCommentId: number | null } | null> {
-  const [post] = await db.select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope }).from(posts).where(eq(posts.id, id));
+  const post = await accessColumns(id);
   if (!post || !canSeePost(viewer, post)) return null;
   if (!visit) return firstUnreadComment(viewer.id, id);
   await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer) });
