@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --detail]
+// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both --detail]
 //
 // What a page view costs the server, measured in the browser (issue 15). Starts `next start` on the
 // database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     views: { type: "string", default: "8" },
     warmup: { type: "string", default: "3" },
     "load-seconds": { type: "string", default: "5" },
+    // Which views to measure: "anonymous", "signed-in" or "both" (a paired before/after of one side).
+    who: { type: "string", default: "both" },
     // Print, for every view, where its server CPU went: the server process tree, and each Postgres
     // backend by type and application (client backends, autovacuum workers, …), and the requests sent.
     detail: { type: "boolean", default: false },
@@ -178,7 +180,9 @@ async function main() {
     for (const who of ["anonymous", "signed in"] as const) for (const pg of pages) await view(who === "anonymous" ? anon : member, who, pg.page, pg.path);
     await sleep(12_000);
     const rows: (ViewRow & { idleMs: number; netMedian: number })[] = [];
-    for (const who of ["anonymous", "signed in"] as const) {
+    const measured = (["anonymous", "signed in"] as const).filter((w) => args.who === "both" || args.who === w.replace(" ", "-"));
+    if (!measured.length) throw new Error(`--who: anonymous, signed-in or both, not ${args.who}`);
+    for (const who of measured) {
       const ctx = who === "anonymous" ? anon : member;
       for (const pg of pages) {
         // Warm-up: compiled code paths (V8 optimizes a function after it has run a few times), pools, caches.

@@ -100,15 +100,21 @@ export type SearchHit = {
 /** What a shared page asks for: its listed posts' marks (and a visit), its post's state (and a view). */
 export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: number; view?: boolean };
 
+/**
+ * The search parameters of a page-state query: GET /api/users/me/page-state's own names, or with a
+ * `prefix` those GET /api/events takes for the same query (`state` gives stateVisit, statePostIds, …).
+ */
+export function pageStateParams(q: PageStateQuery, prefix = ""): string {
+  const n = (name: string) => (prefix ? prefix + name[0]!.toUpperCase() + name.slice(1) : name);
+  return `${n("visit")}=${q.visit ? 1 : 0}&${n("view")}=${q.view ? 1 : 0}${q.postId ? `&${n("postId")}=${id(q.postId)}` : ""}${(q.postIds ?? []).map((p) => `&${n("postIds")}=${id(p)}`).join("")}`;
+}
+
 export const api = {
   searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
   /** The member's part of a shared page (lib/services/page-state.ts): a list's marks, a post's state. */
-  pageState: (q: PageStateQuery) =>
-    apiFetch<PageStateDto>(
-      `/api/users/me/page-state?visit=${q.visit ? 1 : 0}&view=${q.view ? 1 : 0}${q.postId ? `&postId=${id(q.postId)}` : ""}${(q.postIds ?? []).map((p) => `&postIds=${id(p)}`).join("")}`,
-    ),
+  pageState: (q: PageStateQuery) => apiFetch<PageStateDto>(`/api/users/me/page-state?${pageStateParams(q)}`),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
   suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),

@@ -4,7 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { markPostReadAction } from "@/app/(forum)/posts/[id]/actions";
+import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/api-client";
 import { notificationKeys, postKeys } from "@/lib/query-keys";
+import type { PageStateDto } from "@/lib/validation/users";
 
 /** The data of one server-sent event (lib/services/live-events.ts). */
 export type LiveEvent = {
@@ -19,11 +21,56 @@ export type LiveEvent = {
 };
 
 type Listener = (e: LiveEvent) => void;
-type Hub = { subscribe: (l: Listener) => () => void; connected: boolean };
+/** What the stream's first message answers, or null: ask GET /api/users/me/page-state instead. */
+type FirstState = Promise<PageStateDto | null>;
+type Hub = {
+  subscribe: (l: Listener) => () => void;
+  connected: boolean;
+  /**
+   * The member's page-state of the page the tab opened on, carried by the stream's first message
+   * (GET /api/events?state=1) instead of a request of its own. Only the first asker before the stream
+   * connects gets it (the page rendered with the tab); everyone else gets undefined and asks the
+   * endpoint, as do pages reached by navigation, the stream opening already.
+   */
+  firstPageState: (q: PageStateQuery) => FirstState | undefined;
+};
 
 const LiveContext = createContext<Hub | null>(null);
 
 const MAX_BACKOFF_MS = 30_000;
+/** How long the page waits for the stream's page-state before asking the endpoint itself. */
+const FIRST_STATE_WAIT_MS = 5_000;
+
+/**
+ * The first page-state's hand-off: claimed by the page's shell (its effects run before the provider's),
+ * then sent with the provider's first connection. Settles once: with the state, with the endpoint's
+ * error, or with null (the stream failed or took too long: ask the endpoint).
+ */
+function firstStateSlot() {
+  let open = true;
+  let claimed: { q: PageStateQuery; settle: (s: PageStateDto | null) => void; fail: (e: unknown) => void } | null = null;
+  return {
+    claim(q: PageStateQuery): FirstState | undefined {
+      if (!open || claimed) return undefined;
+      return new Promise<PageStateDto | null>((resolve, reject) => {
+        claimed = { q, settle: resolve, fail: reject };
+      });
+    },
+    /** Closes the slot; the search parameters that ask for the claimed state, if any. */
+    take(): string {
+      open = false;
+      return claimed ? `state=1&${pageStateParams(claimed.q, "state")}` : "";
+    },
+    resolve(s: PageStateDto | null) {
+      claimed?.settle(s);
+      claimed = null;
+    },
+    reject(e: unknown) {
+      claimed?.fail(e);
+      claimed = null;
+    },
+  };
+}
 
 /**
  * One EventSource per tab on GET /api/events, shared by every component through useLiveEvent. The
@@ -33,6 +80,7 @@ const MAX_BACKOFF_MS = 30_000;
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const [listeners] = useState(() => new Set<Listener>());
+  const [first] = useState(firstStateSlot);
   const [connected, setConnected] = useState(false);
   const qc = useQueryClient();
   const router = useRouter();
@@ -43,12 +91,26 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     let attempt = 0;
     let lastId: string | null = null;
     let stopped = false;
+    let waiting: ReturnType<typeof setTimeout> | undefined;
 
     const connect = () => {
       if (stopped) return;
-      const url = lastId ? `/api/events?lastEventId=${encodeURIComponent(lastId)}` : "/api/events";
-      const es = new EventSource(url);
+      const state = first.take();
+      const search = [lastId ? `lastEventId=${encodeURIComponent(lastId)}` : "", state].filter(Boolean).join("&");
+      const es = new EventSource(search ? `/api/events?${search}` : "/api/events");
       source = es;
+      if (state) {
+        waiting = setTimeout(() => first.resolve(null), FIRST_STATE_WAIT_MS);
+        es.addEventListener("page-state", (m) => {
+          clearTimeout(waiting);
+          first.resolve(JSON.parse((m as MessageEvent<string>).data) as PageStateDto);
+        });
+        es.addEventListener("page-state-error", (m) => {
+          clearTimeout(waiting);
+          const b = JSON.parse((m as MessageEvent<string>).data) as { status: number; code: string; error: string };
+          first.reject(new ApiClientError(b.status, b.code, b.error));
+        });
+      }
       es.onopen = () => {
         attempt = 0;
         setConnected(true);
@@ -67,6 +129,8 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       };
       es.onerror = () => {
         setConnected(false);
+        // Failed before the page-state came: the page asks the endpoint.
+        first.resolve(null);
         // CONNECTING: the browser is retrying on its own. CLOSED: it gave up; retry with backoff.
         if (es.readyState !== EventSource.CLOSED) return;
         es.close();
@@ -79,9 +143,11 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     return () => {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(waiting);
+      first.resolve(null);
       source?.close();
     };
-  }, [qc, router, listeners]);
+  }, [qc, router, listeners, first]);
 
   const hub = useMemo<Hub>(
     () => ({
@@ -90,8 +156,9 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         listeners.add(l);
         return () => void listeners.delete(l);
       },
+      firstPageState: (q) => first.claim(q),
     }),
-    [connected, listeners],
+    [connected, listeners, first],
   );
   return <LiveContext.Provider value={hub}>{children}</LiveContext.Provider>;
 }
@@ -104,6 +171,12 @@ export function useLiveEvent(onEvent: Listener): void {
     ref.current = onEvent;
   });
   useEffect(() => hub?.subscribe((e) => ref.current(e)), [hub]);
+}
+
+/** The page-state the tab's first stream brings, when this page is the one it opened on (Hub.firstPageState). */
+export function useFirstPageState(): (q: PageStateQuery) => FirstState | undefined {
+  const hub = useContext(LiveContext);
+  return (q) => hub?.firstPageState(q);
 }
 
 /** Whether the live stream is open (for an unobtrusive status hint). */

@@ -2,6 +2,7 @@
 
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
+import { useFirstPageState } from "@/components/forum/live-events";
 import { JumpToUnread, MarkAllReadButton } from "@/components/forum/unread-marks";
 import { api, ApiClientError, type PageStateQuery } from "@/lib/api-client";
 import { notificationKeys, postKeys, userKeys } from "@/lib/query-keys";
@@ -41,16 +42,18 @@ export function useShellViewer<T, P = T>(given: T | null | "deferred", of: (me: 
 
 /**
  * Asks page-state once per page and puts the answer where the page's parts read it: the header's
- * account and unread count, and the post's subscription and poll votes (postKeys.detail).
+ * account and unread count, and the post's subscription and poll votes (postKeys.detail). On the page
+ * the tab opened on, the answer comes with the live-event stream the page opens anyway.
  */
 function usePageState(q: PageStateQuery) {
   const qc = useQueryClient();
+  const firstPageState = useFirstPageState();
   return useQuery({
     queryKey: userKeys.pageState(q),
     staleTime: Infinity,
     queryFn: async () => {
       try {
-        const s = await api.pageState(q);
+        const s = (await firstPageState(q)) ?? (await api.pageState(q));
         qc.setQueryData<HeaderMe | null>(userKeys.header(), s.me);
         qc.setQueryData(notificationKeys.unreadCount(), { count: s.unreadNotifications });
         const mine = s.post;

@@ -171,6 +171,12 @@ export type StreamOptions = {
   postId?: number;
   lastEventId?: number;
   heartbeatMs?: number;
+  /**
+   * A named message sent once, right after the stream opens (its data as JSON, no `id:`, so it does
+   * not move the client's Last-Event-ID): the page-state of a page that opens the stream anyway.
+   * Live and replayed events are not held back while it is prepared.
+   */
+  opening?: () => Promise<{ event: string; data: unknown }>;
 };
 
 /**
@@ -271,6 +277,15 @@ export async function openEventStream(viewer: Viewer | null, opts: StreamOptions
         close();
       });
       controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`));
+      if (opts.opening) {
+        void opts.opening().then(({ event, data }) => {
+          try {
+            if (open) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+          } catch {
+            cleanup();
+          }
+        });
+      }
       if (opts.lastEventId !== undefined) {
         try {
           const missed = await readOutbox(opts.lastEventId);

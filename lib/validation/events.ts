@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { idList, idString } from "@/lib/validation/posts";
+import { zeroOrOne } from "@/lib/validation/users";
 
 const intString = z.string().regex(/^\d{1,15}$/, "must be a non-negative integer").transform(Number);
 
@@ -6,7 +8,15 @@ const intString = z.string().regex(/^\d{1,15}$/, "must be a non-negative integer
 export const eventStreamQuerySchema = z.object({
   postId: intString.pipe(z.number().int().min(1).max(2147483647)).optional(),
   lastEventId: intString.optional(),
+  // The member's page-state (GET /api/users/me/page-state) as the stream's first message, so a page
+  // that opens the stream anyway needs no second request for it.
+  state: zeroOrOne.meta({ description: "1: send the caller's page-state first, as an `event: page-state` message (`page-state-error` with an API.md §1 body and `status` when it cannot)" }),
+  statePostIds: idList.default([]).meta({ description: "page-state's postIds" }),
+  statePostId: idString.optional().meta({ description: "page-state's postId" }),
+  stateVisit: zeroOrOne.meta({ description: "page-state's visit" }),
+  stateView: zeroOrOne.meta({ description: "page-state's view" }),
 });
+export const EVENT_STREAM_ARRAY_KEYS = ["statePostIds"] as const;
 
 export const EVENT_TYPES = ["notification", "comment", "comment_changed", "post_created", "post_changed", "counts", "reload"] as const;
 

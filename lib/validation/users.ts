@@ -67,7 +67,7 @@ export const avatarResultSchema = z
  * `postId`: the post of a shared post page; with `view=1` the member's view of it is counted and it is
  * marked read, as a rendered post page does.
  */
-const zeroOrOne = z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1");
+export const zeroOrOne = z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1");
 export const pageStateQuerySchema = z.object({
   postIds: idList.default([]),
   postId: idString.optional(),

@@ -6,9 +6,13 @@ import { GET as events } from "@/app/api/events/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { eventHub, pruneOutbox, type LiveEvent } from "@/lib/services/live-events";
 import { liveEventSchema } from "@/lib/validation/events";
+import { pageStateSchema } from "@/lib/validation/users";
+import { errorSchema } from "@/lib/validation/responses";
+import { postViews } from "@/db/schema";
+import { eq } from "drizzle-orm";
 import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
 
-type Stream = { events: LiveEvent[]; raw: string[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean, ms?: number) => Promise<LiveEvent> };
+type Stream = { events: LiveEvent[]; named: { event: string; data: any }[]; raw: string[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean, ms?: number) => Promise<LiveEvent> };
 
 const open: Stream[] = [];
 
@@ -19,6 +23,7 @@ async function stream(path = "/api/events", o: { token?: string; headers?: Recor
   const decoder = new TextDecoder();
   const out: Stream = {
     events: [],
+    named: [],
     raw: [],
     close: async () => void (await reader.cancel().catch(() => {})),
     waitFor: async (pred, ms = 3000) => {
@@ -43,7 +48,9 @@ async function stream(path = "/api/events", o: { token?: string; headers?: Recor
         buf = buf.slice(i + 2);
         out.raw.push(chunk);
         const data = chunk.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-        if (data) out.events.push(JSON.parse(data));
+        const name = chunk.split("\n").find((l) => l.startsWith("event: "))?.slice(7);
+        if (data && name) out.named.push({ event: name, data: JSON.parse(data) });
+        else if (data) out.events.push(JSON.parse(data));
       }
     }
   })();
@@ -209,5 +216,65 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     const r = await call(events, "/api/events?postId=abc");
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: "validation_failed", field: "postId" });
+  });
+
+  describe("state=1: the member's page-state as the first message", () => {
+    const named = async (s: Stream, event: string) => {
+      const until = Date.now() + 3000;
+      for (;;) {
+        const hit = s.named.find((n) => n.event === event);
+        if (hit) return hit.data;
+        if (Date.now() > until) throw new Error(`no ${event}; got ${JSON.stringify(s.named)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+
+    it("sends what GET /api/users/me/page-state answers, counting the view, then live events", async () => {
+      const postId = await makePost(alice, cat);
+      const hidden = await makePost(alice, cat, "ONLY_ME");
+      const b = await stream(`/api/events?state=1&statePostId=${postId}&stateView=1&stateVisit=0&statePostIds=${postId}&statePostIds=${hidden}`, { token: bob.token });
+      expect(b.status).toBe(200);
+      const state = pageStateSchema.parse(await named(b, "page-state"));
+      expect(state.me).toMatchObject({ id: bob.id, username: bob.username });
+      expect(state.post).toMatchObject({ id: postId, subscribed: false, myVotes: [] });
+      // Marks only for what Bob may see: never Alice's private post.
+      expect(state.marks.map((m) => m.postId)).not.toContain(hidden);
+      // The view was counted, as on the page-state endpoint.
+      expect(await db.select().from(postViews).where(eq(postViews.postId, postId))).toHaveLength(1);
+      expect((await db.select({ views: posts.views }).from(posts).where(eq(posts.id, postId)))[0]!.views).toBe(1);
+      // Not an event with an id: the client's Last-Event-ID stays where it was.
+      expect(b.raw.find((c) => c.startsWith("event: page-state"))).not.toMatch(/^id:/m);
+      // And the stream goes on as any other.
+      const r = await call(postComment, `/api/posts/${postId}/comments`, { token: carol.token, body: { content: "after the state" }, params: { id: String(postId) } });
+      expect(r.status).toBe(201);
+      await b.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
+      expect(b.named).toHaveLength(1);
+    });
+
+    it("answers a caller who is not signed in with page-state-error 401, and still streams", async () => {
+      const postId = await makePost(alice, cat);
+      const anon = await stream(`/api/events?state=1&statePostIds=${postId}`);
+      expect(anon.status).toBe(200);
+      const err = await named(anon, "page-state-error");
+      expect(err.status).toBe(401);
+      expect(errorSchema.parse(err)).toMatchObject({ code: "unauthorized" });
+      const r = await call(postComment, `/api/posts/${postId}/comments`, { token: carol.token, body: { content: "anon still hears" }, params: { id: String(postId) } });
+      await anon.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
+    });
+
+    it("sends no page-state without state=1", async () => {
+      const b = await stream(`/api/events?statePostIds=1`, { token: bob.token });
+      await settle();
+      expect(b.named).toEqual([]);
+    });
+
+    it("rejects malformed page-state parameters with the error body", async () => {
+      const r = await call(events, "/api/events?state=2");
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: "validation_failed", field: "state" });
+      const many = await call(events, `/api/events?state=1${Array.from({ length: 51 }, (_, i) => `&statePostIds=${i + 1}`).join("")}`, { token: bob.token });
+      expect(many.status).toBe(400);
+      expect(many.body).toMatchObject({ code: "validation_failed", field: "statePostIds" });
+    });
   });
 });

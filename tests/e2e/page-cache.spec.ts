@@ -286,3 +286,47 @@ test("a markdown preview invalidates no cached page", async ({ request }) => {
   expect(r.status()).toBe(200);
   expect((await anonymousGet(request, "/")).hit).toBe(true);
 });
+
+test("on the shared page a tab opens, a member's part comes with its event stream, which stays open across links", async ({ browser, request }) => {
+  const erin = await apiLogin(request, "erin");
+  const post = await apiCreatePost(request, erin, { title: unique("Arrives with the stream") });
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  await signIn(page, "heidi");
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.startsWith("/api/")) sent.push(u.pathname + u.search);
+  });
+  const asked = () => sent.filter((u) => u.startsWith("/api/users/me/page-state"));
+  const streams = () => sent.filter((u) => u.startsWith("/api/events"));
+
+  await page.goto("/");
+  const res = await page.goto("/");
+  expect(res?.headers()[CACHE]).toBe("hit");
+  await expect(page.getByRole("link", { name: "Your profile (heidi)" })).toBeVisible();
+  await expect(page.getByTestId("post-card").filter({ hasText: post.title })).toBeVisible();
+  // The header filled in from the stream's first message: one stream asked for the list's state, and
+  // no request of its own.
+  expect(streams().some((u) => u.includes("state=1") && u.includes("stateVisit=1") && u.includes(`statePostIds=${post.id}`))).toBe(true);
+  expect(asked()).toEqual([]);
+
+  // A link: a client navigation (rendered for the member, never the shared document); the stream stays open.
+  sent.length = 0;
+  await page.getByTestId("post-card").filter({ hasText: post.title }).getByRole("link", { name: post.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/posts/${post.id}$`));
+  await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Your profile (heidi)" })).toBeVisible();
+  expect(streams()).toEqual([]);
+
+  // Opened in a new tab, the post page gets its part (the view, the subscription) from its stream.
+  const tab = await ctx.newPage();
+  const tabSent: string[] = [];
+  tab.on("request", (r) => tabSent.push(new URL(r.url()).pathname + new URL(r.url()).search));
+  await tab.goto(`/posts/${post.id}`);
+  await expect(tab.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+  await expect(tab.getByRole("link", { name: "Your profile (heidi)" })).toBeVisible();
+  expect(tabSent.some((u) => u.startsWith("/api/events?") && u.includes(`statePostId=${post.id}`) && u.includes("stateView=1"))).toBe(true);
+  expect(tabSent.filter((u) => u.startsWith("/api/users/me/page-state"))).toEqual([]);
+  await ctx.close();
+});
