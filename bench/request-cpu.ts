@@ -42,9 +42,24 @@ async function main() {
     const N = Number(process.env.N || 60);
     const kinds: [string, () => Promise<unknown>][] = [
       ["anon / (cache hit)", async () => (await fetch(`${BASE}/`)).arrayBuffer()],
+      ["anon / (cache hit, gzip)", async () => (await fetch(`${BASE}/`, { headers: { "accept-encoding": "gzip" } })).arrayBuffer()],
+      ["anon post (cache hit, gzip)", async () => (await fetch(`${BASE}/posts/${posts[1]!.id}`, { headers: { "accept-encoding": "gzip" } })).arrayBuffer()],
       ["anon post (cache hit)", async () => (await fetch(`${BASE}/posts/${posts[1]!.id}`)).arrayBuffer()],
       ["sse open+close anon", async () => { const ac = new AbortController(); const r = await fetch(`${BASE}/api/events`, { signal: ac.signal }); const rd = r.body!.getReader(); await rd.read(); ac.abort(); }],
       ["sse open+close member", async () => { const ac = new AbortController(); const r = await fetch(`${BASE}/api/events`, { signal: ac.signal, headers: { cookie } }); const rd = r.body!.getReader(); await rd.read(); ac.abort(); }],
+      ["sse member with page-state (view)", async () => {
+        const ac = new AbortController();
+        const r = await fetch(`${BASE}/api/events?state=1&stateView=1&statePostId=${posts[1]!.id}`, { signal: ac.signal, headers: { cookie } });
+        const rd = r.body!.getReader();
+        const dec = new TextDecoder();
+        // Until the page-state message (a server without it sends only the opening comment: 2 s cap).
+        for (let text = "", until = Date.now() + 2000; !text.includes("event: page-state") && Date.now() < until; ) {
+          const { value, done } = await Promise.race([rd.read(), sleep(until - Date.now()).then(() => ({ value: undefined, done: true }))]);
+          if (done) break;
+          text += dec.decode(value);
+        }
+        ac.abort();
+      }],
       ["member /", async () => (await fetch(`${BASE}/`, { headers: { cookie } })).arrayBuffer()],
       ["member post", async () => (await fetch(`${BASE}/posts/${posts[1]!.id}`, { headers: { cookie } })).arrayBuffer()],
       ["member profile", async () => (await fetch(`${BASE}/u/${encodeURIComponent(author)}`, { headers: { cookie } })).arrayBuffer()],

@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
-import { PAGE_VERSION_HEADER, storePage } from "@/lib/api/page-cache";
+import { PAGE_VERSION_HEADER, STORED_ENCODING_HEADER, storePage } from "@/lib/api/page-cache";
 
 /**
  * The one place below Next.js that touches raw HTTP: a subscriber to Node's
@@ -160,12 +160,22 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       collect(args[0], args[1]);
       const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
       const body = Buffer.concat(chunks);
+      // A page-cache hit sent as stored (gzipped): its encoding, and its Cache-Control without the
+      // `no-transform` that kept Next.js's compression off it (lib/api/page-cache.ts lookupPage).
+      const stored = this.getHeader(STORED_ENCODING_HEADER);
+      if (stored !== undefined) {
+        this.removeHeader(STORED_ENCODING_HEADER);
+        this.setHeader("content-encoding", String(stored));
+        const cc = String(this.getHeader("cache-control") ?? "").replace(/(?:^|,\s*)no-transform$/, "");
+        if (cc) this.setHeader("cache-control", cc);
+        else this.removeHeader("cache-control");
+      }
       const encoding = String(this.getHeader("content-encoding") ?? "").toLowerCase();
       const hashes = scriptHashesOf(body, encoding);
       // A public page rendered for an anonymous visitor goes into the page cache (lib/api/page-cache.ts).
       if (this.getHeader(PAGE_VERSION_HEADER) !== undefined) {
         try {
-          storePage(request, this, decode(body, encoding));
+          storePage(request, this, decode(body, encoding), encoding === "gzip" || encoding === "x-gzip" ? body : undefined);
         } catch {
           this.removeHeader(PAGE_VERSION_HEADER);
         }

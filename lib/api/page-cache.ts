@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
 import { clientIp } from "@/lib/api/client-ip";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { listPageVersion, memberListPage, memberPostPage, postPageVersion } from "@/lib/cache/page-versions";
@@ -27,19 +28,25 @@ import { isModerator } from "@/lib/permissions";
  *   private posts of their own gets their own). A member's page is rendered as the shared page
  *   (lib/api/page.ts `pageShell`: read as "some member", no header account, no unread marks, no
  *   subscription or votes), and the browser asks GET /api/users/me/page-state for what is theirs
- *   (components/forum/shell-marks.tsx), which also counts their view of a post and marks it read.
+ *   (components/forum/shell-marks.tsx), which also counts their view of a post and marks it read; on
+ *   the page a tab opens, the answer comes as the first message of its event stream (GET /api/events?state=1).
  *   Staff pages, a member's own post (they may edit it, see it unpublished) or a post where they have a
  *   hidden comment (shown to them alone), their own profile, and RSC requests (client navigation,
  *   refresh) are rendered as before.
  * - On a miss, the proxy lets the request through with the version in a response header; the HTTP hook
  *   (lib/api/http-hook.ts), which holds every HTML page until it is complete anyway, gives the finished
  *   document to `storePage`, which keeps it if it is a plain 200 without cookies, and strips the header.
+ * - Entries keep the document gzipped as well (the render's own compressed bytes when it was sent
+ *   gzipped): a hit for a client that accepts gzip is sent as stored, not compressed again per hit.
  * - A cached post page still counts its view (view counters are not content: cached lists and pages
  *   may show a count that lags until the next write, as the API caches do).
  */
 export const PAGE_VERSION_HEADER = "x-forum-page-version";
+/** On a cache hit sent as stored, gzipped: the Content-Encoding for the HTTP hook to set (see lookupPage). */
+export const STORED_ENCODING_HEADER = "x-forum-stored-encoding";
 
-type Entry = { body: Buffer; headers: [string, string][] };
+/** `body`: the decoded HTML; `gzip`: the same, gzipped. */
+type Entry = { body: Buffer; gzip: Buffer; headers: [string, string][] };
 const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE_ENTRIES || 500));
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/]{1,64})$/;
@@ -53,7 +60,7 @@ const gs = globalThis as unknown as { __forumShellToken?: string };
 /** The header's value: a per-process secret, so that a client cannot ask for the shared page itself. */
 export const shellToken = (): string => (gs.__forumShellToken ??= randomBytes(18).toString("base64url"));
 /** Response headers that describe one transfer, not the document. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy", PAGE_VERSION_HEADER]);
+const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy", PAGE_VERSION_HEADER, STORED_ENCODING_HEADER]);
 
 type RequestLike = { method: string; url: string; headers: Headers };
 
@@ -166,15 +173,40 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
   }
   const headers = new Headers(entry.headers);
   headers.set("x-forum-cache", "hit");
-  return { hit: new Response(new Uint8Array(entry.body), { status: 200, headers }) };
+  const vary = headers.get("vary");
+  if (!vary?.toLowerCase().includes("accept-encoding")) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  // Sent as stored. Next.js drops Content-Encoding from a proxy's response (and would compress the body
+  // again): the HTTP hook sets it from STORED_ENCODING_HEADER, and `no-transform` keeps Next.js's
+  // compression off the body until then (the hook takes it away again).
+  const gzip = acceptsGzip(req.headers.get("accept-encoding"));
+  if (gzip) {
+    headers.set(STORED_ENCODING_HEADER, "gzip");
+    const cc = headers.get("cache-control");
+    headers.set("cache-control", cc ? `${cc}, no-transform` : "no-transform");
+  }
+  return { hit: new Response(new Uint8Array(gzip ? entry.gzip : entry.body), { status: 200, headers }) };
+}
+
+/** Whether an Accept-Encoding header accepts gzip (named, or `*`, and not with q=0). */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";").map((x) => x.trim());
+    const q = params.find((p) => p.startsWith("q="));
+    const ok = !q || Number(q.slice(2)) > 0;
+    if (name === "gzip" || name === "x-gzip") return ok;
+    if (name === "*") star = ok;
+  }
+  return star;
 }
 
 /**
  * For the HTTP hook, once a page is complete: keeps the document if the proxy marked it with the
  * version it was rendered under, removes the mark, and hands the document to visitors waiting for it.
- * `body` is the decoded HTML.
+ * `body` is the decoded HTML; `gzipped`, the bytes sent when they were gzip (kept, not compressed again).
  */
-export function storePage(request: IncomingMessage, response: ServerResponse, body: Buffer): void {
+export function storePage(request: IncomingMessage, response: ServerResponse, body: Buffer, gzipped?: Buffer): void {
   const stamped = response.getHeader(PAGE_VERSION_HEADER);
   if (stamped === undefined) return;
   response.removeHeader(PAGE_VERSION_HEADER);
@@ -187,7 +219,7 @@ export function storePage(request: IncomingMessage, response: ServerResponse, bo
     if (v === undefined || TRANSFER_HEADERS.has(k.toLowerCase())) continue;
     headers.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
   }
-  const entry = { body, headers };
+  const entry = { body, gzip: gzipped ?? gzipSync(body), headers };
   pages().set(key, version, entry);
   endFlight(fk, entry);
 }

@@ -1,3 +1,5 @@
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { signIn } from "./pages/session";
@@ -30,6 +32,39 @@ test("an unchanged public page is served from the cache, with the same scripts a
   expect(again.csp).not.toContain("unsafe-inline'; style"); // scripts: hashes only
   expect(again.html).toContain("Discussions");
   expect(first.status).toBe(200);
+});
+
+/** A GET as sent on the wire (Playwright's request context would decode it). */
+function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { "accept-encoding": acceptEncoding, "sec-fetch-dest": "document" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+test("a cached page goes gzipped to a browser that accepts gzip, and as HTML to one that does not: the same document", async ({ request, baseURL }) => {
+  await warm(request, "/");
+  const zipped = await rawGet(`${baseURL}/`, "gzip, deflate, br");
+  expect(zipped.headers[CACHE]).toBe("hit");
+  expect(zipped.headers["content-encoding"]).toBe("gzip");
+  expect(zipped.headers["vary"]).toMatch(/rsc/i);
+  expect(zipped.headers["vary"]).toMatch(/accept-encoding/i);
+  expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
+  expect(zipped.headers["cache-control"] ?? "").not.toContain("no-transform");
+  for (const plainAsk of ["identity", "gzip;q=0, deflate"]) {
+    const plain = await rawGet(`${baseURL}/`, plainAsk);
+    expect(plain.headers[CACHE]).toBe("hit");
+    expect(plain.headers["content-encoding"] ?? "identity").not.toBe("gzip");
+    if (!plain.headers["content-encoding"]) {
+      expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString());
+      expect(plain.headers["content-security-policy"]).toBe(zipped.headers["content-security-policy"]);
+      expect(plain.headers["cache-control"]).toBe(zipped.headers["cache-control"]);
+    }
+  }
+  expect(gunzipSync(zipped.body).toString()).toContain("Discussions");
 });
 
 test("a client navigation or refresh (an RSC request) is never answered with a cached document", async ({ page, request }) => {
