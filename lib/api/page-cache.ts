@@ -173,8 +173,6 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
   }
   const headers = new Headers(entry.headers);
   headers.set("x-forum-cache", "hit");
-  const vary = headers.get("vary");
-  if (!vary?.toLowerCase().includes("accept-encoding")) headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
   // Sent as stored. Next.js drops Content-Encoding from a proxy's response (and would compress the body
   // again): the HTTP hook sets it from STORED_ENCODING_HEADER, and `no-transform` keeps Next.js's
   // compression off the body until then (the hook takes it away again).
@@ -188,7 +186,7 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
 }
 
 /** Whether an Accept-Encoding header accepts gzip (named, or `*`, and not with q=0). */
-export function acceptsGzip(header: string | null): boolean {
+function acceptsGzip(header: string | null): boolean {
   if (!header) return false;
   let star = false;
   for (const part of header.toLowerCase().split(",")) {
@@ -219,6 +217,10 @@ export function storePage(request: IncomingMessage, response: ServerResponse, bo
     if (v === undefined || TRANSFER_HEADERS.has(k.toLowerCase())) continue;
     headers.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
   }
+  // Hits are sent gzipped or not by Accept-Encoding (lookupPage): said once here, not on every hit.
+  const vary = headers.find(([k]) => k.toLowerCase() === "vary");
+  if (!vary) headers.push(["vary", "Accept-Encoding"]);
+  else if (!/accept-encoding/i.test(vary[1])) vary[1] += ", Accept-Encoding";
   const entry = { body, gzip: gzipped ?? gzipSync(body), headers };
   pages().set(key, version, entry);
   endFlight(fk, entry);
