@@ -58,7 +58,7 @@ function isTrusted(a: ipaddr.IPv4 | ipaddr.IPv6): boolean {
 }
 
 /** The TCP peer stamped by the HTTP hook, or null when the request did not come through it. */
-export function peerAddress(headers: Headers): string | null {
+export function peerAddress(headers: Pick<Headers, "get">): string | null {
   const v = headers.get(PEER_HEADER);
   if (!v) return null;
   const space = v.indexOf(" ");
@@ -71,7 +71,7 @@ export function peerAddress(headers: Headers): string | null {
  * right-most `X-Forwarded-For` entry that is not itself a trusted proxy. "unknown" when the peer is
  * not known (a request that did not come through the HTTP server), so such callers share one bucket.
  */
-export function clientIp(headers: Headers): string {
+export function clientIp(headers: Pick<Headers, "get">): string {
   const peerRaw = peerAddress(headers);
   const peer = peerRaw ? parse(peerRaw) : null;
   if (!peer) return "unknown";

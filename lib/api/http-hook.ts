@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from "node:http";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
-import { PAGE_VERSION_HEADER, STORED_ENCODING_HEADER, storePage } from "@/lib/api/page-cache";
+import { lookupPage, pageCandidate, releasePage, sendPage, SHELL_HEADER, shellToken, storePage, type PageCandidate, type PageStamp } from "@/lib/api/page-cache";
 
 /**
  * The one place below Next.js that touches raw HTTP: a subscriber to Node's
@@ -14,7 +14,8 @@ import { PAGE_VERSION_HEADER, STORED_ENCODING_HEADER, storePage } from "@/lib/ap
  *   the JSON error body of API.md §1;
  * - sends each HTML page with a Content-Security-Policy listing the SHA-256 of its inline scripts
  *   (lib/api/csp.ts explains why hashes and not nonces);
- * - hands finished anonymous public pages to the page cache (lib/api/page-cache.ts).
+ * - answers public pages from the page cache (lib/api/page-cache.ts) before Next.js sees them, and hands
+ *   the pages it lets through to render to the cache when they are complete.
  */
 const g = globalThis as { __forumHttpHook?: boolean };
 
@@ -23,13 +24,61 @@ export async function installHttpHook(): Promise<void> {
   g.__forumHttpHook = true;
   const dc = await import("node:diagnostics_channel");
   dc.subscribe("http.server.request.start", (message) => {
-    const { request, response, socket } = message as { request: IncomingMessage; response: ServerResponse; socket: { remoteAddress?: string } };
-    // Overwrites whatever the client sent under this name.
+    const { request, response, socket, server } = message as { request: IncomingMessage; response: ServerResponse; socket: { remoteAddress?: string }; server?: Server };
+    // Overwrites whatever the client sent under these names.
     request.headers[PEER_HEADER] = peerStamp(socket.remoteAddress ?? "");
+    delete request.headers[SHELL_HEADER];
     const path = request.url ?? "";
     if (path.startsWith("/api/")) jsonMethodNotAllowed(request, response);
-    else if (!path.startsWith("/_next/static/") && !path.startsWith("/uploads/")) hashPageScripts(request, response);
+    else if (path.startsWith("/_next/static/") || path.startsWith("/uploads/")) return;
+    else {
+      const candidate = server && frontOf(server) ? pageCandidate(request) : null;
+      if (candidate) (request as PageRequest)[CANDIDATE] = candidate;
+      else hashPageScripts(request, response);
+    }
   });
+}
+
+const CANDIDATE = Symbol("page-cache candidate");
+type PageRequest = IncomingMessage & { [CANDIDATE]?: PageCandidate };
+const fronted = new WeakSet<Server>();
+
+/**
+ * Puts the page cache in front of a server's request listeners (Next.js's), once per server. Node
+ * publishes `http.server.request.start` just before it emits `request`, so the request that first
+ * shows a server already goes through the front. A candidate request (marked by the channel's
+ * subscriber) is looked up first: a hit is answered here and never reaches Next.js; anything else is
+ * handed on, a member's page marked as the shared page to render and every page held for its CSP and
+ * the cache (hashPageScripts).
+ */
+function frontOf(server: Server): boolean {
+  if (fronted.has(server)) return true;
+  fronted.add(server);
+  const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (!listeners.length) return false;
+  const next = (req: IncomingMessage, res: ServerResponse) => {
+    for (const l of listeners) l.call(server, req, res);
+  };
+  server.removeAllListeners("request");
+  server.on("request", (req: PageRequest, res: ServerResponse) => {
+    const candidate = req[CANDIDATE];
+    if (!candidate) return next(req, res);
+    lookupPage(req, candidate).then(
+      (r) => {
+        if (r && "entry" in r) return sendPage(req, res, r.entry);
+        if (r?.shell) req.headers[SHELL_HEADER] = `${shellToken()} ${r.shell}`;
+        hashPageScripts(req, res, r?.stamp);
+        next(req, res);
+      },
+      (err) => {
+        // A database hiccup: render as usual.
+        console.error("[page-cache] lookup failed; rendering", err);
+        hashPageScripts(req, res);
+        next(req, res);
+      },
+    );
+  });
+  return true;
 }
 
 type Fn = (...args: any[]) => any;
@@ -119,7 +168,7 @@ function applyHeaders(res: ServerResponse, headers: unknown): void {
  * hashes of its inline scripts and sends it with a Content-Length. Anything that is not HTML passes
  * straight through. The cost: an HTML page is sent when it is complete, not streamed.
  */
-export function hashPageScripts(request: IncomingMessage, response: ServerResponse): void {
+export function hashPageScripts(request: IncomingMessage, response: ServerResponse, stamp?: PageStamp): void {
   if (request.method === "HEAD") return;
   const { writeHead, flushHeaders, write, end } = response as unknown as Record<string, Fn>;
   let mode: "undecided" | "html" | "pass" = "undecided";
@@ -131,6 +180,8 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
     }
     return mode;
   };
+  // A stamped render that ends without reaching `storePage` frees the visitors waiting for it.
+  if (stamp) response.once("close", () => releasePage(stamp));
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown, encoding?: unknown) => {
     if (chunk == null || typeof chunk === "function") return;
@@ -160,27 +211,17 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       collect(args[0], args[1]);
       const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
       const body = Buffer.concat(chunks);
-      // A page-cache hit sent as stored (gzipped): its encoding, and its Cache-Control without the
-      // `no-transform` that kept Next.js's compression off it (lib/api/page-cache.ts lookupPage).
-      const stored = this.getHeader(STORED_ENCODING_HEADER);
-      if (stored !== undefined) {
-        this.removeHeader(STORED_ENCODING_HEADER);
-        this.setHeader("content-encoding", String(stored));
-        const cc = String(this.getHeader("cache-control") ?? "").replace(/(?:^|,\s*)no-transform$/, "");
-        if (cc) this.setHeader("cache-control", cc);
-        else this.removeHeader("cache-control");
-      }
       const encoding = String(this.getHeader("content-encoding") ?? "").toLowerCase();
-      const hashes = scriptHashesOf(body, encoding);
-      // A public page rendered for an anonymous visitor goes into the page cache (lib/api/page-cache.ts).
-      if (this.getHeader(PAGE_VERSION_HEADER) !== undefined) {
+      const csp = pagePolicy(scriptHashesOf(body, encoding));
+      // A public page rendered with a page-cache stamp goes into the page cache (lib/api/page-cache.ts).
+      if (stamp) {
         try {
-          storePage(request, this, decode(body, encoding), encoding === "gzip" || encoding === "x-gzip" ? body : undefined);
-        } catch {
-          this.removeHeader(PAGE_VERSION_HEADER);
+          storePage(stamp, this, decode(body, encoding), encoding === "gzip" || encoding === "x-gzip" ? body : undefined, csp);
+        } catch (err) {
+          console.error("[page-cache] could not store a page", err);
         }
       }
-      this.setHeader("content-security-policy", pagePolicy(hashes));
+      this.setHeader("content-security-policy", csp);
       this.removeHeader("transfer-encoding");
       this.setHeader("content-length", body.length);
       // From here on, Node's own implicit writeHead must reach the socket.

@@ -22,9 +22,10 @@ import { isModerator } from "@/lib/permissions";
  * comment on one post keeps every other post's page cached, and the category, tag and profile pages
  * that cannot show that post.
  *
- * - `proxy.ts` calls `lookupPage` before Next.js routes a request. Document requests (GET, not an RSC
- *   request) take part: anonymous ones keyed by URL; a signed-in member's keyed by class and URL (see
- *   pageClass: every member who is not staff shares one entry; on lists and profiles a member with
+ * - The HTTP hook (lib/api/http-hook.ts) asks `lookupPage` before Next.js sees a request, and sends a
+ *   hit itself (`sendPage`): a hit never enters Next.js. Document requests (GET, not an RSC request)
+ *   take part: anonymous ones keyed by URL; a signed-in member's keyed by class and URL (see
+ *   PageClass: every member who is not staff shares one entry; on lists and profiles a member with
  *   private posts of their own gets their own). A member's page is rendered as the shared page
  *   (lib/api/page.ts `pageShell`: read as "some member", no header account, no unread marks, no
  *   subscription or votes), and the browser asks GET /api/users/me/page-state for what is theirs
@@ -33,36 +34,31 @@ import { isModerator } from "@/lib/permissions";
  *   Staff pages, a member's own post (they may edit it, see it unpublished) or a post where they have a
  *   hidden comment (shown to them alone), their own profile, and RSC requests (client navigation,
  *   refresh) are rendered as before.
- * - On a miss, the proxy lets the request through with the version in a response header; the HTTP hook
- *   (lib/api/http-hook.ts), which holds every HTML page until it is complete anyway, gives the finished
- *   document to `storePage`, which keeps it if it is a plain 200 without cookies, and strips the header.
+ * - On a miss, the hook lets Next.js render the page with the stamp (key and version) in hand, holds the
+ *   finished document (it holds every HTML page until it is complete anyway, for its CSP) and gives it
+ *   to `storePage`, which keeps it if it is a plain 200 without cookies.
  * - Entries keep the document gzipped as well (the render's own compressed bytes when it was sent
- *   gzipped): a hit for a client that accepts gzip is sent as stored, not compressed again per hit.
+ *   gzipped), and the whole response head of a hit (CSP included): a hit for a client that accepts gzip
+ *   is sent as stored, not compressed again per hit.
  * - A cached post page still counts its view (view counters are not content: cached lists and pages
  *   may show a count that lags until the next write, as the API caches do).
  */
-export const PAGE_VERSION_HEADER = "x-forum-page-version";
-/** On a cache hit sent as stored, gzipped: the Content-Encoding for the HTTP hook to set (see lookupPage). */
-export const STORED_ENCODING_HEADER = "x-forum-stored-encoding";
-
-/** `body`: the decoded HTML; `gzip`: the same, gzipped. */
-type Entry = { body: Buffer; gzip: Buffer; headers: [string, string][] };
+/** `body`: the decoded HTML; `gzip`: the same, gzipped; the response head of a hit, as a flat list, each way. */
+type Entry = { body: Buffer; gzip: Buffer; plainHead: string[]; gzipHead: string[] };
 const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE_ENTRIES || 500));
 const MAX_BYTES = 1024 * 1024;
-const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/]{1,64})$/;
-const POST_PAGE = /^\/posts\/(\d{1,9})$/;
+const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/?]{1,64})(?:\?|$)/;
+const POST_PAGE = /^\/posts\/(\d{1,9})(?:\?|$)/;
 /**
- * Set by the proxy on a member's page request it lets through to render (and removed from every
- * other request it sees): the page renders the members' shared version (lib/api/page.ts `pageShell`).
+ * Set by the HTTP hook on a member's page request it lets through to render (and removed from every
+ * other request): the page renders the members' shared version (lib/api/page.ts `pageShell`).
  */
 export const SHELL_HEADER = "x-forum-shell";
 const gs = globalThis as unknown as { __forumShellToken?: string };
 /** The header's value: a per-process secret, so that a client cannot ask for the shared page itself. */
 export const shellToken = (): string => (gs.__forumShellToken ??= randomBytes(18).toString("base64url"));
 /** Response headers that describe one transfer, not the document. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy", PAGE_VERSION_HEADER, STORED_ENCODING_HEADER]);
-
-type RequestLike = { method: string; url: string; headers: Headers };
+const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy"]);
 
 /**
  * Who a page request is cached for: `anon` (no session cookie); `member` for a signed-in member who is
@@ -71,36 +67,45 @@ type RequestLike = { method: string; url: string; headers: Headers };
  * lists differ: their own entry, as the API's list cache does). Staff pages are always rendered.
  */
 type PageClass = "anon" | "member" | `u${number}`;
+export type PageCandidate = "anon" | "session";
 
-function pageClass(req: RequestLike): PageClass | "session" | null {
-  if (req.method !== "GET" || !readCachesEnabled()) return null;
-  const url = new URL(req.url);
-  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("_rsc")) return null;
+const header = (req: IncomingMessage, name: string): string | null => {
+  const v = req.headers[name];
+  return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+};
+/** The request's headers as the few readers here need them (`get`), without copying them. */
+const headerReader = (req: IncomingMessage): Pick<Headers, "get"> => ({ get: (name: string) => header(req, name.toLowerCase()) });
+
+/**
+ * For the HTTP hook, synchronously, as a request arrives: whether it takes part in the page cache at
+ * all (a document GET of a public page, not an RSC request), and as whom: `anon` without a session
+ * cookie, else `session` (lookupPage reads the session).
+ */
+export function pageCandidate(req: IncomingMessage): PageCandidate | null {
+  const url = req.url ?? "";
+  if (req.method !== "GET" || !PUBLIC_PAGE.test(url) || !readCachesEnabled()) return null;
+  if (url.includes("_rsc=")) return null;
   const h = req.headers;
-  if (h.get("rsc") || h.get("next-router-prefetch") || h.get("next-action")) return null;
+  if (h.rsc || h["next-router-prefetch"] || h["next-action"]) return null;
   // A browser says what it fetches: only a document navigation gets a document (an RSC fetch is "empty").
-  const dest = h.get("sec-fetch-dest");
+  const dest = header(req, "sec-fetch-dest");
   if (dest && dest !== "document") return null;
-  const cookie = h.get("cookie") ?? "";
+  const cookie = header(req, "cookie") ?? "";
   if (!SESSION_COOKIES.some((name) => cookie.includes(`${name}=`) || cookie.includes(`${name}.0=`))) return "anon";
   return "session";
 }
 
-/** The page-cache key of a URL for a class (anonymous keys are the bare path, as before). */
-const cacheKey = (cls: PageClass, url: string) => (cls === "anon" ? keyOf(url) : `${cls}|${keyOf(url)}`);
-/** The stamp on a response to be stored: the class and the version it is rendered under. */
-const stamp = (cls: PageClass, version: string) => `${cls}|${version}`;
-
-const keyOf = (url: string) => {
-  const u = new URL(url);
-  return u.pathname + u.search;
-};
+/** The page-cache key of a URL (path and query) for a class (anonymous keys are the bare URL). */
+const cacheKey = (cls: PageClass, url: string) => (cls === "anon" ? url : `${cls}|${url}`);
+/** What a response to be stored carries: its key and the version it is rendered under. */
+export type PageStamp = { key: string; version: string };
 
 /**
  * Renders in progress, per page and version, so that after a write the visitors who miss the same page
  * wait for one render instead of rendering it side by side (see VersionedCache.load for why a waiter
  * still sees every write committed before it asked). A render that never reaches `storePage` (an error,
- * a redirect, a closed connection) releases its waiters after RENDER_WAIT_MS; they then render themselves.
+ * a redirect, a closed connection) releases its waiters (releasePage), at the latest after RENDER_WAIT_MS;
+ * they then render themselves.
  */
 type Flight = { promise: Promise<Entry | null>; resolve: (e: Entry | null) => void };
 const RENDER_WAIT_MS = 5_000;
@@ -123,19 +128,28 @@ function endFlight(fk: string, entry: Entry | null): void {
 }
 
 /**
- * For the proxy: the cached document as a Response, or the version to stamp on the response that will
- * be rendered (so `storePage` can keep it), or null when the request does not take part.
+ * For the HTTP hook, when a stamped render ends without a document to store (a redirect, anything
+ * that is not HTML, a connection closed first): visitors waiting for it render themselves at once.
  */
-export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | { version: string; shell: string | null } | null> {
-  let cls = pageClass(req);
-  if (!cls) return null;
-  const path = new URL(req.url).pathname;
-  const post = POST_PAGE.exec(path);
+export const releasePage = (stamp: PageStamp): void => endFlight(flightKey(stamp.version, stamp.key), null);
+
+/**
+ * For the HTTP hook, before Next.js sees a candidate request: the cached document (`entry`, to send
+ * with `sendPage`), or what the render needs (`stamp`: for `storePage`; `shell`: the class of the
+ * members' shared page to render), or null when the request is rendered as usual.
+ */
+export async function lookupPage(
+  req: IncomingMessage,
+  candidate: PageCandidate,
+): Promise<{ entry: Entry } | { stamp: PageStamp; shell: string | null } | null> {
+  const url = req.url ?? "/";
+  const post = POST_PAGE.exec(url);
+  let cls: PageClass;
   let version: string;
-  if (cls === "session") {
+  if (candidate === "session") {
     // A member's page: shared by every member who sees what they see (the session is checked here, as
     // on every request). Staff pages are rendered; so are a member's own post and profile.
-    const viewer = await sessionViewer(cookieFromHeader(req.headers.get("cookie")));
+    const viewer = await sessionViewer(cookieFromHeader(header(req, "cookie")));
     if (!viewer || isModerator(viewer)) return null;
     if (post) {
       const p = await memberPostPage(Number(post[1]), viewer.id);
@@ -144,45 +158,43 @@ export async function lookupPage(req: RequestLike): Promise<{ hit: Response } | 
       version = p.version;
     } else {
       // Lists and profiles: a member with private posts of their own sees them there (their own entry).
-      const l = await memberListPage(path, viewer.id);
+      const l = await memberListPage(new URL(url, "http://x").pathname, viewer.id);
       if (!l || l.own) return null;
       cls = l.hasPrivate ? `u${viewer.id}` : "member";
       version = l.version;
     }
   } else {
-    const v = post ? await postPageVersion(Number(post[1])) : await listPageVersion(path);
+    cls = "anon";
+    const v = post ? await postPageVersion(Number(post[1])) : await listPageVersion(new URL(url, "http://x").pathname);
     if (!v) return null;
     version = v;
   }
-  const key = cacheKey(cls, req.url);
-  const render = { version: stamp(cls, version), shell: cls === "anon" ? null : cls };
+  const key = cacheKey(cls, url);
   let entry = pages().get(key, version);
   if (!entry) {
     const fk = flightKey(version, key);
     const inflight = flights.get(fk);
     if (!inflight) {
       startFlight(fk);
-      return render;
+      return { stamp: { key, version }, shell: cls === "anon" ? null : cls };
     }
     entry = (await inflight.promise) ?? undefined;
-    if (!entry) return render;
+    if (!entry) return { stamp: { key, version }, shell: cls === "anon" ? null : cls };
   }
   // A member's view of a shared post page is counted by their page-state request.
   if (post && cls === "anon") {
-    await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(req.headers)) });
+    await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(headerReader(req))) });
   }
-  const headers = new Headers(entry.headers);
-  headers.set("x-forum-cache", "hit");
-  // Sent as stored. Next.js drops Content-Encoding from a proxy's response (and would compress the body
-  // again): the HTTP hook sets it from STORED_ENCODING_HEADER, and `no-transform` keeps Next.js's
-  // compression off the body until then (the hook takes it away again).
-  const gzip = acceptsGzip(req.headers.get("accept-encoding"));
-  if (gzip) {
-    headers.set(STORED_ENCODING_HEADER, "gzip");
-    const cc = headers.get("cache-control");
-    headers.set("cache-control", cc ? `${cc}, no-transform` : "no-transform");
-  }
-  return { hit: new Response(new Uint8Array(gzip ? entry.gzip : entry.body), { status: 200, headers }) };
+  return { entry };
+}
+
+/**
+ * Sends a cached document as stored, straight to Node's response: gzipped to a client that accepts gzip.
+ */
+export function sendPage(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+  const gzip = acceptsGzip(header(req, "accept-encoding"));
+  res.writeHead(200, gzip ? entry.gzipHead : entry.plainHead);
+  res.end(gzip ? entry.gzip : entry.body);
 }
 
 /** Whether an Accept-Encoding header accepts gzip (named, or `*`, and not with q=0). */
@@ -200,28 +212,31 @@ function acceptsGzip(header: string | null): boolean {
 }
 
 /**
- * For the HTTP hook, once a page is complete: keeps the document if the proxy marked it with the
- * version it was rendered under, removes the mark, and hands the document to visitors waiting for it.
- * `body` is the decoded HTML; `gzipped`, the bytes sent when they were gzip (kept, not compressed again).
+ * For the HTTP hook, once a page it let through with a stamp is complete: keeps the document if it is a
+ * plain 200 without cookies, and hands it to visitors waiting for it. `body` is the decoded HTML;
+ * `gzipped`, the bytes sent when they were gzip (kept, not compressed again); `csp`, its policy.
  */
-export function storePage(request: IncomingMessage, response: ServerResponse, body: Buffer, gzipped?: Buffer): void {
-  const stamped = response.getHeader(PAGE_VERSION_HEADER);
-  if (stamped === undefined) return;
-  response.removeHeader(PAGE_VERSION_HEADER);
-  const [cls, version] = String(stamped).split("|", 2) as [PageClass, string];
-  const key = cacheKey(cls, `http://x${request.url ?? "/"}`);
-  const fk = flightKey(version, key);
+export function storePage(stamp: PageStamp, response: ServerResponse, body: Buffer, gzipped: Buffer | undefined, csp: string): void {
+  const fk = flightKey(stamp.version, stamp.key);
   if (response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES) return endFlight(fk, null);
-  const headers: [string, string][] = [];
+  const head: string[] = [];
+  let vary = "";
   for (const [k, v] of Object.entries(response.getHeaders())) {
     if (v === undefined || TRANSFER_HEADERS.has(k.toLowerCase())) continue;
-    headers.push([k, Array.isArray(v) ? v.join(", ") : String(v)]);
+    const value = Array.isArray(v) ? v.join(", ") : String(v);
+    if (k.toLowerCase() === "vary") vary = value;
+    else head.push(k, value);
   }
-  // Hits are sent gzipped or not by Accept-Encoding (lookupPage): said once here, not on every hit.
-  const vary = headers.find(([k]) => k.toLowerCase() === "vary");
-  if (!vary) headers.push(["vary", "Accept-Encoding"]);
-  else if (!/accept-encoding/i.test(vary[1])) vary[1] += ", Accept-Encoding";
-  const entry = { body, gzip: gzipped ?? gzipSync(body), headers };
-  pages().set(key, version, entry);
+  // Hits are sent gzipped or not by Accept-Encoding (sendPage).
+  head.push("vary", vary ? (/accept-encoding/i.test(vary) ? vary : `${vary}, Accept-Encoding`) : "Accept-Encoding");
+  head.push("x-forum-cache", "hit", "content-security-policy", csp);
+  const gzip = gzipped ?? gzipSync(body);
+  const entry: Entry = {
+    body,
+    gzip,
+    plainHead: [...head, "content-length", String(body.length)],
+    gzipHead: [...head, "content-encoding", "gzip", "content-length", String(gzip.length)],
+  };
+  pages().set(stamp.key, stamp.version, entry);
   endFlight(fk, entry);
 }

@@ -23,7 +23,7 @@ export const pageViewer = cache(async (): Promise<Viewer | null> => {
 });
 
 /**
- * When this render is a members' shared page (the proxy asked for it: lib/api/page-cache.ts), the
+ * When this render is a members' shared page (the HTTP hook asked for it: lib/api/page-cache.ts), the
  * viewer the page is read as: `MEMBERS` (what any member who is not staff sees), or, for a member with
  * ONLY_ME posts of their own, the same with their id (their list or profile page is kept for them
  * alone). Otherwise null. Nothing else of the member who asked is rendered: the header, unread marks

@@ -67,6 +67,22 @@ test("a cached page goes gzipped to a browser that accepts gzip, and as HTML to 
   expect(gunzipSync(zipped.body).toString()).toContain("Discussions");
 });
 
+test("a cached page is answered with the head of the page as it was rendered: security headers, type, CSP", async ({ baseURL }) => {
+  const url = `${baseURL}/?probe=${unique("head").replace(/\W/g, "")}`; // a URL nobody has asked for yet: rendered
+  const rendered = await rawGet(url, "identity");
+  expect(rendered.headers[CACHE]).toBeUndefined();
+  const hit = await rawGet(url, "identity");
+  expect(hit.headers[CACHE]).toBe("hit");
+  for (const name of ["content-type", "cache-control", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "link", "content-security-policy"]) {
+    expect(rendered.headers[name], name).toBeTruthy();
+    expect(hit.headers[name], name).toBe(rendered.headers[name]);
+  }
+  const varies = (v: string | undefined) => new Set((v ?? "").toLowerCase().split(/,\s*/));
+  expect(varies(hit.headers["vary"])).toEqual(new Set([...varies(rendered.headers["vary"]), "accept-encoding"]));
+  expect(hit.headers["set-cookie"]).toBeUndefined();
+  expect(hit.body.toString()).toBe(rendered.body.toString());
+});
+
 test("a client navigation or refresh (an RSC request) is never answered with a cached document", async ({ page, request }) => {
   const token = await apiLogin(request, "bob");
   const post = await apiCreatePost(request, token, { title: unique("Navigated to") });
@@ -215,7 +231,8 @@ test("a member's unread marks on a cached list page are their own", async ({ bro
   await signIn(page, "frank");
   await page.goto(`/posts/${post.id}`); // frank reads it
   await expect(page.getByTestId("post-content")).toBeVisible();
-  await page.waitForTimeout(300); // the read mark is sent once the page is shown
+  // The post is marked read for frank before his part of the page is sent (his name in the header).
+  await expect(page.getByRole("link", { name: "Your profile (frank)" })).toBeVisible();
   const reply = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${erin}` }, data: { content: "news for frank" } });
   expect(reply.status()).toBe(201);
   await page.goto("/");
