@@ -41,7 +41,7 @@ export async function installHttpHook(): Promise<void> {
 
 const CANDIDATE = Symbol("page-cache candidate");
 type PageRequest = IncomingMessage & { [CANDIDATE]?: PageCandidate };
-const fronted = new WeakSet<Server>();
+const fronted = new WeakMap<Server, boolean>();
 
 /**
  * Puts the page cache in front of a server's request listeners (Next.js's), once per server. Node
@@ -52,9 +52,10 @@ const fronted = new WeakSet<Server>();
  * the cache (hashPageScripts).
  */
 function frontOf(server: Server): boolean {
-  if (fronted.has(server)) return true;
-  fronted.add(server);
+  const known = fronted.get(server);
+  if (known !== undefined) return known;
   const listeners = server.listeners("request") as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  fronted.set(server, listeners.length > 0);
   if (!listeners.length) return false;
   const next = (req: IncomingMessage, res: ServerResponse) => {
     for (const l of listeners) l.call(server, req, res);
@@ -63,20 +64,28 @@ function frontOf(server: Server): boolean {
   server.on("request", (req: PageRequest, res: ServerResponse) => {
     const candidate = req[CANDIDATE];
     if (!candidate) return next(req, res);
-    lookupPage(req, candidate).then(
-      (r) => {
+    void (async () => {
+      let r: Awaited<ReturnType<typeof lookupPage>> = null;
+      try {
+        r = await lookupPage(req, candidate);
+      } catch (err) {
+        // A database hiccup: render as usual.
+        console.error("[page-cache] lookup failed; rendering", err);
+      }
+      try {
         if (r && "entry" in r) return sendPage(req, res, r.entry);
         if (r?.shell) req.headers[SHELL_HEADER] = `${shellToken()} ${r.shell}`;
         hashPageScripts(req, res, r?.stamp);
         next(req, res);
-      },
-      (err) => {
-        // A database hiccup: render as usual.
-        console.error("[page-cache] lookup failed; rendering", err);
-        hashPageScripts(req, res);
-        next(req, res);
-      },
-    );
+      } catch (err) {
+        // Never an unhandled rejection (it would end the process): this one request fails.
+        console.error("[page-cache] could not answer a page request", err);
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.end();
+        } else res.destroy();
+      }
+    })();
   });
   return true;
 }
