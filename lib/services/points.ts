@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
@@ -82,27 +82,29 @@ export function levelOf(experience: number): { currentLevel: number; nextLevelEx
 
 export const MEDAL_ORDER: MedalType[] = ["COMMENT", "POST", "FEATURED", "CONTRIBUTOR", "PIONEER", "SEED"];
 
-/** Every medal a user has earned (API.md §2 criteria), in display order. */
+/**
+ * Every medal a user has earned (API.md §2 criteria), in display order. One query; each count stops at
+ * its threshold, so a member with thousands of comments costs what one with a hundred does.
+ */
 export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalType[]> {
-  const [u] = await tx
-    .select({ id: users.id, createdAt: users.createdAt, contributor: users.contributor })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [u] = await rawRows<{ created_at: Date | string; contributor: boolean; comments: number; posts: number; featured: boolean; earlier: number }>(
+    tx,
+    sql`select u.created_at, u.contributor,
+      (select count(*)::int from (select 1 from ${comments} c where c.author_id = u.id and c.deleted_at is null limit 100) x) as comments,
+      (select count(*)::int from (select 1 from ${posts} p where p.author_id = u.id limit 100) x) as posts,
+      exists (select 1 from ${posts} p where p.author_id = u.id and p.rss_excluded = false) as featured,
+      (select count(*)::int from (select 1 from ${users} e where e.id < u.id limit 1000) x) as earlier
+    from ${users} u where u.id = ${userId}::int`,
+  );
   if (!u) return [];
-  const [[c], [p], [f], [rank]] = await Promise.all([
-    tx.select({ n: count() }).from(comments).where(and(eq(comments.authorId, userId), sql`${comments.deletedAt} is null`)),
-    tx.select({ n: count() }).from(posts).where(eq(posts.authorId, userId)),
-    tx.select({ n: count() }).from(posts).where(and(eq(posts.authorId, userId), eq(posts.rssExcluded, false))),
-    tx.select({ n: count() }).from(users).where(sql`${users.id} < ${userId}`),
-  ]);
   const seedBefore = new Date(process.env.SEED_MEDAL_BEFORE || "2026-01-01T00:00:00.000Z");
   const earned = new Set<MedalType>();
-  if ((c?.n ?? 0) >= 100) earned.add("COMMENT");
-  if ((p?.n ?? 0) >= 100) earned.add("POST");
-  if ((f?.n ?? 0) >= 1) earned.add("FEATURED");
+  if (Number(u.comments) >= 100) earned.add("COMMENT");
+  if (Number(u.posts) >= 100) earned.add("POST");
+  if (u.featured) earned.add("FEATURED");
   if (u.contributor) earned.add("CONTRIBUTOR");
-  if ((rank?.n ?? 0) < 1000) earned.add("PIONEER");
-  if (u.createdAt < seedBefore) earned.add("SEED");
+  if (Number(u.earlier) < 1000) earned.add("PIONEER");
+  if (new Date(u.created_at) < seedBefore) earned.add("SEED");
   return MEDAL_ORDER.filter((m) => earned.has(m));
 }
 
