@@ -71,19 +71,23 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
 
   // Infinite paging: load the next page when the sentinel scrolls into view ("Load more" is the fallback).
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // Never while the list is being fetched: a next page asked during a refetch (after marking read or
+  // changing a preference, which can shorten the list and bring the sentinel into view) would cancel
+  // the refetch and append to the stale pages. Observing again once it is done catches up.
+  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage: fetchNext } = list;
+  const fetchNextPage = () => void fetchNext({ cancelRefetch: false });
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === "undefined") return;
+    if (!el || !hasNextPage || isFetching || typeof IntersectionObserver === "undefined") return;
     const io = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        if (entries.some((e) => e.isIntersecting)) void fetchNext({ cancelRefetch: false });
       },
       { rootMargin: "200px" },
     );
     io.observe(el);
     return () => io.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetching, fetchNext]);
 
   const items = list.data?.pages.flat() ?? [];
   const tabs: { key: Tab; label: string }[] = [
@@ -154,7 +158,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
         <div ref={sentinel} aria-hidden="true" />
         {hasNextPage ? (
           <div className="mt-4 flex justify-center">
-            <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            <Button variant="secondary" onClick={fetchNextPage} disabled={isFetchingNextPage}>
               {isFetchingNextPage ? "Loading…" : "Load more"}
             </Button>
           </div>

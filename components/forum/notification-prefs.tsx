@@ -46,13 +46,20 @@ export function NotificationPrefs({ types, standalone = false }: { types?: reado
   const qc = useQueryClient();
   const prefs = useQuery({ queryKey: notificationKeys.prefs(), queryFn: () => api.notificationPrefs() });
   const save = useMutation({
+    // One after another: two quick clicks are two PUTs, and sent side by side they could reach the
+    // server in either order, leaving it with the first click's value while the switch shows the last.
+    scope: { id: "notification-prefs" },
+    mutationKey: notificationKeys.prefs(),
     mutationFn: (p: Pref) => api.updateNotificationPref(p),
     onMutate: async (p) => {
       // A GET still in flight would overwrite the optimistic value with the old one.
       await qc.cancelQueries({ queryKey: notificationKeys.prefs() });
       qc.setQueryData<Pref[]>(notificationKeys.prefs(), (old) => old?.map((x) => (x.type === p.type ? p : x)));
     },
-    onSuccess: (all) => qc.setQueryData(notificationKeys.prefs(), all),
+    // The server's answer, unless a later click is still on its way (its optimistic value stays shown).
+    onSuccess: (all) => {
+      if (qc.isMutating({ mutationKey: notificationKeys.prefs() }) <= 1) qc.setQueryData(notificationKeys.prefs(), all);
+    },
     onError: () => void qc.invalidateQueries({ queryKey: notificationKeys.prefs() }),
     onSettled: async () => {
       await qc.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
