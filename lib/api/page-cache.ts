@@ -84,7 +84,7 @@ const headerReader = (req: IncomingMessage): Pick<Headers, "get"> => ({ get: (na
 export function pageCandidate(req: IncomingMessage): PageCandidate | null {
   const url = req.url ?? "";
   if (req.method !== "GET" || !PUBLIC_PAGE.test(url) || !readCachesEnabled()) return null;
-  if (url.includes("_rsc=")) return null;
+  if (/[?&]_rsc(?:[=&]|$)/.test(url)) return null;
   const h = req.headers;
   if (h.rsc || h["next-router-prefetch"] || h["next-action"]) return null;
   // A browser says what it fetches: only a document navigation gets a document (an RSC fetch is "empty").

@@ -93,6 +93,14 @@ test("a client navigation or refresh (an RSC request) is never answered with a c
     expect(res.headers()[CACHE]).toBeUndefined();
     expect(res.headers()["content-type"]).toContain("text/x-component");
   }
+  // Asked for by its search parameter alone (a cache-busting `_rsc`, with or without a value), it is
+  // not the cached document either.
+  for (const query of ["?_rsc=x2", "?_rsc", "?a=1&_rsc"]) {
+    for (let i = 0; i < 2; i++) {
+      const res = await request.get(`/posts/${post.id}${query}`, { headers: { cookie: "" } });
+      expect(res.headers()[CACHE], query).toBeUndefined();
+    }
+  }
   // In the browser: the home page from the cache, then a click on the post is a client navigation
   // (no second document), which shows the post.
   const documents: string[] = [];
