@@ -143,6 +143,7 @@ export async function lookupPage(
   candidate: PageCandidate,
 ): Promise<{ entry: Entry } | { stamp: PageStamp; shell: string | null } | null> {
   const url = req.url ?? "/";
+  const path = url.split("?", 1)[0]!;
   const post = POST_PAGE.exec(url);
   let cls: PageClass;
   let version: string;
@@ -158,28 +159,29 @@ export async function lookupPage(
       version = p.version;
     } else {
       // Lists and profiles: a member with private posts of their own sees them there (their own entry).
-      const l = await memberListPage(new URL(url, "http://x").pathname, viewer.id);
+      const l = await memberListPage(path, viewer.id);
       if (!l || l.own) return null;
       cls = l.hasPrivate ? `u${viewer.id}` : "member";
       version = l.version;
     }
   } else {
     cls = "anon";
-    const v = post ? await postPageVersion(Number(post[1])) : await listPageVersion(new URL(url, "http://x").pathname);
+    const v = post ? await postPageVersion(Number(post[1])) : await listPageVersion(path);
     if (!v) return null;
     version = v;
   }
   const key = cacheKey(cls, url);
+  const render = { stamp: { key, version }, shell: cls === "anon" ? null : cls };
   let entry = pages().get(key, version);
   if (!entry) {
     const fk = flightKey(version, key);
     const inflight = flights.get(fk);
     if (!inflight) {
       startFlight(fk);
-      return { stamp: { key, version }, shell: cls === "anon" ? null : cls };
+      return render;
     }
     entry = (await inflight.promise) ?? undefined;
-    if (!entry) return { stamp: { key, version }, shell: cls === "anon" ? null : cls };
+    if (!entry) return render;
   }
   // A member's view of a shared post page is counted by their page-state request.
   if (post && cls === "anon") {
