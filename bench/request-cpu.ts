@@ -1,4 +1,4 @@
-// DATABASE_URL=… [N=80] [ONLY=member] [MEMBER=user13] [PROF=1] [DIST=.next-bench] npx tsx bench/request-cpu.ts
+// DATABASE_URL=… [N=80] [ONLY="member|write"] [MEMBER=user13] [PROF=1] [DIST=.next-bench] npx tsx bench/request-cpu.ts
 //
 // Server CPU per request, by kind (issue 15): the pieces a page view is made of (a cached document, a
 // render, the event stream, the member's page-state), each requested N times in a row against
@@ -14,7 +14,7 @@ import { procTicks, processTree } from "./proc";
 const PORT = 3243, BASE = `http://127.0.0.1:${PORT}`, DB_URL = process.env.DATABASE_URL!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function main() {
-  const env = { ...process.env, NEXT_DIST_DIR: process.env.DIST || ".next-bench", DATA_DIR: path.resolve("data-bench-attr"), NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: "0", RATE_LIMIT_LOGIN: "1000" } as NodeJS.ProcessEnv;
+  const env = { ...process.env, NEXT_DIST_DIR: process.env.DIST || ".next-bench", DATA_DIR: path.resolve("data-bench-attr"), NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: "0", RATE_LIMIT_LOGIN: "1000", RATE_LIMIT_COMMENTS: "100000" } as NodeJS.ProcessEnv;
   const server = spawn(process.execPath, [...serverNodeArgs(), ...(process.env.PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
   const sql = postgres(DB_URL, { max: 1, onnotice: () => {} });
   const dbName = new URL(DB_URL).pathname.slice(1);
@@ -40,6 +40,10 @@ async function main() {
     const cookie = (await ctx.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     await browser.close();
     const N = Number(process.env.N || 60);
+    // A bearer token for the writes (the write-load background of bench:pages: comments and previews).
+    const login = await fetch(`${BASE}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: process.env.WRITER || "user4", password: "bench-password" }) });
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, "content-type": "application/json" };
+    const comment = async () => { const r = await fetch(`${BASE}/api/posts/${posts[0]!.id}/comments`, { method: "POST", headers: auth, body: JSON.stringify({ content: `load ${Date.now()} ${Math.random()}` }) }); if (r.status !== 201) throw new Error(`comment: ${r.status}`); await r.arrayBuffer(); };
     const kinds: [string, () => Promise<unknown>][] = [
       ["anon / (cache hit)", async () => (await fetch(`${BASE}/`)).arrayBuffer()],
       ["anon / (cache hit, gzip)", async () => (await fetch(`${BASE}/`, { headers: { "accept-encoding": "gzip" } })).arrayBuffer()],
@@ -68,13 +72,22 @@ async function main() {
       ["member /c", async () => (await fetch(`${BASE}/c/1`, { headers: { cookie } })).arrayBuffer()],
       ["anon post render (no cache: ?x)", async () => (await fetch(`${BASE}/posts/${posts[1]!.id}?x=${Math.random()}`)).arrayBuffer()],
       ["anon / render (?x)", async () => (await fetch(`${BASE}/?x=${Math.random()}`)).arrayBuffer()],
+      ["write comment", comment],
+      ["write preview", async () => (await fetch(`${BASE}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: `**typing ${Math.random()}**` }) })).arrayBuffer()],
+      // What the write background costs the home page: a comment on the newest post, then the home page
+      // rendered again (the figure includes the comment).
+      ["comment, then anon / rendered again", async () => { await comment(); await (await fetch(`${BASE}/`)).arrayBuffer(); }],
       ["api /api/posts", async () => (await fetch(`${BASE}/api/posts`)).arrayBuffer()],
       ["member page-state (20 ids)", async () => (await fetch(`${BASE}/api/users/me/page-state?visit=1${posts.map((p) => `&postIds=${p.id}`).join("")}`, { headers: { cookie } })).arrayBuffer()],
       ["member /api/users/me", async () => (await fetch(`${BASE}/api/users/me`, { headers: { cookie } })).arrayBuffer()],
     ];
+    // EXTRA=/path,/other: each of these rendered (a fresh ?x= each time, so never a page-cache hit).
+    for (const extra of (process.env.EXTRA || "").split(",").filter(Boolean)) {
+      kinds.push([`anon ${extra} render (?x)`, async () => (await fetch(`${BASE}${extra}${extra.includes("?") ? "&" : "?"}x=${Math.random()}`)).arrayBuffer()]);
+    }
     const only = process.env.ONLY;
     for (const [name, fn] of kinds) {
-      if (only && !name.includes(only)) continue;
+      if (only && !only.split("|").some((o) => name.includes(o))) continue;
       for (let i = 0; i < 10; i++) await fn();
       await sleep(300);
       const b = await ticks();

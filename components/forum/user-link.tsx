@@ -31,12 +31,6 @@ export function UserLink({ username, className, children }: { username: string; 
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cardId = useId();
-  const profile = useQuery({
-    queryKey: userKeys.profile(username),
-    queryFn: () => api.profile(username),
-    enabled: open,
-    staleTime: 60_000,
-  });
 
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -55,8 +49,6 @@ export function UserLink({ username, className, children }: { username: string; 
     clearTimeout(timer.current);
     setOpen(false);
   };
-  const p = profile.data;
-
   return (
     <span className="ulink" onMouseEnter={() => show(OPEN_DELAY_MS)} onMouseLeave={hide}>
       <Link
@@ -68,51 +60,61 @@ export function UserLink({ username, className, children }: { username: string; 
       >
         {children ?? username}
       </Link>
-      {open ? (
-        <span
-          id={cardId}
-          role="tooltip"
-          data-testid="user-card"
-          className="absolute left-0 top-full z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
-        >
-          {p ? (
-            <span className="block space-y-2">
-              <span className="flex items-center gap-3">
-                <Avatar src={p.avatar} name={p.username} size={48} />
-                <span className="min-w-0">
-                  <span className="flex flex-wrap items-center gap-1.5">
-                    <span className="truncate font-semibold">{p.username}</span>
-                    <RoleBadge role={p.role} />
-                  </span>
-                  <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-                    <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
-                    Joined {new Date(p.createdAt).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })}
-                  </span>
-                </span>
+      {open ? <UserCard id={cardId} username={username} /> : null}
+    </span>
+  );
+}
+
+/**
+ * The card's body: mounted when the card opens, so that a page full of names (a post list, a comment
+ * thread) renders and hydrates plain links, and the profile query exists only for a card that is open.
+ */
+function UserCard({ id, username }: { id: string; username: string }) {
+  const profile = useQuery({ queryKey: userKeys.profile(username), queryFn: () => api.profile(username), staleTime: 60_000 });
+  const p = profile.data;
+  return (
+    <span
+      id={id}
+      role="tooltip"
+      data-testid="user-card"
+      className="absolute left-0 top-full z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+    >
+      {p ? (
+        <span className="block space-y-2">
+          <span className="flex items-center gap-3">
+            <Avatar src={p.avatar} name={p.username} size={48} />
+            <span className="min-w-0">
+              <span className="flex flex-wrap items-center gap-1.5">
+                <span className="truncate font-semibold">{p.username}</span>
+                <RoleBadge role={p.role} />
               </span>
-              {p.displayMedal ? <MedalChip type={p.displayMedal} /> : null}
-              {p.introduction ? <span className="block text-xs text-zinc-700 dark:text-zinc-300">{plainIntro(p.introduction)}</span> : null}
-              <span className="grid grid-cols-4 gap-1 text-center text-xs">
-                {[
-                  ["Level", p.currentLevel],
-                  ["Points", p.point],
-                  ["Posts", p.postCount],
-                  ["Comments", p.commentCount],
-                ].map(([label, value]) => (
-                  <span key={label} className="block rounded bg-zinc-50 py-1 dark:bg-zinc-800">
-                    <span className="block font-semibold tabular-nums">{value}</span>
-                    <span className="block text-zinc-600 dark:text-zinc-400">{label}</span>
-                  </span>
-                ))}
+              <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+                <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
+                Joined {new Date(p.createdAt).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })}
               </span>
             </span>
-          ) : profile.isError ? (
-            <span className="text-zinc-600 dark:text-zinc-400">Could not load the profile.</span>
-          ) : (
-            <span className="text-zinc-600 dark:text-zinc-400">Loading…</span>
-          )}
+          </span>
+          {p.displayMedal ? <MedalChip type={p.displayMedal} /> : null}
+          {p.introduction ? <span className="block text-xs text-zinc-700 dark:text-zinc-300">{plainIntro(p.introduction)}</span> : null}
+          <span className="grid grid-cols-4 gap-1 text-center text-xs">
+            {[
+              ["Level", p.currentLevel],
+              ["Points", p.point],
+              ["Posts", p.postCount],
+              ["Comments", p.commentCount],
+            ].map(([label, value]) => (
+              <span key={label} className="block rounded bg-zinc-50 py-1 dark:bg-zinc-800">
+                <span className="block font-semibold tabular-nums">{value}</span>
+                <span className="block text-zinc-600 dark:text-zinc-400">{label}</span>
+              </span>
+            ))}
+          </span>
         </span>
-      ) : null}
+      ) : profile.isError ? (
+        <span className="text-zinc-600 dark:text-zinc-400">Could not load the profile.</span>
+      ) : (
+        <span className="text-zinc-600 dark:text-zinc-400">Loading…</span>
+      )}
     </span>
   );
 }

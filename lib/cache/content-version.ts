@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { onChange } from "@/lib/services/changes";
-// Post pages have versions of their own (and a listener of their own): loaded wherever writes are.
-import "@/lib/cache/page-versions";
+// Pages have versions of their own, stamped with the content version's bump.
+import { stampVersions } from "@/lib/cache/page-versions";
 
 /**
  * The content version: a Postgres sequence bumped after every committed write, by listening to the
@@ -23,8 +23,9 @@ export async function bumpContentVersion(): Promise<void> {
   await db.execute(sql`select nextval('content_version')`);
 }
 
-// Any announced change may show in a cached list, post or comment: one bump per announcement.
-onChange("read-caches", () => bumpContentVersion());
+// Any announced change may show in a cached list, post or comment: one bump per announcement, in the
+// statement that stamps the pages it changed.
+onChange("read-caches", stampVersions);
 
 /** `LIST_CACHE=0` turns every read cache off (the test suites do, since they also write rows directly). */
 export const readCachesEnabled = () => process.env.LIST_CACHE !== "0";

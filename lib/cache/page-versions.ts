@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
-import { onChange, type Change, type ChangeKind } from "@/lib/services/changes";
+import type { Change, ChangeKind } from "@/lib/services/changes";
 
 /**
  * Versions of the cached post pages (issue 15: "a comment on one post must not throw away cached pages
@@ -44,13 +44,13 @@ export function pagesChanged(changes: readonly Change[]): "all" | { postIds: num
 const EVERYTHING = 0;
 const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(",")}}`;
 
-/** Stamps the post pages a committed write changed (in id order, so two stamps never deadlock). */
-export async function stampPostPages(changes: readonly Change[]): Promise<void> {
+/** The insert that stamps the post pages a committed write changed (in id order, so two stamps never deadlock), or null. */
+function postStampSql(changes: readonly Change[]): SQL | null {
   const what = pagesChanged(changes);
   const postIds = what === "all" ? [EVERYTHING] : what.postIds;
   const commentIds = what === "all" ? [] : what.commentIds;
-  if (!postIds.length && !commentIds.length) return;
-  await db.execute(sql`
+  if (!postIds.length && !commentIds.length) return null;
+  return sql`
     insert into post_page_versions (post_id, version)
     select id, nextval('page_version') from (
       select unnest(${intArray(postIds)}::int[]) as id
@@ -58,11 +58,25 @@ export async function stampPostPages(changes: readonly Change[]): Promise<void> 
       select post_id from comments where id = any(${intArray(commentIds)}::int[])
     ) s
     order by id
-    on conflict (post_id) do update set version = excluded.version`);
+    on conflict (post_id) do update set version = excluded.version
+    returning 1`;
+}
+
+/**
+ * The versions of the pages of several posts, read in a caller's statement (`inIds`: an SQL `in (…)`):
+ * a JSON object from post id (and EVERYTHING) to version; `postVersionIn` gives one post's version from
+ * it, in the format of postPageVersion. The post cache (lib/services/post-loader.ts) keeps a Post object
+ * under its page's version: a comment on one post leaves the other posts of a list cached.
+ */
+export const postVersionsSql = (inIds: SQL) =>
+  sql`(select json_object_agg(post_id, version) from post_page_versions where post_id = ${EVERYTHING} or post_id ${inIds})`;
+
+export function postVersionIn(versions: Record<string, string | number> | null | undefined, postId: number): string {
+  return `p${versions?.[EVERYTHING] ?? 0}:${versions?.[postId] ?? 0}`;
 }
 
 /** A post page's version as SQL: "everything" and its own post's row. */
-const postVersionSql = (postId: number) => sql`'p' || coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
+const postVersionSql = (postId: number | SQL) => sql`'p' || coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
   || ':' || coalesce((select version::text from post_page_versions where post_id = ${postId}::int), '0')`;
 
 /**
@@ -79,10 +93,55 @@ export async function memberPostPage(postId: number, viewerId: number): Promise<
   return { version: row?.v ?? "p0:0", shared: !row?.own };
 }
 
-/** The version a cached page of post `postId` is stored and checked under (one small query). */
+/** The version a cached page of post `postId` is stored and checked under (read in a batch: see batchedVersion). */
 export async function postPageVersion(postId: number): Promise<string> {
-  const [row] = await rawRows<{ v: string }>(db, sql`select ${postVersionSql(postId)} as v`);
-  return row?.v ?? "p0:0";
+  return batchedVersion(`p${Math.trunc(postId)}`);
+}
+
+/**
+ * The versions anonymous visitors' pages are checked against, read in batches: every request that asks
+ * during one turn of the event loop joins the batch, and the batch's one query is sent after that turn
+ * (setImmediate), so its snapshot is taken after every one of those requests arrived: each sees every
+ * write that had committed (and stamped its pages) before it asked, exactly as with a query of its own.
+ * A request that asks once the query has been sent waits for the next batch. Under load this is one
+ * query (one socket write, one Postgres round trip) for several hits instead of one each.
+ *
+ * A batch is a list of keys (`p<post id>`, or a list scope key: see scopeKey) sent as JSON to one
+ * statement whose text never changes (one prepared statement per connection, whatever the batch holds).
+ */
+type VersionBatch = Map<string, { resolve: (v: string) => void; reject: (e: unknown) => void }[]>;
+const MAX_BATCH = 64;
+let openBatch: VersionBatch | null = null;
+
+function batchedVersion(key: string): Promise<string> {
+  if (!openBatch || openBatch.size >= MAX_BATCH) {
+    const batch: VersionBatch = (openBatch = new Map());
+    setImmediate(() => void readBatch(batch));
+  }
+  let waiters = openBatch.get(key);
+  if (!waiters) openBatch.set(key, (waiters = []));
+  const list = waiters;
+  return new Promise((resolve, reject) => list.push({ resolve, reject }));
+}
+
+const batchSql = (keys: string) => {
+  const k = sql.raw("b.k");
+  const postId = sql`case when ${k} ~ '^p[0-9]{1,9}$' then substr(${k}, 2)::int end`;
+  return sql`
+    select case when ${k} like 'p%' then ${postVersionSql(postId)} else ${listVersionSql(scopeOfKeySql(k))} end as v
+    from json_array_elements_text(${keys}::json) with ordinality as b(k, n)
+    order by b.n`;
+};
+
+async function readBatch(batch: VersionBatch): Promise<void> {
+  if (openBatch === batch) openBatch = null; // from here on, a request joins the next batch
+  const keys = [...batch.keys()];
+  try {
+    const rows = await rawRows<{ v: string }>(db, batchSql(JSON.stringify(keys)));
+    keys.forEach((key, i) => batch.get(key)!.forEach((w) => w.resolve(rows[i]!.v)));
+  } catch (e) {
+    for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
+  }
 }
 
 /**
@@ -113,10 +172,10 @@ export function listsChanged(changes: readonly Change[]): "all" | { postIds: num
   return { postIds: [...postIds], commentIds: [...commentIds], userIds: [...userIds] };
 }
 
-/** Stamps the list and profile scopes a committed write changed (in scope order: no deadlocks). */
-export async function stampListPages(changes: readonly Change[]): Promise<void> {
+/** The insert that stamps the list and profile scopes a committed write changed (in scope order: no deadlocks), or null. */
+function listStampSql(changes: readonly Change[]): SQL | null {
   const what = listsChanged(changes);
-  if (what !== "all" && !what.postIds.length && !what.commentIds.length && !what.userIds.length) return;
+  if (what !== "all" && !what.postIds.length && !what.commentIds.length && !what.userIds.length) return null;
   const scopes =
     what === "all"
       ? sql`select 'all' as scope`
@@ -131,41 +190,62 @@ export async function stampListPages(changes: readonly Change[]): Promise<void> 
       union select 't' || pt.tag_id from post_tags pt join ps on ps.id = pt.post_id
       union select 'u' || c.author_id from comments c where c.id = any(${intArray(what.commentIds)}::int[])
       union select 'u' || unnest(${intArray(what.userIds)}::int[])`;
-  await db.execute(sql`
+  return sql`
     insert into list_page_versions (scope, version)
     select scope, nextval('page_version') from (${scopes}) s
     order by scope
-    on conflict (scope) do update set version = excluded.version`);
+    on conflict (scope) do update set version = excluded.version
+    returning 1`;
+}
+
+/**
+ * After a committed write, in one statement: stamps the post pages and the list and profile pages it
+ * changed (post pages first, then lists, in every statement: two stamps never wait on each other in a
+ * cycle) and bumps the content version (lib/cache/content-version.ts), which the other read caches
+ * (API lists, comments, change logs) are checked against. One round trip instead of three per write.
+ */
+export async function stampVersions(changes: readonly Change[]): Promise<void> {
+  const stamps = [postStampSql(changes), listStampSql(changes)].filter((s): s is SQL => s !== null);
+  const ctes = stamps.map((s, i) => sql`${sql.raw(`stamp_${i}`)} as (${s})`);
+  const counted = stamps.map((_, i) => sql.raw(`, (select count(*) from stamp_${i})`));
+  await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select nextval('content_version')${sql.join(counted)}`);
 }
 
 const LIST_SCOPE = /^\/(?:(c|t)\/(\d{1,9})|u\/([^/]{1,64}))?$/;
 
-/** The scope of a list or profile path as SQL: a profile's by its user (id, else name), as findUser. */
-function scopeSql(path: string) {
+/**
+ * The scope key of a list or profile path: `home`, `c<id>`, `t<id>`, or `~<name or id, lower case>` for
+ * a profile, whose scope (`u<user id>`) is its user's, found by id, else by name in any case, as findUser.
+ */
+function scopeKey(path: string): string | null {
   const m = LIST_SCOPE.exec(path);
   if (!m) return null;
-  if (m[1]) return sql`${m[1] + Number(m[2])}`;
-  if (m[3] === undefined) return sql`'home'`;
+  if (m[1]) return m[1] + Number(m[2]);
+  if (m[3] === undefined) return "home";
   let key: string;
   try {
     key = decodeURIComponent(m[3]).trim();
   } catch {
     key = "";
   }
-  const id = /^\d{1,9}$/.test(key) ? Number(key) : null;
-  return sql`'u' || coalesce((select u.id from users u where u.id = ${id}::int or lower(u.username) = ${key.toLowerCase()}
-    order by (u.id = ${id}::int) desc nulls last limit 1), 0)`;
+  return `~${key.toLowerCase()}`;
 }
 
-const listVersionSql = (scope: ReturnType<typeof scopeSql> & object) => sql`'l' || coalesce((select version::text from list_page_versions where scope = 'all'), '0')
+/** The scope of a scope key (as SQL text) as SQL. */
+function scopeOfKeySql(k: SQL) {
+  const name = sql`substr(${k}, 2)`;
+  const id = sql`(case when ${name} ~ '^[0-9]{1,9}$' then ${name}::int end)`;
+  return sql`case when ${k} like '~%' then 'u' || coalesce((select u.id from users u where u.id = ${id} or lower(u.username) = ${name}
+    order by (u.id = ${id}) desc nulls last limit 1), 0) else ${k} end`;
+}
+
+const listVersionSql = (scope: SQL) => sql`'l' || coalesce((select version::text from list_page_versions where scope = 'all'), '0')
   || ':' || coalesce((select version::text from list_page_versions where scope = ${scope}), '0')`;
 
-/** The version a cached list or profile page at `path` is stored and checked under (one small query). */
+/** The version a cached list or profile page at `path` is stored and checked under (read in a batch: see batchedVersion). */
 export async function listPageVersion(path: string): Promise<string | null> {
-  const scope = scopeSql(path);
-  if (!scope) return null;
-  const [row] = await rawRows<{ v: string }>(db, sql`select ${listVersionSql(scope)} as v`);
-  return row?.v ?? "l0:0";
+  const key = scopeKey(path);
+  return key === null ? null : batchedVersion(key);
 }
 
 /**
@@ -174,13 +254,12 @@ export async function listPageVersion(path: string): Promise<string | null> {
  * page is their own profile (then it is rendered for them).
  */
 export async function memberListPage(path: string, viewerId: number): Promise<{ version: string; hasPrivate: boolean; own: boolean } | null> {
-  const scope = scopeSql(path);
-  if (!scope) return null;
+  const key = scopeKey(path);
+  if (key === null) return null;
+  const scope = scopeOfKeySql(sql`${key}::text`);
   const [row] = await rawRows<{ v: string; private: boolean; own: boolean }>(db, sql`
     select ${listVersionSql(scope)} as v, (${scope}) = ${`u${viewerId}`} as own,
       exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`);
   return { version: row?.v ?? "l0:0", hasPrivate: !!row?.private, own: !!row?.own };
 }
 
-onChange("post-pages", stampPostPages);
-onChange("list-pages", stampListPages);

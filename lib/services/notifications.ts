@@ -9,6 +9,7 @@ import {
 import { iso, userSummary } from "@/lib/api/serializers";
 import { loadCommentsByIds } from "@/lib/services/comments";
 import { versionSql } from "@/lib/cache/content-version";
+import { postVersionIn, postVersionsSql } from "@/lib/cache/page-versions";
 import { loadPosts, type ViewerState } from "@/lib/services/post-loader";
 import type { CommentDto, NotificationDto } from "@/lib/validation/responses";
 import type { NotificationListQuery, NotificationPref } from "@/lib/validation/notifications";
@@ -83,6 +84,8 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
       commentPostId: comments.postId,
       parentId: comments.parentId,
       version: sql<string>`${versionSql}`,
+      // The versions of the embedded posts' pages (and of every page), under which the post cache keeps them.
+      postVersions: sql<unknown>`${postVersionsSql(sql`in (${notifications.postId}, ${comments.postId})`)}`,
       // The caller's own state for the embedded posts, so that the post loader needs no query of its own.
       subscribed: sql<boolean>`exists (select 1 from post_subscriptions s where s.user_id = ${viewer.id} and s.post_id = ${notifications.postId})`,
       myVotes: sql<unknown>`(select json_agg(v.option order by v.id) from poll_votes v where v.user_id = ${viewer.id} and v.post_id = ${notifications.postId})`,
@@ -109,7 +112,16 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
   const postIds = uniq(rows.flatMap((r) => [r.postId, r.commentPostId]));
   const commentIds = uniq(rows.flatMap((r) => [r.commentId, r.parentId]));
 
-  const state: ViewerState = { version: rows[0]!.version, ids: new Set(postIds), subscribed: new Set(), myVotes: new Map(), hasPrivate: false, also: {} };
+  const postVersions = Object.assign({}, ...rows.map((r) => jsonValue<Record<string, number> | null>(r.postVersions, null)));
+  const state: ViewerState = {
+    version: rows[0]!.version,
+    postVersion: (id) => postVersionIn(postVersions, id),
+    ids: new Set(postIds),
+    subscribed: new Set(),
+    myVotes: new Map(),
+    hasPrivate: false,
+    also: {},
+  };
   for (const r of rows) {
     if (r.postId !== null && r.subscribed) state.subscribed.add(r.postId);
     if (r.commentPostId !== null && r.commentPostSubscribed) state.subscribed.add(r.commentPostId);

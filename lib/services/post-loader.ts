@@ -9,6 +9,7 @@ import { loadPolls } from "@/lib/services/polls";
 import { loadPostReactions } from "@/lib/services/reactions";
 import { tagColumns, tagDto } from "@/lib/services/tags";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
+import { postVersionIn, postVersionsSql } from "@/lib/cache/page-versions";
 import { unreadStateSql } from "@/lib/services/reads";
 import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
@@ -164,9 +165,14 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   return byId;
 }
 
-/** What a signed-in viewer adds to shared Post objects, read in one query with the content version. */
+/**
+ * What a signed-in viewer adds to shared Post objects, read in one query with the content version and
+ * the versions of the posts' pages.
+ */
 export type ViewerState = {
   version: string;
+  /** The version of post `id`'s page (lib/cache/page-versions.ts), under which its Post object is cached. */
+  postVersion: (id: number) => string;
   /** The ids this state was read for. */
   ids: Set<number>;
   subscribed: Set<number>;
@@ -205,9 +211,9 @@ export async function readViewerState(
       }`;
   const also = Object.entries(opts.also ?? {});
   const alsoSql = sql.join(also.map(([, value], i) => sql`, ${value} as ${sql.identifier(`also_${i}`)}`));
-  const [row] = await rawRows<{ v: string; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean } & Record<string, unknown>>(
+  const [row] = await rawRows<{ v: string; pv: unknown; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean } & Record<string, unknown>>(
     db,
-    sql`select ${versionSql} as v${perViewer}${alsoSql}`,
+    sql`select ${versionSql} as v, ${postVersionsSql(inIds)} as pv${perViewer}${alsoSql}`,
   );
   const myVotes = new Map<number, string[]>();
   for (const [postId, option] of jsonValue<[number, string][]>(row?.votes, [])) {
@@ -219,8 +225,10 @@ export async function readViewerState(
   for (const [postId, n, isNew] of jsonValue<[number, number, boolean][]>(row?.unread, [])) {
     unread.set(Number(postId), { newComments: Number(n), isNew: !!isNew });
   }
+  const postVersions = jsonValue<Record<string, string | number> | null>(row?.pv, null);
   return {
     version: row?.v ?? "0",
+    postVersion: (id) => postVersionIn(postVersions, id),
     unread,
     ids: new Set(ids),
     subscribed: new Set(jsonValue<number[]>(row?.subs, []).map(Number)),
@@ -230,7 +238,12 @@ export async function readViewerState(
   };
 }
 
-/** Shared Post objects by id, valid while the content version is unchanged (see content-version.ts). */
+/**
+ * Shared Post objects by id, valid while the version of the post's page is unchanged: every committed
+ * write that changes what a Post object shows stamps its post's page, or every page (the rules and
+ * their coherence: lib/cache/page-versions.ts). View counts are not content: a cached Post object's
+ * count lags until the next write to that post, as the post's cached page does.
+ */
 const postCache = versionedCache<PostDto>("posts", 5_000);
 
 /**
@@ -258,14 +271,14 @@ export async function loadPosts(
   const shared = new Map<number, PostDto>();
   const missing: number[] = [];
   for (const id of unique) {
-    const hit = useCache && state ? postCache.get(id, state.version) : undefined;
+    const hit = useCache && state ? postCache.get(id, state.postVersion(id)) : undefined;
     if (hit) shared.set(id, hit);
     else missing.push(id);
   }
   if (missing.length) {
     for (const [id, p] of await loadSharedPosts(missing)) {
       shared.set(id, p);
-      if (useCache && state) postCache.set(id, state.version, p);
+      if (useCache && state) postCache.set(id, state.postVersion(id), p);
     }
   }
 

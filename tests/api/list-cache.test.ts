@@ -8,11 +8,15 @@ import { GET as listPostsRoute, POST as createPostRoute } from "@/app/api/posts/
 import { GET as notificationsRoute } from "@/app/api/notifications/route";
 import { POST as subscribe } from "@/app/api/subscriptions/posts/[id]/route";
 import { POST as comment } from "@/app/api/posts/[id]/comments/route";
+import { eq } from "drizzle-orm";
+import { db } from "@/db";
+import { posts } from "@/db/schema";
 import { bumpContentVersion, clearReadCaches } from "@/lib/cache/content-version";
+import { announce, changed } from "@/lib/services/changes";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 import { makePollPost } from "./economy-helpers";
 
-type P = { id: number; title: string; subscribed: boolean; poll: { myVotes: string[] } | null };
+type P = { id: number; title: string; commentCount: number; subscribed: boolean; poll: { myVotes: string[] } | null };
 const titles = (b: P[]) => b.map((p) => p.title);
 
 // The read caches (lib/cache/content-version.ts): entries are served while the content version is
@@ -142,6 +146,36 @@ describe("read caches", () => {
     // Hiding the post (a write) takes effect for the cached history as well.
     expect((await call(editPost as never, `/api/posts/${post.id}`, { method: "PUT", token: author.token, params: { id: String(post.id) }, body: { visibleScope: "ONLY_REGISTER" } })).status).toBe(200);
     expect((await get()).status).toBe(404);
+  });
+
+  it("a comment on one post reloads that post alone: the list's other Post objects stay cached until their own post or every page changes", async () => {
+    const author = await makeUser();
+    const fan = await makeUser();
+    const kept = await create(author, "kept");
+    const busy = await create(author, "busy");
+    const row = (r: { body: P[] }, id: number) => r.body.find((p) => p.id === id)!;
+    const say = (postId: number, content: string) =>
+      call(comment as never, `/api/posts/${postId}/comments`, { method: "POST", token: fan.token, params: { id: String(postId) }, body: { content } });
+    // The fan's first comment may earn a medal (shown beside their name on every page): out of the way first.
+    expect((await say(busy.id, "hello")).status).toBe(201);
+    const warm = await call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`);
+    expect(row(warm, busy.id).commentCount).toBe(1);
+    // Changed behind the caches' back (no write announced): shows only once the post's page is stamped.
+    await db.update(posts).set({ title: "kept, retitled" }).where(eq(posts.id, kept.id));
+
+    expect((await say(busy.id, "again")).status).toBe(201);
+    for (const who of [undefined, fan]) {
+      const after = await call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: who?.token });
+      expect(row(after, busy.id).commentCount).toBe(2); // the comment's post: reloaded at once
+      expect(row(after, kept.id).title).toBe("kept"); // the other post: still the cached Post object
+    }
+
+    await announce(changed("post", kept.id));
+    expect(row(await list(), kept.id).title).toBe("kept, retitled");
+    // A change every page may show (a member's name, a category) reloads every post.
+    await db.update(posts).set({ title: "busy, retitled" }).where(eq(posts.id, busy.id));
+    await announce(changed("user", author.id));
+    expect(row(await list(fan), busy.id).title).toBe("busy, retitled");
   });
 
   it("a version bump from another process (a direct nextval) invalidates every entry", async () => {

@@ -4,7 +4,7 @@ import { POST as createPostRoute } from "@/app/api/posts/route";
 import { PUT as updatePostRoute } from "@/app/api/posts/[id]/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
-import { listPageVersion, listsChanged } from "@/lib/cache/page-versions";
+import { listPageVersion, listsChanged, postPageVersion } from "@/lib/cache/page-versions";
 import { changed } from "@/lib/services/changes";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
@@ -73,6 +73,22 @@ describe("list page versions", () => {
     expect(await listPageVersion(`/u/${u.id}`)).toBe(byName);
     expect(await listPageVersion(`/u/${u.username}`)).toBe(byName);
     expect(await listPageVersion("/posts/1")).toBeNull();
+  });
+
+  it("versions asked at the same time are read in one batch, each its own, and a batch after a write sees it", async () => {
+    const { ua, a, b, ca } = await twoLists();
+    const ask = () => Promise.all([postPageVersion(a), listPageVersion("/"), postPageVersion(b), listPageVersion(`/c/${ca.id}`), postPageVersion(a), listPageVersion(`/u/${ua.username}`)]);
+    const together = await ask();
+    const alone = [await postPageVersion(a), await listPageVersion("/"), await postPageVersion(b), await listPageVersion(`/c/${ca.id}`), await postPageVersion(a), await listPageVersion(`/u/${ua.username}`)];
+    expect(together).toEqual(alone);
+    expect(together[0]).toBe(together[4]);
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "on B" } });
+    expect(c.status).toBe(201);
+    const after = await ask();
+    expect(after[2]).not.toBe(together[2]); // B's page, and the home, changed
+    expect(after[0]).toBe(together[0]); // A's page did not
+    expect(after[1]).not.toBe(together[1]);
+    expect(after[3]).toBe(together[3]); // A's category did not
   });
 
   it("tells which lists a set of changes reaches", () => {
