@@ -1,5 +1,6 @@
 import { Link } from "@/components/ui/link";
 import { PostCard } from "@/components/forum/post-card";
+import { ClientNav } from "@/components/ui/client-nav";
 import { ListControls } from "@/components/forum/list-controls";
 import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-marks";
 import { listHref, type ListState } from "@/components/forum/post-list-url";
@@ -48,11 +49,11 @@ export async function PostBrowser({
   const tagChoices = [...chosen, ...popularTags.filter((t) => !state.tagIds.includes(t.id) && t.id !== fixed.tagId)];
 
   const list = posts.length ? (
-    <div className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
+    <ClientNav className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
       {posts.map((p) => (
         <PostCard key={p.id} post={toPostCard(shell ? { ...p, isNew: false, newComments: 0 } : p)} />
       ))}
-    </div>
+    </ClientNav>
   ) : state.page > 0 ? (
     <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="no-more-posts">
       <p>No more posts: this list has fewer than {state.page + 1} pages.</p>

@@ -1,6 +1,5 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { UserLink } from "@/components/forum/user-link";
 import { Avatar } from "@/components/ui/avatar";
@@ -13,21 +12,22 @@ import { defaultAvatar } from "@/lib/avatar-url";
 /**
  * One row of a post list: title, badges, excerpt, category, tags, participants, counts and times.
  * A client component on purpose: its props (`toPostCard`) are the row's only copy in the RSC payload,
- * where a server-rendered row would repeat all of its markup.
+ * where a server-rendered row would repeat all of its markup. Its links are plain anchors: the list
+ * around the rows (ClientNav) makes them navigate in the app.
  */
 export function PostCard({ post }: { post: PostCardData }) {
   const marks = useRowMarks(post.id, post);
   return (
     <article className="post-card" data-testid="post-card">
-      <Link href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
+      <a href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
         <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
-      </Link>
+      </a>
       <div className="pc-main">
         <div className="pc-head">
           <h2>
-            <Link href={`/posts/${post.id}`} className="pc-title">
+            <a href={`/posts/${post.id}`} className="pc-title">
               {post.title}
-            </Link>
+            </a>
           </h2>
           <PostBadges post={post} />
           {marks.isNew ? (
@@ -36,35 +36,35 @@ export function PostCard({ post }: { post: PostCardData }) {
             </span>
           ) : null}
           {marks.newComments ? (
-            <Link
+            <a
               href={`/posts/${post.id}`}
               className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800 hover:bg-sky-200 dark:bg-sky-900/70 dark:text-sky-100"
               title="Comments since you last read this post"
               data-testid="post-unread"
             >
               {marks.newComments} new
-            </Link>
+            </a>
           ) : null}
         </div>
         {post.excerpt ? <p className="pc-excerpt">{post.excerpt}</p> : null}
         <div className="pc-meta">
-          <Link href={`/c/${post.category.id}`} className="pc-category">
+          <a href={`/c/${post.category.id}`} className="pc-category">
             <Icon name="folder" className="mr-0.5" />
             {post.category.name}
-          </Link>
+          </a>
           {post.tags.length ? (
             <ul className="pc-tags" aria-label="Tags">
               {post.tags.map((t) => (
                 <li key={t.id}>
-                  <Link href={`/t/${t.id}`} className="tag-chip">
+                  <a href={`/t/${t.id}`} className="tag-chip">
                     {`#${t.name}`}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
           ) : null}
           <span>
-            by <UserLink username={post.author.username} className="hover:underline" /> <RelativeTime iso={post.createdAt} />
+            by <UserLink username={post.author.username} className="hover:underline" plain /> <RelativeTime iso={post.createdAt} />
           </span>
           {post.lastReplyAt ? (
             <span>

@@ -27,7 +27,18 @@ function plainIntro(md: string): string {
  * join date, level, points, counts, introduction) on hover or keyboard focus, on desktop. The
  * profile is fetched only when the card opens, once per member (React Query cache).
  */
-export function UserLink({ username, className, children }: { username: string; className?: string; children?: ReactNode }) {
+export function UserLink({
+  username,
+  className,
+  children,
+  plain = false,
+}: {
+  username: string;
+  className?: string;
+  children?: ReactNode;
+  /** A plain anchor, inside a ClientNav (components/ui/client-nav.tsx) that makes it navigate in the app. */
+  plain?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const cardId = useId();
@@ -49,17 +60,16 @@ export function UserLink({ username, className, children }: { username: string; 
     clearTimeout(timer.current);
     setOpen(false);
   };
+  const anchor = {
+    href: `/u/${encodeURIComponent(username)}`,
+    className,
+    onFocus: () => show(0),
+    onBlur: hide,
+    "aria-describedby": open ? cardId : undefined,
+  };
   return (
     <span className="ulink" onMouseEnter={() => show(OPEN_DELAY_MS)} onMouseLeave={hide}>
-      <Link
-        href={`/u/${encodeURIComponent(username)}`}
-        className={className}
-        onFocus={() => show(0)}
-        onBlur={hide}
-        aria-describedby={open ? cardId : undefined}
-      >
-        {children ?? username}
-      </Link>
+      {plain ? <a {...anchor}>{children ?? username}</a> : <Link {...anchor}>{children ?? username}</Link>}
       {open ? <UserCard id={cardId} username={username} /> : null}
     </span>
   );

@@ -21,7 +21,7 @@ export type ResponseDoc = {
   schema?: z.ZodType;
   array?: boolean;
   /** Non-JSON bodies. */
-  media?: "application/rss+xml" | "image/svg+xml" | "text/event-stream";
+  media?: "application/rss+xml" | "image/png" | "text/event-stream";
 };
 
 /**

@@ -7,6 +7,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/users/me/route";
 import { GET as profile } from "@/app/api/users/[idOrUsername]/route";
 import { POST as selectMedal } from "@/app/api/medals/select/route";
+import sharp from "sharp";
 import { GET as avatar } from "@/app/api/avatars/[username]/route";
 import { authResultSchema, profileSchema } from "@/lib/validation/auth";
 import { errorSchema, meSchema } from "@/lib/validation/responses";
@@ -159,19 +160,29 @@ describe("POST /api/medals/select", () => {
 });
 
 describe("GET /api/avatars/{username}", () => {
-  it("serves a deterministic, locked-down identicon SVG with a long cache", async () => {
+  it("serves a deterministic, locked-down identicon PNG with a long cache", async () => {
     const get = (name: string) => avatar(new Request(`http://localhost:3000/api/avatars/${name}`), { params: Promise.resolve({ username: name }) });
     const a = await get("heidi");
     expect(a.status).toBe(200);
-    expect(a.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(a.headers.get("content-type")).toBe("image/png");
     // The image-only policy next.config.ts also sends for /api/avatars/* (issue 20, finding 8).
     expect(a.headers.get("content-security-policy")).toBe(IMAGE_POLICY);
     expect(a.headers.get("content-security-policy")).toMatch(/^default-src 'none'.*sandbox$/);
     expect(a.headers.get("cache-control")).toContain("max-age=31536000");
-    const svg = await a.text();
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(svg).not.toMatch(/<script|on\w+=/i);
-    expect(await (await get("heidi")).text()).toBe(svg);
-    expect(await (await get("ivan")).text()).not.toBe(svg);
+    const png = Buffer.from(await a.arrayBuffer());
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["png", 120, 120]);
+    // Two colours: the background and the name's own, in a left-right mirrored pattern.
+    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const colours = new Set<string>();
+    for (let i = 0; i < data.length; i += meta.channels!) colours.add(data.subarray(i, i + 3).toString("hex"));
+    expect(colours.size).toBe(2);
+    const px = (x: number, y: number) => data.subarray((y * 120 + x) * meta.channels!, (y * 120 + x) * meta.channels! + 3).toString("hex");
+    for (const [x, y] of [[15, 15], [35, 55], [15, 95]] as const) expect(px(x, y)).toBe(px(119 - x, y));
+    expect(Buffer.from(await (await get("HEIDI")).arrayBuffer()).equals(png)).toBe(true); // any case, the same picture
+    expect(Buffer.from(await (await get("ivan")).arrayBuffer()).equals(png)).toBe(false);
+    // A browser holding the picture revalidates it for nothing.
+    const again = await avatar(new Request("http://localhost:3000/api/avatars/heidi", { headers: { "if-none-match": a.headers.get("etag")! } }), { params: Promise.resolve({ username: "heidi" }) });
+    expect(again.status).toBe(304);
   });
 });

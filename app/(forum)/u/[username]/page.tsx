@@ -6,6 +6,7 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime, absoluteTime } from "@/components/ui/relative-time";
 import { PostCard } from "@/components/forum/post-card";
+import { ClientNav } from "@/components/ui/client-nav";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { MedalChip, RoleBadge } from "@/components/forum/medal";
 import { buttonClass } from "@/components/ui/button";
@@ -81,11 +82,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     postIds = items.map((p) => p.id);
     hasNext = (page + 1) * PAGE_SIZE < profile.postCount;
     list = items.length ? (
-      <div className="rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <ClientNav className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         {items.map((p) => (
           <PostCard key={p.id} post={toPostCard(p)} />
         ))}
-      </div>
+      </ClientNav>
     ) : (
       <Empty>{page ? "No more posts." : `${profile.username} has not posted anything you can see yet.`}</Empty>
     );
