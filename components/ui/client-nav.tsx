@@ -1,14 +1,14 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useRef, type HTMLAttributes, type MouseEvent, type SyntheticEvent } from "react";
+import { INTENT_DELAY_MS, isPageRoute } from "@/components/ui/link";
 
-/** The in-app anchor an event came from, or null (another origin, a new tab or window, a download, an API or file URL). */
+/** The in-app anchor an event came from, or null (another origin, a new tab or window, a download, not a page route). */
 function appAnchor(e: SyntheticEvent): HTMLAnchorElement | null {
   const a = (e.target as Element | null)?.closest?.("a[href]");
   if (!(a instanceof HTMLAnchorElement) || !e.currentTarget.contains(a)) return null;
   if ((a.target && a.target !== "_self") || a.hasAttribute("download") || a.origin !== window.location.origin) return null;
-  if (/^\/(?:api|uploads|_next)\//.test(a.pathname)) return null;
-  return a;
+  return isPageRoute(a.pathname) ? a : null;
 }
 
 /**
@@ -38,7 +38,7 @@ export function ClientNav({ children, ...props }: HTMLAttributes<HTMLDivElement>
       onMouseOver={(e) => {
         clearTimeout(timer.current);
         const a = appAnchor(e);
-        if (a) timer.current = setTimeout(() => warm(a), 120);
+        if (a) timer.current = setTimeout(() => warm(a), INTENT_DELAY_MS);
       }}
       onMouseOut={() => clearTimeout(timer.current)}
       onFocus={(e) => warm(appAnchor(e))}

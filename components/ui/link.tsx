@@ -9,12 +9,18 @@ import { useRef, type ComponentProps } from "react";
  * route is prefetched only on intent (pointer over the link for a moment, keyboard focus, touch start),
  * when the visitor is likely to open it.
  */
+/** How long the pointer rests on a link before its route is prefetched. */
+export const INTENT_DELAY_MS = 120;
+
+/** Whether an app path is a route worth prefetching (a page, not an API, upload or build file). */
+export const isPageRoute = (path: string) => path.startsWith("/") && !/^\/(?:api|uploads|_next)\//.test(path);
+
 export function Link({ prefetch, onMouseEnter, onMouseLeave, onFocus, onTouchStart, ...props }: ComponentProps<typeof NextLink>) {
   const router = useRouter();
   const href = typeof props.href === "string" ? props.href : null;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const warm = () => {
-    if (href && href.startsWith("/") && !href.startsWith("/api/")) router.prefetch(href);
+    if (href && isPageRoute(href)) router.prefetch(href);
   };
   if (prefetch === true) return <NextLink prefetch {...props} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} onFocus={onFocus} onTouchStart={onTouchStart} />;
   return (
@@ -22,7 +28,7 @@ export function Link({ prefetch, onMouseEnter, onMouseLeave, onFocus, onTouchSta
       {...props}
       prefetch={false}
       onMouseEnter={(e) => {
-        timer.current = setTimeout(warm, 120);
+        timer.current = setTimeout(warm, INTENT_DELAY_MS);
         onMouseEnter?.(e);
       }}
       onMouseLeave={(e) => {

@@ -46,8 +46,9 @@ async function identicon(username: string): Promise<Buffer> {
 const MEMO = 2_000;
 const made = new Map<string, Buffer>();
 
-async function drawIdenticon(username: string): Promise<Buffer> {
-  const h = createHash("sha256").update(username.toLowerCase()).digest();
+/** `name`: the lower-case username. */
+async function drawIdenticon(name: string): Promise<Buffer> {
+  const h = createHash("sha256").update(name).digest();
   const hue = Math.round((h.readUInt16BE(0) / 65535) * 360);
   const fg = hslToRgb(hue, 55, 40 + (h[2]! % 20));
   const bg: [number, number, number] = [0xf4, 0xf4, 0xf5];
