@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
-import { lookupPage, pageCandidate, releasePage, sendPage, SHELL_HEADER, shellToken, storePage, type PageCandidate, type PageStamp } from "@/lib/api/page-cache";
+import { aheadRequest, lookupPage, pageCacheServer, pageCandidate, releasePage, sendPage, SHELL_HEADER, shellToken, storePage, type PageCandidate, type PageStamp } from "@/lib/api/page-cache";
 
 /**
  * The one place below Next.js that touches raw HTTP: a subscriber to Node's
@@ -28,11 +28,12 @@ export async function installHttpHook(): Promise<void> {
     // Overwrites whatever the client sent under these names.
     request.headers[PEER_HEADER] = peerStamp(socket.remoteAddress ?? "");
     delete request.headers[SHELL_HEADER];
+    const ahead = aheadRequest(request);
     const path = request.url ?? "";
     if (path.startsWith("/api/")) jsonMethodNotAllowed(request, response);
     else if (path.startsWith("/_next/static/") || path.startsWith("/uploads/")) return;
     else {
-      const candidate = server && frontOf(server) ? pageCandidate(request) : null;
+      const candidate = server && frontOf(server) ? (ahead ?? pageCandidate(request)) : null;
       if (candidate) (request as PageRequest)[CANDIDATE] = candidate;
       else hashPageScripts(request, response);
     }
@@ -40,7 +41,9 @@ export async function installHttpHook(): Promise<void> {
 }
 
 const CANDIDATE = Symbol("page-cache candidate");
-type PageRequest = IncomingMessage & { [CANDIDATE]?: PageCandidate };
+/** A page for the cache's lookup, or one this process renders ahead for a write (stamp and shell given). */
+type Candidate = PageCandidate | NonNullable<ReturnType<typeof aheadRequest>>;
+type PageRequest = IncomingMessage & { [CANDIDATE]?: Candidate };
 const fronted = new WeakMap<Server, boolean>();
 
 /**
@@ -61,13 +64,14 @@ function frontOf(server: Server): boolean {
     for (const l of listeners) l.call(server, req, res);
   };
   server.removeAllListeners("request");
+  pageCacheServer(server);
   server.on("request", (req: PageRequest, res: ServerResponse) => {
     const candidate = req[CANDIDATE];
     if (!candidate) return next(req, res);
     void (async () => {
       let r: Awaited<ReturnType<typeof lookupPage>> = null;
       try {
-        r = await lookupPage(req, candidate);
+        r = typeof candidate === "object" ? candidate : await lookupPage(req, candidate);
       } catch (err) {
         // A database hiccup: render as usual.
         console.error("[page-cache] lookup failed; rendering", err);

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { clientIp } from "@/lib/api/client-ip";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { listPageVersion, memberListPage, memberPostPage, postPageVersion } from "@/lib/cache/page-versions";
+import { aheadVersion, listPageVersion, memberListPage, memberPostPage, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
 import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { isModerator } from "@/lib/permissions";
@@ -44,7 +44,7 @@ import { isModerator } from "@/lib/permissions";
  *   may show a count that lags until the next write, as the API caches do).
  */
 /** `body`: the decoded HTML; `gzip`: the same, gzipped; the response head of a hit, as a flat list, each way. */
-type Entry = { body: Buffer; gzip: Buffer; plainHead: string[]; gzipHead: string[] };
+type Entry = { body: Buffer; gzip: Buffer; plainHead: string[]; gzipHead: string[]; hits: number; lastHit: number };
 const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE_ENTRIES || 500));
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/?]{1,64})(?:\?|$)/;
@@ -98,7 +98,7 @@ export function pageCandidate(req: IncomingMessage): PageCandidate | null {
 /** The page-cache key of a URL (path and query) for a class (anonymous keys are the bare URL). */
 const cacheKey = (cls: PageClass, url: string) => (cls === "anon" ? url : `${cls}|${url}`);
 /** What a response to be stored carries: its key and the version it is rendered under. */
-export type PageStamp = { key: string; version: string };
+export type PageStamp = { key: string; version: string; ahead?: string };
 
 /**
  * Renders in progress, per page and version, so that after a write the visitors who miss the same page
@@ -131,7 +131,8 @@ function endFlight(fk: string, entry: Entry | null): void {
  * For the HTTP hook, when a stamped render ends without a document to store (a redirect, anything
  * that is not HTML, a connection closed first): visitors waiting for it render themselves at once.
  */
-export const releasePage = (stamp: PageStamp): void => endFlight(flightKey(stamp.version, stamp.key), null);
+export const releasePage = (stamp: PageStamp): void =>
+  stamp.ahead ? aheads.get(stamp.ahead)?.(null) : endFlight(flightKey(stamp.version, stamp.key), null);
 
 /**
  * For the HTTP hook, before Next.js sees a candidate request: the cached document (`entry`, to send
@@ -183,6 +184,7 @@ export async function lookupPage(
     entry = (await inflight.promise) ?? undefined;
     if (!entry) return render;
   }
+  noteHit(key, entry);
   // A member's view of a shared post page is counted by their page-state request.
   if (post && cls === "anon") {
     await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(headerReader(req))) });
@@ -215,12 +217,18 @@ function acceptsGzip(header: string | null): boolean {
 
 /**
  * For the HTTP hook, once a page it let through with a stamp is complete: keeps the document if it is a
- * plain 200 without cookies, and hands it to visitors waiting for it. `body` is the decoded HTML;
- * `gzipped`, the bytes sent when they were gzip (kept, not compressed again); `csp`, its policy.
+ * plain 200 without cookies, and hands it to visitors waiting for it (a page rendered ahead goes to the
+ * write that asked for it instead). `body` is the decoded HTML; `gzipped`, the bytes sent when they were
+ * gzip (kept, not compressed again); `csp`, its policy.
  */
 export function storePage(stamp: PageStamp, response: ServerResponse, body: Buffer, gzipped: Buffer | undefined, csp: string): void {
-  const fk = flightKey(stamp.version, stamp.key);
-  if (response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES) return endFlight(fk, null);
+  const entry = response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES ? null : toEntry(response, body, gzipped, csp);
+  if (stamp.ahead) return void aheads.get(stamp.ahead)?.(entry);
+  if (entry) pages().set(stamp.key, stamp.version, entry);
+  endFlight(flightKey(stamp.version, stamp.key), entry);
+}
+
+function toEntry(response: ServerResponse, body: Buffer, gzipped: Buffer | undefined, csp: string): Entry {
   const head: string[] = [];
   let vary = "";
   for (const [k, v] of Object.entries(response.getHeaders())) {
@@ -233,12 +241,144 @@ export function storePage(stamp: PageStamp, response: ServerResponse, body: Buff
   head.push("vary", vary ? (/accept-encoding/i.test(vary) ? vary : `${vary}, Accept-Encoding`) : "Accept-Encoding");
   head.push("x-forum-cache", "hit", "content-security-policy", csp);
   const gzip = gzipped ?? gzipSync(body);
-  const entry: Entry = {
+  return {
     body,
     gzip,
     plainHead: [...head, "content-length", String(body.length)],
     gzipHead: [...head, "content-encoding", "gzip", "content-length", String(gzip.length)],
+    hits: 0,
+    lastHit: 0,
   };
-  pages().set(stamp.key, stamp.version, entry);
-  endFlight(fk, entry);
 }
+
+/**
+ * Hot list pages rendered ahead (issue 15, write load). Under load, every comment on a post of the home
+ * page used to make all of the home's visitors wait for one render: each of them asks for the version
+ * after the comment's stamp and must see the comment. So a write whose process has hot list pages (an
+ * entry served at least AHEAD_MIN_HITS times, the last within HOT_MS) renders them itself, between its
+ * commit and the stamp of its lists (lib/cache/page-versions.ts stampVersions), by asking its own server
+ * for them (an `x-forum-ahead` request: a per-process secret and an id, stripped from every other
+ * request). The visitors meanwhile get the page cached before the write, as before its stamp. Each page
+ * is stored under the version the stamp made when that stamp was the only one since the version read
+ * before the render (aheadVersion), so the visitors who ask after it find it.
+ *
+ * The cost is the writer's: the render is in its response time (one render of each hot page, at most
+ * MAX_AHEAD, never longer than AHEAD_WAIT_MS). A page read less often than it is written is not hot, and
+ * is rendered on demand as before. Lists only: a post page reads the Post object that the same write's
+ * post stamp makes stale, so it is rendered by its first visitor after the write.
+ */
+const AHEAD_HEADER = "x-forum-ahead";
+const AHEAD_MIN_HITS = 2;
+const HOT_MS = 5_000;
+const MAX_AHEAD = 4;
+const AHEAD_WAIT_MS = 3_000;
+const LIST_URL = /^\/(?:(c|t)\/(\d{1,9}))?$/;
+type AheadState = { server?: Server; aheads: Map<string, (e: Entry | null) => void>; hotLists: Set<string> };
+const ga = globalThis as unknown as { __forumPageAhead?: AheadState };
+const ahead: AheadState = (ga.__forumPageAhead ??= { aheads: new Map(), hotLists: new Set() });
+const aheads = ahead.aheads;
+
+/** The list scope of a page-cache key rendered ahead (home, c<id>, t<id>), for the anonymous and the members' shared pages; else null. */
+function listKey(key: string): { url: string; cls: "anon" | "member"; scope: string } | null {
+  const bar = key.indexOf("|");
+  const cls = bar < 0 ? "anon" : key.slice(0, bar);
+  const url = bar < 0 ? key : key.slice(bar + 1);
+  const m = LIST_URL.exec(url);
+  if (!m || (cls !== "anon" && cls !== "member")) return null;
+  return { url, cls, scope: m[1] ? m[1] + m[2] : "home" };
+}
+
+/** Counts a hit of a cached page; list pages join the candidates for rendering ahead. */
+function noteHit(key: string, entry: Entry): void {
+  entry.hits++;
+  entry.lastHit = Date.now();
+  if (ahead.hotLists.has(key) || !listKey(key)) return;
+  if (ahead.hotLists.size >= 64) ahead.hotLists.delete(ahead.hotLists.values().next().value!);
+  ahead.hotLists.add(key);
+}
+
+/** The list pages that are hot now (the entry cached for them served often and lately), most served first. */
+function hotListPages(now = Date.now()): { key: string; url: string; cls: "anon" | "member"; scope: string; hits: number }[] {
+  const hot = [];
+  for (const key of ahead.hotLists) {
+    const e = pages().peek(key)?.value;
+    if (!e || now - e.lastHit > HOT_MS) {
+      if (!e || now - e.lastHit > 10 * HOT_MS) ahead.hotLists.delete(key);
+      continue;
+    }
+    if (e.hits >= AHEAD_MIN_HITS) hot.push({ key, ...listKey(key)!, hits: e.hits });
+  }
+  return hot.sort((a, b) => b.hits - a.hits);
+}
+
+/** For the HTTP hook: the server this process answers on, which renders pages ahead for its writes. */
+export function pageCacheServer(server: Server): void {
+  ahead.server = server;
+}
+
+/**
+ * For the HTTP hook, as a request arrives: removes the render-ahead header from every request, and for a
+ * request this process sent itself (its secret), the stamp that hands the finished page to the write
+ * that asked, and the class of shared page to render.
+ */
+export function aheadRequest(req: IncomingMessage): { stamp: PageStamp; shell: string | null } | null {
+  const value = header(req, AHEAD_HEADER);
+  if (value === null) return null;
+  delete req.headers[AHEAD_HEADER];
+  const [token, id, cls] = value.split(" ");
+  if (token !== shellToken() || !id || !aheads.has(id) || (cls !== "anon" && cls !== "member")) return null;
+  return { stamp: { key: "", version: "", ahead: id }, shell: cls === "anon" ? null : `${cls} ahead` };
+}
+
+/** Renders one page in this process's own server, as its first visitor after the write would. */
+function renderAheadOne(url: string, cls: "anon" | "member"): Promise<Entry | null> {
+  const addr = ahead.server?.address();
+  if (!addr || typeof addr === "string") return Promise.resolve(null);
+  const host = addr.address === "::" ? "::1" : addr.address === "0.0.0.0" ? "127.0.0.1" : addr.address;
+  const id = randomBytes(12).toString("base64url");
+  return new Promise((resolve) => {
+    const finish = (e: Entry | null) => {
+      if (!aheads.delete(id)) return;
+      clearTimeout(timer);
+      resolve(e);
+    };
+    const timer = setTimeout(() => {
+      finish(null);
+      req.destroy();
+    }, AHEAD_WAIT_MS);
+    aheads.set(id, finish);
+    const req = httpRequest(
+      { host, port: addr.port, path: url, headers: { [AHEAD_HEADER]: `${shellToken()} ${id} ${cls}`, accept: "text/html", "accept-encoding": "gzip", "sec-fetch-dest": "document" } },
+      (res) => {
+        res.resume();
+        res.on("end", () => finish(null));
+        res.on("error", () => finish(null));
+      },
+    );
+    req.on("error", () => finish(null));
+    req.end();
+  });
+}
+
+setRenderAhead({
+  wanted: () => readCachesEnabled() && !!ahead.server && hotListPages().length > 0,
+  async render(scopes: string[]) {
+    const stamped = new Set(scopes);
+    const picks = hotListPages()
+      .filter((p) => stamped.has("all") || stamped.has(p.scope))
+      .slice(0, MAX_AHEAD);
+    if (!picks.length) return null;
+    // Read after the write's first statement, before the render: the render shows at least this.
+    const before = await Promise.all(picks.map((p) => listPageVersion(p.url)));
+    const rendered = await Promise.all(picks.map((p) => renderAheadOne(p.url, p.cls)));
+    return (stamps: ListStamp[]) => {
+      picks.forEach((p, i) => {
+        const entry = rendered[i];
+        const version = entry && before[i] ? aheadVersion(before[i]!, p.scope, stamps) : null;
+        if (!entry || !version) return;
+        pages().set(p.key, version, entry);
+        endFlight(flightKey(version, p.key), entry);
+      });
+    };
+  },
+});

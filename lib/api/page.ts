@@ -30,8 +30,10 @@ export const pageViewer = cache(async (): Promise<Viewer | null> => {
  * and their part of a post are filled in by the browser (components/forum/shell-marks.tsx).
  */
 export const pageShell = cache(async (): Promise<Viewer | null> => {
-  const [token, cls] = ((await headers()).get(SHELL_HEADER) ?? "").split(" ");
+  const [token, cls, ahead] = ((await headers()).get(SHELL_HEADER) ?? "").split(" ");
   if (token !== shellToken()) return null;
+  // Rendered ahead by this process for a write (lib/api/page-cache.ts): no member behind the request.
+  if (ahead === "ahead") return cls === "member" ? MEMBERS : null;
   const viewer = await pageViewer();
   if (!viewer || isModerator(viewer)) return null;
   if (cls === "member") return MEMBERS;

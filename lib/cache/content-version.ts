@@ -36,9 +36,18 @@ export const readCachesEnabled = () => process.env.LIST_CACHE !== "0";
  * wait for one render instead of each rendering it (20 connections on the home page with 5 comments/s
  * meant ~20 renders per comment). A waiter only ever receives a value rendered under the version it
  * read itself, so it sees every write that had committed before it asked.
+ *
+ * Each key also keeps the entry it had before its newest one, for PREVIOUS_MS: requests whose version
+ * was read just before a write's stamp still arrive after the new entry is stored (their answers were
+ * on the way). They get the entry of the version they read, which is theirs to see, instead of missing,
+ * throwing the new entry away and rendering the old version again (the next request then rendered the
+ * new one again too).
  */
+const PREVIOUS_MS = 1_000;
+type Versioned<V> = { version: string; value: V; previous?: { version: string; value: V; until: number } };
+
 export class VersionedCache<V> {
-  private readonly map = new Map<string | number, { version: string; value: V }>();
+  private readonly map = new Map<string | number, Versioned<V>>();
   private readonly loading = new Map<string, Promise<V>>();
   constructor(private readonly maxEntries: number) {}
 
@@ -67,7 +76,9 @@ export class VersionedCache<V> {
     const hit = this.map.get(key);
     if (!hit) return undefined;
     if (hit.version !== version) {
-      this.map.delete(key);
+      const prev = hit.previous;
+      if (prev && Date.now() > prev.until) hit.previous = undefined;
+      else if (prev?.version === version) return prev.value;
       return undefined;
     }
     this.map.delete(key);
@@ -75,14 +86,26 @@ export class VersionedCache<V> {
     return hit.value;
   }
 
-  /** The stored entry whatever its version (callers check `version` themselves). */
+  /** The newest stored entry whatever its version (callers check `version` themselves). */
   peek(key: string | number): { version: string; value: V } | undefined {
     return this.map.get(key);
   }
 
+  /**
+   * Stores `value` as the newest entry of `key`; the entry it replaces is kept as the previous one for
+   * PREVIOUS_MS. A value for the previous entry's version (a render that started before the newest one
+   * was stored) replaces that one and leaves the newest in place.
+   */
   set(key: string | number, version: string, value: V): void {
+    const old = this.map.get(key);
     this.map.delete(key);
-    this.map.set(key, { version, value });
+    if (old && old.version !== version && old.previous?.version === version) {
+      old.previous.value = value;
+      this.map.set(key, old);
+      return;
+    }
+    const previous = !old ? undefined : old.version !== version ? { version: old.version, value: old.value, until: Date.now() + PREVIOUS_MS } : old.previous;
+    this.map.set(key, { version, value, previous });
     while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
   }
 

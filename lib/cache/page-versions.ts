@@ -172,14 +172,15 @@ export function listsChanged(changes: readonly Change[]): "all" | { postIds: num
   return { postIds: [...postIds], commentIds: [...commentIds], userIds: [...userIds] };
 }
 
-/** The insert that stamps the list and profile scopes a committed write changed (in scope order: no deadlocks), or null. */
-function listStampSql(changes: readonly Change[]): SQL | null {
+/**
+ * The scopes ('home', 'c<id>', 't<id>', 'u<user id>', or 'all') of the list and profile pages a
+ * committed write changed, as a select of one `scope` column, or null when it changed none.
+ */
+function listScopesSql(changes: readonly Change[]): SQL | null {
   const what = listsChanged(changes);
   if (what !== "all" && !what.postIds.length && !what.commentIds.length && !what.userIds.length) return null;
-  const scopes =
-    what === "all"
-      ? sql`select 'all' as scope`
-      : sql`
+  if (what === "all") return sql`select 'all' as scope`;
+  return sql`
       with ps as (
         select unnest(${intArray(what.postIds)}::int[]) as id
         union select post_id from comments where id = any(${intArray(what.commentIds)}::int[])
@@ -190,25 +191,94 @@ function listStampSql(changes: readonly Change[]): SQL | null {
       union select 't' || pt.tag_id from post_tags pt join ps on ps.id = pt.post_id
       union select 'u' || c.author_id from comments c where c.id = any(${intArray(what.commentIds)}::int[])
       union select 'u' || unnest(${intArray(what.userIds)}::int[])`;
-  return sql`
-    insert into list_page_versions (scope, version)
-    select scope, nextval('page_version') from (${scopes}) s
-    order by scope
-    on conflict (scope) do update set version = excluded.version
-    returning 1`;
 }
 
 /**
- * After a committed write, in one statement: stamps the post pages and the list and profile pages it
- * changed (post pages first, then lists, in every statement: two stamps never wait on each other in a
- * cycle) and bumps the content version (lib/cache/content-version.ts), which the other read caches
- * (API lists, comments, change logs) are checked against. One round trip instead of three per write.
+ * The insert that stamps list and profile scopes (in scope order: no deadlocks), keeping in `previous`
+ * the version each replaced (ON CONFLICT sees the row as committed, whoever wrote it last).
+ */
+const listStampSql = (scopes: SQL) => sql`
+    insert into list_page_versions (scope, version)
+    select scope, nextval('page_version') from (${scopes}) s
+    order by scope
+    on conflict (scope) do update set previous = list_page_versions.version, version = excluded.version
+    returning scope, previous::text, version::text`;
+
+/** One stamped list scope: its version before (null: none yet) and after the stamp. */
+export type ListStamp = { scope: string; previous: string | null; version: string };
+
+/**
+ * Rendering hot list pages ahead (lib/api/page-cache.ts registers it in the server process): asked
+ * after a write's commit whether this process has hot list pages at all (`wanted`), and if so, with the
+ * scopes the write is about to stamp, renders those of them that are hot and gives back what to do with
+ * the stamp's answer (store each page under its new version where that is safe: see aheadVersion).
+ */
+export type RenderAhead = {
+  wanted(): boolean;
+  render(scopes: string[]): Promise<((stamped: ListStamp[]) => void) | null>;
+};
+const ga = globalThis as unknown as { __forumRenderAhead?: RenderAhead };
+export const setRenderAhead = (r: RenderAhead | undefined): void => void (ga.__forumRenderAhead = r);
+
+/**
+ * After a committed write: stamps the post pages and the list and profile pages it changed (post pages
+ * first, then lists, in every statement: two stamps never wait on each other in a cycle) and bumps the
+ * content version (lib/cache/content-version.ts), which the other read caches (API lists, comments,
+ * change logs) are checked against. Awaited before the write returns.
+ *
+ * Usually one statement. When this process has hot list pages (the home page under load), it is two,
+ * with those pages rendered in between (issue 15, write load): first the post pages and the content
+ * version, so every cached object the render reads is already fresh; then the lists. Until the second
+ * statement, visitors keep being served the list pages cached before the write, as they were before
+ * its stamp (it has not returned); the pages rendered in between are stored under the versions the
+ * stamp made, so the visitors who ask after it find them instead of all waiting for one render.
  */
 export async function stampVersions(changes: readonly Change[]): Promise<void> {
-  const stamps = [postStampSql(changes), listStampSql(changes)].filter((s): s is SQL => s !== null);
+  const postStamp = postStampSql(changes);
+  const scopes = listScopesSql(changes);
+  const ahead = ga.__forumRenderAhead;
+  if (scopes && ahead?.wanted()) {
+    const [row] = await rawRows<{ scopes: string[] | null }>(db, sql`
+      ${postStamp ? sql`with stamp_0 as (${postStamp}) ` : sql``}select nextval('content_version')${postStamp ? sql.raw(", (select count(*) from stamp_0)") : sql``},
+        (select json_agg(scope order by scope) from (${scopes}) s) as scopes`);
+    const list = row?.scopes ?? [];
+    if (!list.length) return;
+    let finish: ((stamped: ListStamp[]) => void) | null = null;
+    try {
+      finish = await ahead.render(list);
+    } catch (err) {
+      console.error("[page-cache] could not render ahead", err);
+    }
+    const stamped = await rawRows<ListStamp>(db, listStampSql(sql`select value as scope from json_array_elements_text(${JSON.stringify(list)}::json)`));
+    finish?.(stamped);
+    return;
+  }
+  const stamps = [postStamp, scopes && listStampSql(scopes)].filter((s): s is SQL => !!s);
   const ctes = stamps.map((s, i) => sql`${sql.raw(`stamp_${i}`)} as (${s})`);
   const counted = stamps.map((_, i) => sql.raw(`, (select count(*) from stamp_${i})`));
   await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select nextval('content_version')${sql.join(counted)}`);
+}
+
+/**
+ * The version a list page rendered ahead may be stored under, or null. `before` is its version read
+ * after the write's first statement and before the render (`l<all>:<scope>`); `stamped`, the write's
+ * list stamps. Safe only when each of the page's rows that the write stamped still held the value read
+ * before the render (no other write stamped it in between: that write's data might be missing from the
+ * render); a row the write did not stamp keeps the value read, so if another write stamped it meanwhile
+ * the version is already not current and the page is never served.
+ */
+export function aheadVersion(before: string, scope: string, stamped: readonly ListStamp[]): string | null {
+  const m = /^l(\d+):(\d+)$/.exec(before);
+  if (!m) return null;
+  const rows: Record<string, string> = { all: m[1]!, [scope]: m[2]! };
+  let changed = false;
+  for (const s of stamped) {
+    if (!(s.scope in rows)) continue;
+    if ((s.previous ?? "0") !== rows[s.scope]) return null;
+    rows[s.scope] = s.version;
+    changed = true;
+  }
+  return changed ? `l${rows.all}:${rows[scope]}` : null;
 }
 
 const LIST_SCOPE = /^\/(?:(c|t)\/(\d{1,9})|u\/([^/]{1,64}))?$/;

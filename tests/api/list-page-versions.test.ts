@@ -1,10 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { POST as preview } from "@/app/api/markdown/preview/route";
 import { POST as createPostRoute } from "@/app/api/posts/route";
 import { PUT as updatePostRoute } from "@/app/api/posts/[id]/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
-import { listPageVersion, listsChanged, postPageVersion } from "@/lib/cache/page-versions";
+import { sql } from "drizzle-orm";
+import { db, rawRows } from "@/db";
+import { contentVersion } from "@/lib/cache/content-version";
+import { aheadVersion, listPageVersion, listsChanged, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
 import { changed } from "@/lib/services/changes";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
@@ -36,6 +39,8 @@ async function twoLists() {
   };
   return { ua, ub, uc, ca, cb, a, b, versions, moved };
 }
+
+afterEach(() => setRenderAhead(undefined));
 
 describe("list page versions", () => {
   it("a comment reaches the home, its post's category and tag lists and the profiles of its author and the commenter, no other", async () => {
@@ -89,6 +94,62 @@ describe("list page versions", () => {
     expect(after[0]).toBe(together[0]); // A's page did not
     expect(after[1]).not.toBe(together[1]);
     expect(after[3]).toBe(together[3]); // A's category did not
+  });
+
+  it("a list stamp keeps the version it replaced: a page rendered before it is stored under the new version only if no other write stamped in between", async () => {
+    const { ua, a, b } = await twoLists();
+    const before = (await listPageVersion("/"))!;
+    const [, all, home] = /^l(\d+):(\d+)$/.exec(before)!;
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "stamped" } });
+    expect(c.status).toBe(201);
+    const [row] = await rawRows<ListStamp>(db, sql`select scope, previous::text, version::text from list_page_versions where scope = 'home'`);
+    expect(row!.previous).toBe(home);
+    const after = (await listPageVersion("/"))!;
+    expect(after).toBe(`l${all}:${row!.version}`);
+    // The comment's own stamp was the only one since `before`: the page takes the version it made.
+    expect(aheadVersion(before, "home", [row!, { scope: "c1", previous: null, version: "1" }])).toBe(after);
+    // Another write stamped the home in between: its data may be missing from the render.
+    expect(aheadVersion(before, "home", [{ scope: "home", previous: String(Number(home) + 1), version: row!.version }])).toBeNull();
+    // A row the write did not stamp keeps the value read; if it moved meanwhile, the version is never current.
+    const moved = await call(updatePostRoute as never, `/api/posts/${a}`, { token: ua.token, params: { id: String(a) }, body: { title: "Moved on" } });
+    expect(moved.status).toBe(200);
+    expect(aheadVersion(before, "home", [row!])).not.toBe(await listPageVersion("/"));
+    // A page of a scope the write did not stamp gets no new version; nor does an unknown version.
+    expect(aheadVersion(before, "home", [{ scope: "t9", previous: "1", version: "2" }])).toBeNull();
+    expect(aheadVersion("p1:2", "home", [row!])).toBeNull();
+  });
+
+  it("with hot list pages, a write renders them after its post pages and content version are stamped and before its lists are", async () => {
+    const { ua, a, b, ca } = await twoLists();
+    const seen: { scopes: string[]; home: string | null; content: string; postB: string }[] = [];
+    const stamped: ListStamp[][] = [];
+    const home = await listPageVersion("/");
+    const [content, postB] = [await contentVersion(), await postPageVersion(b)];
+    setRenderAhead({
+      wanted: () => true,
+      render: async (scopes) => {
+        seen.push({ scopes, home: await listPageVersion("/"), content: await contentVersion(), postB: await postPageVersion(b) });
+        return (s) => void stamped.push(s);
+      },
+    });
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "rendered ahead" } });
+    expect(c.status).toBe(201);
+    expect(seen).toHaveLength(1);
+    // The render reads fresh objects (content version, B's post page bumped) and lists not yet stamped.
+    expect(seen[0]!.home).toBe(home);
+    expect(seen[0]!.content).not.toBe(content);
+    expect(seen[0]!.postB).not.toBe(postB);
+    expect(seen[0]!.scopes).toContain("home");
+    expect(seen[0]!.scopes).not.toContain(`c${ca.id}`);
+    // Then the lists are stamped, and the render is handed what the stamp did.
+    const homeRow = stamped[0]!.find((s) => s.scope === "home")!;
+    expect(await listPageVersion("/")).toBe(aheadVersion(home!, "home", stamped[0]!));
+    expect(homeRow.previous).toBe(/:(\d+)$/.exec(home!)![1]);
+    expect(await postPageVersion(a)).toBeTruthy();
+    // A write that changes no list renders nothing.
+    const p = await call(preview as never, "/api/markdown/preview", { token: ua.token, body: { markdown: "**x**" } });
+    expect(p.status).toBe(200);
+    expect(seen).toHaveLength(1);
   });
 
   it("tells which lists a set of changes reaches", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { VersionedCache } from "@/lib/cache/content-version";
 
 const later = <T>(value: T, ms = 20) => new Promise<T>((r) => setTimeout(() => r(value), ms));
@@ -32,5 +32,35 @@ describe("VersionedCache.load (single-flight)", () => {
     const settled = await Promise.allSettled([cache.load("k", "v1", boom), cache.load("k", "v1", boom)]);
     expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected"]);
     expect(await cache.load("k", "v1", () => later("ok"))).toEqual({ value: "ok", hit: false });
+  });
+});
+
+describe("VersionedCache: the entry before the newest", () => {
+  it("still answers a reader whose version was read just before a write's stamp, and keeps the newest in place", () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new VersionedCache<string>(10);
+      cache.set("/", "v1", "before the write");
+      cache.set("/", "v2", "after the write");
+      // A request that read v1 just before the stamp gets the v1 page, not a miss that would drop v2.
+      expect(cache.get("/", "v1")).toBe("before the write");
+      expect(cache.get("/", "v2")).toBe("after the write");
+      // A render of v1 that ends after v2 was stored replaces the v1 entry, not the newest.
+      cache.set("/", "v1", "v1 rendered late");
+      expect(cache.get("/", "v2")).toBe("after the write");
+      expect(cache.get("/", "v1")).toBe("v1 rendered late");
+      expect(cache.peek("/")?.version).toBe("v2");
+      // Only for a moment: then only the newest version is answered.
+      vi.advanceTimersByTime(1_001);
+      expect(cache.get("/", "v1")).toBeUndefined();
+      expect(cache.get("/", "v2")).toBe("after the write");
+      // Never a version that was not stored.
+      cache.set("/", "v3", "third");
+      expect(cache.get("/", "v9")).toBeUndefined();
+      expect(cache.get("/", "v1")).toBeUndefined();
+      expect(cache.get("/", "v2")).toBe("after the write");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
