@@ -5,6 +5,7 @@ import { FlagButton } from "@/components/forum/flag-button";
 import { SignInLink } from "@/components/forum/sign-in-link";
 import { useShellViewer } from "@/components/forum/shell-marks";
 import { UserLink } from "@/components/forum/user-link";
+import { ClientNav } from "@/components/ui/client-nav";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { useCommentMutation, type CommentChange } from "@/components/forum/use-comments";
@@ -191,7 +192,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
         <Avatar src={c.author.avatar} name={c.author.username} size={depth ? 28 : 36} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-            <UserLink username={c.author.username} className="font-medium hover:underline" />
+            <UserLink plain username={c.author.username} className="font-medium hover:underline" />
             <a href={`#comment-${c.id}`} className="text-zinc-600 hover:underline dark:text-zinc-400">
               <RelativeTime iso={c.createdAt} />
             </a>
@@ -359,11 +360,14 @@ export function CommentTree({
         </p>
       )}
       {comments.length ? (
-        <ul className="space-y-5">
-          {comments.map((c) => (
-            <CommentItem key={c.id} c={c} ctx={ctx} depth={0} />
-          ))}
-        </ul>
+        // One ClientNav for the thread: its links are plain anchors (no Link per comment to hydrate).
+        <ClientNav>
+          <ul className="space-y-5">
+            {comments.map((c) => (
+              <CommentItem key={c.id} c={c} ctx={ctx} depth={0} />
+            ))}
+          </ul>
+        </ClientNav>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No comments yet.</p>
       )}

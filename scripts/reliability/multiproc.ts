@@ -103,6 +103,18 @@ async function main() {
       homeBefore.hit && !homeAfter.hit,
       `before: ${homeBefore.hit ? "hit" : "miss"}, after the comment: ${homeAfter.hit ? "hit" : "miss"}`,
     );
+    // A hot list page is rendered by the write that changes it, in the writer's process (issue 15): A's
+    // next load is a hit that shows the write; B, which did not write, renders its own on its next load.
+    for (let i = 0; i < 4; i++) await page(`${a.url}/`);
+    for (let i = 0; i < 2; i++) await page(`${b.url}/`);
+    const ahead = await api(a.url, "/api/posts", actors.tokens[2]!, "POST", { ...body, title: "Rendered ahead by A" });
+    const [homeA, homeB] = [await page(`${a.url}/`), await page(`${b.url}/`)];
+    check(
+      checks,
+      "a write renders its process's hot home page ahead: the next load there is a hit that shows it; the other process renders it",
+      ahead.status === 201 && homeA.hit && homeA.html.includes("Rendered ahead by A") && !homeB.hit && homeB.html.includes("Rendered ahead by A"),
+      `A: ${homeA.hit ? "hit" : "miss"}, B: ${homeB.hit ? "hit" : "miss"}`,
+    );
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
     check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");
 
