@@ -184,7 +184,8 @@ export async function lookupPage(
     entry = (await inflight.promise) ?? undefined;
     if (!entry) return render;
   }
-  noteHit(key, entry);
+  // Only list pages are rendered ahead, so only their hits are counted (post pages are most hits).
+  if (!post) noteHit(key, entry);
   // A member's view of a shared post page is counted by their page-state request.
   if (post && cls === "anon") {
     await countPostView({ id: Number(post[1]), authorId: 0, viewer: null, key: viewerKeyForAddress(clientIp(headerReader(req))) });
@@ -288,7 +289,7 @@ function listKey(key: string): { url: string; cls: "anon" | "member"; scope: str
   return { url, cls, scope: m[1] ? m[1] + m[2] : "home" };
 }
 
-/** Counts a hit of a cached page; list pages join the candidates for rendering ahead. */
+/** Counts a hit of a cached list or profile page; list pages join the candidates for rendering ahead. */
 function noteHit(key: string, entry: Entry): void {
   entry.hits++;
   entry.lastHit = Date.now();

@@ -99,7 +99,7 @@ export class VersionedCache<V> {
   set(key: string | number, version: string, value: V): void {
     const old = this.map.get(key);
     this.map.delete(key);
-    if (old && old.version !== version && old.previous?.version === version) {
+    if (old && old.version !== version && old.previous?.version === version && Date.now() <= old.previous.until) {
       old.previous.value = value;
       this.map.set(key, old);
       return;

@@ -237,26 +237,29 @@ export async function stampVersions(changes: readonly Change[]): Promise<void> {
   const postStamp = postStampSql(changes);
   const scopes = listScopesSql(changes);
   const ahead = ga.__forumRenderAhead;
-  if (scopes && ahead?.wanted()) {
-    const [row] = await rawRows<{ scopes: string[] | null }>(db, sql`
-      ${postStamp ? sql`with stamp_0 as (${postStamp}) ` : sql``}select nextval('content_version')${postStamp ? sql.raw(", (select count(*) from stamp_0)") : sql``},
-        (select json_agg(scope order by scope) from (${scopes}) s) as scopes`);
-    const list = row?.scopes ?? [];
-    if (!list.length) return;
-    let finish: ((stamped: ListStamp[]) => void) | null = null;
-    try {
-      finish = await ahead.render(list);
-    } catch (err) {
-      console.error("[page-cache] could not render ahead", err);
-    }
-    const stamped = await rawRows<ListStamp>(db, listStampSql(sql`select value as scope from json_array_elements_text(${JSON.stringify(list)}::json)`));
-    finish?.(stamped);
+  if (!scopes || !ahead?.wanted()) {
+    await db.execute(stampStatement([postStamp, scopes && listStampSql(scopes)]));
     return;
   }
-  const stamps = [postStamp, scopes && listStampSql(scopes)].filter((s): s is SQL => !!s);
-  const ctes = stamps.map((s, i) => sql`${sql.raw(`stamp_${i}`)} as (${s})`);
-  const counted = stamps.map((_, i) => sql.raw(`, (select count(*) from stamp_${i})`));
-  await db.execute(sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select nextval('content_version')${sql.join(counted)}`);
+  const [row] = await rawRows<{ scopes: string[] | null }>(db, stampStatement([postStamp], sql`(select json_agg(scope order by scope) from (${scopes}) s) as scopes`));
+  const list = row?.scopes ?? [];
+  if (!list.length) return;
+  let finish: ((stamped: ListStamp[]) => void) | null = null;
+  try {
+    finish = await ahead.render(list);
+  } catch (err) {
+    console.error("[page-cache] could not render ahead", err);
+  }
+  const stamped = await rawRows<ListStamp>(db, listStampSql(sql`select value as scope from json_array_elements_text(${JSON.stringify(list)}::json)`));
+  finish?.(stamped);
+}
+
+/** One statement: the stamps as data-modifying CTEs (each run, in order), the content version's bump, and `extra` columns. */
+function stampStatement(stamps: (SQL | null)[], extra?: SQL): SQL {
+  const given = stamps.filter((s): s is SQL => !!s);
+  const ctes = given.map((s, i) => sql`${sql.raw(`stamp_${i}`)} as (${s})`);
+  const counted = given.map((_, i) => sql.raw(`, (select count(*) from stamp_${i})`));
+  return sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select nextval('content_version')${sql.join(counted)}${extra ? sql`, ${extra}` : sql``}`;
 }
 
 /**
