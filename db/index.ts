@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -57,14 +57,11 @@ function open(): Connection {
       connection: { max_parallel_workers_per_gather: String(Number(process.env.DATABASE_PARALLEL_WORKERS || 0)), jit: "off" },
     });
     // Drizzle sends every query as an unnamed statement, so Postgres plans it on every call (about
-    // 1 ms for the notification page, more than running it). Queries with parameters outside a
-    // transaction become named prepared statements instead, cached per connection by text, so their
-    // plans are reused. DATABASE_PREPARE=0 turns this off (e.g. behind PgBouncer in transaction mode).
-    if (process.env.DATABASE_PREPARE !== "0") {
-      const unsafe = sql.unsafe.bind(sql);
-      sql.unsafe = ((query: string, args?: unknown[], options?: Record<string, unknown>) =>
-        unsafe(query, args as never, { ...options, prepare: !!args?.length })) as typeof sql.unsafe;
-    }
+    // 1 ms for the notification page, more than running it). Queries with parameters become named
+    // prepared statements instead, cached per connection by text, so their plans are reused: outside
+    // transactions and inside them (a comment's transaction is ~15 statements, each planned anew
+    // before). DATABASE_PREPARE=0 turns this off (e.g. behind PgBouncer in transaction mode).
+    if (process.env.DATABASE_PREPARE !== "0") preparing(sql);
     const db = drizzlePostgres(sql, { schema, casing: "snake_case", logger }) as unknown as DB;
     return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
   }
@@ -74,6 +71,31 @@ function open(): Connection {
   const pglite = new PGlite(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
+}
+
+/**
+ * Makes `sql` send queries with parameters as named prepared statements, and likewise the scoped
+ * `sql` that a transaction (`begin`) or a savepoint hands to its callback: postgres.js gives each
+ * its own `unsafe`, which drizzle calls with `prepare: false` for every query it builds.
+ */
+function preparing<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S {
+  const unsafe = sql.unsafe.bind(sql);
+  sql.unsafe = ((query: string, args?: unknown[], options?: Record<string, unknown>) =>
+    unsafe(query, args as never, { ...options, prepare: !!args?.length })) as typeof sql.unsafe;
+  type Scoped = (tx: postgres.TransactionSql) => unknown;
+  const scoped = (name: "begin" | "savepoint") => {
+    const s = sql as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const original = s[name];
+    if (typeof original !== "function") return;
+    const bound = original.bind(sql);
+    s[name] = (...a: unknown[]) => {
+      const fn = a.pop() as Scoped;
+      return bound(...a, (tx: postgres.TransactionSql) => fn(preparing(tx)));
+    };
+  };
+  scoped("begin");
+  scoped("savepoint");
+  return sql;
 }
 
 const g = globalThis as unknown as { __forumDb?: Connection };
@@ -123,6 +145,31 @@ export { schema };
 export function jsonValue<T>(v: unknown, empty: T): T {
   if (v === null || v === undefined) return empty;
   return typeof v === "string" ? (JSON.parse(v) as T) : (v as T);
+}
+
+/**
+ * A statement built once and run with a new value for one of its parameters each time, whichever
+ * driver is underneath: for the hottest query (the pages' version batch, sent every few page hits),
+ * where building the SQL object through drizzle again each time cost a third of sending it.
+ * `build(value)` gives the statement with `value` as one of its parameters; the other parameters and
+ * the text are kept from the first call.
+ */
+export function reusableStatement<T>(build: (value: string) => import("drizzle-orm").SQL): (value: string) => Promise<T[]> {
+  const SLOT = "\u0000value\u0000";
+  let compiled: { text: string; params: unknown[]; at: number } | undefined;
+  return async (value) => {
+    if (!compiled) {
+      const q = new PgDialect().sqlToQuery(build(SLOT));
+      compiled = { text: q.sql, params: q.params, at: q.params.indexOf(SLOT) };
+      if (compiled.at < 0) throw new Error("reusableStatement: the value is not a parameter of the statement");
+    }
+    const params = [...compiled.params];
+    params[compiled.at] = value;
+    const c = connection();
+    dbStats.queries++;
+    if (c.sql) return (await c.sql.unsafe(compiled.text, params as never)) as unknown as T[];
+    return (await c.pglite!.query<T>(compiled.text, params)).rows;
+  };
 }
 
 /** Runs raw SQL and returns its rows, whichever driver is underneath (their result shapes differ). */

@@ -8,10 +8,10 @@ import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { pageShell, pageViewer } from "@/lib/api/page";
 import { ShellMarks } from "@/components/forum/shell-marks";
-import { listCategories } from "@/lib/services/categories";
 import { listPostsPage, type PostOrder } from "@/lib/services/posts";
 import { touchVisit } from "@/lib/services/reads";
-import { getTags, listTags } from "@/lib/services/tags";
+import { getTags } from "@/lib/services/tags";
+import { listFacets } from "@/lib/api/list-cache";
 
 export const PAGE_SIZE = 20;
 
@@ -38,10 +38,9 @@ export async function PostBrowser({
   if (viewer && !shell) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
-  const [{ posts, hasMore }, categories, popularTags, selectedTags] = await Promise.all([
+  const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([
     listPostsPage(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
-    fixed.categoryId ? Promise.resolve([]) : listCategories(),
-    listTags({ page: 0, pageSize: 24 }),
+    listFacets(),
     state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
   ]);
   const here = (s: Partial<ListState>) => listHref(basePath, { ...state, ...s });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { db, rawRows } from "@/db";
+import { db, rawRows, reusableStatement } from "@/db";
 import type { Change, ChangeKind } from "@/lib/services/changes";
 
 /**
@@ -100,23 +100,34 @@ export async function postPageVersion(postId: number): Promise<string> {
 
 /**
  * The versions anonymous visitors' pages are checked against, read in batches: every request that asks
- * during one turn of the event loop joins the batch, and the batch's one query is sent after that turn
- * (setImmediate), so its snapshot is taken after every one of those requests arrived: each sees every
- * write that had committed (and stamped its pages) before it asked, exactly as with a query of its own.
- * A request that asks once the query has been sent waits for the next batch. Under load this is one
- * query (one socket write, one Postgres round trip) for several hits instead of one each.
+ * before a batch's query is sent joins it, so the query's snapshot is taken after every one of those
+ * requests arrived: each sees every write that had committed (and stamped its pages) before it asked,
+ * exactly as with a query of its own. A request that asks once the query has been sent waits for the
+ * next batch.
+ *
+ * A batch is sent after the turn of the event loop that opened it (setImmediate), and only while no
+ * other batch is on its way (MAX_IN_FLIGHT): under load, the requests that arrive while one batch is
+ * being answered all join the next. Sending each batch as soon as its turn ended made batches of 1.7
+ * requests on average at 3,000 hits/s on the home page (0.58 statements per hit), and the version
+ * query, with its socket write, was a third of a hit's server CPU. A request waits at most for the
+ * batch before its own: two round trips to Postgres instead of one.
  *
  * A batch is a list of keys (`p<post id>`, or a list scope key: see scopeKey) sent as JSON to one
  * statement whose text never changes (one prepared statement per connection, whatever the batch holds).
  */
 type VersionBatch = Map<string, { resolve: (v: string) => void; reject: (e: unknown) => void }[]>;
 const MAX_BATCH = 64;
+const MAX_IN_FLIGHT = 1;
 let openBatch: VersionBatch | null = null;
+/** Batches closed to no one yet, waiting for their turn to be sent (the open one is the last). */
+const waiting: VersionBatch[] = [];
+let inFlight = 0;
 
 function batchedVersion(key: string): Promise<string> {
   if (!openBatch || openBatch.size >= MAX_BATCH) {
     const batch: VersionBatch = (openBatch = new Map());
-    setImmediate(() => void readBatch(batch));
+    waiting.push(batch);
+    setImmediate(sendBatches);
   }
   let waiters = openBatch.get(key);
   if (!waiters) openBatch.set(key, (waiters = []));
@@ -124,20 +135,33 @@ function batchedVersion(key: string): Promise<string> {
   return new Promise((resolve, reject) => list.push({ resolve, reject }));
 }
 
-const batchSql = (keys: string) => {
+/** Sends the waiting batches, oldest first, while fewer than MAX_IN_FLIGHT are on their way. */
+function sendBatches(): void {
+  while (inFlight < MAX_IN_FLIGHT && waiting.length) {
+    const batch = waiting.shift()!;
+    inFlight++;
+    // The next batch goes after the turn in which this answer came: the requests read in that turn join it.
+    void readBatch(batch).finally(() => {
+      inFlight--;
+      setImmediate(sendBatches);
+    });
+  }
+}
+
+const readVersions = reusableStatement<{ v: string }>((keys) => {
   const k = sql.raw("b.k");
   const postId = sql`case when ${k} ~ '^p[0-9]{1,9}$' then substr(${k}, 2)::int end`;
   return sql`
     select case when ${k} like 'p%' then ${postVersionSql(postId)} else ${listVersionSql(scopeOfKeySql(k))} end as v
     from json_array_elements_text(${keys}::json) with ordinality as b(k, n)
     order by b.n`;
-};
+});
 
 async function readBatch(batch: VersionBatch): Promise<void> {
   if (openBatch === batch) openBatch = null; // from here on, a request joins the next batch
   const keys = [...batch.keys()];
   try {
-    const rows = await rawRows<{ v: string }>(db, batchSql(JSON.stringify(keys)));
+    const rows = await readVersions(JSON.stringify(keys));
     keys.forEach((key, i) => batch.get(key)!.forEach((w) => w.resolve(rows[i]!.v)));
   } catch (e) {
     for (const waiters of batch.values()) for (const w of waiters) w.reject(e);
@@ -319,6 +343,14 @@ const listVersionSql = (scope: SQL) => sql`'l' || coalesce((select version::text
 export async function listPageVersion(path: string): Promise<string | null> {
   const key = scopeKey(path);
   return key === null ? null : batchedVersion(key);
+}
+
+/**
+ * The version of the 'all' row alone: what every list shows that no activity on a post changes (the
+ * categories with their post counts, the tags with theirs). Read in a batch like the pages' versions.
+ */
+export async function allListsVersion(): Promise<string> {
+  return batchedVersion("all");
 }
 
 /**
