@@ -196,44 +196,48 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       .values({ postId, authorId: viewer.id, parentId: parent?.id ?? null, content: input.content })
       .returning();
     const row = c!;
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} + 1`, lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)` })
-      .where(eq(posts.id, postId));
-
-    let pointReward = 0;
-    if (!parent) {
-      if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
-        await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
-        pointReward = POINTS.comment;
-      }
-      if (postAuthorId !== viewer.id) {
-        await applyPoints(tx, { userId: postAuthorId, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id, fromUserId: viewer.id });
-      }
-    }
-    const reward = await earnExperience(tx, viewer.id, "comment");
-    if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
-
-    // One notification per event per member, the most specific: a reply beats a mention, which beats
-    // "a post you follow was updated" (issue 21).
+    // The rest depends only on the new row. Its chains are sent together, and postgres.js pipelines a
+    // transaction's queries on its one connection: a round trip per step of the longest chain instead of
+    // one per statement (issue 15, write load). Each chain keeps its own order (ledger rows, then the
+    // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
     const base = { fromUserId: viewer.id, postId, commentId: row.id };
     const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
     recipients.delete(viewer.id);
-    const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
-    await notify(tx, items);
-    const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id, skip: recipients });
-    const told = new Set([...recipients, ...mentioned, viewer.id]);
-    const subscribers = await tx
-      .select({ userId: postSubscriptions.userId })
-      .from(postSubscriptions)
-      .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
-    await notify(tx, subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })));
-    medalChanged = await refreshMedal(tx, viewer.id);
-
-    const [author] = await tx
-      .select(commentColumns.author)
-      .from(users)
-      .where(eq(users.id, viewer.id));
+    const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
+      tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} + 1`, lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)` })
+        .where(eq(posts.id, postId)),
+      (async () => {
+        if (parent) return 0;
+        let earned = 0;
+        if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
+          await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
+          earned = POINTS.comment;
+        }
+        if (postAuthorId !== viewer.id) {
+          await applyPoints(tx, { userId: postAuthorId, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id, fromUserId: viewer.id });
+        }
+        return earned;
+      })(),
+      earnExperience(tx, viewer.id, "comment"),
+      (async () => {
+        // One notification per event per member, the most specific: a reply beats a mention, which beats
+        // "a post you follow was updated" (issue 21).
+        const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
+        await notify(tx, items);
+        const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id, skip: recipients });
+        const told = new Set([...recipients, ...mentioned, viewer.id]);
+        const subscribers = await tx
+          .select({ userId: postSubscriptions.userId })
+          .from(postSubscriptions)
+          .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
+        await notify(tx, subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })));
+      })(),
+      refreshMedal(tx, viewer.id).then(async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const),
+    ]);
+    medalChanged = changedMedal;
+    if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
     return toDto({ ...row, reward, pointReward, author: author! }, []);
   }), (c) => [changed("comment", c.id), changed("activity", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
 }
