@@ -98,7 +98,7 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
 
 /** The filters beside every post list: each category with its post count, the most used tags. */
 export type ListFacets = { categories: Awaited<ReturnType<typeof listCategories>>; popularTags: Awaited<ReturnType<typeof listTags>> };
-export const POPULAR_TAGS = 24;
+const POPULAR_TAGS = 24;
 const facets = versionedCache<ListFacets>("list-facets", 1);
 
 /**
