@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingMessage, type Server, type ServerR
 import { gzipSync } from "node:zlib";
 import { clientIp } from "@/lib/api/client-ip";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { aheadVersion, listPageVersion, memberListPage, memberPostPage, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
+import { aheadVersion, listPageVersion, listScope, memberListPage, memberPostPage, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
 import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { isModerator } from "@/lib/permissions";
@@ -273,7 +273,6 @@ const AHEAD_MIN_HITS = 2;
 const HOT_MS = 5_000;
 const MAX_AHEAD = 4;
 const AHEAD_WAIT_MS = 3_000;
-const LIST_URL = /^\/(?:(c|t)\/(\d{1,9}))?$/;
 type AheadState = { server?: Server; aheads: Map<string, (e: Entry | null) => void>; hotLists: Set<string> };
 const ga = globalThis as unknown as { __forumPageAhead?: AheadState };
 const ahead: AheadState = (ga.__forumPageAhead ??= { aheads: new Map(), hotLists: new Set() });
@@ -284,9 +283,9 @@ function listKey(key: string): { url: string; cls: "anon" | "member"; scope: str
   const bar = key.indexOf("|");
   const cls = bar < 0 ? "anon" : key.slice(0, bar);
   const url = bar < 0 ? key : key.slice(bar + 1);
-  const m = LIST_URL.exec(url);
-  if (!m || (cls !== "anon" && cls !== "member")) return null;
-  return { url, cls, scope: m[1] ? m[1] + m[2] : "home" };
+  const scope = listScope(url);
+  if (scope === null || (cls !== "anon" && cls !== "member")) return null;
+  return { url, cls, scope };
 }
 
 /** Counts a hit of a cached list or profile page; list pages join the candidates for rendering ahead. */

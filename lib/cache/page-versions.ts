@@ -329,6 +329,12 @@ function scopeKey(path: string): string | null {
   return `~${key.toLowerCase()}`;
 }
 
+/** The scope of a list page's path ('home', 'c<id>', 't<id>'), or null for a profile or any other page. */
+export function listScope(path: string): string | null {
+  const key = scopeKey(path);
+  return key === null || key.startsWith("~") ? null : key;
+}
+
 /** The scope of a scope key (as SQL text) as SQL. */
 function scopeOfKeySql(k: SQL) {
   const name = sql`substr(${k}, 2)`;
