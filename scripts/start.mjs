@@ -4,7 +4,8 @@ import { existsSync } from "node:fs";
 import { serverNodeArgs } from "./server-node-args.mjs";
 
 const port = process.env.PORT || "3000";
-if (!existsSync(".next/BUILD_ID") || process.env.FORCE_BUILD === "1") {
+const distDir = process.env.NEXT_DIST_DIR || ".next";
+if (!existsSync(`${distDir}/BUILD_ID`) || process.env.FORCE_BUILD === "1") {
   console.log("[start] no production build yet: running next build (about a minute)…");
   const b = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit" });
   if (b.status !== 0) process.exit(b.status ?? 1);
