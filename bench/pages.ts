@@ -276,7 +276,7 @@ async function main() {
         // its steady state under writes; the first seconds of writes in a process run the comment and
         // render code before V8 has optimized it (the first pair of a fresh server read 0.56-0.62 where
         // the next ones read 0.8-0.9), which is a start-up cost, not the write load's.
-        {
+        if (WARM_S > 0) {
           const stopWarm = background();
           await rps(p, WARM_S);
           await stopWarm();
@@ -316,7 +316,7 @@ async function main() {
       "",
       `## Under write load (20 connections, ${LOAD_S} s each; background: 5 comments/s and 2 markdown previews/s by a member)`,
       "",
-      `After ${WARM_S} s of load with the background (not measured: the write path's code warms up), ${ROUNDS} pairs per path, alternating: ${LOAD_S} s quiet, then ${LOAD_S} s with the background. The figure is the median pair's ratio; "stolen" is the CPU time the hypervisor gave to other machines during the pair (/proc/stat), which lowers whichever run it falls in.`,
+      `${WARM_S > 0 ? `After ${WARM_S} s of load with the background (not measured: the write path's code warms up), ` : "On a server that has not taken writes under load yet (no warm-up), "}${ROUNDS} pairs per path, alternating: ${LOAD_S} s quiet, then ${LOAD_S} s with the background. The figure is the median pair's ratio; "stolen" is the CPU time the hypervisor gave to other machines during the pair (/proc/stat), which lowers whichever run it falls in.`,
       "",
       "| anonymous | req/s quiet | req/s with the background | ratio | each pair (quiet → busy, stolen ms) |",
       "|---|---|---|---|---|",
