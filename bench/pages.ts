@@ -274,8 +274,8 @@ async function main() {
       for (const p of ["/api/posts", "/"]) {
         // Warm-up, not measured: the path under load with the background. The pairs measure a server in
         // its steady state under writes; the first seconds of writes in a process run the comment and
-        // render code before V8 has optimized it (the first pair of a fresh server read 0.56-0.62 where
-        // the next ones read 0.8-0.9), which is a start-up cost, not the write load's.
+        // render code before V8 has optimized it (on a fresh server measured on `/` alone, pairs read
+        // 0.56-0.74 without a warm-up, 0.66-0.85 after one), which is a start-up cost, not the write load's.
         if (WARM_S > 0) {
           const stopWarm = background();
           await rps(p, WARM_S);

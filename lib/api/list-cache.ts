@@ -100,16 +100,6 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
 export type ListFacets = { categories: Awaited<ReturnType<typeof listCategories>>; popularTags: Awaited<ReturnType<typeof listTags>> };
 const POPULAR_TAGS = 24;
 const facets = versionedCache<ListFacets>("list-facets", 1);
-const gf = globalThis as unknown as { __forumFacetsEpoch?: number };
-
-/**
- * For a write that renders list pages ahead before its stamp of 'all' (lib/api/page-cache.ts): what is
- * kept under the 'all' version read so far is no longer used by this process (nor any read begun
- * before, which may not see the write), so the pages it renders ahead read the filters after its commit.
- */
-export function forgetListFacets(): void {
-  gf.__forumFacetsEpoch = (gf.__forumFacetsEpoch ?? 0) + 1;
-}
 
 /**
  * The list pages' filters, kept under the version of the lists' 'all' row (lib/cache/page-versions.ts),
@@ -124,5 +114,5 @@ export async function listFacets(): Promise<ListFacets> {
   };
   if (!readCachesEnabled()) return read();
   const version = await allListsVersion();
-  return (await facets.load(`facets@${gf.__forumFacetsEpoch ?? 0}`, version, read)).value;
+  return (await facets.load("facets", version, read)).value;
 }

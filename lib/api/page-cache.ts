@@ -7,7 +7,6 @@ import { aheadVersion, listPageVersion, listScope, memberListPage, memberPostPag
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts";
 import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { isModerator } from "@/lib/permissions";
-import { forgetListFacets } from "@/lib/api/list-cache";
 
 /**
  * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
@@ -365,10 +364,6 @@ setRenderAhead({
   wanted: () => readCachesEnabled() && !!ahead.server && hotListPages().length > 0,
   async render(scopes: string[]) {
     const stamped = new Set(scopes);
-    // A write that stamps every list ('all': a post created, moved or moderated, a name, a category, a
-    // tag) may change the filters beside the posts, kept under the 'all' version that is stamped only
-    // after this render: the render reads them again.
-    if (stamped.has("all")) forgetListFacets();
     const picks = hotListPages()
       .filter((p) => stamped.has("all") || stamped.has(p.scope))
       .slice(0, MAX_AHEAD);

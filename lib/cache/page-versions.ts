@@ -269,6 +269,9 @@ export async function stampVersions(changes: readonly Change[]): Promise<void> {
   const [row] = await rawRows<{ scopes: string[] | null }>(db, stampStatement([postStamp], sql`(select json_agg(scope order by scope) from (${scopes}) s) as scopes`));
   const list = row?.scopes ?? [];
   if (!list.length) return;
+  // The 'all' row is stamped only after the render: what this process keeps under it must not be
+  // served to the render (see allListsVersion).
+  if (list.includes("all")) gv.__forumAllEpoch = (gv.__forumAllEpoch ?? 0) + 1;
   let finish: ((stamped: ListStamp[]) => void) | null = null;
   try {
     finish = await ahead.render(list);
@@ -352,12 +355,20 @@ export async function listPageVersion(path: string): Promise<string | null> {
   return key === null ? null : batchedVersion(key);
 }
 
+const gv = globalThis as unknown as { __forumAllEpoch?: number };
+
 /**
  * The version of the 'all' row alone: what every list shows that no activity on a post changes (the
  * categories with their post counts, the tags with theirs). Read in a batch like the pages' versions.
+ *
+ * With this process's epoch of 'all', which a write moves when it renders hot pages ahead of its stamp
+ * of 'all' (stampVersions): until that stamp the row still holds the value from before the write, and
+ * what was kept under it (or is being read since before the commit) would put the old filters on the
+ * pages rendered for after it. A version read after the move only keys data read after it.
  */
 export async function allListsVersion(): Promise<string> {
-  return batchedVersion("all");
+  const version = await batchedVersion("all");
+  return `${version}#${gv.__forumAllEpoch ?? 0}`;
 }
 
 /**
