@@ -1,6 +1,6 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import { ClientNav } from "@/components/ui/client-nav";
 import { PhoneCollapse } from "@/components/forum/phone-collapse";
 import { AutoSubmitSelect } from "@/components/forum/auto-submit-select";
 import { listHref, TABS, type ListState } from "@/components/forum/post-list-url";
@@ -9,7 +9,9 @@ import { buttonClass } from "@/components/ui/button";
 /**
  * A post list's tabs, category filter (`categories` null on a category's own page) and tag chips; every
  * choice is a link or a GET form (works without JavaScript). A client component so that the RSC payload
- * carries the categories and tags as data, not their markup a second time.
+ * carries the categories and tags as data, not their markup a second time. Its links are plain anchors
+ * inside one ClientNav (in-app navigation, prefetch on intent), not a `Link` each: the tabs and tag chips
+ * were ~25 of them on the home page, each rendered on the server and hydrated in the browser.
  */
 export function ListControls({
   basePath,
@@ -23,12 +25,12 @@ export function ListControls({
   tags: { id: number; name: string }[];
 }) {
   return (
-    <>
+    <ClientNav className="space-y-4">
         <nav aria-label="Post order" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
           {TABS.map((t) => (
-            <Link key={t.id} href={listHref(basePath, { ...state, tab: t.id, page: 0 })} aria-current={t.id === state.tab ? "page" : undefined} className="tab">
+            <a key={t.id} href={listHref(basePath, { ...state, tab: t.id, page: 0 })} aria-current={t.id === state.tab ? "page" : undefined} className="tab">
               {t.label}
-            </Link>
+            </a>
           ))}
         </nav>
 
@@ -64,7 +66,7 @@ export function ListControls({
             </PhoneCollapse>
           </div>
         </div>
-    </>
+    </ClientNav>
   );
 }
 
@@ -80,14 +82,14 @@ function TagFilter({ basePath, state, tags }: { basePath: string; state: ListSta
         const next = on ? state.tagIds.filter((x) => x !== t.id) : [...state.tagIds, t.id];
         return (
           <li key={t.id}>
-            <Link
+            <a
               href={listHref(basePath, { ...state, tagIds: next, page: 0 })}
               aria-label={`${on ? "Remove" : "Add"} tag filter ${t.name}`}
               className={on ? "filter-chip filter-chip-on" : "filter-chip"}
             >
               {`#${t.name}`}
               {on ? <span aria-hidden="true">×</span> : null}
-            </Link>
+            </a>
           </li>
         );
       })}

@@ -144,6 +144,16 @@ function decode(body: Buffer, encoding: string): Buffer {
   return body;
 }
 
+/** A body decoded, or null (logged) when it cannot be. */
+function safeDecode(body: Buffer, encoding: string): Buffer | null {
+  try {
+    return decode(body, encoding);
+  } catch (err) {
+    console.error("[csp] could not read an HTML response to hash its scripts", err);
+    return null;
+  }
+}
+
 /**
  * Script hashes of a (possibly compressed) HTML body. Cached by a digest of the bytes: a cached page is
  * sent again and again with the same bytes, and decoding costs a few ms where a digest costs ~0.1 ms.
@@ -223,17 +233,22 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       if (decide() !== "html") return end!.apply(this, args);
       collect(args[0], args[1]);
       const cb = args.find((a) => typeof a === "function") as (() => void) | undefined;
-      const body = Buffer.concat(chunks);
+      let body = Buffer.concat(chunks);
       const encoding = String(this.getHeader("content-encoding") ?? "").toLowerCase();
-      const csp = pagePolicy(scriptHashesOf(body, encoding));
+      // A page for the cache is decoded once, for its scripts' hashes and the entry.
+      const decoded = stamp ? safeDecode(body, encoding) : null;
+      const csp = pagePolicy(decoded ? inlineScriptHashes(decoded.toString("utf8")) : scriptHashesOf(body, encoding));
       // A public page rendered with a page-cache stamp goes into the page cache (lib/api/page-cache.ts).
-      if (stamp) {
+      if (stamp && decoded) {
         try {
-          storePage(stamp, this, decode(body, encoding), encoding === "gzip" || encoding === "x-gzip" ? body : undefined, csp);
+          storePage(stamp, this, decoded, encoding === "gzip" || encoding === "x-gzip" ? body : undefined, csp);
         } catch (err) {
           console.error("[page-cache] could not store a page", err);
         }
       }
+      // A page rendered ahead was handed to its write by storePage: the request that asked for it
+      // (this process itself) gets the head only.
+      if (stamp?.ahead) body = Buffer.alloc(0);
       this.setHeader("content-security-policy", csp);
       this.removeHeader("transfer-encoding");
       this.setHeader("content-length", body.length);

@@ -330,7 +330,12 @@ export function aheadRequest(req: IncomingMessage): { stamp: PageStamp; shell: s
   return { stamp: { key: "", version: "", ahead: id }, shell: cls === "anon" ? null : `${cls} ahead` };
 }
 
-/** Renders one page in this process's own server, as its first visitor after the write would. */
+/**
+ * Renders one page in this process's own server, as its first visitor after the write would. Asked
+ * gzipped: the server's streaming compression runs on libuv's thread pool, where a gzip of the whole
+ * document in toEntry would take 2-3 ms of the thread that serves the hits. The answer comes back
+ * without its body (the HTTP hook hands the document to the write directly).
+ */
 function renderAheadOne(url: string, cls: "anon" | "member"): Promise<Entry | null> {
   const addr = ahead.server?.address();
   if (!addr || typeof addr === "string") return Promise.resolve(null);

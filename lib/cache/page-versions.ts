@@ -257,6 +257,7 @@ export const setRenderAhead = (r: RenderAhead | undefined): void => void (ga.__f
  * statement, visitors keep being served the list pages cached before the write, as they were before
  * its stamp (it has not returned); the pages rendered in between are stored under the versions the
  * stamp made, so the visitors who ask after it find them instead of all waiting for one render.
+ * Writes that overlap share a render and the second statement (renderAheadWith).
  */
 export async function stampVersions(changes: readonly Change[]): Promise<void> {
   const postStamp = postStampSql(changes);
@@ -269,17 +270,54 @@ export async function stampVersions(changes: readonly Change[]): Promise<void> {
   const [row] = await rawRows<{ scopes: string[] | null }>(db, stampStatement([postStamp], sql`(select json_agg(scope order by scope) from (${scopes}) s) as scopes`));
   const list = row?.scopes ?? [];
   if (!list.length) return;
-  // The 'all' row is stamped only after the render: what this process keeps under it must not be
-  // served to the render (see allListsVersion).
-  if (list.includes("all")) gv.__forumAllEpoch = (gv.__forumAllEpoch ?? 0) + 1;
-  let finish: ((stamped: ListStamp[]) => void) | null = null;
-  try {
-    finish = await ahead.render(list);
-  } catch (err) {
-    console.error("[page-cache] could not render ahead", err);
+  await renderAheadWith(list, ahead);
+}
+
+/**
+ * Writes render ahead together, one render at a time per process. A write whose post pages are
+ * stamped while a render ahead is on its way joins the next one instead of rendering beside it: that
+ * render starts after the current one ends (so after every write that joined it has committed and
+ * stamped its post pages), shows all of them, and one statement stamps the lists of all of them; each
+ * of those writes returns after that stamp. Under read load a render takes several times its CPU time
+ * in wall time (it shares the thread with the visitors' hits), so writes a few hundred milliseconds
+ * apart overlap, and each used to pay a render of the same hot pages of its own.
+ */
+type AheadGroup = { scopes: Set<string>; done: Promise<void>; resolve: () => void; reject: (e: unknown) => void };
+const gr = globalThis as unknown as { __forumAheadQueue?: { open: AheadGroup | null; tail: Promise<void> } };
+const aheadQueue = (gr.__forumAheadQueue ??= { open: null, tail: Promise.resolve() });
+
+function renderAheadWith(scopes: readonly string[], ahead: RenderAhead): Promise<void> {
+  let group = aheadQueue.open;
+  if (!group) {
+    let resolve!: () => void, reject!: (e: unknown) => void;
+    const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+    const created: AheadGroup = (group = aheadQueue.open = { scopes: new Set(), done, resolve, reject });
+    aheadQueue.tail = aheadQueue.tail.then(() => runAheadGroup(created, ahead));
   }
-  const stamped = await rawRows<ListStamp>(db, listStampSql(sql`select value as scope from json_array_elements_text(${JSON.stringify(list)}::json)`));
-  finish?.(stamped);
+  for (const s of scopes) group.scopes.add(s);
+  return group.done;
+}
+
+async function runAheadGroup(group: AheadGroup, ahead: RenderAhead): Promise<void> {
+  // From here on, a write joins the next group: this render may have begun before its commit.
+  if (aheadQueue.open === group) aheadQueue.open = null;
+  const list = [...group.scopes].sort();
+  try {
+    // The 'all' row is stamped only after the render: what this process keeps under it must not be
+    // served to the render (see allListsVersion).
+    if (list.includes("all")) gv.__forumAllEpoch = (gv.__forumAllEpoch ?? 0) + 1;
+    let finish: ((stamped: ListStamp[]) => void) | null = null;
+    try {
+      finish = await ahead.render(list);
+    } catch (err) {
+      console.error("[page-cache] could not render ahead", err);
+    }
+    const stamped = await rawRows<ListStamp>(db, listStampSql(sql`select value as scope from json_array_elements_text(${JSON.stringify(list)}::json)`));
+    finish?.(stamped);
+    group.resolve();
+  } catch (err) {
+    group.reject(err);
+  }
 }
 
 /** One statement: the stamps as data-modifying CTEs (each run, in order), the content version's bump, and `extra` columns. */

@@ -152,6 +152,54 @@ describe("list page versions", () => {
     expect(seen).toHaveLength(1);
   });
 
+  it("writes that commit while a render ahead is on its way share the next one, which shows all of them, and one stamp of their lists", async () => {
+    const { ua, uc, a, b } = await twoLists();
+    const home = await listPageVersion("/");
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const renders: { scopes: string[]; home: string | null; commentsOnA: number; commentsOnB: number }[] = [];
+    const stamped: ListStamp[][] = [];
+    const counts = async () => {
+      const [row] = await rawRows<{ a: number; b: number }>(db, sql`select
+        (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`);
+      return row!;
+    };
+    setRenderAhead({
+      wanted: () => true,
+      render: async (scopes) => {
+        const c = await counts();
+        renders.push({ scopes, home: await listPageVersion("/"), commentsOnA: c.a, commentsOnB: c.b });
+        if (renders.length === 1) await gate;
+        return (s) => void stamped.push(s);
+      },
+    });
+    const comment = (post: number, token: string) => call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "together" } });
+    const first = comment(a, ua.token);
+    while (renders.length < 1) await new Promise((r) => setTimeout(r, 5));
+    // While the first write's render is held, two more writes commit: neither renders beside it.
+    let returned = 0;
+    const later = [comment(a, uc.token), comment(b, uc.token)].map((p) => p.then((r) => (returned++, r)));
+    const committed = async () => (await counts()).a + (await counts()).b;
+    while ((await committed()) < 3) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(renders).toHaveLength(1);
+    expect(returned).toBe(0);
+    release();
+    const results = [await first, ...(await Promise.all(later))];
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    // One more render for both, begun after both had committed, then one stamp of their lists.
+    expect(renders).toHaveLength(2);
+    expect(renders[1]!.commentsOnA).toBe(2);
+    expect(renders[1]!.commentsOnB).toBe(1);
+    expect(renders[1]!.scopes).toContain("home");
+    expect(stamped).toHaveLength(2);
+    const homeStamps = stamped.map((s) => s.find((x) => x.scope === "home")!);
+    expect(homeStamps[0]!.previous).toBe(/:(\d+)$/.exec(home!)![1]);
+    expect(homeStamps[1]!.previous).toBe(homeStamps[0]!.version);
+    // The second render read the home's version after the first write's stamp: its page takes the version its stamp made.
+    expect(aheadVersion(renders[1]!.home!, "home", stamped[1]!)).toBe(await listPageVersion("/"));
+  });
+
   it("tells which lists a set of changes reaches", () => {
     expect(listsChanged([changed("comment", 5), changed("activity", 2), changed("account", 9), changed("reaction")])).toEqual({ postIds: [2], commentIds: [5], userIds: [9] });
     expect(listsChanged([changed("notification", 1), changed("token", 2), changed("point-good")])).toEqual({ postIds: [], commentIds: [], userIds: [] });
