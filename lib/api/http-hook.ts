@@ -163,13 +163,9 @@ function scriptHashesOf(body: Buffer, encoding: string): string[] {
   const key = `${encoding}:${createHash("sha1").update(body).digest("base64")}`;
   const hit = hashMemo.get(key);
   if (hit) return hit;
-  let hashes: string[] = [];
-  try {
-    hashes = inlineScriptHashes(decode(body, encoding).toString("utf8"));
-  } catch (err) {
-    console.error("[csp] could not read an HTML response to hash its scripts", err);
-    return hashes;
-  }
+  const decoded = safeDecode(body, encoding);
+  if (!decoded) return [];
+  const hashes = inlineScriptHashes(decoded.toString("utf8"));
   if (hashMemo.size >= 500) hashMemo.delete(hashMemo.keys().next().value!);
   hashMemo.set(key, hashes);
   return hashes;
@@ -237,7 +233,8 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       const encoding = String(this.getHeader("content-encoding") ?? "").toLowerCase();
       // A page for the cache is decoded once, for its scripts' hashes and the entry.
       const decoded = stamp ? safeDecode(body, encoding) : null;
-      const csp = pagePolicy(decoded ? inlineScriptHashes(decoded.toString("utf8")) : scriptHashesOf(body, encoding));
+      const hashes = !stamp ? scriptHashesOf(body, encoding) : decoded ? inlineScriptHashes(decoded.toString("utf8")) : [];
+      const csp = pagePolicy(hashes);
       // A public page rendered with a page-cache stamp goes into the page cache (lib/api/page-cache.ts).
       if (stamp && decoded) {
         try {

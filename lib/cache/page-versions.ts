@@ -285,6 +285,8 @@ export async function stampVersions(changes: readonly Change[]): Promise<void> {
 type AheadGroup = { scopes: Set<string>; done: Promise<void>; resolve: () => void; reject: (e: unknown) => void };
 const gr = globalThis as unknown as { __forumAheadQueue?: { open: AheadGroup | null; tail: Promise<void> } };
 const aheadQueue = (gr.__forumAheadQueue ??= { open: null, tail: Promise.resolve() });
+/** This process's epoch of the 'all' row (see allListsVersion). */
+const gv = globalThis as unknown as { __forumAllEpoch?: number };
 
 function renderAheadWith(scopes: readonly string[], ahead: RenderAhead): Promise<void> {
   let group = aheadQueue.open;
@@ -392,8 +394,6 @@ export async function listPageVersion(path: string): Promise<string | null> {
   const key = scopeKey(path);
   return key === null ? null : batchedVersion(key);
 }
-
-const gv = globalThis as unknown as { __forumAllEpoch?: number };
 
 /**
  * The version of the 'all' row alone: what every list shows that no activity on a post changes (the
