@@ -47,6 +47,8 @@ const DIST = args.dist!;
 const DB_URL = process.env.DATABASE_URL;
 const CLK_MS = 10; // one /proc tick = 10 ms
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The p-th percentile of a sample, rounded to whole ms ("-" when empty). */
+const pct = (xs: number[], p: number) => (xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!).toString() : "-");
 
 type ViewRow = { page: string; who: string; requests: number; serverRequests: number; bytes: number; wireBytes: number; cpuMs: number; status: number };
 
@@ -233,7 +235,8 @@ async function main() {
     // CPU time the hypervisor gave to others while this machine wanted it (/proc/stat "steal", in ticks
     // of 10 ms over both cores): a window with much of it measures the neighbours, not the forum.
     const steal = () => Number(readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/)[8] ?? 0);
-    type Pair = { quiet: number; busy: number; ratio: number; comments: number; previews: number; stealMs: number };
+    // commentMs: each comment's response time in the busy run (the writer's side of the trade: a write waits for its lists' stamp).
+    type Pair = { quiet: number; busy: number; ratio: number; comments: number; previews: number; stealMs: number; commentMs: number[] };
     const load: { path: string; pairs: Pair[]; median: Pair }[] = [];
     const ROUNDS = Math.max(1, Number(args["load-rounds"]));
     if (token) {
@@ -244,6 +247,7 @@ async function main() {
       const background = () => {
         let stop = false;
         let comments = 0, previews = 0;
+        const commentMs: number[] = [];
         const every = (ms: number, fn: () => Promise<unknown>) =>
           (async () => {
             const inflight: Promise<unknown>[] = [];
@@ -255,9 +259,13 @@ async function main() {
           })();
         const bg = [
           every(200, async () => {
+            const t0 = performance.now();
             const r = await fetch(`${BASE}/api/posts/${busyPost.id}/comments`, { method: "POST", headers: auth, body: JSON.stringify({ content: `load ${Date.now()} ${Math.random()}` }) });
             await r.arrayBuffer();
-            if (r.ok) comments++;
+            if (r.ok) {
+              comments++;
+              commentMs.push(performance.now() - t0);
+            }
           }),
           every(500, async () => {
             const r = await fetch(`${BASE}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: `**typing ${Math.random()}**` }) });
@@ -268,7 +276,7 @@ async function main() {
         return async () => {
           stop = true;
           await Promise.all(bg);
-          return { comments, previews };
+          return { comments, previews, commentMs };
         };
       };
       for (const p of ["/api/posts", "/"]) {
@@ -287,10 +295,10 @@ async function main() {
           const quiet = await rps(p);
           const stopBg = background();
           const busy = await rps(p);
-          const { comments, previews } = await stopBg();
-          const pair = { quiet, busy, ratio: busy / quiet, comments, previews, stealMs: (steal() - stolen) * CLK_MS };
+          const { comments, previews, commentMs } = await stopBg();
+          const pair = { quiet, busy, ratio: busy / quiet, comments, previews, stealMs: (steal() - stolen) * CLK_MS, commentMs };
           pairs.push(pair);
-          console.log(`[pages] ${p} (${round + 1}/${ROUNDS}): ${quiet.toFixed(0)} req/s quiet, ${busy.toFixed(0)} req/s with ${comments} comments and ${previews} previews committed/answered in the background (${pair.ratio.toFixed(2)}; ${pair.stealMs} ms stolen by the hypervisor)`);
+          console.log(`[pages] ${p} (${round + 1}/${ROUNDS}): ${quiet.toFixed(0)} req/s quiet, ${busy.toFixed(0)} req/s with ${comments} comments and ${previews} previews committed/answered in the background (${pair.ratio.toFixed(2)}; ${pair.stealMs} ms stolen by the hypervisor; a comment took ${pct(commentMs, 50)} ms median, ${pct(commentMs, 95)} ms p95)`);
         }
         const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
         load.push({ path: p, pairs, median });
@@ -318,9 +326,12 @@ async function main() {
       "",
       `${WARM_S > 0 ? `After ${WARM_S} s of load with the background (not measured: the write path's code warms up), ` : "On a server that has not taken writes under load yet (no warm-up), "}${ROUNDS} pairs per path, alternating: ${LOAD_S} s quiet, then ${LOAD_S} s with the background. The figure is the median pair's ratio; "stolen" is the CPU time the hypervisor gave to other machines during the pair (/proc/stat), which lowers whichever run it falls in.`,
       "",
-      "| anonymous | req/s quiet | req/s with the background | ratio | each pair (quiet → busy, stolen ms) |",
-      "|---|---|---|---|---|",
-      ...load.map((l) => `| \`${l.path}\` | ${l.median.quiet.toFixed(0)} | ${l.median.busy.toFixed(0)} | ${l.median.ratio.toFixed(2)} | ${l.pairs.map((x) => `${x.quiet.toFixed(0)} → ${x.busy.toFixed(0)} (${x.ratio.toFixed(2)}, ${x.stealMs})`).join("; ")} |`),
+      "| anonymous | req/s quiet | req/s with the background | ratio | a comment's response, median / p95 ms (all pairs) | each pair (quiet → busy, stolen ms) |",
+      "|---|---|---|---|---|---|",
+      ...load.map((l) => {
+        const all = l.pairs.flatMap((x) => x.commentMs);
+        return `| \`${l.path}\` | ${l.median.quiet.toFixed(0)} | ${l.median.busy.toFixed(0)} | ${l.median.ratio.toFixed(2)} | ${pct(all, 50)} / ${pct(all, 95)} | ${l.pairs.map((x) => `${x.quiet.toFixed(0)} → ${x.busy.toFixed(0)} (${x.ratio.toFixed(2)}, ${x.stealMs})`).join("; ")} |`;
+      }),
       "",
     ];
     mkdirSync("bench/results", { recursive: true });

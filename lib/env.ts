@@ -28,6 +28,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SEC: int(60),
   SEED_MEDAL_BEFORE: z.string().default("2026-01-01T00:00:00.000Z"),
   SCHEDULER_INTERVAL_MS: int(2000),
+  /** Least time between the starts of two renders ahead of a process's hot list pages (lib/cache/page-versions.ts); 0: no pause. */
+  PAGE_AHEAD_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   /** Comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For is believed; empty: none. */
   TRUSTED_PROXIES: z.string().default(""),
   SMTP_URL: z.string().optional(),

@@ -9,6 +9,7 @@ import { db, rawRows } from "@/db";
 import { contentVersion } from "@/lib/cache/content-version";
 import { aheadVersion, listPageVersion, listsChanged, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
 import { changed } from "@/lib/services/changes";
+import { env } from "@/lib/env";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 // Cached list and profile pages are checked against their scope's version and "all lists"
@@ -198,6 +199,44 @@ describe("list page versions", () => {
     expect(homeStamps[1]!.previous).toBe(homeStamps[0]!.version);
     // The second render read the home's version after the first write's stamp: its page takes the version its stamp made.
     expect(aheadVersion(renders[1]!.home!, "home", stamped[1]!)).toBe(await listPageVersion("/"));
+  });
+
+  it("renders ahead start at most once per PAGE_AHEAD_INTERVAL_MS: a write after a quiet spell renders at once, writes within the interval wait for the next render and share it", async () => {
+    const { ua, uc, a, b } = await twoLists();
+    const INTERVAL = 1000;
+    process.env.PAGE_AHEAD_INTERVAL_MS = String(INTERVAL);
+    env(true);
+    try {
+      const starts: { at: number; a: number; b: number }[] = [];
+      setRenderAhead({
+        wanted: () => true,
+        render: async () => {
+          const [row] = await rawRows<{ a: number; b: number }>(db, sql`select
+            (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`);
+          starts.push({ at: performance.now(), ...row! });
+          return () => {};
+        },
+      });
+      const comment = (post: number, token: string) => call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "paced" } });
+      // A quiet spell (longer than the interval since any render of an earlier test), then a write: no wait.
+      await new Promise((r) => setTimeout(r, INTERVAL));
+      const t0 = performance.now();
+      expect((await comment(a, ua.token)).status).toBe(201);
+      expect(starts).toHaveLength(1);
+      expect(starts[0]!.at - t0).toBeLessThan(INTERVAL / 2);
+      // Two writes at once, right after: they commit, wait out the interval and share one render that shows both.
+      const homeBefore = await listPageVersion("/");
+      const later = await Promise.all([comment(a, uc.token), comment(b, uc.token)]);
+      expect(later.map((r) => r.status)).toEqual([201, 201]);
+      expect(starts).toHaveLength(2);
+      expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(INTERVAL - 1);
+      expect(starts[1]).toMatchObject({ a: 2, b: 1 });
+      // And they returned only after their lists were stamped.
+      expect(await listPageVersion("/")).not.toBe(homeBefore);
+    } finally {
+      delete process.env.PAGE_AHEAD_INTERVAL_MS;
+      env(true);
+    }
   });
 
   it("tells which lists a set of changes reaches", () => {
