@@ -287,10 +287,11 @@ export async function stampVersions(changes: readonly Change[]): Promise<void> {
  * rest of the interval after the previous start, and the writes that commit meanwhile join it. So the
  * renders a burst of writes costs the thread that serves the hits are bounded by the interval, not by
  * the write rate (group commit, for pages): at 5 comments/s on a post of the home page, about 2 renders/s
- * instead of 5, and the home page's hits under that load went from 0.81 to 0.86 of the quiet figure
- * (issue 15, write load). The price is the writer's: a write that commits within the interval after a
- * render began returns up to the interval later (it is committed at once; its response waits until its
- * lists are stamped, as before). A write after a quiet spell renders at once, as before.
+ * instead of 5, and the home page's hits under that load went from 0.75-0.78 to 0.83-0.89 of the quiet
+ * figure (issue 15, write load; bench/results/pages-s10-*.md). The price is the writer's: a write that
+ * commits within the interval after a render began returns up to the interval later (it is committed at
+ * once; its response waits until its lists are stamped, as before): under that load a comment's response
+ * went from 97 to 360 ms median. A write after a quiet spell renders at once, as before.
  */
 type AheadGroup = { scopes: Set<string>; done: Promise<void>; resolve: () => void; reject: (e: unknown) => void };
 const gr = globalThis as unknown as { __forumAheadQueue?: { open: AheadGroup | null; tail: Promise<void>; lastStart: number } };
