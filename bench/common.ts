@@ -12,3 +12,6 @@ export const BENCH_PASSWORD = "bench-password";
 
 /** The bearer token the seed stores (hashed) for a bench user; only for benchmark databases. */
 export const benchToken = (username: string) => `fp_bench_${username}_${"x".repeat(32)}`;
+
+/** The p-th percentile of a non-empty sample (nearest rank, no interpolation). */
+export const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;

@@ -16,6 +16,7 @@ import { chromium, type BrowserContext } from "@playwright/test";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { percentile } from "./common";
 import { procTicks, processTree } from "./proc";
 
 const { values: args } = parseArgs({
@@ -48,7 +49,7 @@ const DB_URL = process.env.DATABASE_URL;
 const CLK_MS = 10; // one /proc tick = 10 ms
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The p-th percentile of a sample, rounded to whole ms ("-" when empty). */
-const pct = (xs: number[], p: number) => (xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!).toString() : "-");
+const pct = (xs: number[], p: number) => (xs.length ? Math.round(percentile(xs, p)).toString() : "-");
 
 type ViewRow = { page: string; who: string; requests: number; serverRequests: number; bytes: number; wireBytes: number; cpuMs: number; status: number };
 

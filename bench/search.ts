@@ -11,11 +11,11 @@ import { ensureMigrated } from "@/db/migrate";
 import { searchGlobal, searchPosts } from "@/lib/services/search";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
 import type { Viewer } from "@/lib/viewer";
+import { percentile } from "./common";
 
 const { values: args } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string", default: "60" } }, strict: false });
 const RUNS = Number(args.runs);
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 async function main() {
   process.env.LIST_CACHE = "0";
@@ -46,7 +46,7 @@ async function main() {
       }
       console.log(
         `${q.name} (${q.keyword})`.slice(0, 30).padEnd(30), who.padEnd(7), String(hits).padStart(5),
-        pct(times, 50).toFixed(1).padStart(8), pct(times, 99).toFixed(1).padStart(8), Math.max(...times).toFixed(1).padStart(8),
+        percentile(times, 50).toFixed(1).padStart(8), percentile(times, 99).toFixed(1).padStart(8), Math.max(...times).toFixed(1).padStart(8),
       );
     }
   }
@@ -56,7 +56,7 @@ async function main() {
     await searchGlobal(null, "lorem");
     times.push(performance.now() - t);
   }
-  console.log(`\nglobal search (lorem, anon): p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms`);
+  console.log(`\nglobal search (lorem, anon): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
   await closeDb();
 }
 

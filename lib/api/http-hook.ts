@@ -233,7 +233,9 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       const encoding = String(this.getHeader("content-encoding") ?? "").toLowerCase();
       // A page for the cache is decoded once, for its scripts' hashes and the entry.
       const decoded = stamp ? safeDecode(body, encoding) : null;
-      const hashes = !stamp ? scriptHashesOf(body, encoding) : decoded ? inlineScriptHashes(decoded.toString("utf8")) : [];
+      let hashes: string[] = [];
+      if (!stamp) hashes = scriptHashesOf(body, encoding);
+      else if (decoded) hashes = inlineScriptHashes(decoded.toString("utf8"));
       const csp = pagePolicy(hashes);
       // A public page rendered with a page-cache stamp goes into the page cache (lib/api/page-cache.ts).
       if (stamp && decoded) {

@@ -265,8 +265,8 @@ function toEntry(response: ServerResponse, body: Buffer, gzipped: Buffer | undef
  *
  * The cost is the writer's: the render is in its response time (one render of each hot page, at most
  * MAX_AHEAD, never longer than AHEAD_WAIT_MS), and under a burst of writes the wait for its turn (at most
- * one render ahead per PAGE_AHEAD_INTERVAL_MS: renderAheadWith in lib/cache/page-versions.ts). A page read less often than it is written is not hot, and
- * is rendered on demand as before. Lists only: a post page reads the Post object that the same write's
+ * one render ahead per PAGE_AHEAD_INTERVAL_MS: renderAheadWith in lib/cache/page-versions.ts). A page
+ * read less often than it is written is not hot, and is rendered on demand as before. Lists only: a post page reads the Post object that the same write's
  * post stamp makes stale, so it is rendered by its first visitor after the write.
  */
 const AHEAD_HEADER = "x-forum-ahead";
