@@ -1,13 +1,22 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SPRITE_ICONS } from "@/components/ui/icon-names";
-import { buildIconCss } from "@/scripts/gen-icons";
+import { buildIcons, SPRITE_PATH } from "@/scripts/gen-icons";
 
-describe("icon stylesheet", () => {
-  it("app/icons.css holds exactly the icons <Icon> may name, drawn from the installed lucide version", async () => {
-    const committed = readFileSync("app/icons.css", "utf8");
-    expect(committed).toBe(await buildIconCss());
-    for (const name of SPRITE_ICONS) expect(committed).toMatch(new RegExp(`\\.i-${name} \\{ --icon: url\\("data:image/svg\\+xml,%3Csvg `));
-    expect(committed.match(/\.i-[a-z-]+ \{/g)).toHaveLength(SPRITE_ICONS.length);
+describe("icon sprite and stylesheet", () => {
+  it("public/icons.svg and app/icons.css hold exactly the icons <Icon> may name, drawn from the installed lucide version", async () => {
+    const svg = readFileSync(`public${SPRITE_PATH}`, "utf8");
+    const css = readFileSync("app/icons.css", "utf8");
+    expect({ svg, css }).toEqual(await buildIcons());
+    // Each class points at its own view of the sprite, under the sprite's current content hash (a changed
+    // sprite is a new URL, so a browser's year-long copy of the old one is never used for it).
+    const version = createHash("sha256").update(svg).digest("hex").slice(0, 12);
+    for (const name of SPRITE_ICONS) {
+      expect(css).toContain(`.i-${name} { --icon: url("${SPRITE_PATH}?v=${version}#${name}"); }`);
+      expect(svg).toMatch(new RegExp(`<view id='${name}' viewBox='\\d+ 0 24 24'/>`));
+    }
+    expect(css.match(/\.i-[a-z-]+ \{/g)).toHaveLength(SPRITE_ICONS.length);
+    expect(svg.match(/<view /g)).toHaveLength(SPRITE_ICONS.length);
   });
 });
