@@ -26,9 +26,10 @@ const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** `n` (a non-zero whole number) units from now, as Intl's "en" relative format with numeric "auto". */
 export function relativeText(n: number, unit: Unit): string {
-  const near = Math.abs(n) === 1 ? NEAR[unit] : undefined;
+  const size = Math.abs(n);
+  const near = size === 1 ? NEAR[unit] : undefined;
   if (near) return near[n < 0 ? 0 : 1];
-  const count = `${grouped(Math.abs(n))} ${unit}${Math.abs(n) === 1 ? "" : "s"}`;
+  const count = `${grouped(size)} ${unit}${size === 1 ? "" : "s"}`;
   return n < 0 ? `${count} ago` : `in ${count}`;
 }
 
