@@ -20,6 +20,6 @@ const config = [
     },
   },
   { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
-  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
+  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "bench/floor-app/.next/**", "**/next-env.d.ts", "db/migrations/**"] },
 ];
 export default config;

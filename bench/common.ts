@@ -15,3 +15,13 @@ export const benchToken = (username: string) => `fp_bench_${username}_${"x".repe
 
 /** The p-th percentile of a non-empty sample (nearest rank, no interpolation). */
 export const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+/** Resolves when `url` answers 200 (a server just started), polling every 200 ms for up to two minutes. */
+export async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const r = await fetch(url).catch(() => null);
+    if (r?.status === 200) return;
+    await new Promise((res) => setTimeout(res, 200));
+  }
+  throw new Error(`${url}: server not ready`);
+}

@@ -16,7 +16,7 @@ import { chromium, type BrowserContext } from "@playwright/test";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { serverNodeArgs } from "../scripts/server-node-args.mjs";
-import { percentile } from "./common";
+import { percentile, waitForServer } from "./common";
 import { procTicks, processTree } from "./proc";
 
 const { values: args } = parseArgs({
@@ -100,12 +100,7 @@ async function main() {
     args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
   });
   try {
-    for (let i = 0; ; i++) {
-      const r = await fetch(`${BASE}/api/health`).catch(() => null);
-      if (r?.status === 200) break;
-      if (i > 600) throw new Error("server not ready");
-      await sleep(200);
-    }
+    await waitForServer(`${BASE}/api/health`);
     const posts = (await (await fetch(`${BASE}/api/posts?pageSize=5`)).json()) as { id: number; category: { id: number }; author: { username: string } }[];
     // The pages viewed show the second-newest post; the write load comments on the newest (which is on
     // the home page, so each comment really changes it), never on the post page being measured.
