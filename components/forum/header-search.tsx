@@ -1,15 +1,15 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FileText, Folder, Hash, MessageSquare, User } from "lucide-react";
 import { Icon } from "@/components/ui/icon";
+import type { SpriteIcon } from "@/components/ui/icon-names";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { HIT_LABEL, hitHref } from "@/components/forum/search-href";
 import { api, type SearchHit } from "@/lib/api-client";
 import { searchKeys } from "@/lib/query-keys";
 
-const ICONS = { post: FileText, comment: MessageSquare, user: User, category: Folder, tag: Hash } as const;
+const ICONS: Record<SearchHit["type"], SpriteIcon> = { post: "file-text", comment: "message-square", user: "user", category: "folder", tag: "hash" };
 const DEBOUNCE_MS = 200;
 
 function useDebounced(value: string, ms: number): string {
@@ -119,7 +119,6 @@ export function HeaderSearch() {
         <div className="absolute right-0 z-40 mt-1 w-[min(28rem,calc(100vw-1.5rem))] overflow-hidden rounded-md border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
           <ul id={listId} role="listbox" aria-label="Suggestions" className="max-h-96 overflow-y-auto py-1" data-testid="search-suggestions">
             {hits.map((h, i) => {
-              const Icon = ICONS[h.type];
               return (
                 <li
                   key={`${h.type}-${h.id}`}
@@ -131,7 +130,7 @@ export function HeaderSearch() {
                   onMouseEnter={() => setActive(i)}
                   className={`flex cursor-pointer gap-2 px-3 py-2 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950/60" : ""}`}
                 >
-                  <Icon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-zinc-600 dark:text-zinc-400" />
+                  <Icon name={ICONS[h.type]} className="mt-0.5 h-4 w-4 text-zinc-600 dark:text-zinc-400" />
                   <span className="min-w-0 flex-1">
                     <span className="sr-only">{HIT_LABEL[h.type]}: </span>
                     <span className="search-hl block truncate font-medium" dangerouslySetInnerHTML={{ __html: h.highlightedText }} />

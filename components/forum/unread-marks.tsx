@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
-import { CheckCheck } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { markPostReadAction } from "@/app/(forum)/posts/[id]/actions";
@@ -48,7 +48,7 @@ export function MarkAllReadButton() {
   const m = useMutation({ mutationFn: api.markAllRead, onSuccess: () => router.refresh() });
   return (
     <button type="button" onClick={() => m.mutate()} disabled={m.isPending} className={buttonClass("secondary", "sm")} data-testid="mark-all-read">
-      <CheckCheck aria-hidden="true" className="h-4 w-4" />
+      <Icon name="check-check" className="h-4 w-4" />
       <span className="ml-1">Mark all read</span>
     </button>
   );

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { MedalChip, RoleBadge } from "@/components/forum/medal";
@@ -99,7 +99,7 @@ function UserCard({ id, username }: { id: string; username: string }) {
                 <RoleBadge role={p.role} />
               </span>
               <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-                <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
+                <Icon name="calendar-days" className="h-3.5 w-3.5" />
                 Joined {new Date(p.createdAt).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })}
               </span>
             </span>

@@ -1,10 +1,13 @@
 "use client";
 
 import { Icon } from "@/components/ui/icon";
-import { signOut } from "next-auth/react";
 import { useState } from "react";
 
-/** Signs out of the Auth.js session and returns to the home page. */
+/**
+ * Signs out of the Auth.js session and returns to the home page. Auth.js's client is loaded on the
+ * click: the header is on every page, and its ~25 KB (unminified) would otherwise load and initialise
+ * with every page for a button that is rarely pressed.
+ */
 export function HeaderSignOut() {
   const [busy, setBusy] = useState(false);
   return (
@@ -13,7 +16,12 @@ export function HeaderSignOut() {
       disabled={busy}
       onClick={async () => {
         setBusy(true);
-        await signOut({ redirectTo: "/" });
+        try {
+          const { signOut } = await import("next-auth/react");
+          await signOut({ redirectTo: "/" });
+        } catch {
+          setBusy(false); // the script could not be fetched (offline): the button can be pressed again
+        }
       }}
       className="nav-link disabled:opacity-50"
     >

@@ -74,6 +74,13 @@ test("sign up, sign out, sign in, create and use an API token", async ({ page })
   await row.getByRole("button", { name: "Revoke e2e script" }).click();
   await expect(row).toHaveCount(0);
   expect((await bearerMe(page, token)).status).toBe(401);
+
+  // The header's Sign out button (Auth.js's client is fetched on the click) ends the session.
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto("/settings/tokens");
+  await page.waitForURL((url) => url.pathname === "/login");
 });
 
 test("the settings page needs a session", async ({ page }) => {
