@@ -118,32 +118,30 @@ export function HeaderSearch() {
       {showList ? (
         <div className="absolute right-0 z-40 mt-1 w-[min(28rem,calc(100vw-1.5rem))] overflow-hidden rounded-md border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
           <ul id={listId} role="listbox" aria-label="Suggestions" className="max-h-96 overflow-y-auto py-1" data-testid="search-suggestions">
-            {hits.map((h, i) => {
-              return (
-                <li
-                  key={`${h.type}-${h.id}`}
-                  id={`${listId}-opt-${i}`}
-                  role="option"
-                  aria-selected={i === active}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => go(hitHref(h))}
-                  onMouseEnter={() => setActive(i)}
-                  className={`flex cursor-pointer gap-2 px-3 py-2 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950/60" : ""}`}
-                >
-                  <Icon name={ICONS[h.type]} className="mt-0.5 h-4 w-4 text-zinc-600 dark:text-zinc-400" />
-                  <span className="min-w-0 flex-1">
-                    <span className="sr-only">{HIT_LABEL[h.type]}: </span>
-                    <span className="search-hl block truncate font-medium" dangerouslySetInnerHTML={{ __html: h.highlightedText }} />
-                    {h.highlightedSubText ? (
-                      <span className="search-hl block truncate text-xs text-zinc-600 dark:text-zinc-400" dangerouslySetInnerHTML={{ __html: h.highlightedSubText }} />
-                    ) : null}
-                  </span>
-                  <span aria-hidden="true" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                    {HIT_LABEL[h.type]}
-                  </span>
-                </li>
-              );
-            })}
+            {hits.map((h, i) => (
+              <li
+                key={`${h.type}-${h.id}`}
+                id={`${listId}-opt-${i}`}
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => go(hitHref(h))}
+                onMouseEnter={() => setActive(i)}
+                className={`flex cursor-pointer gap-2 px-3 py-2 text-sm ${i === active ? "bg-sky-50 dark:bg-sky-950/60" : ""}`}
+              >
+                <Icon name={ICONS[h.type]} className="mt-0.5 h-4 w-4 text-zinc-600 dark:text-zinc-400" />
+                <span className="min-w-0 flex-1">
+                  <span className="sr-only">{HIT_LABEL[h.type]}: </span>
+                  <span className="search-hl block truncate font-medium" dangerouslySetInnerHTML={{ __html: h.highlightedText }} />
+                  {h.highlightedSubText ? (
+                    <span className="search-hl block truncate text-xs text-zinc-600 dark:text-zinc-400" dangerouslySetInnerHTML={{ __html: h.highlightedSubText }} />
+                  ) : null}
+                </span>
+                <span aria-hidden="true" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
+                  {HIT_LABEL[h.type]}
+                </span>
+              </li>
+            ))}
             {!hits.length ? (
               <li className="px-3 py-2 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
                 {isFetching ? "Searching…" : "No matches"}
