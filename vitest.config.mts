@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     environment: "node",
     // next-auth imports "next/server" without an extension, which Node ESM only resolves when Vite processes it.

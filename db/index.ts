@@ -68,7 +68,7 @@ function open(): Connection {
   const dir = pgliteDir();
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   // pg_trgm backs substring and typo search (migration 0006 creates the extension).
-  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
+  const pglite = new PGlite(dir, { extensions: { pg_trgm }, ...(g.__forumPgliteStart && dir.startsWith("memory://") ? { loadDataDir: g.__forumPgliteStart } : {}) });
   const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }
@@ -98,7 +98,16 @@ function preparing<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S 
   return sql;
 }
 
-const g = globalThis as unknown as { __forumDb?: Connection };
+const g = globalThis as unknown as { __forumDb?: Connection; __forumPgliteStart?: Blob };
+
+/**
+ * A database in memory starts as a copy of `dump` (PGlite's `dumpDataDir()` of a migrated, empty
+ * database) instead of running initdb and every migration: each test file gets its own database, and
+ * the copy takes a fraction of the time (tests/global-setup.ts makes the dump once per run).
+ */
+export function startEmbeddedFrom(dump: Blob): void {
+  g.__forumPgliteStart = dump;
+}
 
 /** The one connection of this process, opened on first use (kept on globalThis across dev reloads). */
 export function connection(): Connection {

@@ -1,10 +1,11 @@
 // Gives every test file its own empty, migrated database: PGlite in memory by default, or a fresh
-// database on the Postgres server when TEST_DATABASE_URL is set (npm test runs both).
-import { mkdtempSync } from "node:fs";
+// database on the Postgres server when TEST_DATABASE_URL is set (npm test runs both). Each starts as a
+// copy of the migrated database tests/global-setup.ts made once for the run.
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 process.env.AUTH_SECRET ||= "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "forum-test-"));
@@ -18,7 +19,8 @@ let dbName: string | undefined;
 if (serverUrl) {
   dbName = `forum_t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
+  const template = inject("templateDb");
+  await admin.unsafe(`create database ${dbName}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const u = new URL(serverUrl);
   u.pathname = `/${dbName}`;
@@ -26,6 +28,8 @@ if (serverUrl) {
 } else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
+  const dump = inject("pgliteDump");
+  if (dump) (await import("@/db")).startEmbeddedFrom(new Blob([readFileSync(dump)]));
 }
 
 const { ensureMigrated } = await import("@/db/migrate");

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { apiLogin, unique } from "./pages/api";
+import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
 
 /** Issue 18: the admin pages for categories, tags, point goods and site settings, clicked through. */
@@ -146,17 +146,14 @@ test("an admin closes registration: the sign-up page says so and the API refuses
 
 test("axe: the content admin pages have no violations, light and dark", async ({ browser }) => {
   const found: string[] = [];
-  for (const colorScheme of ["light", "dark"] as const) {
-    const ctx = await browser.newContext({ colorScheme });
-    const page = await ctx.newPage();
-    await signIn(page, "admin");
-    for (const path of PAGES) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const r = await new AxeBuilder({ page }).include("main").analyze();
-      for (const v of r.violations) found.push(`${colorScheme} ${path}: ${v.id} ${v.nodes[0]?.target.join(" ")}`);
-    }
-    await ctx.close();
+  const ctx = await browser.newContext({ colorScheme: "light" });
+  const page = await ctx.newPage();
+  await signIn(page, "admin");
+  for (const path of PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    found.push(...(await axeLightAndDark(page, path, ["main"])));
   }
+  await ctx.close();
   expect(found).toEqual([]);
 });
