@@ -10,7 +10,8 @@ export default defineConfig({
     environment: "node",
     // next-auth imports "next/server" without an extension, which Node ESM only resolves when Vite processes it.
     server: { deps: { inline: ["next-auth"] } },
-    pool: "forks",
+    // Worker threads: a test file starts in ~1 s less than in a forked process (PGlite pass 263 -> 161 s).
+    pool: "threads",
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
