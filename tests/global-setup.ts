@@ -1,5 +1,6 @@
 // Once per test run, before any test file: a migrated, empty database that every test file's own
 // database starts as a copy of (tests/setup.ts), instead of each file running initdb and the migrations.
+// It is opened and migrated by the app's own code (db/index.ts, db/migrate.ts), as the files' were:
 // - Embedded (PGlite): a dump of the data directory, in a file the workers load.
 // - Postgres server (TEST_DATABASE_URL): a template database; each file's `create database … template`.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -17,8 +18,29 @@ declare module "vitest" {
   }
 }
 
+/** Opens the database `env` names with the app's connection code, migrates it, gives it to `after`, and closes it. */
+async function migrated<T>(env: Record<string, string | undefined>, after: (c: ReturnType<typeof import("@/db").connection>) => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  const set = (vars: Record<string, string | undefined>) => {
+    for (const [k, v] of Object.entries(vars)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+  set(env);
+  const { connection, closeDb } = await import("@/db");
+  const { ensureMigrated } = await import("@/db/migrate");
+  try {
+    await ensureMigrated();
+    return await after(connection());
+  } finally {
+    await closeDb();
+    (globalThis as { __forumMigrated?: unknown }).__forumMigrated = undefined;
+    set(saved); // the workers inherit this process's environment
+  }
+}
+
 export default async function setup(project: TestProject) {
-  const migrationsFolder = path.resolve("db/migrations");
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const name = `forum_tpl_${process.pid}_${Date.now().toString(36)}`;
@@ -26,11 +48,7 @@ export default async function setup(project: TestProject) {
     await admin.unsafe(`create database ${name}`);
     const u = new URL(serverUrl);
     u.pathname = `/${name}`;
-    const { drizzle } = await import("drizzle-orm/postgres-js");
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    const one = postgres(u.toString(), { max: 1, onnotice: () => {} });
-    await migrate(drizzle(one), { migrationsFolder });
-    await one.end();
+    await migrated({ DATABASE_URL: u.toString(), DATABASE_POOL_SIZE: "1" }, async () => {});
     project.provide("templateDb", name);
     project.provide("pgliteDump", "");
     return async () => {
@@ -38,14 +56,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const pglite = new PGlite("memory://", { extensions: { pg_trgm } });
-  await migrate(drizzle(pglite), { migrationsFolder });
-  const dump = await pglite.dumpDataDir("none");
-  await pglite.close();
+  const dump = await migrated({ DATABASE_URL: undefined, PGLITE_DIR: "memory://" }, (c) => c.pglite!.dumpDataDir("none"));
   const dir = mkdtempSync(path.join(os.tmpdir(), "forum-test-db-"));
   const file = path.join(dir, "migrated.tar");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
