@@ -1,6 +1,7 @@
 "use client";
 
 import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { flushSync } from "react-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Bold, Code, ImagePlus, Italic, Link2, List, ListOrdered, TextQuote } from "lucide-react";
 import { Textarea } from "@/components/ui/field";
@@ -81,16 +82,22 @@ export const Composer = forwardRef<
         : [];
   const open = !!suggest && options.length > 0;
 
-  /** Replaces [start, end) with `text` through the browser's editing, so undo works; selects [selStart, selEnd) of the new text. */
+  /**
+   * Replaces [start, end) with `text` through the browser's editing, so undo works; selects [selStart,
+   * selEnd) of the new text before returning, so a key typed right after a shortcut (Ctrl+B, then
+   * typing) lands in the selection and not at the end of the text.
+   */
   function replaceRange(start: number, end: number, text: string, sel?: [number, number]) {
     const el = ref.current;
     if (!el) return;
     el.focus();
     el.setSelectionRange(start, end);
     const done = typeof document.execCommand === "function" && document.execCommand("insertText", false, text);
-    if (!done) onChange(el.value.slice(0, start) + text + el.value.slice(end));
+    // Without execCommand the new value goes through React; it is committed here, so that setting the
+    // value (which moves the caret to the end) happens before the selection below.
+    if (!done) flushSync(() => onChange(el.value.slice(0, start) + text + el.value.slice(end)));
     const [a, b] = sel ?? [text.length, text.length];
-    requestAnimationFrame(() => el.setSelectionRange(start + a, start + b));
+    el.setSelectionRange(start + a, start + b);
   }
 
   function wrap(before: string, after: string, emptyText: string) {
