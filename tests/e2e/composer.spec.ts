@@ -40,6 +40,7 @@ test("bold from the toolbar and with Ctrl+B, and the comment renders it", async 
   await c.box.press("End");
   await c.toolbar.getByRole("button", { name: "Italic" }).click();
   await expect(c.box).toHaveValue(`say it **${word}** please and **this**_italic text_`);
+  expect(await c.box.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe("italic text");
   // Undo goes back through the browser's own history.
   await c.box.press("Control+z");
   await expect(c.box).toHaveValue(`say it **${word}** please and **this**`);
