@@ -15,7 +15,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Services take either the root db or a transaction, so callers decide the transaction boundary. */
 export type DbOrTx = DB | Tx;
 
-type Connection = {
+export type Connection = {
   kind: "postgres" | "pglite";
   db: DB;
   pglite?: PGlite;

@@ -4,24 +4,31 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import postgres from "postgres";
-import { connection } from "./index";
+import { connection, type Connection } from "./index";
 
 const migrationsFolder = path.resolve(/*turbopackIgnore: true*/ process.env.MIGRATIONS_DIR || path.join(process.cwd(), "db/migrations"));
-const g = globalThis as unknown as { __forumMigrated?: Promise<void> };
+const g = globalThis as unknown as { __forumMigratedBy?: WeakMap<Connection, Promise<void>> };
+const migrated = (g.__forumMigratedBy ??= new WeakMap());
 
-/** Applies pending migrations once per process; on a server, an advisory lock keeps processes from racing. */
+/**
+ * Applies pending migrations once per connection of this process (a connection closed with closeDb and
+ * opened again, as the test harness does, is migrated again); on a server, an advisory lock keeps
+ * processes from racing.
+ */
 export function ensureMigrated(): Promise<void> {
-  if (!g.__forumMigrated) {
-    g.__forumMigrated = run().catch((err) => {
-      g.__forumMigrated = undefined;
+  const conn = connection();
+  let done = migrated.get(conn);
+  if (!done) {
+    done = run(conn).catch((err) => {
+      migrated.delete(conn);
       throw err;
     });
+    migrated.set(conn, done);
   }
-  return g.__forumMigrated;
+  return done;
 }
 
-async function run(): Promise<void> {
-  const conn = connection();
+async function run(conn: Connection): Promise<void> {
   if (conn.kind === "pglite") {
     await migratePglite(conn.db as unknown as PgliteDatabase, { migrationsFolder });
     return;

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
+import type { Connection } from "@/db";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ declare module "vitest" {
 }
 
 /** Opens the database `env` names with the app's connection code, migrates it, gives it to `after`, and closes it. */
-async function migrated<T>(env: Record<string, string | undefined>, after: (c: ReturnType<typeof import("@/db").connection>) => Promise<T>): Promise<T> {
+async function migrated<T>(env: Record<string, string | undefined>, after: (c: Connection) => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   const set = (vars: Record<string, string | undefined>) => {
     for (const [k, v] of Object.entries(vars)) {
@@ -35,7 +36,6 @@ async function migrated<T>(env: Record<string, string | undefined>, after: (c: R
     return await after(connection());
   } finally {
     await closeDb();
-    (globalThis as { __forumMigrated?: unknown }).__forumMigrated = undefined;
     set(saved); // the workers inherit this process's environment
   }
 }

@@ -38,7 +38,6 @@ await ensureMigrated();
 
 afterAll(async () => {
   await closeDb();
-  (globalThis as { __forumMigrated?: unknown }).__forumMigrated = undefined;
   if (serverUrl && dbName) {
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`drop database if exists ${dbName} with (force)`);
