@@ -1,0 +1,283 @@
+// Issue 44 item 3: what a flag hides is hidden on every read path. A comment hidden by three member
+// flags keeps its text from anonymous callers and other members everywhere (profiles, activity,
+// search, RSS, notifications, the points ledger, edit history, mail, live events), while its author
+// and staff still read it, as on the post page.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/db";
+import { apiTokens, comments, mailOutbox, posts } from "@/db/schema";
+import { GET as commentChangeLogs } from "@/app/api/comments/[id]/change-logs/route";
+import { POST as react } from "@/app/api/comments/[id]/reactions/route";
+import { GET as getComment, PUT as editComment } from "@/app/api/comments/[id]/route";
+import { GET as events } from "@/app/api/events/route";
+import { POST as flag } from "@/app/api/flags/route";
+import { GET as listNotifications } from "@/app/api/notifications/route";
+import { GET as pointHistories } from "@/app/api/point-histories/route";
+import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
+import { GET as postDetail } from "@/app/api/posts/[id]/route";
+import { GET as rss } from "@/app/api/rss/route";
+import { GET as searchGlobal } from "@/app/api/search/global/route";
+import { GET as searchPosts } from "@/app/api/search/posts/route";
+import { GET as userActivity } from "@/app/api/users/[idOrUsername]/activity/route";
+import { GET as userReplies } from "@/app/api/users/[idOrUsername]/replies/route";
+import { GET as userProfile } from "@/app/api/users/[idOrUsername]/route";
+import { eventHub, type LiveEvent } from "@/lib/services/live-events";
+import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/services/mail";
+import { pointHistorySchema } from "@/lib/validation/economy";
+import { commentSchema, notificationSchema } from "@/lib/validation/responses";
+import { searchResultSchema } from "@/lib/validation/search";
+import { userActivitySchema, userReplySchema } from "@/lib/validation/users";
+import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
+import { TestSmtp } from "./mail-helpers";
+
+/** A word found only in the hidden comment. */
+const SECRET = "zanzibarquux";
+const HIDDEN_TEXT = `The word ${SECRET} lives only here`;
+const EDITED_TEXT = `${HIDDEN_TEXT}, edited`;
+
+const smtp = new TestSmtp();
+let postAuthor: TestUser, commenter: TestUser, other: TestUser, replier: TestUser, reactor: TestUser, mod: TestUser;
+let flaggers: TestUser[];
+let postId: number, hiddenId: number, visibleId: number, replyId: number;
+let anonEvents: LiveEvent[], anonFrames: string[], closeStream: () => Promise<void>;
+
+type As = TestUser | undefined;
+const as = (u: As) => ({ token: u?.token });
+const label = (u: As) => (u ? u.username : "anonymous");
+
+/** Opens GET /api/events?postId= in-process and collects its events and raw frames. */
+async function openStream(path: string, u?: TestUser) {
+  const res = await events(req(path, as(u)), { params: Promise.resolve({}) });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const got: LiveEvent[] = [];
+  const frames: string[] = [];
+  let buf = "";
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) break;
+      buf += decoder.decode(value);
+      let i: number;
+      while ((i = buf.indexOf("\n\n")) >= 0) {
+        const chunk = buf.slice(0, i);
+        buf = buf.slice(i + 2);
+        frames.push(chunk);
+        const data = chunk.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+        if (data && !chunk.includes("\nevent: ") && !chunk.startsWith("event: ")) got.push(JSON.parse(data));
+      }
+    }
+  })();
+  return { got, frames, close: async () => void (await reader.cancel().catch(() => {})) };
+}
+
+async function waitFor<T>(what: () => T | undefined, ms = 3000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = what();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const comment = (by: TestUser, content: string, parentId?: number) =>
+  call(postComment, `/api/posts/${postId}/comments`, { token: by.token, body: { content, ...(parentId ? { parentId } : {}) }, params: { id: String(postId) } });
+
+beforeAll(async () => {
+  process.env.MAIL_AWAY_MINUTES = "10";
+  await smtp.start();
+  [postAuthor, commenter, other, replier, reactor] = [await makeUser(), await makeUser(), await makeUser(), await makeUser(), await makeUser()];
+  flaggers = [await makeUser(), await makeUser(), await makeUser()];
+  mod = await makeUser({ role: "MODERATOR" });
+  const cat = (await makeCategory()).id;
+  // A featured post (in the RSS feed) whose author is away (so a reply to it is mailed).
+  const [p] = await db
+    .insert(posts)
+    .values({ title: "A quiet thread", content: "Nothing special in the post itself", authorId: postAuthor.id, categoryId: cat, rssExcluded: false })
+    .returning();
+  postId = p!.id;
+  await db.update(apiTokens).set({ lastUsedAt: sql`now() - interval '2 hours'` }).where(eq(apiTokens.userId, postAuthor.id));
+
+  const visible = await comment(commenter, "An ordinary remark");
+  expect(visible.status).toBe(201);
+  visibleId = visible.body.id;
+  const hidden = await comment(commenter, HIDDEN_TEXT);
+  expect(hidden.status).toBe(201);
+  hiddenId = hidden.body.id;
+  // Before the comment is hidden: a reaction to it, an edit (a change log with its text), the reply
+  // mail to the post's author queued.
+  expect((await call(react, `/api/comments/${hiddenId}/reactions`, { token: reactor.token, body: { type: "LIKE" }, params: { id: String(hiddenId) } })).status).toBe(200);
+  expect((await call(editComment, `/api/comments/${hiddenId}`, { method: "PUT", token: commenter.token, body: { content: EDITED_TEXT }, params: { id: String(hiddenId) } })).status).toBe(200);
+  await processReplyMail();
+  expect(await db.select().from(mailOutbox).where(eq(mailOutbox.userId, postAuthor.id))).toHaveLength(2);
+
+  const s = await openStream(`/api/events?postId=${postId}`);
+  [anonEvents, anonFrames, closeStream] = [s.got, s.frames, s.close];
+  for (const m of flaggers) {
+    expect((await call(flag as never, "/api/flags", { token: m.token, body: { commentId: hiddenId, reason: "INAPPROPRIATE" } })).status).toBe(201);
+  }
+  const [row] = await db.select().from(comments).where(eq(comments.id, hiddenId));
+  expect(row!.hiddenAt).not.toBeNull();
+
+  // After it is hidden: a reply to it, and the queued mail goes out.
+  const reply = await comment(replier, "I answer the hidden one", hiddenId);
+  expect(reply.status).toBe(201);
+  replyId = reply.body.id;
+  await drainOutbox();
+});
+
+afterAll(async () => {
+  await closeStream?.();
+  await eventHub.close();
+  await outboxIdle();
+  await smtp.stop();
+});
+
+describe("a comment hidden by flags", () => {
+  it("is blanked on the post page and the comments API for others, shown to its author and staff (the rule)", async () => {
+    for (const u of [undefined, other, postAuthor] as As[]) {
+      const d = await call(postDetail as never, `/api/posts/${postId}`, { ...as(u), params: { id: String(postId) } });
+      expect(d.status).toBe(200);
+      const c = (d.body.comments as { id: number; content: string; hidden: boolean }[]).find((x) => x.id === hiddenId);
+      expect(c, label(u)).toMatchObject({ content: "", hidden: true });
+      const one = await call(getComment as never, `/api/comments/${hiddenId}`, { ...as(u), params: { id: String(hiddenId) } });
+      expect(one.status).toBe(200);
+      expect(commentSchema.parse(one.body)).toMatchObject({ id: hiddenId, content: "", hidden: true });
+    }
+    for (const u of [commenter, mod]) {
+      const one = await call(getComment as never, `/api/comments/${hiddenId}`, { ...as(u), params: { id: String(hiddenId) } });
+      expect(one.body, label(u)).toMatchObject({ content: EDITED_TEXT, hidden: true });
+    }
+  });
+
+  it("is left out of GET /api/users/{author}/replies for others; its author and staff see it with its text", async () => {
+    for (const u of [undefined, other, postAuthor] as As[]) {
+      const r = await call(userReplies as never, `/api/users/${commenter.id}/replies`, { ...as(u), params: { idOrUsername: String(commenter.id) } });
+      expect(r.status).toBe(200);
+      const list = (r.body as unknown[]).map((x) => userReplySchema.parse(x));
+      expect(list.map((x) => x.id), label(u)).toEqual([visibleId]);
+      expect(r.text).not.toContain(SECRET);
+    }
+    for (const u of [commenter, mod]) {
+      const r = await call(userReplies as never, `/api/users/${commenter.username}/replies`, { ...as(u), params: { idOrUsername: commenter.username } });
+      expect(r.status).toBe(200);
+      expect((r.body as { id: number }[]).map((x) => x.id), label(u)).toEqual([hiddenId, visibleId]);
+      expect((r.body as { id: number; content: string }[])[0]!.content).toBe(EDITED_TEXT);
+    }
+  });
+
+  it("counts on the profile only for those who may read it", async () => {
+    const count = async (u: As) =>
+      (await call(userProfile as never, `/api/users/${commenter.id}`, { ...as(u), params: { idOrUsername: String(commenter.id) } })).body.commentCount;
+    expect(await count(undefined)).toBe(1);
+    expect(await count(other)).toBe(1);
+    expect(await count(commenter)).toBe(2);
+    expect(await count(mod)).toBe(2);
+  });
+
+  it("is left out of GET /api/users/{author}/activity for others, and a reaction to it shows no excerpt", async () => {
+    for (const u of [undefined, other] as As[]) {
+      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, { ...as(u), params: { idOrUsername: String(commenter.id) } });
+      expect(r.status).toBe(200);
+      const list = (r.body as unknown[]).map((x) => userActivitySchema.parse(x));
+      expect(list.filter((a) => a.kind === "reply").map((a) => a.commentId), label(u)).toEqual([visibleId]);
+      expect(r.text).not.toContain(SECRET);
+
+      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, { ...as(u), params: { idOrUsername: String(reactor.id) } });
+      expect(rx.status).toBe(200);
+      expect(rx.body, label(u)).toEqual([expect.objectContaining({ kind: "reaction", commentId: hiddenId, reactionType: "LIKE", excerpt: "" })]);
+    }
+    for (const u of [commenter, mod]) {
+      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, { ...as(u), params: { idOrUsername: String(commenter.id) } });
+      const mine = (r.body as { kind: string; commentId: number; excerpt: string }[]).find((a) => a.kind === "reply" && a.commentId === hiddenId);
+      expect(mine?.excerpt, label(u)).toContain(SECRET);
+      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, { ...as(u), params: { idOrUsername: String(reactor.id) } });
+      expect((rx.body as { excerpt: string }[])[0]!.excerpt).toContain(SECRET);
+    }
+  });
+
+  it("cannot be found by its words in GET /api/search/global or the posts search", async () => {
+    const global = (u: As) => call(searchGlobal as never, `/api/search/global?keyword=${SECRET}`, as(u));
+    for (const u of [undefined, other, postAuthor] as As[]) {
+      const r = await global(u);
+      expect(r.status).toBe(200);
+      expect((r.body as unknown[]).map((x) => searchResultSchema.parse(x)), label(u)).toEqual([]);
+      const p = await call(searchPosts as never, `/api/search/posts?keyword=${SECRET}`, as(u));
+      expect(p.status).toBe(200);
+      expect(p.body, label(u)).toEqual([]);
+    }
+    // A substring (no full-text word) does not find it either.
+    expect((await global(undefined)).body).toEqual([]);
+    expect((await call(searchGlobal as never, `/api/search/global?keyword=${SECRET.slice(2, 9)}`)).body).toEqual([]);
+    for (const u of [commenter, mod]) {
+      const r = await global(u);
+      expect(r.body, label(u)).toEqual([expect.objectContaining({ type: "comment", id: hiddenId, postId })]);
+    }
+  });
+
+  it("is not in the RSS feed", async () => {
+    const r = await call(rss as never, "/api/rss");
+    expect(r.status).toBe(200);
+    expect(r.text).toContain("A quiet thread");
+    expect(r.text).not.toContain(SECRET);
+  });
+
+  it("is blanked in the notifications of the post's author; its own author still reads it there", async () => {
+    const r = await call(listNotifications as never, "/api/notifications?size=50", { token: postAuthor.token });
+    expect(r.status).toBe(200);
+    const list = (r.body as unknown[]).map((x) => notificationSchema.parse(x));
+    const aboutHidden = list.find((n) => n.type === "COMMENT_REPLY" && n.comment?.id === hiddenId);
+    expect(aboutHidden).toMatchObject({ comment: { content: "", hidden: true }, excerpt: null });
+    const aboutReply = list.find((n) => n.comment?.id === replyId);
+    expect(aboutReply).toMatchObject({ comment: { content: "I answer the hidden one" }, parentComment: { id: hiddenId, content: "", hidden: true } });
+    expect(r.text).not.toContain(SECRET);
+
+    const mine = await call(listNotifications as never, "/api/notifications?size=50", { token: commenter.token });
+    const list2 = (mine.body as unknown[]).map((x) => notificationSchema.parse(x));
+    expect(list2.find((n) => n.comment?.id === replyId)).toMatchObject({ parentComment: { id: hiddenId, content: EDITED_TEXT, hidden: true } });
+    expect(list2.find((n) => n.type === "REACTION")).toMatchObject({ comment: { id: hiddenId, content: EDITED_TEXT }, excerpt: expect.stringContaining(SECRET) });
+  });
+
+  it("is blanked in the points ledger of the post's author", async () => {
+    const r = await call(pointHistories as never, "/api/point-histories?pageSize=50", { token: postAuthor.token });
+    expect(r.status).toBe(200);
+    const list = (r.body as unknown[]).map((x) => pointHistorySchema.parse(x));
+    const entry = list.find((h) => h.commentId === hiddenId);
+    expect(entry).toMatchObject({ type: "COMMENT", commentContent: "" });
+    expect(list.find((h) => h.commentId === visibleId)?.commentContent).toBe("An ordinary remark");
+    expect(r.text).not.toContain(SECRET);
+    const own = await call(pointHistories as never, "/api/point-histories?pageSize=50", { token: commenter.token });
+    expect((own.body as { commentId: number; commentContent: string }[]).find((h) => h.commentId === hiddenId)?.commentContent).toBe(EDITED_TEXT);
+  });
+
+  it("keeps its edit history from others (404), not from its author and staff", async () => {
+    for (const u of [undefined, other, postAuthor] as As[]) {
+      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, { ...as(u), params: { id: String(hiddenId) } });
+      expect(r.status, label(u)).toBe(404);
+      expect(r.body).toMatchObject({ code: "not_found" });
+      expect(r.text).not.toContain(SECRET);
+    }
+    for (const u of [commenter, mod]) {
+      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, { ...as(u), params: { id: String(hiddenId) } });
+      expect(r.status, label(u)).toBe(200);
+      expect(r.text).toContain(SECRET);
+    }
+  });
+
+  it("is not mailed: a reply mail queued before the comment was hidden is cancelled", async () => {
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.userId, postAuthor.id));
+    const byNote = rows.map((m) => ({ status: m.status, lastError: m.lastError }));
+    expect(byNote).toEqual(expect.arrayContaining([{ status: "sent", lastError: null }, { status: "cancelled", lastError: "post or comment not visible" }]));
+    expect(smtp.received.length).toBeGreaterThan(0);
+    for (const m of smtp.received) expect(m.raw).not.toContain(SECRET);
+  });
+
+  it("is announced on the live stream as changed (open pages refresh and blank it), never with its text", async () => {
+    const changedEvent = await waitFor(() => anonEvents.find((e) => e.type === "comment_changed" && e.commentId === hiddenId));
+    expect(changedEvent).toMatchObject({ postId, commentId: hiddenId });
+    await waitFor(() => anonEvents.find((e) => e.type === "comment" && e.commentId === replyId));
+    for (const f of anonFrames) expect(f).not.toContain(SECRET);
+  });
+});
