@@ -2,14 +2,12 @@
 
 import { AuthError, CredentialsSignin } from "next-auth";
 import { oauthProviders, signIn, signOut } from "@/lib/auth";
+import { safeLocalPath } from "@/lib/safe-path";
 
 export type SignInState = { error: string | null; username: string };
 
-/** Only a path on this site: never `//host` or an absolute URL (no open redirect after sign-in). */
-function safeRedirect(value: FormDataEntryValue | null): string {
-  const v = typeof value === "string" ? value : "";
-  return v.startsWith("/") && !v.startsWith("//") && !v.startsWith("/\\") ? v : "/";
-}
+/** Only a path on this site (lib/safe-path.ts): no open redirect after sign-in. */
+const safeRedirect = (value: FormDataEntryValue | null): string => safeLocalPath(value);
 
 /**
  * Browser sign-in with a username (or email) and password through Auth.js. The password check and the

@@ -8,12 +8,24 @@ import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/
  * and every value is validated with a zod schema (400) before a service sees it.
  */
 
-/** Reads a JSON body with a byte cap enforced while streaming (413), then validates it (400). */
+/**
+ * A body is read as JSON only when it says it is JSON (`application/json` or `…+json`). A cross-site
+ * form or `fetch` without a preflight can only send `text/plain`, form or multipart bodies, so this
+ * stops those before they reach a service even if the origin check were ever bypassed.
+ */
+function assertJsonType(req: Request): void {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return;
+  throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+}
+
+/** Reads a JSON body with a byte cap enforced while streaming (413), then validates it (415, 400). */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S>> {
   const text = await readBodyText(req, maxBytes);
+  if (text.length) assertJsonType(req);
   let data: unknown;
   try {
-    data = text.length ? JSON.parse(text) : undefined;
+    data = text.length ? parseJson(text) : undefined;
   } catch {
     throw new ApiError(400, "bad_request", "Malformed JSON body");
   }
@@ -27,15 +39,24 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
 export async function readJsonOptional<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S> | undefined> {
   const text = await readBodyText(req, maxBytes);
   if (!text.trim()) return undefined;
+  assertJsonType(req);
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJson(text);
   } catch {
     throw new ApiError(400, "bad_request", "Malformed JSON body");
   }
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
+}
+
+/**
+ * JSON.parse, minus `__proto__` keys: they name no field of ours, and copying one onto an object with
+ * `obj[key] = v` would replace that object's prototype.
+ */
+function parseJson(text: string): unknown {
+  return JSON.parse(text, (key, value) => (key === "__proto__" ? undefined : value));
 }
 
 type ZodInternals = { _zod: { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> }; optin?: string } };
@@ -63,7 +84,8 @@ export function nullsAsAbsent(schema: z.ZodType, value: unknown): unknown {
   if (def.type !== "object" || !def.shape || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    const field = def.shape[key];
+    // Own keys only: `constructor` or `toString` must not find Object.prototype's members.
+    const field = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
     if (!field) out[key] = v;
     else if (v === null) {
       // optin: "optional" for .optional(), "defaulted" for .default(); either may be left out.

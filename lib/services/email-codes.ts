@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { emailCodes } from "@/db/schema";
 import { pgCode } from "@/lib/api/errors";
@@ -41,6 +41,19 @@ export async function consumeVerifyCode(userId: number, code: string, tx: DbOrTx
     .returning({ id: emailCodes.id });
   if (used.length) return true;
   await tx.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(live);
+  return false;
+}
+
+/**
+ * For an account already verified: is `code` the verification code it was verified with (used, not
+ * yet expired)? Lets the owner open the mail's link twice and see "confirmed", while anyone else gets
+ * the same 400 as for a wrong code. Wrong tries count against that code as they do for live ones.
+ */
+export async function matchesUsedVerifyCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
+  const recent = and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, "verify"), isNotNull(emailCodes.usedAt), gt(emailCodes.expiresAt, sql`now()`), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS));
+  const hit = await tx.select({ id: emailCodes.id }).from(emailCodes).where(and(recent, eq(emailCodes.codeHash, verifyHash(userId, code)))).limit(1);
+  if (hit.length) return true;
+  await tx.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(recent);
   return false;
 }
 

@@ -4,9 +4,8 @@ import { users } from "@/db/schema";
 import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { consumeVerifyCode } from "@/lib/services/email-codes";
+import { consumeVerifyCode, matchesUsedVerifyCode } from "@/lib/services/email-codes";
 import { hitRateLimit } from "@/lib/services/rate-limit";
-import { getMe } from "@/lib/services/users";
 import type { VerifyResultDto } from "@/lib/validation/mail";
 import type { Viewer } from "@/lib/viewer";
 
@@ -18,7 +17,10 @@ export async function queueVerificationMail(tx: DbOrTx, user: { id: number; emai
 /**
  * POST /api/auth/verify: confirms the address with a code from the mail. `username` names the
  * account (OpenIsle's sign-up page sends it); signed in, the caller's own account is meant.
- * A wrong code is 400 and counts against the code (five tries each).
+ * The answer is only the outcome, and it is the same 400 for everyone who does not hold the right
+ * code — whether the account exists, is verified already, or the code is wrong (each wrong try counts
+ * against the code, five tries each). The owner signed in, or with the code that verified it, sees
+ * "verified" again.
  */
 export async function verifyEmail(input: { username?: string; code: string; viewer: Viewer | null }): Promise<VerifyResultDto> {
   const name = input.username ?? input.viewer?.username;
@@ -29,15 +31,19 @@ export async function verifyEmail(input: { username?: string; code: string; view
     .where(eq(sql`lower(${users.username})`, name.toLowerCase()))
     .limit(1);
   const wrong = () => badRequest("This code is wrong or has expired", "code");
+  const verified: VerifyResultDto = { verified: true, reason_code: "VERIFIED_AND_APPROVED" };
   if (!u) throw wrong();
-  if (u.verifiedAt) return { verified: true, reason_code: "VERIFIED_AND_APPROVED", user: await getMe(u.id) };
+  if (u.verifiedAt) {
+    if (input.viewer?.id === u.id || (await matchesUsedVerifyCode(u.id, input.code))) return verified;
+    throw wrong();
+  }
   const ok = await db.transaction(async (tx) => {
     if (!(await consumeVerifyCode(u.id, input.code, tx))) return false;
     await tx.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, u.id));
     return true;
   });
   if (!ok) throw wrong();
-  return { verified: true, reason_code: "VERIFIED_AND_APPROVED", user: await getMe(u.id) };
+  return verified;
 }
 
 /** "Send again": a new code by mail, at most RATE_LIMIT_VERIFY_RESEND per window per member. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageRefSchema } from "@/lib/validation/links";
 import { POINT_HISTORY_TYPES } from "@/db/schema/enums";
 import { isoDateTime } from "@/lib/validation/responses";
 
@@ -54,7 +55,7 @@ export const pointGoodInputSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     cost: z.number().int().min(0).max(1_000_000_000),
-    image: z.string().max(2000).default(""),
+    image: imageRefSchema(2000).default(""),
     description: z.string().max(2000).default(""),
   })
   .meta({ id: "PointGoodInput" });
@@ -63,7 +64,7 @@ export const pointGoodPatchSchema = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
     cost: z.number().int().min(0).max(1_000_000_000).optional(),
-    image: z.string().max(2000).optional(),
+    image: imageRefSchema(2000).optional(),
     description: z.string().max(2000).optional(),
   })
   .extend({ retired: z.boolean({ error: "retired must be true or false" }).optional().meta({ description: "true takes the good out of the shop (its redemptions stay); false offers it again" }) })

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MODES } from "@/db/schema/mail";
 import { passwordSchema, usernameSchema } from "@/lib/validation/auth";
-import { meSchema } from "@/lib/validation/responses";
 
 /** Request and response schemas of verification, password reset and email preferences (issue 23). */
 
@@ -13,8 +12,8 @@ export const verifyEmailSchema = z
   .meta({ id: "VerifyEmailInput" });
 
 export const verifyResultSchema = z
-  .object({ verified: z.literal(true), reason_code: z.literal("VERIFIED_AND_APPROVED").meta({ description: "as OpenIsle answers" }), user: meSchema })
-  .meta({ id: "VerifyEmailResult" });
+  .object({ verified: z.literal(true), reason_code: z.literal("VERIFIED_AND_APPROVED").meta({ description: "as OpenIsle answers" }) })
+  .meta({ id: "VerifyEmailResult", description: "Only the outcome, never the account: an anonymous caller may learn nothing more." });
 
 export const resendResultSchema = z.object({ sent: z.boolean(), email: z.string() }).meta({ id: "VerifyResendResult" });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { iconSchema } from "@/lib/validation/links";
 
 /** Category and tag names: 1..64 characters after trimming surrounding spaces (API.md §1). */
 const name = z.string().trim().min(1, "name must not be empty").max(64, "name must be at most 64 characters");
@@ -8,8 +9,8 @@ export const createCategorySchema = z
   .object({
     name,
     description: text(2000).default(""),
-    icon: text(500).default(""),
-    smallIcon: text(500).default(""),
+    icon: iconSchema(500).default(""),
+    smallIcon: iconSchema(500).default(""),
   })
   .meta({ id: "CreateCategory" });
 
@@ -17,8 +18,8 @@ export const updateCategorySchema = z
   .object({
     name: name.optional(),
     description: text(2000).optional(),
-    icon: text(500).optional(),
-    smallIcon: text(500).optional(),
+    icon: iconSchema(500).optional(),
+    smallIcon: iconSchema(500).optional(),
   })
   .meta({ id: "UpdateCategory" });
 
@@ -26,8 +27,8 @@ export const createTagSchema = z
   .object({
     name,
     description: text(2000).default(""),
-    icon: text(500).default(""),
-    smallIcon: text(500).default(""),
+    icon: iconSchema(500).default(""),
+    smallIcon: iconSchema(500).default(""),
   })
   .meta({ id: "CreateTag" });
 
@@ -35,8 +36,8 @@ export const updateTagSchema = z
   .object({
     name: name.optional(),
     description: text(2000).optional(),
-    icon: text(500).optional(),
-    smallIcon: text(500).optional(),
+    icon: iconSchema(500).optional(),
+    smallIcon: iconSchema(500).optional(),
   })
   .meta({ id: "UpdateTag" });
 

@@ -95,12 +95,36 @@ describe("verification on registration", () => {
     expect(wrong.body).toMatchObject({ code: "validation_failed", field: "code" });
     const ok = await call(verify, "/api/auth/verify", { token: reg.token, body: { code } });
     expect(ok.status).toBe(200);
-    expect(verifyResultSchema.parse(ok.body)).toMatchObject({ verified: true, reason_code: "VERIFIED_AND_APPROVED", user: { emailVerified: true } });
+    expect(verifyResultSchema.strict().parse(ok.body)).toEqual({ verified: true, reason_code: "VERIFIED_AND_APPROVED" });
     expect((await newPost(reg.token, "Now verified")).status).toBe(201);
     const m = await call(me, "/api/users/me", { token: reg.token });
     expect(meSchema.parse(m.body).emailVerified).toBe(true);
-    // Used up: the same code does nothing more, and the account stays verified.
+    // Used up: the same code only says "verified" again (the owner opening the link twice).
     expect((await call(verify, "/api/auth/verify", { body: { username: "newbie", code } })).status).toBe(200);
+  });
+
+  it("tells nobody but the owner anything about a verified account (issue 44: the code was not checked once verified)", async () => {
+    const reg = await signUp("verifiedone");
+    await drainOutbox();
+    const code = /(\d{6})/.exec(smtp.to("verifiedone@example.test")[0]!.subject)![1]!;
+    expect((await call(verify, "/api/auth/verify", { token: reg.token, body: { code } })).status).toBe(200);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    // Anonymous, another member, an unknown account: the same 400, with nothing of the account in it.
+    const other = await makeUser({ username: "nosy" });
+    const answers = [
+      await call(verify, "/api/auth/verify", { body: { username: "verifiedone", code: wrongCode } }),
+      await call(verify, "/api/auth/verify", { token: other.token, body: { username: "verifiedone", code: wrongCode } }),
+      await call(verify, "/api/auth/verify", { body: { username: "no-such-member", code: wrongCode } }),
+    ];
+    for (const r of answers) {
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ error: "This code is wrong or has expired", code: "validation_failed", field: "code", issues: [{ path: ["code"], message: "This code is wrong or has expired" }] });
+      expect(JSON.stringify(r.body)).not.toContain("verifiedone@example.test");
+    }
+    // The owner, signed in, sees the outcome and only the outcome.
+    const own = await call(verify, "/api/auth/verify", { token: reg.token, body: { code: wrongCode } });
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ verified: true, reason_code: "VERIFIED_AND_APPROVED" });
   });
 
   it("verifies from the link without a session (username + code, as OpenIsle's sign-up page sends it)", async () => {
@@ -109,8 +133,7 @@ describe("verification on registration", () => {
     const link = linkIn(smtp.to("linker@example.test")[0]!, "/verify");
     const r = await call(verify, "/api/auth/verify", { body: { username: link.searchParams.get("username"), code: link.searchParams.get("code") } });
     expect(r.status).toBe(200);
-    expect(r.body.user.username).toBe("linker");
-    expect(r.body).not.toHaveProperty("token");
+    expect(r.body).toEqual({ verified: true, reason_code: "VERIFIED_AND_APPROVED" });
   });
 
   it("burns a code after five wrong tries", async () => {

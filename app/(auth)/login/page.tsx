@@ -3,12 +3,12 @@ import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { oauthProviders } from "@/lib/auth";
 import { pageViewer } from "@/lib/api/page";
+import { safeLocalPath } from "@/lib/safe-path";
 import { signInWithProvider } from "../actions";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-const safePath = (v: unknown) => (typeof v === "string" && v.startsWith("/") && !v.startsWith("//") ? v : "/");
 
 /** Auth.js sends OAuth failures back here as `?error=…`. */
 const OAUTH_ERRORS: Record<string, string> = {
@@ -19,7 +19,7 @@ const OAUTH_ERRORS: Record<string, string> = {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
-  const callbackUrl = safePath(sp.callbackUrl);
+  const callbackUrl = safeLocalPath(sp.callbackUrl);
   if (await pageViewer()) redirect(callbackUrl);
   const oauthError = typeof sp.error === "string" && sp.error !== "CredentialsSignin" ? (OAUTH_ERRORS[sp.error] ?? "Sign-in failed, try again.") : null;
   const providers = (["github", "google"] as const).filter((p) => oauthProviders[p]);

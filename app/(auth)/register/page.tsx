@@ -2,15 +2,14 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { pageViewer } from "@/lib/api/page";
+import { safeLocalPath } from "@/lib/safe-path";
 import { getRegistrationMode } from "@/lib/services/site-settings";
 import { RegisterForm } from "./register-form";
 
 export const metadata: Metadata = { title: "Register" };
 
-const safePath = (v: unknown) => (typeof v === "string" && v.startsWith("/") && !v.startsWith("//") ? v : "/");
-
 export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const callbackUrl = safePath((await searchParams).callbackUrl);
+  const callbackUrl = safeLocalPath((await searchParams).callbackUrl);
   if (await pageViewer()) redirect(callbackUrl);
   const closed = (await getRegistrationMode()) === "CLOSED";
   return (

@@ -27,7 +27,7 @@ export function VerifyForm({ username, code, signedIn }: { username: string; cod
     return (
       <div role="status" className="space-y-3 text-sm">
         <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
-          Thank you, {verify.data.user.username}: your address is confirmed.
+          Thank you{verify.variables?.username ? `, ${verify.variables.username}` : ""}: your address is confirmed.
         </p>
         <Link href={signedIn ? "/" : "/login"} className="text-sky-700 underline dark:text-sky-400">
           {signedIn ? "Back to the forum" : "Sign in"}

@@ -1,4 +1,22 @@
-// Auth.js browser sign-in, sign-out, session and CSRF endpoints.
+// Auth.js browser sign-in, sign-out, session and CSRF endpoints. Any other /api/auth/* path is the
+// JSON 404 of API.md §1 (Auth.js itself answers an unknown action with a plain 400 "Bad request.").
+import { notFound } from "@/lib/api/errors";
+import { errorResponse } from "@/lib/api/route";
 import { handlers } from "@/lib/auth";
 
-export const { GET, POST } = handlers;
+/** Auth.js's actions (@auth/core lib/utils/actions.js) and the ones that take a provider id. */
+const ACTIONS = new Set(["providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "webauthn-options"]);
+const WITH_PROVIDER = new Set(["signin", "callback", "webauthn-options"]);
+
+function isAuthJsPath(req: Request): boolean {
+  const rest = new URL(req.url).pathname.replace(/^\/api\/auth\/?/, "").split("/").filter(Boolean);
+  const [action, provider] = rest;
+  if (!action || !ACTIONS.has(action) || rest.length > 2) return false;
+  return !provider || WITH_PROVIDER.has(action);
+}
+
+const unknownPath = () => errorResponse(notFound("No such API endpoint"));
+
+export const GET = (req: Parameters<typeof handlers.GET>[0]) => (isAuthJsPath(req) ? handlers.GET(req) : unknownPath());
+export const POST = (req: Parameters<typeof handlers.POST>[0]) => (isAuthJsPath(req) ? handlers.POST(req) : unknownPath());
+export { unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };
