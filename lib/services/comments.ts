@@ -17,6 +17,7 @@ import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce, changed } from "@/lib/services/changes";
 import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/change-logs";
+import { blankComment, canReadComment } from "@/lib/services/comment-visibility";
 
 const commentColumns = {
   id: comments.id,
@@ -41,15 +42,13 @@ function selectComments(where: SQL | undefined) {
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
 
-/** A hidden comment's text reaches only staff and its author (`viewer` undefined: nobody else either). */
-function toDto(r: CommentRow, reactions: ReactionDto[], viewer?: Viewer | null): CommentDto {
+/** The comment as stored (a deleted one without its text); each reader's copy goes through `blankComment`. */
+function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
   const deleted = r.deletedAt !== null;
-  const hidden = r.hiddenAt !== null;
-  const masked = deleted || (hidden && !(viewer && (viewer.id === r.authorId || isModerator(viewer))));
   return {
     id: r.id,
-    content: masked ? "" : r.content,
-    hidden,
+    content: deleted ? "" : r.content,
+    hidden: r.hiddenAt !== null,
     createdAt: iso(r.createdAt)!,
     pinnedAt: iso(r.pinnedAt),
     author: userSummary(r.author),
@@ -79,7 +78,7 @@ async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<
     ) select id from tree)`);
   const reactions = await loadCommentReactions([...roots, ...descendants].map((r) => r.id));
   const dtos = new Map<number, CommentDto>();
-  for (const r of [...roots, ...descendants]) dtos.set(r.id, toDto(r, reactions.get(r.id) ?? [], viewer));
+  for (const r of [...roots, ...descendants]) dtos.set(r.id, blankComment(toDto(r, reactions.get(r.id) ?? []), viewer));
   for (const r of descendants.sort(byAge)) dtos.get(r.parentId!)?.replies.push(dtos.get(r.id)!);
   return roots.map((r) => dtos.get(r.id)!);
 }
@@ -98,8 +97,17 @@ export async function loadCommentTree(postId: number, viewer: Viewer | null, opt
   return withReplies(roots, viewer);
 }
 
-/** Comments by id without their replies (for notifications), in two queries. */
-export async function loadCommentsByIds(ids: number[], opts: { version?: string } = {}): Promise<Map<number, CommentDto>> {
+/**
+ * Comments by id without their replies (for notifications), in two queries, as `viewer` (default:
+ * anonymous) may read them: the cache keeps them unblanked and each reader's copy is blanked by the
+ * comment-visibility rule.
+ */
+export async function loadCommentsByIds(ids: number[], viewer: Viewer | null = null, opts: { version?: string } = {}): Promise<Map<number, CommentDto>> {
+  const raw = await loadRawCommentsByIds(ids, opts);
+  return new Map([...raw].map(([id, c]) => [id, blankComment(c, viewer)]));
+}
+
+async function loadRawCommentsByIds(ids: number[], opts: { version?: string }): Promise<Map<number, CommentDto>> {
   const out = new Map<number, CommentDto>();
   const unique = [...new Set(ids)];
   if (!unique.length) return out;
@@ -120,7 +128,7 @@ export async function loadCommentsByIds(ids: number[], opts: { version?: string 
   return out;
 }
 
-/** Comments by id, valid while the content version they were read under is current (content-version.ts). */
+/** Comments by id (unblanked), valid while the content version they were read under is current (content-version.ts). */
 const commentCache = versionedCache<CommentDto>("comments", 5_000);
 
 const postAccessColumns = {
@@ -140,7 +148,7 @@ async function loadPostAccess(postId: number) {
 /** A comment with its post's access fields; 404 when unknown or on a post the viewer may not see. */
 async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
   const [c] = await db
-    .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, post: postAccessColumns })
+    .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, hiddenAt: comments.hiddenAt, post: postAccessColumns })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, commentId));
@@ -338,9 +346,12 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
   return getComment(viewer, commentId);
 }
 
-/** GET /api/comments/{id}/change-logs: the comment's edits, oldest first (404 where the comment is not visible). */
+/**
+ * GET /api/comments/{id}/change-logs: the comment's edits, oldest first. 404 where the comment is not
+ * visible, and where its text is not (deleted; hidden, to all but its author and staff): every entry holds it.
+ */
 export async function listCommentChangeLogs(viewer: Viewer | null, commentId: number) {
   const c = await loadCommentAccess(viewer, commentId);
-  if (c.deletedAt) throw notFound("Comment not found");
+  if (!canReadComment(viewer, { authorId: c.authorId, hidden: c.hiddenAt !== null, deleted: c.deletedAt !== null })) throw notFound("Comment not found");
   return loadCommentChangeLogs(commentId);
 }

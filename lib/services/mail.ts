@@ -13,6 +13,7 @@ import { activityMail, digestMail, resetMail, verifyMail, type ActivityItem, typ
 import { deliver } from "@/lib/mail/transport";
 import { env } from "@/lib/env";
 import { canSeePost } from "@/lib/permissions";
+import { canReadComment } from "@/lib/services/comment-visibility";
 import { createResetToken, createVerifyCode } from "@/lib/services/email-codes";
 
 type Composed = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
@@ -50,7 +51,11 @@ export function excerpt(markdown: string, max = 300): string {
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 
-/** Replies and mentions as mail items, only those on posts the member may see (now, at send time). */
+/**
+ * Replies and mentions as mail items, only those the member may read now, at send time: on a post they
+ * may see, and (for a comment) whose text they may read (comment-visibility.ts: not deleted, and not
+ * hidden by flags since the mail was queued unless they are its author or staff).
+ */
 async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem[]> {
   if (!ids.length) return [];
   const rows = await db
@@ -66,7 +71,9 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
       visibleScope: posts.visibleScope,
       commentId: comments.id,
       commentContent: comments.content,
+      commentAuthorId: comments.authorId,
       commentDeleted: comments.deletedAt,
+      commentHidden: comments.hiddenAt,
     })
     .from(notifications)
     .innerJoin(posts, eq(posts.id, notifications.postId))
@@ -76,7 +83,8 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
     .orderBy(notifications.id);
   const viewer = { id: to.id, username: to.username, role: to.role, scopes: [], via: "token" as const };
   return rows
-    .filter((r) => canSeePost(viewer, r) && !r.commentDeleted)
+    .filter((r) => canSeePost(viewer, r) && (r.commentId === null
+      || canReadComment(viewer, { authorId: r.commentAuthorId!, hidden: r.commentHidden !== null, deleted: r.commentDeleted !== null })))
     .map((r) => ({
       kind: r.type === "MENTION" ? ("mention" as const) : ("reply" as const),
       from: r.from ?? "Someone",

@@ -131,10 +131,11 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
 
   const [postList, commentMap] = await Promise.all([
     loadPosts(postIds, viewer, { cache: true, state }),
-    commentIds.length ? loadCommentsByIds(commentIds, { version: rows[0]!.version }) : Promise.resolve(new Map<number, CommentDto>()),
+    commentIds.length ? loadCommentsByIds(commentIds, viewer, { version: rows[0]!.version }) : Promise.resolve(new Map<number, CommentDto>()),
   ]);
   const postMap = new Map(postList.map((p) => [p.id, p]));
-  // A comment is shown only when the post it belongs to is visible to the caller.
+  // A comment is shown only when the post it belongs to is visible to the caller, and its text (so the
+  // excerpt) only where the comment-visibility rule lets the caller read it (loadCommentsByIds blanks it).
   const commentOf = (id: number | null) => {
     const c = id === null ? undefined : commentMap.get(id);
     return c && postMap.has(c.postId) ? { ...c, replies: [] } : null;

@@ -5,6 +5,7 @@ import { comments, dailyCounters, pointHistories, posts, users, type MedalType, 
 import { insufficientPoints } from "@/lib/api/errors";
 import { iso } from "@/lib/api/serializers";
 import { visiblePostsWhere } from "@/lib/permissions";
+import { canReadComment } from "@/lib/services/comment-visibility";
 import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
 import type { Viewer } from "@/lib/viewer";
 
@@ -123,7 +124,8 @@ export async function refreshMedal(tx: DbOrTx, userId: number): Promise<boolean>
 /**
  * The caller's ledger, newest first, with the titles / contents / names it refers to (one query).
  * A post's title and a comment's text appear only while the caller may see that post now (a post made
- * ONLY_ME after the points were earned must not show its new title through the ledger).
+ * ONLY_ME after the points were earned must not show its new title through the ledger), and a comment's
+ * text only while the caller may read it (comment-visibility.ts: "" once deleted or hidden by flags).
  */
 export async function listPointHistories(a: { viewer: Viewer; page: number; pageSize: number }): Promise<PointHistoryDto[]> {
   const fromUser = alias(users, "from_user");
@@ -139,6 +141,8 @@ export async function listPointHistories(a: { viewer: Viewer; page: number; page
       commentId: pointHistories.commentId,
       commentContent: comments.content,
       commentDeletedAt: comments.deletedAt,
+      commentHiddenAt: comments.hiddenAt,
+      commentAuthorId: comments.authorId,
       commentPostVisible: commentPost.id,
       fromUserId: pointHistories.fromUserId,
       fromUserName: fromUser.username,
@@ -153,10 +157,13 @@ export async function listPointHistories(a: { viewer: Viewer; page: number; page
     .orderBy(desc(pointHistories.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
-  return rows.map(({ commentDeletedAt, commentPostVisible, ...r }) => ({
+  return rows.map(({ commentDeletedAt, commentHiddenAt, commentAuthorId, commentPostVisible, ...r }) => ({
     ...r,
     postTitle: r.postTitle ?? null,
-    commentContent: commentPostVisible === null ? null : commentDeletedAt ? "" : (r.commentContent ?? null),
+    commentContent:
+      commentPostVisible === null ? null
+      : !canReadComment(a.viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null }) ? ""
+      : (r.commentContent ?? null),
     fromUserName: r.fromUserName ?? null,
     createdAt: iso(r.createdAt)!,
   }));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { comments, posts, users, type MedalType, type ReactionType } from "@/db/schema";
@@ -6,6 +6,7 @@ import { ApiError, badRequest, notFound, pgCode } from "@/lib/api/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { markdownExcerpt } from "@/lib/markdown";
 import { visiblePostsWhere } from "@/lib/permissions";
+import { readableCommentsWhere } from "@/lib/services/comment-visibility";
 import { earnedMedals, levelOf } from "@/lib/services/points";
 import { loadPosts } from "@/lib/services/post-loader";
 import { saveImage } from "@/lib/services/uploads";
@@ -20,12 +21,17 @@ import { announce, changed } from "@/lib/services/changes";
  * Profiles (GET /api/users/{idOrUsername} and its lists, the /u/<name> page) and the member's own
  * profile settings. Every list is one query for the page (plus the shared post loader for posts),
  * ordered by an index on (author, created_at), and filtered by the same visibility rule as the
- * post lists: nobody sees another's ONLY_ME posts, anonymous callers no ONLY_REGISTER ones.
+ * post lists: nobody sees another's ONLY_ME posts, anonymous callers no ONLY_REGISTER ones. Comments
+ * follow the comment rule (comment-visibility.ts): one hidden by flags is listed and counted only for its
+ * author and staff, and a reaction to it shows no excerpt to others.
  */
 
 type UserRow = typeof users.$inferSelect;
 
 const countPosts = alias(posts, "p");
+/** `comments c` and `comments rc` in the raw queries below, for the comment rule's columns. */
+const c = alias(comments, "c");
+const rc = alias(comments, "rc");
 
 /** The user named by a numeric id or a username (case-insensitive); an id wins over a numeric username. */
 export async function findUser(idOrUsername: string): Promise<UserRow | null> {
@@ -55,6 +61,7 @@ async function requireUser(idOrUsername: string): Promise<UserRow> {
 export async function getProfile(idOrUsername: string, viewer: Viewer | null): Promise<ProfileDto> {
   const u = await requireUser(idOrUsername);
   const seen = visiblePostsWhere(viewer, { publishedOnly: true }, countPosts);
+  const readable = readableCommentsWhere(viewer, c);
   const [medals, [counts]] = await Promise.all([
     earnedMedals(db, u.id),
     rawRows<{ posts: number; featured: number; comments: number; post_reactions: number; comment_reactions: number }>(
@@ -63,11 +70,11 @@ export async function getProfile(idOrUsername: string, viewer: Viewer | null): P
         (select count(*) from posts p where p.author_id = ${u.id} and ${seen})::int as posts,
         (select count(*) from posts p where p.author_id = ${u.id} and p.rss_excluded = false and ${seen})::int as featured,
         (select count(*) from comments c join posts p on p.id = c.post_id
-          where c.author_id = ${u.id} and c.deleted_at is null and ${seen})::int as comments,
+          where c.author_id = ${u.id} and ${readable} and ${seen})::int as comments,
         (select count(*) from reactions r join posts p on p.id = r.post_id
           where r.comment_id is null and p.author_id = ${u.id} and ${seen})::int as post_reactions,
         (select count(*) from reactions r join comments c on c.id = r.comment_id join posts p on p.id = c.post_id
-          where c.author_id = ${u.id} and c.deleted_at is null and ${seen})::int as comment_reactions`,
+          where c.author_id = ${u.id} and ${readable} and ${seen})::int as comment_reactions`,
     ),
   ]);
   return {
@@ -102,7 +109,7 @@ export async function listUserPosts(a: { idOrUsername: string; viewer: Viewer | 
 const parent = alias(comments, "parent_comment");
 const parentAuthor = alias(users, "parent_author");
 
-/** The member's comments (not deleted) on posts the caller may see, newest first, with the post they answer: one query. */
+/** The member's comments the caller may read (comment-visibility.ts) on posts they may see, newest first, with the post they answer: one query. */
 export async function listUserReplies(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<UserReplyDto[]> {
   const u = await requireUser(a.idOrUsername);
   const rows = await db
@@ -121,7 +128,7 @@ export async function listUserReplies(a: { idOrUsername: string; viewer: Viewer 
     .innerJoin(users, eq(users.id, comments.authorId))
     .leftJoin(parent, eq(parent.id, comments.parentId))
     .leftJoin(parentAuthor, eq(parentAuthor.id, parent.authorId))
-    .where(and(eq(comments.authorId, u.id), isNull(comments.deletedAt), visiblePostsWhere(a.viewer, { publishedOnly: true })))
+    .where(and(eq(comments.authorId, u.id), readableCommentsWhere(a.viewer), visiblePostsWhere(a.viewer, { publishedOnly: true })))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
@@ -153,8 +160,9 @@ type ActivityRow = {
 
 /**
  * Recent activity: the member's posts, replies and the reactions they gave, newest first, on posts
- * the caller may see. One UNION ALL query; each branch reads its (user, created_at) index in order
- * and stops after page+pageSize rows.
+ * the caller may see; replies the caller may read (comment-visibility.ts), and a reaction to a comment
+ * they may not read without its excerpt. One UNION ALL query; each branch reads its (user, created_at)
+ * index in order and stops after page+pageSize rows.
  */
 export async function listUserActivity(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<UserActivityDto[]> {
   const u = await requireUser(a.idOrUsername);
@@ -170,10 +178,11 @@ export async function listUserActivity(a: { idOrUsername: string; viewer: Viewer
       union all
       (select 'reply', c.created_at, ${bp.id}, ${bp.title}, c.id, null::reaction_type, left(c.content, 2000)
          from comments c join posts bp on ${bp.id} = c.post_id
-        where c.author_id = ${u.id} and c.deleted_at is null and ${seen(bp)}
+        where c.author_id = ${u.id} and ${readableCommentsWhere(a.viewer, c)} and ${seen(bp)}
         order by c.created_at desc limit ${upTo})
       union all
-      (select 'reaction', r.created_at, ${cp.id}, ${cp.title}, r.comment_id, r.type, rc.content
+      (select 'reaction', r.created_at, ${cp.id}, ${cp.title}, r.comment_id, r.type,
+              case when ${readableCommentsWhere(a.viewer, rc)} then rc.content end
          from reactions r
          left join comments rc on rc.id = r.comment_id
          join posts cp on ${cp.id} = coalesce(r.post_id, rc.post_id)

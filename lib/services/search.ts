@@ -1,11 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { userSummary } from "@/lib/api/serializers";
 import { visiblePostsWhere } from "@/lib/permissions";
+import { readableCommentsWhere } from "@/lib/services/comment-visibility";
 import { loadPosts } from "@/lib/services/post-loader";
 import { highlight, keywordTokens, plainText, SPACED_WORD } from "@/lib/search-text";
 import type { SearchPostDto, SearchPostsQuery, SearchResultDto, SearchUserDto, UserSuggestionDto } from "@/lib/validation/search";
-import type { MedalType } from "@/db/schema";
+import { comments, type MedalType } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
 
 /**
@@ -19,7 +21,8 @@ import type { Viewer } from "@/lib/viewer";
  * Relevance order ranks the RANK_CANDIDATES newest matches (ts_rank plus a bonus for the keyword in
  * the title), so a word found in most posts costs no more than a rare one.
  * Visibility is the list rule (`visiblePostsWhere(viewer, { publishedOnly: true })`): comments are
- * searched only on posts the caller may list.
+ * searched only on posts the caller may list, and only those whose text the caller may read
+ * (comment-visibility.ts): a comment hidden by flags cannot be found by its words.
  */
 
 const TYPO_THRESHOLD = 0.5;
@@ -215,7 +218,10 @@ export async function searchUsers(keyword: string, limit = 20): Promise<SearchUs
   }));
 }
 
-/** Comments (not deleted) on posts the caller may list, matching by full text or substring. */
+/** `c` in the comment search's SQL, for the comment rule's columns. */
+const c = alias(comments, "c");
+
+/** Comments the caller may read on posts they may list, matching by full text or substring. */
 async function searchComments(viewer: Viewer | null, keyword: string, limit: number): Promise<SearchResultDto[]> {
   const t = parseTerms(keyword);
   const any: SQL[] = [];
@@ -238,7 +244,7 @@ async function searchComments(viewer: Viewer | null, keyword: string, limit: num
       select posts.title from posts where posts.id = c.post_id and ${visiblePostsWhere(viewer, { publishedOnly: true })} offset 0
     ) p
     cross join lateral (select users.username from users where users.id = c.author_id offset 0) u
-    where c.deleted_at is null and (${sql.join(any, sql` or `)})
+    where ${readableCommentsWhere(viewer, c)} and (${sql.join(any, sql` or `)})
     order by ${rank} desc, c.created_at desc, c.id desc
     limit ${limit}`;
   type Row = { id: number; post_id: number; content: string; title: string; username: string };
@@ -285,7 +291,7 @@ export const GLOBAL_LIMITS = { post: 8, comment: 5, user: 5, category: 3, tag: 5
 /** GET /api/search/global: typed hits (posts, comments, users, categories, tags), each type best first. */
 export async function searchGlobal(viewer: Viewer | null, keyword: string): Promise<SearchResultDto[]> {
   const q: SearchPostsQuery = { keyword, page: 0, pageSize: GLOBAL_LIMITS.post, tagIds: [], sort: "relevance" };
-  const [posts, comments, users, categories, tags] = await Promise.all([
+  const [posts, commentHits, users, categories, tags] = await Promise.all([
     findPosts(viewer, q, "all"),
     searchComments(viewer, keyword, GLOBAL_LIMITS.comment),
     searchUsers(keyword, GLOBAL_LIMITS.user),
@@ -312,7 +318,7 @@ export async function searchGlobal(viewer: Viewer | null, keyword: string): Prom
     highlightedText: u.highlightedUsername,
     highlightedSubText: u.introduction ? highlight(u.introduction, keyword, { snippet: SNIPPET }) : null,
   }));
-  return [...postHits, ...comments, ...userHits, ...categories, ...tags];
+  return [...postHits, ...commentHits, ...userHits, ...categories, ...tags];
 }
 
 /**

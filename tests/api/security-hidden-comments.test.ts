@@ -8,6 +8,7 @@ import { db } from "@/db";
 import { apiTokens, comments, mailOutbox, posts } from "@/db/schema";
 import { GET as commentChangeLogs } from "@/app/api/comments/[id]/change-logs/route";
 import { POST as react } from "@/app/api/comments/[id]/reactions/route";
+import { POST as postReply } from "@/app/api/comments/[id]/replies/route";
 import { GET as getComment, PUT as editComment } from "@/app/api/comments/[id]/route";
 import { GET as events } from "@/app/api/events/route";
 import { POST as flag } from "@/app/api/flags/route";
@@ -82,8 +83,10 @@ async function waitFor<T>(what: () => T | undefined, ms = 3000): Promise<T> {
   }
 }
 
-const comment = (by: TestUser, content: string, parentId?: number) =>
-  call(postComment, `/api/posts/${postId}/comments`, { token: by.token, body: { content, ...(parentId ? { parentId } : {}) }, params: { id: String(postId) } });
+const comment = (by: TestUser, content: string) =>
+  call(postComment, `/api/posts/${postId}/comments`, { token: by.token, body: { content }, params: { id: String(postId) } });
+const replyTo = (by: TestUser, parentId: number, content: string) =>
+  call(postReply, `/api/comments/${parentId}/replies`, { token: by.token, body: { content }, params: { id: String(parentId) } });
 
 beforeAll(async () => {
   process.env.MAIL_AWAY_MINUTES = "10";
@@ -122,7 +125,7 @@ beforeAll(async () => {
   expect(row!.hiddenAt).not.toBeNull();
 
   // After it is hidden: a reply to it, and the queued mail goes out.
-  const reply = await comment(replier, "I answer the hidden one", hiddenId);
+  const reply = await replyTo(replier, hiddenId, "I answer the hidden one");
   expect(reply.status).toBe(201);
   replyId = reply.body.id;
   await drainOutbox();
