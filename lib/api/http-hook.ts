@@ -28,6 +28,11 @@ export async function installHttpHook(): Promise<void> {
     // Overwrites whatever the client sent under these names.
     request.headers[PEER_HEADER] = peerStamp(socket.remoteAddress ?? "");
     delete request.headers[SHELL_HEADER];
+    const refusal = refuseEarly(request);
+    if (refusal && server && frontOf(server)) {
+      (request as PageRequest)[REFUSE] = refusal;
+      return;
+    }
     const ahead = aheadRequest(request);
     const path = request.url ?? "";
     if (path.startsWith("/api/")) jsonMethodNotAllowed(request, response);
@@ -40,10 +45,60 @@ export async function installHttpHook(): Promise<void> {
   });
 }
 
+/** The methods Next.js routes; any other (TRACE, CONNECT, PROPFIND…) makes it throw, a 500. */
+const NEXT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH"]);
+
+type Refusal = { status: number; code: string; error: string; headers?: Record<string, string> };
+
+/**
+ * Requests Next.js would answer with a 500 are answered here with the error of API.md §1:
+ * - a method it does not route: 405;
+ * - a server-action call (`Next-Action` header) from another origin: 403. Next.js compares the Origin
+ *   with the Host itself, but throws when they differ; the same rule here, with PUBLIC_URL's host
+ *   also accepted.
+ */
+export function refuseEarly(request: IncomingMessage): Refusal | null {
+  const method = request.method ?? "GET";
+  if (!NEXT_METHODS.has(method)) {
+    return { status: 405, code: "method_not_allowed", error: `Method ${method.slice(0, 20)} is not allowed on this path`, headers: { allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" } };
+  }
+  if (request.headers["next-action"] !== undefined && method === "POST") {
+    const origin = request.headers.origin;
+    if (origin && !isOwnOrigin(origin, request)) return { status: 403, code: "forbidden", error: "Cross-site request refused (CSRF check)" };
+  }
+  return null;
+}
+
+function isOwnOrigin(origin: string, request: IncomingMessage): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  const forwarded = request.headers["x-forwarded-host"];
+  const own = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || request.headers.host;
+  if (own && host === own) return true;
+  try {
+    return !!process.env.PUBLIC_URL && new URL(process.env.PUBLIC_URL).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function sendRefusal(request: IncomingMessage, res: ServerResponse, r: Refusal): void {
+  const body = JSON.stringify({ error: r.error, code: r.code });
+  res.writeHead(r.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store", ...r.headers });
+  // The body of an unread request is discarded, so the connection stays usable.
+  request.resume();
+  res.end(body);
+}
+
+const REFUSE = Symbol("refused before Next.js");
 const CANDIDATE = Symbol("page-cache candidate");
 /** A page for the cache's lookup, or one this process renders ahead for a write (stamp and shell given). */
 type Candidate = PageCandidate | NonNullable<ReturnType<typeof aheadRequest>>;
-type PageRequest = IncomingMessage & { [CANDIDATE]?: Candidate };
+type PageRequest = IncomingMessage & { [CANDIDATE]?: Candidate; [REFUSE]?: Refusal };
 const fronted = new WeakMap<Server, boolean>();
 
 /**
@@ -66,6 +121,8 @@ function frontOf(server: Server): boolean {
   server.removeAllListeners("request");
   pageCacheServer(server);
   server.on("request", (req: PageRequest, res: ServerResponse) => {
+    const refusal = req[REFUSE];
+    if (refusal) return sendRefusal(req, res, refusal);
     const candidate = req[CANDIDATE];
     if (!candidate) return next(req, res);
     void (async () => {

@@ -1,6 +1,7 @@
 // Issue 44: the third outside probe. Findings 1 (verify) in mail-auth.test.ts, 3 (hidden comments) in
 // security-hidden-comments.test.ts, 2 and 6 (hostile markdown and diffs) in tests/unit and
 // bench/hostile.ts, 4 (open redirect) in tests/e2e/login-redirect.spec.ts; the rest here.
+import http from "node:http";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
@@ -9,6 +10,7 @@ import { PUT as updateCategory } from "@/app/api/categories/[id]/route";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
 import { POST as addComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as login } from "@/app/api/auth/login/route";
+import { installHttpHook } from "@/lib/api/http-hook";
 import { safeLocalPath } from "@/lib/safe-path";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { errorSchema } from "@/lib/validation/responses";
@@ -142,5 +144,60 @@ describe("findings 4 and 7: the sign-in redirect stays on the site", () => {
       expect(followed.origin, JSON.stringify(v)).toBe("https://forum.example");
       expect(out).not.toMatch(/[\r\n\t\\]/);
     }
+  });
+});
+
+describe("findings 9 and 10: requests Next.js would answer with a 500 are refused before it, in JSON", () => {
+  /** A server with the forum's HTTP hook in front of a listener that stands for Next.js. */
+  async function withHookedServer(run: (rq: (method: string, path: string, headers?: Record<string, string>, body?: string) => Promise<{ status: number; type?: string; body: string }>, reached: string[]) => Promise<void>) {
+    await installHttpHook();
+    const reached: string[] = [];
+    const server = http.createServer((req, res) => {
+      reached.push(`${req.method} ${req.url}`);
+      res.statusCode = 200;
+      res.end("next");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    const rq = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+      new Promise<{ status: number; type?: string; body: string }>((resolve, reject) => {
+        const q = http.request({ host: "127.0.0.1", port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+          let d = "";
+          res.on("data", (c) => (d += c));
+          res.on("end", () => resolve({ status: res.statusCode!, type: res.headers["content-type"], body: d }));
+        });
+        q.on("error", reject);
+        if (body) q.write(body);
+        q.end();
+      });
+    try {
+      await run(rq, reached);
+    } finally {
+      server.close();
+    }
+  }
+
+  it("TRACE and other unrouted methods: 405 method_not_allowed on API paths and pages", async () => {
+    await withHookedServer(async (rq, reached) => {
+      for (const [m, p] of [["TRACE", "/api/posts"], ["TRACE", "/"], ["PROPFIND", "/api/posts/1"], ["TRACE", "/posts/1"]] as const) {
+        const r = await rq(m, p);
+        expect(r.status, `${m} ${p}`).toBe(405);
+        expect(r.type).toBe("application/json");
+        expect(JSON.parse(r.body)).toEqual({ error: `Method ${m} is not allowed on this path`, code: "method_not_allowed" });
+      }
+      expect(reached).toEqual([]);
+    });
+  });
+
+  it("a server action called from another origin: 403 forbidden; from this origin it reaches Next.js", async () => {
+    await withHookedServer(async (rq, reached) => {
+      const cross = await rq("POST", "/posts/89", { "next-action": "7f00", origin: "https://evil.example", "content-type": "text/plain" }, "[]");
+      expect(cross.status).toBe(403);
+      expect(JSON.parse(cross.body)).toEqual({ error: "Cross-site request refused (CSRF check)", code: "forbidden" });
+      expect(reached).toEqual([]);
+      const same = await rq("POST", "/posts/89", { "next-action": "7f00", "content-type": "text/plain" }, "[]");
+      expect(same.status).toBe(200);
+      expect(reached).toEqual(["POST /posts/89"]);
+    });
   });
 });
