@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { changeLogTypeEnum, notificationTypeEnum, publishModeEnum, reactionTypeEnum, visibleScopeEnum } from "./enums";
 import { comments, posts } from "./posts";
 import { users } from "./users";
@@ -7,6 +7,11 @@ import { users } from "./users";
 export type CategorySnapshot = { id: number; name: string; description: string; icon: string; smallIcon: string };
 export type TagSnapshot = CategorySnapshot & { createdAt: string };
 
+/**
+ * Triggers (SQL only): `notifications_events` after insert and `notifications_events_grouped` when
+ * `actors` grows write a live event (forum_events_notifications(), migrations 0005 and 0010);
+ * `notifications_mail_queue` queues replies and mentions for mail (migration 0006).
+ */
 export const notifications = pgTable(
   "notifications",
   {
@@ -21,7 +26,7 @@ export const notifications = pgTable(
     approved: boolean(),
     read: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
-    /** REACTION: the members grouped in this notification, latest last (migration 0017). */
+    /** REACTION: the members grouped in this notification, latest last (migration 0010). */
     actors: integer().array().notNull().default(sql`'{}'`),
   },
   (t) => [
@@ -67,7 +72,7 @@ export const postChangeLogs = pgTable(
     newVisibleScope: visibleScopeEnum(),
     amount: integer(),
     /** Set on a comment's history entries (its post's id stays in postId). */
-    commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
+    commentId: integer(),
     /** The version number this entry restored (a restore writes one entry per field it changed). */
     restoredVersion: integer(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -75,6 +80,8 @@ export const postChangeLogs = pgTable(
   (t) => [
     index("post_change_logs_post_idx").on(t.postId, t.createdAt, t.id),
     index("post_change_logs_comment_idx").on(t.commentId, t.createdAt, t.id).where(sql`${t.commentId} is not null`),
+    // Named as Postgres named it: migration 0008 declared the key inline.
+    foreignKey({ name: "post_change_logs_comment_id_fkey", columns: [t.commentId], foreignColumns: [comments.id] }).onDelete("cascade"),
   ],
 );
 
@@ -97,12 +104,16 @@ export const uploads = pgTable(
 );
 
 /** A single row (id = 1). */
-export const siteSettings = pgTable("site_settings", {
-  id: integer().primaryKey().default(1),
-  publishMode: publishModeEnum().notNull().default("DIRECT"),
-  /** Flags from this many distinct members hide a post or comment until staff review it. */
-  flagHideThreshold: integer().notNull().default(3),
-  /** OPEN: anyone may sign up; CLOSED: sign-up is refused (admins create accounts). */
-  registrationMode: text().$type<"OPEN" | "CLOSED">().notNull().default("OPEN"),
-  updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
-});
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer().primaryKey().default(1),
+    publishMode: publishModeEnum().notNull().default("DIRECT"),
+    /** Flags from this many distinct members hide a post or comment until staff review it. */
+    flagHideThreshold: integer().notNull().default(3),
+    /** OPEN: anyone may sign up; CLOSED: sign-up is refused (admins create accounts). */
+    registrationMode: text().$type<"OPEN" | "CLOSED">().notNull().default("OPEN"),
+    updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [check("site_settings_registration_mode_check", sql`${t.registrationMode} IN ('OPEN', 'CLOSED')`)],
+);

@@ -5,6 +5,6 @@ export * from "./posts";
 export * from "./economy";
 export * from "./activity";
 export * from "./mail";
-export * from "./relations";
 export * from "./tracking";
 export * from "./moderation";
+export * from "./cache";

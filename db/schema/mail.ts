@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { notifications } from "./activity";
 import { posts } from "./posts";
 import { users } from "./users";
@@ -20,9 +20,9 @@ export const mailOutbox = pgTable(
     id: serial().primaryKey(),
     kind: text().notNull(),
     toAddress: text().notNull(),
-    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer(),
     /** The post the mail is about: checked again at send time, so nobody is mailed a post they may not see. */
-    postId: integer().references(() => posts.id, { onDelete: "cascade" }),
+    postId: integer(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     dedupeKey: text(),
     status: text().$type<MailStatus>().notNull().default("pending"),
@@ -40,6 +40,9 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
     index("mail_outbox_user_idx").on(t.userId, t.createdAt),
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
+    // Foreign keys named as Postgres named them: migration 0006 declared them inline (likewise below).
+    foreignKey({ name: "mail_outbox_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    foreignKey({ name: "mail_outbox_post_id_fkey", columns: [t.postId], foreignColumns: [posts.id] }).onDelete("cascade"),
   ],
 );
 
@@ -48,7 +51,7 @@ export const emailCodes = pgTable(
   "email_codes",
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     purpose: text().$type<"verify" | "reset">().notNull(),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
@@ -60,6 +63,7 @@ export const emailCodes = pgTable(
     uniqueIndex("email_codes_hash_idx").on(t.codeHash),
     index("email_codes_user_idx").on(t.userId, t.purpose, t.createdAt),
     check("email_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset')`),
+    foreignKey({ name: "email_codes_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
   ],
 );
 
@@ -67,7 +71,7 @@ export const emailCodes = pgTable(
 export const emailPrefs = pgTable(
   "email_prefs",
   {
-    userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().primaryKey(),
     mode: text().$type<EmailMode>().notNull().default("immediate"),
     lastDigestAt: timestamp({ withTimezone: true, precision: 3 }),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -75,13 +79,21 @@ export const emailPrefs = pgTable(
   (t) => [
     index("email_prefs_digest_idx").on(t.mode, t.lastDigestAt).where(sql`${t.mode} in ('daily', 'weekly')`),
     check("email_prefs_mode_check", sql`${t.mode} in ('immediate', 'daily', 'weekly', 'off')`),
+    foreignKey({ name: "email_prefs_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
   ],
 );
 
-/** Replies and mentions not yet looked at by the reply-mail job (filled by a trigger on notifications). */
-export const notificationMailQueue = pgTable("notification_mail_queue", {
-  notificationId: integer()
-    .primaryKey()
-    .references(() => notifications.id, { onDelete: "cascade" }),
-  createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
-});
+/**
+ * Replies and mentions not yet looked at by the reply-mail job, filled by the trigger
+ * `notifications_mail_queue` on notifications (function forum_queue_notification_mail, migration 0006).
+ */
+export const notificationMailQueue = pgTable(
+  "notification_mail_queue",
+  {
+    notificationId: integer().primaryKey(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: "notification_mail_queue_notification_id_fkey", columns: [t.notificationId], foreignColumns: [notifications.id] }).onDelete("cascade"),
+  ],
+);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { FlagAction, FlagReason } from "./enums";
 import { comments, posts } from "./posts";
 import { users } from "./users";
@@ -9,15 +9,15 @@ export const flags = pgTable(
   "flags",
   {
     id: serial().primaryKey(),
-    reporterId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    reporterId: integer().notNull(),
     /** The flagged post, or the post of the flagged comment. */
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
-    commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
+    postId: integer().notNull(),
+    commentId: integer(),
     reason: text().$type<FlagReason>().notNull(),
     note: text().notNull().default(""),
     status: text().$type<"OPEN" | "RESOLVED">().notNull().default("OPEN"),
     action: text().$type<FlagAction>(),
-    resolvedById: integer().references(() => users.id, { onDelete: "set null" }),
+    resolvedById: integer(),
     resolvedAt: timestamp({ withTimezone: true, precision: 3 }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -29,6 +29,11 @@ export const flags = pgTable(
     check("flags_reason_check", sql`${t.reason} in ('SPAM', 'INAPPROPRIATE', 'OFF_TOPIC', 'OTHER')`),
     check("flags_status_check", sql`${t.status} in ('OPEN', 'RESOLVED')`),
     check("flags_action_check", sql`${t.action} is null or ${t.action} in ('DISMISS', 'HIDE', 'DELETE', 'CLOSE_POST')`),
+    // Foreign keys named as Postgres named them: migration 0008 declared them inline (likewise below).
+    foreignKey({ name: "flags_reporter_id_fkey", columns: [t.reporterId], foreignColumns: [users.id] }).onDelete("cascade"),
+    foreignKey({ name: "flags_post_id_fkey", columns: [t.postId], foreignColumns: [posts.id] }).onDelete("cascade"),
+    foreignKey({ name: "flags_comment_id_fkey", columns: [t.commentId], foreignColumns: [comments.id] }).onDelete("cascade"),
+    foreignKey({ name: "flags_resolved_by_id_fkey", columns: [t.resolvedById], foreignColumns: [users.id] }).onDelete("set null"),
   ],
 );
 
@@ -37,7 +42,7 @@ export const auditLogs = pgTable(
   "audit_logs",
   {
     id: serial().primaryKey(),
-    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    actorId: integer(),
     action: text().notNull(),
     targetType: text().notNull(),
     targetId: integer(),
@@ -45,5 +50,8 @@ export const auditLogs = pgTable(
     after: jsonb(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index("audit_logs_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index("audit_logs_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    foreignKey({ name: "audit_logs_actor_id_fkey", columns: [t.actorId], foreignColumns: [users.id] }).onDelete("set null"),
+  ],
 );

@@ -7,6 +7,14 @@ import { postStatusEnum, postTypeEnum, reactionTypeEnum, visibleScopeEnum } from
 import { categories, tags } from "./taxonomy";
 import { users } from "./users";
 
+/**
+ * SQL only (migrations 0002, 0005):
+ * - `search_tsv`, a generated tsvector (title weight A, content B, 'simple' configuration) with its GIN
+ *   index `posts_search_idx`. Drizzle could declare it (a customType with generatedAlwaysAs), but then
+ *   every `select()` and `returning()` of whole posts would fetch it too (often larger than the content itself).
+ * - Triggers: `posts_counts` and `posts_counts_delete` keep category_post_counts and tag_post_counts;
+ *   `posts_events` writes live events.
+ */
 export const posts = pgTable(
   "posts",
   {
@@ -59,9 +67,13 @@ export const posts = pgTable(
       .where(sql`${t.status} = 'PUBLISHED' and ${t.rssExcluded} = false`),
     index("posts_author_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
     index("posts_pending_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'PUBLISHED'`),
+    // Substring and typo search (pg_trgm, created by migration 0005).
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("posts_content_trgm_idx").using("gin", t.content.op("gin_trgm_ops")),
   ],
 );
 
+/** Trigger (SQL only, migration 0002): `post_tags_counts` keeps tag_post_counts. */
 export const postTags = pgTable(
   "post_tags",
   {
@@ -71,6 +83,11 @@ export const postTags = pgTable(
   (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId, t.postId)],
 );
 
+/**
+ * SQL only (migration 0005): `search_tsv`, a generated tsvector of the content with its GIN index
+ * `comments_search_idx`, left out for the same reason as posts.search_tsv; the trigger `comments_events`
+ * writes live events.
+ */
 export const comments = pgTable(
   "comments",
   {
@@ -95,9 +112,11 @@ export const comments = pgTable(
     index("comments_post_idx").on(t.postId, t.createdAt, t.id),
     index("comments_parent_idx").on(t.parentId),
     index("comments_author_idx").on(t.authorId, t.createdAt),
+    index("comments_content_trgm_idx").using("gin", t.content.op("gin_trgm_ops")),
   ],
 );
 
+/** Triggers (SQL only, migration 0005): `reactions_events_ins` and `reactions_events_del` write live events. */
 export const reactions = pgTable(
   "reactions",
   {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const categories = pgTable(
@@ -14,7 +14,11 @@ export const categories = pgTable(
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("categories_name_lower_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("categories_name_lower_idx").on(sql`lower(${t.name})`),
+    // Substring and typo search (pg_trgm, created by migration 0005); likewise on tags.
+    index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
 );
 
 export const tags = pgTable(
@@ -29,5 +33,34 @@ export const tags = pgTable(
     approved: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("tags_name_lower_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("tags_name_lower_idx").on(sql`lower(${t.name})`),
+    index("tags_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * Post counts of categories and tags (published posts visible to all), as +1/-1 delta rows that a
+ * reader sums and folds (lib/services/post-loader.ts), so lists never count the posts table and
+ * concurrent writers never lock a shared row. No foreign keys: the rows are only numbers to add up.
+ * Written only by triggers (SQL only, migration 0002): `posts_counts` and `posts_counts_delete` on posts,
+ * `post_tags_counts` on post_tags (functions forum_posts_counts, forum_posts_counts_delete,
+ * forum_post_tags_counts; forum_refresh_taxonomy_counts() rebuilds both tables).
+ */
+export const categoryPostCounts = pgTable(
+  "category_post_counts",
+  {
+    categoryId: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [index("category_post_counts_idx").on(t.categoryId)],
+);
+
+export const tagPostCounts = pgTable(
+  "tag_post_counts",
+  {
+    tagId: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [index("tag_post_counts_idx").on(t.tagId)],
 );

@@ -1,34 +1,43 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, foreignKey, index, integer, jsonb, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { posts } from "./posts";
 import { users } from "./users";
 
-/**
- * Migration 0006 also adds columns and triggers that no Drizzle query names: `posts.search_tsv` and
- * `comments.search_tsv` (generated tsvectors, GIN-indexed), trigram indexes on titles, contents and
- * names, and the triggers that write `events` and call pg_notify('forum_events').
- */
+// Keys named as Postgres named them: migration 0005 created these tables with inline constraints.
 
 /** Per member and post: when they last read it and the newest comment they had then. */
 export const postReads = pgTable(
   "post_reads",
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
+    postId: integer().notNull(),
     lastReadAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastCommentId: integer(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("post_reads_post_idx").on(t.postId)],
+  (t) => [
+    primaryKey({ name: "post_reads_pkey", columns: [t.userId, t.postId] }),
+    index("post_reads_post_idx").on(t.postId),
+    foreignKey({ name: "post_reads_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    foreignKey({ name: "post_reads_post_id_fkey", columns: [t.postId], foreignColumns: [posts.id] }).onDelete("cascade"),
+  ],
 );
 
 /** Per member: the last request seen, the visit before the current one, and "mark all read". */
-export const userVisits = pgTable("user_visits", {
-  userId: integer().primaryKey().references(() => users.id, { onDelete: "cascade" }),
-  lastSeenAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
-  previousVisitAt: timestamp({ withTimezone: true, precision: 3 }),
-  allReadAt: timestamp({ withTimezone: true, precision: 3 }),
-});
+export const userVisits = pgTable(
+  "user_visits",
+  {
+    userId: integer().primaryKey(),
+    lastSeenAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    previousVisitAt: timestamp({ withTimezone: true, precision: 3 }),
+    allReadAt: timestamp({ withTimezone: true, precision: 3 }),
+  },
+  (t) => [foreignKey({ name: "user_visits_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade")],
+);
 
-/** The live-event outbox (kept a short while, for clients resuming with Last-Event-ID). */
+/**
+ * The live-event outbox (kept a short while, for clients resuming with Last-Event-ID). Written only by
+ * triggers (migration 0005, through forum_emit(), which also calls pg_notify('forum_events')): see
+ * posts, comments, reactions, poll_votes, lottery_participants and notifications.
+ */
 export const events = pgTable(
   "events",
   {

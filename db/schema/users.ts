@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { medalTypeEnum, userRoleEnum } from "./enums";
 
 export const users = pgTable(
@@ -32,9 +32,11 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    // Prefix matches for @mention suggestions (migration 0016).
+    // Prefix matches for @mention suggestions (migration 0009).
     index("users_username_prefix_idx").on(sql`lower(${t.username}) text_pattern_ops`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    // Substring and typo search on names (pg_trgm, created by migration 0005).
+    index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("users_role_idx").on(t.role),
     check("users_point_nonnegative", sql`${t.point} >= 0`),
   ],
@@ -71,7 +73,7 @@ export const userSessions = pgTable(
   "user_sessions",
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().notNull(),
     tokenHash: text().notNull(),
     userAgent: text().notNull().default(""),
     ip: text().notNull().default(""),
@@ -80,7 +82,12 @@ export const userSessions = pgTable(
     expiresAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     revokedAt: timestamp({ withTimezone: true, precision: 3 }),
   },
-  (t) => [uniqueIndex("user_sessions_hash_idx").on(t.tokenHash), index("user_sessions_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex("user_sessions_hash_idx").on(t.tokenHash),
+    index("user_sessions_user_idx").on(t.userId, t.createdAt),
+    // Named as Postgres named it: migration 0004 declared the key inline.
+    foreignKey({ name: "user_sessions_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+  ],
 );
 
 /** Fixed-window counters shared by every server process. */

@@ -1,0 +1,7 @@
+-- Issue 45, one schema source: db/schema now declares every table, column, index, sequence, enum and key
+-- that migrations 0000-0014 created (the SQL-only ones too), and this migration's snapshot
+-- (meta/0015_snapshot.json) records that schema, so `drizzle-kit generate` diffs against what the
+-- database really has. It changes nothing: every database that reaches it, fresh or long-lived, already
+-- has all of it. What Drizzle does not declare stays in the SQL of 0000-0014 and is named in comments
+-- beside the tables: triggers and their functions, the pg_trgm extension, and the generated
+-- posts.search_tsv and comments.search_tsv with their GIN indexes.
