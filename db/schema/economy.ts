@@ -13,7 +13,7 @@ export const polls = pgTable("polls", {
   finalizedAt: timestamp({ withTimezone: true, precision: 3 }),
 }, (t) => [index("polls_due_idx").on(t.endTime).where(sql`${t.finalizedAt} is null`)]);
 
-/** Triggers (SQL only, migration 0005): `poll_votes_events_ins` and `poll_votes_events_del` write live events. */
+/** Triggers (SQL only, migration 0005): `poll_votes_events_ins` and `poll_votes_events_del` write live events (forum_events_counts()). */
 export const pollVotes = pgTable(
   "poll_votes",
   {
@@ -45,7 +45,7 @@ export const lotteries = pgTable("lotteries", {
   check("lotteries_prize_count", sql`${t.prizeCount} >= 1`),
 ]);
 
-/** Trigger (SQL only, migration 0005): `lottery_participants_events` writes live events. */
+/** Trigger (SQL only, migration 0005): `lottery_participants_events` writes live events (forum_events_counts()). */
 export const lotteryParticipants = pgTable(
   "lottery_participants",
   {

@@ -13,7 +13,7 @@ import { users } from "./users";
  *   index `posts_search_idx`. Drizzle could declare it (a customType with generatedAlwaysAs), but then
  *   every `select()` and `returning()` of whole posts would fetch it too (often larger than the content itself).
  * - Triggers: `posts_counts` and `posts_counts_delete` keep category_post_counts and tag_post_counts;
- *   `posts_events` writes live events.
+ *   `posts_events` writes live events (forum_events_posts()).
  */
 export const posts = pgTable(
   "posts",
@@ -73,7 +73,7 @@ export const posts = pgTable(
   ],
 );
 
-/** Trigger (SQL only, migration 0002): `post_tags_counts` keeps tag_post_counts. */
+/** Trigger (SQL only, migration 0002): `post_tags_counts` keeps tag_post_counts (forum_post_tags_counts()). */
 export const postTags = pgTable(
   "post_tags",
   {
@@ -86,7 +86,7 @@ export const postTags = pgTable(
 /**
  * SQL only (migration 0005): `search_tsv`, a generated tsvector of the content with its GIN index
  * `comments_search_idx`, left out for the same reason as posts.search_tsv; the trigger `comments_events`
- * writes live events.
+ * writes live events (forum_events_comments()).
  */
 export const comments = pgTable(
   "comments",
@@ -116,7 +116,10 @@ export const comments = pgTable(
   ],
 );
 
-/** Triggers (SQL only, migration 0005): `reactions_events_ins` and `reactions_events_del` write live events. */
+/**
+ * Triggers (SQL only, migration 0005): `reactions_events_ins` and `reactions_events_del` write a live
+ * event per statement and post (forum_events_counts(), also on poll_votes and lottery_participants).
+ */
 export const reactions = pgTable(
   "reactions",
   {

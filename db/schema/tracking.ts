@@ -35,8 +35,9 @@ export const userVisits = pgTable(
 
 /**
  * The live-event outbox (kept a short while, for clients resuming with Last-Event-ID). Written only by
- * triggers (migration 0005, through forum_emit(), which also calls pg_notify('forum_events')): see
- * posts, comments, reactions, poll_votes, lottery_participants and notifications.
+ * triggers (migration 0005, through forum_emit(), which also calls pg_notify('forum_events'); events
+ * about a post carry forum_post_access(post id), what decides who may see them): see posts, comments,
+ * reactions, poll_votes, lottery_participants and notifications.
  */
 export const events = pgTable(
   "events",
