@@ -1,5 +1,15 @@
 import { z } from "zod";
 
+/** `http(s)://host[:port]`, nothing more (a trailing slash is tolerated). */
+function isOrigin(o: string): boolean {
+  try {
+    const u = new URL(o);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
 const int = (def: number) => z.coerce.number().int().positive().default(def);
 
 /** Every setting the app reads, validated once. The README documents each of them. */
@@ -32,6 +42,14 @@ const envSchema = z.object({
   PAGE_AHEAD_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   /** Comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For is believed; empty: none. */
   TRUSTED_PROXIES: z.string().default(""),
+  /** Comma-separated origins (`https://app.example`) whose pages may call /api from the browser (lib/api/cors.ts); empty: none. */
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .refine(
+      (v) => v.split(",").map((o) => o.trim()).filter(Boolean).every(isOrigin),
+      "CORS_ORIGINS must be a comma-separated list of origins like https://app.example (scheme, host, optional port; no path)",
+    ),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Forum <forum@localhost>"),
   SITE_NAME: z.string().default("Forum"),

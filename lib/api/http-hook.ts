@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
+import { decorateCors, isPreflight, preflightHeaders } from "@/lib/api/cors";
 import { aheadRequest, lookupPage, pageCacheServer, pageCandidate, releasePage, sendPage, SHELL_HEADER, shellToken, storePage, type PageCandidate, type PageStamp } from "@/lib/api/page-cache";
 
 /**
@@ -28,7 +29,9 @@ export async function installHttpHook(): Promise<void> {
     // Overwrites whatever the client sent under these names.
     request.headers[PEER_HEADER] = peerStamp(socket.remoteAddress ?? "");
     delete request.headers[SHELL_HEADER];
-    const refusal = refuseEarly(request);
+    // CORS (lib/api/cors.ts): headers on every /api answer, refusals included; preflights answered here.
+    decorateCors(request, response);
+    const refusal = refuseEarly(request) ?? (isPreflight(request) ? { status: 204, code: "", error: "", headers: preflightHeaders(request) } : null);
     if (refusal && server && frontOf(server)) {
       (request as PageRequest)[REFUSE] = refusal;
       return;
@@ -87,6 +90,11 @@ function isOwnOrigin(origin: string, request: IncomingMessage): boolean {
 }
 
 function sendRefusal(request: IncomingMessage, res: ServerResponse, r: Refusal): void {
+  if (r.status === 204) {
+    res.writeHead(204, r.headers);
+    request.resume();
+    return void res.end();
+  }
   const body = JSON.stringify({ error: r.error, code: r.code });
   res.writeHead(r.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store", ...r.headers });
   // The body of an unread request is discarded, so the connection stays usable.

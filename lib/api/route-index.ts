@@ -17,87 +17,88 @@ import * as r13 from "@/app/api/admin/posts/pending/route";
 import * as r14 from "@/app/api/admin/users/[id]/role/route";
 import * as r15 from "@/app/api/admin/users/[id]/suspend/route";
 import * as r16 from "@/app/api/admin/users/[id]/unsuspend/route";
-import * as r17 from "@/app/api/auth/forgot/route";
-import * as r18 from "@/app/api/auth/login/route";
-import * as r19 from "@/app/api/auth/logout/route";
-import * as r20 from "@/app/api/auth/register/route";
-import * as r21 from "@/app/api/auth/reset/route";
-import * as r22 from "@/app/api/auth/verify/resend/route";
-import * as r23 from "@/app/api/auth/verify/route";
-import * as r24 from "@/app/api/avatars/[username]/route";
-import * as r25 from "@/app/api/categories/[id]/route";
-import * as r26 from "@/app/api/categories/order/route";
-import * as r27 from "@/app/api/categories/route";
-import * as r28 from "@/app/api/comments/[id]/change-logs/route";
-import * as r29 from "@/app/api/comments/[id]/pin/route";
-import * as r30 from "@/app/api/comments/[id]/reactions/route";
-import * as r31 from "@/app/api/comments/[id]/replies/route";
-import * as r32 from "@/app/api/comments/[id]/route";
-import * as r33 from "@/app/api/comments/[id]/unpin/route";
-import * as r34 from "@/app/api/events/route";
-import * as r35 from "@/app/api/flags/route";
-import * as r36 from "@/app/api/health/route";
-import * as r37 from "@/app/api/markdown/preview/route";
-import * as r38 from "@/app/api/medals/select/route";
-import * as r39 from "@/app/api/notifications/email-prefs/route";
-import * as r40 from "@/app/api/notifications/prefs/route";
-import * as r41 from "@/app/api/notifications/read/route";
-import * as r42 from "@/app/api/notifications/read-all/route";
-import * as r43 from "@/app/api/notifications/route";
-import * as r44 from "@/app/api/notifications/unread/route";
-import * as r45 from "@/app/api/notifications/unread-count/route";
-import * as r46 from "@/app/api/notifications/unsubscribe/route";
-import * as r47 from "@/app/api/point-goods/redeem/route";
-import * as r48 from "@/app/api/point-goods/route";
-import * as r49 from "@/app/api/point-histories/route";
-import * as r50 from "@/app/api/point-histories/trend/route";
-import * as r51 from "@/app/api/posts/[id]/change-logs/route";
-import * as r52 from "@/app/api/posts/[id]/close/route";
-import * as r53 from "@/app/api/posts/[id]/comments/route";
-import * as r54 from "@/app/api/posts/[id]/feature/route";
-import * as r55 from "@/app/api/posts/[id]/lottery/join/route";
-import * as r56 from "@/app/api/posts/[id]/lottery/verify/route";
-import * as r57 from "@/app/api/posts/[id]/pin/route";
-import * as r58 from "@/app/api/posts/[id]/poll/progress/route";
-import * as r59 from "@/app/api/posts/[id]/poll/vote/route";
-import * as r60 from "@/app/api/posts/[id]/reactions/route";
-import * as r61 from "@/app/api/posts/[id]/read/route";
-import * as r62 from "@/app/api/posts/[id]/reopen/route";
-import * as r63 from "@/app/api/posts/[id]/route";
-import * as r64 from "@/app/api/posts/[id]/slow-mode/route";
-import * as r65 from "@/app/api/posts/[id]/unfeature/route";
-import * as r66 from "@/app/api/posts/[id]/unpin/route";
-import * as r67 from "@/app/api/posts/featured/route";
-import * as r68 from "@/app/api/posts/latest-reply/route";
-import * as r69 from "@/app/api/posts/read-all/route";
-import * as r70 from "@/app/api/posts/recent/route";
-import * as r71 from "@/app/api/posts/route";
-import * as r72 from "@/app/api/reaction-types/route";
-import * as r73 from "@/app/api/rss/route";
-import * as r74 from "@/app/api/search/global/route";
-import * as r75 from "@/app/api/search/posts/content/route";
-import * as r76 from "@/app/api/search/posts/route";
-import * as r77 from "@/app/api/search/posts/title/route";
-import * as r78 from "@/app/api/search/users/route";
-import * as r79 from "@/app/api/sessions/[id]/route";
-import * as r80 from "@/app/api/sessions/route";
-import * as r81 from "@/app/api/subscriptions/posts/[id]/route";
-import * as r82 from "@/app/api/tags/[id]/merge/route";
-import * as r83 from "@/app/api/tags/[id]/route";
-import * as r84 from "@/app/api/tags/route";
-import * as r85 from "@/app/api/tokens/[id]/route";
-import * as r86 from "@/app/api/tokens/route";
-import * as r87 from "@/app/api/upload/route";
-import * as r88 from "@/app/api/upload/url/route";
-import * as r89 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r90 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r91 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r92 from "@/app/api/users/[idOrUsername]/route";
-import * as r93 from "@/app/api/users/me/avatar/route";
-import * as r94 from "@/app/api/users/me/page-state/route";
-import * as r95 from "@/app/api/users/me/password/route";
-import * as r96 from "@/app/api/users/me/route";
-import * as r97 from "@/app/api/users/suggest/route";
+import * as r17 from "@/app/api/auth/check/route";
+import * as r18 from "@/app/api/auth/forgot/route";
+import * as r19 from "@/app/api/auth/login/route";
+import * as r20 from "@/app/api/auth/logout/route";
+import * as r21 from "@/app/api/auth/register/route";
+import * as r22 from "@/app/api/auth/reset/route";
+import * as r23 from "@/app/api/auth/verify/resend/route";
+import * as r24 from "@/app/api/auth/verify/route";
+import * as r25 from "@/app/api/avatars/[username]/route";
+import * as r26 from "@/app/api/categories/[id]/route";
+import * as r27 from "@/app/api/categories/order/route";
+import * as r28 from "@/app/api/categories/route";
+import * as r29 from "@/app/api/comments/[id]/change-logs/route";
+import * as r30 from "@/app/api/comments/[id]/pin/route";
+import * as r31 from "@/app/api/comments/[id]/reactions/route";
+import * as r32 from "@/app/api/comments/[id]/replies/route";
+import * as r33 from "@/app/api/comments/[id]/route";
+import * as r34 from "@/app/api/comments/[id]/unpin/route";
+import * as r35 from "@/app/api/events/route";
+import * as r36 from "@/app/api/flags/route";
+import * as r37 from "@/app/api/health/route";
+import * as r38 from "@/app/api/markdown/preview/route";
+import * as r39 from "@/app/api/medals/select/route";
+import * as r40 from "@/app/api/notifications/email-prefs/route";
+import * as r41 from "@/app/api/notifications/prefs/route";
+import * as r42 from "@/app/api/notifications/read/route";
+import * as r43 from "@/app/api/notifications/read-all/route";
+import * as r44 from "@/app/api/notifications/route";
+import * as r45 from "@/app/api/notifications/unread/route";
+import * as r46 from "@/app/api/notifications/unread-count/route";
+import * as r47 from "@/app/api/notifications/unsubscribe/route";
+import * as r48 from "@/app/api/point-goods/redeem/route";
+import * as r49 from "@/app/api/point-goods/route";
+import * as r50 from "@/app/api/point-histories/route";
+import * as r51 from "@/app/api/point-histories/trend/route";
+import * as r52 from "@/app/api/posts/[id]/change-logs/route";
+import * as r53 from "@/app/api/posts/[id]/close/route";
+import * as r54 from "@/app/api/posts/[id]/comments/route";
+import * as r55 from "@/app/api/posts/[id]/feature/route";
+import * as r56 from "@/app/api/posts/[id]/lottery/join/route";
+import * as r57 from "@/app/api/posts/[id]/lottery/verify/route";
+import * as r58 from "@/app/api/posts/[id]/pin/route";
+import * as r59 from "@/app/api/posts/[id]/poll/progress/route";
+import * as r60 from "@/app/api/posts/[id]/poll/vote/route";
+import * as r61 from "@/app/api/posts/[id]/reactions/route";
+import * as r62 from "@/app/api/posts/[id]/read/route";
+import * as r63 from "@/app/api/posts/[id]/reopen/route";
+import * as r64 from "@/app/api/posts/[id]/route";
+import * as r65 from "@/app/api/posts/[id]/slow-mode/route";
+import * as r66 from "@/app/api/posts/[id]/unfeature/route";
+import * as r67 from "@/app/api/posts/[id]/unpin/route";
+import * as r68 from "@/app/api/posts/featured/route";
+import * as r69 from "@/app/api/posts/latest-reply/route";
+import * as r70 from "@/app/api/posts/read-all/route";
+import * as r71 from "@/app/api/posts/recent/route";
+import * as r72 from "@/app/api/posts/route";
+import * as r73 from "@/app/api/reaction-types/route";
+import * as r74 from "@/app/api/rss/route";
+import * as r75 from "@/app/api/search/global/route";
+import * as r76 from "@/app/api/search/posts/content/route";
+import * as r77 from "@/app/api/search/posts/route";
+import * as r78 from "@/app/api/search/posts/title/route";
+import * as r79 from "@/app/api/search/users/route";
+import * as r80 from "@/app/api/sessions/[id]/route";
+import * as r81 from "@/app/api/sessions/route";
+import * as r82 from "@/app/api/subscriptions/posts/[id]/route";
+import * as r83 from "@/app/api/tags/[id]/merge/route";
+import * as r84 from "@/app/api/tags/[id]/route";
+import * as r85 from "@/app/api/tags/route";
+import * as r86 from "@/app/api/tokens/[id]/route";
+import * as r87 from "@/app/api/tokens/route";
+import * as r88 from "@/app/api/upload/route";
+import * as r89 from "@/app/api/upload/url/route";
+import * as r90 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r91 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r92 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r93 from "@/app/api/users/[idOrUsername]/route";
+import * as r94 from "@/app/api/users/me/avatar/route";
+import * as r95 from "@/app/api/users/me/page-state/route";
+import * as r96 from "@/app/api/users/me/password/route";
+import * as r97 from "@/app/api/users/me/route";
+import * as r98 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/admin/audit-log", module: r0 },
@@ -117,85 +118,86 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/admin/users/{id}/role", module: r14 },
   { path: "/api/admin/users/{id}/suspend", module: r15 },
   { path: "/api/admin/users/{id}/unsuspend", module: r16 },
-  { path: "/api/auth/forgot", module: r17 },
-  { path: "/api/auth/login", module: r18 },
-  { path: "/api/auth/logout", module: r19 },
-  { path: "/api/auth/register", module: r20 },
-  { path: "/api/auth/reset", module: r21 },
-  { path: "/api/auth/verify/resend", module: r22 },
-  { path: "/api/auth/verify", module: r23 },
-  { path: "/api/avatars/{username}", module: r24 },
-  { path: "/api/categories/{id}", module: r25 },
-  { path: "/api/categories/order", module: r26 },
-  { path: "/api/categories", module: r27 },
-  { path: "/api/comments/{id}/change-logs", module: r28 },
-  { path: "/api/comments/{id}/pin", module: r29 },
-  { path: "/api/comments/{id}/reactions", module: r30 },
-  { path: "/api/comments/{id}/replies", module: r31 },
-  { path: "/api/comments/{id}", module: r32 },
-  { path: "/api/comments/{id}/unpin", module: r33 },
-  { path: "/api/events", module: r34 },
-  { path: "/api/flags", module: r35 },
-  { path: "/api/health", module: r36 },
-  { path: "/api/markdown/preview", module: r37 },
-  { path: "/api/medals/select", module: r38 },
-  { path: "/api/notifications/email-prefs", module: r39 },
-  { path: "/api/notifications/prefs", module: r40 },
-  { path: "/api/notifications/read", module: r41 },
-  { path: "/api/notifications/read-all", module: r42 },
-  { path: "/api/notifications", module: r43 },
-  { path: "/api/notifications/unread", module: r44 },
-  { path: "/api/notifications/unread-count", module: r45 },
-  { path: "/api/notifications/unsubscribe", module: r46 },
-  { path: "/api/point-goods/redeem", module: r47 },
-  { path: "/api/point-goods", module: r48 },
-  { path: "/api/point-histories", module: r49 },
-  { path: "/api/point-histories/trend", module: r50 },
-  { path: "/api/posts/{id}/change-logs", module: r51 },
-  { path: "/api/posts/{id}/close", module: r52 },
-  { path: "/api/posts/{id}/comments", module: r53 },
-  { path: "/api/posts/{id}/feature", module: r54 },
-  { path: "/api/posts/{id}/lottery/join", module: r55 },
-  { path: "/api/posts/{id}/lottery/verify", module: r56 },
-  { path: "/api/posts/{id}/pin", module: r57 },
-  { path: "/api/posts/{id}/poll/progress", module: r58 },
-  { path: "/api/posts/{id}/poll/vote", module: r59 },
-  { path: "/api/posts/{id}/reactions", module: r60 },
-  { path: "/api/posts/{id}/read", module: r61 },
-  { path: "/api/posts/{id}/reopen", module: r62 },
-  { path: "/api/posts/{id}", module: r63 },
-  { path: "/api/posts/{id}/slow-mode", module: r64 },
-  { path: "/api/posts/{id}/unfeature", module: r65 },
-  { path: "/api/posts/{id}/unpin", module: r66 },
-  { path: "/api/posts/featured", module: r67 },
-  { path: "/api/posts/latest-reply", module: r68 },
-  { path: "/api/posts/read-all", module: r69 },
-  { path: "/api/posts/recent", module: r70 },
-  { path: "/api/posts", module: r71 },
-  { path: "/api/reaction-types", module: r72 },
-  { path: "/api/rss", module: r73 },
-  { path: "/api/search/global", module: r74 },
-  { path: "/api/search/posts/content", module: r75 },
-  { path: "/api/search/posts", module: r76 },
-  { path: "/api/search/posts/title", module: r77 },
-  { path: "/api/search/users", module: r78 },
-  { path: "/api/sessions/{id}", module: r79 },
-  { path: "/api/sessions", module: r80 },
-  { path: "/api/subscriptions/posts/{id}", module: r81 },
-  { path: "/api/tags/{id}/merge", module: r82 },
-  { path: "/api/tags/{id}", module: r83 },
-  { path: "/api/tags", module: r84 },
-  { path: "/api/tokens/{id}", module: r85 },
-  { path: "/api/tokens", module: r86 },
-  { path: "/api/upload", module: r87 },
-  { path: "/api/upload/url", module: r88 },
-  { path: "/api/users/{idOrUsername}/activity", module: r89 },
-  { path: "/api/users/{idOrUsername}/posts", module: r90 },
-  { path: "/api/users/{idOrUsername}/replies", module: r91 },
-  { path: "/api/users/{idOrUsername}", module: r92 },
-  { path: "/api/users/me/avatar", module: r93 },
-  { path: "/api/users/me/page-state", module: r94 },
-  { path: "/api/users/me/password", module: r95 },
-  { path: "/api/users/me", module: r96 },
-  { path: "/api/users/suggest", module: r97 },
+  { path: "/api/auth/check", module: r17 },
+  { path: "/api/auth/forgot", module: r18 },
+  { path: "/api/auth/login", module: r19 },
+  { path: "/api/auth/logout", module: r20 },
+  { path: "/api/auth/register", module: r21 },
+  { path: "/api/auth/reset", module: r22 },
+  { path: "/api/auth/verify/resend", module: r23 },
+  { path: "/api/auth/verify", module: r24 },
+  { path: "/api/avatars/{username}", module: r25 },
+  { path: "/api/categories/{id}", module: r26 },
+  { path: "/api/categories/order", module: r27 },
+  { path: "/api/categories", module: r28 },
+  { path: "/api/comments/{id}/change-logs", module: r29 },
+  { path: "/api/comments/{id}/pin", module: r30 },
+  { path: "/api/comments/{id}/reactions", module: r31 },
+  { path: "/api/comments/{id}/replies", module: r32 },
+  { path: "/api/comments/{id}", module: r33 },
+  { path: "/api/comments/{id}/unpin", module: r34 },
+  { path: "/api/events", module: r35 },
+  { path: "/api/flags", module: r36 },
+  { path: "/api/health", module: r37 },
+  { path: "/api/markdown/preview", module: r38 },
+  { path: "/api/medals/select", module: r39 },
+  { path: "/api/notifications/email-prefs", module: r40 },
+  { path: "/api/notifications/prefs", module: r41 },
+  { path: "/api/notifications/read", module: r42 },
+  { path: "/api/notifications/read-all", module: r43 },
+  { path: "/api/notifications", module: r44 },
+  { path: "/api/notifications/unread", module: r45 },
+  { path: "/api/notifications/unread-count", module: r46 },
+  { path: "/api/notifications/unsubscribe", module: r47 },
+  { path: "/api/point-goods/redeem", module: r48 },
+  { path: "/api/point-goods", module: r49 },
+  { path: "/api/point-histories", module: r50 },
+  { path: "/api/point-histories/trend", module: r51 },
+  { path: "/api/posts/{id}/change-logs", module: r52 },
+  { path: "/api/posts/{id}/close", module: r53 },
+  { path: "/api/posts/{id}/comments", module: r54 },
+  { path: "/api/posts/{id}/feature", module: r55 },
+  { path: "/api/posts/{id}/lottery/join", module: r56 },
+  { path: "/api/posts/{id}/lottery/verify", module: r57 },
+  { path: "/api/posts/{id}/pin", module: r58 },
+  { path: "/api/posts/{id}/poll/progress", module: r59 },
+  { path: "/api/posts/{id}/poll/vote", module: r60 },
+  { path: "/api/posts/{id}/reactions", module: r61 },
+  { path: "/api/posts/{id}/read", module: r62 },
+  { path: "/api/posts/{id}/reopen", module: r63 },
+  { path: "/api/posts/{id}", module: r64 },
+  { path: "/api/posts/{id}/slow-mode", module: r65 },
+  { path: "/api/posts/{id}/unfeature", module: r66 },
+  { path: "/api/posts/{id}/unpin", module: r67 },
+  { path: "/api/posts/featured", module: r68 },
+  { path: "/api/posts/latest-reply", module: r69 },
+  { path: "/api/posts/read-all", module: r70 },
+  { path: "/api/posts/recent", module: r71 },
+  { path: "/api/posts", module: r72 },
+  { path: "/api/reaction-types", module: r73 },
+  { path: "/api/rss", module: r74 },
+  { path: "/api/search/global", module: r75 },
+  { path: "/api/search/posts/content", module: r76 },
+  { path: "/api/search/posts", module: r77 },
+  { path: "/api/search/posts/title", module: r78 },
+  { path: "/api/search/users", module: r79 },
+  { path: "/api/sessions/{id}", module: r80 },
+  { path: "/api/sessions", module: r81 },
+  { path: "/api/subscriptions/posts/{id}", module: r82 },
+  { path: "/api/tags/{id}/merge", module: r83 },
+  { path: "/api/tags/{id}", module: r84 },
+  { path: "/api/tags", module: r85 },
+  { path: "/api/tokens/{id}", module: r86 },
+  { path: "/api/tokens", module: r87 },
+  { path: "/api/upload", module: r88 },
+  { path: "/api/upload/url", module: r89 },
+  { path: "/api/users/{idOrUsername}/activity", module: r90 },
+  { path: "/api/users/{idOrUsername}/posts", module: r91 },
+  { path: "/api/users/{idOrUsername}/replies", module: r92 },
+  { path: "/api/users/{idOrUsername}", module: r93 },
+  { path: "/api/users/me/avatar", module: r94 },
+  { path: "/api/users/me/page-state", module: r95 },
+  { path: "/api/users/me/password", module: r96 },
+  { path: "/api/users/me", module: r97 },
+  { path: "/api/users/suggest", module: r98 },
 ];
