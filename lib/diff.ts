@@ -8,7 +8,28 @@ import { diffLines, diffWordsWithSpace } from "diff";
  * Built on jsdiff: `diffLines` first, then `diffWordsWithSpace` between the paired lines of a removed
  * block followed by an added block (the i-th removed line with the i-th added line). jsdiff reads
  * Date.now(), so call this from client components or plain functions, not while prerendering.
+ *
+ * Bounded by construction (issue 44: two different 100 KB versions took 2–3 s on the server's one
+ * thread): Myers' algorithm costs about (edits)² steps, so both levels stop at an edit budget
+ * (DIFF_LIMITS). A line diff over its budget shows the unchanged lines at the start and the end and
+ * the middle as one removed and one added block; a word diff over its budget, or beyond the
+ * document's word-diff budget, shows the pair of lines as wholly removed and added. Ordinary edits
+ * are far below these budgets and keep the word-level view.
  */
+
+/** The budgets of diffText (see the module comment). */
+export const DIFF_LIMITS = {
+  /** Added plus removed lines the line diff may find before falling back to one replaced block. */
+  maxLineEdits: 1_000,
+  /** Added plus removed words (and spaces) the word diff of one pair of lines may find. */
+  maxWordEdits: 200,
+  /** Longest line (characters, either side) that is word-diffed. */
+  maxWordDiffLine: 20_000,
+  /** Characters of paired lines word-diffed per document; later pairs are shown whole. */
+  wordDiffChars: 200_000,
+  /** Backstop for both levels (ms): jsdiff gives up after this long, and the fallback is used. */
+  timeoutMs: 100,
+} as const;
 
 export type SegmentKind = "same" | "added" | "removed";
 export type Segment = { text: string; kind: SegmentKind };
@@ -28,6 +49,11 @@ export type TextDiff = {
   added: number;
   removed: number;
   unchanged: boolean;
+  /**
+   * False when the texts were too different for the line diff's budget: the changed middle is then
+   * one removed and one added block (still a correct diff, just not the smallest).
+   */
+  exact: boolean;
 };
 
 /** Normalises line endings and gives both texts a final newline, so a missing one is not reported as a change. */
@@ -42,11 +68,20 @@ function splitChunk(value: string): string[] {
   return parts;
 }
 
-/** Word-level segments of an old line and a new line (whitespace runs are tokens too). */
+const whole = (text: string, kind: SegmentKind): Segment[] => (text ? [{ text, kind }] : []);
+
+/**
+ * Word-level segments of an old line and a new line (whitespace runs are tokens too); a pair too long
+ * or too different for the word budget (DIFF_LIMITS) is one removed and one added segment.
+ */
 export function diffWords(oldLine: string, newLine: string): { old: Segment[]; new: Segment[] } {
+  const fallback = { old: whole(oldLine, "removed"), new: whole(newLine, "added") };
+  if (oldLine.length > DIFF_LIMITS.maxWordDiffLine || newLine.length > DIFF_LIMITS.maxWordDiffLine) return fallback;
+  const parts = diffWordsWithSpace(oldLine, newLine, { maxEditLength: DIFF_LIMITS.maxWordEdits, timeout: DIFF_LIMITS.timeoutMs });
+  if (!parts) return fallback;
   const old: Segment[] = [];
   const neu: Segment[] = [];
-  for (const part of diffWordsWithSpace(oldLine, newLine)) {
+  for (const part of parts) {
     if (part.added) neu.push({ text: part.value, kind: "added" });
     else if (part.removed) old.push({ text: part.value, kind: "removed" });
     else {
@@ -68,9 +103,37 @@ function merge(segs: Segment[]): Segment[] {
   return out;
 }
 
+type LineChange = { value: string; added?: boolean; removed?: boolean };
+
+/**
+ * The line changes of two normalised texts; over the edit budget, the common first and last lines
+ * and one removed and one added block between them.
+ */
+function lineChanges(a: string, b: string): { changes: LineChange[]; exact: boolean } {
+  const changes = diffLines(a, b, { maxEditLength: DIFF_LIMITS.maxLineEdits, timeout: DIFF_LIMITS.timeoutMs });
+  if (changes) return { changes, exact: true };
+  const x = a.split("\n");
+  const y = b.split("\n");
+  // Both end with "" (normalised texts end with a newline): the lines are x[0 .. length-2].
+  const xn = x.length - 1;
+  const yn = y.length - 1;
+  let head = 0;
+  while (head < xn && head < yn && x[head] === y[head]) head++;
+  let tail = 0;
+  while (tail < xn - head && tail < yn - head && x[xn - 1 - tail] === y[yn - 1 - tail]) tail++;
+  const block = (lines: string[], from: number, to: number) => (to > from ? lines.slice(from, to).join("\n") + "\n" : "");
+  const out: LineChange[] = [];
+  if (head) out.push({ value: block(x, 0, head) });
+  if (xn - tail > head) out.push({ value: block(x, head, xn - tail), removed: true });
+  if (yn - tail > head) out.push({ value: block(y, head, yn - tail), added: true });
+  if (tail) out.push({ value: block(x, xn - tail, xn) });
+  return { changes: out, exact: false };
+}
+
 /** The diff of two texts (see the module comment). */
 export function diffText(oldText: string, newText: string): TextDiff {
-  const changes = diffLines(normalise(oldText), normalise(newText));
+  const { changes, exact } = lineChanges(normalise(oldText), normalise(newText));
+  let wordBudget: number = exact ? DIFF_LIMITS.wordDiffChars : 0;
   const lines: DiffLine[] = [];
   const rows: SplitRow[] = [];
   let oldNo = 0;
@@ -104,14 +167,14 @@ export function diffText(oldText: string, newText: string): TextDiff {
     for (let k = 0; k < Math.max(rem.length, add.length); k++) {
       const o = rem[k];
       const n = add[k];
-      if (k < paired) {
+      if (k < paired && wordBudget >= o!.length + n!.length) {
+        wordBudget -= o!.length + n!.length;
         const w = diffWords(o!, n!);
         oldCells.push({ no: ++oldNo, kind: "removed", segments: w.old });
         newCells.push({ no: ++newNo, kind: "added", segments: w.new });
-      } else if (o !== undefined) {
-        oldCells.push({ no: ++oldNo, kind: "removed", segments: o ? [{ text: o, kind: "removed" }] : [] });
-      } else if (n !== undefined) {
-        newCells.push({ no: ++newNo, kind: "added", segments: n ? [{ text: n, kind: "added" }] : [] });
+      } else {
+        if (o !== undefined) oldCells.push({ no: ++oldNo, kind: "removed", segments: whole(o, "removed") });
+        if (n !== undefined) newCells.push({ no: ++newNo, kind: "added", segments: whole(n, "added") });
       }
     }
     for (const cell of oldCells) lines.push({ kind: "removed", oldNo: cell.no, newNo: null, segments: cell.segments });
@@ -120,7 +183,7 @@ export function diffText(oldText: string, newText: string): TextDiff {
       rows.push({ left: oldCells[k] ?? null, right: newCells[k] ?? null });
     }
   }
-  return { lines, rows, added, removed, unchanged: added === 0 && removed === 0 };
+  return { lines, rows, added, removed, unchanged: added === 0 && removed === 0, exact };
 }
 
 /** The plain-text unified form of a diff ("- ", "+ ", "  " before each line), for the raw view and copying. */

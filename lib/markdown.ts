@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import hljs from "highlight.js";
 import sanitizeHtml from "sanitize-html";
+import { countTokens, exceededLimit, HIGHLIGHT_BUDGET, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
 
 /**
  * Markdown → sanitized HTML for posts, comments and the editor preview.
@@ -55,20 +56,46 @@ function ownHosts(): Set<string> {
   return ownHostSet;
 }
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" };
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+
+/** What is left of the document's highlighting budget (HIGHLIGHT_BUDGET); set by renderMarkdown for each render. */
+let budget = { blocks: 0, bytes: 0, autoBlocks: 0 };
+
+function resetBudget() {
+  budget = { blocks: HIGHLIGHT_BUDGET.blocks, bytes: HIGHLIGHT_BUDGET.bytes, autoBlocks: HIGHLIGHT_BUDGET.autoDetectBlocks };
+}
+
+const codeBlock = (html: string, language: string | null) =>
+  `<pre class="hljs"><code class="hljs${language ? ` language-${language}` : ""}">${html}</code></pre>`;
+
+/**
+ * markdown-it's highlight hook, within the document's budget: a named language highlight.js knows is
+ * highlighted while blocks and bytes remain; a block without a language may be guessed among a few
+ * common languages (the first few small blocks only); everything else is escaped plain code.
+ */
 function highlight(code: string, lang: string): string {
-  const language = lang && hljs.getLanguage(lang) ? lang : null;
+  const known = lang && hljs.getLanguage(lang) ? lang : null;
+  const plain = () => codeBlock(escapeHtml(code), known);
+  if (budget.blocks <= 0 || code.length > budget.bytes) return plain();
+  if (!known && (lang || budget.autoBlocks <= 0 || code.length > HIGHLIGHT_BUDGET.autoDetectBytes || !code.trim())) return plain();
+  budget.blocks--;
+  budget.bytes -= code.length;
   try {
-    const html = language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : hljs.highlightAuto(code).value;
-    return `<pre class="hljs"><code class="hljs${language ? ` language-${language}` : ""}">${html}</code></pre>`;
+    if (known) return codeBlock(hljs.highlight(code, { language: known, ignoreIllegals: true }).value, known);
+    budget.autoBlocks--;
+    return codeBlock(hljs.highlightAuto(code, [...HIGHLIGHT_BUDGET.autoDetectLanguages]).value, null);
   } catch {
-    return "";
+    return plain();
   }
 }
 
 /** A core rule that turns `@username` in text (not in code or inside links) into a /u/username link. */
 function mentionPlugin(md: MarkdownIt) {
   md.core.ruler.after("inline", "mentions", (state: StateCore) => {
+    let linked = 0;
     for (const block of state.tokens) {
+      if (linked >= MAX_LINKED_MENTIONS) break;
       if (block.type !== "inline" || !block.children) continue;
       const out: Token[] = [];
       let linkDepth = 0;
@@ -82,13 +109,17 @@ function mentionPlugin(md: MarkdownIt) {
         const text = tok.content;
         let last = 0;
         MENTION_RE.lastIndex = 0;
-        for (let m = MENTION_RE.exec(text); m; m = MENTION_RE.exec(text)) {
+        for (let m = MENTION_RE.exec(text); m && linked < MAX_LINKED_MENTIONS; m = MENTION_RE.exec(text)) {
           const start = m.index + m[1]!.length;
           const name = m[2] ?? m[3]!;
           if (start > last) out.push(textToken(state, text.slice(last, start)));
           const open = new state.Token("link_open", "a", 1);
           open.attrs = [["href", `/u/${encodeURIComponent(name)}`], ["class", "mention"]];
-          out.push(open, textToken(state, `@${name}`), new state.Token("link_close", "a", -1));
+          const close = new state.Token("link_close", "a", -1);
+          // Not the member's links: the limits (lib/markdown-limits.ts) leave them out.
+          open.meta = close.meta = { mention: true };
+          out.push(open, textToken(state, `@${name}`), close);
+          linked++;
           last = m.index + m[0].length;
         }
         if (last === 0) {
@@ -135,7 +166,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
     td: ["style"],
   },
   allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
-  allowedClasses: { code: [/^hljs/, /^language-/], pre: ["hljs"], span: [/^hljs-/], a: ["mention"] },
+  allowedClasses: { code: [/^hljs/, /^language-/], pre: ["hljs", "markdown-plain"], span: [/^hljs-/], a: ["mention"] },
   allowedSchemes: ["http", "https", "mailto"],
   allowedSchemesByTag: { img: ["http", "https"] },
   allowProtocolRelative: false,
@@ -179,7 +210,26 @@ function memoized(kind: string, source: string, render: () => string): string {
 
 /** Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML. */
 export function renderMarkdown(source: string): string {
-  return memoized("html", source ?? "", () => sanitizeHtml(md().render(source ?? ""), SANITIZE));
+  return memoized("html", source ?? "", () => renderUntrusted(source ?? ""));
+}
+
+/**
+ * One render, bounded by construction: markdown-it parses (linear in practice), the tokens are
+ * measured against MARKDOWN_LIMITS, and a document over them (stored before the limits existed) is
+ * shown as escaped plain text; within them, highlighting has a per-document budget.
+ */
+function renderUntrusted(source: string): string {
+  const m = md();
+  const env = {};
+  const tokens = m.parse(source, env);
+  if (exceededLimit(countTokens(tokens))) return plainText(source);
+  resetBudget();
+  return sanitizeHtml(m.renderer.render(tokens, m.options, env), SANITIZE);
+}
+
+/** The source as escaped text in a <pre>: what a document over the limits renders as (nothing is lost). */
+function plainText(source: string): string {
+  return sanitizeHtml(`<pre class="markdown-plain">${escapeHtml(source)}</pre>`, SANITIZE);
 }
 
 let plainEngine: MarkdownIt | null = null;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REACTION_TYPES } from "@/db/schema/enums";
+import { withinMarkdownLimits } from "@/lib/validation/markdown";
 
 /** Body of POST /api/posts/{id}/comments and POST /api/comments/{id}/replies (stored as given). */
 export const createCommentSchema = z
@@ -8,7 +9,8 @@ export const createCommentSchema = z
       .string()
       .min(1, "content must not be empty")
       .max(20_000, "content must be at most 20000 characters")
-      .refine((s) => s.trim().length > 0, "content must not be blank"),
+      .refine((s) => s.trim().length > 0, "content must not be blank")
+      .superRefine(withinMarkdownLimits(20_000)),
   })
   .meta({ id: "CreateComment" });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { POST_TYPES, VISIBLE_SCOPES } from "@/db/schema/enums";
 import { lotteryInputSchema, pollInputSchema } from "@/lib/validation/economy";
+import { withinMarkdownLimits } from "@/lib/validation/markdown";
 
 const MAX_INT = 2147483647;
 
@@ -46,7 +47,8 @@ export const pendingPostsQuerySchema = z.object({
 const title = z.string().min(1, "title is required").max(200, "at most 200 characters")
   .refine((s) => s.trim().length > 0, "title must not be blank");
 const content = z.string().min(1, "content is required").max(100_000, "at most 100000 characters")
-  .refine((s) => s.trim().length > 0, "content must not be blank");
+  .refine((s) => s.trim().length > 0, "content must not be blank")
+  .superRefine(withinMarkdownLimits(100_000));
 const bodyId = z.number().int().min(1).max(MAX_INT);
 const tagIds = z
   .array(bodyId)
@@ -113,7 +115,9 @@ export type UpdatePostInput = z.output<typeof updatePostSchema>;
 
 
 /** POST /api/markdown/preview. */
-export const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });
+export const markdownPreviewSchema = z.object({
+  markdown: z.string().max(100_000, "at most 100000 characters").superRefine(withinMarkdownLimits(100_000)),
+});
 
 /** PUT /api/posts/{id}/slow-mode */
 export const slowModeSchema = z.object({

@@ -1,0 +1,323 @@
+// npm run bench:hostile [-- --url http://127.0.0.1:3000 --token <bearer>] [--only "fence|diff:"] [--reps 3] [--out file.md]
+//
+// Issue 44 (items 2 and 6): hostile markdown and hostile edits must not hold the server's one thread.
+// In process, times the real functions a request runs: renderMarkdown (a post or comment view, the
+// preview), markdownExcerpt (list cards), checkMarkdownLimits (the write-time check) and diffText (the
+// history page). Each render is a cold one (the memo cache is keyed by the source, and each repetition
+// adds a trailing newline, which renders the same but hashes differently); the figure is the median and
+// the worst of --reps runs.
+//
+// With --url, it also posts every input to a running server's POST /api/markdown/preview (a member's
+// bearer token: --token or HOSTILE_TOKEN) while polling GET /api/health every 15 ms, and reports the
+// longest health answer during each request: how long everyone else waited. With a token it also
+// creates one post, edits it to a different 100 KB version and times GET /posts/{id}/history the same way.
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { diffText } from "../lib/diff";
+import { renderMarkdown, markdownExcerpt } from "../lib/markdown";
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string" },
+    token: { type: "string" },
+    only: { type: "string" },
+    reps: { type: "string", default: "3" },
+    out: { type: "string" },
+    label: { type: "string", default: "" },
+  },
+});
+const REPS = Math.max(1, Number(args.reps));
+const TOKEN = args.token ?? process.env.HOSTILE_TOKEN;
+const TARGET_MS = 250;
+const HEALTH_TARGET_MS = 300;
+
+// ---------------------------------------------------------------- inputs
+
+/** A deterministic pseudo-random generator (mulberry32), so two runs diff the same texts. */
+function rng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const WORDS = "the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there can all we one".split(" ");
+function words(seed: number, bytes: number, lineLen = 80): string {
+  const r = rng(seed);
+  let out = "";
+  let line = 0;
+  while (out.length < bytes) {
+    const w = r() < 0.3 ? WORDS[Math.floor(r() * WORDS.length)]! : Math.floor(r() * 1e9).toString(36);
+    out += w;
+    line += w.length + 1;
+    if (lineLen > 0 && line >= lineLen) {
+      out += "\n";
+      line = 0;
+    } else out += " ";
+  }
+  return out.slice(0, bytes);
+}
+/** `unit` repeated until the text is `bytes` long (whole units only). */
+const fill = (unit: string, bytes: number) => unit.repeat(Math.floor(bytes / unit.length));
+
+const POST = 100_000;
+
+type RenderCase = { kind: "render"; name: string; text: string };
+type DiffCase = { kind: "diff"; name: string; a: string; b: string };
+type Case = RenderCase | DiffCase;
+
+const jsLine = "function f(a, b) { return a.map((x) => x * b + \"s\" /* c */); } // 42\n";
+const tableHeader = (cols: number) => `${"|h".repeat(cols)}|\n${"|-".repeat(cols)}|\n`;
+
+const renderCases: [string, () => string][] = [
+  ["fences ``` × 2,000", () => "```\n".repeat(2_000)],
+  ["fences ``` × 5,000 (a comment)", () => "```\n".repeat(5_000)],
+  ["fences ``` × 20,000", () => "```\n".repeat(20_000)],
+  ["fences ``` × 25,000 (100 KB)", () => "```\n".repeat(25_000)],
+  ["fences ~~~ × 25,000", () => "~~~\n".repeat(25_000)],
+  ["fences ``` x ``` × 14,000 (text inside)", () => fill("```\nx\n```\n", POST)],
+  ["fences, unknown language", () => fill("```nosuchlang\nx = 1\n```\n", POST)],
+  ["fences, known language (js)", () => fill("```js\nlet a = 1;\n```\n", POST)],
+  ["one 100 KB js block", () => `\`\`\`js\n${fill(jsLine, POST - 10)}\`\`\`\n`],
+  ["unclosed fence + 100 KB text", () => `\`\`\`\n${words(1, POST - 4)}`],
+  ["unclosed fence + 100 KB js", () => `\`\`\`\n${fill(jsLine, POST - 4)}`],
+  ["indented code, 100 KB", () => fill("    let a = 1; // code\n", POST)],
+  ["emphasis *a **b *c storm", () => fill("*a **b *c ", POST)],
+  ["emphasis _a __b _c storm", () => fill("_a __b _c ", POST)],
+  ["emphasis ** × 50,000", () => "**".repeat(50_000)],
+  ["strikethrough ~~a ~~~b storm", () => fill("~~a ~~~b ", POST)],
+  ["blockquote > × 10,000 (one line)", () => `${"> ".repeat(10_000)}x`],
+  ["blockquote > × 50,000 (one line)", () => `${"> ".repeat(49_999)}x`],
+  ["blockquote lines, growing depth", () => { let s = ""; for (let i = 1; s.length < POST; i++) s += `${"> ".repeat(i % 400)}x\n`; return s.slice(0, POST); }],
+  ["list - × 50,000 (one line)", () => `${"- ".repeat(49_999)}x`],
+  ["list, indentation storm", () => { let s = ""; for (let i = 0; s.length < POST; i++) s += `${"  ".repeat(i % 300)}- x\n`; return s.slice(0, POST); }],
+  ["ordered list 1. × 25,000 (one line)", () => `${"1. ".repeat(33_000)}x`],
+  ["backticks ` × 100,000", () => "`".repeat(POST)],
+  ["backtick runs of growing length", () => { let s = ""; for (let i = 1; s.length < POST; i++) s += `${"`".repeat(i % 200)} a `; return s.slice(0, POST); }],
+  ["brackets [ × 100,000", () => "[".repeat(POST)],
+  ["links [a]( unclosed storm", () => fill("[a](", POST)],
+  ["images ![a](b) × 10,000", () => fill("![a](https://e.example/i.png) ", POST)],
+  ["autolinks http://a.b × 9,000", () => fill("http://a.b ", POST)],
+  ["autolinks www.a.b storm", () => fill("www.a.bc ", POST)],
+  ["autolinks <http://a.b> storm", () => fill("<http://a.b> ", POST)],
+  ["e-mail storm a@b.cd", () => fill("a@b.cd ", POST)],
+  ["table 1,000 columns", () => { const h = tableHeader(1_000); return h + fill(`${"|x".repeat(1_000)}|\n`, POST - h.length); }],
+  ["table 5,000+ rows", () => { const h = tableHeader(2); return h + fill("|a|b|\n", POST - h.length); }],
+  ["table-like lines without table", () => fill("|a|b|\n|-|\n", POST)],
+  ["mentions @user1 storm", () => fill("@user1 ", POST)],
+  ["mentions @[user1] storm", () => fill("@[user1] ", POST)],
+  ["link reference definitions", () => { let s = ""; for (let i = 0; s.length < POST / 2; i++) s += `[r${i}]: https://e.example/${i}\n`; let t = ""; for (let i = 0; s.length + t.length < POST; i++) t += `[r${i % 2000}] `; return s + t; }],
+  ["headings storm", () => fill("# h\n", POST)],
+  ["entities &amp; storm", () => fill("&amp;&#x41;&lt;", POST)],
+  ["html-ish < storm", () => fill("<a <b ", POST)],
+  ["random words 100 KB (baseline)", () => words(7, POST)],
+];
+
+const a100 = words(11, POST);
+const diffCases: [string, () => [string, string]][] = [
+  ["diff: random words, two different 100 KB", () => [a100, words(12, POST)]],
+  ["diff: one long line vs another", () => [words(13, POST, 0), words(14, POST, 0)]],
+  ["diff: one long line vs many lines", () => [words(15, POST, 0), words(16, POST)]],
+  ["diff: shifted content (line inserted at top)", () => [a100, `inserted line\n${a100}`]],
+  ["diff: every line edited", () => [a100, a100.split("\n").map((l) => `${l} x`).join("\n")]],
+  ["diff: lines reversed", () => [a100, a100.split("\n").reverse().join("\n")]],
+  ["diff: a normal edit (one word)", () => [a100, a100.replace("the", "THE")]],
+  ["diff: same words, one line vs many", () => [a100.replace(/\n/g, " "), a100]],
+  ["diff: 100 KB of one char vs another", () => ["a".repeat(POST), "b".repeat(POST)]],
+];
+
+const cases: Case[] = [
+  ...renderCases.map(([name, make]): Case => ({ kind: "render", name, text: make() })),
+  ...diffCases.map(([name, make]): Case => {
+    const [a, b] = make();
+    return { kind: "diff", name, a, b };
+  }),
+].filter((c) => !args.only || args.only.toLowerCase().split("|").some((part) => c.name.toLowerCase().includes(part)));
+
+// ---------------------------------------------------------------- in-process timing
+
+type Row = {
+  name: string;
+  kb: number;
+  ms: number[];
+  excerptMs?: number;
+  limit?: string;
+  health?: { status: number; ms: number; maxWait: number; polls: number };
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+/** The write-time check, when this version of the code has one (the bench runs before and after it). */
+type LimitCheck = (s: string) => { message: string } | null;
+const checkLimits = await import("../lib/markdown-limits" as string)
+  .then((m: { checkMarkdownLimits?: LimitCheck }) => m.checkMarkdownLimits)
+  .catch(() => undefined);
+
+function timeRender(text: string): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < REPS; r++) {
+    const src = text + "\n".repeat(r + 1);
+    const t0 = performance.now();
+    renderMarkdown(src);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+function timeDiff(a: string, b: string): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < REPS; r++) {
+    const t0 = performance.now();
+    diffText(a, b + "\n".repeat(r));
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+const progress = (i: number, n: number, label: string) => process.stderr.write(`[${i}/${n}] ${label}\n`);
+
+async function main() {
+  // Warm the engines (grammar loading, JIT) so the first case does not pay for them.
+  renderMarkdown("# warm\n\n```js\nlet a = 1;\n```\n\n*a* [b](https://c.d) @user1\n\n| a |\n|---|\n| b |");
+  diffText("a b c\nd\n", "a x c\nd\ne\n");
+
+  const rows: Row[] = [];
+  const started = Date.now();
+  for (const [i, c] of cases.entries()) {
+    progress(i + 1, cases.length, c.name);
+    if (c.kind === "render") {
+      const ms = timeRender(c.text);
+      const t0 = performance.now();
+      markdownExcerpt(`${c.text}\u0000excerpt`, 200);
+      const excerptMs = performance.now() - t0;
+      const verdict = checkLimits?.(c.text);
+      rows.push({ name: c.name, kb: c.text.length / 1000, ms, excerptMs, limit: checkLimits ? (verdict ? verdict.message : "within limits") : "(no check)" });
+    } else {
+      rows.push({ name: c.name, kb: (c.a.length + c.b.length) / 1000, ms: timeDiff(c.a, c.b) });
+    }
+    const last = rows[rows.length - 1]!;
+    process.stderr.write(`        ${fmt(median(last.ms))} ms (worst ${fmt(Math.max(...last.ms))})\n`);
+  }
+
+  if (args.url) await overHttp(args.url, rows);
+
+  const report = table(rows, Date.now() - started);
+  console.log(report);
+  if (args.out) {
+    writeFileSync(args.out, report);
+    process.stderr.write(`written to ${args.out}\n`);
+  }
+  const worst = Math.max(...rows.map((r) => Math.max(...r.ms)));
+  const worstWait = Math.max(0, ...rows.map((r) => r.health?.maxWait ?? 0));
+  process.exitCode = worst < TARGET_MS && worstWait < HEALTH_TARGET_MS ? 0 : 1;
+}
+
+// ---------------------------------------------------------------- against a running server
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `request` while polling /api/health every 15 ms; the longest health answer is how long others waited. */
+async function withHealth(base: string, request: () => Promise<Response>) {
+  let done = false;
+  let maxWait = 0;
+  let polls = 0;
+  const poller = (async () => {
+    while (!done) {
+      const t0 = performance.now();
+      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer()).catch(() => null);
+      maxWait = Math.max(maxWait, performance.now() - t0);
+      polls++;
+      await sleep(15);
+    }
+  })();
+  await sleep(40); // the poller is running before the request starts
+  const t0 = performance.now();
+  const res = await request();
+  await res.arrayBuffer();
+  const ms = performance.now() - t0;
+  done = true;
+  await poller;
+  return { status: res.status, ms, maxWait, polls };
+}
+
+async function overHttp(base: string, rows: Row[]) {
+  if (!TOKEN) {
+    process.stderr.write("--url needs a member's bearer token (--token or HOSTILE_TOKEN): skipping the server part\n");
+    return;
+  }
+  const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+  const renders = cases.filter((c): c is RenderCase => c.kind === "render");
+  for (const [i, c] of renders.entries()) {
+    progress(i + 1, renders.length, `POST /api/markdown/preview: ${c.name}`);
+    const row = rows.find((r) => r.name === c.name)!;
+    row.health = await withHealth(base, () =>
+      fetch(`${base}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: c.text }) }),
+    );
+    process.stderr.write(`        ${row.health.status} in ${fmt(row.health.ms)} ms, longest health wait ${fmt(row.health.maxWait)} ms\n`);
+  }
+
+  // The history page of a post edited between two different 100 KB versions.
+  const diffs = cases.filter((c): c is DiffCase => c.kind === "diff" && c.name.startsWith("diff: random words"));
+  if (!diffs.length) return;
+  const d = diffs[0]!;
+  const category = ((await (await fetch(`${base}/api/categories`)).json()) as { id: number }[])[0];
+  const tag = ((await (await fetch(`${base}/api/tags`)).json()) as { id: number }[])[0];
+  if (!category || !tag) {
+    process.stderr.write("no category or tag on the server: skipping the history page\n");
+    return;
+  }
+  const made = await fetch(`${base}/api/posts`, {
+    method: "POST", headers: auth,
+    body: JSON.stringify({ title: "bench:hostile history", content: d.a, categoryId: category.id, tagIds: [tag.id] }),
+  });
+  const post = (await made.json()) as { id?: number };
+  if (!post.id) {
+    process.stderr.write(`creating the post failed (${made.status}): skipping the history page\n`);
+    return;
+  }
+  const edited = await fetch(`${base}/api/posts/${post.id}`, { method: "PUT", headers: auth, body: JSON.stringify({ content: d.b }) });
+  await edited.arrayBuffer();
+  for (const who of ["anonymous", "author"] as const) {
+    progress(1, 1, `GET /posts/${post.id}/history (${who})`);
+    const headers: Record<string, string> = who === "author" ? { authorization: `Bearer ${TOKEN}` } : {};
+    const health = await withHealth(base, () => fetch(`${base}/posts/${post.id}/history`, { headers }));
+    rows.push({ name: `GET /posts/{id}/history, ${who} (two different 100 KB versions)`, kb: (d.a.length + d.b.length) / 1000, ms: [health.ms], health });
+    process.stderr.write(`        ${health.status} in ${fmt(health.ms)} ms, longest health wait ${fmt(health.maxWait)} ms\n`);
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+function table(rows: Row[], totalMs: number): string {
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  const lines = [
+    `# Hostile input${args.label ? ` (${args.label})` : ""}`,
+    "",
+    `- Command: \`npm run bench:hostile${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).map((a) => (a === TOKEN ? "<token>" : a)).join(" ")}` : ""}\``,
+    `- Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average at the end ${load}; Node ${process.version}; ${fmt(totalMs / 1000)} s in all`,
+    `- render/diff ms: in process, the real \`renderMarkdown\` (cold: no memo hit) or \`diffText\`; median and worst of ${REPS}. Target < ${TARGET_MS} ms.`,
+    "- excerpt ms: `markdownExcerpt(…, 200)` (list cards, notifications). limits: what `checkMarkdownLimits` says of it as a post body.",
+    args.url
+      ? `- server: ${args.url}: status and time of the request, and the longest \`GET /api/health\` answer while it ran (polled every 15 ms). Target < ${HEALTH_TARGET_MS} ms.`
+      : "- server: not measured (no --url).",
+    "",
+    "| input | KB | render/diff ms (median / worst) | excerpt ms | limits | server status | server ms | longest health wait ms |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const r of rows) {
+    const over = Math.max(...r.ms) >= TARGET_MS || (r.health?.maxWait ?? 0) >= HEALTH_TARGET_MS ? " **over**" : "";
+    lines.push(
+      `| ${r.name} | ${r.kb.toFixed(1)} | ${fmt(median(r.ms))} / ${fmt(Math.max(...r.ms))}${over} | ${r.excerptMs !== undefined ? fmt(r.excerptMs) : ""} | ${r.limit ?? ""} | ${r.health?.status ?? ""} | ${r.health ? fmt(r.health.ms) : ""} | ${r.health ? fmt(r.health.maxWait) : ""} |`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
