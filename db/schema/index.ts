@@ -8,3 +8,5 @@ export * from "./mail";
 export * from "./tracking";
 export * from "./moderation";
 export * from "./cache";
+export * from "./presence";
+export * from "./drafts";
