@@ -1,4 +1,5 @@
 import { ZodError, type z } from "zod";
+import { jsonAnswer, withAbsoluteUrls } from "@/lib/api/absolute-urls";
 import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
 import { resolveViewer } from "@/lib/api/caller";
 import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, suspended, unauthorized } from "@/lib/api/errors";
@@ -122,11 +123,12 @@ export function route<const S extends RouteSpec>(spec: S, handler: (ctx: RouteCo
             : await readJson(req, spec.body, spec.bodyLimit)
       ) as Body<S>;
       const ctx: RouteContext<S> = { req, params, viewer: viewer as Caller<S>, query, body };
-      if (spec.cache === "public-list") return await publicList(req, viewer, async () => handler(ctx));
+      // Every answer's image and link fields are made absolute here, as it leaves (lib/api/absolute-urls.ts).
+      if (spec.cache === "public-list") return await withAbsoluteUrls(req, await publicList(req, viewer, async () => handler(ctx)));
       const result = await handler(ctx);
-      if (spec.cache === "post-list") return await postList(req, viewer, result as PostListSource);
+      if (spec.cache === "post-list") return await withAbsoluteUrls(req, await postList(req, viewer, result as PostListSource));
       // Caches are invalidated by the writes themselves (lib/services/changes.ts), not per request.
-      return result instanceof Response ? result : Response.json(result);
+      return result instanceof Response ? await withAbsoluteUrls(req, result) : jsonAnswer(req, result);
     } catch (err) {
       return errorResponse(err);
     }

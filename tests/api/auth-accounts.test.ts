@@ -27,7 +27,8 @@ describe("POST /api/auth/register", () => {
     const body = authResultSchema.parse(r.body);
     expect(body.token).toMatch(/^fp_[A-Za-z0-9_-]{43}$/);
     expect(body.user).toMatchObject({ username: "Alice_1", email: "alice@example.test", role: "USER", point: 0, bot: false });
-    expect(body.user.avatar).toBe("/api/avatars/Alice_1");
+    // Absolute, from PUBLIC_URL (issue 46: clients on other origins read it).
+    expect(body.user.avatar).toBe("http://localhost:3000/api/avatars/Alice_1");
     expect(body.user.medals).toContain("PIONEER");
     const days = (Date.parse(body.expiresAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);

@@ -23,7 +23,8 @@ describe("point goods", () => {
     expect((await call(createGood, "/api/admin/point-goods", { body: good })).status).toBe(401);
     const a = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: good });
     expect(a.status).toBe(201);
-    expect(pointGoodSchema.parse(a.body)).toEqual({ id: a.body.id, ...good, retired: false });
+    // A site path is answered absolute (issue 46).
+    expect(pointGoodSchema.parse(a.body)).toEqual({ id: a.body.id, ...good, image: "http://localhost:3000/t.png", retired: false });
     const b = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Mug", cost: 10 } });
     const c = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Pen", cost: 10 } });
     expect((await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "", cost: 1 } })).status).toBe(400);
@@ -38,7 +39,7 @@ describe("point goods", () => {
     expect((await call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: mod.token, body: { cost: 1 }, params: { id } })).status).toBe(403);
     const up = await call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: admin.token, body: { cost: 5 }, params: { id } });
     // Fields left out of the edit keep their values.
-    expect(up.body).toMatchObject({ name: "Tea", cost: 5, image: "/t.png", description: "A cup" });
+    expect(up.body).toMatchObject({ name: "Tea", cost: 5, image: "http://localhost:3000/t.png", description: "A cup" });
     expect((await call(updateGood, "/api/admin/point-goods/999999", { method: "PUT", token: admin.token, body: { cost: 5 }, params: { id: "999999" } })).status).toBe(404);
     expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: mod.token, params: { id } })).status).toBe(403);
     expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: admin.token, params: { id } })).status).toBe(204);

@@ -86,18 +86,19 @@ describe("POST /api/users/me/avatar", () => {
   it("stores a re-encoded image without metadata and makes it the avatar (JSON and multipart)", async () => {
     const u = await makeUser();
     const before = (await call(me, "/api/users/me", { token: u.token })).body.avatar as string;
-    expect(before).toMatch(/^\/api\/avatars\//);
+    expect(before).toMatch(/^http:\/\/localhost:3000\/api\/avatars\//);
 
     const r = await call(avatar, "/api/users/me/avatar", { method: "POST", token: u.token, body: { file: (await jpegWithGps()).toString("base64") } });
     expect(r.status).toBe(200);
     const result = avatarResultSchema.parse(r.body);
-    expect(result.url).toMatch(/^\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
+    // The API answers absolute URLs (issue 46); the row keeps the site-relative path.
+    expect(result.url).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
     expect(result.user.avatar).toBe(result.url);
     const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, u.id));
-    expect(row!.avatar).toBe(result.url);
+    expect(`http://localhost:3000${row!.avatar}`).toBe(result.url);
 
-    const [, dir, file] = result.url.split("/").filter(Boolean);
-    const res = await serve(new Request(`http://localhost:3000${result.url}`), { params: Promise.resolve({ path: [dir!, file!] }) });
+    const [dir, file] = new URL(result.url).pathname.split("/").filter(Boolean).slice(1);
+    const res = await serve(new Request(result.url), { params: Promise.resolve({ path: [dir!, file!] }) });
     expect(res.status).toBe(200);
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta.exif).toBeUndefined();
