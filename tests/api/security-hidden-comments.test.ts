@@ -279,11 +279,12 @@ describe("a comment hidden by flags", () => {
     for (const m of smtp.received) expect(m.raw).not.toContain(SECRET);
   });
 
-  it("never carries its text on the live event stream: its events name ids only", async () => {
-    // Its creation and its edit, then the reply to it made after it was hidden.
+  it("is announced on the live stream when hidden (open pages refresh and blank it), never with its text", async () => {
+    // Its creation, its edit, its hiding (migration 0018), then the reply to it made after it was hidden.
     await waitFor(() => anonEvents.find((e) => e.type === "comment" && e.commentId === replyId));
     const about = anonEvents.filter((e) => e.commentId === hiddenId);
-    expect(about.map((e) => e.type).slice(0, 2)).toEqual(["comment", "comment_changed"]);
+    expect(about.map((e) => e.type)).toEqual(["comment", "comment_changed", "comment_changed"]);
+    expect(about[2]).toMatchObject({ postId, commentId: hiddenId });
     const fields = new Set(["id", "type", "postId", "commentId", "parentId", "actorId", "authorId", "status", "scope"]);
     for (const e of [...about, ...anonEvents.filter((x) => x.commentId === replyId)]) {
       expect(Object.keys(e).filter((k) => !fields.has(k)), JSON.stringify(e)).toEqual([]);
