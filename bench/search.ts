@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { closeDb, db, rawRows } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
-import { searchGlobal, searchPosts } from "@/lib/services/search";
+import { searchGlobal, searchPosts } from "@/lib/services/search/search";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
 import type { Viewer } from "@/lib/viewer";
 import { percentile } from "./common";

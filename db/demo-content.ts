@@ -1,6 +1,6 @@
 // The demo community, simulated: the content of db/demo-data.ts becomes posts, comments, polls, lotteries,
 // reactions, notifications, change logs and a consistent points ledger that follows the real rules
-// (POINTS and EXPERIENCE of lib/services/points.ts). Rows are inserted directly (bulk, one transaction),
+// (POINTS and EXPERIENCE of lib/services/points/points.ts). Rows are inserted directly (bulk, one transaction),
 // with fixed pseudo-random choices so the demo is the same every time (only the dates move with "now").
 import { eq, sql } from "drizzle-orm";
 import type { DB } from "@/db";
@@ -11,9 +11,9 @@ import {
   type PostStatus, type PostType, type ReactionType, type TagSnapshot, type VisibleScope,
 } from "@/db/schema";
 import { env } from "@/lib/env";
-import { newSeed, pickWinners } from "@/lib/services/lottery-fair";
-import { hashPassword } from "@/lib/services/passwords";
-import { EXPERIENCE, POINTS } from "@/lib/services/points";
+import { newSeed, pickWinners } from "@/lib/services/posts/lottery-fair";
+import { hashPassword } from "@/lib/services/auth/passwords";
+import { EXPERIENCE, POINTS } from "@/lib/services/points/points";
 import { DEEP_POOL, DEMO_CATEGORIES, DEMO_GOODS, DEMO_POSTS, DEMO_TAGS, DEMO_USERS, EDITED_VERSIONS, OP_REPLY_POOL, REPLY_POOL, TOP_POOL } from "./demo-data";
 import type { CatKey, PostSpec, Thread, UserSpec } from "./demo-data";
 

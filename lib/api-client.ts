@@ -113,7 +113,7 @@ export const api = {
   searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
-  /** The member's part of a shared page (lib/services/page-state.ts): a list's marks, a post's state. */
+  /** The member's part of a shared page (lib/services/users/page-state.ts): a list's marks, a post's state. */
   pageState: (q: PageStateQuery) => apiFetch<PageStateDto>(`/api/users/me/page-state?${pageStateParams(q)}`),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
   suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),

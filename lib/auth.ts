@@ -5,9 +5,9 @@ import Google from "next-auth/providers/google";
 import { ApiError } from "@/lib/api/errors";
 import { clientIp } from "@/lib/api/client-ip";
 import { authSecret } from "@/lib/auth-secret";
-import { attemptLogin } from "@/lib/services/login-attempts";
-import { findOrCreateOAuthUser } from "@/lib/services/oauth-users";
-import { createBrowserSession, revokeBrowserSessionBySecret } from "@/lib/services/sessions";
+import { attemptLogin } from "@/lib/services/auth/login-attempts";
+import { findOrCreateOAuthUser } from "@/lib/services/auth/oauth-users";
+import { createBrowserSession, revokeBrowserSessionBySecret } from "@/lib/services/auth/sessions";
 
 export const oauthProviders = {
   github: !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),

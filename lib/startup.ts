@@ -36,7 +36,7 @@ export async function startup(): Promise<void> {
     const { seedDemoIfEmpty } = await import("@/db/seed-demo");
     await seedDemoIfEmpty();
   }
-  const { startScheduler, stopScheduler } = await import("@/lib/services/scheduler");
+  const { startScheduler, stopScheduler } = await import("@/lib/jobs/scheduler");
   startScheduler();
   console.log(`[forum] ${conn.kind} database ready in ${Date.now() - t0} ms`);
 
@@ -53,7 +53,7 @@ export async function startup(): Promise<void> {
     console.log(`[forum] ${signal}: finishing in-flight work and closing the database`);
     stopScheduler();
     // Open event streams would keep the server from draining: end them (clients reconnect elsewhere).
-    void import("@/lib/services/live-events").then((m) => m.eventHub.close()).catch(() => {});
+    void import("@/lib/live/events").then((m) => m.eventHub.close()).catch(() => {});
     // Next's own server stops accepting and drains requests on SIGTERM; close the database after it.
     setTimeout(() => {
       closeDb()

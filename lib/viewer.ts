@@ -1,6 +1,6 @@
 import type { TokenScope, UserRole } from "@/db/schema";
 import { unauthorized } from "@/lib/api/errors";
-import type { SessionRef } from "@/lib/services/sessions";
+import type { SessionRef } from "@/lib/services/auth/sessions";
 
 /**
  * The current user as the domain sees it: resolved at the edge (lib/api/caller.ts) from a bearer

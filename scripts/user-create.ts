@@ -8,8 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import { closeDb, db } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
 import { users, USER_ROLES, type UserRole } from "@/db/schema";
-import { hashPassword } from "@/lib/services/passwords";
-import { refreshMedal } from "@/lib/services/points";
+import { hashPassword } from "@/lib/services/auth/passwords";
+import { refreshMedal } from "@/lib/services/points/points";
 import { passwordSchema, usernameSchema } from "@/lib/validation/auth";
 
 function fail(message: string): never {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/db";
 import { categories, tags, users, type TokenScope, type UserRole } from "@/db/schema";
-import { hashPassword } from "@/lib/services/passwords";
-import { issueToken } from "@/lib/services/tokens";
+import { hashPassword } from "@/lib/services/auth/passwords";
+import { issueToken } from "@/lib/services/auth/tokens";
 
 export const BASE = "http://localhost:3000";
 
@@ -23,7 +23,7 @@ export async function makeUser(opts: { username?: string; role?: UserRole; point
     .returning();
   const { token } = await issueToken(db, { userId: u!.id, name: "test", scopes: opts.scopes ?? ["read", "write"], expiresAt: null });
   if (opts.point) {
-    const { applyPoints } = await import("@/lib/services/points");
+    const { applyPoints } = await import("@/lib/services/points/points");
     await applyPoints(db, { userId: u!.id, type: "ADMIN_GRANT", amount: opts.point });
   }
   return { id: u!.id, username, role: u!.role, token };
@@ -32,7 +32,7 @@ export async function makeUser(opts: { username?: string; role?: UserRole; point
 /** A browser session cookie as Auth.js would set it after a sign-in (a live server-side session). */
 export async function sessionCookie(uid: number, opts: { userAgent?: string } = {}): Promise<{ cookie: string; sessionId: number }> {
   const { encode } = await import("next-auth/jwt");
-  const { createBrowserSession } = await import("@/lib/services/sessions");
+  const { createBrowserSession } = await import("@/lib/services/auth/sessions");
   const s = await createBrowserSession({ userId: uid, userAgent: opts.userAgent ?? "test-browser" });
   const salt = "authjs.session-token";
   const value = await encode({ token: { uid, sid: s.secret }, secret: process.env.AUTH_SECRET!, salt });

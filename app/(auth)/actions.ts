@@ -11,7 +11,7 @@ const safeRedirect = (value: FormDataEntryValue | null): string => safeLocalPath
 
 /**
  * Browser sign-in with a username (or email) and password through Auth.js. The password check and the
- * failed-attempt limits are those of `authorize()` (lib/services/login-attempts.ts), so a wrong password
+ * failed-attempt limits are those of `authorize()` (lib/services/auth/login-attempts.ts), so a wrong password
  * counts once. Redirects on success; returns the error otherwise.
  */
 export async function signInWithPassword(_prev: SignInState | undefined, formData: FormData): Promise<SignInState> {

@@ -8,7 +8,7 @@ import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/api-
 import { notificationKeys, postKeys } from "@/lib/query-keys";
 import type { PageStateDto } from "@/lib/validation/users";
 
-/** The data of one server-sent event (lib/services/live-events.ts). */
+/** The data of one server-sent event (lib/live/events.ts). */
 export type LiveEvent = {
   id: number;
   type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload";

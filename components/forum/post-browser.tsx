@@ -8,9 +8,9 @@ import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { pageShell, pageViewer } from "@/lib/api/page";
 import { ShellMarks } from "@/components/forum/shell-marks";
-import { listPostsPage, type PostOrder } from "@/lib/services/posts";
-import { touchVisit } from "@/lib/services/reads";
-import { getTags } from "@/lib/services/tags";
+import { listPostsPage, type PostOrder } from "@/lib/services/posts/posts";
+import { touchVisit } from "@/lib/services/posts/reads";
+import { getTags } from "@/lib/services/taxonomy/tags";
 import { listFacets } from "@/lib/api/list-cache";
 
 export const PAGE_SIZE = 20;

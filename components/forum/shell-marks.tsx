@@ -14,7 +14,7 @@ import type { PostDto } from "@/lib/validation/responses";
  * GET /api/users/me/page-state once for what is this member's own.
  */
 
-/** What the site header shows of the signed-in member (lib/services/users.ts headerAccount). */
+/** What the site header shows of the signed-in member (lib/services/users/users.ts headerAccount). */
 export type HeaderMe = { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null };
 
 type Mark = { newComments: number; isNew: boolean };

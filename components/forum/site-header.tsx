@@ -1,9 +1,9 @@
 import { HeaderBar } from "@/components/forum/header-bar";
 import { env } from "@/lib/env";
 import { pageAccount, pageShell, pageViewer } from "@/lib/api/page";
-import { unreadCount } from "@/lib/services/notifications";
-import { reviewQueueCount } from "@/lib/services/moderation";
-import { headerAccount } from "@/lib/services/users";
+import { unreadCount } from "@/lib/services/notifications/notifications";
+import { reviewQueueCount } from "@/lib/services/moderation/moderation";
+import { headerAccount } from "@/lib/services/users/users";
 
 /**
  * The site header: reads who is signed in, their unread count and (staff) the review queue, and hands

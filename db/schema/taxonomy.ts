@@ -41,7 +41,7 @@ export const tags = pgTable(
 
 /**
  * Post counts of categories and tags (published posts visible to all), as +1/-1 delta rows that a
- * reader sums and folds (lib/services/post-loader.ts), so lists never count the posts table and
+ * reader sums and folds (lib/services/posts/loader.ts), so lists never count the posts table and
  * concurrent writers never lock a shared row. No foreign keys: the rows are only numbers to add up.
  * Written only by triggers (SQL only, migration 0002): `posts_counts` and `posts_counts_delete` on posts,
  * `post_tags_counts` on post_tags (functions forum_posts_counts, forum_posts_counts_delete,

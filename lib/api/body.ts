@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { ApiError, badRequest, fromZod } from "@/lib/api/errors";
-import { decodeFileField } from "@/lib/services/uploads";
+import { decodeFileField } from "@/lib/services/uploads/uploads";
 import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/validation/uploads";
 
 /**

@@ -2,8 +2,8 @@ import { decode } from "next-auth/jwt";
 import { clientIp } from "@/lib/api/client-ip";
 import { unauthorized } from "@/lib/api/errors";
 import { authSecret } from "@/lib/auth-secret";
-import { resolveBrowserSession } from "@/lib/services/sessions";
-import { verifyToken } from "@/lib/services/tokens";
+import { resolveBrowserSession } from "@/lib/services/auth/sessions";
+import { verifyToken } from "@/lib/services/auth/tokens";
 import type { Viewer } from "@/lib/viewer";
 
 /**

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { isModerator } from "@/lib/permissions";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { allListsVersion } from "@/lib/cache/page-versions";
-import { listCategories } from "@/lib/services/categories";
-import { listTags } from "@/lib/services/tags";
-import { loadPosts, readViewerState } from "@/lib/services/post-loader";
-import type { PostPage } from "@/lib/services/posts";
+import { listCategories } from "@/lib/services/taxonomy/categories";
+import { listTags } from "@/lib/services/taxonomy/tags";
+import { loadPosts, readViewerState } from "@/lib/services/posts/loader";
+import type { PostPage } from "@/lib/services/posts/posts";
 import type { Viewer } from "@/lib/viewer";
 
 /**

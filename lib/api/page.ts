@@ -6,7 +6,7 @@ import { sessionViewer, viewClient, type ViewClient } from "@/lib/api/caller";
 import { SHELL_HEADER, shellToken } from "@/lib/api/page-cache";
 import { isModerator } from "@/lib/permissions";
 import type { Viewer } from "@/lib/viewer";
-import { getAccountSummary, type AccountSummary } from "@/lib/services/users";
+import { getAccountSummary, type AccountSummary } from "@/lib/services/users/users";
 
 /**
  * The edge for server-rendered pages: the same caller helpers as `route()`, over `next/headers`.

@@ -66,7 +66,7 @@ function postStampSql(changes: readonly Change[]): SQL | null {
 /**
  * The versions of the pages of several posts, read in a caller's statement (`inIds`: an SQL `in (…)`):
  * a JSON object from post id (and EVERYTHING) to version; `postVersionIn` gives one post's version from
- * it, in the format of postPageVersion. The post cache (lib/services/post-loader.ts) keeps a Post object
+ * it, in the format of postPageVersion. The post cache (lib/services/posts/loader.ts) keeps a Post object
  * under its page's version: a comment on one post leaves the other posts of a list cached.
  */
 export const postVersionsSql = (inIds: SQL) =>

@@ -9,7 +9,7 @@ import { POST as reply } from "@/app/api/comments/[id]/replies/route";
 import { POST as pin } from "@/app/api/comments/[id]/pin/route";
 import { POST as unpin } from "@/app/api/comments/[id]/unpin/route";
 import { env } from "@/lib/env";
-import { loadCommentTree, loadCommentsByIds } from "@/lib/services/comments";
+import { loadCommentTree, loadCommentsByIds } from "@/lib/services/comments/comments";
 import { commentSchema, errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, type TestUser } from "../helpers";
 import { balance, ledger, ledgerSum, liveCommentCount, makePost, notificationsOf, postRow } from "./comments-fixtures";

@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "@/db";
 import { lotteries, polls, posts, type PostType, type VisibleScope } from "@/db/schema";
-import { createLottery } from "@/lib/services/lotteries";
-import { createPoll } from "@/lib/services/polls";
-import { ledgerDiscrepancies } from "@/lib/services/points";
+import { createLottery } from "@/lib/services/posts/lotteries";
+import { createPoll } from "@/lib/services/posts/polls";
+import { ledgerDiscrepancies } from "@/lib/services/points/points";
 import type { LotteryInput, PollInput } from "@/lib/validation/economy";
 import { makeCategory } from "../helpers";
 

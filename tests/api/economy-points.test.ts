@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { comments, pointHistories } from "@/db/schema";
 import { GET as histories } from "@/app/api/point-histories/route";
 import { GET as trend } from "@/app/api/point-histories/trend/route";
-import { applyPoints } from "@/lib/services/points";
+import { applyPoints } from "@/lib/services/points/points";
 import { pointHistorySchema, trendPointSchema } from "@/lib/validation/economy";
 import { call, makeUser } from "../helpers";
 import { expectLedgerConsistent, makePost } from "./economy-helpers";

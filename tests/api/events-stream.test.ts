@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { comments, posts, type VisibleScope } from "@/db/schema";
 import { GET as events } from "@/app/api/events/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
-import { eventHub, pruneOutbox, type LiveEvent } from "@/lib/services/live-events";
+import { eventHub, pruneOutbox, type LiveEvent } from "@/lib/live/events";
 import { liveEventSchema } from "@/lib/validation/events";
 import { pageStateSchema } from "@/lib/validation/users";
 import { errorSchema } from "@/lib/validation/responses";

@@ -4,8 +4,8 @@ import { db } from "@/db";
 import { lotteries, lotteryParticipants, lotteryWinners, notifications, pointHistories, postChangeLogs, users } from "@/db/schema";
 import { POST as join } from "@/app/api/posts/[id]/lottery/join/route";
 import { GET as verify } from "@/app/api/posts/[id]/lottery/verify/route";
-import { createLottery, loadLotteries, processDueLotteries } from "@/lib/services/lotteries";
-import { pickWinners, seedHashOf } from "@/lib/services/lottery-fair";
+import { createLottery, loadLotteries, processDueLotteries } from "@/lib/services/posts/lotteries";
+import { pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
 import { lotteryVerifySchema } from "@/lib/validation/economy";
 import { lotterySchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
@@ -178,7 +178,7 @@ describe("the draw", () => {
 describe("loadLotteries / loadPolls", () => {
   it("run a constant number of queries whatever the number of posts", async () => {
     const { dbStats } = await import("@/db");
-    const { loadPolls } = await import("@/lib/services/polls");
+    const { loadPolls } = await import("@/lib/services/posts/polls");
     const { makePollPost } = await import("./economy-helpers");
     const author = await makeUser();
     const joiner = await makeUser({ point: 100 });

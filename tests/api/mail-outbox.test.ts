@@ -5,7 +5,7 @@ import { mailOutbox, users } from "@/db/schema";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { env } from "@/lib/env";
 import { claimDueMail, enqueueMail, markSent } from "@/lib/mail/outbox";
-import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/services/mail";
+import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/mail/drain";
 import { call, makeCategory, makeUser } from "../helpers";
 import { TestSmtp } from "./mail-helpers";
 
@@ -79,7 +79,7 @@ describe("mail outbox", () => {
     // Not due yet: a drain now does nothing.
     expect(await drainOutbox()).toEqual({ sent: 0, retried: 0, failed: 0, cancelled: 0 });
     // The admin page's outbox summary shows the row waiting to be retried, with the server's answer.
-    const { outboxSummary } = await import("@/lib/services/mail-files");
+    const { outboxSummary } = await import("@/lib/mail/files");
     const summary = await outboxSummary();
     expect(summary.counts).toMatchObject({ pending: 1, sent: 0 });
     expect(summary.troubled).toEqual([expect.objectContaining({ id: r!.id, kind: "verify", status: "pending", attempts: 1 })]);
@@ -154,7 +154,7 @@ describe("mail outbox", () => {
   it("is drained by the scheduler's outbox job", async () => {
     const [p] = await unverifiedUsers(1);
     await enqueueMail(db, { kind: "verify", to: p!.email, userId: p!.id });
-    const { runDueJobs } = await import("@/lib/services/scheduler");
+    const { runDueJobs } = await import("@/lib/jobs/scheduler");
     await runDueJobs();
     await outboxIdle();
     expect(smtp.to(p!.email)).toHaveLength(1);
@@ -170,7 +170,7 @@ describe("mail outbox", () => {
       const [p] = await unverifiedUsers(1);
       await enqueueMail(db, { kind: "verify", to: p!.email, userId: p!.id });
       expect(await drainOutbox()).toMatchObject({ sent: 1 });
-      const { listMailFiles, readMailFile } = await import("@/lib/services/mail-files");
+      const { listMailFiles, readMailFile } = await import("@/lib/mail/files");
       const files = await listMailFiles();
       const mine = files.find((f) => f.to.includes(p!.email));
       expect(mine).toBeDefined();

@@ -10,7 +10,7 @@ import { POST as reject } from "@/app/api/admin/posts/[id]/reject/route";
 import { GET as pendingCount } from "@/app/api/admin/posts/pending/count/route";
 import { GET as pending } from "@/app/api/admin/posts/pending/route";
 import { POST as create } from "@/app/api/posts/route";
-import { reviewQueueCount } from "@/lib/services/moderation";
+import { reviewQueueCount } from "@/lib/services/moderation/moderation";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 let admin: TestUser, mod: TestUser, member: TestUser, other: TestUser, catId: number, tagId: number;

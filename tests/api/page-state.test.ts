@@ -5,7 +5,7 @@ import { and } from "drizzle-orm";
 import { comments, notifications, pollVotes, postReads, posts, postSubscriptions, postViews, userVisits, type VisibleScope } from "@/db/schema";
 import { GET as pageState } from "@/app/api/users/me/page-state/route";
 import { GET as getPost } from "@/app/api/posts/[id]/route";
-import { touchVisit } from "@/lib/services/reads";
+import { touchVisit } from "@/lib/services/posts/reads";
 import { errorSchema } from "@/lib/validation/responses";
 import { pageStateSchema } from "@/lib/validation/users";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { notifications, pollVotes, polls, postChangeLogs, users } from "@/db/schema";
 import { POST as vote } from "@/app/api/posts/[id]/poll/vote/route";
 import { GET as progress } from "@/app/api/posts/[id]/poll/progress/route";
-import { createPoll, processDuePolls } from "@/lib/services/polls";
+import { createPoll, processDuePolls } from "@/lib/services/posts/polls";
 import { pollSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 import { endPoll, expectLedgerConsistent, inMinutes, makePollPost, makePost } from "./economy-helpers";
@@ -181,7 +181,7 @@ describe("poll finalization", () => {
 
 describe("scheduler", () => {
   it("runs the registered economy jobs (poll results and lottery draws)", async () => {
-    const { runDueJobs } = await import("@/lib/services/scheduler");
+    const { runDueJobs } = await import("@/lib/jobs/scheduler");
     const { makeLotteryPost, endLottery } = await import("./economy-helpers");
     await runDueJobs();
     const author = await makeUser();
@@ -194,7 +194,7 @@ describe("scheduler", () => {
   });
 
   it("asks each job's probe first and runs only the jobs that have work", async () => {
-    const { registerJob, runDueJobs } = await import("@/lib/services/scheduler");
+    const { registerJob, runDueJobs } = await import("@/lib/jobs/scheduler");
     const runs = { none: 0, some: 0, off: 0, always: 0 };
     registerJob("test-nothing-due", async () => (runs.none++, 0), () => sql`exists (select 1 from ${polls} where ${polls.postId} < 0)`);
     registerJob("test-due", async () => (runs.some++, 0), () => sql`exists (select 1 from ${polls})`);

@@ -15,7 +15,7 @@ import { GET as listTokens } from "@/app/api/tokens/route";
 import { POST as changePassword } from "@/app/api/users/me/password/route";
 import { GET as me } from "@/app/api/users/me/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { revokeUserSessions } from "@/lib/services/sessions";
+import { revokeUserSessions } from "@/lib/services/auth/sessions";
 import { apiTokenSchema, signInSchema } from "@/lib/validation/auth";
 import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, sessionCookie } from "../helpers";
@@ -40,7 +40,7 @@ describe("browser sessions are server-side and revocable", () => {
 
   it("a cookie sealed with another secret is anonymous even when it names a live session, however often it is sent", async () => {
     const u = await makeUser();
-    const { createBrowserSession } = await import("@/lib/services/sessions");
+    const { createBrowserSession } = await import("@/lib/services/auth/sessions");
     const s = await createBrowserSession({ userId: u.id, userAgent: "test-browser" });
     const salt = "authjs.session-token";
     const forged = await encode({ token: { uid: u.id, sid: s.secret }, secret: "not-the-server-secret-0123456789abcdef", salt });

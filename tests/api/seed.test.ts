@@ -6,9 +6,9 @@ import { db, rawRows } from "@/db";
 import { seedDemo } from "@/db/demo-content";
 import { CHANGE_LOG_TYPES, users } from "@/db/schema";
 import { env } from "@/lib/env";
-import { pickWinners, seedHashOf } from "@/lib/services/lottery-fair";
-import { verifyPassword } from "@/lib/services/passwords";
-import { earnedMedals } from "@/lib/services/points";
+import { pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
+import { verifyPassword } from "@/lib/services/auth/passwords";
+import { earnedMedals } from "@/lib/services/points/points";
 
 const n = (v: unknown) => Number(v);
 const q = <T>(query: ReturnType<typeof sql>) => rawRows<T>(db, query);
@@ -253,7 +253,7 @@ describe("demo content", () => {
 describe("the demo reads back through the API as valid objects", () => {
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    const { issueToken } = await import("@/lib/services/tokens");
+    const { issueToken } = await import("@/lib/services/auth/tokens");
     for (const name of ["admin", "alice", "moderator"]) {
       const [u] = await q<{ id: number }>(sql`select id from users where username = ${name}`);
       const { token } = await issueToken(db, { userId: u!.id, name: "seed-test", scopes: ["read", "write"], expiresAt: null });

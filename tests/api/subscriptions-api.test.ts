@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { postSubscriptions } from "@/db/schema";
 import { POST as subscribe, DELETE as unsubscribe } from "@/app/api/subscriptions/posts/[id]/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
-import { readViewerState } from "@/lib/services/post-loader";
+import { readViewerState } from "@/lib/services/posts/loader";
 import { call, makeUser, type TestUser } from "../helpers";
 import { makePost, notificationsOf } from "./comments-fixtures";
 

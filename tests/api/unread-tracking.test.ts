@@ -6,7 +6,7 @@ import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { POST as readPost } from "@/app/api/posts/[id]/read/route";
 import { POST as readAll } from "@/app/api/posts/read-all/route";
 import { GET as listPosts } from "@/app/api/posts/route";
-import { touchVisit } from "@/lib/services/reads";
+import { touchVisit } from "@/lib/services/posts/reads";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 

@@ -7,7 +7,7 @@ import { uploads } from "@/db/schema";
 import { POST as uploadUrl } from "@/app/api/upload/url/route";
 import { env } from "@/lib/env";
 import { safeFetch } from "@/lib/ssrf";
-import { uploadFromUrl } from "@/lib/services/uploads";
+import { uploadFromUrl } from "@/lib/services/uploads/uploads";
 import { uploadResponseSchema } from "@/lib/validation/uploads";
 import { call, makeUser, type TestUser } from "../helpers";
 import { png, SVG } from "./upload-fixtures";

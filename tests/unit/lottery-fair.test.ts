@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { newSeed, pickWinners, seedHashOf } from "@/lib/services/lottery-fair";
+import { newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
 
 const SEED = "00".repeat(31) + "01";
 

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { pageViewer } from "@/lib/api/page";
 import { safeLocalPath } from "@/lib/safe-path";
-import { getRegistrationMode } from "@/lib/services/site-settings";
+import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
 import { RegisterForm } from "./register-form";
 
 export const metadata: Metadata = { title: "Register" };

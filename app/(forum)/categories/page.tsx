@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { listCategories } from "@/lib/services/categories";
+import { listCategories } from "@/lib/services/taxonomy/categories";
 
 export const metadata: Metadata = { title: "Categories" };
 

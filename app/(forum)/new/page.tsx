@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PostEditor } from "@/components/forum/post-editor";
 import { pageViewer } from "@/lib/api/page";
-import { listCategories } from "@/lib/services/categories";
-import { mayCreateTags } from "@/lib/services/tags";
+import { listCategories } from "@/lib/services/taxonomy/categories";
+import { mayCreateTags } from "@/lib/services/taxonomy/tags";
 
 export const metadata: Metadata = { title: "New post" };
 

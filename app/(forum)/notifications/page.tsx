@@ -7,7 +7,7 @@ import { INBOX_PAGE_SIZE, inboxKey } from "@/components/forum/notification-pagin
 import { pageViewer } from "@/lib/api/page";
 import { receivableNotificationTypes } from "@/lib/notification-types";
 import { notificationKeys } from "@/lib/query-keys";
-import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications";
+import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications/notifications";
 
 export const metadata: Metadata = { title: "Notifications" };
 

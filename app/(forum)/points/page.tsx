@@ -6,9 +6,9 @@ import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/forum/poin
 import { PointsShop } from "@/components/forum/points-shop";
 import { pageViewer } from "@/lib/api/page";
 import { pointKeys, userKeys } from "@/lib/query-keys";
-import { listPointHistories, pointTrend } from "@/lib/services/points";
-import { listGoods } from "@/lib/services/shop";
-import { getMe } from "@/lib/services/users";
+import { listPointHistories, pointTrend } from "@/lib/services/points/points";
+import { listGoods } from "@/lib/services/points/shop";
+import { getMe } from "@/lib/services/users/users";
 
 export const metadata: Metadata = { title: "Points" };
 

@@ -7,10 +7,10 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { FlagQueue } from "@/components/forum/flag-queue";
 import { ReviewActions } from "@/components/forum/review-actions";
 import { moderationKeys } from "@/lib/query-keys";
-import { listFlags } from "@/lib/services/flags";
+import { listFlags } from "@/lib/services/moderation/flags";
 import { markdownExcerpt } from "@/lib/markdown";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { countPendingPosts, listPendingPosts } from "@/lib/services/posts";
+import { countPendingPosts, listPendingPosts } from "@/lib/services/posts/posts";
 
 export const metadata: Metadata = { title: "Review queue" };
 

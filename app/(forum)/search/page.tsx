@@ -7,9 +7,9 @@ import { inputClass } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ApiError } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/api/page";
-import { listCategories } from "@/lib/services/categories";
-import { searchPosts, searchUsers } from "@/lib/services/search";
-import { listTags } from "@/lib/services/tags";
+import { listCategories } from "@/lib/services/taxonomy/categories";
+import { searchPosts, searchUsers } from "@/lib/services/search/search";
+import { listTags } from "@/lib/services/taxonomy/tags";
 import { searchPostsQuerySchema, type SearchPostDto, type SearchUserDto } from "@/lib/validation/search";
 
 const PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
-import { listTags } from "@/lib/services/tags";
+import { listTags } from "@/lib/services/taxonomy/tags";
 
 export const metadata: Metadata = { title: "Tags" };
 

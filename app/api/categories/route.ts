@@ -1,6 +1,6 @@
 // GET /api/categories (public, cached for anonymous callers), POST /api/categories (admin).
 import { created, made, okList, route } from "@/lib/api/route";
-import { createCategory, listCategories } from "@/lib/services/categories";
+import { createCategory, listCategories } from "@/lib/services/taxonomy/categories";
 import { categorySchema } from "@/lib/validation/responses";
 import { createCategorySchema } from "@/lib/validation/taxonomy";
 

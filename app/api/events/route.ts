@@ -1,7 +1,7 @@
 // GET /api/events: Server-Sent Events (cookie or bearer); `Last-Event-ID` (or `lastEventId`) resumes, `postId` scopes post events, `state=1` sends the member's page-state first.
 import { errorResponse, route } from "@/lib/api/route";
-import { openEventStream } from "@/lib/services/live-events";
-import { getPageState } from "@/lib/services/page-state";
+import { openEventStream } from "@/lib/live/events";
+import { getPageState } from "@/lib/services/users/page-state";
 import { unauthorized } from "@/lib/api/errors";
 import { EVENT_STREAM_ARRAY_KEYS, eventStreamQuerySchema } from "@/lib/validation/events";
 

@@ -1,6 +1,6 @@
 // POST /api/flags (signed in): flag a post or a comment (once per member per target).
 import { created, made, route } from "@/lib/api/route";
-import { createFlag } from "@/lib/services/flags";
+import { createFlag } from "@/lib/services/moderation/flags";
 import { createFlagSchema, flagSchema } from "@/lib/validation/moderation";
 
 export const POST = route(

@@ -1,6 +1,6 @@
 // GET /api/health: liveness plus a database round trip (no caller resolution: probes must stay cheap).
 import { declared, ok } from "@/lib/api/route";
-import { checkHealth } from "@/lib/services/health";
+import { checkHealth } from "@/lib/health";
 import { healthSchema } from "@/lib/validation/responses";
 
 export const dynamic = "force-dynamic";

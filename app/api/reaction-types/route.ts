@@ -1,6 +1,6 @@
 // GET /api/reaction-types: the 25 reaction types (public, constant)
 import { declared, ok, route } from "@/lib/api/route";
-import { reactionTypes } from "@/lib/services/reactions";
+import { reactionTypes } from "@/lib/services/posts/reactions";
 import { reactionTypesSchema } from "@/lib/validation/comments";
 
 const body = JSON.stringify(reactionTypes());

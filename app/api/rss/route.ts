@@ -1,7 +1,7 @@
 // GET /api/rss: RSS 2.0 of the newest featured public posts.
 import { siteOrigin } from "@/lib/api/origin";
 import { route } from "@/lib/api/route";
-import { buildRss } from "@/lib/services/rss";
+import { buildRss } from "@/lib/services/posts/rss";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // GET /api/tags?keyword&page&pageSize (public), POST /api/tags (any signed-in user).
 import { created, made, okList, route } from "@/lib/api/route";
-import { createTag, listTags } from "@/lib/services/tags";
+import { createTag, listTags } from "@/lib/services/taxonomy/tags";
 import { tagSchema } from "@/lib/validation/responses";
 import { createTagSchema, tagListQuerySchema } from "@/lib/validation/taxonomy";
 

@@ -3,8 +3,8 @@ import { readUploadBody } from "@/lib/api/body";
 import { requestOrigin } from "@/lib/api/origin";
 import { created, made, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
-import { hitRateLimit } from "@/lib/services/rate-limit";
-import { storeImage } from "@/lib/services/uploads";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { storeImage } from "@/lib/services/uploads/uploads";
 import { uploadFileSchema, uploadResponseSchema } from "@/lib/validation/uploads";
 
 export const POST = route(

@@ -5,7 +5,7 @@ import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { listAuditLog } from "@/lib/services/admin-users";
+import { listAuditLog } from "@/lib/services/moderation/admin-users";
 
 export const metadata: Metadata = { title: "Audit log · Administration" };
 

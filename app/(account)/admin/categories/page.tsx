@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AdminCategories } from "@/components/forum/admin-categories";
 import { AdminNav } from "@/components/forum/admin-nav";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { listCategoriesForAdmin } from "@/lib/services/categories";
+import { listCategoriesForAdmin } from "@/lib/services/taxonomy/categories";
 
 export const metadata: Metadata = { title: "Categories · Administration" };
 

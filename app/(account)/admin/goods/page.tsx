@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AdminGoods } from "@/components/forum/admin-goods";
 import { AdminNav } from "@/components/forum/admin-nav";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { listGoodsForAdmin } from "@/lib/services/shop";
+import { listGoodsForAdmin } from "@/lib/services/points/shop";
 
 export const metadata: Metadata = { title: "Point goods · Administration" };
 

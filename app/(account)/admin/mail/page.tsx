@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { env } from "@/lib/env";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { adminMailbox } from "@/lib/services/mail-files";
+import { adminMailbox } from "@/lib/mail/files";
 
 export const metadata: Metadata = { title: "Outgoing mail" };
 

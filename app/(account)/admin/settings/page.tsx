@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AdminNav } from "@/components/forum/admin-nav";
 import { AdminSettings } from "@/components/forum/admin-settings";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { getSiteConfig } from "@/lib/services/site-settings";
+import { getSiteConfig } from "@/lib/services/moderation/site-settings";
 
 export const metadata: Metadata = { title: "Site settings · Administration" };
 

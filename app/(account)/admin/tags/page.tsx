@@ -4,7 +4,7 @@ import { AdminNav } from "@/components/forum/admin-nav";
 import { AdminTags } from "@/components/forum/admin-tags";
 import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { listTagsForAdmin } from "@/lib/services/tags";
+import { listTagsForAdmin } from "@/lib/services/taxonomy/tags";
 
 export const metadata: Metadata = { title: "Tags · Administration" };
 

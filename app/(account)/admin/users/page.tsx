@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
 import { absoluteTime } from "@/components/ui/relative-time";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { listUsersForAdmin } from "@/lib/services/admin-users";
+import { listUsersForAdmin } from "@/lib/services/moderation/admin-users";
 
 export const metadata: Metadata = { title: "Users · Administration" };
 

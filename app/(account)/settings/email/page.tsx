@@ -4,8 +4,8 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { EmailPrefsForm } from "@/components/forum/email-prefs-form";
 import { pageViewer } from "@/lib/api/page";
 import { notificationKeys } from "@/lib/query-keys";
-import { getEmailPrefs } from "@/lib/services/email-prefs";
-import { getMe } from "@/lib/services/users";
+import { getEmailPrefs } from "@/lib/services/notifications/email-prefs";
+import { getMe } from "@/lib/services/users/users";
 
 export const metadata: Metadata = { title: "Email settings" };
 

@@ -6,7 +6,7 @@ import { NotificationPrefs } from "@/components/forum/notification-prefs";
 import { receivableNotificationTypes } from "@/lib/notification-types";
 import { pageViewer } from "@/lib/api/page";
 import { notificationKeys } from "@/lib/query-keys";
-import { getPrefs } from "@/lib/services/notifications";
+import { getPrefs } from "@/lib/services/notifications/notifications";
 
 export const metadata: Metadata = { title: "Notification settings" };
 

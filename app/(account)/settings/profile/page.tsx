@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { AvatarForm, ProfileDetailsForm } from "@/components/forum/profile-settings";
 import { pageViewer } from "@/lib/api/page";
-import { getChosenMedal } from "@/lib/services/profiles";
-import { getMe } from "@/lib/services/users";
+import { getChosenMedal } from "@/lib/services/users/profiles";
+import { getMe } from "@/lib/services/users/users";
 
 export const metadata: Metadata = { title: "Profile settings" };
 

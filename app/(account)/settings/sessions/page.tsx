@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { SessionsManager } from "@/components/forum/sessions-manager";
 import { pageViewer } from "@/lib/api/page";
-import { listSignIns } from "@/lib/services/sessions";
+import { listSignIns } from "@/lib/services/auth/sessions";
 
 export const metadata: Metadata = { title: "Active sign-ins" };
 

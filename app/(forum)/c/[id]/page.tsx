@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/forum/post-browser";
 import { parseListState } from "@/components/forum/post-list-url";
-import { getCategory } from "@/lib/services/categories";
+import { getCategory } from "@/lib/services/taxonomy/categories";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 

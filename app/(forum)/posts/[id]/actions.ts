@@ -1,7 +1,7 @@
 "use server";
 
 import { pageViewer } from "@/lib/api/page";
-import { readPost } from "@/lib/services/reads";
+import { readPost } from "@/lib/services/posts/reads";
 
 /**
  * Marks a post read for the signed-in member, called by the page once it is shown (never by a

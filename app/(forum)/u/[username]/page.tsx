@@ -14,7 +14,7 @@ import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageShell, pageViewer } from "@/lib/api/page";
 import { ShellMarks } from "@/components/forum/shell-marks";
-import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/profiles";
+import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/users/profiles";
 import type { UserActivityDto } from "@/lib/validation/users";
 
 type Props = {

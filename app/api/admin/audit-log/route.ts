@@ -1,6 +1,6 @@
 // GET /api/admin/audit-log?page=&size= (admin): every admin action, newest first.
 import { okList, route } from "@/lib/api/route";
-import { listAuditLog } from "@/lib/services/admin-users";
+import { listAuditLog } from "@/lib/services/moderation/admin-users";
 import { auditLogEntrySchema, auditLogQuerySchema } from "@/lib/validation/admin-users";
 
 export const GET = route(

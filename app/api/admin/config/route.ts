@@ -1,6 +1,6 @@
 // GET/PUT /api/admin/config (admin): site settings (publish mode, registration, flag threshold; rate limits shown).
 import { ok, route } from "@/lib/api/route";
-import { getSiteConfig, setSiteConfig } from "@/lib/services/site-settings";
+import { getSiteConfig, setSiteConfig } from "@/lib/services/moderation/site-settings";
 import { siteConfigInputSchema, siteConfigSchema } from "@/lib/validation/responses";
 
 const admin = { tag: "Administration", auth: "required", role: "ADMIN" } as const;

@@ -1,6 +1,6 @@
 // GET /api/admin/flags?status=open|resolved (moderator): the flag queue, paged.
 import { okList, route } from "@/lib/api/route";
-import { listFlags } from "@/lib/services/flags";
+import { listFlags } from "@/lib/services/moderation/flags";
 import { adminFlagSchema, listFlagsQuerySchema } from "@/lib/validation/moderation";
 
 export const GET = route(

@@ -1,6 +1,6 @@
 // GET/POST /api/admin/point-goods: list and create goods (admin).
 import { created, made, okList, route } from "@/lib/api/route";
-import { createGood, listGoodsForAdmin } from "@/lib/services/shop";
+import { createGood, listGoodsForAdmin } from "@/lib/services/points/shop";
 import { pointGoodInputSchema } from "@/lib/validation/economy";
 import { pointGoodSchema } from "@/lib/validation/responses";
 

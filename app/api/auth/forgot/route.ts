@@ -1,7 +1,7 @@
 // POST /api/auth/forgot {email}: always 202; a reset link is mailed if an account uses the address.
 import { clientIp } from "@/lib/api/client-ip";
 import { route } from "@/lib/api/route";
-import { requestPasswordReset } from "@/lib/services/password-reset";
+import { requestPasswordReset } from "@/lib/services/auth/password-reset";
 import { acceptedSchema, forgotPasswordSchema } from "@/lib/validation/mail";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/auth/login: exchange a username (or email) and password for a 30-day login token.
 import { clientIp } from "@/lib/api/client-ip";
 import { ok, route } from "@/lib/api/route";
-import { loginUser } from "@/lib/services/users";
+import { loginUser } from "@/lib/services/users/users";
 import { authResultSchema, loginSchema } from "@/lib/validation/auth";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/auth/logout: end the sign-in in use (login token or browser session); `everywhere` ends them all.
 import { SESSION_COOKIES } from "@/lib/api/caller";
 import { ok, route } from "@/lib/api/route";
-import { revokeSignIn, revokeUserSessions } from "@/lib/services/sessions";
+import { revokeSignIn, revokeUserSessions } from "@/lib/services/auth/sessions";
 import { logoutSchema, revokedCountSchema } from "@/lib/validation/auth";
 
 export const POST = route(

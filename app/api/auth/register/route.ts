@@ -1,7 +1,7 @@
 // POST /api/auth/register: create an account and get a 30-day login token.
 import { clientIp } from "@/lib/api/client-ip";
 import { created, made, route } from "@/lib/api/route";
-import { registerUser } from "@/lib/services/users";
+import { registerUser } from "@/lib/services/users/users";
 import { authResultSchema, registerSchema } from "@/lib/validation/auth";
 
 export const POST = route(

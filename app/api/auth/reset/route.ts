@@ -1,6 +1,6 @@
 // POST /api/auth/reset {token, password}: set a new password with a reset link's token; signs out everywhere.
 import { ok, route } from "@/lib/api/route";
-import { resetPassword } from "@/lib/services/password-reset";
+import { resetPassword } from "@/lib/services/auth/password-reset";
 import { authResultSchema } from "@/lib/validation/auth";
 import { resetPasswordSchema } from "@/lib/validation/mail";
 

@@ -1,6 +1,6 @@
 // POST /api/auth/verify {username?, code}: confirm the account's email address with the code from the mail.
 import { ok, route } from "@/lib/api/route";
-import { verifyEmail } from "@/lib/services/verification";
+import { verifyEmail } from "@/lib/services/auth/verification";
 import { verifyEmailSchema, verifyResultSchema } from "@/lib/validation/mail";
 
 export const POST = route(

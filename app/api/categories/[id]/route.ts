@@ -1,7 +1,7 @@
 // GET /api/categories/{id} (public), PUT and DELETE /api/categories/{id} (admin).
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deleteCategory, getCategory, updateCategory } from "@/lib/services/categories";
+import { deleteCategory, getCategory, updateCategory } from "@/lib/services/taxonomy/categories";
 import { categorySchema } from "@/lib/validation/responses";
 import { deleteCategoryQuerySchema, updateCategorySchema } from "@/lib/validation/taxonomy";
 

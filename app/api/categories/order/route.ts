@@ -1,6 +1,6 @@
 // PUT /api/categories/order (admin): the order categories are listed in.
 import { okList, route } from "@/lib/api/route";
-import { reorderCategories } from "@/lib/services/categories";
+import { reorderCategories } from "@/lib/services/taxonomy/categories";
 import { categorySchema } from "@/lib/validation/responses";
 import { reorderCategoriesSchema } from "@/lib/validation/taxonomy";
 

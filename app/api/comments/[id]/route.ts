@@ -1,7 +1,7 @@
 // GET /api/comments/{id} (one comment with its replies) · PUT (edit: author or staff) · DELETE (soft delete: author or moderator)
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deleteComment, editComment, getComment } from "@/lib/services/comments";
+import { deleteComment, editComment, getComment } from "@/lib/services/comments/comments";
 import { createCommentSchema } from "@/lib/validation/comments";
 import { commentSchema } from "@/lib/validation/responses";
 

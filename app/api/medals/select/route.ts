@@ -1,6 +1,6 @@
 // POST /api/medals/select {type}: show one of the caller's earned medals.
 import { ok, route } from "@/lib/api/route";
-import { selectMedal } from "@/lib/services/users";
+import { selectMedal } from "@/lib/services/users/users";
 import { selectMedalSchema } from "@/lib/validation/auth";
 import { meSchema } from "@/lib/validation/responses";
 

@@ -1,6 +1,6 @@
 // GET /api/notifications/email-prefs → {mode, awayMinutes}; PUT (or POST, OpenIsle's verb) {mode} changes it.
 import { declared, ok, route } from "@/lib/api/route";
-import { getEmailPrefs, updateEmailPrefs } from "@/lib/services/email-prefs";
+import { getEmailPrefs, updateEmailPrefs } from "@/lib/services/notifications/email-prefs";
 import { emailPrefsSchema, updateEmailPrefsSchema } from "@/lib/validation/mail";
 
 export const dynamic = "force-dynamic";

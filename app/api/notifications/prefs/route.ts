@@ -1,6 +1,6 @@
 // GET /api/notifications/prefs → [{type, enabled}] for every type; PUT (or POST, OpenIsle's verb) updates.
 import { declared, ok, route } from "@/lib/api/route";
-import { getPrefs, updatePrefs } from "@/lib/services/notifications";
+import { getPrefs, updatePrefs } from "@/lib/services/notifications/notifications";
 import { notificationPrefsSchema, updatePrefsSchema } from "@/lib/validation/notifications";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // POST /api/notifications/read-all → {updated}.
 import { ok, route } from "@/lib/api/route";
-import { markAllRead } from "@/lib/services/notifications";
+import { markAllRead } from "@/lib/services/notifications/notifications";
 import { updatedCountSchema } from "@/lib/validation/notifications";
 
 export const POST = route(

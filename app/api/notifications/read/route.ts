@@ -1,6 +1,6 @@
 // POST /api/notifications/read {ids} → {updated}; only the caller's own notifications change.
 import { ok, route } from "@/lib/api/route";
-import { markRead } from "@/lib/services/notifications";
+import { markRead } from "@/lib/services/notifications/notifications";
 import { markReadSchema, updatedCountSchema } from "@/lib/validation/notifications";
 
 export const POST = route(

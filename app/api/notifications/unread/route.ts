@@ -1,6 +1,6 @@
 // GET /api/notifications/unread?page&size: the caller's unread notifications, newest first.
 import { okList, route } from "@/lib/api/route";
-import { listNotifications } from "@/lib/services/notifications";
+import { listNotifications } from "@/lib/services/notifications/notifications";
 import { notificationListQuerySchema } from "@/lib/validation/notifications";
 import { notificationSchema } from "@/lib/validation/responses";
 

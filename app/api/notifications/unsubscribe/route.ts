@@ -1,6 +1,6 @@
 // POST /api/notifications/unsubscribe?u=&t= : RFC 8058 one-click unsubscribe from the List-Unsubscribe header (no sign-in).
 import { ok, route } from "@/lib/api/route";
-import { unsubscribe } from "@/lib/services/email-prefs";
+import { unsubscribe } from "@/lib/services/notifications/email-prefs";
 import { emailPrefsSchema, unsubscribeQuerySchema } from "@/lib/validation/mail";
 
 export const POST = route(

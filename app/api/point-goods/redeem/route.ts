@@ -1,6 +1,6 @@
 // POST /api/point-goods/redeem {goodId, contact} → {point}.
 import { ok, route } from "@/lib/api/route";
-import { redeemGood } from "@/lib/services/shop";
+import { redeemGood } from "@/lib/services/points/shop";
 import { redeemResultSchema, redeemSchema } from "@/lib/validation/economy";
 
 export const POST = route(

@@ -1,6 +1,6 @@
 // GET /api/point-histories/trend?days=30 (1..365): the balance at the end of each day, oldest first.
 import { okList, route } from "@/lib/api/route";
-import { pointTrend } from "@/lib/services/points";
+import { pointTrend } from "@/lib/services/points/points";
 import { trendPointSchema, trendQuerySchema } from "@/lib/validation/economy";
 
 export const GET = route(

@@ -2,7 +2,7 @@
 import { parseId } from "@/lib/api/body";
 import { viewClient } from "@/lib/api/caller";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deletePost, getPostDetail, updatePost } from "@/lib/services/posts";
+import { deletePost, getPostDetail, updatePost } from "@/lib/services/posts/posts";
 import { updatePostSchema } from "@/lib/validation/posts";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 

@@ -1,6 +1,6 @@
 // POST /api/posts/read-all: "mark all read" (no post counts as new or unread up to now).
 import { ok, route } from "@/lib/api/route";
-import { markAllRead } from "@/lib/services/reads";
+import { markAllRead } from "@/lib/services/posts/reads";
 import { allReadSchema } from "@/lib/validation/responses";
 
 export const POST = route(

@@ -1,6 +1,6 @@
 // GET /api/search/global?keyword=: typed hits over posts, comments, users, categories and tags.
 import { okList, route } from "@/lib/api/route";
-import { searchGlobal } from "@/lib/services/search";
+import { searchGlobal } from "@/lib/services/search/search";
 import { searchQuerySchema, searchResultSchema } from "@/lib/validation/search";
 
 export const GET = route(

@@ -1,6 +1,6 @@
 // GET /api/search/posts?keyword=&categoryIds&tagIds&page&pageSize: search posts (titles and contents), only posts the caller may list.
 import { okList, route } from "@/lib/api/route";
-import { searchPosts } from "@/lib/services/search";
+import { searchPosts } from "@/lib/services/search/search";
 import { SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema } from "@/lib/validation/search";
 
 export const GET = route(

@@ -1,7 +1,7 @@
 // GET /api/tags/{id} (public), PUT and DELETE /api/tags/{id} (moderator).
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deleteTag, getTag, updateTag } from "@/lib/services/tags";
+import { deleteTag, getTag, updateTag } from "@/lib/services/taxonomy/tags";
 import { tagSchema } from "@/lib/validation/responses";
 import { updateTagSchema } from "@/lib/validation/taxonomy";
 

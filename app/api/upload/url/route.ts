@@ -2,8 +2,8 @@
 import { requestOrigin } from "@/lib/api/origin";
 import { created, made, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
-import { hitRateLimit } from "@/lib/services/rate-limit";
-import { uploadFromUrl } from "@/lib/services/uploads";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { uploadFromUrl } from "@/lib/services/uploads/uploads";
 import { uploadResponseSchema, uploadUrlSchema } from "@/lib/validation/uploads";
 
 export const POST = route(

@@ -1,6 +1,6 @@
 // GET /api/users/{idOrUsername}: a public profile, by numeric id or username.
 import { ok, route } from "@/lib/api/route";
-import { getProfile } from "@/lib/services/profiles";
+import { getProfile } from "@/lib/services/users/profiles";
 import { profileSchema } from "@/lib/validation/auth";
 
 export const GET = route(

@@ -1,7 +1,7 @@
 // GET /api/users/me: the signed-in user's account. PUT: change introduction, displayed medal or username.
 import { ok, route } from "@/lib/api/route";
-import { updateMe } from "@/lib/services/profiles";
-import { getMe } from "@/lib/services/users";
+import { updateMe } from "@/lib/services/users/profiles";
+import { getMe } from "@/lib/services/users/users";
 import { meSchema } from "@/lib/validation/responses";
 import { updateMeSchema } from "@/lib/validation/users";
 

@@ -1,6 +1,6 @@
 // GET /api/users/suggest?prefix=&postId=: members for an `@` mention, the thread's first.
 import { okList, route } from "@/lib/api/route";
-import { suggestUsers } from "@/lib/services/search";
+import { suggestUsers } from "@/lib/services/search/search";
 import { userSuggestQuerySchema, userSuggestionSchema } from "@/lib/validation/search";
 
 export const GET = route(

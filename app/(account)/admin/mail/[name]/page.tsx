@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { adminMailFile } from "@/lib/services/mail-files";
+import { adminMailFile } from "@/lib/mail/files";
 
 export const metadata: Metadata = { title: "Mail" };
 

@@ -3,10 +3,10 @@ import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
 import { PostEditor } from "@/components/forum/post-editor";
 import { pageViewer } from "@/lib/api/page";
-import { postActionsFor } from "@/lib/services/post-actions";
-import { listCategories } from "@/lib/services/categories";
-import { mayCreateTags } from "@/lib/services/tags";
-import { loadPost } from "@/lib/services/post-loader";
+import { postActionsFor } from "@/lib/services/posts/post-actions";
+import { listCategories } from "@/lib/services/taxonomy/categories";
+import { mayCreateTags } from "@/lib/services/taxonomy/tags";
+import { loadPost } from "@/lib/services/posts/loader";
 
 export const metadata: Metadata = { title: "Edit post" };
 

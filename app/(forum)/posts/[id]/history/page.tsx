@@ -6,10 +6,10 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { HistoryView } from "@/components/forum/history-view";
 import { ApiError } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/api/page";
-import { postActionsFor } from "@/lib/services/post-actions";
+import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { postKeys } from "@/lib/query-keys";
-import { listChangeLogs } from "@/lib/services/change-logs";
-import { loadPost } from "@/lib/services/post-loader";
+import { listChangeLogs } from "@/lib/services/posts/change-logs";
+import { loadPost } from "@/lib/services/posts/loader";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -1,7 +1,7 @@
 // PUT/DELETE /api/admin/point-goods/{id}: edit or remove a good (admin).
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deleteGood, updateGood } from "@/lib/services/shop";
+import { deleteGood, updateGood } from "@/lib/services/points/shop";
 import { pointGoodPatchSchema } from "@/lib/validation/economy";
 import { pointGoodSchema } from "@/lib/validation/responses";
 

@@ -1,6 +1,6 @@
 // POST /api/auth/verify/resend: mail a new verification code to the signed-in member (rate limited).
 import { ok, route } from "@/lib/api/route";
-import { resendVerification } from "@/lib/services/verification";
+import { resendVerification } from "@/lib/services/auth/verification";
 import { resendResultSchema } from "@/lib/validation/mail";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/comments/{id}/reactions: toggle — 200 with the Reaction when added, 204 when removed
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { toggleReaction } from "@/lib/services/reactions";
+import { toggleReaction } from "@/lib/services/posts/reactions";
 import { reactionInputSchema } from "@/lib/validation/comments";
 import { reactionSchema } from "@/lib/validation/responses";
 

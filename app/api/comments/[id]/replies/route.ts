@@ -1,7 +1,7 @@
 // POST /api/comments/{id}/replies: a reply at any depth
 import { parseId } from "@/lib/api/body";
 import { created, made, route } from "@/lib/api/route";
-import { createComment } from "@/lib/services/comments";
+import { createComment } from "@/lib/services/comments/comments";
 import { createCommentSchema } from "@/lib/validation/comments";
 import { commentSchema } from "@/lib/validation/responses";
 

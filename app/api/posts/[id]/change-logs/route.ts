@@ -1,7 +1,7 @@
 // GET /api/posts/{id}/change-logs: the post's change history, oldest first.
 import { parseId } from "@/lib/api/body";
 import { okList, route } from "@/lib/api/route";
-import { changeLogsJson } from "@/lib/services/change-logs";
+import { changeLogsJson } from "@/lib/services/posts/change-logs";
 import { changeLogSchema } from "@/lib/validation/responses";
 
 export const GET = route(

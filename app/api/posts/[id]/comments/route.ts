@@ -1,7 +1,7 @@
 // GET /api/posts/{id}/comments (paged top-level comments with nested replies) · POST (new comment)
 import { parseId } from "@/lib/api/body";
 import { created, made, okList, route } from "@/lib/api/route";
-import { createComment, listComments } from "@/lib/services/comments";
+import { createComment, listComments } from "@/lib/services/comments/comments";
 import { createCommentSchema, listCommentsQuerySchema } from "@/lib/validation/comments";
 import { commentSchema } from "@/lib/validation/responses";
 

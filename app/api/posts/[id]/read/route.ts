@@ -1,7 +1,7 @@
 // POST /api/posts/{id}/read: mark the post read now (e.g. after live comments were shown on an open page).
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { readPost } from "@/lib/services/reads";
+import { readPost } from "@/lib/services/posts/reads";
 import { postReadSchema } from "@/lib/validation/responses";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/subscriptions/posts/{id} (subscribe) · DELETE (unsubscribe): 200 {subscribed}, idempotent
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { setSubscription } from "@/lib/services/subscriptions";
+import { setSubscription } from "@/lib/services/notifications/subscriptions";
 import { subscriptionStateSchema } from "@/lib/validation/comments";
 
 export const POST = route(

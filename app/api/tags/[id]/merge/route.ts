@@ -1,7 +1,7 @@
 // POST /api/tags/{id}/merge (moderator): fold this tag into another.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { mergeTag } from "@/lib/services/tags";
+import { mergeTag } from "@/lib/services/taxonomy/tags";
 import { tagSchema } from "@/lib/validation/responses";
 import { mergeTagSchema } from "@/lib/validation/taxonomy";
 

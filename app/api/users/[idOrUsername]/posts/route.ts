@@ -1,6 +1,6 @@
 // GET /api/users/{idOrUsername}/posts: the member's posts the caller may see, newest first (page, pageSize).
 import { okList, route } from "@/lib/api/route";
-import { listUserPosts } from "@/lib/services/profiles";
+import { listUserPosts } from "@/lib/services/users/profiles";
 import { postSchema } from "@/lib/validation/responses";
 import { userListQuerySchema } from "@/lib/validation/users";
 

@@ -1,6 +1,6 @@
 // GET /api/users/{idOrUsername}/replies: the member's comments with the post they answer, newest first (page, pageSize).
 import { okList, route } from "@/lib/api/route";
-import { listUserReplies } from "@/lib/services/profiles";
+import { listUserReplies } from "@/lib/services/users/profiles";
 import { userListQuerySchema, userReplySchema } from "@/lib/validation/users";
 
 export const GET = route(

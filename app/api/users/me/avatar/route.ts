@@ -2,8 +2,8 @@
 import { readUploadBody } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
-import { setAvatar } from "@/lib/services/profiles";
-import { hitRateLimit } from "@/lib/services/rate-limit";
+import { setAvatar } from "@/lib/services/users/profiles";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { uploadFileSchema } from "@/lib/validation/uploads";
 import { avatarResultSchema } from "@/lib/validation/users";
 

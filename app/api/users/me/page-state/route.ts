@@ -1,6 +1,6 @@
 // GET /api/users/me/page-state: the member's part of a shared page (header, unread marks, their part of a post).
 import { ok, route } from "@/lib/api/route";
-import { getPageState } from "@/lib/services/page-state";
+import { getPageState } from "@/lib/services/users/page-state";
 import { PAGE_STATE_ARRAY_KEYS, pageStateQuerySchema, pageStateSchema } from "@/lib/validation/users";
 
 export const GET = route(

@@ -1,6 +1,6 @@
 // POST /api/users/me/password: change the caller's password; every other sign-in of the account ends.
 import { ok, route } from "@/lib/api/route";
-import { changePassword } from "@/lib/services/account-password";
+import { changePassword } from "@/lib/services/auth/account-password";
 import { changePasswordSchema, revokedCountSchema } from "@/lib/validation/auth";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/admin/flags/{id}/resolve (moderator): act on the target (DISMISS | HIDE | DELETE | CLOSE_POST), resolving all its open flags.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { resolveFlag } from "@/lib/services/flags";
+import { resolveFlag } from "@/lib/services/moderation/flags";
 import { resolvedFlagsSchema, resolveFlagSchema } from "@/lib/validation/moderation";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // PUT /api/admin/users/{id}/role (admin): USER, MODERATOR or ADMIN; never one's own.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { setUserRole } from "@/lib/services/admin-users";
+import { setUserRole } from "@/lib/services/moderation/admin-users";
 import { adminUserSchema, setRoleSchema } from "@/lib/validation/admin-users";
 
 export const PUT = route(

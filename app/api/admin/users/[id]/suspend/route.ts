@@ -1,7 +1,7 @@
 // POST /api/admin/users/{id}/suspend (admin): reading still works; every write answers 403 `suspended` until `until`.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { suspendUser } from "@/lib/services/admin-users";
+import { suspendUser } from "@/lib/services/moderation/admin-users";
 import { adminUserSchema, suspendUserSchema } from "@/lib/validation/admin-users";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/admin/users/{id}/unsuspend (admin): ends a suspension now.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { unsuspendUser } from "@/lib/services/admin-users";
+import { unsuspendUser } from "@/lib/services/moderation/admin-users";
 import { adminUserSchema } from "@/lib/validation/admin-users";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/posts/{id}/lottery/join: joins once (a repeat charges nothing) and returns the Lottery.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { joinLottery } from "@/lib/services/lotteries";
+import { joinLottery } from "@/lib/services/posts/lotteries";
 import { lotterySchema } from "@/lib/validation/responses";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // GET /api/posts/{id}/lottery/verify: the published seed, participants and the re-computed draw (409 before it).
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { verifyLottery } from "@/lib/services/lotteries";
+import { verifyLottery } from "@/lib/services/posts/lotteries";
 import { lotteryVerifySchema } from "@/lib/validation/economy";
 
 export const GET = route(

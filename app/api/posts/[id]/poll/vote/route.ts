@@ -2,7 +2,7 @@
 import { parseId, queryObject, readJson } from "@/lib/api/body";
 import { badRequest } from "@/lib/api/errors";
 import { ok, route } from "@/lib/api/route";
-import { votePoll } from "@/lib/services/polls";
+import { votePoll } from "@/lib/services/posts/polls";
 import { pollVoteSchema } from "@/lib/validation/economy";
 import { pollSchema } from "@/lib/validation/responses";
 

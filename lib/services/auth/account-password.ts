@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { db } from "@/db";
+import { users } from "@/db/schema";
+import { badRequest, unauthorized } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { accountLoginKey } from "@/lib/services/auth/login-attempts";
+import { hashPassword, verifyPassword } from "@/lib/services/auth/passwords";
+import { checkRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";
+import { revokeUserSessions, type SessionRef } from "@/lib/services/auth/sessions";
+import type { ChangePasswordInput } from "@/lib/validation/auth";
+
+/**
+ * Changes the caller's password (POST /api/users/me/password). A wrong current password is a 400 and
+ * counts as a failed sign-in of the account (the same limit, so a stolen session cannot guess it).
+ * In the same transaction every other browser session and login token of the account is ended;
+ * `keep` (the sign-in making the request) stays.
+ */
+export async function changePassword(input: ChangePasswordInput & { userId: number; keep?: SessionRef | null }): Promise<{ sessions: number; tokens: number }> {
+  const e = env();
+  const key = accountLoginKey(input.userId);
+  await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
+  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).limit(1);
+  if (!u) throw unauthorized();
+  if (!(await verifyPassword(input.currentPassword, u.passwordHash))) {
+    await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+    throw badRequest("The current password is wrong", "currentPassword");
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
+    return revokeUserSessions(input.userId, { keep: input.keep, tx });
+  });
+}

@@ -1,0 +1,51 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "@/db";
+import { users } from "@/db/schema";
+import { badRequest } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { consumeResetToken, retireCodes } from "@/lib/services/auth/email-codes";
+import { hashPassword } from "@/lib/services/auth/passwords";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { revokeUserSessions } from "@/lib/services/auth/sessions";
+import { issueToken, LOGIN_TOKEN_TTL_MS } from "@/lib/services/auth/tokens";
+import { getMe } from "@/lib/services/users/users";
+import type { AuthResultDto } from "@/lib/validation/auth";
+
+const ACCEPTED = { accepted: true as const, message: "If an account uses this address, a mail with a reset link is on its way." };
+
+/**
+ * POST /api/auth/forgot: always the same 202 answer. The request does the same work whether or
+ * not the address has an account (rate limits, one outbox row); the outbox looks the account up
+ * later, when sending, so neither the answer nor its timing tells whether the address is known.
+ */
+export async function requestPasswordReset(input: { email: string; ip: string }) {
+  const e = env();
+  const email = input.email.trim().toLowerCase();
+  await hitRateLimit(`forgot:ip:${input.ip}`, e.RATE_LIMIT_FORGOT, e.RATE_LIMIT_FORGOT_WINDOW_SEC);
+  await hitRateLimit(`forgot:email:${email}`, e.RATE_LIMIT_FORGOT, e.RATE_LIMIT_FORGOT_WINDOW_SEC);
+  await enqueueMail(db, { kind: "reset", to: email });
+  return ACCEPTED;
+}
+
+/**
+ * POST /api/auth/reset: a valid, unused, unexpired token sets the new password, once. Every other
+ * reset link, every browser session and every login token of the account stop working
+ * (revokeUserSessions, in the same transaction); the answer is a fresh login token, as from POST /api/auth/login.
+ */
+export async function resetPassword(input: { token: string; password: string }): Promise<AuthResultDto & { username: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const userId = await db.transaction(async (tx) => {
+    const id = await consumeResetToken(input.token, tx);
+    if (id === null) return null;
+    // Receiving the mail proves the address too.
+    await tx.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, id));
+    await retireCodes(id, "reset", tx);
+    await revokeUserSessions(id, { tx });
+    return id;
+  });
+  if (userId === null) throw badRequest("This reset link is invalid, used or expired: ask for a new one", "token");
+  const t = await issueToken(db, { userId, name: "login", scopes: ["read", "write"], expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS), kind: "login" });
+  const user = await getMe(userId);
+  return { token: t.token, expiresAt: t.expiresAt, user, username: user.username };
+}

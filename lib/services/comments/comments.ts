@@ -1,0 +1,357 @@
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { comments, postSubscriptions, posts, users } from "@/db/schema";
+import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
+import { assertCanSeePost, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
+import { audit } from "@/lib/services/moderation/admin-users";
+import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
+import { notifyMentions } from "@/lib/services/notifications/mentions";
+import { notify, type NewNotification } from "@/lib/services/notifications/writer";
+import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
+import { loadCommentReactions, lockUsers } from "@/lib/services/posts/reactions";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { assertMayWrite } from "@/lib/services/auth/verification";
+import { env } from "@/lib/env";
+import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
+import type { Viewer } from "@/lib/viewer";
+import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/posts/change-logs";
+import { blankComment, canReadComment } from "@/lib/services/comments/visibility";
+
+const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  parentId: comments.parentId,
+  authorId: comments.authorId,
+  content: comments.content,
+  pinnedAt: comments.pinnedAt,
+  deletedAt: comments.deletedAt,
+  hiddenAt: comments.hiddenAt,
+  editedAt: comments.editedAt,
+  staffEditedAt: comments.staffEditedAt,
+  reward: comments.reward,
+  pointReward: comments.pointReward,
+  createdAt: comments.createdAt,
+  author: userSummaryColumns,
+};
+
+function selectComments(where: SQL | undefined) {
+  return db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(where);
+}
+
+type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
+
+/** The comment as stored (a deleted one without its text); each reader's copy goes through `blankComment`. */
+function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
+  const deleted = r.deletedAt !== null;
+  return {
+    id: r.id,
+    content: deleted ? "" : r.content,
+    hidden: r.hiddenAt !== null,
+    createdAt: iso(r.createdAt)!,
+    pinnedAt: iso(r.pinnedAt),
+    author: userSummary(r.author),
+    replies: [],
+    reactions,
+    reward: r.reward,
+    pointReward: r.pointReward,
+    deleted,
+    postId: r.postId,
+    parentId: r.parentId,
+    editedAt: iso(r.editedAt),
+    staffEdited: !!r.editedAt && !!r.staffEditedAt && r.staffEditedAt.getTime() === r.editedAt.getTime(),
+  };
+}
+
+const byAge = (a: CommentRow, b: CommentRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
+
+/** Attaches every descendant of `roots` (oldest first at each level) and all reactions: two more queries. */
+async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<CommentDto[]> {
+  if (!roots.length) return [];
+  const rootIds = sql.join(roots.map((r) => sql`${r.id}`), sql`, `);
+  const descendants = await selectComments(sql`${comments.id} in (
+    with recursive tree(id) as (
+      select c.id from comments c where c.parent_id in (${rootIds})
+      union all
+      select c.id from comments c join tree t on c.parent_id = t.id
+    ) select id from tree)`);
+  const reactions = await loadCommentReactions([...roots, ...descendants].map((r) => r.id));
+  const dtos = new Map<number, CommentDto>();
+  for (const r of [...roots, ...descendants]) dtos.set(r.id, blankComment(toDto(r, reactions.get(r.id) ?? []), viewer));
+  for (const r of descendants.sort(byAge)) dtos.get(r.parentId!)?.replies.push(dtos.get(r.id)!);
+  return roots.map((r) => dtos.get(r.id)!);
+}
+
+/**
+ * A post's top-level comments, pinned first (newest pin first) then oldest first, each with its nested
+ * replies oldest first, in three queries whatever the page size. The caller checks the post's visibility.
+ */
+export async function loadCommentTree(postId: number, viewer: Viewer | null, opts: { page?: number; pageSize?: number } = {}): Promise<CommentDto[]> {
+  const page = opts.page ?? 0;
+  const pageSize = opts.pageSize ?? 100;
+  const roots = await selectComments(and(eq(comments.postId, postId), isNull(comments.parentId)))
+    .orderBy(sql`${comments.pinnedAt} desc nulls last`, asc(comments.createdAt), asc(comments.id))
+    .limit(pageSize)
+    .offset(page * pageSize);
+  return withReplies(roots, viewer);
+}
+
+/**
+ * Comments by id without their replies (for notifications), in two queries, as `viewer` (default:
+ * anonymous) may read them: the cache keeps them unblanked and each reader's copy is blanked by the
+ * comment-visibility rule.
+ */
+export async function loadCommentsByIds(ids: number[], viewer: Viewer | null = null, opts: { version?: string } = {}): Promise<Map<number, CommentDto>> {
+  const raw = await loadRawCommentsByIds(ids, opts);
+  return new Map([...raw].map(([id, c]) => [id, blankComment(c, viewer)]));
+}
+
+async function loadRawCommentsByIds(ids: number[], opts: { version?: string }): Promise<Map<number, CommentDto>> {
+  const out = new Map<number, CommentDto>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const version = readCachesEnabled() ? opts.version : undefined;
+  const missing = version === undefined ? unique : unique.filter((id) => {
+    const hit = commentCache.get(id, version);
+    if (hit) out.set(id, hit);
+    return !hit;
+  });
+  if (!missing.length) return out;
+  const rows = await selectComments(inArray(comments.id, missing));
+  const reactions = await loadCommentReactions(rows.map((r) => r.id));
+  for (const r of rows) {
+    const dto = toDto(r, reactions.get(r.id) ?? []);
+    out.set(r.id, dto);
+    if (version !== undefined) commentCache.set(r.id, version, dto);
+  }
+  return out;
+}
+
+/** Comments by id (unblanked), valid while the content version they were read under is current (content-version.ts). */
+const commentCache = versionedCache<CommentDto>("comments", 5_000);
+
+const postAccessColumns = {
+  id: posts.id,
+  authorId: posts.authorId,
+  status: posts.status,
+  visibleScope: posts.visibleScope,
+  closed: posts.closed,
+  slowModeSeconds: posts.slowModeSeconds,
+};
+
+async function loadPostAccess(postId: number) {
+  const [p] = await db.select(postAccessColumns).from(posts).where(eq(posts.id, postId));
+  return p;
+}
+
+/** A comment with its post's access fields; 404 when unknown or on a post the viewer may not see. */
+async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
+  const [c] = await db
+    .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, hiddenAt: comments.hiddenAt, post: postAccessColumns })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, commentId));
+  if (!c) throw notFound("Comment not found");
+  assertCanSeePost(viewer, c.post, "Comment not found");
+  return c;
+}
+
+/** GET /api/posts/{id}/comments: 404 for a hidden post, else a page of the comment tree. */
+export async function listComments(viewer: Viewer | null, postId: number, opts: { page: number; pageSize: number }): Promise<CommentDto[]> {
+  assertCanSeePost(viewer, await loadPostAccess(postId));
+  return loadCommentTree(postId, viewer, opts);
+}
+
+/** One comment with its nested replies (a deep link target). */
+export async function getComment(viewer: Viewer | null, commentId: number): Promise<CommentDto> {
+  await loadCommentAccess(viewer, commentId);
+  const roots = await selectComments(eq(comments.id, commentId));
+  return (await withReplies(roots, viewer))[0]!;
+}
+
+export type NewComment = { content: string } & ({ postId: number; parentId?: undefined } | { parentId: number; postId?: undefined });
+
+/**
+ * Creates a top-level comment (`postId`) or a reply (`parentId`, any depth). One transaction holds the
+ * row, the post's counters, points and experience, notifications and mentions (API.md §5).
+ */
+export async function createComment(viewer: Viewer, input: NewComment): Promise<CommentDto> {
+  let post: Awaited<ReturnType<typeof loadPostAccess>>;
+  let parent: { id: number; authorId: number } | null = null;
+  if (input.parentId !== undefined) {
+    const c = await loadCommentAccess(viewer, input.parentId);
+    if (c.deletedAt) throw notFound("Comment not found");
+    parent = { id: c.id, authorId: c.authorId };
+    post = c.post;
+  } else {
+    post = await loadPostAccess(input.postId);
+    assertCanSeePost(viewer, post);
+  }
+  if (post.closed) throw conflict("This post is closed to new comments");
+  if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
+  const e = env();
+  await assertMayWrite(viewer.id);
+  await hitRateLimit(`comment:${viewer.id}`, e.RATE_LIMIT_COMMENTS, e.RATE_LIMIT_WINDOW_SEC);
+  const postId = post.id;
+  const postAuthorId = post.authorId;
+
+  let medalChanged = false;
+  return afterCommit(db.transaction(async (tx) => {
+    await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
+    const [c] = await tx
+      .insert(comments)
+      .values({ postId, authorId: viewer.id, parentId: parent?.id ?? null, content: input.content })
+      .returning();
+    const row = c!;
+    // The rest depends only on the new row. Its chains are sent together, and postgres.js pipelines a
+    // transaction's queries on its one connection: a round trip per step of the longest chain instead of
+    // one per statement (issue 15, write load). Each chain keeps its own order (ledger rows, then the
+    // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
+    const base = { fromUserId: viewer.id, postId, commentId: row.id };
+    const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
+    recipients.delete(viewer.id);
+    const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
+      tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} + 1`, lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)` })
+        .where(eq(posts.id, postId)),
+      (async () => {
+        if (parent) return 0;
+        let earned = 0;
+        if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
+          await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
+          earned = POINTS.comment;
+        }
+        if (postAuthorId !== viewer.id) {
+          await applyPoints(tx, { userId: postAuthorId, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id, fromUserId: viewer.id });
+        }
+        return earned;
+      })(),
+      earnExperience(tx, viewer.id, "comment"),
+      (async () => {
+        // One notification per event per member, the most specific: a reply beats a mention, which beats
+        // "a post you follow was updated" (issue 21).
+        const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
+        await notify(tx, items);
+        const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id, skip: recipients });
+        const told = new Set([...recipients, ...mentioned, viewer.id]);
+        const subscribers = await tx
+          .select({ userId: postSubscriptions.userId })
+          .from(postSubscriptions)
+          .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
+        await notify(tx, subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })));
+      })(),
+      refreshMedal(tx, viewer.id).then(async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const),
+    ]);
+    medalChanged = changedMedal;
+    if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
+    return toDto({ ...row, reward, pointReward, author: author! }, []);
+  }), (c) => [changed("comment", c.id), changed("activity", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
+}
+
+/**
+ * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
+ * drops by one and lastReplyAt falls back to the newest live comment, else the post's creation.
+ */
+export async function deleteComment(viewer: Viewer, commentId: number): Promise<void> {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  if (!canDeleteComment(viewer, c)) throw forbidden("Only the comment's author or a moderator may delete it");
+  let medalChanged = false;
+  await afterCommit(db.transaction(async (tx) => {
+    await lockUsers(tx, [c.authorId]);
+    const [gone] = await tx
+      .update(comments)
+      .set({ deletedAt: sql`now()`, pinnedAt: null })
+      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+      .returning({ id: comments.id });
+    if (!gone) throw notFound("Comment not found");
+    await tx
+      .update(posts)
+      .set({
+        commentCount: sql`greatest(${posts.commentCount} - 1, 0)`,
+        lastReplyAt: sql`coalesce((select max(c.created_at) from comments c where c.post_id = ${c.post.id} and c.deleted_at is null), ${posts.createdAt})`,
+      })
+      .where(eq(posts.id, c.post.id));
+    medalChanged = await refreshMedal(tx, c.authorId);
+    // Staff removing someone's comment tells its author (issue 18).
+    await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, content: "deleted your comment on" });
+  }), () => [changed("comment", commentId), changed("activity", c.post.id), ...(medalChanged ? [changed("user", c.authorId)] : [])]);
+}
+
+/** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
+export async function setCommentPinned(viewer: Viewer, commentId: number, pinned: boolean): Promise<CommentDto> {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  assertOnPost(viewer, c.post, "pinComment");
+  await db.update(comments).set({ pinnedAt: pinned ? sql`now()` : null }).where(eq(comments.id, commentId));
+  await announce(changed("comment", commentId));
+  return getComment(viewer, commentId);
+}
+
+/**
+ * Slow mode (issue 18): on a post where staff set N seconds, a member's next comment waits N seconds
+ * after their previous one there; 429 with Retry-After, the rate-limit error of API.md §1.
+ */
+async function assertSlowMode(userId: number, postId: number, seconds: number): Promise<void> {
+  const [row] = await db
+    .select({ last: sql<Date | null>`max(${comments.createdAt})` })
+    .from(comments)
+    .where(and(eq(comments.postId, postId), eq(comments.authorId, userId)));
+  const last = row?.last ? new Date(row.last).getTime() : 0;
+  const wait = Math.ceil((last + seconds * 1000 - Date.now()) / 1000);
+  if (wait > 0) {
+    throw new ApiError(429, "rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, undefined, undefined, { "Retry-After": String(wait) });
+  }
+}
+
+/** PUT /api/posts/{id}/slow-mode (moderators): seconds between a member's comments on the post, 0 turns it off. */
+export async function setSlowMode(viewer: Viewer, postId: number, seconds: number): Promise<{ postId: number; seconds: number }> {
+  assertRole(viewer, "MODERATOR");
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [before] = await tx.select({ seconds: posts.slowModeSeconds }).from(posts).where(eq(posts.id, postId)).for("update");
+      if (!before) throw notFound("Post not found");
+      await tx.update(posts).set({ slowModeSeconds: seconds }).where(eq(posts.id, postId));
+      await audit(tx, { actorId: viewer.id, action: "post.slow-mode", targetType: "post", targetId: postId, before: { seconds: before.seconds }, after: { seconds } });
+      return { postId, seconds };
+    }),
+    [changed("post", postId)],
+  );
+}
+
+/**
+ * PUT /api/comments/{id} (issue 18): its author or staff change a comment's text. The old and new text
+ * go into the change log (the post's, marked with the comment), like a post's content edits; an edit by
+ * staff is marked as such and its author is told.
+ */
+export async function editComment(viewer: Viewer, commentId: number, content: string): Promise<CommentDto> {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (c.deletedAt) throw notFound("Comment not found");
+  const staff = viewer.id !== c.authorId;
+  if (staff && !isModerator(viewer)) throw forbidden("Only its author or staff can edit a comment");
+  if (!staff) await assertMayWrite(viewer.id);
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const [cur] = await tx.select({ content: comments.content }).from(comments).where(eq(comments.id, commentId)).for("update");
+      if (!cur || cur.content === content) return;
+      const now = new Date();
+      await tx.update(comments).set({ content, editedAt: now, staffEditedAt: staff ? now : null }).where(eq(comments.id, commentId));
+      await writeChangeLogs(tx, [{ postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content }]);
+      if (staff) await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, commentId, content: "edited your comment" });
+    }),
+    [changed("comment", commentId), changed("activity", c.post.id)],
+  );
+  return getComment(viewer, commentId);
+}
+
+/**
+ * GET /api/comments/{id}/change-logs: the comment's edits, oldest first. 404 where the comment is not
+ * visible, and where its text is not (deleted; hidden, to all but its author and staff): every entry holds it.
+ */
+export async function listCommentChangeLogs(viewer: Viewer | null, commentId: number) {
+  const c = await loadCommentAccess(viewer, commentId);
+  if (!canReadComment(viewer, { authorId: c.authorId, hidden: c.hiddenAt !== null, deleted: c.deletedAt !== null })) throw notFound("Comment not found");
+  return loadCommentChangeLogs(commentId);
+}

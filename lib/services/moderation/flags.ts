@@ -1,0 +1,227 @@
+import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { comments, flags, posts, users, type FlagAction } from "@/db/schema";
+import { conflict, forbidden, notFound } from "@/lib/api/errors";
+import { iso } from "@/lib/api/serializers";
+import { markdownExcerpt } from "@/lib/markdown";
+import { assertCanSeePost, assertRole } from "@/lib/permissions";
+import { deleteComment } from "@/lib/services/comments/comments";
+import { notify } from "@/lib/services/notifications/writer";
+import { deletePost, setClosed } from "@/lib/services/posts/posts";
+import { afterCommit, changed } from "@/lib/services/changes";
+import { readSettings } from "@/lib/services/moderation/site-settings";
+import { assertMayWrite } from "@/lib/services/auth/verification";
+import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";
+import type { Viewer } from "@/lib/viewer";
+
+/** Distinct members whose open flags hide a target until staff review it (site setting, default 3). */
+export async function getFlagHideThreshold(runner: DbOrTx = db): Promise<number> {
+  return (await readSettings(runner)).flagHideThreshold;
+}
+
+type FlagRow = typeof flags.$inferSelect;
+
+function toDto(f: FlagRow, targetHidden: boolean): FlagDto {
+  return {
+    id: f.id,
+    postId: f.postId,
+    commentId: f.commentId,
+    reason: f.reason,
+    note: f.note,
+    status: f.status,
+    action: f.action,
+    createdAt: iso(f.createdAt)!,
+    resolvedAt: iso(f.resolvedAt),
+    targetHidden,
+  };
+}
+
+const targetWhere = (postId: number, commentId: number | null) =>
+  commentId === null ? and(eq(flags.postId, postId), isNull(flags.commentId)) : eq(flags.commentId, commentId);
+
+/**
+ * POST /api/flags: a member flags a post or a comment they can see (not their own), once per target.
+ * When open flags from `threshold` distinct members are reached the target is hidden until reviewed:
+ * a comment gets hiddenAt, a published post goes back to PENDING (out of every list, into the queue).
+ */
+export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promise<FlagDto> {
+  await assertMayWrite(viewer.id);
+  return afterCommit(db.transaction(async (tx) => {
+    let postId: number;
+    let commentId: number | null = null;
+    let authorId: number;
+    if (input.commentId !== undefined) {
+      const [c] = await tx
+        .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, post: { id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope } })
+        .from(comments)
+        .innerJoin(posts, eq(posts.id, comments.postId))
+        .where(eq(comments.id, input.commentId))
+        .for("update", { of: comments });
+      if (!c || c.deletedAt) throw notFound("Comment not found");
+      assertCanSeePost(viewer, c.post, "Comment not found");
+      postId = c.post.id;
+      commentId = c.id;
+      authorId = c.authorId;
+    } else {
+      const [p] = await tx.select().from(posts).where(eq(posts.id, input.postId!)).for("update");
+      assertCanSeePost(viewer, p);
+      postId = p.id;
+      authorId = p.authorId;
+    }
+    if (authorId === viewer.id) throw forbidden("You cannot flag your own content");
+    const [row] = await tx
+      .insert(flags)
+      .values({ reporterId: viewer.id, postId, commentId, reason: input.reason, note: input.note })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict("You have already flagged this");
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(distinct ${flags.reporterId})::int` })
+      .from(flags)
+      .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")));
+    const threshold = await getFlagHideThreshold(tx);
+    let hidden: boolean;
+    if (commentId !== null) {
+      if (n >= threshold) await tx.update(comments).set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` }).where(eq(comments.id, commentId));
+      const [c] = await tx.select({ h: comments.hiddenAt }).from(comments).where(eq(comments.id, commentId));
+      hidden = !!c?.h;
+    } else {
+      if (n >= threshold) {
+        await tx.update(posts).set({ status: "PENDING", hiddenAt: new Date() }).where(and(eq(posts.id, postId), eq(posts.status, "PUBLISHED")));
+      }
+      const [p] = await tx.select({ h: posts.hiddenAt, status: posts.status }).from(posts).where(eq(posts.id, postId));
+      hidden = !!p?.h || p?.status !== "PUBLISHED";
+    }
+    return toDto(row, hidden);
+  }), (f) => [changed("post", f.postId), ...(f.commentId === null ? [] : [changed("comment", f.commentId)])]);
+}
+
+const reporter = alias(users, "reporter");
+const resolver = alias(users, "resolver");
+const postAuthor = alias(users, "post_author");
+const commentAuthor = alias(users, "comment_author");
+
+/** GET /api/admin/flags (moderators): open flags oldest first, or resolved ones newest first; two queries. */
+export async function listFlags(viewer: Viewer | null, q: { status: "open" | "resolved"; page: number; pageSize: number }): Promise<AdminFlagDto[]> {
+  assertRole(viewer, "MODERATOR");
+  const open = q.status === "open";
+  const rows = await db
+    .select({
+      flag: flags,
+      reporter: { id: reporter.id, username: reporter.username },
+      resolver: { id: resolver.id, username: resolver.username },
+      post: { id: posts.id, title: posts.title, status: posts.status, closed: posts.closed, hiddenAt: posts.hiddenAt },
+      postAuthor: { id: postAuthor.id, username: postAuthor.username },
+      comment: { id: comments.id, content: comments.content, deletedAt: comments.deletedAt, hiddenAt: comments.hiddenAt },
+      commentAuthor: { id: commentAuthor.id, username: commentAuthor.username },
+    })
+    .from(flags)
+    .innerJoin(reporter, eq(reporter.id, flags.reporterId))
+    .leftJoin(resolver, eq(resolver.id, flags.resolvedById))
+    .innerJoin(posts, eq(posts.id, flags.postId))
+    .innerJoin(postAuthor, eq(postAuthor.id, posts.authorId))
+    .leftJoin(comments, eq(comments.id, flags.commentId))
+    .leftJoin(commentAuthor, eq(commentAuthor.id, comments.authorId))
+    .where(eq(flags.status, open ? "OPEN" : "RESOLVED"))
+    .orderBy(...(open ? [asc(flags.createdAt), asc(flags.id)] : [desc(flags.resolvedAt), desc(flags.id)]))
+    .limit(q.pageSize)
+    .offset(q.page * q.pageSize);
+  if (!rows.length) return [];
+  const postIds = [...new Set(rows.filter((r) => r.flag.commentId === null).map((r) => r.flag.postId))];
+  const commentIds = [...new Set(rows.map((r) => r.flag.commentId).filter((id): id is number => id !== null))];
+  const counts = await db
+    .select({ postId: flags.postId, commentId: flags.commentId, n: sql<number>`count(distinct ${flags.reporterId})::int` })
+    .from(flags)
+    .where(
+      and(
+        eq(flags.status, "OPEN"),
+        sql`(${flags.commentId} is null and ${flags.postId} in (${sql.join([0, ...postIds].map((i) => sql`${i}`), sql`, `)})
+          or ${flags.commentId} in (${sql.join([0, ...commentIds].map((i) => sql`${i}`), sql`, `)}))`,
+      ),
+    )
+    .groupBy(flags.postId, flags.commentId);
+  const countOf = new Map(counts.map((c) => [c.commentId === null ? `p${c.postId}` : `c${c.commentId}`, c.n]));
+  return rows.map((r) => {
+    const isComment = r.flag.commentId !== null && r.comment !== null;
+    const hidden = isComment ? !!r.comment!.hiddenAt : !!r.post.hiddenAt || r.post.status !== "PUBLISHED";
+    return {
+      ...toDto(r.flag, hidden),
+      reporter: r.reporter,
+      resolvedBy: r.resolver && r.resolver.id !== null ? r.resolver : null,
+      post: { id: r.post.id, title: r.post.title, status: r.post.status, closed: r.post.closed, author: r.postAuthor },
+      comment: isComment
+        ? { id: r.comment!.id, excerpt: markdownExcerpt(r.comment!.content, 200), deleted: !!r.comment!.deletedAt, author: r.commentAuthor! }
+        : null,
+      flagCount: countOf.get(r.flag.commentId === null ? `p${r.flag.postId}` : `c${r.flag.commentId}`) ?? 0,
+    };
+  });
+}
+
+/** Open flags on any target, for the staff header count. */
+export async function countOpenFlagTargets(): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct (${flags.postId}, coalesce(${flags.commentId}, 0)))::int` })
+    .from(flags)
+    .where(eq(flags.status, "OPEN"));
+  return row?.n ?? 0;
+}
+
+const OUTCOME: Record<FlagAction, string> = {
+  DISMISS: "No action was needed; it stays as it is.",
+  HIDE: "It has been hidden.",
+  DELETE: "It has been deleted.",
+  CLOSE_POST: "The post has been closed.",
+};
+
+/**
+ * POST /api/admin/flags/{id}/resolve (moderators): acts on the flag's target and resolves every open
+ * flag on it; each flagger gets FLAG_RESOLVED with the outcome. DISMISS and CLOSE_POST lift an
+ * automatic hide; HIDE keeps the target hidden (a post becomes REJECTED); DELETE deletes it.
+ */
+export async function resolveFlag(a: { id: number; viewer: Viewer; action: FlagAction }): Promise<{ action: FlagAction; resolved: number }> {
+  const { id, viewer, action } = a;
+  assertRole(viewer, "MODERATOR");
+  const [flag] = await db.select().from(flags).where(eq(flags.id, id));
+  if (!flag) throw notFound("Flag not found");
+  if (flag.status !== "OPEN") throw conflict("This flag is already resolved");
+  const { postId, commentId } = flag;
+
+  // Deleting or closing goes through the posts/comments services (their rules, counts and notices).
+  if (action === "DELETE" && commentId === null) {
+    const reporters = await db.selectDistinct({ id: flags.reporterId }).from(flags).where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
+    const [p] = await db.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
+    await deletePost({ id: postId, viewer }); // its flags go with it (cascade)
+    await notify(db, reporters.map((r) => ({ userId: r.id, type: "FLAG_RESOLVED" as const, fromUserId: viewer.id, content: `“${p?.title ?? ""}”: ${OUTCOME.DELETE}` })));
+    return { action, resolved: reporters.length };
+  }
+  if (action === "DELETE") await deleteComment(viewer, commentId!).catch((e) => {
+    if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
+  });
+  if (action === "CLOSE_POST") await setClosed({ id: postId, viewer, on: true });
+
+  return afterCommit(db.transaction(async (tx) => {
+    if (commentId !== null) {
+      if (action === "HIDE") await tx.update(comments).set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` }).where(eq(comments.id, commentId));
+      if (action === "DISMISS" || action === "CLOSE_POST") await tx.update(comments).set({ hiddenAt: null }).where(eq(comments.id, commentId));
+    } else {
+      if (action === "HIDE") await tx.update(posts).set({ status: "REJECTED", hiddenAt: sql`coalesce(${posts.hiddenAt}, now())` }).where(eq(posts.id, postId));
+      if (action === "DISMISS" || action === "CLOSE_POST") {
+        await tx.update(posts).set({ status: "PUBLISHED", hiddenAt: null }).where(and(eq(posts.id, postId), sql`${posts.hiddenAt} is not null`));
+      }
+    }
+    const done = await tx
+      .update(flags)
+      .set({ status: "RESOLVED", action, resolvedById: viewer.id, resolvedAt: new Date() })
+      .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")))
+      .returning({ reporterId: flags.reporterId });
+    const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
+    const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
+    const reporters = [...new Set(done.map((d) => d.reporterId))];
+    await notify(
+      tx,
+      reporters.map((userId) => ({ userId, type: "FLAG_RESOLVED" as const, fromUserId: viewer.id, postId, commentId, content: `You flagged ${what}. ${OUTCOME[action]}` })),
+    );
+    return { action, resolved: done.length };
+  }), [changed("post", postId), ...(commentId === null ? [] : [changed("comment", commentId)]), changed("notification")]);
+}

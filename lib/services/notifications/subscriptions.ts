@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "@/db";
+import { postSubscriptions, posts } from "@/db/schema";
+import { assertCanSeePost } from "@/lib/permissions";
+import { notify } from "@/lib/services/notifications/writer";
+import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
+
+/**
+ * Subscribes (or unsubscribes) the viewer to a post it may see; idempotent. The post's author hears
+ * about a change of state (POST_SUBSCRIBED / POST_UNSUBSCRIBED), never about their own.
+ */
+export async function setSubscription(viewer: Viewer, postId: number, subscribed: boolean): Promise<{ subscribed: boolean }> {
+  const [post] = await db
+    .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  assertCanSeePost(viewer, post);
+  await afterCommit(db.transaction(async (tx) => {
+    const rows = subscribed
+      ? await tx.insert(postSubscriptions).values({ userId: viewer.id, postId }).onConflictDoNothing().returning({ postId: postSubscriptions.postId })
+      : await tx
+          .delete(postSubscriptions)
+          .where(and(eq(postSubscriptions.userId, viewer.id), eq(postSubscriptions.postId, postId)))
+          .returning({ postId: postSubscriptions.postId });
+    if (rows.length) {
+      await notify(tx, { userId: post.authorId, type: subscribed ? "POST_SUBSCRIBED" : "POST_UNSUBSCRIBED", fromUserId: viewer.id, postId });
+    }
+  }), [changed("subscription", postId)]);
+  return { subscribed };
+}
