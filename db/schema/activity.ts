@@ -103,6 +103,24 @@ export const uploads = pgTable(
   (t) => [index("uploads_owner_idx").on(t.ownerId)],
 );
 
+/**
+ * The name a presigned upload was given (GET /api/upload/presign, OpenIsle's editor flow): the client
+ * learns `/uploads/p/<name>` before it sends the file, and the stored image is content-addressed, so
+ * the name is recorded here when its one PUT succeeds (the primary key makes the URL single-use) and
+ * `/uploads/p/<name>` redirects to the image (lib/services/uploads/presign.ts).
+ */
+export const uploadAliases = pgTable(
+  "upload_aliases",
+  {
+    /** `<32 hex>.<ext>`, as in the presigned file URL. */
+    name: text().primaryKey(),
+    uploadId: integer().notNull().references(() => uploads.id, { onDelete: "cascade" }),
+    ownerId: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index("upload_aliases_upload_idx").on(t.uploadId), index("upload_aliases_owner_idx").on(t.ownerId)],
+);
+
 /** A single row (id = 1). */
 export const siteSettings = pgTable(
   "site_settings",
