@@ -1,6 +1,6 @@
 // npx tsx bench/explain.ts [--size 100k]: EXPLAIN (ANALYZE, BUFFERS) of the main list queries on the
 // database of DATABASE_URL, written to bench/results/plans-<size>.txt. The statements are the ones the
-// services send (lib/services/posts/posts.ts listPosts/listRecentPosts, post-loader.ts counts,
+// services send (lib/services/posts/ listPosts/listRecentPosts, post-loader.ts counts,
 // notifications.ts listNotifications, change-logs.ts), with the bench's parameters inlined.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";

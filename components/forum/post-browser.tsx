@@ -8,7 +8,7 @@ import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { pageShell, pageViewer } from "@/lib/api/page";
 import { ShellMarks } from "@/components/forum/shell-marks";
-import { listPostsPage, type PostOrder } from "@/lib/services/posts/posts";
+import { listPostsPage, type PostOrder } from "@/lib/services/posts/list";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { getTags } from "@/lib/services/taxonomy/tags";
 import { listFacets } from "@/lib/api/list-cache";

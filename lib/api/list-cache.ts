@@ -5,7 +5,7 @@ import { allListsVersion } from "@/lib/cache/page-versions";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { listTags } from "@/lib/services/taxonomy/tags";
 import { loadPosts, readViewerState } from "@/lib/services/posts/loader";
-import type { PostPage } from "@/lib/services/posts/posts";
+import type { PostPage } from "@/lib/services/posts/list";
 import type { Viewer } from "@/lib/viewer";
 
 /**

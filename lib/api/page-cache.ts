@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { clientIp } from "@/lib/api/client-ip";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { aheadVersion, listPageVersion, listScope, memberListPage, memberPostPage, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
-import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/posts";
+import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail";
 import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { isModerator } from "@/lib/permissions";
 

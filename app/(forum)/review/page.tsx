@@ -10,7 +10,7 @@ import { moderationKeys } from "@/lib/query-keys";
 import { listFlags } from "@/lib/services/moderation/flags";
 import { markdownExcerpt } from "@/lib/markdown";
 import { orNotFound, pageViewer } from "@/lib/api/page";
-import { countPendingPosts, listPendingPosts } from "@/lib/services/posts/posts";
+import { countPendingPosts, listPendingPosts } from "@/lib/services/posts/list";
 
 export const metadata: Metadata = { title: "Review queue" };
 

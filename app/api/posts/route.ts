@@ -1,6 +1,7 @@
 // GET /api/posts (list with category/tag filters and paging), POST /api/posts (create).
 import { created, made, okList, route } from "@/lib/api/route";
-import { createPost, listPostIds } from "@/lib/services/posts/posts";
+import { listPostIds } from "@/lib/services/posts/list";
+import { createPost } from "@/lib/services/posts/write";
 import { createPostSchema, LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 import { postSchema } from "@/lib/validation/responses";
 

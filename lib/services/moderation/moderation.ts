@@ -1,6 +1,6 @@
 import { canReviewPosts } from "@/lib/permissions";
 import { countOpenFlagTargets } from "@/lib/services/moderation/flags";
-import { countPendingPosts } from "@/lib/services/posts/posts";
+import { countPendingPosts } from "@/lib/services/posts/list";
 import type { Viewer } from "@/lib/viewer";
 
 /** What waits for this viewer to review (the staff header badge): pending posts plus flagged targets; null for members. */

@@ -5,7 +5,7 @@ import { unauthorized } from "@/lib/api/errors";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { unreadCountSql } from "@/lib/services/notifications/notifications";
 import { readViewerState } from "@/lib/services/posts/loader";
-import { visitSharedPostPage } from "@/lib/services/posts/posts";
+import { visitSharedPostPage } from "@/lib/services/posts/detail";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { accountSummaryFrom, accountSummarySql, headerAccount } from "@/lib/services/users/users";
 import type { PageStateDto } from "@/lib/validation/users";

@@ -23,7 +23,7 @@ import { ApiError } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageAccount, pageShell, pageViewClient, pageViewer } from "@/lib/api/page";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
-import { getPostDetail } from "@/lib/services/posts/posts";
+import { getPostDetail } from "@/lib/services/posts/detail";
 import { postKeys } from "@/lib/query-keys";
 import type { CommentDto, PostDto } from "@/lib/validation/responses";
 

@@ -2,7 +2,8 @@
 import { parseId } from "@/lib/api/body";
 import { viewClient } from "@/lib/api/caller";
 import { empty, noContent, ok, route } from "@/lib/api/route";
-import { deletePost, getPostDetail, updatePost } from "@/lib/services/posts/posts";
+import { getPostDetail } from "@/lib/services/posts/detail";
+import { deletePost, updatePost } from "@/lib/services/posts/write";
 import { updatePostSchema } from "@/lib/validation/posts";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 

@@ -1,6 +1,6 @@
 // GET /api/posts/featured: the list's filters and paging, featured (rssExcluded = false) posts only.
 import { okList, route } from "@/lib/api/route";
-import { listPostIds } from "@/lib/services/posts/posts";
+import { listPostIds } from "@/lib/services/posts/list";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 import { postSchema } from "@/lib/validation/responses";
 

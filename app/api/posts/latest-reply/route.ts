@@ -1,6 +1,6 @@
 // GET /api/posts/latest-reply: the list's filters and paging, pinned first then newest reply first.
 import { okList, route } from "@/lib/api/route";
-import { listPostIds } from "@/lib/services/posts/posts";
+import { listPostIds } from "@/lib/services/posts/list";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 import { postSchema } from "@/lib/validation/responses";
 

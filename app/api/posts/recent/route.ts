@@ -1,6 +1,6 @@
 // GET /api/posts/recent?minutes=N: posts created in the last N minutes (at most 500).
 import { okList, route } from "@/lib/api/route";
-import { listRecentPostIds, recentWindow } from "@/lib/services/posts/posts";
+import { listRecentPostIds, recentWindow } from "@/lib/services/posts/list";
 import { recentPostsQuerySchema } from "@/lib/validation/posts";
 import { postSchema } from "@/lib/validation/responses";
 

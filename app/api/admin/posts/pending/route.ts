@@ -1,6 +1,6 @@
 // GET /api/admin/posts/pending (moderator): posts awaiting review, oldest first.
 import { okList, route } from "@/lib/api/route";
-import { listPendingPosts } from "@/lib/services/posts/posts";
+import { listPendingPosts } from "@/lib/services/posts/list";
 import { pendingPostsQuerySchema } from "@/lib/validation/posts";
 import { postSchema } from "@/lib/validation/responses";
 

@@ -1,7 +1,7 @@
 // POST /api/posts/{id}/feature: feature a post (+500 points to its author).
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { setFeatured } from "@/lib/services/posts/posts";
+import { setFeatured } from "@/lib/services/posts/state";
 import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/posts/{id}/reopen: reopen a closed post (author, moderator).
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { setClosed } from "@/lib/services/posts/posts";
+import { setClosed } from "@/lib/services/posts/state";
 import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(

@@ -1,7 +1,7 @@
 // POST /api/posts/{id}/unpin: unpin a post.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { setPinned } from "@/lib/services/posts/posts";
+import { setPinned } from "@/lib/services/posts/state";
 import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(

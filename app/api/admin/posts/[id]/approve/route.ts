@@ -1,7 +1,7 @@
 // POST /api/admin/posts/{id}/approve (moderator): review a pending post; POST_REVIEWED to its author with the optional reason.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { reviewPost } from "@/lib/services/posts/posts";
+import { reviewPost } from "@/lib/services/posts/state";
 import { reviewPostSchema } from "@/lib/validation/moderation";
 import { postSchema } from "@/lib/validation/responses";
 

@@ -1,6 +1,6 @@
 // GET /api/admin/posts/pending/count (moderator): how many posts await review.
 import { ok, route } from "@/lib/api/route";
-import { countPendingPosts } from "@/lib/services/posts/posts";
+import { countPendingPosts } from "@/lib/services/posts/list";
 import { pendingCountSchema } from "@/lib/validation/moderation";
 
 export const GET = route(

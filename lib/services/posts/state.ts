@@ -1,0 +1,95 @@
+// A post's state by its author or staff: close/reopen, pin, feature, and the review of a pending post.
+import { and, eq, ne } from "drizzle-orm";
+import { db } from "@/db";
+import { posts } from "@/db/schema";
+import { conflict } from "@/lib/api/errors";
+import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
+import { writeChangeLogs } from "@/lib/services/posts/change-logs";
+import { notifyMentions } from "@/lib/services/notifications/mentions";
+import { notify } from "@/lib/services/notifications/writer";
+import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points";
+import { loadPost } from "@/lib/services/posts/loader";
+import type { PostDto } from "@/lib/validation/responses";
+import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
+import { accessRow } from "@/lib/services/posts/access";
+
+type Toggle = { id: number; viewer: Viewer; on: boolean };
+
+/** close/reopen (author, moderator): a CLOSED entry when the state changes. */
+export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
+  await afterCommit(db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "close");
+    if (post.closed === on) return;
+    const now = new Date();
+    const staff = viewer.id !== post.authorId;
+    await tx.update(posts).set({ closed: on, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) }).where(eq(posts.id, id));
+    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
+    if (staff) {
+      const content = on ? "closed your post" : "reopened your post";
+      await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
+    }
+  }), [changed("post", id)]);
+  return (await loadPost(id, viewer))!;
+}
+
+/** pin/unpin (moderator): a PINNED entry with the old and new pinnedAt. */
+export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
+  await afterCommit(db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "pin");
+    if ((post.pinnedAt !== null) === on) return;
+    const pinnedAt = on ? new Date() : null;
+    await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
+    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
+  }), [changed("post", id)]);
+  return (await loadPost(id, viewer))!;
+}
+
+/**
+ * feature/unfeature (moderator): featured ⇔ rssExcluded = false. The first feature of a post awards
+ * the author +500 points; every feature sends POST_FEATURED.
+ */
+export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> {
+  let medalOf: number | null = null;
+  await afterCommit(db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "feature");
+    const featured = !post.rssExcluded;
+    if (featured === on) return;
+    const first = on && post.featuredAt === null;
+    await tx
+      .update(posts)
+      .set({ rssExcluded: !on, ...(first ? { featuredAt: new Date() } : {}) })
+      .where(eq(posts.id, id));
+    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "FEATURED", oldFeatured: featured, newFeatured: on }]);
+    if (!on) return;
+    if (first) await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
+    await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
+    if (await refreshMedal(tx, post.authorId)) medalOf = post.authorId;
+  }), () => [changed("post", id), ...(medalOf === null ? [] : [changed("user", medalOf)])]);
+  return (await loadPost(id, viewer))!;
+}
+
+/**
+ * approve/reject (moderator) a post awaiting review: POST_REVIEWED to the author with `approved` and
+ * the moderator's optional reason as its content.
+ */
+export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean; reason?: string | null }): Promise<PostDto> {
+  const { id, viewer, approve } = a;
+  await afterCommit(db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "review");
+    const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
+    if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
+    await tx.update(posts).set({ status: approve ? "PUBLISHED" : "REJECTED" }).where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
+    await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve, content: a.reason || null });
+    if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
+  }), [changed("post", id)]);
+  return (await loadPost(id, viewer))!;
+}

@@ -1,0 +1,192 @@
+// Writing a post: create, edit (one change log per changed field), delete.
+import { asc, eq, inArray } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";
+import { badRequest } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
+import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
+import { createLottery } from "@/lib/services/posts/lotteries";
+import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
+import { notify } from "@/lib/services/notifications/writer";
+import { resolveNewTags } from "@/lib/services/taxonomy/tags";
+import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
+import { createPoll } from "@/lib/services/posts/polls";
+import { loadPost } from "@/lib/services/posts/loader";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { assertMayWrite } from "@/lib/services/auth/verification";
+import { getPublishMode } from "@/lib/services/moderation/site-settings";
+import type { PostDto } from "@/lib/validation/responses";
+import type { CreatePostInput, UpdatePostInput } from "@/lib/validation/posts";
+import type { Viewer } from "@/lib/viewer";
+import { afterCommit, changed } from "@/lib/services/changes";
+import { accessRow } from "@/lib/services/posts/access";
+
+async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {
+  const [c] = await tx
+    .select({ id: categories.id, name: categories.name, description: categories.description, icon: categories.icon, smallIcon: categories.smallIcon })
+    .from(categories)
+    .where(eq(categories.id, id));
+  if (!c) throw badRequest(`Category ${id} does not exist`, "categoryId");
+  return categorySnapshot(c);
+}
+
+async function tagsOr400(tx: DbOrTx, ids: number[]): Promise<TagSnapshot[]> {
+  const rows = await tx.select().from(tags).where(inArray(tags.id, ids)).orderBy(asc(tags.id));
+  if (rows.length !== new Set(ids).size) {
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    throw badRequest(`Tag ${missing.join(", ")} does not exist`, "tagIds");
+  }
+  return rows.map(tagSnapshot);
+}
+
+async function currentTags(tx: DbOrTx, postId: number): Promise<TagSnapshot[]> {
+  const rows = await tx
+    .select({ id: tags.id, name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon, createdAt: tags.createdAt })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(eq(postTags.postId, postId))
+    .orderBy(asc(tags.id));
+  return rows.map(tagSnapshot);
+}
+
+/** POST_REVIEW_REQUEST to every moderator and admin (the author excluded by notify). */
+async function requestReview(tx: DbOrTx, postId: number, authorId: number): Promise<void> {
+  const staff = await tx.select({ id: users.id }).from(users).where(inArray(users.role, ["MODERATOR", "ADMIN"]));
+  await notify(tx, staff.map((s) => ({ userId: s.id, type: "POST_REVIEW_REQUEST" as const, fromUserId: authorId, postId })));
+}
+
+/** POST /api/posts: the post, its tags, poll or lottery, points, experience and notifications in one transaction. */
+export async function createPost(viewer: Viewer, input: CreatePostInput): Promise<PostDto> {
+  const e = env();
+  await assertMayWrite(viewer.id);
+  await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
+  const mode = await getPublishMode();
+  const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
+  let medalChanged = false;
+  const id = await afterCommit(db.transaction(async (tx) => {
+    await categoryOr400(tx, input.categoryId);
+    const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+    await tagsOr400(tx, tagIds);
+    const now = new Date();
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        title: input.title,
+        content: input.content,
+        authorId: viewer.id,
+        categoryId: input.categoryId,
+        type: input.type,
+        status,
+        visibleScope: input.visibleScope,
+        createdAt: now,
+        lastReplyAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: posts.id });
+    const postId = row!.id;
+    await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
+    if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
+    if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
+
+    let pointReward = 0;
+    if (await takeDailySlot(tx, viewer.id, "points:post", POINTS.postDailyCap)) {
+      await applyPoints(tx, { userId: viewer.id, type: "POST", amount: POINTS.post, postId });
+      pointReward = POINTS.post;
+    }
+    const reward = await earnExperience(tx, viewer.id, "post");
+    await tx.update(posts).set({ reward, pointReward }).where(eq(posts.id, postId));
+
+    if (status === "PENDING") await requestReview(tx, postId, viewer.id);
+    else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
+    medalChanged = await refreshMedal(tx, viewer.id);
+    return postId;
+  }), (postId) => [changed("post", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
+  return (await loadPost(id, viewer))!;
+}
+
+/** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
+export async function updatePost(a: { id: number; viewer: Viewer; input: UpdatePostInput }): Promise<PostDto> {
+  const { id, viewer, input } = a;
+  await afterCommit(db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "edit");
+    const logs: NewChangeLog[] = [];
+    const set: Partial<typeof posts.$inferInsert> = {};
+    const restoredVersion = input.restoredVersion ?? null;
+    const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, restoredVersion, ...l });
+
+    if (input.title !== undefined && input.title !== post.title) {
+      set.title = input.title;
+      log({ type: "TITLE", oldTitle: post.title, newTitle: input.title });
+    }
+    if (input.content !== undefined && input.content !== post.content) {
+      set.content = input.content;
+      log({ type: "CONTENT", oldContent: post.content, newContent: input.content });
+    }
+    if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
+      const next = await categoryOr400(tx, input.categoryId);
+      const prev = await categoryOr400(tx, post.categoryId);
+      set.categoryId = input.categoryId;
+      log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
+    }
+    if (input.tagIds !== undefined) {
+      const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+      const next = await tagsOr400(tx, ids);
+      const prev = await currentTags(tx, id);
+      const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
+      if (!same) {
+        await tx.delete(postTags).where(eq(postTags.postId, id));
+        await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
+        log({ type: "TAG", oldTags: prev, newTags: next });
+      }
+    }
+    if (input.visibleScope !== undefined && input.visibleScope !== post.visibleScope) {
+      set.visibleScope = input.visibleScope;
+      log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
+    }
+    if (!logs.length) return;
+    const now = new Date();
+    const staff = viewer.id !== post.authorId;
+    await tx.update(posts).set({ ...set, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) }).where(eq(posts.id, id));
+    await writeChangeLogs(tx, logs);
+    if (staff) {
+      const content = staffEditPhrase(logs, restoredVersion);
+      await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
+    }
+    if (set.visibleScope !== undefined) await withdrawHiddenMentions(tx, id);
+    if (set.content !== undefined && post.status === "PUBLISHED") {
+      // Only users newly mentioned by this edit are notified.
+      const before = new Set(extractMentions(post.content));
+      const added = extractMentions(set.content).filter((n) => !before.has(n));
+      if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
+    }
+  }), [changed("post", id)]);
+  return (await loadPost(id, viewer))!;
+}
+
+/**
+ * What a staff edit did, in the words of the author's notification ("<moderator> … <post title>"):
+ * a restore names its version; a change of category or tags alone says so; anything else is an edit.
+ */
+function staffEditPhrase(logs: NewChangeLog[], restoredVersion: number | null): string {
+  if (restoredVersion !== null) return `restored version ${restoredVersion} of your post`;
+  const types = new Set(logs.map((l) => l.type));
+  if (types.size === 1 && types.has("CATEGORY")) return `moved your post to ${logs[0]!.newCategory?.name ?? "another category"}:`;
+  if (types.size === 1 && types.has("TAG")) return "re-tagged your post";
+  if (types.size === 1 && types.has("VISIBLE_SCOPE")) return "changed who can see your post";
+  return "edited your post";
+}
+
+/** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
+export async function deletePost(a: { id: number; viewer: Viewer }): Promise<void> {
+  const { id, viewer } = a;
+  await afterCommit(db.transaction(async (tx) => {
+    const post = await accessRow(tx, id, true);
+    assertCanSeePost(viewer, post);
+    assertOnPost(viewer, post, "delete");
+    await tx.delete(posts).where(eq(posts.id, id));
+    await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
+  }), [changed("post", id)]);
+}
