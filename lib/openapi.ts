@@ -22,6 +22,9 @@ import * as mailModule from "@/lib/validation/mail";
 import * as moderationModule from "@/lib/validation/moderation";
 import * as usersModule from "@/lib/validation/users";
 import * as adminUsersModule from "@/lib/validation/admin-users";
+import * as openIsleCompatModule from "@/lib/validation/openisle-compat";
+import * as openIsleProfilesModule from "@/lib/validation/openisle-profiles";
+import * as openIsleSiteModule from "@/lib/validation/openisle-site";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -166,7 +169,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, responsesModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule, moderationModule, adminUsersModule];
+  const modules = [authModule, commentsModule, economyModule, notificationsModule, responsesModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule, moderationModule, adminUsersModule, openIsleCompatModule, openIsleProfilesModule, openIsleSiteModule];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;

@@ -1,13 +1,14 @@
-// GET /api/users/{idOrUsername}: a public profile, by numeric id or username.
+// GET /api/users/{idOrUsername}: a public profile, by numeric id or username, with OpenIsle's member statistics.
 import { ok, route } from "@/lib/api/route";
-import { getProfile } from "@/lib/services/users/profiles";
-import { profileSchema } from "@/lib/validation/auth";
+import { getProfileDetail } from "@/lib/services/users/profile-stats";
+import { profileDetailSchema } from "@/lib/validation/openisle-profiles";
 
 export const GET = route(
   {
     tag: "Users", summary: "A public profile",
-    description: "By numeric id or username (case-insensitive; an id wins over a numeric username). Counts cover only posts the caller may see.",
-    auth: "optional", responses: [ok(profileSchema)],
+    description:
+      "By numeric id or username (case-insensitive; an id wins over a numeric username). Counts and OpenIsle's statistics (lastPostTime, totalViews, visitedDays, readPosts, likesSent, likesReceived…) cover only posts and comments the caller may see.",
+    auth: "optional", responses: [ok(profileDetailSchema)],
   },
-  ({ params, viewer }) => getProfile(params.idOrUsername ?? "", viewer),
+  ({ params, viewer }) => getProfileDetail(params.idOrUsername ?? "", viewer),
 );
