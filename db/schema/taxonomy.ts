@@ -36,6 +36,8 @@ export const tags = pgTable(
   (t) => [
     uniqueIndex("tags_name_lower_idx").on(sql`lower(${t.name})`),
     index("tags_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    // A member's tags, newest first (OpenIsle's profile lists: /api/users/{id}/tags and /hot-tags).
+    index("tags_creator_idx").on(t.creatorId, t.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "tags_creator_idx" ON "tags" USING btree ("creator_id","created_at");
