@@ -1,6 +1,6 @@
 // GET /api/tokens (list) and POST /api/tokens (create): the caller's personal API tokens.
 import { created, made, okList, route } from "@/lib/api/route";
-import { createPersonalToken, listPersonalTokens } from "@/lib/services/users/users";
+import { createPersonalToken, listPersonalTokens } from "@/lib/services/auth/personal-tokens";
 import { apiTokenSchema, createdTokenSchema, createTokenSchema } from "@/lib/validation/auth";
 
 export const GET = route(

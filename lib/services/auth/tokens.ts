@@ -39,6 +39,18 @@ export async function issueToken(
   return { id: row!.id, token, prefix, expiresAt: input.expiresAt?.toISOString() ?? null };
 }
 
+/** A 30-day login token (read and write) for a member who just signed in or registered. */
+export function issueLoginToken(tx: DbOrTx, userId: number, userAgent?: string): Promise<IssuedToken> {
+  return issueToken(tx, {
+    userId,
+    name: "login",
+    scopes: ["read", "write"],
+    expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
+    kind: "login",
+    userAgent,
+  });
+}
+
 export type TokenViewer = { id: number; username: string; role: UserRole; scopes: TokenScope[]; tokenId: number; suspendedUntil: string | null };
 
 /** Resolves a bearer token to its user; throws 401 for an unknown, revoked or expired token. */

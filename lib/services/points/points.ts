@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull, isNull, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, not, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { db, rawRows, type DbOrTx } from "@/db";
+import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
 import { insufficientPoints } from "@/lib/api/errors";
 import { iso } from "@/lib/api/serializers";
@@ -22,6 +22,16 @@ export type LedgerEntry = {
   commentId?: number | null;
   fromUserId?: number | null;
 };
+
+/**
+ * Locks the users whose balances or experience a write will change, in id order, so that two crossing
+ * writes (A reacts to B while B reacts to A) queue instead of deadlocking. Same lock strength as UPDATE.
+ */
+export async function lockUsers(tx: Tx, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  if (!unique.length) return;
+  await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique)).orderBy(asc(users.id)).for("no key update");
+}
 
 /**
  * The only way a balance changes: a conditional update (never below zero, no read-then-write) and its

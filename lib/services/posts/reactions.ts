@@ -4,7 +4,7 @@ import { comments, posts, reactions, users, type ReactionType } from "@/db/schem
 import { REACTION_TYPES } from "@/db/schema/enums";
 import { notFound } from "@/lib/api/errors";
 import { assertCanSeePost } from "@/lib/permissions";
-import { applyPoints, earnExperience, POINTS } from "@/lib/services/points/points";
+import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
@@ -90,16 +90,6 @@ async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
   if (!c || c.deletedAt) throw notFound("Comment not found");
   assertCanSeePost(viewer, { authorId: c.postAuthorId, status: c.status, visibleScope: c.visibleScope }, "Comment not found");
   return { postId: c.postId, commentId: c.id, authorId: c.authorId };
-}
-
-/**
- * Locks the users whose balances or experience a write will change, in id order, so that two crossing
- * writes (A reacts to B while B reacts to A) queue instead of deadlocking. Same lock strength as UPDATE.
- */
-export async function lockUsers(tx: Tx, ids: number[]): Promise<void> {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  if (!unique.length) return;
-  await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique)).orderBy(asc(users.id)).for("no key update");
 }
 
 /** Takes back a received reaction's points, but never more than the author still holds. */

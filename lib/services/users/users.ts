@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { eq, or, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
-import { apiTokens, users, type MedalType, type TokenScope } from "@/db/schema";
-import { ApiError, badRequest, notFound, pgCode, unauthorized } from "@/lib/api/errors";
+import { users, type MedalType } from "@/db/schema";
+import { ApiError, badRequest, pgCode, unauthorized } from "@/lib/api/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
@@ -11,12 +11,10 @@ import { hashPassword } from "@/lib/services/auth/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points/points";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
-import { issueToken, listTokens, LOGIN_TOKEN_TTL_MS } from "@/lib/services/auth/tokens";
-import type { ApiTokenDto, AuthResultDto, CreatedTokenDto, CreateTokenInput, LoginInput, RegisterInput } from "@/lib/validation/auth";
+import { issueLoginToken } from "@/lib/services/auth/tokens";
+import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/responses";
 import { afterCommit, announce, changed } from "@/lib/services/changes";
-import { assertCanManageTokens } from "@/lib/permissions";
-import type { Viewer } from "@/lib/viewer";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -99,14 +97,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
       const [u] = await tx.insert(users).values({ username: input.username, email, passwordHash, emailVerifiedAt: null }).returning({ id: users.id });
       await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
       await refreshMedal(tx, u!.id);
-      const t = await issueToken(tx, {
-        userId: u!.id,
-        name: "login",
-        scopes: ["read", "write"],
-        expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
-        kind: "login",
-        userAgent: input.userAgent,
-      });
+      const t = await issueLoginToken(tx, u!.id, input.userAgent);
       return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
     }), (r) => [changed("account", r.user.id)]);
   } catch (err) {
@@ -119,14 +110,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
 /** Checks the credentials (through the one login-attempt service) and issues a 30-day login token. */
 export async function loginUser(input: LoginInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const user = await attemptLogin({ identifier: input.identifier, password: input.password, ip: input.ip });
-  const t = await issueToken(db, {
-    userId: user.id,
-    name: "login",
-    scopes: ["read", "write"],
-    expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
-    kind: "login",
-    userAgent: input.userAgent,
-  });
+  const t = await issueLoginToken(db, user.id, input.userAgent);
   return { token: t.token, expiresAt: t.expiresAt, user: await getMe(user.id) };
 }
 
@@ -137,46 +121,4 @@ export async function selectMedal(userId: number, type: MedalType): Promise<MeDt
   await db.update(users).set({ displayMedal: type }).where(eq(users.id, userId));
   await announce(changed("user", userId));
   return getMe(userId);
-}
-
-/** The caller's API tokens, newest first: named personal tokens and the login tokens of POST /api/auth/login. */
-export async function listPersonalTokens(viewer: Viewer): Promise<ApiTokenDto[]> {
-  assertCanManageTokens(viewer);
-  const userId = viewer.id;
-  return (await listTokens(userId)).map((t) => ({ ...t, scopes: t.scopes as TokenScope[] }));
-}
-
-/** Creates a named personal token; the secret is in the answer once and only its hash is stored. */
-export async function createPersonalToken(viewer: Viewer, input: CreateTokenInput): Promise<CreatedTokenDto> {
-  assertCanManageTokens(viewer);
-  const userId = viewer.id;
-  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-  return afterCommit(db.transaction(async (tx) => {
-    const t = await issueToken(tx, { userId, name: input.name, scopes: input.scopes as TokenScope[], expiresAt, kind: "personal" });
-    const [row] = await tx.select({ createdAt: apiTokens.createdAt }).from(apiTokens).where(eq(apiTokens.id, t.id));
-    return {
-      id: t.id,
-      name: input.name,
-      prefix: t.prefix,
-      scopes: input.scopes as TokenScope[],
-      kind: "personal" as const,
-      createdAt: iso(row!.createdAt)!,
-      lastUsedAt: null,
-      expiresAt: t.expiresAt,
-      token: t.token,
-    };
-  }), (t) => [changed("token", t.id)]);
-}
-
-/** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */
-export async function revokeToken(viewer: Viewer, tokenId: number): Promise<void> {
-  assertCanManageTokens(viewer);
-  const userId = viewer.id;
-  const rows = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  if (rows.length === 0) throw notFound("Token not found");
-  await announce(changed("token", tokenId));
 }
