@@ -2,7 +2,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
 import Google from "next-auth/providers/google";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/api/client-ip";
 import { authSecret } from "@/lib/auth-secret";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
@@ -38,8 +38,8 @@ function config(): NextAuthConfig {
             const session = await createBrowserSession({ userId: user.id, userAgent: request.headers.get("user-agent") ?? "", ip });
             return { id: String(user.id), name: user.username, email: user.email, sid: session.secret };
           } catch (err) {
-            if (err instanceof ApiError && err.status === 429) throw new RateLimitedSignin();
-            if (err instanceof ApiError && err.status === 401) return null;
+            if (err instanceof AppError && err.code === "rate_limited") throw new RateLimitedSignin();
+            if (err instanceof AppError && err.code === "unauthorized") return null;
             throw err;
           }
         },

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { AppError, badRequest } from "@/lib/errors";
 
 export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif";
 
@@ -71,7 +71,7 @@ async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   const b = imageBudgets();
   if (running >= b.concurrency) {
     if (waiting.length >= b.maxQueue) {
-      throw new ApiError(503, "service_unavailable", "Too many images are being processed, try again shortly", undefined, undefined, { "Retry-After": "5" });
+      throw new AppError("service_unavailable", "Too many images are being processed, try again shortly", { retryAfterSec: 5 });
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
@@ -85,7 +85,7 @@ async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are accepted") =>
-  new ApiError(415, "unsupported_media_type", message, "file");
+  new AppError("unsupported_media_type", message, { field: "file" });
 
 /**
  * Validates and re-encodes an image in its own format: size cap (413), magic bytes (415), dimension cap
@@ -94,7 +94,7 @@ const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are ac
  */
 export async function processImage(input: Buffer, opts: { maxBytes: number; maxDimension: number }): Promise<ProcessedImage> {
   if (input.length === 0) throw badRequest("The file is empty", "file");
-  if (input.length > opts.maxBytes) throw new ApiError(413, "payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, "file");
+  if (input.length > opts.maxBytes) throw new AppError("payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, { field: "file" });
   const format = sniffImage(input);
   if (!format) throw unsupported();
   // Reading an animation's header walks all its frames: that too waits for a slot.
@@ -151,7 +151,7 @@ async function reencode(input: Buffer, format: ImageFormat, opts: { maxDimension
   try {
     out = await pipeline.toBuffer({ resolveWithObject: true });
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof AppError) throw err;
     if (/timeout/i.test(String((err as Error)?.message))) {
       throw badRequest(`The image takes too long to process (more than ${budget.timeBudgetSec} s)`, "file");
     }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { posts, type PostStatus, type UserRole, type VisibleScope } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/api/errors";
+import { forbidden, notFound } from "@/lib/errors";
 import type { Viewer } from "@/lib/viewer";
 
 /** The one place that decides who may do what. Services call these; handlers never test roles. */

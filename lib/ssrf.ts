@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 
 /**
  * SSRF-safe remote fetch for "upload from URL".
@@ -38,8 +38,8 @@ const defaultResolver: Resolver = async (hostname) => {
   return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-export const notAllowed = (message: string) => new ApiError(400, "url_not_allowed", message, "url");
-export const fetchFailed = (message: string) => new ApiError(400, "fetch_failed", message, "url");
+export const notAllowed = (message: string) => new AppError("url_not_allowed", message, { field: "url" });
+export const fetchFailed = (message: string) => new AppError("fetch_failed", message, { field: "url" });
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
@@ -117,7 +117,7 @@ function requestOnce(target: VettedTarget, o: Required<Pick<SafeFetchOptions, "m
   const host = bareHost(url.hostname);
   return new Promise<Hop>((resolve, reject) => {
     let settled = false;
-    const finish = (err: ApiError | null, hop?: Hop) => {
+    const finish = (err: AppError | null, hop?: Hop) => {
       if (settled) return;
       settled = true;
       clearTimeout(total);
@@ -174,9 +174,9 @@ function requestOnce(target: VettedTarget, o: Required<Pick<SafeFetchOptions, "m
   });
 }
 
-const tooLarge = (max: number) => new ApiError(413, "payload_too_large", `The remote file is larger than ${max} bytes`);
+const tooLarge = (max: number) => new AppError("payload_too_large", `The remote file is larger than ${max} bytes`);
 
-/** Fetches `raw` safely (see the module comment). Throws ApiError 400 url_not_allowed / fetch_failed, 413. */
+/** Fetches `raw` safely (see the module comment). Throws AppError 400 url_not_allowed / fetch_failed, 413. */
 export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
   const maxRedirects = opts.maxRedirects ?? 3;
   const deadline = Date.now() + (opts.totalTimeoutMs ?? 15_000);

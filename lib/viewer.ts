@@ -1,5 +1,5 @@
 import type { TokenScope, UserRole } from "@/db/schema";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/errors";
 import type { SessionRef } from "@/lib/services/auth/sessions";
 
 /**

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, badRequest, fromZod } from "@/lib/api/errors";
+import { AppError, badRequest, fromZod } from "@/lib/errors";
 import { decodeFileField } from "@/lib/services/uploads/uploads";
 import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/validation/uploads";
 
@@ -16,7 +16,7 @@ import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/
 function assertJsonType(req: Request): void {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return;
-  throw new ApiError(415, "unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+  throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
 }
 
 /** Reads a JSON body with a byte cap enforced while streaming (413), then validates it (415, 400). */
@@ -27,9 +27,9 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   try {
     data = text.length ? parseJson(text) : undefined;
   } catch {
-    throw new ApiError(400, "bad_request", "Malformed JSON body");
+    throw new AppError("bad_request", "Malformed JSON body");
   }
-  if (data === undefined) throw new ApiError(400, "bad_request", "A JSON body is required");
+  if (data === undefined) throw new AppError("bad_request", "A JSON body is required");
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
@@ -44,7 +44,7 @@ export async function readJsonOptional<S extends z.ZodType>(req: Request, schema
   try {
     data = parseJson(text);
   } catch {
-    throw new ApiError(400, "bad_request", "Malformed JSON body");
+    throw new AppError("bad_request", "Malformed JSON body");
   }
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
@@ -102,7 +102,7 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
 
 /** Reads a request body as bytes; the cap is enforced while streaming (413), never after buffering. */
 export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new ApiError(413, "payload_too_large", `Body larger than ${maxBytes} bytes`);
+  const tooLarge = () => new AppError("payload_too_large", `Body larger than ${maxBytes} bytes`);
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   if (!req.body) return Buffer.alloc(0);
@@ -166,7 +166,7 @@ export async function readUploadBody(req: Request): Promise<Buffer> {
     try {
       form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData();
     } catch {
-      throw new ApiError(400, "bad_request", "Malformed multipart body");
+      throw new AppError("bad_request", "Malformed multipart body");
     }
     const part = form.get("file");
     if (part === null) throw badRequest("file is required", "file");
@@ -174,7 +174,7 @@ export async function readUploadBody(req: Request): Promise<Buffer> {
     return Buffer.from(await part.arrayBuffer());
   }
   if (type && !type.includes("json")) {
-    throw new ApiError(415, "unsupported_media_type", "Send JSON {file} or multipart/form-data with a file part");
+    throw new AppError("unsupported_media_type", "Send JSON {file} or multipart/form-data with a file part");
   }
   const { file } = await readJson(req, uploadFileSchema, UPLOAD_BODY_MAX_BYTES);
   return decodeFileField(file);

@@ -1,6 +1,6 @@
 import { decode } from "next-auth/jwt";
 import { clientIp } from "@/lib/api/client-ip";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/errors";
 import { authSecret } from "@/lib/auth-secret";
 import { resolveBrowserSession } from "@/lib/services/auth/sessions";
 import { verifyToken } from "@/lib/services/auth/tokens";

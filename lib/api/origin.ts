@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
 /** Cookie-authenticated writes must come from our own pages (CSRF); bearer requests need no check. */
@@ -17,7 +17,7 @@ export function checkSameOrigin(headers: Headers): void {
       /* falls through to the refusal */
     }
   }
-  throw new ApiError(403, "forbidden", "Cross-site request refused (CSRF check)");
+  throw new AppError("forbidden", "Cross-site request refused (CSRF check)");
 }
 
 /** The origin the request came to (uploads build absolute URLs from it when PUBLIC_URL is unset). */

@@ -1,7 +1,8 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { sessionViewer, viewClient, type ViewClient } from "@/lib/api/caller";
 import { SHELL_HEADER, shellToken } from "@/lib/api/page-cache";
 import { isModerator } from "@/lib/permissions";
@@ -62,7 +63,7 @@ export async function orNotFound<T>(data: Promise<T>): Promise<T> {
   try {
     return await data;
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 401 || e.status === 403 || e.status === 404)) notFound();
+    if (e instanceof AppError && (statusOf(e) === 401 || statusOf(e) === 403 || statusOf(e) === 404)) notFound();
     throw e;
   }
 }

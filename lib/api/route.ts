@@ -2,7 +2,8 @@ import { ZodError, type z } from "zod";
 import { jsonAnswer, withAbsoluteUrls } from "@/lib/api/absolute-urls";
 import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
 import { resolveViewer } from "@/lib/api/caller";
-import { ApiError, errorBody, forbidden, fromZod, isDbUnavailable, pgCode, suspended, unauthorized } from "@/lib/api/errors";
+import { AppError, forbidden, fromZod, isDbUnavailable, pgCode, suspended, unauthorized } from "@/lib/errors";
+import { errorBody, errorHeaders, statusOf } from "@/lib/api/errors";
 
 /** Writes a suspended member may still make. */
 const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
@@ -149,8 +150,8 @@ export function declared<H extends (req: Request, context: { params: Promise<Rec
 }
 
 export function errorResponse(err: unknown): Response {
-  if (err instanceof ApiError) {
-    return Response.json(errorBody(err), { status: err.status, headers: err.headers });
+  if (err instanceof AppError) {
+    return Response.json(errorBody(err), { status: statusOf(err), headers: errorHeaders(err) });
   }
   if (err instanceof ZodError) {
     const e = fromZod(err);

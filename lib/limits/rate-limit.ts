@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 
 type Result = { count: number; resetAt: Date };
 
@@ -42,12 +42,11 @@ async function bump(key: string, windowSec: number, n: number): Promise<Result> 
   return { count: Number(r!.count), resetAt: new Date(r!.reset_at) };
 }
 
-function tooMany(limit: number, resetAt: Date): ApiError {
+function tooMany(limit: number, resetAt: Date): AppError {
   const retry = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new ApiError(429, "rate_limited", `Too many requests, try again in ${retry} s`, undefined, undefined, {
-    "Retry-After": String(retry),
-    "RateLimit-Limit": String(limit),
-    "RateLimit-Remaining": "0",
-    "RateLimit-Reset": String(retry),
-  });
+  return new AppError(
+    "rate_limited",
+    `Too many requests, try again in ${retry} s`,
+    { retryAfterSec: retry, limit },
+  );
 }

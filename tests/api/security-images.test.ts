@@ -5,7 +5,8 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { POST as upload } from "@/app/api/upload/route";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { processImage } from "@/lib/image";
 import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
@@ -64,8 +65,8 @@ function animatedGif(frames: number, size: number): Buffer {
 
 const refusal = async (p: Promise<unknown>) => {
   const err = await p.then(() => null, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  return err as ApiError;
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
 };
 
 afterEach(() => {
@@ -78,7 +79,7 @@ afterEach(() => {
 describe("declared sizes", () => {
   it("a PNG declaring 50000×50000 is a 400 naming the file, through POST /api/upload too", async () => {
     const err = await refusal(processImage(declaredPng(50_000, 50_000), LIMITS));
-    expect(err.status).toBe(400);
+    expect(statusOf(err)).toBe(400);
     expect(err.field).toBe("file");
     const u = await makeUser();
     const r = await call(upload, "/api/upload", { token: u.token, body: { file: declaredPng(50_000, 50_000).toString("base64") } });
@@ -91,7 +92,7 @@ describe("animation budgets", () => {
   it("refuses more frames than UPLOAD_MAX_FRAMES", async () => {
     process.env.UPLOAD_MAX_FRAMES = "20";
     const err = await refusal(processImage(animatedGif(21, 8), LIMITS));
-    expect(err.status).toBe(400);
+    expect(statusOf(err)).toBe(400);
     expect(err.message).toMatch(/frames/);
     process.env.UPLOAD_MAX_FRAMES = "21";
     expect((await processImage(animatedGif(21, 8), LIMITS)).format).toBe("gif");
@@ -99,7 +100,7 @@ describe("animation budgets", () => {
 
   it("refuses an animation over the total pixel budget although each frame is small (the probe's 140 × 1000² GIF)", async () => {
     const err = await refusal(processImage(animatedGif(140, 1000), LIMITS));
-    expect(err.status).toBe(400);
+    expect(statusOf(err)).toBe(400);
     expect(err.message).toMatch(/pixels/);
   });
 });
@@ -130,7 +131,7 @@ describe("re-encoding leaves the server responsive", () => {
     process.env.IMAGE_TIME_BUDGET_SEC = "1";
     process.env.UPLOAD_MAX_TOTAL_PIXELS = "200000000";
     const err = await refusal(processImage(animatedGif(150, 1000), LIMITS));
-    expect(err.status).toBe(400);
+    expect(statusOf(err)).toBe(400);
     expect(err.message).toMatch(/too long/);
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { addressRefusal, safeFetch, vetUrl, type Resolver } from "@/lib/ssrf";
 
 /** Every refusal here must happen before any connection or DNS query: this resolver fails loudly. */
@@ -11,13 +12,13 @@ const resolvingTo =
   async () =>
     addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 
-async function refusal(url: string, resolver: Resolver = mustNotResolve): Promise<ApiError> {
+async function refusal(url: string, resolver: Resolver = mustNotResolve): Promise<AppError> {
   const err = await safeFetch(url, { maxBytes: 1024, resolver, totalTimeoutMs: 2_000, connectTimeoutMs: 1_000 }).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(err, url).toBeInstanceOf(ApiError);
-  return err as ApiError;
+  expect(err, url).toBeInstanceOf(AppError);
+  return err as AppError;
 }
 
 describe("WHATWG URL normalizes IPv4 spellings before the check", () => {
@@ -87,7 +88,7 @@ describe("hostile URLs are refused (400 url_not_allowed), none hangs", () => {
 
   it.each(hostile)("%s", async (url) => {
     const err = await refusal(url);
-    expect(err.status).toBe(400);
+    expect(statusOf(err)).toBe(400);
     expect(err.code).toBe("url_not_allowed");
     expect(err.message).not.toMatch(/resolver called/);
   });

@@ -5,7 +5,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { pageViewer } from "@/lib/api/page";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { searchPosts, searchUsers } from "@/lib/services/search/search";
@@ -62,7 +62,7 @@ export default async function SearchPage({ searchParams }: Props) {
           form.page === 0 ? searchUsers(parsed.data.keyword, 5) : Promise.resolve([]),
         ]);
       } catch (e) {
-        if (!(e instanceof ApiError)) throw e;
+        if (!(e instanceof AppError)) throw e;
         error = e.message;
       }
     }

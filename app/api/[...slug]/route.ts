@@ -1,6 +1,6 @@
 // Any /api path that no route matches: the JSON 404 error body (API.md §1), for every method
 // (not an endpoint, so not in the OpenAPI document).
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";
 
 const unknownPath = async () => errorResponse(notFound("No such API endpoint"));

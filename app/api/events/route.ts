@@ -2,7 +2,7 @@
 import { errorResponse, route } from "@/lib/api/route";
 import { openEventStream } from "@/lib/live/events";
 import { getPageState } from "@/lib/services/users/page-state";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/errors";
 import { EVENT_STREAM_ARRAY_KEYS, eventStreamQuerySchema } from "@/lib/validation/events";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { badRequest, unauthorized } from "@/lib/api/errors";
+import { badRequest, unauthorized } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { accountLoginKey } from "@/lib/services/auth/login-attempts";
 import { hashPassword, verifyPassword } from "@/lib/services/auth/passwords";

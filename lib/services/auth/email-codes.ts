@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { emailCodes } from "@/db/schema";
-import { pgCode } from "@/lib/api/errors";
+import { pgCode } from "@/lib/errors";
 
 /** Verification codes: 6 digits, 24 hours, 5 wrong tries each. Reset tokens: 256 bits, 1 hour, single use. */
 export const VERIFY_CODE_TTL_MS = 24 * 3600 * 1000;

@@ -2,7 +2,7 @@ import bcrypt from "bcryptjs";
 import { eq, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { verifyPassword } from "@/lib/services/auth/passwords";
 import { checkRateLimit, clearRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeResetToken, retireCodes } from "@/lib/services/auth/email-codes";

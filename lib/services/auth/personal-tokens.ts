@@ -3,7 +3,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { apiTokens, type TokenScope } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { iso } from "@/lib/api/serializers";
 import { assertCanManageTokens } from "@/lib/permissions";
 import { afterCommit, announce, changed } from "@/lib/services/changes";

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, userSessions, type UserRole } from "@/db/schema";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { hashToken } from "@/lib/services/auth/tokens";
 import type { SignInDto } from "@/lib/validation/auth";
 

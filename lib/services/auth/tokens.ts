@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, type TokenScope, type UserRole } from "@/db/schema";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/errors";
 
 export const TOKEN_PREFIX = "fp_";
 export const LOGIN_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { users } from "@/db/schema";
-import { ApiError, badRequest, conflict } from "@/lib/api/errors";
+import { AppError, badRequest, conflict } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeVerifyCode, matchesUsedVerifyCode } from "@/lib/services/auth/email-codes";
@@ -72,11 +72,10 @@ export async function assertMayWrite(userId: number, runner: DbOrTx = db): Promi
   if (!r || r.written === null) return;
   const allowance = env().UNVERIFIED_POST_ALLOWANCE;
   if (Number(r.written) >= allowance) {
-    throw new ApiError(
-      403,
+    throw new AppError(
       "email_unverified",
       `Verify your email address to keep posting: until then you may write ${allowance} posts or comments`,
-      "email",
+      { field: "email" },
     );
   }
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
-import { ApiError, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { assertCanSeePost, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
@@ -303,7 +303,7 @@ async function assertSlowMode(userId: number, postId: number, seconds: number): 
   const last = row?.last ? new Date(row.last).getTime() : 0;
   const wait = Math.ceil((last + seconds * 1000 - Date.now()) / 1000);
   if (wait > 0) {
-    throw new ApiError(429, "rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, undefined, undefined, { "Retry-After": String(wait) });
+    throw new AppError("rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, { retryAfterSec: wait });
   }
 }
 

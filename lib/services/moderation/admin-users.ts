@@ -1,7 +1,7 @@
 import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { auditLogs, users, type UserRole } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { afterCommit, changed } from "@/lib/services/changes";
 import type { AdminUserDto, AuditLogEntryDto, SuspendUserInput } from "@/lib/validation/admin-users";

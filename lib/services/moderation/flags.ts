@@ -2,7 +2,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { comments, flags, posts, users, type FlagAction } from "@/db/schema";
-import { conflict, forbidden, notFound } from "@/lib/api/errors";
+import { conflict, forbidden, notFound } from "@/lib/errors";
 import { iso } from "@/lib/api/serializers";
 import { markdownExcerpt } from "@/lib/markdown";
 import { assertCanSeePost, assertRole } from "@/lib/permissions";

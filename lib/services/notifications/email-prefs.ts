@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { emailPrefs, type EmailMode } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { checkUnsubscribeToken } from "@/lib/mail/site";
 import type { EmailPrefsDto } from "@/lib/validation/mail";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, not, sql } from "drizzl
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
-import { insufficientPoints } from "@/lib/api/errors";
+import { insufficientPoints } from "@/lib/errors";
 import { iso } from "@/lib/api/serializers";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { canReadComment } from "@/lib/services/comments/visibility";

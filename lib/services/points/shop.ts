@@ -1,7 +1,7 @@
 import { asc, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { pointGoods, redemptions, users } from "@/db/schema";
-import { conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { definedOnly } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { notifications, posts } from "@/db/schema";
-import { conflict, notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { assertCanSeePost, canSeePost } from "@/lib/permissions";
 import { loadCommentTree } from "@/lib/services/comments/comments";
 import { notify } from "@/lib/services/notifications/writer";

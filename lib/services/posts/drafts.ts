@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { drafts } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import type { DraftDto, DraftInput } from "@/lib/validation/openisle-site";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 

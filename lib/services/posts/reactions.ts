@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";
 import { REACTION_TYPES } from "@/db/schema/enums";
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { assertCanSeePost } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";

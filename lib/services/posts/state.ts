@@ -2,7 +2,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { posts } from "@/db/schema";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/errors";
 import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";

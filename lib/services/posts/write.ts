@@ -2,7 +2,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";

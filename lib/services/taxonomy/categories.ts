@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts } from "@/db/schema";
-import { badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
+import { badRequest, conflict, notFound, pgCode } from "@/lib/errors";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";

@@ -2,7 +2,7 @@ import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { tags, users } from "@/db/schema";
 import { iso } from "@/lib/api/serializers";
-import { ApiError, badRequest, conflict, notFound, pgCode } from "@/lib/api/errors";
+import { AppError, badRequest, conflict, notFound, pgCode } from "@/lib/errors";
 import { assertRole, canCreateTags } from "@/lib/permissions";
 import { env } from "@/lib/env";
 import { levelOf } from "@/lib/services/points/points";
@@ -71,7 +71,7 @@ export async function mayCreateTags(viewer: Viewer | null, runner: DbOrTx = db):
 async function assertMayCreateTags(viewer: Viewer, runner: DbOrTx, field?: string): Promise<void> {
   if (await mayCreateTags(viewer, runner)) return;
   const min = env().TAG_CREATE_MIN_LEVEL;
-  throw new ApiError(403, "forbidden", `New tags are created by members from level ${min}; pick existing tags`, field);
+  throw new AppError("forbidden", `New tags are created by members from level ${min}; pick existing tags`, { field });
 }
 
 /** POST /api/tags: staff, and members allowed to create tags (mayCreateTags). */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { uploads } from "@/db/schema";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { processImage } from "@/lib/image";
 import { safeFetch, type Resolver } from "@/lib/ssrf";

@@ -1,7 +1,7 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { jsonValue } from "@/db";
 import { posts } from "@/db/schema";
-import { unauthorized } from "@/lib/api/errors";
+import { unauthorized } from "@/lib/errors";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { unreadCountSql } from "@/lib/services/notifications/notifications";
 import { readViewerState } from "@/lib/services/posts/loader";

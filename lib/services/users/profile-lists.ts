@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { categories, comments, postReads, posts, postSubscriptions, postTags, reactions, tags, users } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/api/errors";
+import { forbidden, notFound } from "@/lib/errors";
 import { iso } from "@/lib/api/serializers";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { canReadComment, readableCommentsWhere } from "@/lib/services/comments/visibility";

@@ -2,7 +2,7 @@ import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { comments, posts, users, type MedalType, type ReactionType } from "@/db/schema";
-import { ApiError, badRequest, notFound, pgCode } from "@/lib/api/errors";
+import { AppError, badRequest, notFound, pgCode } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
 import { markdownExcerpt } from "@/lib/markdown";
 import { visiblePostsWhere } from "@/lib/permissions";
@@ -206,8 +206,8 @@ export async function getChosenMedal(userId: number): Promise<MedalType | null> 
   return row?.m ?? null;
 }
 
-function usernameTaken(): ApiError {
-  return new ApiError(409, "conflict", "This username is already taken", "username");
+function usernameTaken(): AppError {
+  return new AppError("conflict", "This username is already taken", { field: "username" });
 }
 
 /**

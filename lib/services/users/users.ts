@@ -1,7 +1,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
 import { users, type MedalType } from "@/db/schema";
-import { ApiError, badRequest, pgCode, unauthorized } from "@/lib/api/errors";
+import { AppError, badRequest, pgCode, unauthorized } from "@/lib/errors";
 import { iso, userSummary } from "@/lib/api/serializers";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
@@ -70,9 +70,9 @@ export async function getMe(userId: number, tx: DbOrTx = db): Promise<MeDto> {
   return meFrom(u, await earnedMedals(tx, userId));
 }
 
-function duplicate(field: "username" | "email"): ApiError {
+function duplicate(field: "username" | "email"): AppError {
   const message = field === "username" ? "This username is already taken" : "This email is already registered";
-  return new ApiError(409, "conflict", message, field);
+  return new AppError("conflict", message, { field });
 }
 
 /**
@@ -81,7 +81,7 @@ function duplicate(field: "username" | "email"): ApiError {
  */
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
-  if ((await getRegistrationMode()) === "CLOSED") throw new ApiError(403, "registration_closed", "Sign-up is closed on this forum; ask an administrator for an account");
+  if ((await getRegistrationMode()) === "CLOSED") throw new AppError("registration_closed", "Sign-up is closed on this forum; ask an administrator for an account");
   await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const email = input.email.toLowerCase();
   const [taken] = await db

@@ -19,7 +19,8 @@ import { PostReactions } from "@/components/forum/post-reactions";
 import { ReviewActions } from "@/components/forum/review-actions";
 import { FlagButton } from "@/components/forum/flag-button";
 import { SubscribeButton } from "@/components/forum/subscribe-button";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageAccount, pageShell, pageViewClient, pageViewer } from "@/lib/api/page";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
@@ -42,7 +43,7 @@ const loadDetail = cache(async (idParam: string) => {
     // read: MarkRead does, from the browser, once the page is shown.
     return { viewer, shell: !!shell, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false, shared: !!shell }) };
   } catch (e) {
-    if (e instanceof ApiError && (e.status === 404 || e.status === 400)) notFound();
+    if (e instanceof AppError && (statusOf(e) === 404 || statusOf(e) === 400)) notFound();
     throw e;
   }
 });

@@ -10,7 +10,8 @@ import { ClientNav } from "@/components/ui/client-nav";
 import { toPostCard } from "@/components/forum/post-card-data";
 import { MedalChip, RoleBadge } from "@/components/forum/medal";
 import { buttonClass } from "@/components/ui/button";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageShell, pageViewer } from "@/lib/api/page";
 import { ShellMarks } from "@/components/forum/shell-marks";
@@ -38,7 +39,7 @@ const loadProfile = cache(async (username: string) => {
   try {
     return { viewer, shell: !!shell, profile: await getProfile(decodeURIComponent(username), viewer) };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) notFound();
+    if (err instanceof AppError && statusOf(err) === 404) notFound();
     throw err;
   }
 });

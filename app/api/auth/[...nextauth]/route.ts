@@ -1,6 +1,6 @@
 // Auth.js browser sign-in, sign-out, session and CSRF endpoints. Any other /api/auth/* path is the
 // JSON 404 of API.md §1 (Auth.js itself answers an unknown action with a plain 400 "Bad request.").
-import { notFound } from "@/lib/api/errors";
+import { notFound } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";
 import { handlers } from "@/lib/auth";
 

@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { HistoryView } from "@/components/forum/history-view";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/api/page";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { postKeys } from "@/lib/query-keys";
@@ -22,7 +23,7 @@ const load = cache(async (idParam: string) => {
   try {
     return { viewer, post, logs: await listChangeLogs(post.id, viewer) };
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) notFound();
+    if (e instanceof AppError && statusOf(e) === 404) notFound();
     throw e;
   }
 });

@@ -1,6 +1,6 @@
 // POST /api/posts/{id}/poll/vote: body {options: ["opt a", …]} or OpenIsle's repeated ?option=<index>.
 import { parseId, queryObject, readJson } from "@/lib/api/body";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/errors";
 import { ok, route } from "@/lib/api/route";
 import { votePoll } from "@/lib/services/posts/polls";
 import { pollVoteSchema } from "@/lib/validation/economy";

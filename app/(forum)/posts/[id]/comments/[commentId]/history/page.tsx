@@ -4,7 +4,8 @@ import { DiffView } from "@/components/forum/diff-view";
 import { Avatar } from "@/components/ui/avatar";
 import { Link } from "@/components/ui/link";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { ApiError } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
+import { statusOf } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/api/page";
 import { getComment, listCommentChangeLogs } from "@/lib/services/comments/comments";
 
@@ -23,7 +24,7 @@ export default async function CommentHistoryPage({ params }: Props) {
     if (comment.postId !== Number(id) || comment.deleted) notFound();
     data = { comment, logs: await listCommentChangeLogs(viewer, comment.id) };
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) notFound();
+    if (e instanceof AppError && statusOf(e) === 404) notFound();
     throw e;
   }
   const { comment, logs } = data;

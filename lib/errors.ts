@@ -1,0 +1,109 @@
+import { ZodError } from "zod";
+
+/**
+ * The domain's errors: what went wrong, in words a client can act on. Services, validation and the
+ * helpers below them throw these; the edge (lib/api/errors.ts) alone turns a code into an HTTP status
+ * and headers and the error body of API.md §1.
+ */
+export type ErrorCode =
+  | "validation_failed"
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "email_unverified"
+  | "suspended"
+  | "registration_closed"
+  | "not_found"
+  | "method_not_allowed"
+  | "conflict"
+  | "insufficient_points"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "url_not_allowed"
+  | "fetch_failed"
+  | "service_unavailable"
+  | "internal_error";
+
+export type ErrorIssue = { path: (string | number)[]; message: string };
+
+export type AppErrorOptions = {
+  /** The input field at fault (`validation_failed`, `conflict` on a unique name…). */
+  field?: string;
+  issues?: ErrorIssue[];
+  /** More members of the error body (e.g. `until` for `suspended`). */
+  details?: Record<string, unknown>;
+  /** When trying again may succeed, in seconds (rate limits, slow mode, a busy image queue). */
+  retryAfterSec?: number;
+  /** The limit that was hit, for a `rate_limited` error from a counted limit. */
+  limit?: number;
+};
+
+/** An error a client caused or can act on; throw it anywhere below a `route()` handler or a page. */
+export class AppError extends Error {
+  readonly field?: string;
+  readonly issues?: ErrorIssue[];
+  readonly details?: Record<string, unknown>;
+  readonly retryAfterSec?: number;
+  readonly limit?: number;
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    opts: AppErrorOptions = {},
+  ) {
+    super(message);
+    this.field = opts.field;
+    this.issues = opts.issues;
+    this.details = opts.details;
+    this.retryAfterSec = opts.retryAfterSec;
+    this.limit = opts.limit;
+  }
+}
+
+/** `suspended`: an admin suspended the caller until `until` (ISO); reading still works. */
+export const suspended = (until: string) =>
+  new AppError("suspended", `Your account is suspended until ${until}; you can read, but not write`, { details: { until } });
+
+export const badRequest = (message: string, field?: string) =>
+  field ? new AppError("validation_failed", message, { field, issues: [{ path: [field], message }] }) : new AppError("bad_request", message);
+export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
+export const forbidden = (message = "You are not allowed to do this") => new AppError("forbidden", message);
+export const notFound = (message = "Not found") => new AppError("not_found", message);
+export const conflict = (message: string) => new AppError("conflict", message);
+export const insufficientPoints = (message = "Insufficient points") => new AppError("insufficient_points", message, { field: "point" });
+
+/** A zod failure as `validation_failed`, naming the first field at fault. */
+export function fromZod(err: ZodError): AppError {
+  const issues = err.issues.map((i) => ({ path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), message: i.message }));
+  const first = issues[0];
+  const field = first && first.path.length ? first.path.join(".") : undefined;
+  const message = first ? (field ? `${field}: ${first.message}` : first.message) : "Invalid input";
+  return new AppError("validation_failed", message, { field, issues });
+}
+
+const CONNECTION_ERRORS = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08006", "08001", "08003", "08004",
+]);
+
+/** True when the database could not be reached (the request should get 503, not 500). */
+export function isDbUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_ERRORS.has(code)) return true;
+    // A FATAL from the server ends the session (database not accepting connections, shutting down…).
+    if ((e as { severity?: unknown }).severity === "FATAL") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Postgres error code of `err` or of its cause (drizzle wraps driver errors). */
+export function pgCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
