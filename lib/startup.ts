@@ -1,6 +1,7 @@
 import { closeDb, connection } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
 import { installHttpHook } from "@/lib/api/http-hook";
+import { registerCacheListeners } from "@/lib/cache/listeners";
 import { authSecret } from "@/lib/auth-secret";
 
 let dying = false;
@@ -19,12 +20,16 @@ export function fatal(reason: string, err: unknown): void {
 const g = globalThis as unknown as { __forumStarted?: boolean };
 
 /**
- * Runs once per server process: the HTTP hook (client address, CSP hashes), migrations, demo content on a new embedded database, the scheduler
- * for draws and poll results, and a graceful close of the database on SIGTERM/SIGINT.
+ * Runs once per server process: the read caches' listener, the HTTP hook (client address, CSP hashes, the
+ * page cache), migrations, demo content on a new embedded database, the scheduler for draws and poll
+ * results, and a graceful close of the database on SIGTERM/SIGINT.
  */
 export async function startup(): Promise<void> {
   if (g.__forumStarted) return;
   g.__forumStarted = true;
+  // Before anything can write (the demo seed, the scheduler, the first request): every announced write
+  // stamps the caches' versions (lib/cache/README.md).
+  registerCacheListeners();
   // First, so every request carries its TCP peer address (client IP behind TRUSTED_PROXIES only) and
   // every page its script hashes (CSP).
   await installHttpHook();

@@ -21,6 +21,9 @@ const env = {
   RATE_LIMIT_POSTS: "1000",
   RATE_LIMIT_COMMENTS: "1000",
   RATE_LIMIT_UPLOADS: "1000",
+  // A public page that reads the member who asked during a render the page cache shares throws here as
+  // in development (lib/cache/page-reader.ts), so the browser tests catch it.
+  PAGE_READER_STRICT: "1",
 };
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env });

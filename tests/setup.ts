@@ -35,6 +35,8 @@ if (serverUrl) {
 const { ensureMigrated } = await import("@/db/migrate");
 const { closeDb } = await import("@/db");
 await ensureMigrated();
+// As lib/startup.ts does in a server: every announced write stamps the caches' versions.
+(await import("@/lib/cache/listeners")).registerCacheListeners();
 
 afterAll(async () => {
   await closeDb();

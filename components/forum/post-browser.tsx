@@ -6,12 +6,12 @@ import { MarkAllReadButton, NewPostsBanner } from "@/components/forum/unread-mar
 import { listHref, type ListState } from "@/components/forum/post-list-url";
 import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/forum/post-card-data";
-import { pageShell, pageViewer } from "@/lib/api/page";
 import { ShellMarks } from "@/components/forum/shell-marks";
 import { listPostsPage, type PostOrder } from "@/lib/services/posts/list";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { getTags } from "@/lib/services/taxonomy/tags";
-import { listFacets } from "@/lib/api/list-cache";
+import { listFacets } from "@/lib/cache/list-cache";
+import { pageReader } from "@/lib/cache/page-reader";
 
 export const PAGE_SIZE = 20;
 
@@ -30,12 +30,12 @@ export async function PostBrowser({
   state: ListState;
   fixed?: { categoryId?: number; tagId?: number };
 }) {
-  // The members' shared page (from the page cache) lists what any member sees; the member's own marks
-  // and visit come from the browser (ShellMarks).
-  const shell = await pageShell();
-  const viewer = shell ?? (await pageViewer());
+  // Who the list is read as (lib/cache/page-reader.ts): the members' shared page lists what any member
+  // sees; the member's own marks and visit come from the browser (ShellMarks).
+  const { viewer, shared } = await pageReader();
+  const shell = shared && viewer !== null;
   // Before the list is read: a new visit moves the "new since your last visit" mark.
-  if (viewer && !shell) await touchVisit(viewer.id).catch(() => {});
+  if (viewer && !shared) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
   const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([

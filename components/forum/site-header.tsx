@@ -1,6 +1,6 @@
 import { HeaderBar } from "@/components/forum/header-bar";
 import { env } from "@/lib/env";
-import { pageAccount, pageShell, pageViewer } from "@/lib/api/page";
+import { pageAccount, pageReader } from "@/lib/cache/page-reader";
 import { unreadCount } from "@/lib/services/notifications/notifications";
 import { reviewQueueCount } from "@/lib/services/moderation/moderation";
 import { headerAccount } from "@/lib/services/users/users";
@@ -11,9 +11,10 @@ import { headerAccount } from "@/lib/services/users/users";
  * header's markup a second time on every page.
  */
 export async function SiteHeader() {
-  // The members' shared list page: the member's part comes from the browser (ShellMarks).
-  if (await pageShell()) return <HeaderBar me="deferred" unread={0} review={null} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
-  const viewer = await pageViewer();
+  // On every page, so read as the page is (lib/cache/page-reader.ts). In the document members share, the
+  // member's part comes from the browser (ShellMarks); in the anonymous one there is none.
+  const { viewer, shared } = await pageReader();
+  if (shared && viewer) return <HeaderBar me="deferred" unread={0} review={null} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
   const [me, unread] = viewer
     ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
     : [null, { count: 0 }];

@@ -4,7 +4,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
 import { decorateCors, isPreflight, preflightHeaders } from "@/lib/api/cors";
-import { aheadRequest, lookupPage, pageCacheServer, pageCandidate, releasePage, sendPage, SHELL_HEADER, shellToken, storePage, type PageCandidate, type PageStamp } from "@/lib/api/page-cache";
+import { aheadRequest, lookupPage, pageCacheServer, pageCandidate, releasePage, sendPage, storePage, type PageCandidate, type PageStamp } from "@/lib/cache/page-cache";
+import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
 
 /**
  * The one place below Next.js that touches raw HTTP: a subscriber to Node's
@@ -15,8 +16,9 @@ import { aheadRequest, lookupPage, pageCacheServer, pageCandidate, releasePage, 
  *   the JSON error body of API.md §1;
  * - sends each HTML page with a Content-Security-Policy listing the SHA-256 of its inline scripts
  *   (lib/api/csp.ts explains why hashes and not nonces);
- * - answers public pages from the page cache (lib/api/page-cache.ts) before Next.js sees them, and hands
- *   the pages it lets through to render to the cache when they are complete.
+ * - answers public pages from the page cache (lib/cache/page-cache.ts; its contract: lib/cache/README.md)
+ *   before Next.js sees them, and hands the pages it lets through to render to the cache when they are
+ *   complete.
  */
 const g = globalThis as { __forumHttpHook?: boolean };
 
@@ -28,7 +30,7 @@ export async function installHttpHook(): Promise<void> {
     const { request, response, socket, server } = message as { request: IncomingMessage; response: ServerResponse; socket: { remoteAddress?: string }; server?: Server };
     // Overwrites whatever the client sent under these names.
     request.headers[PEER_HEADER] = peerStamp(socket.remoteAddress ?? "");
-    delete request.headers[SHELL_HEADER];
+    delete request.headers[SHARED_RENDER_HEADER];
     // CORS (lib/api/cors.ts): headers on every /api answer, refusals included; preflights answered here.
     decorateCors(request, response);
     const refusal = refuseEarly(request) ?? (isPreflight(request) ? { status: 204, code: "", error: "", headers: preflightHeaders(request) } : null);
@@ -143,7 +145,8 @@ function frontOf(server: Server): boolean {
       }
       try {
         if (r && "entry" in r) return sendPage(req, res, r.entry);
-        if (r?.shell) req.headers[SHELL_HEADER] = `${shellToken()} ${r.shell}`;
+        // A render for the cache: the page reads as its shared reader (lib/cache/page-reader.ts).
+        if (r) req.headers[SHARED_RENDER_HEADER] = r.shared;
         hashPageScripts(req, res, r?.stamp);
         next(req, res);
       } catch (err) {
@@ -302,7 +305,7 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
       if (!stamp) hashes = scriptHashesOf(body, encoding);
       else if (decoded) hashes = inlineScriptHashes(decoded.toString("utf8"));
       const csp = pagePolicy(hashes);
-      // A public page rendered with a page-cache stamp goes into the page cache (lib/api/page-cache.ts).
+      // A public page rendered with a page-cache stamp goes into the page cache (lib/cache/page-cache.ts).
       if (stamp && decoded) {
         try {
           storePage(stamp, this, decoded, encoding === "gzip" || encoding === "x-gzip" ? body : undefined, csp);

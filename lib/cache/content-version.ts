@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
-import { onChange } from "@/lib/services/changes";
-// Pages have versions of their own, stamped with the content version's bump.
-import { stampVersions } from "@/lib/cache/page-versions";
 
 /**
- * The content version: a Postgres sequence bumped after every committed write, by listening to the
- * writes' announcements (lib/services/changes.ts). The per-process read caches (lists, posts, comments,
- * change logs) keep an entry only while the version read before it was rendered is still the current
- * one, so a write through any process makes every cached entry in every process stale. View counters
- * are not writes in this sense.
+ * The content version: a Postgres sequence bumped after every committed write, in the statement that
+ * stamps the pages the write changed (lib/cache/page-versions.ts stampVersions, the caches' listener:
+ * lib/cache/listeners.ts). The per-process read caches (API lists, comments, change logs) keep an entry
+ * only while the version read before it was rendered is still the current one, so a write through any
+ * process makes every such entry in every process stale. View counters are not writes in this sense.
  */
 export const versionSql = sql`(select last_value::text || (case when is_called then '+' else '' end) from content_version)`;
 
@@ -22,10 +19,6 @@ export async function contentVersion(): Promise<string> {
 export async function bumpContentVersion(): Promise<void> {
   await db.execute(sql`select nextval('content_version')`);
 }
-
-// Any announced change may show in a cached list, post or comment: one bump per announcement, in the
-// statement that stamps the pages it changed.
-onChange("read-caches", stampVersions);
 
 /** `LIST_CACHE=0` turns every read cache off (the test suites do, since they also write rows directly). */
 export const readCachesEnabled = () => process.env.LIST_CACHE !== "0";

@@ -1,6 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows, reusableStatement } from "@/db";
-import { env } from "@/lib/env";
 import type { Change, ChangeKind } from "@/lib/services/changes";
 
 /**
@@ -10,9 +9,10 @@ import type { Change, ChangeKind } from "@/lib/services/changes";
  * An anonymous post page shows one post, its comments, polls, lottery and reactions, and beside them
  * what every page shows: members' names, avatars and medals, category and tag names, site settings. So
  * a cached post page is checked against two rows of `post_page_versions`: its own post's and row 0,
- * "everything". After a committed write, the listener below stamps the rows of the posts whose pages it
- * changed with a fresh `nextval('page_version')` (or row 0 when it changed something every page may
- * show); a comment on post 7 leaves post 8's cached page in place. Lists and profiles: see below.
+ * "everything". After a committed write, stampVersions (the read caches' listener: lib/cache/listeners.ts)
+ * stamps the rows of the posts whose pages it changed with a fresh `nextval('page_version')` (or row 0
+ * when it changed something every page may show); a comment on post 7 leaves post 8's cached page in
+ * place. Lists and profiles: see below.
  *
  * Coherence is the content version's rule: the stamp happens after the commit and is awaited before the
  * write returns, and a page is stored under the version read before it was rendered, so a page rendered
@@ -234,138 +234,26 @@ const listStampSql = (scopes: SQL) => sql`
 export type ListStamp = { scope: string; previous: string | null; version: string };
 
 /**
- * Rendering hot list pages ahead (lib/api/page-cache.ts registers it in the server process): asked
- * after a write's commit whether this process has hot list pages at all (`wanted`), and if so, with the
- * scopes the write is about to stamp, renders those of them that are hot and gives back what to do with
- * the stamp's answer (store each page under its new version where that is safe: see aheadVersion).
- */
-export type RenderAhead = {
-  wanted(): boolean;
-  render(scopes: string[]): Promise<((stamped: ListStamp[]) => void) | null>;
-};
-const ga = globalThis as unknown as { __forumRenderAhead?: RenderAhead };
-export const setRenderAhead = (r: RenderAhead | undefined): void => void (ga.__forumRenderAhead = r);
-
-/**
  * After a committed write: stamps the post pages and the list and profile pages it changed (post pages
  * first, then lists, in every statement: two stamps never wait on each other in a cycle) and bumps the
  * content version (lib/cache/content-version.ts), which the other read caches (API lists, comments,
- * change logs) are checked against. Awaited before the write returns.
- *
- * Usually one statement. When this process has hot list pages (the home page under load), it is two,
- * with those pages rendered in between (issue 15, write load): first the post pages and the content
- * version, so every cached object the render reads is already fresh; then the lists. Until the second
- * statement, visitors keep being served the list pages cached before the write, as they were before
- * its stamp (it has not returned); the pages rendered in between are stored under the versions the
- * stamp made, so the visitors who ask after it find them instead of all waiting for one render.
- * Writes that overlap share a render and the second statement (renderAheadWith).
+ * change logs) are checked against. One statement, awaited before the write returns (registered by
+ * lib/cache/listeners.ts). Gives back the list stamps, for the renders ahead (lib/cache/render-ahead.ts).
  */
-export async function stampVersions(changes: readonly Change[]): Promise<void> {
-  const postStamp = postStampSql(changes);
+export async function stampVersions(changes: readonly Change[]): Promise<ListStamp[]> {
   const scopes = listScopesSql(changes);
-  const ahead = ga.__forumRenderAhead;
-  if (!scopes || !ahead?.wanted()) {
-    await db.execute(stampStatement([postStamp, scopes && listStampSql(scopes)]));
-    return;
-  }
-  const [row] = await rawRows<{ scopes: string[] | null }>(db, stampStatement([postStamp], sql`(select json_agg(scope order by scope) from (${scopes}) s) as scopes`));
-  const list = row?.scopes ?? [];
-  if (!list.length) return;
-  await renderAheadWith(list, ahead);
+  const [row] = await rawRows<{ lists: ListStamp[] | null }>(db, stampStatement([postStampSql(changes), scopes && listStampSql(scopes)]));
+  return row?.lists ?? [];
 }
 
 /**
- * Writes render ahead together, one render at a time per process. A write whose post pages are
- * stamped while a render ahead is on its way joins the next one instead of rendering beside it: that
- * render starts after the current one ends (so after every write that joined it has committed and
- * stamped its post pages), shows all of them, and one statement stamps the lists of all of them; each
- * of those writes returns after that stamp. Under read load a render takes several times its CPU time
- * in wall time (it shares the thread with the visitors' hits), so writes a few hundred milliseconds
- * apart overlap, and each used to pay a render of the same hot pages of its own.
- *
- * And at most one render ahead starts per PAGE_AHEAD_INTERVAL_MS (500 ms): the next group waits out the
- * rest of the interval after the previous start, and the writes that commit meanwhile join it. So the
- * renders a burst of writes costs the thread that serves the hits are bounded by the interval, not by
- * the write rate (group commit, for pages): at 5 comments/s on a post of the home page, about 2 renders/s
- * instead of 5, and the home page's hits under that load went from 0.75-0.78 to 0.83-0.89 of the quiet
- * figure (issue 15, write load; bench/results/pages-s10-*.md). The price is the writer's: a write that
- * commits within the interval after a render began returns up to the interval later (it is committed at
- * once; its response waits until its lists are stamped, as before): under that load a comment's response
- * went from 97 to 360 ms median. A write after a quiet spell renders at once, as before.
+ * One statement: the stamps as data-modifying CTEs (each run, in order), the content version's bump, and
+ * the rows of the list stamp (`lists`: scope, previous, version) when there is one.
  */
-type AheadGroup = { scopes: Set<string>; done: Promise<void>; resolve: () => void; reject: (e: unknown) => void };
-const gr = globalThis as unknown as { __forumAheadQueue?: { open: AheadGroup | null; tail: Promise<void>; lastStart: number } };
-const aheadQueue = (gr.__forumAheadQueue ??= { open: null, tail: Promise.resolve(), lastStart: -Infinity });
-/** This process's epoch of the 'all' row (see allListsVersion). */
-const gv = globalThis as unknown as { __forumAllEpoch?: number };
-
-function renderAheadWith(scopes: readonly string[], ahead: RenderAhead): Promise<void> {
-  let group = aheadQueue.open;
-  if (!group) {
-    let resolve!: () => void, reject!: (e: unknown) => void;
-    const done = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
-    const created: AheadGroup = (group = aheadQueue.open = { scopes: new Set(), done, resolve, reject });
-    aheadQueue.tail = aheadQueue.tail.then(async () => {
-      const wait = aheadQueue.lastStart + env().PAGE_AHEAD_INTERVAL_MS - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      aheadQueue.lastStart = performance.now();
-      await runAheadGroup(created, ahead);
-    });
-  }
-  for (const s of scopes) group.scopes.add(s);
-  return group.done;
-}
-
-async function runAheadGroup(group: AheadGroup, ahead: RenderAhead): Promise<void> {
-  // From here on, a write joins the next group: this render may have begun before its commit.
-  if (aheadQueue.open === group) aheadQueue.open = null;
-  const list = [...group.scopes].sort();
-  try {
-    // The 'all' row is stamped only after the render: what this process keeps under it must not be
-    // served to the render (see allListsVersion).
-    if (list.includes("all")) gv.__forumAllEpoch = (gv.__forumAllEpoch ?? 0) + 1;
-    let finish: ((stamped: ListStamp[]) => void) | null = null;
-    try {
-      finish = await ahead.render(list);
-    } catch (err) {
-      console.error("[page-cache] could not render ahead", err);
-    }
-    const stamped = await rawRows<ListStamp>(db, listStampSql(sql`select value as scope from json_array_elements_text(${JSON.stringify(list)}::json)`));
-    finish?.(stamped);
-    group.resolve();
-  } catch (err) {
-    group.reject(err);
-  }
-}
-
-/** One statement: the stamps as data-modifying CTEs (each run, in order), the content version's bump, and `extra` columns. */
-function stampStatement(stamps: (SQL | null)[], extra?: SQL): SQL {
-  const given = stamps.filter((s): s is SQL => !!s);
-  const ctes = given.map((s, i) => sql`${sql.raw(`stamp_${i}`)} as (${s})`);
-  const counted = given.map((_, i) => sql.raw(`, (select count(*) from stamp_${i})`));
-  return sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select nextval('content_version')${sql.join(counted)}${extra ? sql`, ${extra}` : sql``}`;
-}
-
-/**
- * The version a list page rendered ahead may be stored under, or null. `before` is its version read
- * after the write's first statement and before the render (`l<all>:<scope>`); `stamped`, the write's
- * list stamps. Safe only when each of the page's rows that the write stamped still held the value read
- * before the render (no other write stamped it in between: that write's data might be missing from the
- * render); a row the write did not stamp keeps the value read, so if another write stamped it meanwhile
- * the version is already not current and the page is never served.
- */
-export function aheadVersion(before: string, scope: string, stamped: readonly ListStamp[]): string | null {
-  const m = /^l(\d+):(\d+)$/.exec(before);
-  if (!m) return null;
-  const rows: Record<string, string> = { all: m[1]!, [scope]: m[2]! };
-  let changed = false;
-  for (const s of stamped) {
-    if (!(s.scope in rows)) continue;
-    if ((s.previous ?? "0") !== rows[s.scope]) return null;
-    rows[s.scope] = s.version;
-    changed = true;
-  }
-  return changed ? `l${rows.all}:${rows[scope]}` : null;
+function stampStatement([posts, lists]: [SQL | null, SQL | null]): SQL {
+  const ctes = [posts && sql`post_stamp as (${posts})`, lists && sql`list_stamp as (${lists})`].filter((s): s is SQL => !!s);
+  return sql`${ctes.length ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select nextval('content_version')${posts ? sql`, (select count(*) from post_stamp)` : sql``},
+    ${lists ? sql`(select json_agg(list_stamp) from list_stamp)` : sql`null`} as lists`;
 }
 
 const LIST_SCOPE = /^\/(?:(c|t)\/(\d{1,9})|u\/([^/]{1,64}))?$/;
@@ -415,14 +303,11 @@ export async function listPageVersion(path: string): Promise<string | null> {
  * The version of the 'all' row alone: what every list shows that no activity on a post changes (the
  * categories with their post counts, the tags with theirs). Read in a batch like the pages' versions.
  *
- * With this process's epoch of 'all', which a write moves when it renders hot pages ahead of its stamp
- * of 'all' (stampVersions): until that stamp the row still holds the value from before the write, and
- * what was kept under it (or is being read since before the commit) would put the old filters on the
- * pages rendered for after it. A version read after the move only keys data read after it.
+ * Stamped before any page is rendered again for the write (renders ahead come after it), so what is
+ * kept under it was read after the write.
  */
 export async function allListsVersion(): Promise<string> {
-  const version = await batchedVersion("all");
-  return `${version}#${gv.__forumAllEpoch ?? 0}`;
+  return batchedVersion("all");
 }
 
 /**

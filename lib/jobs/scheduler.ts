@@ -3,9 +3,6 @@
  * claims its items in Postgres (a conditional update), so with several processes each item runs once;
  * items that fell due while the server was down are picked up by the first tick after start-up.
  */
-// The read caches listen to the jobs' announcements in this process too (lib/services/changes.ts).
-import "@/lib/cache/content-version";
-
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 

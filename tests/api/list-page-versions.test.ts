@@ -6,8 +6,8 @@ import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
-import { contentVersion } from "@/lib/cache/content-version";
-import { aheadVersion, listPageVersion, listsChanged, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
+import { listPageVersion, listsChanged, postPageVersion, type ListStamp } from "@/lib/cache/page-versions";
+import { renderAheadSettled, servedUntilAhead, setAheadSource, type AheadPage } from "@/lib/cache/render-ahead";
 import { changed } from "@/lib/services/changes";
 import { env } from "@/lib/env";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
@@ -41,7 +41,18 @@ async function twoLists() {
   return { ua, ub, uc, ca, cb, a, b, versions, moved };
 }
 
-afterEach(() => setRenderAhead(undefined));
+afterEach(async () => {
+  setAheadSource(undefined);
+  await renderAheadSettled();
+});
+
+/** The anonymous home page, as the page cache of a serving process reports it when it is hot. */
+const HOME: AheadPage = { key: "/", url: "/", cls: "anon", scope: "home" };
+const commentCounts = async (a: number, b: number) => {
+  const [row] = await rawRows<{ a: number; b: number }>(db, sql`select
+    (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`);
+  return row!;
+};
 
 describe("list page versions", () => {
   it("a comment reaches the home, its post's category and tag lists and the profiles of its author and the commenter, no other", async () => {
@@ -97,142 +108,132 @@ describe("list page versions", () => {
     expect(after[3]).toBe(together[3]); // A's category did not
   });
 
-  it("a list stamp keeps the version it replaced: a page rendered before it is stored under the new version only if no other write stamped in between", async () => {
-    const { ua, a, b } = await twoLists();
+  it("a list stamp keeps the version it replaced", async () => {
+    const { ua, b } = await twoLists();
     const before = (await listPageVersion("/"))!;
     const [, all, home] = /^l(\d+):(\d+)$/.exec(before)!;
     const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "stamped" } });
     expect(c.status).toBe(201);
     const [row] = await rawRows<ListStamp>(db, sql`select scope, previous::text, version::text from list_page_versions where scope = 'home'`);
     expect(row!.previous).toBe(home);
-    const after = (await listPageVersion("/"))!;
-    expect(after).toBe(`l${all}:${row!.version}`);
-    // The comment's own stamp was the only one since `before`: the page takes the version it made.
-    expect(aheadVersion(before, "home", [row!, { scope: "c1", previous: null, version: "1" }])).toBe(after);
-    // Another write stamped the home in between: its data may be missing from the render.
-    expect(aheadVersion(before, "home", [{ scope: "home", previous: String(Number(home) + 1), version: row!.version }])).toBeNull();
-    // A row the write did not stamp keeps the value read; if it moved meanwhile, the version is never current.
-    const moved = await call(updatePostRoute as never, `/api/posts/${a}`, { token: ua.token, params: { id: String(a) }, body: { title: "Moved on" } });
-    expect(moved.status).toBe(200);
-    expect(aheadVersion(before, "home", [row!])).not.toBe(await listPageVersion("/"));
-    // A page of a scope the write did not stamp gets no new version; nor does an unknown version.
-    expect(aheadVersion(before, "home", [{ scope: "t9", previous: "1", version: "2" }])).toBeNull();
-    expect(aheadVersion("p1:2", "home", [row!])).toBeNull();
+    expect(await listPageVersion("/")).toBe(`l${all}:${row!.version}`);
   });
 
-  it("with hot list pages, a write renders them after its post pages and content version are stamped and before its lists are", async () => {
-    const { ua, a, b, ca } = await twoLists();
-    const seen: { scopes: string[]; home: string | null; content: string; postB: string }[] = [];
-    const stamped: ListStamp[][] = [];
-    const home = await listPageVersion("/");
-    const [content, postB] = [await contentVersion(), await postPageVersion(b)];
-    setRenderAhead({
-      wanted: () => true,
-      render: async (scopes) => {
-        seen.push({ scopes, home: await listPageVersion("/"), content: await contentVersion(), postB: await postPageVersion(b) });
-        return (s) => void stamped.push(s);
+  it("a write returns before the hot list pages it changed are rendered; the render reads it, and until it is stored the page from before the write may be served", async () => {
+    const { ua, b } = await twoLists();
+    const before = (await listPageVersion("/"))!;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const renders: { page: AheadPage; version: string; commentsOnB: number }[] = [];
+    setAheadSource({
+      hot: () => [HOME],
+      render: async (page, version) => {
+        renders.push({ page, version, commentsOnB: (await commentCounts(b, b)).b });
+        await gate;
       },
     });
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "rendered ahead" } });
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "rendered after" } });
     expect(c.status).toBe(201);
-    expect(seen).toHaveLength(1);
-    // The render reads fresh objects (content version, B's post page bumped) and lists not yet stamped.
-    expect(seen[0]!.home).toBe(home);
-    expect(seen[0]!.content).not.toBe(content);
-    expect(seen[0]!.postB).not.toBe(postB);
-    expect(seen[0]!.scopes).toContain("home");
-    expect(seen[0]!.scopes).not.toContain(`c${ca.id}`);
-    // Then the lists are stamped, and the render is handed what the stamp did.
-    const homeRow = stamped[0]!.find((s) => s.scope === "home")!;
-    expect(await listPageVersion("/")).toBe(aheadVersion(home!, "home", stamped[0]!));
-    expect(homeRow.previous).toBe(/:(\d+)$/.exec(home!)![1]);
-    expect(await postPageVersion(a)).toBeTruthy();
+    // The write has returned; its render has not been stored (it is held), and the write's stamp is made.
+    const after = (await listPageVersion("/"))!;
+    expect(after).not.toBe(before);
+    expect(servedUntilAhead("/", "home", after, before)).toBe(true);
+    // Only the pages the render is for, and only across the writes waiting for it.
+    expect(servedUntilAhead("/?page=2", "home", after, before)).toBe(false);
+    while (!renders.length) await new Promise((r) => setTimeout(r, 5));
+    expect(renders[0]).toMatchObject({ page: HOME, version: after, commentsOnB: 1 });
+    release();
+    await renderAheadSettled();
+    // Stored: nothing from before the write is served any more.
+    expect(servedUntilAhead("/", "home", after, before)).toBe(false);
     // A write that changes no list renders nothing.
     const p = await call(preview as never, "/api/markdown/preview", { token: ua.token, body: { markdown: "**x**" } });
     expect(p.status).toBe(200);
-    expect(seen).toHaveLength(1);
+    await renderAheadSettled();
+    expect(renders).toHaveLength(1);
   });
 
-  it("writes that commit while a render ahead is on its way share the next one, which shows all of them, and one stamp of their lists", async () => {
+  it("a stamp by a write that does not wait for the render (a cold page then, or another process) breaks the chain: the page renders as usual", async () => {
     const { ua, uc, a, b } = await twoLists();
-    const home = await listPageVersion("/");
+    const before = (await listPageVersion("/"))!;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const renders: { scopes: string[]; home: string | null; commentsOnA: number; commentsOnB: number }[] = [];
-    const stamped: ListStamp[][] = [];
-    const counts = async () => {
-      const [row] = await rawRows<{ a: number; b: number }>(db, sql`select
-        (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`);
-      return row!;
-    };
-    setRenderAhead({
-      wanted: () => true,
-      render: async (scopes) => {
-        const c = await counts();
-        renders.push({ scopes, home: await listPageVersion("/"), commentsOnA: c.a, commentsOnB: c.b });
+    setAheadSource({ hot: () => [HOME], render: () => gate });
+    expect((await call(createComment as never, `/api/posts/${a}/comments`, { token: ua.token, params: { id: String(a) }, body: { content: "joined" } })).status).toBe(201);
+    const joined = (await listPageVersion("/"))!;
+    expect(servedUntilAhead("/", "home", joined, before)).toBe(true);
+    // The home is not hot for the next write: it does not join, and its stamp is not one to serve across.
+    setAheadSource({ hot: () => [], render: () => gate });
+    expect((await call(createComment as never, `/api/posts/${b}/comments`, { token: uc.token, params: { id: String(b) }, body: { content: "alone" } })).status).toBe(201);
+    const alone = (await listPageVersion("/"))!;
+    expect(servedUntilAhead("/", "home", alone, before)).toBe(false);
+    expect(servedUntilAhead("/", "home", alone, joined)).toBe(false);
+    release();
+  });
+
+  it("writes that commit while a render ahead waits or runs return at once and share the next render, which shows all of them", async () => {
+    const { ua, uc, a, b } = await twoLists();
+    const before = (await listPageVersion("/"))!;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const renders: { version: string; a: number; b: number }[] = [];
+    setAheadSource({
+      hot: () => [HOME],
+      render: async (_page, version) => {
+        renders.push({ version, ...(await commentCounts(a, b)) });
         if (renders.length === 1) await gate;
-        return (s) => void stamped.push(s);
       },
     });
     const comment = (post: number, token: string) => call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "together" } });
-    const first = comment(a, ua.token);
+    expect((await comment(a, ua.token)).status).toBe(201);
     while (renders.length < 1) await new Promise((r) => setTimeout(r, 5));
-    // While the first write's render is held, two more writes commit: neither renders beside it.
-    let returned = 0;
-    const later = [comment(a, uc.token), comment(b, uc.token)].map((p) => p.then((r) => (returned++, r)));
-    const committed = async () => (await counts()).a + (await counts()).b;
-    while ((await committed()) < 3) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, 50));
+    // While the first render is held, two more writes: each returns without waiting for any render.
+    const later = await Promise.all([comment(a, uc.token), comment(b, uc.token)]);
+    expect(later.map((r) => r.status)).toEqual([201, 201]);
     expect(renders).toHaveLength(1);
-    expect(returned).toBe(0);
+    const now = (await listPageVersion("/"))!;
+    // The page from before the first write may still be served across all three stamps.
+    expect(servedUntilAhead("/", "home", now, before)).toBe(true);
     release();
-    const results = [await first, ...(await Promise.all(later))];
-    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
-    // One more render for both, begun after both had committed, then one stamp of their lists.
+    await renderAheadSettled();
+    // One more render for both, begun after both had stamped.
     expect(renders).toHaveLength(2);
-    expect(renders[1]!.commentsOnA).toBe(2);
-    expect(renders[1]!.commentsOnB).toBe(1);
-    expect(renders[1]!.scopes).toContain("home");
-    expect(stamped).toHaveLength(2);
-    const homeStamps = stamped.map((s) => s.find((x) => x.scope === "home")!);
-    expect(homeStamps[0]!.previous).toBe(/:(\d+)$/.exec(home!)![1]);
-    expect(homeStamps[1]!.previous).toBe(homeStamps[0]!.version);
-    // The second render read the home's version after the first write's stamp: its page takes the version its stamp made.
-    expect(aheadVersion(renders[1]!.home!, "home", stamped[1]!)).toBe(await listPageVersion("/"));
+    expect(renders[1]).toMatchObject({ version: now, a: 2, b: 1 });
+    expect(servedUntilAhead("/", "home", now, before)).toBe(false);
   });
 
-  it("renders ahead start at most once per PAGE_AHEAD_INTERVAL_MS: a write after a quiet spell renders at once, writes within the interval wait for the next render and share it", async () => {
+  it("renders ahead start at most once per PAGE_AHEAD_INTERVAL_MS: a write after a quiet spell is rendered at once, writes within the interval share the next render; none waits", async () => {
     const { ua, uc, a, b } = await twoLists();
-    const INTERVAL = 1000;
+    const INTERVAL = 2000;
     process.env.PAGE_AHEAD_INTERVAL_MS = String(INTERVAL);
     env(true);
     try {
       const starts: { at: number; a: number; b: number }[] = [];
-      setRenderAhead({
-        wanted: () => true,
-        render: async () => {
-          const [row] = await rawRows<{ a: number; b: number }>(db, sql`select
-            (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`);
-          starts.push({ at: performance.now(), ...row! });
-          return () => {};
-        },
+      setAheadSource({
+        hot: () => [HOME],
+        render: async () => void starts.push({ at: performance.now(), ...(await commentCounts(a, b)) }),
       });
-      const comment = (post: number, token: string) => call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "paced" } });
-      // A quiet spell (longer than the interval since any render of an earlier test), then a write: no wait.
+      const comment = async (post: number, token: string) => {
+        const t0 = performance.now();
+        const r = await call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "paced" } });
+        expect(r.status).toBe(201);
+        return performance.now() - t0;
+      };
+      // A quiet spell (longer than the interval since any render of an earlier test), then a write.
       await new Promise((r) => setTimeout(r, INTERVAL));
       const t0 = performance.now();
-      expect((await comment(a, ua.token)).status).toBe(201);
+      await comment(a, ua.token);
+      await renderAheadSettled();
       expect(starts).toHaveLength(1);
       expect(starts[0]!.at - t0).toBeLessThan(INTERVAL / 2);
-      // Two writes at once, right after: they commit, wait out the interval and share one render that shows both.
-      const homeBefore = await listPageVersion("/");
-      const later = await Promise.all([comment(a, uc.token), comment(b, uc.token)]);
-      expect(later.map((r) => r.status)).toEqual([201, 201]);
+      // Two writes at once, right after: they return without waiting out the interval, and share one render that shows both.
+      const took = await Promise.all([comment(a, uc.token), comment(b, uc.token)]);
+      expect(Math.max(...took)).toBeLessThan(INTERVAL / 2);
+      expect(starts).toHaveLength(1);
+      await renderAheadSettled();
       expect(starts).toHaveLength(2);
       expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(INTERVAL - 1);
       expect(starts[1]).toMatchObject({ a: 2, b: 1 });
-      // And they returned only after their lists were stamped.
-      expect(await listPageVersion("/")).not.toBe(homeBefore);
     } finally {
       delete process.env.PAGE_AHEAD_INTERVAL_MS;
       env(true);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { oauthProviders } from "@/lib/auth";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { safeLocalPath } from "@/lib/safe-path";
 import { signInWithProvider } from "../actions";
 import { LoginForm } from "./login-form";

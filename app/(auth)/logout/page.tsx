@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { SignOutButton } from "@/components/forum/sign-out-button";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 
 export const metadata: Metadata = { title: "Sign out" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { safeLocalPath } from "@/lib/safe-path";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
 import { RegisterForm } from "./register-form";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { VerifyForm } from "./verify-form";
 
 export const metadata: Metadata = { title: "Verify your email address" };

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { NotificationInbox } from "@/components/forum/notification-inbox";
 import { INBOX_PAGE_SIZE, inboxKey } from "@/components/forum/notification-paging";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { receivableNotificationTypes } from "@/lib/notification-types";
 import { notificationKeys } from "@/lib/query-keys";
 import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications/notifications";

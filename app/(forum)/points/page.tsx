@@ -4,7 +4,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { PointsBalance, PointsHistory } from "@/components/forum/points-history";
 import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/forum/points-paging";
 import { PointsShop } from "@/components/forum/points-shop";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { pointKeys, userKeys } from "@/lib/query-keys";
 import { listPointHistories, pointTrend } from "@/lib/services/points/points";
 import { listGoods } from "@/lib/services/points/shop";

@@ -9,7 +9,8 @@ import { ReviewActions } from "@/components/forum/review-actions";
 import { moderationKeys } from "@/lib/query-keys";
 import { listFlags } from "@/lib/services/moderation/flags";
 import { markdownExcerpt } from "@/lib/markdown";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { countPendingPosts, listPendingPosts } from "@/lib/services/posts/list";
 
 export const metadata: Metadata = { title: "Review queue" };

@@ -4,7 +4,8 @@ import { AdminNav } from "@/components/forum/admin-nav";
 import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listAuditLog } from "@/lib/services/moderation/admin-users";
 
 export const metadata: Metadata = { title: "Audit log · Administration" };

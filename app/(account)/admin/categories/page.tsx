@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AdminCategories } from "@/components/forum/admin-categories";
 import { AdminNav } from "@/components/forum/admin-nav";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategoriesForAdmin } from "@/lib/services/taxonomy/categories";
 
 export const metadata: Metadata = { title: "Categories · Administration" };

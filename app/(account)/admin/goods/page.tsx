@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AdminGoods } from "@/components/forum/admin-goods";
 import { AdminNav } from "@/components/forum/admin-nav";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listGoodsForAdmin } from "@/lib/services/points/shop";
 
 export const metadata: Metadata = { title: "Point goods · Administration" };

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { env } from "@/lib/env";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { adminMailbox } from "@/lib/mail/files";
 
 export const metadata: Metadata = { title: "Outgoing mail" };

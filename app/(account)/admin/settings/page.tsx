@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AdminNav } from "@/components/forum/admin-nav";
 import { AdminSettings } from "@/components/forum/admin-settings";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { getSiteConfig } from "@/lib/services/moderation/site-settings";
 
 export const metadata: Metadata = { title: "Site settings · Administration" };

@@ -3,7 +3,8 @@ import { redirect } from "next/navigation";
 import { AdminNav } from "@/components/forum/admin-nav";
 import { AdminTags } from "@/components/forum/admin-tags";
 import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listTagsForAdmin } from "@/lib/services/taxonomy/tags";
 
 export const metadata: Metadata = { title: "Tags · Administration" };

@@ -6,7 +6,8 @@ import { UserLink } from "@/components/forum/user-link";
 import { Badge } from "@/components/ui/badge";
 import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
 import { absoluteTime } from "@/components/ui/relative-time";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listUsersForAdmin } from "@/lib/services/moderation/admin-users";
 
 export const metadata: Metadata = { title: "Users · Administration" };

@@ -4,7 +4,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { Link } from "@/components/ui/link";
 import { NotificationPrefs } from "@/components/forum/notification-prefs";
 import { receivableNotificationTypes } from "@/lib/notification-types";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { notificationKeys } from "@/lib/query-keys";
 import { getPrefs } from "@/lib/services/notifications/notifications";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { SessionsManager } from "@/components/forum/sessions-manager";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listSignIns } from "@/lib/services/auth/sessions";
 
 export const metadata: Metadata = { title: "Active sign-ins" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { TokensManager } from "@/components/forum/tokens-manager";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listPersonalTokens } from "@/lib/services/auth/personal-tokens";
 
 export const metadata: Metadata = { title: "API tokens" };

@@ -1,6 +1,6 @@
 "use server";
 
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { readPost } from "@/lib/services/posts/reads";
 
 /**

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
-import { orNotFound, pageViewer } from "@/lib/api/page";
+import { orNotFound } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { adminMailFile } from "@/lib/mail/files";
 
 export const metadata: Metadata = { title: "Mail" };

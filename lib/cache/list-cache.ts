@@ -9,8 +9,9 @@ import type { PostPage } from "@/lib/services/posts/list";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * Per-process caches of list responses, shared-correct across processes: an entry is served only while
- * the content version it was rendered under is still current (lib/cache/content-version.ts).
+ * Per-process caches of list responses (route()'s `cache: "public-list" | "post-list"`), shared-correct
+ * across processes: an entry is served only while the content version it was rendered under is still
+ * current (lib/cache/content-version.ts; the contract: lib/cache/README.md).
  *
  * - Anonymous responses are kept whole, as JSON text, keyed by URL.
  * - Post lists keep the page's ids per visibility class and URL: anonymous, members, staff (who see

@@ -1,42 +1,40 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
+import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
 import { clientIp } from "@/lib/api/client-ip";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { aheadVersion, listPageVersion, listScope, memberListPage, memberPostPage, postPageVersion, setRenderAhead, type ListStamp } from "@/lib/cache/page-versions";
-import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail";
-import { cookieFromHeader, SESSION_COOKIES, sessionViewer } from "@/lib/api/caller";
+import { listScope, memberListPage, memberPostPage, postPageVersion, listPageVersion } from "@/lib/cache/page-versions";
+import { servedUntilAhead, setAheadSource, type AheadPage } from "@/lib/cache/render-ahead";
+import { processSecret, sharedRenderValue, type SharedClass } from "@/lib/cache/shared-render";
 import { isModerator } from "@/lib/permissions";
+import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail";
 
 /**
- * The page cache (issue 15): whole HTML documents of the public pages (home, category, tag, post,
- * profile) as an anonymous visitor gets them, and as signed-in members who are not staff share them,
- * per process, served without rendering.
+ * The page cache (issue 15; the contract: lib/cache/README.md): whole HTML documents of the public
+ * pages (home, category, tag, post, profile) as an anonymous visitor gets them, and as signed-in
+ * members who are not staff share them, per process, served without rendering.
  *
- * Coherence is the API read caches' rule (lib/cache/content-version.ts): an entry is stored under the
- * version read *before* its page was rendered and served only while that is still the current version,
- * and every committed write stamps the versions of what it changed before it returns. So a write
- * through any process is on the next load of every page in every process, and the cost of a hit is one
- * tiny query. Versions are per page (lib/cache/page-versions.ts): a post page's is its post's and
- * "everything"; a list's or profile's is its scope's (home, category, tag, user) and "all lists". So a
- * comment on one post keeps every other post's page cached, and the category, tag and profile pages
- * that cannot show that post.
+ * An entry is stored under the version read *before* its page was rendered and served only while that
+ * is still the current version (lib/cache/page-versions.ts: a post page's is its post's and
+ * "everything"; a list's or profile's is its scope's and "all lists"), and every committed write stamps
+ * the versions of what it changed before it returns. So a write through any process is on the next load
+ * of every page in every process (a hot list page of the writing process excepted, for the time of one
+ * render ahead: lib/cache/render-ahead.ts), and the cost of a hit is one tiny query, shared by the
+ * requests that ask at the same time.
  *
- * - The HTTP hook (lib/api/http-hook.ts) asks `lookupPage` before Next.js sees a request, and sends a
- *   hit itself (`sendPage`): a hit never enters Next.js. Document requests (GET, not an RSC request)
- *   take part: anonymous ones keyed by URL; a signed-in member's keyed by class and URL (see
- *   PageClass: every member who is not staff shares one entry; on lists and profiles a member with
- *   private posts of their own gets their own). A member's page is rendered as the shared page
- *   (lib/api/page.ts `pageShell`: read as "some member", no header account, no unread marks, no
- *   subscription or votes), and the browser asks GET /api/users/me/page-state for what is theirs
- *   (components/forum/shell-marks.tsx), which also counts their view of a post and marks it read; on
- *   the page a tab opens, the answer comes as the first message of its event stream (GET /api/events?state=1).
- *   Staff pages, a member's own post (they may edit it, see it unpublished) or a post where they have a
- *   hidden comment (shown to them alone), their own profile, and RSC requests (client navigation,
- *   refresh) are rendered as before.
- * - On a miss, the hook lets Next.js render the page with the stamp (key and version) in hand, holds the
- *   finished document (it holds every HTML page until it is complete anyway, for its CSP) and gives it
- *   to `storePage`, which keeps it if it is a plain 200 without cookies.
+ * - The HTTP front (lib/api/http-hook.ts) asks `pageCandidate` as a request arrives and `lookupPage`
+ *   before Next.js sees it, and sends a hit itself (`sendPage`): a hit never enters Next.js. Document
+ *   requests (GET, not an RSC request) take part: anonymous ones keyed by URL; a signed-in member's
+ *   keyed by class and URL (SharedClass: every member who is not staff shares one entry; on lists and
+ *   profiles a member with private posts of their own gets their own). Staff pages, a member's own post
+ *   (they may edit it, see it unpublished) or a post where they have a hidden comment (shown to them
+ *   alone), their own profile, and RSC requests (client navigation, refresh) are rendered as usual.
+ * - On a miss, the front lets Next.js render the page with the stamp (key and version) in hand and the
+ *   shared-render header set (lib/cache/shared-render.ts: the page reads as pageReader() says,
+ *   lib/cache/page-reader.ts), holds the finished document (it holds every HTML page until it is
+ *   complete anyway, for its CSP) and gives it to `storePage`, which keeps it if it is a plain 200
+ *   without cookies. The browser asks for what is the member's own (components/forum/shell-marks.tsx).
  * - Entries keep the document gzipped as well (the render's own compressed bytes when it was sent
  *   gzipped), and the whole response head of a hit (CSP included): a hit for a client that accepts gzip
  *   is sent as stored, not compressed again per hit.
@@ -49,24 +47,9 @@ const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/?]{1,64})(?:\?|$)/;
 const POST_PAGE = /^\/posts\/(\d{1,9})(?:\?|$)/;
-/**
- * Set by the HTTP hook on a member's page request it lets through to render (and removed from every
- * other request): the page renders the members' shared version (lib/api/page.ts `pageShell`).
- */
-export const SHELL_HEADER = "x-forum-shell";
-const gs = globalThis as unknown as { __forumShellToken?: string };
-/** The header's value: a per-process secret, so that a client cannot ask for the shared page itself. */
-export const shellToken = (): string => (gs.__forumShellToken ??= randomBytes(18).toString("base64url"));
 /** Response headers that describe one transfer, not the document. */
 const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy"]);
 
-/**
- * Who a page request is cached for: `anon` (no session cookie); `member` for a signed-in member who is
- * not staff (and, on a post page, not its author and without a hidden comment there; on a profile, not
- * its owner), or, on lists and profiles, `u<id>` for a member with ONLY_ME posts of their own (their
- * lists differ: their own entry, as the API's list cache does). Staff pages are always rendered.
- */
-type PageClass = "anon" | "member" | `u${number}`;
 export type PageCandidate = "anon" | "session";
 
 const header = (req: IncomingMessage, name: string): string | null => {
@@ -96,9 +79,11 @@ export function pageCandidate(req: IncomingMessage): PageCandidate | null {
 }
 
 /** The page-cache key of a URL (path and query) for a class (anonymous keys are the bare URL). */
-const cacheKey = (cls: PageClass, url: string) => (cls === "anon" ? url : `${cls}|${url}`);
-/** What a response to be stored carries: its key and the version it is rendered under. */
+const cacheKey = (cls: SharedClass, url: string) => (cls === "anon" ? url : `${cls}|${url}`);
+/** What a response to be stored carries: its key and the version it is rendered under (`ahead`: asked for by this process after a write). */
 export type PageStamp = { key: string; version: string; ahead?: string };
+/** What a render for the cache needs: its stamp, and the value of the shared-render header. */
+export type SharedRender = { stamp: PageStamp; shared: string };
 
 /**
  * Renders in progress, per page and version, so that after a write the visitors who miss the same page
@@ -131,22 +116,20 @@ function endFlight(fk: string, entry: Entry | null): void {
  * For the HTTP hook, when a stamped render ends without a document to store (a redirect, anything
  * that is not HTML, a connection closed first): visitors waiting for it render themselves at once.
  */
-export const releasePage = (stamp: PageStamp): void =>
-  stamp.ahead ? aheads.get(stamp.ahead)?.(null) : endFlight(flightKey(stamp.version, stamp.key), null);
+export function releasePage(stamp: PageStamp): void {
+  endFlight(flightKey(stamp.version, stamp.key), null);
+  if (stamp.ahead) aheads.get(stamp.ahead)?.finish();
+}
 
 /**
  * For the HTTP hook, before Next.js sees a candidate request: the cached document (`entry`, to send
- * with `sendPage`), or what the render needs (`stamp`: for `storePage`; `shell`: the class of the
- * members' shared page to render), or null when the request is rendered as usual.
+ * with `sendPage`), or what the render needs (SharedRender), or null when the request is rendered as usual.
  */
-export async function lookupPage(
-  req: IncomingMessage,
-  candidate: PageCandidate,
-): Promise<{ entry: Entry } | { stamp: PageStamp; shell: string | null } | null> {
+export async function lookupPage(req: IncomingMessage, candidate: PageCandidate): Promise<{ entry: Entry } | SharedRender | null> {
   const url = req.url ?? "/";
   const path = url.split("?", 1)[0]!;
   const post = POST_PAGE.exec(url);
-  let cls: PageClass;
+  let cls: SharedClass;
   let version: string;
   if (candidate === "session") {
     // A member's page: shared by every member who sees what they see (the session is checked here, as
@@ -172,8 +155,14 @@ export async function lookupPage(
     version = v;
   }
   const key = cacheKey(cls, url);
-  const render = { stamp: { key, version }, shell: cls === "anon" ? null : cls };
+  const render: SharedRender = { stamp: { key, version }, shared: sharedRenderValue(cls) };
   let entry = pages().get(key, version);
+  if (!entry && !post) {
+    // A hot list page whose render ahead is on its way: the page from before the writes waiting for it.
+    const scope = listScope(path);
+    const newest = scope === null ? undefined : pages().peek(key);
+    if (newest && servedUntilAhead(key, scope!, version, newest.version)) entry = newest.value;
+  }
   if (!entry) {
     const fk = flightKey(version, key);
     const inflight = flights.get(fk);
@@ -218,15 +207,14 @@ function acceptsGzip(header: string | null): boolean {
 
 /**
  * For the HTTP hook, once a page it let through with a stamp is complete: keeps the document if it is a
- * plain 200 without cookies, and hands it to visitors waiting for it (a page rendered ahead goes to the
- * write that asked for it instead). `body` is the decoded HTML; `gzipped`, the bytes sent when they were
- * gzip (kept, not compressed again); `csp`, its policy.
+ * plain 200 without cookies, and hands it to visitors waiting for it. `body` is the decoded HTML;
+ * `gzipped`, the bytes sent when they were gzip (kept, not compressed again); `csp`, its policy.
  */
 export function storePage(stamp: PageStamp, response: ServerResponse, body: Buffer, gzipped: Buffer | undefined, csp: string): void {
   const entry = response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES ? null : toEntry(response, body, gzipped, csp);
-  if (stamp.ahead) return void aheads.get(stamp.ahead)?.(entry);
   if (entry) pages().set(stamp.key, stamp.version, entry);
   endFlight(flightKey(stamp.version, stamp.key), entry);
+  if (stamp.ahead) aheads.get(stamp.ahead)?.finish();
 }
 
 function toEntry(response: ServerResponse, body: Buffer, gzipped: Buffer | undefined, csp: string): Entry {
@@ -252,41 +240,34 @@ function toEntry(response: ServerResponse, body: Buffer, gzipped: Buffer | undef
   };
 }
 
-/**
- * Hot list pages rendered ahead (issue 15, write load). Under load, every comment on a post of the home
- * page used to make all of the home's visitors wait for one render: each of them asks for the version
- * after the comment's stamp and must see the comment. So a write whose process has hot list pages (an
- * entry served at least AHEAD_MIN_HITS times, the last within HOT_MS) renders them itself, between its
- * commit and the stamp of its lists (lib/cache/page-versions.ts stampVersions), by asking its own server
- * for them (an `x-forum-ahead` request: a per-process secret and an id, stripped from every other
- * request). The visitors meanwhile get the page cached before the write, as before its stamp. Each page
- * is stored under the version the stamp made when that stamp was the only one since the version read
- * before the render (aheadVersion), so the visitors who ask after it find it.
- *
- * The cost is the writer's: the render is in its response time (one render of each hot page, at most
- * MAX_AHEAD, never longer than AHEAD_WAIT_MS), and under a burst of writes the wait for its turn (at most
- * one render ahead per PAGE_AHEAD_INTERVAL_MS: renderAheadWith in lib/cache/page-versions.ts). A page
- * read less often than it is written is not hot, and is rendered on demand as before. Lists only: a post page reads the Post object that the same write's
- * post stamp makes stale, so it is rendered by its first visitor after the write.
+/*
+ * Hot list pages, rendered again after a write by this process (lib/cache/render-ahead.ts decides when;
+ * this is how): a list page is hot while its entry has been served at least AHEAD_MIN_HITS times, the
+ * last within HOT_MS. The render is a request to this process's own server (an `x-forum-ahead` header:
+ * the process's secret and an id, removed from every other request), answered without its body: the
+ * HTTP hook hands the document to storePage, which keeps it under the version read before the render.
+ * Lists only: a post page reads the Post object that the same write made stale, so it is rendered by its
+ * first visitor after the write.
  */
 const AHEAD_HEADER = "x-forum-ahead";
 const AHEAD_MIN_HITS = 2;
 const HOT_MS = 5_000;
-const MAX_AHEAD = 4;
 const AHEAD_WAIT_MS = 3_000;
-type AheadState = { server?: Server; aheads: Map<string, (e: Entry | null) => void>; hotLists: Set<string> };
+type Ahead = { key: string; version: string; cls: "anon" | "member"; finish: () => void };
+type AheadState = { server?: Server; aheads: Map<string, Ahead>; hotLists: Set<string> };
 const ga = globalThis as unknown as { __forumPageAhead?: AheadState };
 const ahead: AheadState = (ga.__forumPageAhead ??= { aheads: new Map(), hotLists: new Set() });
 const aheads = ahead.aheads;
 
-/** The list scope of a page-cache key rendered ahead (home, c<id>, t<id>), for the anonymous and the members' shared pages; else null. */
-function listKey(key: string): { url: string; cls: "anon" | "member"; scope: string } | null {
+/** The list page of a page-cache key rendered ahead (home, c<id>, t<id>), for the anonymous and the members' shared pages; else null. */
+function listKey(key: string): AheadPage | null {
   const bar = key.indexOf("|");
   const cls = bar < 0 ? "anon" : key.slice(0, bar);
   const url = bar < 0 ? key : key.slice(bar + 1);
+  // Bare list URLs only: a page with a query (another tab, page, filter) is rendered by its visitors.
   const scope = listScope(url);
   if (scope === null || (cls !== "anon" && cls !== "member")) return null;
-  return { url, cls, scope };
+  return { key, url, cls, scope };
 }
 
 /** Counts a hit of a cached list or profile page; list pages join the candidates for rendering ahead. */
@@ -299,92 +280,81 @@ function noteHit(key: string, entry: Entry): void {
 }
 
 /** The list pages that are hot now (the entry cached for them served often and lately), most served first. */
-function hotListPages(now = Date.now()): { key: string; url: string; cls: "anon" | "member"; scope: string; hits: number }[] {
-  const hot = [];
+function hotListPages(now = Date.now()): AheadPage[] {
+  const hot: (AheadPage & { hits: number })[] = [];
   for (const key of ahead.hotLists) {
     const e = pages().peek(key)?.value;
     if (!e || now - e.lastHit > HOT_MS) {
       if (!e || now - e.lastHit > 10 * HOT_MS) ahead.hotLists.delete(key);
       continue;
     }
-    if (e.hits >= AHEAD_MIN_HITS) hot.push({ key, ...listKey(key)!, hits: e.hits });
+    const page = listKey(key);
+    if (page && e.hits >= AHEAD_MIN_HITS) hot.push({ ...page, hits: e.hits });
   }
-  return hot.sort((a, b) => b.hits - a.hits);
+  return hot.sort((a, b) => b.hits - a.hits).map(({ hits: _, ...page }) => page);
 }
 
-/** For the HTTP hook: the server this process answers on, which renders pages ahead for its writes. */
+/**
+ * For the HTTP front, once it stands in front of a server: that server renders this process's hot
+ * list pages after writes (registered here, at start-up, with lib/cache/render-ahead.ts).
+ */
 export function pageCacheServer(server: Server): void {
   ahead.server = server;
+  setAheadSource({ hot: () => (readCachesEnabled() ? hotListPages() : []), render: renderAheadOne });
 }
 
 /**
  * For the HTTP hook, as a request arrives: removes the render-ahead header from every request, and for a
- * request this process sent itself (its secret), the stamp that hands the finished page to the write
- * that asked, and the class of shared page to render.
+ * request this process sent itself (its secret), what the render needs.
  */
-export function aheadRequest(req: IncomingMessage): { stamp: PageStamp; shell: string | null } | null {
+export function aheadRequest(req: IncomingMessage): SharedRender | null {
   const value = header(req, AHEAD_HEADER);
   if (value === null) return null;
   delete req.headers[AHEAD_HEADER];
-  const [token, id, cls] = value.split(" ");
-  if (token !== shellToken() || !id || !aheads.has(id) || (cls !== "anon" && cls !== "member")) return null;
-  return { stamp: { key: "", version: "", ahead: id }, shell: cls === "anon" ? null : `${cls} ahead` };
+  const [secret, id] = value.split(" ");
+  const a = id ? aheads.get(id) : undefined;
+  if (secret !== processSecret() || !a) return null;
+  return { stamp: { key: a.key, version: a.version, ahead: id }, shared: sharedRenderValue(a.cls, true) };
 }
 
 /**
- * Renders one page in this process's own server, as its first visitor after the write would. Asked
- * gzipped: the server's streaming compression runs on libuv's thread pool, where a gzip of the whole
- * document in toEntry would take 2-3 ms of the thread that serves the hits. The answer comes back
- * without its body (the HTTP hook hands the document to the write directly).
+ * Renders one page in this process's own server under `version`, as its first visitor after the writes
+ * would, unless a visitor's render of that version is already on its way. Asked gzipped: the server's
+ * streaming compression runs on libuv's thread pool, where a gzip of the whole document in toEntry would
+ * take 2-3 ms of the thread that serves the hits.
  */
-function renderAheadOne(url: string, cls: "anon" | "member"): Promise<Entry | null> {
+function renderAheadOne(page: AheadPage, version: string): Promise<void> {
   const addr = ahead.server?.address();
-  if (!addr || typeof addr === "string") return Promise.resolve(null);
+  if (!addr || typeof addr === "string") return Promise.resolve();
+  const fk = flightKey(version, page.key);
+  const inflight = flights.get(fk);
+  if (inflight) return inflight.promise.then(() => {});
+  if (pages().peek(page.key)?.version === version) return Promise.resolve();
+  startFlight(fk);
   const host = addr.address === "::" ? "::1" : addr.address === "0.0.0.0" ? "127.0.0.1" : addr.address;
   const id = randomBytes(12).toString("base64url");
   return new Promise((resolve) => {
-    const finish = (e: Entry | null) => {
+    const finish = () => {
       if (!aheads.delete(id)) return;
       clearTimeout(timer);
-      resolve(e);
+      // Not stored (an error, a timeout): the visitors waiting for it render themselves.
+      endFlight(fk, null);
+      resolve();
     };
     const timer = setTimeout(() => {
-      finish(null);
+      finish();
       req.destroy();
     }, AHEAD_WAIT_MS);
-    aheads.set(id, finish);
+    aheads.set(id, { key: page.key, version, cls: page.cls, finish });
     const req = httpRequest(
-      { host, port: addr.port, path: url, headers: { [AHEAD_HEADER]: `${shellToken()} ${id} ${cls}`, accept: "text/html", "accept-encoding": "gzip", "sec-fetch-dest": "document" } },
+      { host, port: addr.port, path: page.url, headers: { [AHEAD_HEADER]: `${processSecret()} ${id}`, accept: "text/html", "accept-encoding": "gzip", "sec-fetch-dest": "document" } },
       (res) => {
         res.resume();
-        res.on("end", () => finish(null));
-        res.on("error", () => finish(null));
+        res.on("end", finish);
+        res.on("error", finish);
       },
     );
-    req.on("error", () => finish(null));
+    req.on("error", finish);
     req.end();
   });
 }
-
-setRenderAhead({
-  wanted: () => readCachesEnabled() && !!ahead.server && hotListPages().length > 0,
-  async render(scopes: string[]) {
-    const stamped = new Set(scopes);
-    const picks = hotListPages()
-      .filter((p) => stamped.has("all") || stamped.has(p.scope))
-      .slice(0, MAX_AHEAD);
-    if (!picks.length) return null;
-    // Read after the write's first statement, before the render: the render shows at least this.
-    const before = await Promise.all(picks.map((p) => listPageVersion(p.url)));
-    const rendered = await Promise.all(picks.map((p) => renderAheadOne(p.url, p.cls)));
-    return (stamps: ListStamp[]) => {
-      picks.forEach((p, i) => {
-        const entry = rendered[i];
-        const version = entry && before[i] ? aheadVersion(before[i]!, p.scope, stamps) : null;
-        if (!entry || !version) return;
-        pages().set(p.key, version, entry);
-        endFlight(flightKey(version, p.key), entry);
-      });
-    };
-  },
-});
