@@ -20,7 +20,7 @@ import { diffLines, diffWordsWithSpace } from "diff";
 /** The budgets of diffText (see the module comment). */
 export const DIFF_LIMITS = {
   /** Added plus removed lines the line diff may find before falling back to one replaced block. */
-  maxLineEdits: 1_000,
+  maxLineEdits: 500,
   /** Added plus removed words (and spaces) the word diff of one pair of lines may find. */
   maxWordEdits: 200,
   /** Longest line (characters, either side) that is word-diffed. */

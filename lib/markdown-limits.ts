@@ -19,9 +19,9 @@ export const MARKDOWN_LIMITS = {
   /** Images. */
   images: 500,
   /** Table cells (header and body) over all tables. */
-  tableCells: 10_000,
+  tableCells: 5_000,
   /** HTML elements the document becomes (paragraphs, list items, emphasis, line breaks…). */
-  elements: 25_000,
+  elements: 10_000,
 } as const;
 
 export type MarkdownLimit = keyof typeof MARKDOWN_LIMITS;
@@ -37,7 +37,7 @@ const LIMIT_NAMES: Record<MarkdownLimit, string> = {
 
 /**
  * Syntax highlighting, per document: blocks in a named language that highlight.js knows are
- * highlighted until either budget is spent; the rest, and every block without a language, is shown as
+ * highlighted until a budget (blocks, characters, milliseconds) is spent; the rest, and every block without a language, is shown as
  * escaped plain code. Auto-detection across all grammars (~2.6 ms per block, even an empty one) is
  * never used; a block without a language is guessed among `autoDetectLanguages` only, for the first
  * `autoDetectBlocks` blocks of at most `autoDetectBytes` characters each.
@@ -45,9 +45,32 @@ const LIMIT_NAMES: Record<MarkdownLimit, string> = {
 export const HIGHLIGHT_BUDGET = {
   blocks: 100,
   bytes: 64_000,
+  /** Time spent highlighting one document, checked before each block (some grammars take ~40 µs a character on hostile text). */
+  ms: 200,
   autoDetectBlocks: 5,
   autoDetectBytes: 2_000,
   autoDetectLanguages: ["javascript", "typescript", "python", "bash", "json", "xml", "css", "sql", "java", "go", "rust", "cpp"],
+} as const;
+
+/**
+ * Rendering runs in worker threads (lib/markdown-pool.ts); the server's thread waits for a render
+ * only within these budgets, and shows the escaped source (a <pre>) when a render is not back in time
+ * (the render goes on in the worker and is remembered for the next view).
+ */
+export const RENDER_BUDGET = {
+  /** Longest wait for one render (or one write-time check). */
+  waitMs: 200,
+  /** Waiting is a token bucket: at most `burstMs` in a row, refilled at `refillPerSecond` ms a second. */
+  burstMs: 200,
+  refillPerSecond: 300,
+  /** A render still running after this long is stopped (its worker is replaced). */
+  hardMs: 2_000,
+  /** A document whose render was stopped shows as plain text for this long before it is tried again. */
+  slowTtlMs: 10 * 60_000,
+  /** Worker threads (the second starts only when the first is busy). */
+  workers: 2,
+  /** At start-up, how long the first render may wait for the first worker to load. */
+  startupWaitMs: 15_000,
 } as const;
 
 /**
@@ -68,7 +91,8 @@ export function countTokens(tokens: Token[]): MarkdownCounts {
   const walk = (list: Token[]) => {
     for (const t of list) {
       if ((t.meta as { mention?: boolean } | null)?.mention) continue;
-      if (t.nesting >= 0 && t.tag) c.elements++;
+      // Hidden tokens (the paragraphs of tight list items) become no element.
+      if (t.nesting >= 0 && t.tag && !t.hidden) c.elements++;
       switch (t.type) {
         case "fence":
         case "code_block":

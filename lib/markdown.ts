@@ -1,190 +1,12 @@
 import { createHash } from "node:crypto";
-import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
-import hljs from "highlight.js";
-import sanitizeHtml from "sanitize-html";
-import { countTokens, exceededLimit, HIGHLIGHT_BUDGET, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
+import { RENDER_BUDGET } from "@/lib/markdown-limits";
+import { renderInWorker, startRenderWorkers } from "@/lib/markdown-pool";
+import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
 
 /**
- * Markdown → sanitized HTML for posts, comments and the editor preview.
+ * Markdown → sanitized HTML for posts, comments and the editor preview (the rendering itself is
+ * lib/markdown-render.ts; it runs in worker threads, lib/markdown-pool.ts).
  *
- * Two layers: markdown-it runs with `html: false` (raw HTML in the source is escaped, never executed)
- * and its link validator refuses javascript:/vbscript:/file:/data: URLs; then sanitize-html enforces an
- * allow-list on the result anyway, so a bug in either layer alone cannot let script through.
- */
-
-const USERNAME = "[A-Za-z0-9_-]{3,32}";
-// `@[name]` (OpenIsle's editor form) or a bare `@name` not preceded by a word character (so e-mail
-// addresses are left alone).
-const MENTION_RE = new RegExp(`(^|[^A-Za-z0-9_.@/-])@(?:\\[(${USERNAME})\\]|(${USERNAME}))`, "g");
-
-const SAFE_LINK = /^(https?:|mailto:|\/(?!\/)|#|\.{0,2}\/)/i;
-/** A stored upload: `/uploads/` then plain path segments and one extension (no `..`, `%`, `\\` or query). */
-const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[A-Za-z0-9]{2,5}$/;
-
-/**
- * Images may only be stored uploads or images on other sites. A path that climbs out of `/uploads/`
- * (`/uploads/../api/posts/94`) would make every reader's browser call our API with their cookie, so
- * site paths must be exact upload paths, on our own host (PUBLIC_URL, localhost) too, and no absolute
- * URL may point at an `/api/` path (the host serving the page is not always known here).
- */
-function isSafeImageSrc(src: string): boolean {
-  if (src.startsWith("/")) return !src.startsWith("//") && UPLOAD_PATH.test(src);
-  if (!/^https?:\/\//i.test(src)) return false;
-  let url: URL;
-  try {
-    url = new URL(src);
-  } catch {
-    return false;
-  }
-  if (url.pathname.startsWith("/api/")) return false;
-  const own = ownHosts();
-  if (own.has(url.host.toLowerCase()) || url.hostname === "localhost" || url.hostname === "127.0.0.1") {
-    return UPLOAD_PATH.test(url.pathname) && !url.search && !/%2e|\.\.|\\/i.test(src);
-  }
-  return true;
-}
-
-let ownHostSet: Set<string> | undefined;
-function ownHosts(): Set<string> {
-  if (ownHostSet) return ownHostSet;
-  ownHostSet = new Set();
-  try {
-    if (process.env.PUBLIC_URL) ownHostSet.add(new URL(process.env.PUBLIC_URL).host.toLowerCase());
-  } catch {
-    /* an invalid PUBLIC_URL is reported by env validation */
-  }
-  return ownHostSet;
-}
-
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" };
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
-
-/** What is left of the document's highlighting budget (HIGHLIGHT_BUDGET); set by renderMarkdown for each render. */
-let budget = { blocks: 0, bytes: 0, autoBlocks: 0 };
-
-function resetBudget() {
-  budget = { blocks: HIGHLIGHT_BUDGET.blocks, bytes: HIGHLIGHT_BUDGET.bytes, autoBlocks: HIGHLIGHT_BUDGET.autoDetectBlocks };
-}
-
-const codeBlock = (html: string, language: string | null) =>
-  `<pre class="hljs"><code class="hljs${language ? ` language-${language}` : ""}">${html}</code></pre>`;
-
-/**
- * markdown-it's highlight hook, within the document's budget: a named language highlight.js knows is
- * highlighted while blocks and bytes remain; a block without a language may be guessed among a few
- * common languages (the first few small blocks only); everything else is escaped plain code.
- */
-function highlight(code: string, lang: string): string {
-  const known = lang && hljs.getLanguage(lang) ? lang : null;
-  const plain = () => codeBlock(escapeHtml(code), known);
-  if (budget.blocks <= 0 || code.length > budget.bytes) return plain();
-  if (!known && (lang || budget.autoBlocks <= 0 || code.length > HIGHLIGHT_BUDGET.autoDetectBytes || !code.trim())) return plain();
-  budget.blocks--;
-  budget.bytes -= code.length;
-  try {
-    if (known) return codeBlock(hljs.highlight(code, { language: known, ignoreIllegals: true }).value, known);
-    budget.autoBlocks--;
-    return codeBlock(hljs.highlightAuto(code, [...HIGHLIGHT_BUDGET.autoDetectLanguages]).value, null);
-  } catch {
-    return plain();
-  }
-}
-
-/** A core rule that turns `@username` in text (not in code or inside links) into a /u/username link. */
-function mentionPlugin(md: MarkdownIt) {
-  md.core.ruler.after("inline", "mentions", (state: StateCore) => {
-    let linked = 0;
-    for (const block of state.tokens) {
-      if (linked >= MAX_LINKED_MENTIONS) break;
-      if (block.type !== "inline" || !block.children) continue;
-      const out: Token[] = [];
-      let linkDepth = 0;
-      for (const tok of block.children) {
-        if (tok.type === "link_open") linkDepth++;
-        if (tok.type === "link_close") linkDepth--;
-        if (tok.type !== "text" || linkDepth > 0 || !tok.content.includes("@")) {
-          out.push(tok);
-          continue;
-        }
-        const text = tok.content;
-        let last = 0;
-        MENTION_RE.lastIndex = 0;
-        for (let m = MENTION_RE.exec(text); m && linked < MAX_LINKED_MENTIONS; m = MENTION_RE.exec(text)) {
-          const start = m.index + m[1]!.length;
-          const name = m[2] ?? m[3]!;
-          if (start > last) out.push(textToken(state, text.slice(last, start)));
-          const open = new state.Token("link_open", "a", 1);
-          open.attrs = [["href", `/u/${encodeURIComponent(name)}`], ["class", "mention"]];
-          const close = new state.Token("link_close", "a", -1);
-          // Not the member's links: the limits (lib/markdown-limits.ts) leave them out.
-          open.meta = close.meta = { mention: true };
-          out.push(open, textToken(state, `@${name}`), close);
-          linked++;
-          last = m.index + m[0].length;
-        }
-        if (last === 0) {
-          out.push(tok);
-          continue;
-        }
-        if (last < text.length) out.push(textToken(state, text.slice(last)));
-      }
-      block.children = out;
-    }
-  });
-}
-
-function textToken(state: StateCore, content: string): Token {
-  const t = new state.Token("text", "", 0);
-  t.content = content;
-  return t;
-}
-
-let engine: MarkdownIt | null = null;
-function md(): MarkdownIt {
-  if (engine) return engine;
-  const m = markdownIt({ html: false, linkify: true, breaks: true, typographer: false, highlight });
-  const defaultValidate = m.validateLink.bind(m);
-  m.validateLink = (url) => defaultValidate(url) && !/^\s*(javascript|vbscript|data|file):/i.test(url);
-  m.use(mentionPlugin);
-  engine = m;
-  return m;
-}
-
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "strong", "em",
-    "del", "s", "ul", "ol", "li", "a", "img", "table", "thead", "tbody", "tr", "th", "td", "sup", "sub",
-  ],
-  allowedAttributes: {
-    a: ["href", "title", "class", "rel", "target"],
-    img: ["src", "alt", "title"],
-    code: ["class"],
-    pre: ["class"],
-    span: ["class"],
-    ol: ["start"],
-    th: ["style"],
-    td: ["style"],
-  },
-  allowedStyles: { th: { "text-align": [/^(left|right|center)$/] }, td: { "text-align": [/^(left|right|center)$/] } },
-  allowedClasses: { code: [/^hljs/, /^language-/], pre: ["hljs", "markdown-plain"], span: [/^hljs-/], a: ["mention"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
-  allowProtocolRelative: false,
-  disallowedTagsMode: "escape",
-  transformTags: {
-    a: (tagName, attribs) => {
-      const href = attribs.href ?? "";
-      if (!SAFE_LINK.test(href)) return { tagName: "span", attribs: {} };
-      const internal = href.startsWith("/") || href.startsWith("#");
-      const out: sanitizeHtml.Attributes = { ...attribs, rel: "nofollow ugc noopener" };
-      if (!internal) out.target = "_blank";
-      return { tagName, attribs: out };
-    },
-  },
-  exclusiveFilter: (frame) => frame.tag === "img" && !isSafeImageSrc(frame.attribs.src ?? ""),
-};
-
-/**
  * Rendering is pure, so results are memoized by a hash of the input (pages show the same posts and
  * comments again and again), within a character budget so that huge posts cannot fill the memory.
  */
@@ -192,12 +14,10 @@ const MEMO_BUDGET_CHARS = 16_000_000;
 const memo = new Map<string, string>();
 let memoChars = 0;
 
-function memoized(kind: string, source: string, render: () => string): string {
-  const key = `${kind}:${createHash("sha1").update(source).digest("base64")}`;
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = render();
-  if (out.length > MEMO_BUDGET_CHARS / 16) return out;
+const memoKey = (kind: string, source: string) => `${kind}:${createHash("sha1").update(source).digest("base64")}`;
+
+function remember(key: string, out: string) {
+  if (out.length > MEMO_BUDGET_CHARS / 16 || memo.has(key)) return;
   memo.set(key, out);
   memoChars += out.length;
   while (memoChars > MEMO_BUDGET_CHARS) {
@@ -205,55 +25,59 @@ function memoized(kind: string, source: string, render: () => string): string {
     memo.delete(oldKey);
     memoChars -= oldValue.length;
   }
+}
+
+function memoized(kind: string, source: string, render: () => string): string {
+  const key = memoKey(kind, source);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const out = render();
+  remember(key, out);
   return out;
 }
 
-/** Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML. */
-export function renderMarkdown(source: string): string {
-  return memoized("html", source ?? "", () => renderUntrusted(source ?? ""));
-}
+/** Documents whose render failed or was stopped (key → until when they show as plain text). */
+const slow = new Map<string, number>();
+/** Documents being rendered in the background (a second view does not start a second render). */
+const pending = new Set<string>();
+
+startRenderWorkers();
 
 /**
- * One render, bounded by construction: markdown-it parses (linear in practice), the tokens are
- * measured against MARKDOWN_LIMITS, and a document over them (stored before the limits existed) is
- * shown as escaped plain text; within them, highlighting has a per-document budget.
+ * Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML. Never holds the
+ * server's thread for long (RENDER_BUDGET): a document that is not rendered in time shows as its
+ * escaped source in a <pre> for this view, and as rendered HTML once its render is done.
  */
-function renderUntrusted(source: string): string {
-  const m = md();
-  const env = {};
-  const tokens = m.parse(source, env);
-  if (exceededLimit(countTokens(tokens))) return plainText(source);
-  resetBudget();
-  return sanitizeHtml(m.renderer.render(tokens, m.options, env), SANITIZE);
+export function renderMarkdown(source: string): string {
+  const src = source ?? "";
+  const key = memoKey("html", src);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const until = slow.get(key);
+  if (until !== undefined) {
+    if (until > Date.now()) return plainDocument(src);
+    slow.delete(key);
+  }
+  if (pending.has(key)) return plainDocument(src);
+  pending.add(key);
+  const html = renderInWorker(src, (late) => {
+    pending.delete(key);
+    if (typeof late === "string") remember(key, late);
+    else if (late === null) markSlow(key);
+  });
+  if (html === null) return plainDocument(src);
+  pending.delete(key);
+  remember(key, html);
+  return html;
 }
 
-/** The source as escaped text in a <pre>: what a document over the limits renders as (nothing is lost). */
-function plainText(source: string): string {
-  return sanitizeHtml(`<pre class="markdown-plain">${escapeHtml(source)}</pre>`, SANITIZE);
+function markSlow(key: string) {
+  slow.set(key, Date.now() + RENDER_BUDGET.slowTtlMs);
+  if (slow.size > 10_000) slow.delete(slow.keys().next().value!);
 }
-
-let plainEngine: MarkdownIt | null = null;
 
 /** Plain-text excerpt of markdown (for list cards and meta descriptions); code blocks are skipped. */
 export function markdownExcerpt(source: string, max = 200): string {
+  // Bounded: only the first max × 8 characters are parsed, without highlighting; on this thread.
   return memoized(`excerpt${max}`, source ?? "", () => renderExcerpt(source, max));
-}
-
-function renderExcerpt(source: string, max: number): string {
-  plainEngine ??= markdownIt({ html: false });
-  const head = (source ?? "").slice(0, max * 8);
-  // Code blocks become "[code]", images their alt text: an excerpt says what is there, in words.
-  const html = plainEngine
-    .render(head)
-    .replace(/<pre[\s\S]*?<\/pre>/g, " [code] ")
-    .replace(/<img[^>]*?alt="([^"]*)"[^>]*>/g, (_, alt: string) => (alt ? ` ${alt} ` : " [image] "));
-  const text = sanitizeHtml(html, {
-    allowedTags: [],
-    allowedAttributes: {},
-    nonTextTags: ["pre", "style", "script", "textarea", "option", "noscript"],
-  })
-    .replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

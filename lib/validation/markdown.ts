@@ -1,15 +1,30 @@
 import type { z } from "zod";
-import { checkMarkdownLimits } from "@/lib/markdown-limits";
+import { checkMarkdownLimits, RENDER_BUDGET } from "@/lib/markdown-limits";
+import { checkInWorker } from "@/lib/markdown-pool";
 
 /**
  * A zod refinement: the markdown text is within MARKDOWN_LIMITS (lib/markdown-limits.ts), else one
  * issue naming the limit (400 `validation_failed` with the field, API.md §1). Text longer than
  * `maxLength` is already refused by the schema's `.max()` and is not parsed.
+ *
+ * The check is a full markdown parse: it runs in the markdown worker, waited for at most
+ * RENDER_BUDGET.waitMs; a text that cannot be checked in that time is refused as too complex (the
+ * limit "parseTime"; an ordinary 100 KB post takes a few ms). With no worker free, it runs here.
  */
 export function withinMarkdownLimits(maxLength: number) {
   return (text: string, ctx: z.RefinementCtx<string>) => {
     if (text.length > maxLength) return;
-    const v = checkMarkdownLimits(text);
-    if (v) ctx.addIssue({ code: "custom", message: v.message, params: { limit: v.limit, max: v.max, count: v.count } });
+    const r = checkInWorker(text) ?? ((v) => (v ? { ok: false as const, violation: v } : { ok: true as const }))(checkMarkdownLimits(text));
+    if (r.ok) return;
+    if ("violation" in r) {
+      const v = r.violation;
+      ctx.addIssue({ code: "custom", message: v.message, params: { limit: v.limit, max: v.max, count: v.count } });
+    } else {
+      ctx.addIssue({
+        code: "custom",
+        message: `too complex to check within ${RENDER_BUDGET.waitMs} ms (markdown limit "parseTime"): use less markup`,
+        params: { limit: "parseTime", max: RENDER_BUDGET.waitMs },
+      });
+    }
   };
 }

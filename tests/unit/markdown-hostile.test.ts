@@ -1,13 +1,19 @@
 // Issue 44: hostile markdown must not hold the server's one thread. Highlighting has a per-document
 // budget and never auto-detects across every grammar; documents over MARKDOWN_LIMITS are refused on
-// write (tests/api/markdown-limits.test.ts) and, when already stored, render as escaped plain text.
+// write (tests/api/markdown-limits.test.ts) and, when already stored, render as escaped plain text;
+// renders run in a worker thread and the server's thread waits for them only within RENDER_BUDGET.
+// The budget tests call the render itself (renderDocument, what the worker runs) on this thread, so
+// that spies see highlight.js; the pool tests go through renderMarkdown.
 import hljs from "highlight.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderMarkdown } from "@/lib/markdown";
 import { checkMarkdownLimits, HIGHLIGHT_BUDGET, MARKDOWN_LIMITS, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
+import { renderPoolState, setRenderBudgetForTests } from "@/lib/markdown-pool";
+import { renderDocument } from "@/lib/markdown-render";
 
 afterEach(() => {
   vi.restoreAllMocks();
+  setRenderBudgetForTests("default");
 });
 
 /** A unique suffix, so that the memo cache never answers (each test renders its own text). */
@@ -26,16 +32,18 @@ describe("highlighting budget", () => {
     const named = vi.spyOn(hljs, "highlight");
     // 2,500 empty blocks: before the fix, 2,500 calls of highlightAuto over every grammar (~9 s). Now
     // over the codeBlocks limit: shown as plain text, without a single highlighting call.
-    expect(renderMarkdown(fresh("```\n".repeat(5_000)))).toContain('<pre class="markdown-plain">');
+    expect(renderDocument(fresh("```\n".repeat(5_000)))).toContain('<pre class="markdown-plain">');
     // Within the limits, empty blocks are not guessed either.
-    expect(renderMarkdown(fresh("```\n".repeat(2 * MARKDOWN_LIMITS.codeBlocks)))).toContain('<pre class="hljs"><code class="hljs">');
+    expect(renderDocument(fresh("```\n".repeat(2 * MARKDOWN_LIMITS.codeBlocks)))).toContain('<pre class="hljs"><code class="hljs">');
     expect(auto).not.toHaveBeenCalled();
     expect(named).not.toHaveBeenCalled();
   });
 
   it("guesses only among a few languages, for the first few blocks without a language", () => {
+    // Warm: the first guess compiles the grammars, which can eat the document's time budget.
+    renderDocument(fresh("```\nconst x = 1;\n```"));
     const auto = vi.spyOn(hljs, "highlightAuto");
-    renderMarkdown(fresh("```\nconst x = 1;\n```\n\n".repeat(40)));
+    renderDocument(fresh("```\nconst x = 1;\n```\n\n".repeat(40)));
     expect(auto.mock.calls.length).toBe(HIGHLIGHT_BUDGET.autoDetectBlocks);
     for (const [, subset] of auto.mock.calls) expect(subset).toEqual([...HIGHLIGHT_BUDGET.autoDetectLanguages]);
   });
@@ -43,7 +51,7 @@ describe("highlighting budget", () => {
   it("highlights named languages up to the block budget, then shows escaped plain code", () => {
     const named = vi.spyOn(hljs, "highlight");
     const blocks = HIGHLIGHT_BUDGET.blocks + 20;
-    const html = renderMarkdown(fresh("```js\nconst a = 1 < 2;\n```\n\n".repeat(blocks)));
+    const html = renderDocument(fresh("```js\nconst a = 1 < 2;\n```\n\n".repeat(blocks)));
     expect(named.mock.calls.length).toBe(HIGHLIGHT_BUDGET.blocks);
     // Every block is there, with its language; the ones past the budget are plain, escaped text.
     expect(html.match(/<code class="hljs language-js">/g)).toHaveLength(blocks);
@@ -54,7 +62,7 @@ describe("highlighting budget", () => {
   it("stops highlighting once the document's byte budget is spent", () => {
     const named = vi.spyOn(hljs, "highlight");
     const big = "let a = 1;\n".repeat(Math.ceil(HIGHLIGHT_BUDGET.bytes / 11) + 10);
-    const html = renderMarkdown(fresh(`\`\`\`js\n${big}\`\`\`\n\n\`\`\`js\nlet b = 2;\n\`\`\``));
+    const html = renderDocument(fresh(`\`\`\`js\n${big}\`\`\`\n\n\`\`\`js\nlet b = 2;\n\`\`\``));
     // The big block is over the budget on its own: plain; the small one after it is still highlighted.
     expect(named).toHaveBeenCalledTimes(1);
     expect(html).toContain('<code class="hljs language-js">let a = 1;\n');
@@ -63,16 +71,16 @@ describe("highlighting budget", () => {
 
   it("renders an unknown language as plain code, without guessing", () => {
     const auto = vi.spyOn(hljs, "highlightAuto");
-    const html = renderMarkdown(fresh("```nosuchlang\n<b>x</b>\n```"));
+    const html = renderDocument(fresh("```nosuchlang\n<b>x</b>\n```"));
     expect(auto).not.toHaveBeenCalled();
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
   });
 
   it("renders a fence storm in time linear in its size (generous bound against plain text of the same size)", () => {
-    renderMarkdown(fresh("warm ```js\nx\n```"));
+    renderDocument(fresh("warm ```js\nx\n```"));
     const size = 20_000;
-    const baseline = Math.min(...[0, 1, 2].map(() => time(() => renderMarkdown(fresh("word ".repeat(size / 5))))));
-    const storm = Math.min(...[0, 1, 2].map(() => time(() => renderMarkdown(fresh("```\n".repeat(size / 4))))));
+    const baseline = Math.min(...[0, 1, 2].map(() => time(() => renderDocument(fresh("word ".repeat(size / 5))))));
+    const storm = Math.min(...[0, 1, 2].map(() => time(() => renderDocument(fresh("```\n".repeat(size / 4))))));
     // Before the fix: ~9 s against a few ms. After: within a small factor of the baseline.
     expect(storm).toBeLessThan(Math.max(50 * baseline, 500));
   });
@@ -103,7 +111,8 @@ describe("checkMarkdownLimits", () => {
     ["nestingDepth", (k) => `${"> ".repeat(k)}x`],
     ["links", (k) => "https://example.com/a ".repeat(k)],
     ["images", (k) => "![a](https://example.com/a.png) ".repeat(k)],
-    ["tableCells", (k) => `| a |\n|---|\n${"| x |\n".repeat(k - 1)}`],
+    // Five columns: the header row and k / 5 - 1 body rows are k cells (one more row: k + 5).
+    ["tableCells", (k) => `| a | b | c | d | e |\n|---|---|---|---|---|\n${"| 1 | 2 | 3 | 4 | 5 |\n".repeat(Math.ceil(k / 5) - 1)}`],
     ["elements", (k) => "*a* ".repeat(k)],
   ];
   for (const [limit, make] of cases) {
@@ -134,12 +143,60 @@ describe("checkMarkdownLimits", () => {
 
 describe("mentions", () => {
   it(`links at most ${MAX_LINKED_MENTIONS} mentions per document; the rest stay text`, () => {
-    const html = renderMarkdown(fresh("@alice ".repeat(MAX_LINKED_MENTIONS + 50)));
+    const html = renderDocument(fresh("@alice ".repeat(MAX_LINKED_MENTIONS + 50)));
     expect(html.match(/class="mention"/g)).toHaveLength(MAX_LINKED_MENTIONS);
     expect(html.match(/@alice/g)).toHaveLength(MAX_LINKED_MENTIONS + 50);
   });
 
   it("are not counted as links by the limits", () => {
     expect(checkMarkdownLimits("@alice ".repeat(MARKDOWN_LIMITS.links + 1))).toBeNull();
+  });
+});
+
+/** Waits until the pool has no render in progress (late renders land in the memo). */
+async function idle() {
+  for (let i = 0; i < 400 && renderPoolState().busy + renderPoolState().queued > 0; i++) await new Promise((r) => setTimeout(r, 25));
+}
+
+describe("the render worker", () => {
+  it("renders off this thread: highlight.js never runs here", () => {
+    const named = vi.spyOn(hljs, "highlight");
+    const html = renderMarkdown(fresh("```js\nconst a = 1;\n```"));
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    expect(named).not.toHaveBeenCalled();
+  });
+
+  it("a render that is not back in time shows the escaped source now, the rendered HTML on the next view", async () => {
+    const source = fresh("# Late\n\n*emphasis* <script>x</script>");
+    setRenderBudgetForTests({ waitMs: 0 });
+    const now = renderMarkdown(source);
+    expect(now.startsWith('<pre class="markdown-plain"># Late')).toBe(true);
+    expect(now).toContain("&lt;script&gt;");
+    // A second view while the render is still going: plain again, and no second render is started.
+    expect(renderMarkdown(source)).toContain("markdown-plain");
+    await idle();
+    setRenderBudgetForTests("default");
+    const later = renderMarkdown(source);
+    expect(later).toContain("<h1>Late</h1>");
+    expect(later).toContain("<em>emphasis</em>");
+  });
+
+  it("a render running past its hard limit is stopped, its worker replaced, and the document stays plain for a while", async () => {
+    const slow = fresh("# h\n".repeat(20_000));
+    setRenderBudgetForTests({ waitMs: 0, hardMs: 1 });
+    expect(renderMarkdown(slow)).toContain("markdown-plain");
+    await idle();
+    setRenderBudgetForTests("default");
+    // Remembered as too slow: not tried again (RENDER_BUDGET.slowTtlMs), so it costs nothing.
+    expect(renderMarkdown(slow)).toContain("markdown-plain");
+    // Other documents render normally on a new worker.
+    // (The new worker loads in the background: the first view may be plain, a later one is not.)
+    const fine = fresh("**fine**");
+    let ok = "";
+    for (let i = 0; i < 400 && !ok.includes("<strong>"); i++) {
+      ok = renderMarkdown(fine);
+      if (!ok.includes("<strong>")) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(ok).toContain("<strong>fine</strong>");
   });
 });
