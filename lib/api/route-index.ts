@@ -77,47 +77,48 @@ import * as r73 from "@/app/api/posts/[id]/unfeature/route";
 import * as r74 from "@/app/api/posts/[id]/unpin/route";
 import * as r75 from "@/app/api/posts/featured/route";
 import * as r76 from "@/app/api/posts/latest-reply/route";
-import * as r77 from "@/app/api/posts/read-all/route";
-import * as r78 from "@/app/api/posts/recent/route";
-import * as r79 from "@/app/api/posts/route";
-import * as r80 from "@/app/api/reaction-types/route";
-import * as r81 from "@/app/api/rss/route";
-import * as r82 from "@/app/api/search/global/route";
-import * as r83 from "@/app/api/search/posts/content/route";
-import * as r84 from "@/app/api/search/posts/route";
-import * as r85 from "@/app/api/search/posts/title/route";
-import * as r86 from "@/app/api/search/users/route";
-import * as r87 from "@/app/api/sessions/[id]/route";
-import * as r88 from "@/app/api/sessions/route";
-import * as r89 from "@/app/api/stats/comments-range/route";
-import * as r90 from "@/app/api/stats/dau/route";
-import * as r91 from "@/app/api/stats/dau-range/route";
-import * as r92 from "@/app/api/stats/new-users-range/route";
-import * as r93 from "@/app/api/stats/posts-range/route";
-import * as r94 from "@/app/api/subscriptions/posts/[id]/route";
-import * as r95 from "@/app/api/tags/[id]/merge/route";
-import * as r96 from "@/app/api/tags/[id]/route";
-import * as r97 from "@/app/api/tags/route";
-import * as r98 from "@/app/api/tokens/[id]/route";
-import * as r99 from "@/app/api/tokens/route";
-import * as r100 from "@/app/api/upload/route";
-import * as r101 from "@/app/api/upload/url/route";
-import * as r102 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r103 from "@/app/api/users/[idOrUsername]/hot-posts/route";
-import * as r104 from "@/app/api/users/[idOrUsername]/hot-replies/route";
-import * as r105 from "@/app/api/users/[idOrUsername]/hot-tags/route";
-import * as r106 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r107 from "@/app/api/users/[idOrUsername]/read-posts/route";
-import * as r108 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r109 from "@/app/api/users/[idOrUsername]/route";
-import * as r110 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
-import * as r111 from "@/app/api/users/[idOrUsername]/tags/route";
-import * as r112 from "@/app/api/users/admins/route";
-import * as r113 from "@/app/api/users/me/avatar/route";
-import * as r114 from "@/app/api/users/me/page-state/route";
-import * as r115 from "@/app/api/users/me/password/route";
-import * as r116 from "@/app/api/users/me/route";
-import * as r117 from "@/app/api/users/suggest/route";
+import * as r77 from "@/app/api/posts/ranking/route";
+import * as r78 from "@/app/api/posts/read-all/route";
+import * as r79 from "@/app/api/posts/recent/route";
+import * as r80 from "@/app/api/posts/route";
+import * as r81 from "@/app/api/reaction-types/route";
+import * as r82 from "@/app/api/rss/route";
+import * as r83 from "@/app/api/search/global/route";
+import * as r84 from "@/app/api/search/posts/content/route";
+import * as r85 from "@/app/api/search/posts/route";
+import * as r86 from "@/app/api/search/posts/title/route";
+import * as r87 from "@/app/api/search/users/route";
+import * as r88 from "@/app/api/sessions/[id]/route";
+import * as r89 from "@/app/api/sessions/route";
+import * as r90 from "@/app/api/stats/comments-range/route";
+import * as r91 from "@/app/api/stats/dau/route";
+import * as r92 from "@/app/api/stats/dau-range/route";
+import * as r93 from "@/app/api/stats/new-users-range/route";
+import * as r94 from "@/app/api/stats/posts-range/route";
+import * as r95 from "@/app/api/subscriptions/posts/[id]/route";
+import * as r96 from "@/app/api/tags/[id]/merge/route";
+import * as r97 from "@/app/api/tags/[id]/route";
+import * as r98 from "@/app/api/tags/route";
+import * as r99 from "@/app/api/tokens/[id]/route";
+import * as r100 from "@/app/api/tokens/route";
+import * as r101 from "@/app/api/upload/route";
+import * as r102 from "@/app/api/upload/url/route";
+import * as r103 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r104 from "@/app/api/users/[idOrUsername]/hot-posts/route";
+import * as r105 from "@/app/api/users/[idOrUsername]/hot-replies/route";
+import * as r106 from "@/app/api/users/[idOrUsername]/hot-tags/route";
+import * as r107 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r108 from "@/app/api/users/[idOrUsername]/read-posts/route";
+import * as r109 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r110 from "@/app/api/users/[idOrUsername]/route";
+import * as r111 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
+import * as r112 from "@/app/api/users/[idOrUsername]/tags/route";
+import * as r113 from "@/app/api/users/admins/route";
+import * as r114 from "@/app/api/users/me/avatar/route";
+import * as r115 from "@/app/api/users/me/page-state/route";
+import * as r116 from "@/app/api/users/me/password/route";
+import * as r117 from "@/app/api/users/me/route";
+import * as r118 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
@@ -197,45 +198,46 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/posts/{id}/unpin", module: r74 },
   { path: "/api/posts/featured", module: r75 },
   { path: "/api/posts/latest-reply", module: r76 },
-  { path: "/api/posts/read-all", module: r77 },
-  { path: "/api/posts/recent", module: r78 },
-  { path: "/api/posts", module: r79 },
-  { path: "/api/reaction-types", module: r80 },
-  { path: "/api/rss", module: r81 },
-  { path: "/api/search/global", module: r82 },
-  { path: "/api/search/posts/content", module: r83 },
-  { path: "/api/search/posts", module: r84 },
-  { path: "/api/search/posts/title", module: r85 },
-  { path: "/api/search/users", module: r86 },
-  { path: "/api/sessions/{id}", module: r87 },
-  { path: "/api/sessions", module: r88 },
-  { path: "/api/stats/comments-range", module: r89 },
-  { path: "/api/stats/dau", module: r90 },
-  { path: "/api/stats/dau-range", module: r91 },
-  { path: "/api/stats/new-users-range", module: r92 },
-  { path: "/api/stats/posts-range", module: r93 },
-  { path: "/api/subscriptions/posts/{id}", module: r94 },
-  { path: "/api/tags/{id}/merge", module: r95 },
-  { path: "/api/tags/{id}", module: r96 },
-  { path: "/api/tags", module: r97 },
-  { path: "/api/tokens/{id}", module: r98 },
-  { path: "/api/tokens", module: r99 },
-  { path: "/api/upload", module: r100 },
-  { path: "/api/upload/url", module: r101 },
-  { path: "/api/users/{idOrUsername}/activity", module: r102 },
-  { path: "/api/users/{idOrUsername}/hot-posts", module: r103 },
-  { path: "/api/users/{idOrUsername}/hot-replies", module: r104 },
-  { path: "/api/users/{idOrUsername}/hot-tags", module: r105 },
-  { path: "/api/users/{idOrUsername}/posts", module: r106 },
-  { path: "/api/users/{idOrUsername}/read-posts", module: r107 },
-  { path: "/api/users/{idOrUsername}/replies", module: r108 },
-  { path: "/api/users/{idOrUsername}", module: r109 },
-  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r110 },
-  { path: "/api/users/{idOrUsername}/tags", module: r111 },
-  { path: "/api/users/admins", module: r112 },
-  { path: "/api/users/me/avatar", module: r113 },
-  { path: "/api/users/me/page-state", module: r114 },
-  { path: "/api/users/me/password", module: r115 },
-  { path: "/api/users/me", module: r116 },
-  { path: "/api/users/suggest", module: r117 },
+  { path: "/api/posts/ranking", module: r77 },
+  { path: "/api/posts/read-all", module: r78 },
+  { path: "/api/posts/recent", module: r79 },
+  { path: "/api/posts", module: r80 },
+  { path: "/api/reaction-types", module: r81 },
+  { path: "/api/rss", module: r82 },
+  { path: "/api/search/global", module: r83 },
+  { path: "/api/search/posts/content", module: r84 },
+  { path: "/api/search/posts", module: r85 },
+  { path: "/api/search/posts/title", module: r86 },
+  { path: "/api/search/users", module: r87 },
+  { path: "/api/sessions/{id}", module: r88 },
+  { path: "/api/sessions", module: r89 },
+  { path: "/api/stats/comments-range", module: r90 },
+  { path: "/api/stats/dau", module: r91 },
+  { path: "/api/stats/dau-range", module: r92 },
+  { path: "/api/stats/new-users-range", module: r93 },
+  { path: "/api/stats/posts-range", module: r94 },
+  { path: "/api/subscriptions/posts/{id}", module: r95 },
+  { path: "/api/tags/{id}/merge", module: r96 },
+  { path: "/api/tags/{id}", module: r97 },
+  { path: "/api/tags", module: r98 },
+  { path: "/api/tokens/{id}", module: r99 },
+  { path: "/api/tokens", module: r100 },
+  { path: "/api/upload", module: r101 },
+  { path: "/api/upload/url", module: r102 },
+  { path: "/api/users/{idOrUsername}/activity", module: r103 },
+  { path: "/api/users/{idOrUsername}/hot-posts", module: r104 },
+  { path: "/api/users/{idOrUsername}/hot-replies", module: r105 },
+  { path: "/api/users/{idOrUsername}/hot-tags", module: r106 },
+  { path: "/api/users/{idOrUsername}/posts", module: r107 },
+  { path: "/api/users/{idOrUsername}/read-posts", module: r108 },
+  { path: "/api/users/{idOrUsername}/replies", module: r109 },
+  { path: "/api/users/{idOrUsername}", module: r110 },
+  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r111 },
+  { path: "/api/users/{idOrUsername}/tags", module: r112 },
+  { path: "/api/users/admins", module: r113 },
+  { path: "/api/users/me/avatar", module: r114 },
+  { path: "/api/users/me/page-state", module: r115 },
+  { path: "/api/users/me/password", module: r116 },
+  { path: "/api/users/me", module: r117 },
+  { path: "/api/users/suggest", module: r118 },
 ];

@@ -43,7 +43,7 @@ export const timelineItemSchema = z
 export type TimelineItemDto = z.infer<typeof timelineItemSchema>;
 
 /** What GET /api/posts/{id}/comments answers: Comment[] (our form) or TimelineItem[] (with `sort`). */
-export const commentsAnswerSchema = z.union([z.array(commentSchema), z.array(timelineItemSchema)]);
+export const commentsAnswerSchema = z.union([z.array(commentSchema), z.array(timelineItemSchema)]).meta({ id: "CommentsOrTimeline" });
 
 /**
  * OpenIsle's PostRequest sends a poll's and a lottery's fields flat, beside the post's, and the scope

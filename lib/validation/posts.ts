@@ -11,20 +11,26 @@ export const idString = intString.pipe(z.number().int().min(1, "must be a positi
 /** Up to 50 positive ids from repeated query keys (`?tagIds=1&tagIds=2`). */
 export const idList = z.array(idString).max(50, "at most 50 ids");
 
+/**
+ * A tag id, or 0: OpenIsle's tag select offers id 0 as "无标签" (no tag), which clears the filter, so a
+ * client may send `tagIds=0`; it filters nothing (issue 46).
+ */
+const tagIdOrNone = intString.pipe(z.number().int().min(0, "must be a positive id, or 0 for no tag").max(MAX_INT, "must be a positive id"));
+
 /** Query of GET /api/posts and the home tabs (API.md §4). Array keys: categoryIds, tagIds. */
 export const listPostsQuerySchema = z
   .object({
     categoryId: idString.optional(),
     categoryIds: idList.optional(),
-    tagId: idString.optional(),
-    tagIds: idList.optional(),
+    tagId: tagIdOrNone.optional(),
+    tagIds: z.array(tagIdOrNone).max(50, "at most 50 ids").optional(),
     page: intString.pipe(z.number().int().min(0, "must be 0 or more").max(1_000_000)).default(0),
     pageSize: intString.pipe(z.number().int().min(1, "must be between 1 and 100").max(100, "must be between 1 and 100")).default(20),
   })
   .transform((q) => ({
     // A singular id replaces its list (OpenIsle's rule).
     categoryIds: q.categoryId !== undefined ? [q.categoryId] : (q.categoryIds ?? []),
-    tagIds: q.tagId !== undefined ? [q.tagId] : (q.tagIds ?? []),
+    tagIds: (q.tagId !== undefined ? [q.tagId] : (q.tagIds ?? [])).filter((id) => id !== 0),
     page: q.page,
     pageSize: q.pageSize,
   }));

@@ -98,6 +98,15 @@ export async function loadCommentTree(postId: number, viewer: Viewer | null, opt
   return withReplies(roots, viewer);
 }
 
+/** Top-level comments by id, each with its nested replies, in `ids` order (OpenIsle's timeline, lib/services/comments/timeline.ts). */
+export async function loadCommentTreesByIds(ids: number[], viewer: Viewer | null): Promise<CommentDto[]> {
+  if (!ids.length) return [];
+  const roots = await selectComments(inArray(comments.id, ids));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  roots.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return withReplies(roots, viewer);
+}
+
 /**
  * Comments by id without their replies (for notifications), in two queries, as `viewer` (default:
  * anonymous) may read them: the cache keeps them unblanked and each reader's copy is blanked by the

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import {
   postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope,
@@ -106,6 +106,12 @@ export async function changeLogsJson(postId: number, viewer: Viewer | null): Pro
 /** A post's own history: its comments' edits (marked with commentId) are listed with each comment. */
 function loadChangeLogs(postId: number): Promise<ChangeLogDto[]> {
   return loadLogs(and(eq(postChangeLogs.postId, postId), isNull(postChangeLogs.commentId))!);
+}
+
+/** Entries of a post's own history by id, oldest first (the caller checks that the post is visible). */
+export function loadChangeLogsByIds(postId: number, ids: number[]): Promise<ChangeLogDto[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return loadLogs(and(eq(postChangeLogs.postId, postId), isNull(postChangeLogs.commentId), inArray(postChangeLogs.id, ids))!);
 }
 
 /** A comment's edits, oldest first (the caller checks that the comment is visible). */

@@ -11,7 +11,8 @@ import type { Viewer } from "@/lib/viewer";
 /** Cap of GET /api/posts/recent (API.md §4). */
 export const RECENT_CAP = 500;
 
-export type PostOrder = "created" | "latestReply" | "featured";
+/** List orders: newest, newest reply, featured (newest), most viewed (OpenIsle's ranking tab). */
+export type PostOrder = "created" | "latestReply" | "featured" | "views";
 
 /** A page of post ids in list order (with creation times for the time-window lists). */
 export type PostPage = { ids: number[]; createdAt?: Date[] };
@@ -37,7 +38,9 @@ export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, orde
   if (order === "featured") where.push(eq(posts.rssExcluded, false));
   const pinned = sql`${posts.pinnedAt} desc nulls last`;
   const orderBy =
-    order === "latestReply" ? [pinned, desc(posts.lastReplyAt), desc(posts.id)] : [pinned, desc(posts.createdAt), desc(posts.id)];
+    order === "latestReply" ? [pinned, desc(posts.lastReplyAt), desc(posts.id)]
+    : order === "views" ? [pinned, desc(posts.views), desc(posts.createdAt), desc(posts.id)]
+    : [pinned, desc(posts.createdAt), desc(posts.id)];
   const rows = await db
     .select({ id: posts.id })
     .from(posts)

@@ -4,7 +4,8 @@ import { viewClient } from "@/lib/api/caller";
 import { empty, noContent, ok, route } from "@/lib/api/route";
 import { getPostDetail } from "@/lib/services/posts/detail";
 import { deletePost, updatePost } from "@/lib/services/posts/write";
-import { updatePostSchema } from "@/lib/validation/posts";
+import { readPostBody } from "@/lib/api/openisle-body";
+import { updatePostRequestSchema } from "@/lib/validation/openisle-compat";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
@@ -16,8 +17,15 @@ export const GET = route(
 );
 
 export const PUT = route(
-  { tag: "Posts", summary: "Edit a post (author, moderator)", description: "One change-log entry per changed field.", auth: "required", body: updatePostSchema, responses: [ok(postSchema)] },
-  ({ params, viewer, body }) => updatePost({ id: parseId(params.id), viewer, input: body }),
+  {
+    tag: "Posts", summary: "Edit a post (author, moderator)",
+    description: "One change-log entry per changed field. OpenIsle's `postVisibleScopeType` is read as `visibleScope`.",
+    auth: "required", body: updatePostRequestSchema, customBody: true, responses: [ok(postSchema)],
+  },
+  async ({ req, params, viewer }) => {
+    const id = parseId(params.id);
+    return updatePost({ id, viewer, input: await readPostBody(req, "update") });
+  },
 );
 
 export const DELETE = route({ tag: "Posts", summary: "Delete a post (author, moderator)", auth: "required", responses: [empty()] }, async ({ params, viewer }) => {

@@ -1,13 +1,28 @@
-// GET /api/posts/{id}/comments (paged top-level comments with nested replies) · POST (new comment)
+// GET /api/posts/{id}/comments (paged top-level comments with nested replies; with `sort`, OpenIsle's
+// timeline of comments and change-log entries) · POST (new comment)
 import { parseId } from "@/lib/api/body";
-import { created, made, okList, route } from "@/lib/api/route";
+import { created, made, route } from "@/lib/api/route";
 import { createComment, listComments } from "@/lib/services/comments/comments";
-import { createCommentSchema, listCommentsQuerySchema } from "@/lib/validation/comments";
+import { listTimeline } from "@/lib/services/comments/timeline";
+import { createCommentSchema } from "@/lib/validation/comments";
+import { commentsAnswerSchema, commentsQuerySchema } from "@/lib/validation/openisle-compat";
 import { commentSchema } from "@/lib/validation/responses";
 
 export const GET = route(
-  { tag: "Comments", summary: "Top-level comments with nested replies", auth: "optional", query: listCommentsQuerySchema, responses: [okList(commentSchema)] },
-  ({ params, viewer, query }) => listComments(viewer, parseId(params.id), query),
+  {
+    tag: "Comments", summary: "Top-level comments with nested replies, or OpenIsle's timeline",
+    description:
+      "Without `sort`: an array of Comment, pinned first then oldest first, each with its replies (API.md §5). " +
+      "With `sort` (NEWEST, OLDEST, MOST_INTERACTIONS), as OpenIsle's client asks: an array of TimelineItem " +
+      "`{id, kind: \"comment\"|\"log\", createdAt, pinnedAt, payload}` merging the top-level comments (payload: Comment) " +
+      "and the post's change-log entries (payload: PostChangeLog), pinned comments first, paged after the merge.",
+    auth: "optional", query: commentsQuerySchema, responses: [{ status: 200, description: "Comment[] or, with sort, TimelineItem[]", schema: commentsAnswerSchema }],
+  },
+  ({ params, viewer, query }) => {
+    const postId = parseId(params.id);
+    const { sort, page, pageSize } = query;
+    return sort ? listTimeline(viewer, postId, { sort, page, pageSize }) : listComments(viewer, postId, { page, pageSize });
+  },
 );
 
 export const POST = route(
