@@ -16,7 +16,7 @@ import "@/lib/cache/content-version";
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
 
-/** One documented response of an operation (lib/openapi.ts turns these into the document). */
+/** One documented response of an operation (app/api/openapi.json/openapi.ts turns these into the document). */
 export type ResponseDoc = {
   status: number;
   description: string;
@@ -88,7 +88,7 @@ export type RouteContext<S extends RouteSpec> = {
 
 type Result<S extends RouteSpec> = S["cache"] extends "post-list" ? PostListSource : unknown;
 
-/** A Next route handler carrying its declaration (read by lib/openapi.ts). */
+/** A Next route handler carrying its declaration (read by app/api/openapi.json/openapi.ts). */
 export type DeclaredHandler = ((req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
   spec: RouteSpec;
 };

@@ -268,7 +268,7 @@ export type NotificationDto = z.infer<typeof notificationSchema>;
 export type ChangeLogDto = z.infer<typeof changeLogSchema>;
 export type MeDto = z.infer<typeof meSchema>;
 
-// Small response shapes without a component id of their own (lib/openapi.ts names them).
+// Small response shapes without a component id of their own (app/api/openapi.json/openapi.ts names them).
 export const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), db: z.enum(["ok", "down"]) });
 /** GET/PUT /api/admin/config: the site settings (also the PUT body). */
 export const REGISTRATION_MODES = ["OPEN", "CLOSED"] as const;

@@ -13,7 +13,7 @@ import { GET as listCategories } from "@/app/api/categories/route";
 import { GET as listNotifications } from "@/app/api/notifications/route";
 import { GET as pointGoods } from "@/app/api/point-goods/route";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
-import { buildOpenApiDocument, validateWithDocument, type OpenApiDocument } from "@/lib/openapi";
+import { buildOpenApiDocument, validateWithDocument, type OpenApiDocument } from "@/app/api/openapi.json/openapi";
 import { categorySchema, changeLogSchema, notificationSchema, pointGoodSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
@@ -93,9 +93,9 @@ describe("GET /api/openapi.json", () => {
 
   it("is generated from the route declarations: the route index is current and every handler is declared", async () => {
     const { routeIndexSource } = (await import("../../scripts/route-index.mjs")) as { routeIndexSource: () => string };
-    expect(readFileSync("lib/api/route-index.ts", "utf8"), "run npm run gen:routes").toBe(routeIndexSource());
-    const { ROUTE_MODULES } = await import("@/lib/api/route-index");
-    const { collectOperations } = await import("@/lib/openapi");
+    expect(readFileSync("app/api/openapi.json/route-index.ts", "utf8"), "run npm run gen:routes").toBe(routeIndexSource());
+    const { ROUTE_MODULES } = await import("@/app/api/openapi.json/route-index");
+    const { collectOperations } = await import("@/app/api/openapi.json/openapi");
     let handlers = 0;
     for (const { path: p, module } of ROUTE_MODULES) {
       for (const m of ["GET", "POST", "PUT", "DELETE", "PATCH"]) {
@@ -111,7 +111,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("every declared role is enforced by the service behind it (a member gets 403, or 404 for a hidden target)", async () => {
-    const { ROUTE_MODULES } = await import("@/lib/api/route-index");
+    const { ROUTE_MODULES } = await import("@/app/api/openapi.json/route-index");
     const member = await makeUser();
     const checked: string[] = [];
     for (const { path: p, module } of ROUTE_MODULES) {

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { notifications, pointGoods, postChangeLogs, postReads, posts, postSubscriptions, reactions, tags, users } from "@/db/schema";
-import { ROUTE_MODULES } from "@/lib/api/route-index";
+import { ROUTE_MODULES } from "@/app/api/openapi.json/route-index";
 import { POST as createPost } from "@/app/api/posts/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { BASE, call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";

@@ -25,7 +25,7 @@ describe("finding 5: `__proto__` and `constructor` keys in a JSON body are a 400
   const bodies = ['{"__proto__":{}}', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{}}}', '{"a":{"__proto__":null},"toString":1}', '[{"__proto__":{}}]'];
 
   it("on every endpoint that reads a JSON body, anonymous and as an admin", async () => {
-    const { ROUTE_MODULES } = await import("@/lib/api/route-index");
+    const { ROUTE_MODULES } = await import("@/app/api/openapi.json/route-index");
     const tried: string[] = [];
     for (const { path: p, module } of ROUTE_MODULES) {
       for (const m of ["POST", "PUT", "PATCH", "DELETE"]) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { openApiDocument, type OpenApiDocument } from "@/lib/openapi";
+import { openApiDocument, type OpenApiDocument } from "@/app/api/openapi.json/openapi";
 
 export const metadata: Metadata = { title: "API reference" };
 

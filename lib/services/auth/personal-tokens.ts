@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { apiTokens, type TokenScope } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { assertCanManageTokens } from "@/lib/permissions";
 import { afterCommit, announce, changed } from "@/lib/services/changes";
 import { issueToken, listTokens } from "@/lib/services/auth/tokens";

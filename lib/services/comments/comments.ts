@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
-import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCanSeePost, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";

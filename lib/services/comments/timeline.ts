@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { comments, postChangeLogs, posts, reactions } from "@/db/schema";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { assertCanSeePost } from "@/lib/permissions";
 import { loadChangeLogsByIds } from "@/lib/services/posts/change-logs";
 import { loadCommentTreesByIds } from "@/lib/services/comments/comments";

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { comments, flags, posts, users, type FlagAction } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/errors";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
 import { assertCanSeePost, assertRole } from "@/lib/permissions";
 import { deleteComment } from "@/lib/services/comments/comments";

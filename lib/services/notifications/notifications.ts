@@ -6,7 +6,7 @@ import {
   DEFAULT_DISABLED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, comments, notificationPrefs, notifications, users,
   type NotificationType,
 } from "@/db/schema";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary } from "@/lib/services/dto";
 import { loadCommentsByIds } from "@/lib/services/comments/comments";
 import { versionSql } from "@/lib/cache/content-version";
 import { postVersionIn, postVersionsSql } from "@/lib/cache/page-versions";

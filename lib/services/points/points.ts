@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
 import { insufficientPoints } from "@/lib/errors";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { canReadComment } from "@/lib/services/comments/visibility";
 import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";

@@ -3,7 +3,7 @@ import { db, type DbOrTx } from "@/db";
 import {
   postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope,
 } from "@/db/schema";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary } from "@/lib/services/dto";
 import { assertCanSeePost } from "@/lib/permissions";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
 import type { ChangeLogDto } from "@/lib/validation/responses";

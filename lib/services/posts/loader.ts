@@ -1,7 +1,7 @@
 import { asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows } from "@/db";
 import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary } from "@/lib/services/dto";
 import { canSeePost } from "@/lib/permissions";
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { loadLotteries } from "@/lib/services/posts/lotteries";

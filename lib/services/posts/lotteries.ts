@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { lotteries, lotteryParticipants, lotteryWinners, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/errors";
-import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCanSeePost } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
 import { notify } from "@/lib/services/notifications/writer";

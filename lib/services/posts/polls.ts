@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { pollVotes, polls, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/errors";
-import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCanSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
 import { systemUserId } from "@/lib/services/posts/change-logs";

@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
-import { userSummary } from "@/lib/api/serializers";
+import { userSummary } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { readableCommentsWhere } from "@/lib/services/comments/visibility";
 import { loadPosts } from "@/lib/services/posts/loader";

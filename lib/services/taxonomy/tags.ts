@@ -1,7 +1,7 @@
 import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { tags, users } from "@/db/schema";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { AppError, badRequest, conflict, notFound, pgCode } from "@/lib/errors";
 import { assertRole, canCreateTags } from "@/lib/permissions";
 import { env } from "@/lib/env";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import type { MedalType } from "@/db/schema";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { env } from "@/lib/env";
 import { MEDAL_ORDER } from "@/lib/services/points/points";
 import type { MedalDto } from "@/lib/validation/openisle-profiles";

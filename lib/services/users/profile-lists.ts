@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { categories, comments, postReads, posts, postSubscriptions, postTags, reactions, tags, users } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/errors";
-import { iso } from "@/lib/api/serializers";
+import { iso } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { canReadComment, readableCommentsWhere } from "@/lib/services/comments/visibility";
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";

@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { comments, posts, users } from "@/db/schema";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { readableCommentsWhere } from "@/lib/services/comments/visibility";
 import { levelOf } from "@/lib/services/points/points";

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { comments, posts, users, type MedalType, type ReactionType } from "@/db/schema";
 import { AppError, badRequest, notFound, pgCode } from "@/lib/errors";
-import { iso, userSummary, userSummaryColumns } from "@/lib/api/serializers";
+import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { readableCommentsWhere } from "@/lib/services/comments/visibility";

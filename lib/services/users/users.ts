@@ -2,7 +2,7 @@ import { eq, or, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
 import { users, type MedalType } from "@/db/schema";
 import { AppError, badRequest, pgCode, unauthorized } from "@/lib/errors";
-import { iso, userSummary } from "@/lib/api/serializers";
+import { iso, userSummary } from "@/lib/services/dto";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
