@@ -335,7 +335,8 @@ describe("header calls (item 11)", () => {
     expect([...dates].sort()).toEqual(dates);
     const today = new Date().toISOString().slice(0, 10);
     expect(dates.at(-1)).toBe(today);
-    const [{ n }] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from user_visit_days where day = ${today}::date`);
+    const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from user_visit_days where day = ${today}::date`);
+    const n = row!.n;
     expect(r.body.at(-1).value).toBe(Number(n));
     expect(r.body.at(-1).value).toBeGreaterThanOrEqual(1);
     expect((await call(dau as never, `/api/stats/dau?date=${today}`, { token: admin.token })).body).toEqual({ dau: Number(n) });
