@@ -2,242 +2,246 @@
 // The OpenAPI document (app/api/openapi.json/openapi.ts) reads each handler's declaration from these modules.
 import * as r0 from "@/app/api/activities/route";
 import * as r1 from "@/app/api/admin/audit-log/route";
-import * as r2 from "@/app/api/admin/config/route";
-import * as r3 from "@/app/api/admin/flags/[id]/resolve/route";
-import * as r4 from "@/app/api/admin/flags/route";
-import * as r5 from "@/app/api/admin/point-goods/[id]/route";
-import * as r6 from "@/app/api/admin/point-goods/route";
-import * as r7 from "@/app/api/admin/posts/[id]/approve/route";
-import * as r8 from "@/app/api/admin/posts/[id]/pin/route";
-import * as r9 from "@/app/api/admin/posts/[id]/reject/route";
-import * as r10 from "@/app/api/admin/posts/[id]/rss-exclude/route";
-import * as r11 from "@/app/api/admin/posts/[id]/rss-include/route";
-import * as r12 from "@/app/api/admin/posts/[id]/unpin/route";
-import * as r13 from "@/app/api/admin/posts/pending/count/route";
-import * as r14 from "@/app/api/admin/posts/pending/route";
-import * as r15 from "@/app/api/admin/users/[id]/role/route";
-import * as r16 from "@/app/api/admin/users/[id]/suspend/route";
-import * as r17 from "@/app/api/admin/users/[id]/unsuspend/route";
-import * as r18 from "@/app/api/auth/check/route";
-import * as r19 from "@/app/api/auth/forgot/route";
-import * as r20 from "@/app/api/auth/login/route";
-import * as r21 from "@/app/api/auth/logout/route";
-import * as r22 from "@/app/api/auth/register/route";
-import * as r23 from "@/app/api/auth/reset/route";
-import * as r24 from "@/app/api/auth/verify/resend/route";
-import * as r25 from "@/app/api/auth/verify/route";
-import * as r26 from "@/app/api/avatars/[username]/route";
-import * as r27 from "@/app/api/categories/[id]/route";
-import * as r28 from "@/app/api/categories/order/route";
-import * as r29 from "@/app/api/categories/route";
-import * as r30 from "@/app/api/comments/[id]/change-logs/route";
-import * as r31 from "@/app/api/comments/[id]/pin/route";
-import * as r32 from "@/app/api/comments/[id]/reactions/route";
-import * as r33 from "@/app/api/comments/[id]/replies/route";
-import * as r34 from "@/app/api/comments/[id]/route";
-import * as r35 from "@/app/api/comments/[id]/unpin/route";
-import * as r36 from "@/app/api/config/route";
-import * as r37 from "@/app/api/drafts/me/route";
-import * as r38 from "@/app/api/drafts/route";
-import * as r39 from "@/app/api/events/route";
-import * as r40 from "@/app/api/flags/route";
-import * as r41 from "@/app/api/health/route";
-import * as r42 from "@/app/api/markdown/preview/route";
-import * as r43 from "@/app/api/medals/route";
-import * as r44 from "@/app/api/medals/select/route";
-import * as r45 from "@/app/api/notifications/email-prefs/route";
-import * as r46 from "@/app/api/notifications/prefs/route";
-import * as r47 from "@/app/api/notifications/read/route";
-import * as r48 from "@/app/api/notifications/read-all/route";
-import * as r49 from "@/app/api/notifications/route";
-import * as r50 from "@/app/api/notifications/unread/route";
-import * as r51 from "@/app/api/notifications/unread-count/route";
-import * as r52 from "@/app/api/notifications/unsubscribe/route";
-import * as r53 from "@/app/api/online/count/route";
-import * as r54 from "@/app/api/online/heartbeat/route";
-import * as r55 from "@/app/api/point-goods/redeem/route";
-import * as r56 from "@/app/api/point-goods/route";
-import * as r57 from "@/app/api/point-histories/route";
-import * as r58 from "@/app/api/point-histories/trend/route";
-import * as r59 from "@/app/api/posts/[id]/change-logs/route";
-import * as r60 from "@/app/api/posts/[id]/close/route";
-import * as r61 from "@/app/api/posts/[id]/comments/route";
-import * as r62 from "@/app/api/posts/[id]/feature/route";
-import * as r63 from "@/app/api/posts/[id]/lottery/join/route";
-import * as r64 from "@/app/api/posts/[id]/lottery/verify/route";
-import * as r65 from "@/app/api/posts/[id]/pin/route";
-import * as r66 from "@/app/api/posts/[id]/poll/progress/route";
-import * as r67 from "@/app/api/posts/[id]/poll/vote/route";
-import * as r68 from "@/app/api/posts/[id]/reactions/route";
-import * as r69 from "@/app/api/posts/[id]/read/route";
-import * as r70 from "@/app/api/posts/[id]/reopen/route";
-import * as r71 from "@/app/api/posts/[id]/route";
-import * as r72 from "@/app/api/posts/[id]/slow-mode/route";
-import * as r73 from "@/app/api/posts/[id]/unfeature/route";
-import * as r74 from "@/app/api/posts/[id]/unpin/route";
-import * as r75 from "@/app/api/posts/featured/route";
-import * as r76 from "@/app/api/posts/latest-reply/route";
-import * as r77 from "@/app/api/posts/ranking/route";
-import * as r78 from "@/app/api/posts/read-all/route";
-import * as r79 from "@/app/api/posts/recent/route";
-import * as r80 from "@/app/api/posts/route";
-import * as r81 from "@/app/api/reaction-types/route";
-import * as r82 from "@/app/api/rss/route";
-import * as r83 from "@/app/api/search/global/route";
-import * as r84 from "@/app/api/search/posts/content/route";
-import * as r85 from "@/app/api/search/posts/route";
-import * as r86 from "@/app/api/search/posts/title/route";
-import * as r87 from "@/app/api/search/users/route";
-import * as r88 from "@/app/api/sessions/[id]/route";
-import * as r89 from "@/app/api/sessions/route";
-import * as r90 from "@/app/api/stats/comments-range/route";
-import * as r91 from "@/app/api/stats/dau/route";
-import * as r92 from "@/app/api/stats/dau-range/route";
-import * as r93 from "@/app/api/stats/new-users-range/route";
-import * as r94 from "@/app/api/stats/posts-range/route";
-import * as r95 from "@/app/api/subscriptions/posts/[id]/route";
-import * as r96 from "@/app/api/tags/[id]/merge/route";
-import * as r97 from "@/app/api/tags/[id]/route";
-import * as r98 from "@/app/api/tags/route";
-import * as r99 from "@/app/api/tokens/[id]/route";
-import * as r100 from "@/app/api/tokens/route";
-import * as r101 from "@/app/api/upload/route";
-import * as r102 from "@/app/api/upload/url/route";
-import * as r103 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r104 from "@/app/api/users/[idOrUsername]/hot-posts/route";
-import * as r105 from "@/app/api/users/[idOrUsername]/hot-replies/route";
-import * as r106 from "@/app/api/users/[idOrUsername]/hot-tags/route";
-import * as r107 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r108 from "@/app/api/users/[idOrUsername]/read-posts/route";
-import * as r109 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r110 from "@/app/api/users/[idOrUsername]/route";
-import * as r111 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
-import * as r112 from "@/app/api/users/[idOrUsername]/tags/route";
-import * as r113 from "@/app/api/users/admins/route";
-import * as r114 from "@/app/api/users/me/avatar/route";
-import * as r115 from "@/app/api/users/me/page-state/route";
-import * as r116 from "@/app/api/users/me/password/route";
-import * as r117 from "@/app/api/users/me/route";
-import * as r118 from "@/app/api/users/suggest/route";
+import * as r2 from "@/app/api/admin/comments/[id]/pin/route";
+import * as r3 from "@/app/api/admin/comments/[id]/unpin/route";
+import * as r4 from "@/app/api/admin/config/route";
+import * as r5 from "@/app/api/admin/flags/[id]/resolve/route";
+import * as r6 from "@/app/api/admin/flags/route";
+import * as r7 from "@/app/api/admin/point-goods/[id]/route";
+import * as r8 from "@/app/api/admin/point-goods/route";
+import * as r9 from "@/app/api/admin/posts/[id]/approve/route";
+import * as r10 from "@/app/api/admin/posts/[id]/pin/route";
+import * as r11 from "@/app/api/admin/posts/[id]/reject/route";
+import * as r12 from "@/app/api/admin/posts/[id]/rss-exclude/route";
+import * as r13 from "@/app/api/admin/posts/[id]/rss-include/route";
+import * as r14 from "@/app/api/admin/posts/[id]/unpin/route";
+import * as r15 from "@/app/api/admin/posts/pending/count/route";
+import * as r16 from "@/app/api/admin/posts/pending/route";
+import * as r17 from "@/app/api/admin/users/[id]/role/route";
+import * as r18 from "@/app/api/admin/users/[id]/suspend/route";
+import * as r19 from "@/app/api/admin/users/[id]/unsuspend/route";
+import * as r20 from "@/app/api/auth/check/route";
+import * as r21 from "@/app/api/auth/forgot/route";
+import * as r22 from "@/app/api/auth/login/route";
+import * as r23 from "@/app/api/auth/logout/route";
+import * as r24 from "@/app/api/auth/register/route";
+import * as r25 from "@/app/api/auth/reset/route";
+import * as r26 from "@/app/api/auth/verify/resend/route";
+import * as r27 from "@/app/api/auth/verify/route";
+import * as r28 from "@/app/api/avatars/[username]/route";
+import * as r29 from "@/app/api/categories/[id]/route";
+import * as r30 from "@/app/api/categories/order/route";
+import * as r31 from "@/app/api/categories/route";
+import * as r32 from "@/app/api/comments/[id]/change-logs/route";
+import * as r33 from "@/app/api/comments/[id]/pin/route";
+import * as r34 from "@/app/api/comments/[id]/reactions/route";
+import * as r35 from "@/app/api/comments/[id]/replies/route";
+import * as r36 from "@/app/api/comments/[id]/route";
+import * as r37 from "@/app/api/comments/[id]/unpin/route";
+import * as r38 from "@/app/api/config/route";
+import * as r39 from "@/app/api/drafts/me/route";
+import * as r40 from "@/app/api/drafts/route";
+import * as r41 from "@/app/api/events/route";
+import * as r42 from "@/app/api/flags/route";
+import * as r43 from "@/app/api/health/route";
+import * as r44 from "@/app/api/markdown/preview/route";
+import * as r45 from "@/app/api/medals/route";
+import * as r46 from "@/app/api/medals/select/route";
+import * as r47 from "@/app/api/notifications/email-prefs/route";
+import * as r48 from "@/app/api/notifications/prefs/route";
+import * as r49 from "@/app/api/notifications/read/route";
+import * as r50 from "@/app/api/notifications/read-all/route";
+import * as r51 from "@/app/api/notifications/route";
+import * as r52 from "@/app/api/notifications/unread/route";
+import * as r53 from "@/app/api/notifications/unread-count/route";
+import * as r54 from "@/app/api/notifications/unsubscribe/route";
+import * as r55 from "@/app/api/online/count/route";
+import * as r56 from "@/app/api/online/heartbeat/route";
+import * as r57 from "@/app/api/point-goods/redeem/route";
+import * as r58 from "@/app/api/point-goods/route";
+import * as r59 from "@/app/api/point-histories/route";
+import * as r60 from "@/app/api/point-histories/trend/route";
+import * as r61 from "@/app/api/posts/[id]/change-logs/route";
+import * as r62 from "@/app/api/posts/[id]/close/route";
+import * as r63 from "@/app/api/posts/[id]/comments/route";
+import * as r64 from "@/app/api/posts/[id]/feature/route";
+import * as r65 from "@/app/api/posts/[id]/lottery/join/route";
+import * as r66 from "@/app/api/posts/[id]/lottery/verify/route";
+import * as r67 from "@/app/api/posts/[id]/pin/route";
+import * as r68 from "@/app/api/posts/[id]/poll/progress/route";
+import * as r69 from "@/app/api/posts/[id]/poll/vote/route";
+import * as r70 from "@/app/api/posts/[id]/reactions/route";
+import * as r71 from "@/app/api/posts/[id]/read/route";
+import * as r72 from "@/app/api/posts/[id]/reopen/route";
+import * as r73 from "@/app/api/posts/[id]/route";
+import * as r74 from "@/app/api/posts/[id]/slow-mode/route";
+import * as r75 from "@/app/api/posts/[id]/unfeature/route";
+import * as r76 from "@/app/api/posts/[id]/unpin/route";
+import * as r77 from "@/app/api/posts/featured/route";
+import * as r78 from "@/app/api/posts/latest-reply/route";
+import * as r79 from "@/app/api/posts/ranking/route";
+import * as r80 from "@/app/api/posts/read-all/route";
+import * as r81 from "@/app/api/posts/recent/route";
+import * as r82 from "@/app/api/posts/route";
+import * as r83 from "@/app/api/reaction-types/route";
+import * as r84 from "@/app/api/rss/route";
+import * as r85 from "@/app/api/search/global/route";
+import * as r86 from "@/app/api/search/posts/content/route";
+import * as r87 from "@/app/api/search/posts/route";
+import * as r88 from "@/app/api/search/posts/title/route";
+import * as r89 from "@/app/api/search/users/route";
+import * as r90 from "@/app/api/sessions/[id]/route";
+import * as r91 from "@/app/api/sessions/route";
+import * as r92 from "@/app/api/stats/comments-range/route";
+import * as r93 from "@/app/api/stats/dau/route";
+import * as r94 from "@/app/api/stats/dau-range/route";
+import * as r95 from "@/app/api/stats/new-users-range/route";
+import * as r96 from "@/app/api/stats/posts-range/route";
+import * as r97 from "@/app/api/subscriptions/posts/[id]/route";
+import * as r98 from "@/app/api/tags/[id]/merge/route";
+import * as r99 from "@/app/api/tags/[id]/route";
+import * as r100 from "@/app/api/tags/route";
+import * as r101 from "@/app/api/tokens/[id]/route";
+import * as r102 from "@/app/api/tokens/route";
+import * as r103 from "@/app/api/upload/route";
+import * as r104 from "@/app/api/upload/url/route";
+import * as r105 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r106 from "@/app/api/users/[idOrUsername]/hot-posts/route";
+import * as r107 from "@/app/api/users/[idOrUsername]/hot-replies/route";
+import * as r108 from "@/app/api/users/[idOrUsername]/hot-tags/route";
+import * as r109 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r110 from "@/app/api/users/[idOrUsername]/read-posts/route";
+import * as r111 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r112 from "@/app/api/users/[idOrUsername]/route";
+import * as r113 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
+import * as r114 from "@/app/api/users/[idOrUsername]/tags/route";
+import * as r115 from "@/app/api/users/admins/route";
+import * as r116 from "@/app/api/users/me/avatar/route";
+import * as r117 from "@/app/api/users/me/page-state/route";
+import * as r118 from "@/app/api/users/me/password/route";
+import * as r119 from "@/app/api/users/me/route";
+import * as r120 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
   { path: "/api/admin/audit-log", module: r1 },
-  { path: "/api/admin/config", module: r2 },
-  { path: "/api/admin/flags/{id}/resolve", module: r3 },
-  { path: "/api/admin/flags", module: r4 },
-  { path: "/api/admin/point-goods/{id}", module: r5 },
-  { path: "/api/admin/point-goods", module: r6 },
-  { path: "/api/admin/posts/{id}/approve", module: r7 },
-  { path: "/api/admin/posts/{id}/pin", module: r8 },
-  { path: "/api/admin/posts/{id}/reject", module: r9 },
-  { path: "/api/admin/posts/{id}/rss-exclude", module: r10 },
-  { path: "/api/admin/posts/{id}/rss-include", module: r11 },
-  { path: "/api/admin/posts/{id}/unpin", module: r12 },
-  { path: "/api/admin/posts/pending/count", module: r13 },
-  { path: "/api/admin/posts/pending", module: r14 },
-  { path: "/api/admin/users/{id}/role", module: r15 },
-  { path: "/api/admin/users/{id}/suspend", module: r16 },
-  { path: "/api/admin/users/{id}/unsuspend", module: r17 },
-  { path: "/api/auth/check", module: r18 },
-  { path: "/api/auth/forgot", module: r19 },
-  { path: "/api/auth/login", module: r20 },
-  { path: "/api/auth/logout", module: r21 },
-  { path: "/api/auth/register", module: r22 },
-  { path: "/api/auth/reset", module: r23 },
-  { path: "/api/auth/verify/resend", module: r24 },
-  { path: "/api/auth/verify", module: r25 },
-  { path: "/api/avatars/{username}", module: r26 },
-  { path: "/api/categories/{id}", module: r27 },
-  { path: "/api/categories/order", module: r28 },
-  { path: "/api/categories", module: r29 },
-  { path: "/api/comments/{id}/change-logs", module: r30 },
-  { path: "/api/comments/{id}/pin", module: r31 },
-  { path: "/api/comments/{id}/reactions", module: r32 },
-  { path: "/api/comments/{id}/replies", module: r33 },
-  { path: "/api/comments/{id}", module: r34 },
-  { path: "/api/comments/{id}/unpin", module: r35 },
-  { path: "/api/config", module: r36 },
-  { path: "/api/drafts/me", module: r37 },
-  { path: "/api/drafts", module: r38 },
-  { path: "/api/events", module: r39 },
-  { path: "/api/flags", module: r40 },
-  { path: "/api/health", module: r41 },
-  { path: "/api/markdown/preview", module: r42 },
-  { path: "/api/medals", module: r43 },
-  { path: "/api/medals/select", module: r44 },
-  { path: "/api/notifications/email-prefs", module: r45 },
-  { path: "/api/notifications/prefs", module: r46 },
-  { path: "/api/notifications/read", module: r47 },
-  { path: "/api/notifications/read-all", module: r48 },
-  { path: "/api/notifications", module: r49 },
-  { path: "/api/notifications/unread", module: r50 },
-  { path: "/api/notifications/unread-count", module: r51 },
-  { path: "/api/notifications/unsubscribe", module: r52 },
-  { path: "/api/online/count", module: r53 },
-  { path: "/api/online/heartbeat", module: r54 },
-  { path: "/api/point-goods/redeem", module: r55 },
-  { path: "/api/point-goods", module: r56 },
-  { path: "/api/point-histories", module: r57 },
-  { path: "/api/point-histories/trend", module: r58 },
-  { path: "/api/posts/{id}/change-logs", module: r59 },
-  { path: "/api/posts/{id}/close", module: r60 },
-  { path: "/api/posts/{id}/comments", module: r61 },
-  { path: "/api/posts/{id}/feature", module: r62 },
-  { path: "/api/posts/{id}/lottery/join", module: r63 },
-  { path: "/api/posts/{id}/lottery/verify", module: r64 },
-  { path: "/api/posts/{id}/pin", module: r65 },
-  { path: "/api/posts/{id}/poll/progress", module: r66 },
-  { path: "/api/posts/{id}/poll/vote", module: r67 },
-  { path: "/api/posts/{id}/reactions", module: r68 },
-  { path: "/api/posts/{id}/read", module: r69 },
-  { path: "/api/posts/{id}/reopen", module: r70 },
-  { path: "/api/posts/{id}", module: r71 },
-  { path: "/api/posts/{id}/slow-mode", module: r72 },
-  { path: "/api/posts/{id}/unfeature", module: r73 },
-  { path: "/api/posts/{id}/unpin", module: r74 },
-  { path: "/api/posts/featured", module: r75 },
-  { path: "/api/posts/latest-reply", module: r76 },
-  { path: "/api/posts/ranking", module: r77 },
-  { path: "/api/posts/read-all", module: r78 },
-  { path: "/api/posts/recent", module: r79 },
-  { path: "/api/posts", module: r80 },
-  { path: "/api/reaction-types", module: r81 },
-  { path: "/api/rss", module: r82 },
-  { path: "/api/search/global", module: r83 },
-  { path: "/api/search/posts/content", module: r84 },
-  { path: "/api/search/posts", module: r85 },
-  { path: "/api/search/posts/title", module: r86 },
-  { path: "/api/search/users", module: r87 },
-  { path: "/api/sessions/{id}", module: r88 },
-  { path: "/api/sessions", module: r89 },
-  { path: "/api/stats/comments-range", module: r90 },
-  { path: "/api/stats/dau", module: r91 },
-  { path: "/api/stats/dau-range", module: r92 },
-  { path: "/api/stats/new-users-range", module: r93 },
-  { path: "/api/stats/posts-range", module: r94 },
-  { path: "/api/subscriptions/posts/{id}", module: r95 },
-  { path: "/api/tags/{id}/merge", module: r96 },
-  { path: "/api/tags/{id}", module: r97 },
-  { path: "/api/tags", module: r98 },
-  { path: "/api/tokens/{id}", module: r99 },
-  { path: "/api/tokens", module: r100 },
-  { path: "/api/upload", module: r101 },
-  { path: "/api/upload/url", module: r102 },
-  { path: "/api/users/{idOrUsername}/activity", module: r103 },
-  { path: "/api/users/{idOrUsername}/hot-posts", module: r104 },
-  { path: "/api/users/{idOrUsername}/hot-replies", module: r105 },
-  { path: "/api/users/{idOrUsername}/hot-tags", module: r106 },
-  { path: "/api/users/{idOrUsername}/posts", module: r107 },
-  { path: "/api/users/{idOrUsername}/read-posts", module: r108 },
-  { path: "/api/users/{idOrUsername}/replies", module: r109 },
-  { path: "/api/users/{idOrUsername}", module: r110 },
-  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r111 },
-  { path: "/api/users/{idOrUsername}/tags", module: r112 },
-  { path: "/api/users/admins", module: r113 },
-  { path: "/api/users/me/avatar", module: r114 },
-  { path: "/api/users/me/page-state", module: r115 },
-  { path: "/api/users/me/password", module: r116 },
-  { path: "/api/users/me", module: r117 },
-  { path: "/api/users/suggest", module: r118 },
+  { path: "/api/admin/comments/{id}/pin", module: r2 },
+  { path: "/api/admin/comments/{id}/unpin", module: r3 },
+  { path: "/api/admin/config", module: r4 },
+  { path: "/api/admin/flags/{id}/resolve", module: r5 },
+  { path: "/api/admin/flags", module: r6 },
+  { path: "/api/admin/point-goods/{id}", module: r7 },
+  { path: "/api/admin/point-goods", module: r8 },
+  { path: "/api/admin/posts/{id}/approve", module: r9 },
+  { path: "/api/admin/posts/{id}/pin", module: r10 },
+  { path: "/api/admin/posts/{id}/reject", module: r11 },
+  { path: "/api/admin/posts/{id}/rss-exclude", module: r12 },
+  { path: "/api/admin/posts/{id}/rss-include", module: r13 },
+  { path: "/api/admin/posts/{id}/unpin", module: r14 },
+  { path: "/api/admin/posts/pending/count", module: r15 },
+  { path: "/api/admin/posts/pending", module: r16 },
+  { path: "/api/admin/users/{id}/role", module: r17 },
+  { path: "/api/admin/users/{id}/suspend", module: r18 },
+  { path: "/api/admin/users/{id}/unsuspend", module: r19 },
+  { path: "/api/auth/check", module: r20 },
+  { path: "/api/auth/forgot", module: r21 },
+  { path: "/api/auth/login", module: r22 },
+  { path: "/api/auth/logout", module: r23 },
+  { path: "/api/auth/register", module: r24 },
+  { path: "/api/auth/reset", module: r25 },
+  { path: "/api/auth/verify/resend", module: r26 },
+  { path: "/api/auth/verify", module: r27 },
+  { path: "/api/avatars/{username}", module: r28 },
+  { path: "/api/categories/{id}", module: r29 },
+  { path: "/api/categories/order", module: r30 },
+  { path: "/api/categories", module: r31 },
+  { path: "/api/comments/{id}/change-logs", module: r32 },
+  { path: "/api/comments/{id}/pin", module: r33 },
+  { path: "/api/comments/{id}/reactions", module: r34 },
+  { path: "/api/comments/{id}/replies", module: r35 },
+  { path: "/api/comments/{id}", module: r36 },
+  { path: "/api/comments/{id}/unpin", module: r37 },
+  { path: "/api/config", module: r38 },
+  { path: "/api/drafts/me", module: r39 },
+  { path: "/api/drafts", module: r40 },
+  { path: "/api/events", module: r41 },
+  { path: "/api/flags", module: r42 },
+  { path: "/api/health", module: r43 },
+  { path: "/api/markdown/preview", module: r44 },
+  { path: "/api/medals", module: r45 },
+  { path: "/api/medals/select", module: r46 },
+  { path: "/api/notifications/email-prefs", module: r47 },
+  { path: "/api/notifications/prefs", module: r48 },
+  { path: "/api/notifications/read", module: r49 },
+  { path: "/api/notifications/read-all", module: r50 },
+  { path: "/api/notifications", module: r51 },
+  { path: "/api/notifications/unread", module: r52 },
+  { path: "/api/notifications/unread-count", module: r53 },
+  { path: "/api/notifications/unsubscribe", module: r54 },
+  { path: "/api/online/count", module: r55 },
+  { path: "/api/online/heartbeat", module: r56 },
+  { path: "/api/point-goods/redeem", module: r57 },
+  { path: "/api/point-goods", module: r58 },
+  { path: "/api/point-histories", module: r59 },
+  { path: "/api/point-histories/trend", module: r60 },
+  { path: "/api/posts/{id}/change-logs", module: r61 },
+  { path: "/api/posts/{id}/close", module: r62 },
+  { path: "/api/posts/{id}/comments", module: r63 },
+  { path: "/api/posts/{id}/feature", module: r64 },
+  { path: "/api/posts/{id}/lottery/join", module: r65 },
+  { path: "/api/posts/{id}/lottery/verify", module: r66 },
+  { path: "/api/posts/{id}/pin", module: r67 },
+  { path: "/api/posts/{id}/poll/progress", module: r68 },
+  { path: "/api/posts/{id}/poll/vote", module: r69 },
+  { path: "/api/posts/{id}/reactions", module: r70 },
+  { path: "/api/posts/{id}/read", module: r71 },
+  { path: "/api/posts/{id}/reopen", module: r72 },
+  { path: "/api/posts/{id}", module: r73 },
+  { path: "/api/posts/{id}/slow-mode", module: r74 },
+  { path: "/api/posts/{id}/unfeature", module: r75 },
+  { path: "/api/posts/{id}/unpin", module: r76 },
+  { path: "/api/posts/featured", module: r77 },
+  { path: "/api/posts/latest-reply", module: r78 },
+  { path: "/api/posts/ranking", module: r79 },
+  { path: "/api/posts/read-all", module: r80 },
+  { path: "/api/posts/recent", module: r81 },
+  { path: "/api/posts", module: r82 },
+  { path: "/api/reaction-types", module: r83 },
+  { path: "/api/rss", module: r84 },
+  { path: "/api/search/global", module: r85 },
+  { path: "/api/search/posts/content", module: r86 },
+  { path: "/api/search/posts", module: r87 },
+  { path: "/api/search/posts/title", module: r88 },
+  { path: "/api/search/users", module: r89 },
+  { path: "/api/sessions/{id}", module: r90 },
+  { path: "/api/sessions", module: r91 },
+  { path: "/api/stats/comments-range", module: r92 },
+  { path: "/api/stats/dau", module: r93 },
+  { path: "/api/stats/dau-range", module: r94 },
+  { path: "/api/stats/new-users-range", module: r95 },
+  { path: "/api/stats/posts-range", module: r96 },
+  { path: "/api/subscriptions/posts/{id}", module: r97 },
+  { path: "/api/tags/{id}/merge", module: r98 },
+  { path: "/api/tags/{id}", module: r99 },
+  { path: "/api/tags", module: r100 },
+  { path: "/api/tokens/{id}", module: r101 },
+  { path: "/api/tokens", module: r102 },
+  { path: "/api/upload", module: r103 },
+  { path: "/api/upload/url", module: r104 },
+  { path: "/api/users/{idOrUsername}/activity", module: r105 },
+  { path: "/api/users/{idOrUsername}/hot-posts", module: r106 },
+  { path: "/api/users/{idOrUsername}/hot-replies", module: r107 },
+  { path: "/api/users/{idOrUsername}/hot-tags", module: r108 },
+  { path: "/api/users/{idOrUsername}/posts", module: r109 },
+  { path: "/api/users/{idOrUsername}/read-posts", module: r110 },
+  { path: "/api/users/{idOrUsername}/replies", module: r111 },
+  { path: "/api/users/{idOrUsername}", module: r112 },
+  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r113 },
+  { path: "/api/users/{idOrUsername}/tags", module: r114 },
+  { path: "/api/users/admins", module: r115 },
+  { path: "/api/users/me/avatar", module: r116 },
+  { path: "/api/users/me/page-state", module: r117 },
+  { path: "/api/users/me/password", module: r118 },
+  { path: "/api/users/me", module: r119 },
+  { path: "/api/users/suggest", module: r120 },
 ];
