@@ -1,4 +1,4 @@
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/lib/actions/auth";
 import { Button } from "@/components/ui/button";
 
 /** Ends the browser session (a form posting to a server action, so it also works without JavaScript). */

@@ -25,7 +25,7 @@ import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { rateLimits, userSessions } from "@/db/schema";
-import { signInWithPassword } from "@/app/(auth)/actions";
+import { signInWithPassword } from "@/lib/actions/auth";
 import { POST as login } from "@/app/api/auth/login/route";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { call, makeUser } from "../helpers";
