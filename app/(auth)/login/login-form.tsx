@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FieldError, Input } from "@/components/ui/field";
-import { signInWithPassword, type SignInState } from "../../../lib/actions/auth";
+import { signInWithPassword, type SignInState } from "@/lib/actions/auth";
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [state, action, pending] = useActionState<SignInState | undefined, FormData>(signInWithPassword, undefined);

@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { oauthProviders } from "@/lib/auth";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { safeLocalPath } from "@/lib/safe-path";
-import { signInWithProvider } from "../../../lib/actions/auth";
+import { signInWithProvider } from "@/lib/actions/auth";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };

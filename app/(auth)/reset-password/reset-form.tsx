@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
 import { api, fieldErrors } from "@/lib/api-client";
-import { signInWithPassword } from "../../../lib/actions/auth";
+import { signInWithPassword } from "@/lib/actions/auth";
 
 /** Sets the new password (POST /api/auth/reset), then signs this browser in with it. */
 export function ResetForm({ token }: { token: string }) {
