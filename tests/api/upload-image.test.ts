@@ -86,8 +86,8 @@ describe("POST /api/upload", () => {
     expect(hasGpsTag(before.exif)).toBe(true);
     expect(before.orientation).toBe(6);
     const r = await asMultipart(input, "holiday.jpg", "image/jpeg");
-    expect(r.status).toBe(201);
-    const { bytes } = await fetchStored(r.body);
+    expect(r.status).toBe(200);
+    const { bytes } = await fetchStored(r.body.data.url);
     const after = await sharp(bytes).metadata();
     expect(after.exif).toBeUndefined();
     expect(hasGpsTag(bytes)).toBe(false);
@@ -101,18 +101,20 @@ describe("POST /api/upload", () => {
     const a = await asJson(img);
     const b = await asDataUrl(img);
     const c = await asMultipart(img);
-    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    expect([a.status, b.status, c.status]).toEqual([201, 201, 200]);
     expect(b.body).toBe(a.body);
-    expect(c.body).toBe(a.body);
+    expect(c.body.data.url).toBe(a.body);
     const hash = (await fetchStored(a.body)).hash;
     const [n] = await db.select({ n: count() }).from(uploads).where(eq(uploads.hash, hash));
     expect(n!.n).toBe(1);
   });
 
-  it("accepts multipart/form-data with a file part", async () => {
+  it("accepts multipart/form-data with a file part, answering as OpenIsle's UploadController does", async () => {
     const r = await asMultipart(await png(3, 3, "white"), "whatever.bin", "application/octet-stream");
-    expect(r.status).toBe(201);
-    expect(sniffImage((await fetchStored(r.body)).bytes)).toBe("png");
+    // Issue 46: the multipart form (OpenIsle's client) gets OpenIsle's answer; the JSON form keeps the seed's string.
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ code: 0, msg: "ok", data: { url: expect.stringMatching(/^http:\/\/localhost:3000\/uploads\//) } });
+    expect(sniffImage((await fetchStored(r.body.data.url)).bytes)).toBe("png");
   });
 
   it("413 just above UPLOAD_MAX_BYTES, 201 at it", async () => {

@@ -103,24 +103,26 @@ import * as r99 from "@/app/api/tags/[id]/route";
 import * as r100 from "@/app/api/tags/route";
 import * as r101 from "@/app/api/tokens/[id]/route";
 import * as r102 from "@/app/api/tokens/route";
-import * as r103 from "@/app/api/upload/route";
-import * as r104 from "@/app/api/upload/url/route";
-import * as r105 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r106 from "@/app/api/users/[idOrUsername]/hot-posts/route";
-import * as r107 from "@/app/api/users/[idOrUsername]/hot-replies/route";
-import * as r108 from "@/app/api/users/[idOrUsername]/hot-tags/route";
-import * as r109 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r110 from "@/app/api/users/[idOrUsername]/read-posts/route";
-import * as r111 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r112 from "@/app/api/users/[idOrUsername]/route";
-import * as r113 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
-import * as r114 from "@/app/api/users/[idOrUsername]/tags/route";
-import * as r115 from "@/app/api/users/admins/route";
-import * as r116 from "@/app/api/users/me/avatar/route";
-import * as r117 from "@/app/api/users/me/page-state/route";
-import * as r118 from "@/app/api/users/me/password/route";
-import * as r119 from "@/app/api/users/me/route";
-import * as r120 from "@/app/api/users/suggest/route";
+import * as r103 from "@/app/api/upload/presign/route";
+import * as r104 from "@/app/api/upload/presigned/[token]/route";
+import * as r105 from "@/app/api/upload/route";
+import * as r106 from "@/app/api/upload/url/route";
+import * as r107 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r108 from "@/app/api/users/[idOrUsername]/hot-posts/route";
+import * as r109 from "@/app/api/users/[idOrUsername]/hot-replies/route";
+import * as r110 from "@/app/api/users/[idOrUsername]/hot-tags/route";
+import * as r111 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r112 from "@/app/api/users/[idOrUsername]/read-posts/route";
+import * as r113 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r114 from "@/app/api/users/[idOrUsername]/route";
+import * as r115 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
+import * as r116 from "@/app/api/users/[idOrUsername]/tags/route";
+import * as r117 from "@/app/api/users/admins/route";
+import * as r118 from "@/app/api/users/me/avatar/route";
+import * as r119 from "@/app/api/users/me/page-state/route";
+import * as r120 from "@/app/api/users/me/password/route";
+import * as r121 from "@/app/api/users/me/route";
+import * as r122 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
@@ -226,22 +228,24 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/tags", module: r100 },
   { path: "/api/tokens/{id}", module: r101 },
   { path: "/api/tokens", module: r102 },
-  { path: "/api/upload", module: r103 },
-  { path: "/api/upload/url", module: r104 },
-  { path: "/api/users/{idOrUsername}/activity", module: r105 },
-  { path: "/api/users/{idOrUsername}/hot-posts", module: r106 },
-  { path: "/api/users/{idOrUsername}/hot-replies", module: r107 },
-  { path: "/api/users/{idOrUsername}/hot-tags", module: r108 },
-  { path: "/api/users/{idOrUsername}/posts", module: r109 },
-  { path: "/api/users/{idOrUsername}/read-posts", module: r110 },
-  { path: "/api/users/{idOrUsername}/replies", module: r111 },
-  { path: "/api/users/{idOrUsername}", module: r112 },
-  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r113 },
-  { path: "/api/users/{idOrUsername}/tags", module: r114 },
-  { path: "/api/users/admins", module: r115 },
-  { path: "/api/users/me/avatar", module: r116 },
-  { path: "/api/users/me/page-state", module: r117 },
-  { path: "/api/users/me/password", module: r118 },
-  { path: "/api/users/me", module: r119 },
-  { path: "/api/users/suggest", module: r120 },
+  { path: "/api/upload/presign", module: r103 },
+  { path: "/api/upload/presigned/{token}", module: r104 },
+  { path: "/api/upload", module: r105 },
+  { path: "/api/upload/url", module: r106 },
+  { path: "/api/users/{idOrUsername}/activity", module: r107 },
+  { path: "/api/users/{idOrUsername}/hot-posts", module: r108 },
+  { path: "/api/users/{idOrUsername}/hot-replies", module: r109 },
+  { path: "/api/users/{idOrUsername}/hot-tags", module: r110 },
+  { path: "/api/users/{idOrUsername}/posts", module: r111 },
+  { path: "/api/users/{idOrUsername}/read-posts", module: r112 },
+  { path: "/api/users/{idOrUsername}/replies", module: r113 },
+  { path: "/api/users/{idOrUsername}", module: r114 },
+  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r115 },
+  { path: "/api/users/{idOrUsername}/tags", module: r116 },
+  { path: "/api/users/admins", module: r117 },
+  { path: "/api/users/me/avatar", module: r118 },
+  { path: "/api/users/me/page-state", module: r119 },
+  { path: "/api/users/me/password", module: r120 },
+  { path: "/api/users/me", module: r121 },
+  { path: "/api/users/suggest", module: r122 },
 ];

@@ -1,21 +1,28 @@
-// POST /api/upload — JSON {file: data URL | base64} or multipart/form-data `file` → 201 "<absolute URL>"
+// POST /api/upload — JSON {file: data URL | base64} → 201 "<absolute URL>"; multipart/form-data `file`
+// (OpenIsle's client) → 200 {code: 0, msg: "ok", data: {url}}, as OpenIsle's UploadController answers
 import { readUploadBody } from "@/lib/api/body";
 import { requestOrigin } from "@/lib/api/origin";
-import { created, made, route } from "@/lib/api/route";
+import { created, made, ok, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { storeImage } from "@/lib/services/uploads/uploads";
+import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle-compat";
 import { uploadFileSchema, uploadResponseSchema } from "@/lib/validation/uploads";
 
 export const POST = route(
   {
     tag: "Uploads", summary: "Upload an image",
-    description: "Body `{file}` (data URL or base64), or multipart/form-data with a `file` part. PNG, JPEG, GIF, WebP, AVIF; re-encoded without metadata. Answers the absolute URL.",
-    auth: "required", body: uploadFileSchema, customBody: true, responses: [made(uploadResponseSchema)], errors: [413, 415, 429],
+    description:
+      "Body `{file}` (data URL or base64): answers 201 with the absolute URL as a JSON string. Multipart/form-data with a `file` part " +
+      "(OpenIsle's wire format): answers 200 `{code: 0, msg: \"ok\", data: {url}}` as OpenIsle does. PNG, JPEG, GIF, WebP, AVIF; re-encoded without metadata.",
+    auth: "required", body: uploadFileSchema, customBody: true,
+    responses: [made(uploadResponseSchema), ok(openIsleUploadAnswerSchema, "multipart/form-data request")], errors: [413, 415, 429],
   },
   async ({ req, viewer }) => {
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
+    const multipart = (req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
     const bytes = await readUploadBody(req);
-    return created(await storeImage({ bytes, ownerId: viewer.id, origin: requestOrigin(req) }));
+    const url = await storeImage({ bytes, ownerId: viewer.id, origin: requestOrigin(req) });
+    return multipart ? { code: 0 as const, msg: "ok", data: { url } } : created(url);
   },
 );

@@ -44,25 +44,30 @@ export function absoluteUrl(url: string, origin: string): string {
  * storage (what pages and avatars keep, so they follow the site's address), absolute for a CDN.
  */
 export async function saveImage(input: { bytes: Buffer; ownerId: number }): Promise<string> {
+  return (await saveImageRow(input)).url;
+}
+
+/** saveImage, with the id of the image's `uploads` row (a presigned upload records its name against it). */
+export async function saveImageRow(input: { bytes: Buffer; ownerId: number }): Promise<{ id: number; url: string }> {
   const { UPLOAD_MAX_BYTES, UPLOAD_MAX_DIMENSION } = env();
   const img = await processImage(input.bytes, { maxBytes: UPLOAD_MAX_BYTES, maxDimension: UPLOAD_MAX_DIMENSION });
   const hash = createHash("sha256").update(img.bytes).digest("hex");
   const key = storageKey(hash, img.ext);
   const storage = await getStorage();
 
-  const [existing] = await db.select({ url: uploads.url, key: uploads.key }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
-  if (existing && (await storage.has(existing.key))) return existing.url;
+  const [existing] = await db.select({ id: uploads.id, url: uploads.url, key: uploads.key }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
+  if (existing && (await storage.has(existing.key))) return { id: existing.id, url: existing.url };
 
   const { url } = await storage.put({ key, bytes: img.bytes, mime: img.mime });
   const [row] = await db
     .insert(uploads)
     .values({ hash, key, url, mime: img.mime, size: img.bytes.length, width: img.width, height: img.height, ownerId: input.ownerId })
     .onConflictDoNothing({ target: uploads.hash })
-    .returning({ url: uploads.url });
-  if (row) return row.url;
+    .returning({ id: uploads.id, url: uploads.url });
+  if (row) return row;
   // A concurrent upload of the same image won the insert: answer its URL.
-  const [winner] = await db.select({ url: uploads.url }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
-  return winner?.url ?? url;
+  const [winner] = await db.select({ id: uploads.id, url: uploads.url }).from(uploads).where(eq(uploads.hash, hash)).limit(1);
+  return winner!;
 }
 
 /** saveImage, answering the absolute public URL (API.md: POST /api/upload answers an absolute URL). */
