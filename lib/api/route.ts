@@ -7,11 +7,9 @@ import { errorBody, errorHeaders, statusOf } from "@/lib/api/errors";
 
 /** Writes a suspended member may still make. */
 const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
-import { postList, publicList, type PostListSource } from "@/lib/api/list-cache";
 import { checkSameOrigin } from "@/lib/api/origin";
+import { postList, publicList, type PostListSource } from "@/lib/cache/list-cache";
 import type { Viewer } from "@/lib/viewer";
-// The read caches listen to the writes' announcements (lib/services/changes.ts).
-import "@/lib/cache/content-version";
 
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
@@ -61,7 +59,7 @@ export type RouteSpec = {
   /** Error statuses beyond the ones derived from the declaration (400, 401, 403, 404, 413). */
   errors?: readonly number[];
   /**
-   * "public-list": anonymous answers are cached whole (lib/api/list-cache.ts); "post-list": the handler
+   * "public-list": anonymous answers are cached whole (lib/cache/list-cache.ts); "post-list": the handler
    * returns a PostListSource and the post-list cache serves every caller.
    */
   cache?: "public-list" | "post-list";
@@ -128,7 +126,7 @@ export function route<const S extends RouteSpec>(spec: S, handler: (ctx: RouteCo
       if (spec.cache === "public-list") return await withAbsoluteUrls(req, await publicList(req, viewer, async () => handler(ctx)));
       const result = await handler(ctx);
       if (spec.cache === "post-list") return await withAbsoluteUrls(req, await postList(req, viewer, result as PostListSource));
-      // Caches are invalidated by the writes themselves (lib/services/changes.ts), not per request.
+      // Caches are invalidated by the writes themselves (lib/changes/announce.ts), not per request.
       return result instanceof Response ? await withAbsoluteUrls(req, result) : jsonAnswer(req, result);
     } catch (err) {
       return errorResponse(err);

@@ -6,7 +6,7 @@ import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { AppError } from "@/lib/errors";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { searchPosts, searchUsers } from "@/lib/services/search/search";
 import { listTags } from "@/lib/services/taxonomy/tags";

@@ -22,7 +22,8 @@ import { SubscribeButton } from "@/components/forum/subscribe-button";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
-import { pageAccount, pageShell, pageViewClient, pageViewer } from "@/lib/api/page";
+import { pageViewClient } from "@/lib/api/page";
+import { pageAccount, pageReader } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { getPostDetail } from "@/lib/services/posts/detail";
 import { postKeys } from "@/lib/query-keys";
@@ -33,15 +34,16 @@ type Props = { params: Promise<{ id: string }> };
 /** One load per request, shared by the metadata and the page (and one counted view). */
 const loadDetail = cache(async (idParam: string) => {
   if (!/^[1-9]\d{0,8}$/.test(idParam)) notFound();
-  // The page members share (lib/api/page-cache.ts): read as "some member"; the member's own part
-  // (header, subscription, votes, view, read mark) comes from the browser (ShellPost).
-  const shell = await pageShell();
-  const viewer = shell ?? (await pageViewer());
+  // Who the page is read as (lib/cache/page-reader.ts). The document members share is read as "some
+  // member", and each member's own part (header, subscription, votes, view, read mark) comes from the
+  // browser (ShellPost); the anonymous one is rendered for the visitor who asked, whose view counts.
+  const { viewer, shared } = await pageReader();
+  const shell = shared && viewer !== null;
   const client = await pageViewClient();
   try {
     // A <Link> prefetch renders this page without showing it, so the render must not mark the post
     // read: MarkRead does, from the browser, once the page is shown.
-    return { viewer, shell: !!shell, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false, shared: !!shell }) };
+    return { viewer, shell, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false, shared: shell }) };
   } catch (e) {
     if (e instanceof AppError && (statusOf(e) === 404 || statusOf(e) === 400)) notFound();
     throw e;

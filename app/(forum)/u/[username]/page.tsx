@@ -13,7 +13,7 @@ import { buttonClass } from "@/components/ui/button";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
-import { pageShell, pageViewer } from "@/lib/api/page";
+import { pageReader } from "@/lib/cache/page-reader";
 import { ShellMarks } from "@/components/forum/shell-marks";
 import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/users/profiles";
 import type { UserActivityDto } from "@/lib/validation/users";
@@ -32,12 +32,11 @@ const TABS = [
 type Tab = (typeof TABS)[number]["key"];
 
 const loadProfile = cache(async (username: string) => {
-  // The page members share (lib/api/page-cache.ts): read as "some member" (never the profile's owner);
-  // the member's header and unread marks come from the browser (ShellMarks).
-  const shell = await pageShell();
-  const viewer = shell ?? (await pageViewer());
+  // Who the page is read as (lib/cache/page-reader.ts): the document members share is read as "some
+  // member" (never the profile's owner); the member's header and unread marks come from the browser (ShellMarks).
+  const { viewer, shared } = await pageReader();
   try {
-    return { viewer, shell: !!shell, profile: await getProfile(decodeURIComponent(username), viewer) };
+    return { viewer, shell: shared && viewer !== null, profile: await getProfile(decodeURIComponent(username), viewer) };
   } catch (err) {
     if (err instanceof AppError && statusOf(err) === 404) notFound();
     throw err;

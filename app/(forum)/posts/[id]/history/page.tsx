@@ -6,7 +6,7 @@ import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query
 import { HistoryView } from "@/components/forum/history-view";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { postKeys } from "@/lib/query-keys";
 import { listChangeLogs } from "@/lib/services/posts/change-logs";

@@ -6,7 +6,7 @@ import { Link } from "@/components/ui/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
-import { pageViewer } from "@/lib/api/page";
+import { pageViewer } from "@/lib/cache/page-reader";
 import { getComment, listCommentChangeLogs } from "@/lib/services/comments/comments";
 
 export const metadata: Metadata = { title: "Comment history" };
