@@ -2,6 +2,14 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import drizzle from "eslint-plugin-drizzle";
 
+const NEXT_LINK = { name: "next/link", message: "Use { Link } from \"@/components/ui/link\" (prefetch on intent, issue 15)." };
+// `@/x/…` or a relative path that climbs into x/ (../../x/…).
+const into = (dir) => `^(@/|(\\.\\./)+)${dir}(/|$)`;
+const NO_APP = { regex: into("app"), message: "app/ is the top layer (pages, route handlers): lib, components and db do not import it. Server actions live in lib/actions/." };
+const NO_EDGE = { regex: into("lib/api"), message: "Services are the domain: no HTTP. Errors are lib/errors.ts, DTO helpers lib/services/dto.ts; the edge (lib/api) maps them." };
+const NO_NEXT = { regex: "^next(/|$)", message: "Services take plain values and never import Next.js: the edge and the pages do." };
+const NO_LIB = { regex: into("lib"), message: "db/ is the bottom layer: the connection, the schema and migrations import nothing from lib/." };
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -16,10 +24,22 @@ const config = [
       // plain links to API responses such as the RSS feed; there is no pages/ directory to protect.
       "@next/next/no-html-link-for-pages": "off",
       // Links prefetch on intent only (components/ui/link.tsx): next/link would prefetch every link in view.
-      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use { Link } from \"@/components/ui/link\" (prefetch on intent, issue 15)." }] }],
+      "no-restricted-imports": ["error", { paths: [NEXT_LINK] }],
     },
   },
-  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": "off" } },
+  // The layers (README, Architecture): imports point down, never up. A zone's options replace the
+  // ones above it for its files, so each repeats the rules it inherits.
+  { files: ["lib/**", "components/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP] }] } },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": ["error", { patterns: [NO_APP] }] } },
+  {
+    files: ["lib/services/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_EDGE, NO_NEXT] }] },
+  },
+  { files: ["db/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_LIB] }] } },
+  // Until the page-cache rework replaces the mark-read server action (app/(forum)/posts/[id]/actions.ts)
+  // with the API route, and the demo seeder leaves db/ for scripts/demo/: the last imports against the layers.
+  { files: ["components/forum/live-events.tsx", "components/forum/unread-marks.tsx"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK] }] } },
+  { files: ["db/demo-content.ts"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP] }] } },
   { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "bench/floor-app/.next/**", "**/next-env.d.ts", "db/migrations/**"] },
 ];
 export default config;

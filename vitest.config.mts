@@ -2,7 +2,13 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // Server modules say `import "server-only"` (Next.js refuses them in a browser bundle); tests run them on the server.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
     globalSetup: ["tests/global-setup.ts"],

@@ -1,4 +1,4 @@
-// DATABASE_URL=… npx tsx bench/search.ts [--runs 60]: search latency on a bench:seed database.
+// DATABASE_URL=… npx tsx --import ./scripts/allow-server-only.mjs bench/search.ts [--runs 60]: search latency on a bench:seed database.
 //
 // Runs the search service in-process (the same code GET /api/search/posts runs, without HTTP) for a
 // common word, a rare word, a two-word query, a CJK substring and a typo, as an anonymous caller

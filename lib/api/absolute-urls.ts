@@ -1,3 +1,4 @@
+import "server-only";
 import { siteOrigin } from "@/lib/api/origin";
 
 /**

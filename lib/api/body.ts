@@ -1,3 +1,4 @@
+import "server-only";
 import type { z } from "zod";
 import { AppError, badRequest, fromZod } from "@/lib/errors";
 import { decodeFileField } from "@/lib/services/uploads/uploads";

@@ -1,3 +1,4 @@
+import "server-only";
 import { decode } from "next-auth/jwt";
 import { clientIp } from "@/lib/api/client-ip";
 import { unauthorized } from "@/lib/errors";

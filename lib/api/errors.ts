@@ -1,3 +1,4 @@
+import "server-only";
 import { AppError, type ErrorCode } from "@/lib/errors";
 
 /** The HTTP status of each domain error code (API.md §1): the edge's half of lib/errors.ts. */

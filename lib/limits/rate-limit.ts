@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { AppError } from "@/lib/errors";

@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { connection, db, jsonValue, rawRows } from "@/db";
 import { canSeePost } from "@/lib/permissions";

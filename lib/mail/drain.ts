@@ -2,6 +2,7 @@
  * Mail: composing each kind of queued mail when it is sent, draining the outbox, and the scheduled
  * jobs that queue reply/mention mail for members who are away and the daily/weekly digests.
  */
+import "server-only";
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";

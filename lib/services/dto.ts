@@ -1,3 +1,4 @@
+import "server-only";
 import { users, type MedalType } from "@/db/schema";
 import { defaultAvatar } from "@/lib/avatar-url";
 

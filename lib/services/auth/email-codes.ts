@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import bcrypt from "bcryptjs";
 import { eq, or, sql } from "drizzle-orm";
 import { db } from "@/db";

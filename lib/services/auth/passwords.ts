@@ -1,3 +1,4 @@
+import "server-only";
 import bcrypt from "bcryptjs";
 
 const ROUNDS = Number(process.env.BCRYPT_ROUNDS || 10);

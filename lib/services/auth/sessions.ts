@@ -1,3 +1,4 @@
+import "server-only";
 import { activeSuspension } from "@/lib/services/auth/tokens";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";

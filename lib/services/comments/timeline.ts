@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { comments, postChangeLogs, posts, reactions } from "@/db/schema";

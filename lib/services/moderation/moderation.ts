@@ -1,3 +1,4 @@
+import "server-only";
 import { canReviewPosts } from "@/lib/permissions";
 import { countOpenFlagTargets } from "@/lib/services/moderation/flags";
 import { countPendingPosts } from "@/lib/services/posts/list";

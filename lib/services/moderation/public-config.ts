@@ -1,3 +1,4 @@
+import "server-only";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
 import type { PublicConfigDto } from "@/lib/validation/openisle-site";
 

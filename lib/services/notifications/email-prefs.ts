@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { emailPrefs, type EmailMode } from "@/db/schema";

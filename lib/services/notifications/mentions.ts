@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { posts, users } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/db";
 import { notifications, type NotificationType, type ReactionType } from "@/db/schema";
 

@@ -1,4 +1,5 @@
 // A post's row as the permission checks read it (optionally locked for a write).
+import "server-only";
 import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { posts } from "@/db/schema";

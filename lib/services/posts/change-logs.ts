@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import {

@@ -1,4 +1,5 @@
 // One post as a reader opens it: the detail with its comments, and the view it counts.
+import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { drafts } from "@/db/schema";

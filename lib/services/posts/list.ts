@@ -1,4 +1,5 @@
 // Lists of posts: the id pages of GET /api/posts and the home tabs, recent posts, the review queue.
+import "server-only";
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { posts, postTags } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows } from "@/db";
 import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";

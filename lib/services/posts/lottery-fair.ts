@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 const sha256Hex = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");

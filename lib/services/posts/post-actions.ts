@@ -1,3 +1,4 @@
+import "server-only";
 import { canOnPost, isModerator } from "@/lib/permissions";
 import type { Viewer } from "@/lib/viewer";
 

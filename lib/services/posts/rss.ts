@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts, users } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, inArray, sql } from "drizzle-orm";
 import { jsonValue } from "@/db";
 import { posts } from "@/db/schema";

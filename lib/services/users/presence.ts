@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import type { Viewer } from "@/lib/viewer";

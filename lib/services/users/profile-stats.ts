@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
