@@ -1,4 +1,4 @@
-import { onChange } from "@/lib/services/changes";
+import { onChange } from "@/lib/changes/announce";
 import { stampVersions } from "@/lib/cache/page-versions";
 import { renderAheadAfter } from "@/lib/cache/render-ahead";
 

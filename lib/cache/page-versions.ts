@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows, reusableStatement } from "@/db";
-import type { Change, ChangeKind } from "@/lib/services/changes";
+import type { Change, ChangeKind } from "@/lib/changes/announce";
 
 /**
  * Versions of the cached post pages (issue 15: "a comment on one post must not throw away cached pages

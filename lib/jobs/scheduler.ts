@@ -54,7 +54,7 @@ export async function runDueJobs(): Promise<number> {
       else console.error(`[scheduler] ${job.name} failed`, err);
     }
   }
-  // Each draw and poll result announces its own change after it commits (lib/services/changes.ts).
+  // Each draw and poll result announces its own change after it commits (lib/changes/announce.ts).
   return total;
 }
 

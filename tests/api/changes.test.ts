@@ -5,10 +5,10 @@ import { PUT as editPost } from "@/app/api/posts/[id]/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as createCategory } from "@/app/api/categories/route";
 import { contentVersion } from "@/lib/cache/content-version";
-import { onChange, type Change } from "@/lib/services/changes";
+import { onChange, type Change } from "@/lib/changes/announce";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
-// The post-commit seam (lib/services/changes.ts): writes announce what they changed after they commit;
+// The post-commit seam (lib/changes/announce.ts): writes announce what they changed after they commit;
 // the read caches bump the content version on every announcement; requests that write nothing
 // (a markdown preview, a refused write) announce nothing and leave every cache alone.
 describe("write announcements", () => {

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { posts } from "@/db/schema";
 import { bumpContentVersion, clearReadCaches } from "@/lib/cache/content-version";
-import { announce, changed } from "@/lib/services/changes";
+import { announce, changed } from "@/lib/changes/announce";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 import { makePollPost } from "./economy-helpers";
 

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { listPageVersion, listsChanged, postPageVersion, type ListStamp } from "@/lib/cache/page-versions";
 import { renderAheadSettled, servedUntilAhead, setAheadSource, type AheadPage } from "@/lib/cache/render-ahead";
-import { changed } from "@/lib/services/changes";
+import { changed } from "@/lib/changes/announce";
 import { env } from "@/lib/env";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 

@@ -9,7 +9,7 @@ import { PUT as editCategory } from "@/app/api/categories/[id]/route";
 import { memberPostPage, pagesChanged, postPageVersion } from "@/lib/cache/page-versions";
 import { db } from "@/db";
 import { comments } from "@/db/schema";
-import { changed } from "@/lib/services/changes";
+import { changed } from "@/lib/changes/announce";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 // Cached post pages are checked against their own post's version and the "everything" version

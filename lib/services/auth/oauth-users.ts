@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { announce, changed } from "@/lib/services/changes";
+import { announce } from "@/lib/changes/announce";
+import { memberJoined } from "@/lib/changes/written";
 
 /** Signs an OAuth identity into the account with the same email, or creates one with a free username. */
 export async function findOrCreateOAuthUser(p: { email: string; name: string; image: string }): Promise<number> {
@@ -19,7 +20,7 @@ export async function findOrCreateOAuthUser(p: { email: string; name: string; im
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (row) {
-      await announce(changed("account", row.id));
+      await announce(memberJoined(row.id));
       return row.id;
     }
   }

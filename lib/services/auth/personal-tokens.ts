@@ -6,7 +6,8 @@ import { apiTokens, type TokenScope } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { assertCanManageTokens } from "@/lib/permissions";
-import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { afterCommit, announce } from "@/lib/changes/announce";
+import { tokenChanged } from "@/lib/changes/written";
 import { issueToken, listTokens } from "@/lib/services/auth/tokens";
 import type { ApiTokenDto, CreatedTokenDto, CreateTokenInput } from "@/lib/validation/auth";
 import type { Viewer } from "@/lib/viewer";
@@ -37,7 +38,7 @@ export async function createPersonalToken(viewer: Viewer, input: CreateTokenInpu
       expiresAt: t.expiresAt,
       token: t.token,
     };
-  }), (t) => [changed("token", t.id)]);
+  }), (t) => tokenChanged(t.id));
 }
 
 /** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */
@@ -50,5 +51,5 @@ export async function revokeToken(viewer: Viewer, tokenId: number): Promise<void
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (rows.length === 0) throw notFound("Token not found");
-  await announce(changed("token", tokenId));
+  await announce(tokenChanged(tokenId));
 }

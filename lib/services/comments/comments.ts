@@ -16,7 +16,8 @@ import { assertMayWrite } from "@/lib/services/auth/verification";
 import { env } from "@/lib/env";
 import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { afterCommit, announce } from "@/lib/changes/announce";
+import { commentChanged, commentPinned, commentWritten, postChanged } from "@/lib/changes/written";
 import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { blankComment, canReadComment } from "@/lib/services/comments/visibility";
 
@@ -257,7 +258,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
     medalChanged = changedMedal;
     if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
     return toDto({ ...row, reward, pointReward, author: author! }, []);
-  }), (c) => [changed("comment", c.id), changed("activity", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
+  }), (c) => commentWritten({ id: c.id, postId, authorId: viewer.id }, medalChanged));
 }
 
 /**
@@ -287,7 +288,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
     medalChanged = await refreshMedal(tx, c.authorId);
     // Staff removing someone's comment tells its author (issue 18).
     await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, content: "deleted your comment on" });
-  }), () => [changed("comment", commentId), changed("activity", c.post.id), ...(medalChanged ? [changed("user", c.authorId)] : [])]);
+  }), () => commentChanged({ id: commentId, postId: c.post.id }, medalChanged ? c.authorId : null));
 }
 
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
@@ -296,7 +297,7 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
   if (c.deletedAt) throw notFound("Comment not found");
   assertOnPost(viewer, c.post, "pinComment");
   await db.update(comments).set({ pinnedAt: pinned ? sql`now()` : null }).where(eq(comments.id, commentId));
-  await announce(changed("comment", commentId));
+  await announce(commentPinned(commentId));
   return getComment(viewer, commentId);
 }
 
@@ -327,7 +328,7 @@ export async function setSlowMode(viewer: Viewer, postId: number, seconds: numbe
       await audit(tx, { actorId: viewer.id, action: "post.slow-mode", targetType: "post", targetId: postId, before: { seconds: before.seconds }, after: { seconds } });
       return { postId, seconds };
     }),
-    [changed("post", postId)],
+    postChanged(postId),
   );
 }
 
@@ -351,7 +352,7 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
       await writeChangeLogs(tx, [{ postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content }]);
       if (staff) await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, commentId, content: "edited your comment" });
     }),
-    [changed("comment", commentId), changed("activity", c.post.id)],
+    commentChanged({ id: commentId, postId: c.post.id }),
   );
   return getComment(viewer, commentId);
 }

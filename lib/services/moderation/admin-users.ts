@@ -3,7 +3,8 @@ import { db, type DbOrTx } from "@/db";
 import { auditLogs, users, type UserRole } from "@/db/schema";
 import { badRequest, notFound } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { memberShown } from "@/lib/changes/written";
 import type { AdminUserDto, AuditLogEntryDto, SuspendUserInput } from "@/lib/validation/admin-users";
 import type { Viewer } from "@/lib/viewer";
 
@@ -35,7 +36,7 @@ async function changeUser(viewer: Viewer | null, userId: number, action: string,
       await audit(tx, { actorId: viewer!.id, action, targetType: "user", targetId: userId, before: toDto(before), after: toDto(after!) });
       return toDto(after!);
     }),
-    [changed("user", userId)],
+    memberShown(userId),
   );
 }
 

@@ -10,7 +10,8 @@ import { deleteComment } from "@/lib/services/comments/comments";
 import { notify } from "@/lib/services/notifications/writer";
 import { setClosed } from "@/lib/services/posts/state";
 import { deletePost } from "@/lib/services/posts/write";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { flagRaised, flagsResolved } from "@/lib/changes/written";
 import { readSettings } from "@/lib/services/moderation/site-settings";
 import { assertMayWrite } from "@/lib/services/auth/verification";
 import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";
@@ -95,7 +96,7 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
       hidden = !!p?.h || p?.status !== "PUBLISHED";
     }
     return toDto(row, hidden);
-  }), (f) => [changed("post", f.postId), ...(f.commentId === null ? [] : [changed("comment", f.commentId)])]);
+  }), (f) => flagRaised(f));
 }
 
 const reporter = alias(users, "reporter");
@@ -224,5 +225,5 @@ export async function resolveFlag(a: { id: number; viewer: Viewer; action: FlagA
       reporters.map((userId) => ({ userId, type: "FLAG_RESOLVED" as const, fromUserId: viewer.id, postId, commentId, content: `You flagged ${what}. ${OUTCOME[action]}` })),
     );
     return { action, resolved: done.length };
-  }), [changed("post", postId), ...(commentId === null ? [] : [changed("comment", commentId)]), changed("notification")]);
+  }), flagsResolved({ postId, commentId }));
 }

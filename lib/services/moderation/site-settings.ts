@@ -3,7 +3,8 @@ import { db, type DbOrTx } from "@/db";
 import { siteSettings, type PublishMode } from "@/db/schema";
 import { assertRole } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
-import { announce, changed } from "@/lib/services/changes";
+import { announce } from "@/lib/changes/announce";
+import { settingsChanged } from "@/lib/changes/written";
 import { env } from "@/lib/env";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { Viewer } from "@/lib/viewer";
@@ -73,6 +74,6 @@ export async function setSiteConfig(viewer: Viewer | null, input: Partial<Settin
       before: valuesBefore(before, patch), after: valuesBefore(after, patch),
     });
   });
-  await announce(changed("site-settings"));
+  await announce(settingsChanged());
   return getSiteConfig(viewer);
 }

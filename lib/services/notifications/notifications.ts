@@ -14,7 +14,8 @@ import { loadPosts, type ViewerState } from "@/lib/services/posts/loader";
 import type { CommentDto, NotificationDto } from "@/lib/validation/responses";
 import type { NotificationListQuery, NotificationPref } from "@/lib/validation/notifications";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { afterCommit, announce } from "@/lib/changes/announce";
+import { accountChanged, notificationsRead } from "@/lib/changes/written";
 
 const DEFAULT_DISABLED = new Set<NotificationType>(DEFAULT_DISABLED_NOTIFICATION_TYPES);
 
@@ -39,7 +40,7 @@ export async function updatePrefs(userId: number, prefs: NotificationPref[]): Pr
     await tx.delete(notificationPrefs).where(and(eq(notificationPrefs.userId, userId), inArray(notificationPrefs.type, types)));
     const rows = [...last].filter(([type, enabled]) => enabled === DEFAULT_DISABLED.has(type)).map(([type, enabled]) => ({ userId, type, enabled }));
     if (rows.length) await tx.insert(notificationPrefs).values(rows);
-  }), [changed("account", userId)]);
+  }), accountChanged(userId));
   return getPrefs(userId);
 }
 
@@ -183,7 +184,7 @@ export async function markRead(userId: number, ids: number[]): Promise<{ updated
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), inArray(notifications.id, [...new Set(ids)]), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  if (updated.length) await announce(changed("notification", ...updated.map((u) => u.id)));
+  if (updated.length) await announce(notificationsRead(updated.map((u) => u.id)));
   return { updated: updated.length };
 }
 
@@ -193,6 +194,6 @@ export async function markAllRead(userId: number): Promise<{ updated: number }> 
     .set({ read: true })
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
     .returning({ id: notifications.id });
-  if (updated.length) await announce(changed("notification", ...updated.map((u) => u.id)));
+  if (updated.length) await announce(notificationsRead(updated.map((u) => u.id)));
   return { updated: updated.length };
 }

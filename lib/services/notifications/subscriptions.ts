@@ -4,7 +4,8 @@ import { postSubscriptions, posts } from "@/db/schema";
 import { assertCanSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { subscriptionChanged } from "@/lib/changes/written";
 
 /**
  * Subscribes (or unsubscribes) the viewer to a post it may see; idempotent. The post's author hears
@@ -26,6 +27,6 @@ export async function setSubscription(viewer: Viewer, postId: number, subscribed
     if (rows.length) {
       await notify(tx, { userId: post.authorId, type: subscribed ? "POST_SUBSCRIBED" : "POST_UNSUBSCRIBED", fromUserId: viewer.id, postId });
     }
-  }), [changed("subscription", postId)]);
+  }), subscriptionChanged(postId));
   return { subscribed };
 }

@@ -122,7 +122,7 @@ export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalTyp
 /**
  * Recomputes the stored best earned medal after an event that may change it (post, comment, feature).
  * Returns whether it changed: the medal shows beside the member's name on every page, so the caller
- * then announces a "user" change rather than an "account" one (lib/services/changes.ts).
+ * then announces a "user" change rather than an "account" one (lib/changes/written.ts).
  */
 export async function refreshMedal(tx: DbOrTx, userId: number): Promise<boolean> {
   const medal = (await earnedMedals(tx, userId))[0] ?? null;

@@ -11,7 +11,8 @@ import type { z } from "zod";
 import type { pointGoodInputSchema, pointGoodPatchSchema } from "@/lib/validation/economy";
 import type { PointGoodDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { goodRedeemed, pointGoodChanged } from "@/lib/changes/written";
 
 type GoodRow = typeof pointGoods.$inferSelect;
 const goodDto = (g: GoodRow): PointGoodDto => ({ id: g.id, name: g.name, cost: g.cost, image: g.image, description: g.description, retired: g.retiredAt !== null });
@@ -48,7 +49,7 @@ export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: s
       admins.map((ad) => ({ userId: ad.id, type: "POINT_REDEEM" as const, fromUserId: a.viewer.id, content: `${good.name}: ${a.contact}` })),
     );
     return { point };
-  }), [changed("account", a.viewer.id), changed("notification")]);
+  }), goodRedeemed(a.viewer.id));
 }
 
 export async function createGood(viewer: Viewer | null, input: z.output<typeof pointGoodInputSchema>): Promise<PointGoodDto> {
@@ -57,7 +58,7 @@ export async function createGood(viewer: Viewer | null, input: z.output<typeof p
     const [g] = await tx.insert(pointGoods).values(input).returning();
     await audit(tx, { actorId: viewer!.id, action: "good.create", targetType: "point-good", targetId: g!.id, before: null, after: auditFields(g!) });
     return goodDto(g!);
-  }), [changed("point-good")]);
+  }), pointGoodChanged());
 }
 
 export async function updateGood(viewer: Viewer | null, id: number, patch: z.output<typeof pointGoodPatchSchema>): Promise<PointGoodDto> {
@@ -73,7 +74,7 @@ export async function updateGood(viewer: Viewer | null, id: number, patch: z.out
     const action = set.retiredAt !== undefined && Object.keys(set).length === 1 ? (retired ? "good.retire" : "good.offer") : "good.update";
     await audit(tx, { actorId: viewer!.id, action, targetType: "point-good", targetId: id, before: auditFields(old), after: auditFields(g!) });
     return goodDto(g!);
-  }), [changed("point-good", id)]);
+  }), pointGoodChanged(id));
 }
 
 export async function deleteGood(viewer: Viewer | null, id: number): Promise<void> {
@@ -82,5 +83,5 @@ export async function deleteGood(viewer: Viewer | null, id: number): Promise<voi
     const [gone] = await tx.delete(pointGoods).where(eq(pointGoods.id, id)).returning();
     if (!gone) throw notFound("Point good not found");
     await audit(tx, { actorId: viewer!.id, action: "good.delete", targetType: "point-good", targetId: id, before: auditFields(gone), after: null });
-  }), [changed("point-good", id)]);
+  }), pointGoodChanged(id));
 }

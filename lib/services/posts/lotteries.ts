@@ -11,7 +11,8 @@ import { systemUserId } from "@/lib/services/posts/change-logs";
 import { lotteryInputSchema, type LotteryInput, type LotteryVerifyDto } from "@/lib/validation/economy";
 import type { LotteryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { lotteryDrawn, lotteryJoined } from "@/lib/changes/written";
 
 /**
  * Creates the lottery of a LOTTERY post in the caller's transaction, committing to a secret seed:
@@ -106,7 +107,7 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
     await tx.select({ id: users.id }).from(users).where(inArray(users.id, [a.viewer.id, post.authorId])).orderBy(asc(users.id)).for("update");
     await applyPoints(tx, { userId: a.viewer.id, type: "LOTTERY_JOIN", amount: -l.pointCost, postId: a.postId, fromUserId: post.authorId });
     await applyPoints(tx, { userId: post.authorId, type: "LOTTERY_REWARD", amount: l.pointCost, postId: a.postId, fromUserId: a.viewer.id });
-  }), [changed("lottery", a.postId), changed("account", a.viewer.id)]);
+  }), lotteryJoined(a.postId, a.viewer.id));
   return (await loadLotteries([a.postId])).get(a.postId)!;
 }
 
@@ -135,7 +136,7 @@ export async function drawLottery(postId: number): Promise<boolean> {
     }
     await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "LOTTERY_RESULT" });
     return true;
-  }), (done) => (done ? [changed("lottery", postId), changed("post", postId)] : []));
+  }), (done) => (done ? lotteryDrawn(postId) : []));
 }
 
 /** Lotteries whose end has passed and that are not drawn yet; the scheduler's probe asks whether there are any. */

@@ -9,7 +9,8 @@ import { systemUserId } from "@/lib/services/posts/change-logs";
 import { pollInputSchema, type PollInput } from "@/lib/validation/economy";
 import type { PollDto, UserSummaryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { pollClosed, pollVoted } from "@/lib/changes/written";
 
 /** Creates the poll of a POLL post in the caller's transaction (validates 2..20 unique options, future endTime). */
 export async function createPoll(tx: DbOrTx, postId: number, input: PollInput): Promise<void> {
@@ -133,7 +134,7 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
       .returning({ id: pollVotes.id });
     if (inserted.length !== chosen.length) throw conflict("You have already voted");
     await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: a.viewer.id, postId: a.postId });
-  }), [changed("poll", a.postId)]);
+  }), pollVoted(a.postId));
   return (await loadPolls([a.postId], a.viewer.id)).get(a.postId)!;
 }
 
@@ -159,7 +160,7 @@ export async function finalizePoll(postId: number): Promise<boolean> {
     ]);
     await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "VOTE_RESULT" });
     return true;
-  }), (done) => (done ? [changed("poll", postId), changed("post", postId)] : []));
+  }), (done) => (done ? pollClosed(postId) : []));
 }
 
 /** Polls whose end has passed and whose result is not published yet; the scheduler's probe asks whether there are any. */

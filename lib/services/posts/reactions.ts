@@ -8,7 +8,8 @@ import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/p
 import { notify } from "@/lib/services/notifications/writer";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { reactionToggled } from "@/lib/changes/written";
 
 /** The 25 reaction types (API.md §2), a constant: GET /api/reaction-types needs no database. */
 export const reactionTypes = (): readonly ReactionType[] => REACTION_TYPES;
@@ -146,7 +147,7 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
       await withdrawReactionNotice(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
     }
     return null;
-  }), [changed("reaction"), onComment ? changed("comment", t.commentId!) : changed("activity", t.postId), changed("account", viewer.id)]);
+  }), reactionToggled({ postId: t.postId, commentId: t.commentId, memberId: viewer.id }));
 }
 
 

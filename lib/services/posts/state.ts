@@ -11,7 +11,8 @@ import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points"
 import { loadPost } from "@/lib/services/posts/loader";
 import type { PostDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { postChanged } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
 
 type Toggle = { id: number; viewer: Viewer; on: boolean };
@@ -31,7 +32,7 @@ export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
       const content = on ? "closed your post" : "reopened your post";
       await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
     }
-  }), [changed("post", id)]);
+  }), postChanged(id));
   return (await loadPost(id, viewer))!;
 }
 
@@ -45,7 +46,7 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
     const pinnedAt = on ? new Date() : null;
     await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
     await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
-  }), [changed("post", id)]);
+  }), postChanged(id));
   return (await loadPost(id, viewer))!;
 }
 
@@ -71,7 +72,7 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
     if (first) await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
     await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
     if (await refreshMedal(tx, post.authorId)) medalOf = post.authorId;
-  }), () => [changed("post", id), ...(medalOf === null ? [] : [changed("user", medalOf)])]);
+  }), () => postChanged(id, medalOf));
   return (await loadPost(id, viewer))!;
 }
 
@@ -90,6 +91,6 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
     await tx.update(posts).set({ status: approve ? "PUBLISHED" : "REJECTED" }).where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
     await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve, content: a.reason || null });
     if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
-  }), [changed("post", id)]);
+  }), postChanged(id));
   return (await loadPost(id, viewer))!;
 }

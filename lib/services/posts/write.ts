@@ -19,7 +19,8 @@ import { getPublishMode } from "@/lib/services/moderation/site-settings";
 import type { PostDto } from "@/lib/validation/responses";
 import type { CreatePostInput, UpdatePostInput } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { postChanged, postCreated } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
 
 async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {
@@ -101,7 +102,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
     else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
     medalChanged = await refreshMedal(tx, viewer.id);
     return postId;
-  }), (postId) => [changed("post", postId), changed(medalChanged ? "user" : "account", viewer.id)]);
+  }), (postId) => postCreated({ id: postId, authorId: viewer.id }, medalChanged));
   return (await loadPost(id, viewer))!;
 }
 
@@ -162,7 +163,7 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       const added = extractMentions(set.content).filter((n) => !before.has(n));
       if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
     }
-  }), [changed("post", id)]);
+  }), postChanged(id));
   return (await loadPost(id, viewer))!;
 }
 
@@ -188,5 +189,5 @@ export async function deletePost(a: { id: number; viewer: Viewer }): Promise<voi
     assertOnPost(viewer, post, "delete");
     await tx.delete(posts).where(eq(posts.id, id));
     await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
-  }), [changed("post", id)]);
+  }), postChanged(id));
 }

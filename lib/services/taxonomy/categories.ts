@@ -8,7 +8,8 @@ import { assertRole } from "@/lib/permissions";
 import type { CategoryDto } from "@/lib/validation/responses";
 import type { CreateCategoryInput, UpdateCategoryInput } from "@/lib/validation/taxonomy";
 import type { Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { categoryChanged } from "@/lib/changes/written";
 
 /** Category.count (API.md §6): PUBLISHED posts visible to everyone. */
 // Written with explicit table names: drizzle leaves columns unqualified in a single-table select,
@@ -56,7 +57,7 @@ export async function reorderCategories({ viewer, ids }: { viewer: Viewer | null
     const before = [...all].sort((a, b) => a.position - b.position || a.id - b.id).filter((c) => c.position > 0).map((c) => c.id);
     for (const [i, id] of ids.entries()) await tx.update(categories).set({ position: i + 1 }).where(eq(categories.id, id));
     await audit(tx, { actorId: viewer!.id, action: "category.reorder", targetType: "category", targetId: null, before: { order: before }, after: { order: ids } });
-  }), [changed("category")]);
+  }), categoryChanged());
   return listCategories();
 }
 
@@ -78,7 +79,7 @@ export async function createCategory({ viewer, input }: { viewer: Viewer | null;
     const [row] = await tx.insert(categories).values(input).returning({ id: categories.id }).catch(mapDuplicate);
     await audit(tx, { actorId: viewer!.id, action: "category.create", targetType: "category", targetId: row!.id, before: null, after: input });
     return row!.id;
-  }), [changed("category")]);
+  }), categoryChanged());
   return getCategory(id);
 }
 
@@ -91,7 +92,7 @@ export async function updateCategory({ viewer, id, input }: { viewer: Viewer | n
       if (!old) throw notFound("Category not found");
       await tx.update(categories).set(patch).where(eq(categories.id, id)).catch(mapDuplicate);
       await audit(tx, { actorId: viewer!.id, action: "category.update", targetType: "category", targetId: id, before: valuesBefore(old, patch), after: patch });
-    }), [changed("category", id)]);
+    }), categoryChanged(id));
   }
   return getCategory(id);
 }
@@ -124,7 +125,7 @@ export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | 
         throw err;
       });
     if (!deleted.length) throw notFound("Category not found");
-  }), [changed("category", id)]);
+  }), categoryChanged(id));
 }
 
 /** /admin/categories (admins): every category in the order members see them. */

@@ -11,7 +11,8 @@ import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
 import { requireViewer, type Viewer } from "@/lib/viewer";
-import { afterCommit, changed } from "@/lib/services/changes";
+import { afterCommit } from "@/lib/changes/announce";
+import { tagsChanged } from "@/lib/changes/written";
 
 /** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
 // Explicit table names: drizzle leaves tagColumns unqualified in a single-table select.
@@ -82,7 +83,7 @@ export async function createTag({ viewer, input }: { viewer: Viewer | null; inpu
     const [row] = await tx.insert(tags).values({ ...input, creatorId: me.id }).returning({ id: tags.id }).catch(mapDuplicate);
     if (me.role !== "USER") await audit(tx, { actorId: me.id, action: "tag.create", targetType: "tag", targetId: row!.id, before: null, after: input });
     return row!.id;
-  }), [changed("tag")]);
+  }), tagsChanged());
   return getTag(id);
 }
 
@@ -125,7 +126,7 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
       if (!old) throw notFound("Tag not found");
       await tx.update(tags).set(patch).where(eq(tags.id, id)).catch(mapDuplicate);
       await audit(tx, { actorId: viewer!.id, action: "tag.update", targetType: "tag", targetId: id, before: valuesBefore(old, patch), after: patch });
-    }), [changed("tag", id)]);
+    }), tagsChanged(id));
   }
   return getTag(id);
 }
@@ -137,7 +138,7 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
     const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id, name: tags.name });
     if (!deleted.length) throw notFound("Tag not found");
     await audit(tx, { actorId: viewer!.id, action: "tag.delete", targetType: "tag", targetId: id, before: { name: deleted[0]!.name }, after: null });
-  }), [changed("tag", id)]);
+  }), tagsChanged(id));
 }
 
 /**
@@ -160,7 +161,7 @@ export async function mergeTag({ viewer, id, intoId }: { viewer: Viewer | null; 
       actorId: viewer!.id, action: "tag.merge", targetType: "tag", targetId: intoId,
       before: { merged: { id, name: from.name }, into: { id: intoId, name: into.name } }, after: { postsGained: moved.length },
     });
-  }), [changed("tag", id, intoId)]);
+  }), tagsChanged(id, intoId));
   return getTag(intoId);
 }
 

@@ -15,7 +15,8 @@ import type { ProfileDto } from "@/lib/validation/auth";
 import type { MeDto, PostDto } from "@/lib/validation/responses";
 import type { UpdateMeInput, UserActivityDto, UserListQuery, UserReplyDto } from "@/lib/validation/users";
 import type { Viewer } from "@/lib/viewer";
-import { announce, changed } from "@/lib/services/changes";
+import { announce } from "@/lib/changes/announce";
+import { memberShown } from "@/lib/changes/written";
 
 /**
  * Profiles (GET /api/users/{idOrUsername} and its lists, the /u/<name> page) and the member's own
@@ -241,7 +242,7 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
       throw err;
     }
     // Names and medals show on every post and comment of the member.
-    await announce(changed("user", userId));
+    await announce(memberShown(userId));
   }
   return getMe(userId);
 }
@@ -253,6 +254,6 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
 export async function setAvatar(a: { userId: number; bytes: Buffer }): Promise<{ url: string; user: MeDto }> {
   const url = await saveImage({ bytes: a.bytes, ownerId: a.userId });
   await db.update(users).set({ avatar: url }).where(eq(users.id, a.userId));
-  await announce(changed("user", a.userId));
+  await announce(memberShown(a.userId));
   return { url, user: await getMe(a.userId) };
 }

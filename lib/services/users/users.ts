@@ -14,7 +14,8 @@ import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
 import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/responses";
-import { afterCommit, announce, changed } from "@/lib/services/changes";
+import { afterCommit, announce } from "@/lib/changes/announce";
+import { memberJoined, memberShown } from "@/lib/changes/written";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -99,7 +100,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
       await refreshMedal(tx, u!.id);
       const t = await issueLoginToken(tx, u!.id, input.userAgent);
       return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
-    }), (r) => [changed("account", r.user.id)]);
+    }), (r) => memberJoined(r.user.id));
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (pgCode(err) === "23505") throw duplicate(String(err).includes("email") ? "email" : "username");
@@ -119,6 +120,6 @@ export async function selectMedal(userId: number, type: MedalType): Promise<MeDt
   const medals = await earnedMedals(db, userId);
   if (!medals.includes(type)) throw badRequest("You have not earned this medal", "type");
   await db.update(users).set({ displayMedal: type }).where(eq(users.id, userId));
-  await announce(changed("user", userId));
+  await announce(memberShown(userId));
   return getMe(userId);
 }
