@@ -21,6 +21,8 @@ const env = {
   RATE_LIMIT_POSTS: "1000",
   RATE_LIMIT_COMMENTS: "1000",
   RATE_LIMIT_UPLOADS: "1000",
+  // tests/e2e/openisle-cors.spec.ts: a page on this origin plays OpenIsle's client.
+  CORS_ORIGINS: "http://127.0.0.1:3199",
   // A public page that reads the member who asked during a render the page cache shares throws here as
   // in development (lib/cache/page-reader.ts), so the browser tests catch it.
   PAGE_READER_STRICT: "1",
