@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { preload } from "react-dom";
 import { GeistSans } from "geist/font/sans";
 import { Providers } from "./providers";
-import { THEME_INIT_SCRIPT } from "@/components/forum/theme-toggle";
+import { THEME_INIT_SCRIPT } from "@/components/layout/theme-toggle";
 import { ICON_SPRITE_URL } from "@/components/ui/icon-sprite";
 import "./globals.css";
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { NotFoundContent } from "@/components/forum/not-found-content";
+import { NotFoundContent } from "@/components/layout/not-found-content";
 
 export const metadata: Metadata = { title: "Not found" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { PostBrowser } from "@/components/forum/post-browser";
-import { parseListState } from "@/components/forum/post-list-url";
+import { PostBrowser } from "@/components/posts/post-browser";
+import { parseListState } from "@/components/posts/post-list-url";
 
 export const metadata: Metadata = { title: { absolute: "Forum · Home" } };
 

@@ -34,7 +34,7 @@ import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail"
  *   shared-render header set (lib/cache/shared-render.ts: the page reads as pageReader() says,
  *   lib/cache/page-reader.ts), holds the finished document (it holds every HTML page until it is
  *   complete anyway, for its CSP) and gives it to `storePage`, which keeps it if it is a plain 200
- *   without cookies. The browser asks for what is the member's own (components/forum/shell-marks.tsx).
+ *   without cookies. The browser asks for what is the member's own (components/layout/shell-marks.tsx).
  * - Entries keep the document gzipped as well (the render's own compressed bytes when it was sent
  *   gzipped), and the whole response head of a hit (CSP included): a hit for a client that accepts gzip
  *   is sent as stored, not compressed again per hit.

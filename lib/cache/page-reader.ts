@@ -23,7 +23,7 @@ export const MEMBERS: Viewer = { id: 0, username: "", role: "USER", scopes: ["re
 export type PageReader = {
   /** The viewer the page's data is read as: null (anonymous), MEMBERS (with a member's id on their own shared lists), or the signed-in member on a page rendered for them alone. */
   viewer: Viewer | null;
-  /** The document is kept for others too: render nothing that is the member's own (the browser fills it in: components/forum/shell-marks.tsx). */
+  /** The document is kept for others too: render nothing that is the member's own (the browser fills it in: components/layout/shell-marks.tsx). */
   shared: boolean;
 };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SettingsNav } from "@/components/forum/settings-nav";
+import { SettingsNav } from "@/components/settings/settings-nav";
 
 /** Every settings page: the sections' navigation beside (desktop) or above (phones) the page. */
 export default function SettingsLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { SignOutButton } from "@/components/forum/sign-out-button";
+import { SignOutButton } from "@/components/layout/sign-out-button";
 import { pageViewer } from "@/lib/cache/page-reader";
 
 export const metadata: Metadata = { title: "Sign out" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { PostEditor } from "@/components/forum/post-editor";
+import { PostEditor } from "@/components/composer/post-editor";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { mayCreateTags } from "@/lib/services/taxonomy/tags";

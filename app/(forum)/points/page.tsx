@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { PointsBalance, PointsHistory } from "@/components/forum/points-history";
-import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/forum/points-paging";
-import { PointsShop } from "@/components/forum/points-shop";
+import { PointsBalance, PointsHistory } from "@/components/points/points-history";
+import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/points/points-paging";
+import { PointsShop } from "@/components/points/points-shop";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { pointKeys, userKeys } from "@/lib/query-keys";
 import { listPointHistories, pointTrend } from "@/lib/services/points/points";

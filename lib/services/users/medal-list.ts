@@ -25,7 +25,7 @@ const POST_TARGET = 100;
 const FEATURED_TARGET = 1;
 const PIONEER_LIMIT = 1000;
 
-/** Titles as our pages name them (components/forum/medal.tsx), and the sprite icon each is drawn with. */
+/** Titles as our pages name them (components/people/medal.tsx), and the sprite icon each is drawn with. */
 const TEXT: Record<MedalType, { title: string; description: string; icon: string }> = {
   COMMENT: { title: "Commentator", description: "100 comments", icon: "message-square" },
   POST: { title: "Author", description: "100 posts", icon: "pen-line" },

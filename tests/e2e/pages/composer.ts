@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The composer of a post page's top-level comment form (components/forum/composer.tsx). */
+/** The composer of a post page's top-level comment form (components/composer/composer.tsx). */
 export class CommentComposer {
   readonly box: Locator;
   readonly toolbar: Locator;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AdminNav } from "@/components/forum/admin-nav";
+import { AdminNav } from "@/components/admin/admin-nav";
 import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";

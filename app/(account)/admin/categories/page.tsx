@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AdminCategories } from "@/components/forum/admin-categories";
-import { AdminNav } from "@/components/forum/admin-nav";
+import { AdminCategories } from "@/components/admin/admin-categories";
+import { AdminNav } from "@/components/admin/admin-nav";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategoriesForAdmin } from "@/lib/services/taxonomy/categories";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AdminGoods } from "@/components/forum/admin-goods";
-import { AdminNav } from "@/components/forum/admin-nav";
+import { AdminGoods } from "@/components/admin/admin-goods";
+import { AdminNav } from "@/components/admin/admin-nav";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listGoodsForAdmin } from "@/lib/services/points/shop";

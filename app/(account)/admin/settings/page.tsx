@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AdminNav } from "@/components/forum/admin-nav";
-import { AdminSettings } from "@/components/forum/admin-settings";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminSettings } from "@/components/admin/admin-settings";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getSiteConfig } from "@/lib/services/moderation/site-settings";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AdminNav } from "@/components/forum/admin-nav";
-import { AdminTags } from "@/components/forum/admin-tags";
-import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminTags } from "@/components/admin/admin-tags";
+import { AdminPager, AdminSearch } from "@/components/admin/admin-search";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listTagsForAdmin } from "@/lib/services/taxonomy/tags";

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AdminNav } from "@/components/forum/admin-nav";
-import { AdminUserActions } from "@/components/forum/admin-user-actions";
-import { UserLink } from "@/components/forum/user-link";
+import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminUserActions } from "@/components/admin/admin-user-actions";
+import { UserLink } from "@/components/people/user-link";
 import { Badge } from "@/components/ui/badge";
-import { AdminPager, AdminSearch } from "@/components/forum/admin-search";
+import { AdminPager, AdminSearch } from "@/components/admin/admin-search";
 import { absoluteTime } from "@/components/ui/relative-time";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { EmailPrefsForm } from "@/components/forum/email-prefs-form";
+import { EmailPrefsForm } from "@/components/settings/email-prefs-form";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { notificationKeys } from "@/lib/query-keys";
 import { getEmailPrefs } from "@/lib/services/notifications/email-prefs";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { Link } from "@/components/ui/link";
-import { NotificationPrefs } from "@/components/forum/notification-prefs";
+import { NotificationPrefs } from "@/components/notifications/notification-prefs";
 import { receivableNotificationTypes } from "@/lib/notification-types";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { notificationKeys } from "@/lib/query-keys";

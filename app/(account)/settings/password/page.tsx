@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
-import { PasswordForm } from "@/components/forum/password-form";
+import { PasswordForm } from "@/components/settings/password-form";
 import { pageViewer } from "@/lib/cache/page-reader";
 
 export const metadata: Metadata = { title: "Password" };

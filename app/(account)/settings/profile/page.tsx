@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Link } from "@/components/ui/link";
-import { AvatarForm, ProfileDetailsForm } from "@/components/forum/profile-settings";
+import { AvatarForm, ProfileDetailsForm } from "@/components/settings/profile-settings";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getChosenMedal } from "@/lib/services/users/profiles";
 import { getMe } from "@/lib/services/users/users";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
-import { SessionsManager } from "@/components/forum/sessions-manager";
+import { SessionsManager } from "@/components/settings/sessions-manager";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listSignIns } from "@/lib/services/auth/sessions";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { TokensManager } from "@/components/forum/tokens-manager";
+import { TokensManager } from "@/components/settings/tokens-manager";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listPersonalTokens } from "@/lib/services/auth/personal-tokens";
 

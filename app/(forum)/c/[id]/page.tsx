@@ -1,8 +1,8 @@
 import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { PostBrowser } from "@/components/forum/post-browser";
-import { parseListState } from "@/components/forum/post-list-url";
+import { PostBrowser } from "@/components/posts/post-browser";
+import { parseListState } from "@/components/posts/post-list-url";
 import { getCategory } from "@/lib/services/taxonomy/categories";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
-import { PostEditor } from "@/components/forum/post-editor";
+import { PostEditor } from "@/components/composer/post-editor";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { listCategories } from "@/lib/services/taxonomy/categories";

@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { HistoryView } from "@/components/forum/history-view";
+import { HistoryView } from "@/components/history/history-view";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/cache/page-reader";

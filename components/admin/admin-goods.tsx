@@ -1,0 +1,113 @@
+"use client";
+
+/* eslint-disable @next/next/no-img-element -- good images are admin-supplied URLs */
+import { Archive, ArchiveRestore, Pencil, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { AdminList, ChangeError, FormActions, NewItemSection, RowText } from "@/components/admin/admin-kit";
+import { useAdminMutation } from "@/components/admin/use-admin";
+import type { GoodInput } from "@/lib/api-client";
+import type { PointGoodDto } from "@/lib/validation/responses";
+
+function GoodForm({ initial, submitLabel, busy, onSubmit, onCancel }: { initial?: GoodInput; submitLabel: string; busy: boolean; onSubmit: (g: GoodInput) => void; onCancel?: () => void }) {
+  const id = useId();
+  const [g, setG] = useState<GoodInput>(initial ?? { name: "", cost: 100, image: "", description: "" });
+  const set = (k: keyof GoodInput) => (e: React.ChangeEvent<HTMLInputElement>) => setG({ ...g, [k]: k === "cost" ? Number(e.target.value) : e.target.value });
+  return (
+    <form
+      aria-label={initial ? `Edit ${initial.name}` : "New point good"}
+      className="grid gap-2 sm:grid-cols-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit({ ...g, name: g.name.trim(), description: g.description.trim(), image: g.image.trim() });
+      }}
+    >
+      <Field id={`${id}-name`} label="Name">
+        <input id={`${id}-name`} required maxLength={100} value={g.name} onChange={set("name")} className={inputClass} />
+      </Field>
+      <Field id={`${id}-cost`} label="Cost in points">
+        <input id={`${id}-cost`} type="number" required min={0} max={1_000_000_000} step={1} value={g.cost} onChange={set("cost")} className={inputClass} />
+      </Field>
+      <Field id={`${id}-image`} label="Image URL (optional)">
+        <input id={`${id}-image`} maxLength={2000} value={g.image} onChange={set("image")} className={inputClass} placeholder="/uploads/… or https://…" />
+      </Field>
+      <Field id={`${id}-desc`} label="Description (optional)">
+        <input id={`${id}-desc`} maxLength={2000} value={g.description} onChange={set("description")} className={inputClass} />
+      </Field>
+      <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} className="flex gap-2 sm:col-span-2" />
+    </form>
+  );
+}
+
+/** /admin/goods: the point shop's goods: create, edit, retire (out of the shop, history kept), delete. */
+export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
+  const change = useAdminMutation();
+  const [editing, setEditing] = useState<number | null>(null);
+  return (
+    <div className="space-y-4">
+      <NewItemSection id="new-good" title="New point good">
+        <GoodForm submitLabel="Create good" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "good.create", body })} />
+      </NewItemSection>
+      <ChangeError error={change.error} />
+      {goods.length ? (
+        <AdminList label="Point goods">
+          {goods.map((g) => (
+            <li key={g.id} className="space-y-2 p-3" data-testid="admin-good">
+              {editing === g.id ? (
+                <GoodForm
+                  initial={g}
+                  submitLabel="Save"
+                  busy={change.busy}
+                  onCancel={() => setEditing(null)}
+                  onSubmit={(body) => change.mutate({ kind: "good.update", id: g.id, body }, { onSuccess: () => setEditing(null) })}
+                />
+              ) : (
+                <div className="flex flex-wrap items-center gap-3">
+                  {g.image ? <img src={g.image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" /> : null}
+                  <RowText
+                    title={
+                      <>
+                        {g.name} {g.retired ? <Badge tone="warning">Retired</Badge> : null}
+                      </>
+                    }
+                    detail={`${g.cost} points${g.description ? ` · ${g.description}` : ""}`}
+                  />
+                  <div className="flex flex-wrap gap-1">
+                    <Button size="sm" variant="ghost" aria-label={`Edit ${g.name}`} onClick={() => setEditing(g.id)} disabled={change.busy}>
+                      <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={g.retired ? `Offer ${g.name} again` : `Retire ${g.name}`}
+                      onClick={() => change.mutate({ kind: "good.update", id: g.id, body: { retired: !g.retired } })}
+                      disabled={change.busy}
+                    >
+                      {g.retired ? <ArchiveRestore aria-hidden="true" className="h-4 w-4" /> : <Archive aria-hidden="true" className="h-4 w-4" />}
+                      {g.retired ? "Offer again" : "Retire"}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${g.name}`}
+                      disabled={change.busy}
+                      onClick={() => {
+                        if (window.confirm(`Delete ${g.name}? Past redemptions keep its name.`)) change.mutate({ kind: "good.delete", id: g.id });
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+                    </Button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </AdminList>
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">No goods yet.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { ChangeError } from "@/components/admin/admin-kit";
+import { useAdminMutation } from "@/components/admin/use-admin";
+import type { SiteConfigDto } from "@/lib/validation/responses";
+
+const LIMIT_LABEL: Record<string, string> = {
+  login: "Sign-in attempts",
+  register: "Sign-ups per address",
+  posts: "New posts",
+  comments: "Comments",
+  uploads: "Uploads",
+  verifyResend: "Verification mails",
+  forgotPassword: "Password-reset mails",
+};
+
+const per = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`);
+
+/** /admin/settings: publish mode, registration, flag threshold; the rate limits in force, read-only. */
+export function AdminSettings({ config }: { config: SiteConfigDto }) {
+  const id = useId();
+  const change = useAdminMutation();
+  const [form, setForm] = useState({ publishMode: config.publishMode, registrationMode: config.registrationMode, flagHideThreshold: config.flagHideThreshold });
+  const [saved, setSaved] = useState(false);
+  const dirty = form.publishMode !== config.publishMode || form.registrationMode !== config.registrationMode || form.flagHideThreshold !== config.flagHideThreshold;
+  return (
+    <div className="space-y-6">
+      <form
+        aria-label="Site settings"
+        className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSaved(false);
+          change.mutate({ kind: "settings.update", body: form }, { onSuccess: () => setSaved(true) });
+        }}
+      >
+        <Field id={`${id}-publish`} label="Publish mode" hint="Review: new posts wait in the review queue until a moderator approves them.">
+          <select id={`${id}-publish`} value={form.publishMode} onChange={(e) => setForm({ ...form, publishMode: e.target.value as SiteConfigDto["publishMode"] })} className={inputClass}>
+            <option value="DIRECT">Direct: posts appear at once</option>
+            <option value="REVIEW">Review: posts wait for a moderator</option>
+          </select>
+        </Field>
+        <Field id={`${id}-reg`} label="Registration" hint="Closed: the sign-up page and POST /api/auth/register refuse new accounts.">
+          <select id={`${id}-reg`} value={form.registrationMode} onChange={(e) => setForm({ ...form, registrationMode: e.target.value as SiteConfigDto["registrationMode"] })} className={inputClass}>
+            <option value="OPEN">Open: anyone may sign up</option>
+            <option value="CLOSED">Closed: no new accounts</option>
+          </select>
+        </Field>
+        <Field id={`${id}-flags`} label="Flags that hide a post or comment" hint="Open flags from this many different members hide it until staff review it (1 to 100).">
+          <input
+            id={`${id}-flags`}
+            type="number"
+            min={1}
+            max={100}
+            step={1}
+            required
+            value={form.flagHideThreshold}
+            onChange={(e) => setForm({ ...form, flagHideThreshold: Number(e.target.value) })}
+            className={`${inputClass} max-w-32`}
+          />
+        </Field>
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={change.busy || !dirty}>
+            Save settings
+          </Button>
+          {saved && !dirty ? (
+            <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+              Saved.
+            </span>
+          ) : null}
+        </div>
+        <ChangeError error={change.error} />
+      </form>
+
+      <section aria-labelledby={`${id}-limits`} className="space-y-2">
+        <h2 id={`${id}-limits`} className="font-semibold">
+          Rate limits
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Set by the RATE_LIMIT_* environment variables (see the README); counted per member or per address.</p>
+        <table className="w-full max-w-lg text-sm">
+          <thead>
+            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
+              <th scope="col" className="py-1.5 font-medium">
+                Action
+              </th>
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Allowed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(config.rateLimits).map(([k, v]) => (
+              <tr key={k} className="border-b border-zinc-100 dark:border-zinc-900">
+                <td className="py-1.5">{LIMIT_LABEL[k] ?? k}</td>
+                <td className="py-1.5 text-right tabular-nums">
+                  {v.limit} per {per(v.windowSeconds)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,349 @@
+"use client";
+
+import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { flushSync } from "react-dom";
+import { useQuery } from "@tanstack/react-query";
+import { Bold, Code, ImagePlus, Italic, Link2, List, ListOrdered, TextQuote } from "lucide-react";
+import { Textarea } from "@/components/ui/field";
+import { Avatar } from "@/components/ui/avatar";
+import { uploadImageWithProgress } from "@/components/composer/upload";
+import { api } from "@/lib/api-client";
+import { suggestEmoji } from "@/lib/emoji";
+import { userKeys } from "@/lib/query-keys";
+
+/** What a parent can do with the box: insert text at the caret (quote-reply) and focus it. */
+export type ComposerHandle = { insert: (text: string) => void; focus: () => void };
+
+type Suggest = { kind: "mention" | "emoji"; query: string; start: number };
+type Option = { key: string; label: string; insert: string; avatar?: string; hint?: string };
+
+const MENTION_RE = /(^|[\s([{>])@([A-Za-z0-9_.-]{1,64})$/;
+const EMOJI_RE = /(^|[\s([{>]):([a-z0-9_+-]{2,30})$/;
+
+/** The token being typed before the caret, if it asks for suggestions. */
+function tokenAt(text: string, caret: number): Suggest | null {
+  const before = text.slice(Math.max(0, caret - 80), caret);
+  const m = MENTION_RE.exec(before);
+  if (m) return { kind: "mention", query: m[2]!, start: caret - m[2]!.length - 1 };
+  const e = EMOJI_RE.exec(before);
+  if (e) return { kind: "emoji", query: e[2]!, start: caret - e[2]!.length - 1 };
+  return null;
+}
+
+/**
+ * The markdown box of the post editor and the comment form: a formatting toolbar with keyboard
+ * shortcuts (Ctrl/⌘ + B, I, K, E), `@` member and `:` emoji suggestions (arrows, Enter/Tab, Escape),
+ * and images uploaded by paste, drop or the toolbar with a placeholder that shows the progress.
+ * Edits go through the browser's own editing (execCommand insertText), so Ctrl+Z undoes them.
+ */
+export const Composer = forwardRef<
+  ComposerHandle,
+  {
+    id: string;
+    value: string;
+    onChange: (v: string) => void;
+    /** A post the box writes about: its author and commenters come first in `@` suggestions. */
+    postId?: number;
+    rows?: number;
+    maxLength: number;
+    placeholder?: string;
+    className?: string;
+    autoFocus?: boolean;
+    invalid?: boolean;
+    describedBy?: string;
+    /** Ctrl/⌘ + Enter. */
+    onSubmitShortcut?: () => void;
+    /** Extra toolbar buttons (the post editor's poll). */
+    extraTools?: ReactNode;
+  }
+>(function Composer({ id, value, onChange, postId, rows = 4, maxLength, placeholder, className = "", autoFocus, invalid, describedBy, onSubmitShortcut, extraTools }, handle) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const latest = useRef(value);
+  latest.current = value;
+  const [suggest, setSuggest] = useState<Suggest | null>(null);
+  const [active, setActive] = useState(0);
+  const [uploads, setUploads] = useState<{ id: string; name: string; progress: number }[]>([]);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const listId = useId();
+
+  const mentionQuery = suggest?.kind === "mention" ? suggest.query : "";
+  const mentions = useQuery({
+    queryKey: userKeys.suggest(mentionQuery, postId),
+    queryFn: () => api.suggestUsers(mentionQuery, postId),
+    enabled: mentionQuery.length > 0,
+    staleTime: 30_000,
+  });
+  const options: Option[] =
+    suggest?.kind === "mention"
+      ? (mentions.data ?? []).map((u) => ({ key: `u${u.id}`, label: `@${u.username}`, insert: `@${u.username} `, avatar: u.avatar, hint: u.inThread ? "in this thread" : undefined }))
+      : suggest?.kind === "emoji"
+        ? suggestEmoji(suggest.query).map((e) => ({ key: e.name, label: `:${e.name}:`, insert: `${e.char} `, hint: e.char }))
+        : [];
+  const open = !!suggest && options.length > 0;
+
+  /**
+   * Replaces [start, end) with `text` through the browser's editing, so undo works; selects [selStart,
+   * selEnd) of the new text before returning, so a key typed right after a shortcut (Ctrl+B, then
+   * typing) lands in the selection and not at the end of the text.
+   */
+  function replaceRange(start: number, end: number, text: string, sel?: [number, number]) {
+    const el = ref.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(start, end);
+    const done = typeof document.execCommand === "function" && document.execCommand("insertText", false, text);
+    // Without execCommand the new value goes through React; it is committed here, so that setting the
+    // value (which moves the caret to the end) happens before the selection below.
+    if (!done) flushSync(() => onChange(el.value.slice(0, start) + text + el.value.slice(end)));
+    const [a, b] = sel ?? [text.length, text.length];
+    el.setSelectionRange(start + a, start + b);
+  }
+
+  function wrap(before: string, after: string, emptyText: string) {
+    const el = ref.current;
+    if (!el) return;
+    const { selectionStart: s, selectionEnd: e } = el;
+    const inner = el.value.slice(s, e) || emptyText;
+    replaceRange(s, e, `${before}${inner}${after}`, [before.length, before.length + inner.length]);
+  }
+
+  /** Prefixes each selected line (whole lines), e.g. `> ` or `- `. */
+  function prefixLines(prefix: (i: number) => string) {
+    const el = ref.current;
+    if (!el) return;
+    const v = el.value;
+    const s = v.lastIndexOf("\n", el.selectionStart - 1) + 1;
+    const endNl = v.indexOf("\n", el.selectionEnd);
+    const e = endNl === -1 ? v.length : endNl;
+    const lines = v.slice(s, e).split("\n");
+    const text = lines.map((l, i) => prefix(i) + l).join("\n");
+    replaceRange(s, e, text);
+  }
+
+  const tools = {
+    bold: () => wrap("**", "**", "bold text"),
+    italic: () => wrap("_", "_", "italic text"),
+    link: () => {
+      const el = ref.current;
+      if (!el) return;
+      const { selectionStart: s, selectionEnd: e } = el;
+      const label = el.value.slice(s, e) || "link text";
+      const text = `[${label}](https://)`;
+      replaceRange(s, e, text, [label.length + 3, text.length - 1]);
+    },
+    quote: () => prefixLines(() => "> "),
+    code: () => {
+      const el = ref.current;
+      if (!el) return;
+      const sel = el.value.slice(el.selectionStart, el.selectionEnd);
+      if (sel.includes("\n")) wrap("```\n", "\n```", "");
+      else wrap("`", "`", "code");
+    },
+    list: () => prefixLines(() => "- "),
+    orderedList: () => prefixLines((i) => `${i + 1}. `),
+  };
+
+  function insertAtCaret(text: string) {
+    const el = ref.current;
+    if (!el) return onChange(latest.current + text);
+    const s = el.selectionStart;
+    const before = el.value.slice(0, s);
+    const pad = before && !before.endsWith("\n\n") ? (before.endsWith("\n") ? "\n" : "\n\n") : "";
+    replaceRange(s, el.selectionEnd, `${pad}${text}`);
+  }
+
+  useImperativeHandle(handle, () => ({ insert: insertAtCaret, focus: () => ref.current?.focus() }));
+
+  async function upload(files: File[]) {
+    const images = files.filter((f) => f.type.startsWith("image/"));
+    if (!images.length) return;
+    setUploadError(null);
+    for (const f of images) {
+      const tag = Math.random().toString(36).slice(2, 8);
+      const alt = (f.name || "image").replace(/\.[a-z0-9]+$/i, "").replace(/[[\]()]/g, "");
+      const placeholder = `![Uploading ${alt} (${tag})…]()`;
+      insertAtCaret(placeholder + "\n");
+      setUploads((u) => [...u, { id: tag, name: alt, progress: 0 }]);
+      try {
+        const url = await uploadImageWithProgress(f, (p) => setUploads((u) => u.map((x) => (x.id === tag ? { ...x, progress: p } : x))));
+        onChange(latest.current.replace(placeholder, `![${alt}](${url})`));
+      } catch (err) {
+        onChange(latest.current.replace(`${placeholder}\n`, "").replace(placeholder, ""));
+        setUploadError(err instanceof Error ? err.message : "Upload failed");
+      } finally {
+        setUploads((u) => u.filter((x) => x.id !== tag));
+      }
+    }
+  }
+
+  function refreshSuggest(el: HTMLTextAreaElement) {
+    const t = el.selectionStart === el.selectionEnd ? tokenAt(el.value, el.selectionStart) : null;
+    setSuggest((prev) => (prev?.kind === t?.kind && prev?.query === t?.query && prev?.start === t?.start ? prev : t));
+    if (!t || t.query !== suggest?.query) setActive(0);
+  }
+
+  function choose(o: Option) {
+    const el = ref.current;
+    if (!el || !suggest) return;
+    replaceRange(suggest.start, el.selectionStart, o.insert);
+    setSuggest(null);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (open) {
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        setActive((i) => (i + (e.key === "ArrowDown" ? 1 : options.length - 1)) % options.length);
+        return;
+      }
+      if (e.key === "Enter" || e.key === "Tab") {
+        e.preventDefault();
+        const o = options[Math.min(active, options.length - 1)];
+        if (o) choose(o);
+        return;
+      }
+      if (e.key === "Escape") {
+        e.preventDefault();
+        setSuggest(null);
+        return;
+      }
+    }
+    const mod = e.ctrlKey || e.metaKey;
+    if (!mod || e.altKey) return;
+    if (e.key === "Enter") {
+      if (onSubmitShortcut) {
+        e.preventDefault();
+        onSubmitShortcut();
+      }
+      return;
+    }
+    const k = e.key.toLowerCase();
+    const tool = k === "b" ? tools.bold : k === "i" ? tools.italic : k === "k" ? tools.link : k === "e" ? tools.code : null;
+    if (tool && !e.shiftKey) {
+      e.preventDefault();
+      tool();
+    }
+  }
+
+  const btn = "inline-flex h-8 w-8 items-center justify-center rounded text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800";
+  const tool = (label: string, keys: string | null, onClick: () => void, icon: ReactNode) => (
+    <button type="button" className={btn} aria-label={label} title={keys ? `${label} (${keys})` : label} aria-keyshortcuts={keys?.replace("Ctrl", "Control") ?? undefined} onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
+      {icon}
+    </button>
+  );
+  const icon = "h-4 w-4";
+
+  return (
+    <div className="relative">
+      <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex flex-wrap items-center gap-0.5 rounded-t-md border border-b-0 border-zinc-300 bg-zinc-50 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900">
+        {tool("Bold", "Ctrl+B", tools.bold, <Bold aria-hidden="true" className={icon} />)}
+        {tool("Italic", "Ctrl+I", tools.italic, <Italic aria-hidden="true" className={icon} />)}
+        {tool("Link", "Ctrl+K", tools.link, <Link2 aria-hidden="true" className={icon} />)}
+        {tool("Quote", null, tools.quote, <TextQuote aria-hidden="true" className={icon} />)}
+        {tool("Code", "Ctrl+E", tools.code, <Code aria-hidden="true" className={icon} />)}
+        {tool("Bulleted list", null, tools.list, <List aria-hidden="true" className={icon} />)}
+        {tool("Numbered list", null, tools.orderedList, <ListOrdered aria-hidden="true" className={icon} />)}
+        {tool("Add image", null, () => fileRef.current?.click(), <ImagePlus aria-hidden="true" className={icon} />)}
+        {extraTools}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
+          multiple
+          className="sr-only"
+          aria-label="Upload images"
+          tabIndex={-1}
+          data-testid="image-input"
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            e.target.value = "";
+            void upload(files);
+          }}
+        />
+      </div>
+      <Textarea
+        ref={ref}
+        id={id}
+        value={value}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        className={`rounded-t-none ${className}`}
+        aria-autocomplete="list"
+        aria-controls={open ? listId : undefined}
+        aria-activedescendant={open ? `${listId}-${Math.min(active, options.length - 1)}` : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={[describedBy, uploadError ? `${id}-upload-error` : null].filter(Boolean).join(" ") || undefined}
+        onChange={(e) => {
+          onChange(e.target.value);
+          refreshSuggest(e.target);
+        }}
+        onKeyDown={onKeyDown}
+        onKeyUp={(e) => (e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "Home" || e.key === "End") && refreshSuggest(e.currentTarget)}
+        onClick={(e) => refreshSuggest(e.currentTarget)}
+        onBlur={() => setTimeout(() => setSuggest(null), 150)}
+        onPaste={(e) => {
+          const files = Array.from(e.clipboardData.files);
+          if (files.some((f) => f.type.startsWith("image/"))) {
+            e.preventDefault();
+            void upload(files);
+          }
+        }}
+        onDragOver={(e) => {
+          if (Array.from(e.dataTransfer.items).some((i) => i.kind === "file")) e.preventDefault();
+        }}
+        onDrop={(e) => {
+          const files = Array.from(e.dataTransfer.files);
+          if (files.length) {
+            e.preventDefault();
+            void upload(files);
+          }
+        }}
+      />
+      {open ? (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={suggest?.kind === "mention" ? "Members" : "Emoji"}
+          className="absolute left-0 right-0 z-20 mt-1 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg sm:right-auto sm:min-w-64 dark:border-zinc-700 dark:bg-zinc-900"
+          data-testid="composer-suggestions"
+        >
+          {options.map((o, i) => (
+            <li
+              key={o.key}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 ${i === active ? "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-50" : "text-zinc-800 dark:text-zinc-200"}`}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => choose(o)}
+            >
+              {o.avatar ? <Avatar src={o.avatar} name={o.label} size={20} decorative /> : null}
+              <span className="font-medium">{o.label}</span>
+              {o.hint ? <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">{o.hint}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {uploads.length ? (
+        <ul aria-live="polite" className="mt-1 space-y-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="upload-progress">
+          {uploads.map((u) => (
+            <li key={u.id} className="flex items-center gap-2">
+              <span>Uploading {u.name}…</span>
+              <progress max={1} value={u.progress} className="h-1.5 w-32" aria-label={`Uploading ${u.name}`} />
+              <span>{Math.round(u.progress * 100)}%</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {uploadError ? (
+        <p id={`${id}-upload-error`} role="alert" className="mt-1 text-sm text-red-700 dark:text-red-400">
+          {uploadError}
+        </p>
+      ) : null}
+    </div>
+  );
+});

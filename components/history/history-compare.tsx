@@ -1,0 +1,184 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
+import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/history/diff-view";
+import { postStateAt, type PostState, type Version, type VersionField } from "@/lib/edit-history";
+import type { ChangeLogDto } from "@/lib/validation/responses";
+import { fieldErrors } from "@/lib/api-client";
+import { usePostMutation } from "@/components/posts/use-post";
+
+const short = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+function versionLabel(v: Version, latest: number): string {
+  const parts = [`Version ${v.index}`];
+  if (v.index === 0) parts.push("original");
+  if (v.index === latest) parts.push("current");
+  const who = [v.username, v.time ? `${short.format(new Date(v.time))} UTC` : null].filter(Boolean).join(", ");
+  return `${parts.join(" · ")}${who ? ` (${who})` : ""}`;
+}
+
+/**
+ * Compare any two versions of the content or the title, in the chosen diff view; the author and
+ * moderators can restore the "from" version: the whole post as it stood then (title, content, category
+ * and tags), saved as an edit (PUT /api/posts/{id} with `restoredVersion`) whose entries say
+ * "restored version N"; the author is told when someone else does it.
+ */
+export function HistoryCompare({
+  postId,
+  versions,
+  logs,
+  current,
+  mode,
+  onMode,
+  canRestore,
+}: {
+  postId: number;
+  versions: Record<VersionField, Version[]>;
+  logs: ChangeLogDto[];
+  current: PostState;
+  mode: DiffMode;
+  onMode: (m: DiffMode) => void;
+  canRestore: boolean;
+}) {
+  const id = useId();
+  const router = useRouter();
+  const [field, setField] = useState<VersionField>("content");
+  // null = the default choice: the previous version → the current one.
+  const [pick, setPick] = useState<{ from: number | null; to: number | null }>({ from: null, to: null });
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const list = versions[field];
+  const latest = list.length - 1;
+  const clamp = (n: number) => Math.max(0, Math.min(latest, n));
+  const from = clamp(pick.from ?? latest - 1);
+  const to = clamp(pick.to ?? latest);
+  const a = list[from]!;
+  const b = list[to]!;
+
+  const restoring = postStateAt(logs, a, current);
+  const change = usePostMutation(postId);
+  const restore = {
+    isPending: change.isPending,
+    isError: change.isError,
+    error: change.error,
+    mutate: (v: Version) => {
+      const s = postStateAt(logs, v, current);
+      const body = { title: s.title, content: s.content, categoryId: s.category.id, tagIds: s.tags.map((t) => t.id), restoredVersion: v.index };
+      change.mutate(
+        { kind: "update", body },
+        {
+          onSuccess: () => {
+            setConfirming(false);
+            setMessage(`Restored version ${v.index}: its title, content, category and tags are the current ones now.`);
+            // Show the restored version against the new current one (they should match).
+            setPick({ from: v.index, to: null });
+            router.refresh();
+          },
+        },
+      );
+    },
+  };
+
+  const choose = (which: "from" | "to", value: string) => {
+    setMessage(null);
+    setConfirming(false);
+    setPick((p) => ({ ...p, [which]: Number(value) }));
+  };
+
+  return (
+    <section aria-labelledby={`${id}-h`} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="history-compare">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-h`} className="text-lg font-semibold">
+          Compare versions
+        </h2>
+        <DiffModeSwitch mode={mode} onChange={onMode} />
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full space-y-1 sm:w-auto">
+          <label htmlFor={`${id}-field`} className="block text-sm font-medium">
+            Field
+          </label>
+          <Select
+            id={`${id}-field`}
+            value={field}
+            onChange={(e) => {
+              setField(e.target.value as VersionField);
+              setPick({ from: null, to: null });
+              setConfirming(false);
+              setMessage(null);
+            }}
+          >
+            <option value="content">Content ({versions.content.length} versions)</option>
+            <option value="title">Title ({versions.title.length} versions)</option>
+          </Select>
+        </div>
+        {(["from", "to"] as const).map((side) => (
+          <div key={side} className="w-full min-w-0 space-y-1 sm:w-auto sm:flex-1">
+            <label htmlFor={`${id}-${side}`} className="block text-sm font-medium">
+              {side === "from" ? "From version" : "To version"}
+            </label>
+            <Select id={`${id}-${side}`} value={side === "from" ? from : to} onChange={(e) => choose(side, e.target.value)}>
+              {list.map((v) => (
+                <option key={v.index} value={v.index}>
+                  {versionLabel(v, latest)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ))}
+      </div>
+
+      {latest === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">The {field} has never been edited: there is only the original version.</p>
+      ) : null}
+
+      <DiffView key={`${field}-${from}-${to}`} oldText={a.text} newText={b.text} mode={mode} labels={[`Version ${from}`, `Version ${to}`]} />
+
+      {canRestore && from !== latest ? (
+        <div className="space-y-2">
+          {confirming ? (
+            <div role="group" aria-label="Confirm restore" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40">
+              <span>
+                Restore the post as it was at {field} version {from}? Title “{restoring.title}”, category {restoring.category.name},{" "}
+                {restoring.tags.length ? `tags ${restoring.tags.map((t) => `#${t.name}`).join(" ")}` : "no tags"}, and that version&apos;s content. This is
+                saved as a new edit.
+              </span>
+              <Button size="sm" onClick={() => restore.mutate(a)} disabled={restore.isPending}>
+                {restore.isPending ? "Restoring…" : "Confirm restore"}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={restore.isPending}>
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setMessage(null);
+                setConfirming(true);
+              }}
+            >
+              Restore version {from}
+            </Button>
+          )}
+          {restore.isError ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {fieldErrors(restore.error).form ?? Object.values(fieldErrors(restore.error).fields)[0]}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {message ? (
+        <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+          {message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

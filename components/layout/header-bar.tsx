@@ -1,0 +1,105 @@
+"use client";
+
+import { Link } from "@/components/ui/link";
+import { Icon } from "@/components/ui/icon";
+import { SignInLink } from "@/components/layout/sign-in-link";
+import { buttonClass } from "@/components/ui/button";
+import { Avatar } from "@/components/ui/avatar";
+import { HeaderSearch } from "@/components/search/header-search";
+import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { UnreadBadge } from "@/components/notifications/unread-badge";
+import { HeaderSignOut } from "@/components/layout/user-menu";
+import { VerifyNotice } from "@/components/layout/verify-notice";
+import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
+
+/** `.nav-link` in app/globals.css. */
+const navLink = "nav-link";
+
+/** The header's markup: name, search, New post, review queue (staff), notifications, points, profile, settings, sign in/out, theme. */
+export function HeaderBar({ me: given, unread, review, allowance }: { me: HeaderMe | null | "deferred"; unread: number; review: number | null; allowance: number }) {
+  // "deferred": a members' shared page; page-state fills this in (undefined until it has).
+  const fetched = useShellMe();
+  const me = given === "deferred" ? fetched : given;
+  return (
+    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
+        <Link href="/" className="mr-2 inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-sky-600">
+          <Icon name="messages-square" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
+          <span className="sr-only sm:not-sr-only">Forum</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+          <Link href="/" className={navLink}>
+            Home
+          </Link>
+          <Link href="/?tab=featured" className={navLink}>
+            Featured
+          </Link>
+        </nav>
+        <div className="ml-auto hidden min-w-0 flex-1 justify-end sm:flex">
+          <HeaderSearch />
+        </div>
+        <Link href="/search" className={`${navLink} ml-auto sm:hidden`} aria-label="Search">
+          <Icon name="search" className="h-5 w-5" />
+        </Link>
+        <div className="flex items-center gap-1">
+          {me === undefined ? (
+            // About the width of what replaces it (New post, notifications, points, profile, settings, sign out), so nothing moves.
+            <span className="inline-block h-9 w-44 animate-pulse rounded-md bg-zinc-100 sm:w-[24rem] md:w-[27rem] dark:bg-zinc-800" data-testid="header-account-loading">
+              <span className="sr-only">Loading your account</span>
+            </span>
+          ) : me ? (
+            <>
+              <Link href="/new" className={buttonClass("primary", "sm")}>
+                <Icon name="plus" className="h-4 w-4" />
+                <span className="sr-only sm:not-sr-only">New post</span>
+              </Link>
+              {review !== null ? (
+                <Link
+                  href="/review"
+                  className={`${navLink} gap-1`}
+                  aria-label={review > 0 ? `Review queue, ${review} waiting` : "Review queue"}
+                  data-testid="review-count"
+                >
+                  <Icon name="shield-check" className="h-5 w-5" />
+                  {review > 0 ? <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-zinc-950">{review > 99 ? "99+" : review}</span> : null}
+                </Link>
+              ) : null}
+              <UnreadBadge initial={unread} />
+              {/* On phones the balance is on the profile page: the header must fit 390 px with the staff icons. */}
+              <Link href="/points" className="nav-link hidden sm:inline-flex" title="Your points" data-testid="header-points">
+                <Icon name="coins" className="h-4 w-4" />
+                <span className="ml-1">
+                  {me.point}
+                  <span className="sr-only"> points</span>
+                </span>
+              </Link>
+              <Link href={`/u/${encodeURIComponent(me.username)}`} className={`${navLink} gap-2`} aria-label={`Your profile (${me.username})`}>
+                <Avatar src={me.avatar} name={me.username} size={24} decorative />
+                <span className="hidden md:inline">{me.username}</span>
+              </Link>
+              <Link href="/settings/profile" className="nav-link hidden sm:inline-flex" aria-label="Settings" title="Settings">
+                <Icon name="settings" className="h-5 w-5" />
+              </Link>
+              <HeaderSignOut />
+            </>
+          ) : (
+            <>
+              <SignInLink className={`${navLink} whitespace-nowrap`} />
+              <Link href="/register" className={buttonClass("primary", "sm")}>
+                Register
+              </Link>
+            </>
+          )}
+          <ThemeToggle />
+        </div>
+      </div>
+      {me?.unverifiedEmail ? <VerifyNotice email={me.unverifiedEmail} allowance={allowance} /> : null}
+    </header>
+  );
+}

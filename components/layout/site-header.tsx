@@ -1,0 +1,30 @@
+import { HeaderBar } from "@/components/layout/header-bar";
+import { env } from "@/lib/env";
+import { pageAccount, pageReader } from "@/lib/cache/page-reader";
+import { unreadCount } from "@/lib/services/notifications/notifications";
+import { reviewQueueCount } from "@/lib/services/moderation/moderation";
+import { headerAccount } from "@/lib/services/users/users";
+
+/**
+ * The site header: reads who is signed in, their unread count and (staff) the review queue, and hands
+ * that to HeaderBar, a client component, so the RSC payload carries these few values rather than the
+ * header's markup a second time on every page.
+ */
+export async function SiteHeader() {
+  // On every page, so read as the page is (lib/cache/page-reader.ts). In the document members share, the
+  // member's part comes from the browser (ShellMarks); in the anonymous one there is none.
+  const { viewer, shared } = await pageReader();
+  if (shared && viewer) return <HeaderBar me="deferred" unread={0} review={null} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
+  const [me, unread] = viewer
+    ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
+    : [null, { count: 0 }];
+  const review = await reviewQueueCount(viewer).catch(() => 0);
+  return (
+    <HeaderBar
+      me={me ? headerAccount(me) : null}
+      unread={unread.count}
+      review={review}
+      allowance={env().UNVERIFIED_POST_ALLOWANCE}
+    />
+  );
+}

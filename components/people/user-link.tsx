@@ -1,0 +1,130 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Icon } from "@/components/ui/icon";
+import { Link } from "@/components/ui/link";
+import { Avatar } from "@/components/ui/avatar";
+import { MedalChip, RoleBadge } from "@/components/people/medal";
+import { api } from "@/lib/api-client";
+import { userKeys } from "@/lib/query-keys";
+
+const OPEN_DELAY_MS = 350;
+
+/** Desktop only: a fine pointer that can hover, and a wide enough window for the card. */
+function canShowCard(): boolean {
+  return typeof window !== "undefined" && window.matchMedia("(hover: hover) and (pointer: fine) and (min-width: 768px)").matches;
+}
+
+/** Markdown reduced to a line of text for the card (the profile page renders it properly). */
+function plainIntro(md: string): string {
+  const text = md.replace(/```[\s\S]*?```/g, " ").replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[#>*_`~|-]+/g, " ").replace(/\s+/g, " ").trim();
+  return text.length > 140 ? `${text.slice(0, 139)}…` : text;
+}
+
+/**
+ * A link to a member's profile that shows a small card with the essentials (avatar, role, medal,
+ * join date, level, points, counts, introduction) on hover or keyboard focus, on desktop. The
+ * profile is fetched only when the card opens, once per member (React Query cache).
+ */
+export function UserLink({
+  username,
+  className,
+  children,
+  plain = false,
+}: {
+  username: string;
+  className?: string;
+  children?: ReactNode;
+  /** A plain anchor, inside a ClientNav (components/ui/client-nav.tsx) that makes it navigate in the app. */
+  plain?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cardId = useId();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  const show = (delay: number) => {
+    if (!canShowCard()) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(true), delay);
+  };
+  const hide = () => {
+    clearTimeout(timer.current);
+    setOpen(false);
+  };
+  const anchor = {
+    href: `/u/${encodeURIComponent(username)}`,
+    className,
+    onFocus: () => show(0),
+    onBlur: hide,
+    "aria-describedby": open ? cardId : undefined,
+  };
+  return (
+    <span className="ulink" onMouseEnter={() => show(OPEN_DELAY_MS)} onMouseLeave={hide}>
+      {plain ? <a {...anchor}>{children ?? username}</a> : <Link {...anchor}>{children ?? username}</Link>}
+      {open ? <UserCard id={cardId} username={username} /> : null}
+    </span>
+  );
+}
+
+/**
+ * The card's body: mounted when the card opens, so that a page full of names (a post list, a comment
+ * thread) renders and hydrates plain links, and the profile query exists only for a card that is open.
+ */
+function UserCard({ id, username }: { id: string; username: string }) {
+  const profile = useQuery({ queryKey: userKeys.profile(username), queryFn: () => api.profile(username), staleTime: 60_000 });
+  const p = profile.data;
+  return (
+    <span
+      id={id}
+      role="tooltip"
+      data-testid="user-card"
+      className="absolute left-0 top-full z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+    >
+      {p ? (
+        <span className="block space-y-2">
+          <span className="flex items-center gap-3">
+            <Avatar src={p.avatar} name={p.username} size={48} />
+            <span className="min-w-0">
+              <span className="flex flex-wrap items-center gap-1.5">
+                <span className="truncate font-semibold">{p.username}</span>
+                <RoleBadge role={p.role} />
+              </span>
+              <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+                <Icon name="calendar-days" className="h-3.5 w-3.5" />
+                Joined {new Date(p.createdAt).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })}
+              </span>
+            </span>
+          </span>
+          {p.displayMedal ? <MedalChip type={p.displayMedal} /> : null}
+          {p.introduction ? <span className="block text-xs text-zinc-700 dark:text-zinc-300">{plainIntro(p.introduction)}</span> : null}
+          <span className="grid grid-cols-4 gap-1 text-center text-xs">
+            {[
+              ["Level", p.currentLevel],
+              ["Points", p.point],
+              ["Posts", p.postCount],
+              ["Comments", p.commentCount],
+            ].map(([label, value]) => (
+              <span key={label} className="block rounded bg-zinc-50 py-1 dark:bg-zinc-800">
+                <span className="block font-semibold tabular-nums">{value}</span>
+                <span className="block text-zinc-600 dark:text-zinc-400">{label}</span>
+              </span>
+            ))}
+          </span>
+        </span>
+      ) : profile.isError ? (
+        <span className="text-zinc-600 dark:text-zinc-400">Could not load the profile.</span>
+      ) : (
+        <span className="text-zinc-600 dark:text-zinc-400">Loading…</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link } from "@/components/ui/link";
+import { PostCard } from "@/components/posts/post-card";
+import { ClientNav } from "@/components/ui/client-nav";
+import { ListControls } from "@/components/posts/list-controls";
+import { MarkAllReadButton, NewPostsBanner } from "@/components/posts/unread-marks";
+import { listHref, type ListState } from "@/components/posts/post-list-url";
+import { buttonClass } from "@/components/ui/button";
+import { toPostCard } from "@/components/posts/post-card-data";
+import { ShellMarks } from "@/components/layout/shell-marks";
+import { listPostsPage, type PostOrder } from "@/lib/services/posts/list";
+import { touchVisit } from "@/lib/services/posts/reads";
+import { getTags } from "@/lib/services/taxonomy/tags";
+import { listFacets } from "@/lib/cache/list-cache";
+import { pageReader } from "@/lib/cache/page-reader";
+
+export const PAGE_SIZE = 20;
+
+const ORDER: Record<ListState["tab"], PostOrder> = { latest: "created", activity: "latestReply", featured: "featured" };
+
+/**
+ * The post list with its tabs, filters and paging; every state is a URL (server-rendered, works
+ * without JavaScript). `fixed` pins a category or tag for /c/[id] and /t/[id].
+ */
+export async function PostBrowser({
+  basePath,
+  state,
+  fixed = {},
+}: {
+  basePath: string;
+  state: ListState;
+  fixed?: { categoryId?: number; tagId?: number };
+}) {
+  // Who the list is read as (lib/cache/page-reader.ts): the members' shared page lists what any member
+  // sees; the member's own marks and visit come from the browser (ShellMarks).
+  const { viewer, shared } = await pageReader();
+  const shell = shared && viewer !== null;
+  // Before the list is read: a new visit moves the "new since your last visit" mark.
+  if (viewer && !shared) await touchVisit(viewer.id).catch(() => {});
+  const categoryId = fixed.categoryId ?? state.categoryId;
+  const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
+  const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([
+    listPostsPage(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
+    listFacets(),
+    state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
+  ]);
+  const here = (s: Partial<ListState>) => listHref(basePath, { ...state, ...s });
+  const chosen = state.tagIds.map((id) => selectedTags.get(id)).filter((t): t is NonNullable<typeof t> => !!t);
+  const tagChoices = [...chosen, ...popularTags.filter((t) => !state.tagIds.includes(t.id) && t.id !== fixed.tagId)];
+
+  const list = posts.length ? (
+    <ClientNav className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
+      {posts.map((p) => (
+        <PostCard key={p.id} post={toPostCard(shell ? { ...p, isNew: false, newComments: 0 } : p)} />
+      ))}
+    </ClientNav>
+  ) : state.page > 0 ? (
+    <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="no-more-posts">
+      <p>No more posts: this list has fewer than {state.page + 1} pages.</p>
+      <Link href={here({ page: 0 })} className={buttonClass("secondary", "sm", "mt-3")}>
+        Back to the newest posts
+      </Link>
+    </div>
+  ) : (
+    <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No posts here yet.</p>
+  );
+
+  return (
+    <section aria-label="Posts" className="space-y-4">
+      <ListControls
+        basePath={basePath}
+        state={state}
+        categories={fixed.categoryId ? null : categories.map((c) => ({ id: c.id, name: c.name, count: c.count ?? 0 }))}
+        tags={tagChoices.map((t) => ({ id: t.id, name: t.name }))}
+      />
+
+      {state.tab === "latest" && state.page === 0 && !tagIds.length ? <NewPostsBanner categoryId={categoryId ?? undefined} /> : null}
+      {viewer && !shell && posts.some((p) => p.isNew || p.newComments) ? (
+        <div className="flex justify-end">
+          <MarkAllReadButton />
+        </div>
+      ) : null}
+      {shell ? <ShellMarks ids={posts.map((p) => p.id)} visit>{list}</ShellMarks> : list}
+
+      {posts.length && (state.page > 0 || hasMore) ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between">
+          {state.page > 0 ? (
+            <Link href={here({ page: state.page - 1 })} rel="prev" className={buttonClass("secondary", "sm")}>
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">
+            Page {state.page + 1}
+            {hasMore ? "" : " (the last)"}
+          </span>
+          {hasMore ? (
+            <Link href={here({ page: state.page + 1 })} rel="next" className={buttonClass("secondary", "sm")}>
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

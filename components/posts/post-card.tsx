@@ -1,0 +1,97 @@
+"use client";
+
+import { Icon } from "@/components/ui/icon";
+import { UserLink } from "@/components/people/user-link";
+import { Avatar } from "@/components/ui/avatar";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { PostBadges } from "@/components/posts/post-badges";
+import type { PostCardData } from "@/components/posts/post-card-data";
+import { useRowMarks } from "@/components/layout/shell-marks";
+import { defaultAvatar } from "@/lib/avatar-url";
+
+/**
+ * One row of a post list: title, badges, excerpt, category, tags, participants, counts and times.
+ * A client component on purpose: its props (`toPostCard`) are the row's only copy in the RSC payload,
+ * where a server-rendered row would repeat all of its markup. Its links are plain anchors: the list
+ * around the rows (ClientNav) makes them navigate in the app.
+ */
+export function PostCard({ post }: { post: PostCardData }) {
+  const marks = useRowMarks(post.id, post);
+  return (
+    <article className="post-card" data-testid="post-card">
+      <a href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
+        <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
+      </a>
+      <div className="pc-main">
+        <div className="pc-head">
+          <h2>
+            <a href={`/posts/${post.id}`} className="pc-title">
+              {post.title}
+            </a>
+          </h2>
+          <PostBadges post={post} />
+          {marks.isNew ? (
+            <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white" title="Created since your last visit" data-testid="post-new">
+              New
+            </span>
+          ) : null}
+          {marks.newComments ? (
+            <a
+              href={`/posts/${post.id}`}
+              className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800 hover:bg-sky-200 dark:bg-sky-900/70 dark:text-sky-100"
+              title="Comments since you last read this post"
+              data-testid="post-unread"
+            >
+              {marks.newComments} new
+            </a>
+          ) : null}
+        </div>
+        {post.excerpt ? <p className="pc-excerpt">{post.excerpt}</p> : null}
+        <div className="pc-meta">
+          <a href={`/c/${post.category.id}`} className="pc-category">
+            <Icon name="folder" className="mr-0.5" />
+            {post.category.name}
+          </a>
+          {post.tags.length ? (
+            <ul className="pc-tags" aria-label="Tags">
+              {post.tags.map((t) => (
+                <li key={t.id}>
+                  <a href={`/t/${t.id}`} className="tag-chip">
+                    {`#${t.name}`}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <span>
+            by <UserLink username={post.author.username} className="hover:underline" plain /> <RelativeTime iso={post.createdAt} />
+          </span>
+          {post.lastReplyAt ? (
+            <span>
+              last reply <RelativeTime iso={post.lastReplyAt} />
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="pc-side">
+        <ul className="pc-people" aria-label="Participants">
+          {post.participants.map((u) => (
+            <li key={u.username}>
+              <Avatar src={u.avatar ?? defaultAvatar(u.username)} name={u.username} size={24} />
+            </li>
+          ))}
+        </ul>
+        <div className="pc-meta">
+          <span title={`${post.commentCount} comments`}>
+            <Icon name="message-square" />{` ${post.commentCount}`}
+            <span className="sr-only"> comments</span>
+          </span>
+          <span title={`${post.views} views`}>
+            <Icon name="eye" />{` ${post.views}`}
+            <span className="sr-only"> views</span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

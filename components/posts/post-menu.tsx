@@ -1,0 +1,73 @@
+"use client";
+
+import { Link } from "@/components/ui/link";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { Button, buttonClass } from "@/components/ui/button";
+import { usePostMutation, type PostChange } from "@/components/posts/use-post";
+
+export type PostPerms = { edit: boolean; close: boolean; pin: boolean; feature: boolean; delete: boolean };
+type Flags = { closed: boolean; pinned: boolean; featured: boolean };
+
+/** The author/moderator actions of a post. After each one the server-rendered page is refreshed. */
+export function PostMenu({ postId, perms, flags }: { postId: number; perms: PostPerms; flags: Flags }) {
+  const router = useRouter();
+  const change = usePostMutation(postId);
+  const [refreshing, startTransition] = useTransition();
+  const pending = change.isPending || refreshing;
+
+  const run = (c: PostChange, after?: () => void) =>
+    change.mutate(c, { onSuccess: () => (after ? after() : startTransition(() => router.refresh())) });
+
+  if (!Object.values(perms).some(Boolean)) return null;
+  return (
+    <div role="group" aria-label="Post actions" className="flex flex-wrap items-center gap-1.5" aria-busy={pending}>
+      {perms.edit ? (
+        <Link href={`/posts/${postId}/edit`} className={buttonClass("secondary", "sm")}>
+          Edit
+        </Link>
+      ) : null}
+      {perms.close ? (
+        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run({ kind: "action", action: flags.closed ? "reopen" : "close" })}>
+          {flags.closed ? "Reopen" : "Close"}
+        </Button>
+      ) : null}
+      {perms.pin ? (
+        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run({ kind: "action", action: flags.pinned ? "unpin" : "pin" })}>
+          {flags.pinned ? "Unpin" : "Pin"}
+        </Button>
+      ) : null}
+      {perms.feature ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={pending}
+          onClick={() => run({ kind: "action", action: flags.featured ? "unfeature" : "feature" })}
+        >
+          {flags.featured ? "Unfeature" : "Feature"}
+        </Button>
+      ) : null}
+      {perms.delete ? (
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={pending}
+          onClick={() => {
+            if (!window.confirm("Delete this post? This cannot be undone.")) return;
+            run({ kind: "delete" }, () => {
+              router.push("/");
+              router.refresh();
+            });
+          }}
+        >
+          Delete
+        </Button>
+      ) : null}
+      {change.error ? (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {change.error.message || "Action failed"}
+        </p>
+      ) : null}
+    </div>
+  );
+}

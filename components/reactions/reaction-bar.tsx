@@ -1,0 +1,162 @@
+"use client";
+
+import { Icon } from "@/components/ui/icon";
+
+import { SignInLink } from "@/components/layout/sign-in-link";
+import { useId, useRef, useState } from "react";
+import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
+import { REACTIONS } from "@/components/reactions/reaction-types";
+import type { ReactionDto } from "@/lib/validation/responses";
+
+/** Applies a toggle answer (the added Reaction, or null when `type` was removed) to a list. */
+export function applyToggle(list: ReactionDto[], me: string, type: ReactionType, added: ReactionDto | null): ReactionDto[] {
+  if (added) return [...list.filter((r) => r.id !== added.id), added];
+  return list.filter((r) => !(r.user === me && r.type === type));
+}
+
+/**
+ * Counts per reaction type (the viewer's own highlighted, aria-pressed) and a picker of all 25 types.
+ * `onToggle` performs the request; the parent owns the list.
+ */
+export function ReactionBar({
+  reactions,
+  me,
+  onToggle,
+  label,
+  size = "md",
+}: {
+  reactions: ReactionDto[];
+  me: string | null;
+  onToggle: (type: ReactionType) => Promise<void>;
+  label: string;
+  size?: "sm" | "md";
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<ReactionType | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pickerId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const counts = new Map<ReactionType, { n: number; mine: boolean; users: string[] }>();
+  for (const r of reactions) {
+    const c = counts.get(r.type) ?? { n: 0, mine: false, users: [] };
+    c.n++;
+    c.users.push(r.user);
+    if (me && r.user === me) c.mine = true;
+    counts.set(r.type, c);
+  }
+  const shown = REACTION_TYPES.filter((t) => counts.has(t));
+
+  async function toggle(type: ReactionType) {
+    if (!me || busy) return;
+    setBusy(type);
+    setError(null);
+    try {
+      await onToggle(type);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : "Could not react");
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const pad = size === "sm" ? "h-7 px-2 text-xs" : "h-8 px-2.5 text-sm";
+  return (
+    <div className="relative" role="group" aria-label={label}>
+      <div className="flex flex-wrap items-center gap-1.5">
+        {shown.map((t) => {
+          const c = counts.get(t)!;
+          return (
+            <button
+              key={t}
+              type="button"
+              disabled={!me || busy !== null}
+              aria-pressed={c.mine}
+              aria-label={`${REACTIONS[t].label}: ${c.n}${c.mine ? " (your reaction)" : ""}`}
+              title={`${REACTIONS[t].label}: ${c.users.slice(0, 10).join(", ")}${c.users.length > 10 ? "…" : ""}`}
+              onClick={() => toggle(t)}
+              data-reaction={t}
+              className={`inline-flex items-center gap-1 rounded-full border ${pad} ${
+                c.mine
+                  ? "border-sky-600 bg-sky-50 text-sky-800 dark:border-sky-500 dark:bg-sky-950 dark:text-sky-200"
+                  : "border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              } disabled:cursor-default`}
+            >
+              <ReactionIcon type={t} />
+              <span>{c.n}</span>
+            </button>
+          );
+        })}
+        {me ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={pickerId}
+            onClick={() => setOpen((o) => !o)}
+            className={`inline-flex items-center gap-1 rounded-full border border-dashed border-zinc-300 ${pad} text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800`}
+          >
+            <Icon name="smile-plus" className="h-3.5 w-3.5" />
+            <span className={size === "sm" ? "sr-only" : ""}>React</span>
+          </button>
+        ) : shown.length === 0 ? (
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">
+            <SignInLink className="underline">
+              Sign in
+            </SignInLink>{" "}
+            to react
+          </span>
+        ) : null}
+      </div>
+      {open && me ? (
+        <div
+          id={pickerId}
+          role="group"
+          aria-label="Choose a reaction"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              setOpen(false);
+              toggleRef.current?.focus();
+            }
+          }}
+          className="absolute z-20 mt-2 grid w-72 grid-cols-5 gap-1 rounded-lg border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {REACTION_TYPES.map((t) => (
+            <button
+              key={t}
+              type="button"
+              aria-label={REACTIONS[t].label}
+              aria-pressed={counts.get(t)?.mine ?? false}
+              title={REACTIONS[t].label}
+              disabled={busy !== null}
+              data-picker={t}
+              onClick={async () => {
+                await toggle(t);
+                setOpen(false);
+              }}
+              className="flex h-10 items-center justify-center rounded-md text-xl hover:bg-zinc-100 aria-pressed:bg-sky-100 dark:hover:bg-zinc-800 dark:aria-pressed:bg-sky-950"
+            >
+              <ReactionIcon type={t} large />
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A reaction's icon in its colour (and a country's code beside its flag); the control's label names it. */
+function ReactionIcon({ type, large = false }: { type: ReactionType; large?: boolean }) {
+  const r = REACTIONS[type];
+  return (
+    <span aria-hidden="true" className={`inline-flex items-center gap-0.5 ${r.tone}`}>
+      <Icon name={r.icon} className={large ? "h-5 w-5" : "h-4 w-4"} />
+      {r.code ? <span className="text-[0.65rem] font-semibold">{r.code}</span> : null}
+    </span>
+  );
+}
