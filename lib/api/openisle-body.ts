@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { nullsAsAbsent, readJson } from "@/lib/api/body";
 import { fromZod } from "@/lib/errors";

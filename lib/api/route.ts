@@ -1,3 +1,4 @@
+import "server-only";
 import { ZodError, type z } from "zod";
 import { jsonAnswer, withAbsoluteUrls } from "@/lib/api/absolute-urls";
 import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";

@@ -3,6 +3,7 @@
  * claims its items in Postgres (a conditional update), so with several processes each item runs once;
  * items that fell due while the server was down are picked up by the first tick after start-up.
  */
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 

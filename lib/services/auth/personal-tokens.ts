@@ -1,5 +1,6 @@
 // A member's personal API tokens (settings page, /api/tokens): list, create, revoke. Issuing and
 // checking tokens is tokens.ts.
+import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { apiTokens, type TokenScope } from "@/db/schema";

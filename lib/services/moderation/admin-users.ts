@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { auditLogs, users, type UserRole } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";

@@ -1,3 +1,4 @@
+import "server-only";
 import { markdownExcerpt } from "@/lib/markdown";
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, not, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";

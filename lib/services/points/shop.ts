@@ -1,3 +1,4 @@
+import "server-only";
 import { asc, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { pointGoods, redemptions, users } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";

@@ -1,4 +1,5 @@
 // A post's state by its author or staff: close/reopen, pin, feature, and the review of a pending post.
+import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { posts } from "@/db/schema";

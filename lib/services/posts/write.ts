@@ -1,4 +1,5 @@
 // Writing a post: create, edit (one change log per changed field), delete.
+import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";

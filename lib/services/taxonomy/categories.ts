@@ -1,3 +1,4 @@
+import "server-only";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts } from "@/db/schema";

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { tags, users } from "@/db/schema";
