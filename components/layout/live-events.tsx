@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { markPostReadAction } from "@/app/(forum)/posts/[id]/actions";
+import { usePostMutation } from "@/components/posts/use-post";
 import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/api-client";
 import { notificationKeys, postKeys } from "@/lib/query-keys";
 import type { PageStateDto } from "@/lib/validation/users";
@@ -191,6 +191,7 @@ export function useLiveConnected(): boolean {
 export function LivePostUpdates({ postId, signedIn }: { postId: number; signedIn: boolean }) {
   const router = useRouter();
   const qc = useQueryClient();
+  const { mutate } = usePostMutation(postId);
   const [message, setMessage] = useState("");
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLiveEvent((e) => {
@@ -203,8 +204,8 @@ export function LivePostUpdates({ postId, signedIn }: { postId: number; signedIn
         router.refresh();
         if (e.type === "comment") {
           setMessage("New comment");
-          // Shown on an open page: read.
-          if (signedIn) void markPostReadAction(postId);
+          // Shown on an open page: read (POST /api/posts/{id}/read).
+          if (signedIn) mutate({ kind: "mark-read" });
         }
       }, 150);
     }

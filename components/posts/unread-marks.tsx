@@ -4,8 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { Icon } from "@/components/ui/icon";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { markPostReadAction } from "@/app/(forum)/posts/[id]/actions";
 import { useLiveEvent } from "@/components/layout/live-events";
+import { usePostMutation } from "@/components/posts/use-post";
 import { buttonClass } from "@/components/ui/button";
 import { api } from "@/lib/api-client";
 
@@ -60,15 +60,17 @@ export function MarkAllReadButton() {
  */
 export function JumpToUnread({ postId, commentId, markRead = true }: { postId: number; commentId: number | null; markRead?: boolean }) {
   const done = useRef(false);
+  const { mutate } = usePostMutation(postId);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    if (markRead) void markPostReadAction(postId);
+    // POST /api/posts/{id}/read, from the browser once the page is shown (never by a prefetch's render).
+    if (markRead) mutate({ kind: "mark-read" });
     if (!commentId || window.location.hash) return;
     const el = document.getElementById(`comment-${commentId}`);
     if (!el) return;
     el.scrollIntoView({ block: "start" });
     el.setAttribute("data-first-unread", "true");
-  }, [postId, commentId, markRead]);
+  }, [postId, commentId, markRead, mutate]);
   return null;
 }

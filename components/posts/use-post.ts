@@ -28,7 +28,8 @@ export type PostChange =
   | { kind: "react"; type: ReactionType; me: string }
   | { kind: "subscribe"; on: boolean }
   | { kind: "vote"; options: string[] }
-  | { kind: "join-lottery" };
+  | { kind: "join-lottery" }
+  | { kind: "mark-read" };
 
 function send(postId: number | undefined, c: PostChange): Promise<unknown> {
   if (c.kind === "create") return api.createPost(c.body);
@@ -52,6 +53,8 @@ function send(postId: number | undefined, c: PostChange): Promise<unknown> {
       return api.vote(postId, c.options);
     case "join-lottery":
       return api.joinLottery(postId);
+    case "mark-read":
+      return api.markPostRead(postId);
   }
 }
 
@@ -73,9 +76,10 @@ function applyInPlace(p: PostDto, c: PostChange, data: unknown): PostDto | null 
 
 /**
  * The one mutation hook of a post: create (no id yet), edit (and restore), close/pin/feature, review, slow mode, delete,
- * and a member's react/subscribe/vote/join. Those last ones answer with what changed, which is put into
- * the cached post in place; after the others the post, its history, the lists and (after a review) the
- * staff counts are stale.
+ * a member's react/subscribe/vote/join, and marking it read (once shown, or after live comments). React,
+ * subscribe, vote and join answer with what changed, which is put into the cached post in place; after a
+ * mark-read only the member's own counts of new comments are stale; after the others the post, its
+ * history, the lists and (after a review) the staff counts are stale.
  */
 export function usePostMutation(postId?: number) {
   const qc = useQueryClient();
@@ -85,6 +89,11 @@ export function usePostMutation(postId?: number) {
       // A saved post may have created tags (newTags): the picker's searches are stale too.
       if (c.kind === "create" || c.kind === "update") void qc.invalidateQueries({ queryKey: tagKeys.all });
       if (postId === undefined) return void (await qc.invalidateQueries({ queryKey: postKeys.all }));
+      if (c.kind === "mark-read") {
+        // Nothing anyone else sees changed (no cache on the server either: reads are not announced).
+        qc.setQueryData<PostDto>(postKeys.detail(postId), (p) => p && { ...p, newComments: 0 });
+        return void (await qc.invalidateQueries({ queryKey: postKeys.lists(), refetchType: "none" }));
+      }
       const cached = qc.getQueryData<PostDto>(postKeys.detail(postId));
       const next = cached ? applyInPlace(cached, c, data) : null;
       if (next) return void qc.setQueryData<PostDto>(postKeys.detail(postId), next);
