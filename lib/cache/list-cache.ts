@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { absoluteJsonResponse } from "@/lib/api/absolute-urls";
 import { isModerator } from "@/lib/permissions";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { allListsVersion } from "@/lib/cache/page-versions";
@@ -28,8 +29,9 @@ const urlKey = (req: Request) => {
   return url.pathname + url.search;
 };
 
-const jsonResponse = (body: string, cache: "hit" | "miss") =>
-  new Response(body, { headers: { "content-type": "application/json", "x-cache": cache } });
+/** A cached body as the answer to `req`: its image and link fields made absolute for it (lib/api/absolute-urls.ts). */
+const jsonResponse = (req: Request, body: string, cache: "hit" | "miss", shared = true) =>
+  absoluteJsonResponse(req, body, { headers: { "content-type": "application/json", "x-cache": cache } }, shared);
 
 /** Serves an anonymous response from the cache when still current, else renders, stores and serves it. */
 export async function publicList(req: Request, viewer: Viewer | null, render: () => Promise<unknown>): Promise<Response> {
@@ -37,7 +39,7 @@ export async function publicList(req: Request, viewer: Viewer | null, render: ()
   const key = urlKey(req);
   const version = await contentVersion();
   const { value, hit } = await bodies.load(key, version, async () => JSON.stringify(await render()));
-  return jsonResponse(value, hit ? "hit" : "miss");
+  return jsonResponse(req, value, hit ? "hit" : "miss");
 }
 
 type Window = { since: Date; cap: number };
@@ -89,12 +91,12 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
     page = loaded.value;
     if (!loaded.hit) cache = "miss";
   }
-  if (viewer) return jsonResponse(JSON.stringify(await loadPosts(page.ids, viewer, { cache: true, state })), cache);
+  if (viewer) return jsonResponse(req, JSON.stringify(await loadPosts(page.ids, viewer, { cache: true, state })), cache, false);
   // Anonymous windows: the same ids under the same version give the same bytes.
   const bodyKey = `${url}|${createHash("sha1").update(page.ids.join(",")).digest("base64")}`;
   const ids = page.ids;
   const { value: body } = await bodies.load(bodyKey, state.version, async () => JSON.stringify(await loadPosts(ids, null, { cache: true, state })));
-  return jsonResponse(body, cache);
+  return jsonResponse(req, body, cache);
 }
 
 /** The filters beside every post list: each category with its post count, the most used tags. */
@@ -106,7 +108,7 @@ const facets = versionedCache<ListFacets>("list-facets", 1);
  * The list pages' filters, kept under the version of the lists' 'all' row (lib/cache/page-versions.ts),
  * which every change to a category, a tag or a post's place in the lists stamps, and a comment or a
  * reaction does not: a list page rendered again after a comment no longer reads the categories and
- * ranks the 500 tags by count again (two statements, ~4 ms of Postgres per render on 100k posts).
+ * ranks the 500 tags by count again (two statements per render: bench/results/page-cache-history.md).
  */
 export async function listFacets(): Promise<ListFacets> {
   const read = async () => {

@@ -25,6 +25,7 @@ import { GET as getUser } from "@/app/api/users/[idOrUsername]/route";
 import { GET as serveUpload } from "@/app/uploads/[...path]/route";
 import { db } from "@/db";
 import { categories, comments, pointGoods, postChangeLogs, posts, tags, users } from "@/db/schema";
+import { absolutizeJson } from "@/lib/api/absolute-urls";
 import { installHttpHook } from "@/lib/api/http-hook";
 import { env } from "@/lib/env";
 import { renderMarkdown } from "@/lib/markdown";
@@ -374,7 +375,7 @@ describe("4. icons the client can draw (components/CategorySelect.vue, TagSelect
   const isImageIcon = (icon: string) => /^https?:\/\//.test(icon) || icon.startsWith("/");
 
   it("demo tags use names of the client's icon set; demo categories a picture (under public/) for both sizes", async () => {
-    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/db/demo-data");
+    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/scripts/demo/data");
     for (const t of DEMO_TAGS) {
       expect(isImageIcon(t.icon), t.name).toBe(false);
       expect(REGISTERED, `${t.name}: ${t.icon}`).toContain(pascal(t.icon));
@@ -388,7 +389,7 @@ describe("4. icons the client can draw (components/CategorySelect.vue, TagSelect
   });
 
   it("GET /api/categories and /api/tags answer picture icons as absolute URLs and names as they are", async () => {
-    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/db/demo-data");
+    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/scripts/demo/data");
     const c = DEMO_CATEGORIES[0]!;
     const t = DEMO_TAGS[0]!;
     await db.insert(categories).values({ name: `${c.name}-${Date.now()}`, description: c.description, icon: c.icon, smallIcon: c.smallIcon });
@@ -663,6 +664,20 @@ describe("8. absolute URLs for every image and link the API answers", () => {
       process.env.PUBLIC_URL = before;
       env(true);
     }
+  });
+
+  it("the rewrite touches only those fields' site paths, never text inside strings or other hosts", () => {
+    const o = "https://f.example";
+    const doc = {
+      avatar: "/api/avatars/a", icon: "server-icon", smallIcon: "/c.png", image: "//cdn.example/x.png", url: "/\\evil", prizeIcon: "https://cdn.example/p.png",
+      userAvatar: "", title: "/not-a-field", content: '"avatar":"/x" and {"url":"/y"}', nested: [{ fileUrl: "/uploads/p/a.png", uploadUrl: "/api/upload/presigned/t" }],
+    };
+    expect(JSON.parse(absolutizeJson(JSON.stringify(doc), o))).toEqual({
+      ...doc, avatar: `${o}/api/avatars/a`, smallIcon: `${o}/c.png`, nested: [{ fileUrl: `${o}/uploads/p/a.png`, uploadUrl: `${o}/api/upload/presigned/t` }],
+    });
+    const text = JSON.stringify(doc);
+    expect(absolutizeJson(JSON.stringify({ title: "x" }), o)).toBe(JSON.stringify({ title: "x" }));
+    expect(absolutizeJson(text, o)).not.toBe(text);
   });
 
   it("our own pages keep the site-relative paths (services are unchanged; the edge adds the origin)", async () => {
