@@ -20,7 +20,8 @@ import { renderMarkdown, markdownExcerpt } from "../lib/markdown";
 import { checkMarkdownLimits } from "../lib/markdown-limits";
 import { renderPoolState } from "../lib/markdown-pool";
 import { renderDocument } from "../lib/markdown-render";
-import { markdownPreviewSchema } from "../lib/validation/posts";
+import { z } from "zod";
+import { withinMarkdownLimits } from "../lib/validation/markdown";
 
 const { values: args } = parseArgs({
   options: {
@@ -167,6 +168,9 @@ async function settle() {
   await sleep(900);
 }
 
+/** The write-time check of a post body (lib/validation/posts.ts: content). */
+const postBody = z.string().superRefine(withinMarkdownLimits(POST));
+
 async function timeRender(text: string) {
   const ms: number[] = [];
   const workMs: number[] = [];
@@ -212,7 +216,7 @@ async function main() {
       markdownExcerpt(`${c.text}\u0000excerpt`, 200);
       const excerptMs = performance.now() - t0;
       const t1 = performance.now();
-      const parsed = markdownPreviewSchema.safeParse({ markdown: c.text });
+      const parsed = postBody.safeParse(c.text);
       const checkMs = performance.now() - t1;
       const issue = parsed.success ? null : parsed.error.issues[0]!.message;
       const limit = issue ? `refused: ${issue.replace(/ per document.*"(\w+)"\);/, " ($1);")}` : "within limits";

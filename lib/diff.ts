@@ -130,8 +130,23 @@ function lineChanges(a: string, b: string): { changes: LineChange[]; exact: bool
   return { changes: out, exact: false };
 }
 
+/**
+ * The last few diffs: the history page diffs the same pair twice (the comparison at the top and the
+ * newest entry), and every view of it again.
+ */
+const recent: { a: string; b: string; d: TextDiff }[] = [];
+
 /** The diff of two texts (see the module comment). */
 export function diffText(oldText: string, newText: string): TextDiff {
+  const hit = recent.find((r) => r.a === oldText && r.b === newText);
+  if (hit) return hit.d;
+  const d = computeDiff(oldText, newText);
+  recent.unshift({ a: oldText, b: newText, d });
+  if (recent.length > 8) recent.pop();
+  return d;
+}
+
+function computeDiff(oldText: string, newText: string): TextDiff {
   const { changes, exact } = lineChanges(normalise(oldText), normalise(newText));
   let wordBudget: number = exact ? DIFF_LIMITS.wordDiffChars : 0;
   const lines: DiffLine[] = [];

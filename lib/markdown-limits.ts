@@ -59,7 +59,7 @@ export const HIGHLIGHT_BUDGET = {
  */
 export const RENDER_BUDGET = {
   /** Longest wait for one render (or one write-time check). */
-  waitMs: 200,
+  waitMs: 150,
   /** Waiting is a token bucket: at most `burstMs` in a row, refilled at `refillPerSecond` ms a second. */
   burstMs: 200,
   refillPerSecond: 300,

@@ -130,6 +130,8 @@ function retire(slot: Slot) {
     clearTimeout(job.timer);
     job.onLate(null);
   }
+  // Keep a worker loaded, so that the next render or check need not wait for one to start.
+  if (!live().length) spawnLater();
   pump();
 }
 
@@ -199,7 +201,7 @@ function refill() {
  * The rendered HTML of `source` if a worker returns it within the wait budget; otherwise null, and
  * the render goes on: `onLate` gets its HTML (or null when it failed or was stopped).
  */
-export function renderInWorker(source: string, onLate: Late): string | null {
+export function renderInWorker(source: string, onLate: Late): Rendered | null {
   refill();
   const slot = idleSlot();
   const job: Job = { id: pool.nextId++, kind: "render", source, started: performance.now(), onLate };
@@ -215,22 +217,40 @@ export function renderInWorker(source: string, onLate: Late): string | null {
   const reply = ask(slot, job, wait);
   pool.tokens -= performance.now() - t0;
   if (!reply) return null;
-  if (reply.html === null) onLate(null);
-  return reply.html ?? null;
+  if (reply.html == null) {
+    onLate(null);
+    return null;
+  }
+  return { html: reply.html, violation: reply.violation ?? null };
 }
+
+export type Rendered = { html: string; violation: MarkdownLimitViolation | null };
 
 export type LimitCheck = { ok: true } | { ok: false; violation: MarkdownLimitViolation } | { ok: false; timedOut: true };
 
 /**
  * checkMarkdownLimits in a worker, waited for at most `waitMs` (writes are not held by the token
- * bucket: they are rate-limited, and refusing one because others rendered would be wrong). Null when
- * no worker is free: the caller checks on its own thread.
+ * bucket: they are rate-limited, and refusing one because others rendered would be wrong). When every
+ * worker is busy, waits (within the same budget) for one to finish; null when none did: the caller
+ * decides (lib/validation/markdown.ts checks a short text on its own thread, refuses a long one).
  */
 export function checkInWorker(source: string): LimitCheck | null {
-  const slot = idleSlot();
-  if (!slot) return null;
+  const deadline = performance.now() + pool.budget.waitMs;
+  let slot = idleSlot();
+  while (!slot) {
+    const left = deadline - performance.now();
+    const busy = live().find((s) => s.job) ?? live()[0];
+    if (left <= 0 || !busy) return null;
+    if (busy.job) Atomics.wait(busy.signal, 0, Atomics.load(busy.signal, 0), left);
+    else Atomics.wait(busy.signal, 1, 0, left);
+    // The busy worker's answer is delivered to `answered` from the event loop, which is not running
+    // here: take it now, so that the worker counts as idle.
+    const reply = busy.job ? (receiveMessageOnPort(busy.port)?.message as Reply | undefined) : undefined;
+    if (reply) answered(busy, reply);
+    slot = pool.slots.find((s) => ready(s) && !s.job);
+  }
   const job: Job = { id: pool.nextId++, kind: "check", source, started: performance.now(), onLate: () => {} };
-  const reply = ask(slot, job, pool.budget.waitMs);
+  const reply = ask(slot, job, Math.max(1, deadline - performance.now()));
   if (!reply) return { ok: false, timedOut: true };
   return reply.violation ? { ok: false, violation: reply.violation } : { ok: true };
 }

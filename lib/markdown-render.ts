@@ -1,7 +1,7 @@
 import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdown-it";
 import hljs from "highlight.js";
 import sanitizeHtml from "sanitize-html";
-import { countTokens, exceededLimit, HIGHLIGHT_BUDGET, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
+import { countTokens, exceededLimit, HIGHLIGHT_BUDGET, type MarkdownLimitViolation, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
 
 /**
  * Markdown → sanitized HTML for posts, comments and the editor preview: the rendering itself, run in
@@ -195,12 +195,18 @@ const SANITIZE: sanitizeHtml.IOptions = {
  * shown as escaped plain text; within them, highlighting has a per-document budget.
  */
 export function renderDocument(source: string): string {
+  return renderChecked(source).html;
+}
+
+/** renderDocument, and the limit the document exceeds (null when within MARKDOWN_LIMITS). */
+export function renderChecked(source: string): { html: string; violation: MarkdownLimitViolation | null } {
   const m = md();
   const env = {};
   const tokens = m.parse(source, env);
-  if (exceededLimit(countTokens(tokens))) return plainDocument(source);
+  const violation = exceededLimit(countTokens(tokens));
+  if (violation) return { html: plainDocument(source), violation };
   resetBudget();
-  return sanitizeHtml(m.renderer.render(tokens, m.options, env), SANITIZE);
+  return { html: sanitizeHtml(m.renderer.render(tokens, m.options, env), SANITIZE), violation: null };
 }
 
 /**

@@ -3,20 +3,20 @@
 // the port it was given, then bumps the shared counter so that a waiting server thread wakes up.
 import { type MessagePort, workerData } from "node:worker_threads";
 import { checkMarkdownLimits } from "@/lib/markdown-limits";
-import { renderDocument } from "@/lib/markdown-render";
+import { renderChecked, renderDocument } from "@/lib/markdown-render";
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
 
 port.on("message", ({ id, kind, source }: { id: number; kind: "render" | "check"; source: string }) => {
   if (kind === "check") port.postMessage({ id, violation: checkMarkdownLimits(source) });
   else {
-    let html: string | null;
+    let reply: { html: string | null; violation?: unknown };
     try {
-      html = renderDocument(source);
+      reply = renderChecked(source);
     } catch {
-      html = null;
+      reply = { html: null };
     }
-    port.postMessage({ id, html });
+    port.postMessage({ id, ...reply });
   }
   Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);

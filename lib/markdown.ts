@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { RENDER_BUDGET } from "@/lib/markdown-limits";
+import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limits";
 import { renderInWorker, startRenderWorkers } from "@/lib/markdown-pool";
 import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
 
@@ -38,6 +38,8 @@ function memoized(kind: string, source: string, render: () => string): string {
 
 /** Documents whose render failed or was stopped (key → until when they show as plain text). */
 const slow = new Map<string, number>();
+/** The limit each memoized over-the-limits document exceeds (for the preview's 400). */
+const violations = new Map<string, MarkdownLimitViolation>();
 /** Documents being rendered in the background (a second view does not start a second render). */
 const pending = new Set<string>();
 
@@ -49,26 +51,39 @@ startRenderWorkers();
  * escaped source in a <pre> for this view, and as rendered HTML once its render is done.
  */
 export function renderMarkdown(source: string): string {
+  return renderMarkdownChecked(source).html;
+}
+
+/**
+ * renderMarkdown, and the MARKDOWN_LIMITS limit the document exceeds when the render found one (its
+ * HTML is then the escaped source). `violation` is null when within the limits, and also when the
+ * render did not finish in time (unknown yet).
+ */
+export function renderMarkdownChecked(source: string): { html: string; violation: MarkdownLimitViolation | null } {
   const src = source ?? "";
   const key = memoKey("html", src);
   const hit = memo.get(key);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined) return { html: hit, violation: violations.get(key) ?? null };
   const until = slow.get(key);
   if (until !== undefined) {
-    if (until > Date.now()) return plainDocument(src);
+    if (until > Date.now()) return { html: plainDocument(src), violation: null };
     slow.delete(key);
   }
-  if (pending.has(key)) return plainDocument(src);
+  if (pending.has(key)) return { html: plainDocument(src), violation: null };
   pending.add(key);
-  const html = renderInWorker(src, (late) => {
+  const done = renderInWorker(src, (late) => {
     pending.delete(key);
     if (typeof late === "string") remember(key, late);
     else if (late === null) markSlow(key);
   });
-  if (html === null) return plainDocument(src);
+  if (done === null) return { html: plainDocument(src), violation: null };
   pending.delete(key);
-  remember(key, html);
-  return html;
+  remember(key, done.html);
+  if (done.violation) {
+    violations.set(key, done.violation);
+    if (violations.size > 10_000) violations.delete(violations.keys().next().value!);
+  }
+  return done;
 }
 
 function markSlow(key: string) {

@@ -78,8 +78,27 @@ function Gap({ count, onExpand }: { count: number; onExpand: () => void }) {
   );
 }
 
+/**
+ * Rows shown before "Show all": a diff of two very different long versions has thousands of changed
+ * lines, and rendering them all (on the server too) is what made the history page slow (issue 44).
+ */
+const MAX_ROWS = 400;
+
+function More({ count, onExpand }: { count: number; onExpand: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onExpand}
+      className="block w-full bg-zinc-100 px-3 py-1 text-left text-xs text-sky-800 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-sky-300 dark:hover:bg-zinc-700"
+    >
+      ⋯ Show all ({count} more {count === 1 ? "row" : "rows"})
+    </button>
+  );
+}
+
 function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded: boolean; onExpand: () => void }) {
-  const items = expanded ? lines.map((item) => ({ item })) : foldContext(lines, (l) => l.kind !== "same");
+  const all = expanded ? lines.map((item) => ({ item })) : foldContext(lines, (l) => l.kind !== "same");
+  const items = expanded ? all : all.slice(0, MAX_ROWS);
   return (
     <div role="table" aria-label="Inline diff" className="min-w-0 font-mono text-[13px] leading-5" data-testid="diff-inline">
       {items.map((f, i) =>
@@ -107,6 +126,13 @@ function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded
           </div>
         ),
       )}
+      {all.length > items.length ? (
+        <div role="row">
+          <div role="cell">
+            <More count={all.length - items.length} onExpand={onExpand} />
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -127,7 +153,8 @@ function Cell({ cell }: { cell: SplitRow["left"] }) {
 }
 
 function SplitDiff({ rows, expanded, onExpand, labels }: { rows: SplitRow[]; expanded: boolean; onExpand: () => void; labels: [string, string] }) {
-  const items = expanded ? rows.map((item) => ({ item })) : foldContext(rows, (r) => r.left?.kind !== "same" || r.right?.kind !== "same");
+  const all = expanded ? rows.map((item) => ({ item })) : foldContext(rows, (r) => r.left?.kind !== "same" || r.right?.kind !== "same");
+  const items = expanded ? all : all.slice(0, MAX_ROWS);
   return (
     <div role="table" aria-label="Side by side diff" className="grid grid-cols-[2.25rem_minmax(0,1fr)_2.25rem_minmax(0,1fr)] font-mono text-[13px] leading-5" data-testid="diff-split">
       <div role="row" className="contents">
@@ -152,6 +179,13 @@ function SplitDiff({ rows, expanded, onExpand, labels }: { rows: SplitRow[]; exp
           </div>
         ),
       )}
+      {all.length > items.length ? (
+        <div role="row" className="col-span-4">
+          <div role="cell">
+            <More count={all.length - items.length} onExpand={onExpand} />
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -184,6 +218,7 @@ export function DiffView({
           <>
             <span className="text-emerald-700 dark:text-emerald-400">+{diff.added} added</span>
             <span className="text-red-700 dark:text-red-400">−{diff.removed} removed</span>
+            {diff.exact ? null : <span>Too different to compare line by line: the changed part is shown as one replaced block.</span>}
           </>
         )}
       </p>

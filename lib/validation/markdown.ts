@@ -9,12 +9,20 @@ import { checkInWorker } from "@/lib/markdown-pool";
  *
  * The check is a full markdown parse: it runs in the markdown worker, waited for at most
  * RENDER_BUDGET.waitMs; a text that cannot be checked in that time is refused as too complex (the
- * limit "parseTime"; an ordinary 100 KB post takes a few ms). With no worker free, it runs here.
+ * limit "parseTime"; an ordinary 100 KB post takes a few ms). With no worker free in that time, a
+ * text of at most LOCAL_CHECK_CHARS is checked here (a few ms at worst), a longer one is refused.
  */
+const LOCAL_CHECK_CHARS = 20_000;
+
+function local(text: string) {
+  const v = checkMarkdownLimits(text);
+  return v ? { ok: false as const, violation: v } : { ok: true as const };
+}
+
 export function withinMarkdownLimits(maxLength: number) {
   return (text: string, ctx: z.RefinementCtx<string>) => {
     if (text.length > maxLength) return;
-    const r = checkInWorker(text) ?? ((v) => (v ? { ok: false as const, violation: v } : { ok: true as const }))(checkMarkdownLimits(text));
+    const r = checkInWorker(text) ?? (text.length <= LOCAL_CHECK_CHARS ? local(text) : { ok: false as const, timedOut: true as const });
     if (r.ok) return;
     if ("violation" in r) {
       const v = r.violation;
