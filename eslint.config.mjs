@@ -36,9 +36,6 @@ const config = [
     rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_EDGE, NO_NEXT] }] },
   },
   { files: ["db/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_LIB] }] } },
-  // Until the page-cache rework replaces the mark-read server action (app/(forum)/posts/[id]/actions.ts)
-  // with the API route: the last import against the layers.
-  { files: ["components/layout/live-events.tsx", "components/posts/unread-marks.tsx"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK] }] } },
   { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "bench/floor-app/.next/**", "**/next-env.d.ts", "db/migrations/**"] },
 ];
 export default config;
