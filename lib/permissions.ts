@@ -7,7 +7,6 @@ import type { Viewer } from "@/lib/viewer";
 /** The one place that decides who may do what. Services call these; handlers never test roles. */
 
 export const isModerator = (v: Pick<Viewer, "role"> | null | undefined) => v?.role === "MODERATOR" || v?.role === "ADMIN";
-export const isAdmin = (v: Pick<Viewer, "role"> | null | undefined) => v?.role === "ADMIN";
 
 type PostAccess = { authorId: number; status: PostStatus; visibleScope: VisibleScope };
 

@@ -25,7 +25,6 @@ type Listener = (e: LiveEvent) => void;
 type FirstState = Promise<PageStateDto | null>;
 type Hub = {
   subscribe: (l: Listener) => () => void;
-  connected: boolean;
   /**
    * The member's page-state of the page the tab opened on, carried by the stream's first message
    * (GET /api/events?state=1) instead of a request of its own. Only the first asker before the stream
@@ -81,7 +80,6 @@ function firstStateSlot() {
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const [listeners] = useState(() => new Set<Listener>());
   const [first] = useState(firstStateSlot);
-  const [connected, setConnected] = useState(false);
   const qc = useQueryClient();
   const router = useRouter();
 
@@ -113,7 +111,6 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       }
       es.onopen = () => {
         attempt = 0;
-        setConnected(true);
       };
       es.onmessage = (m) => {
         if (m.lastEventId) lastId = m.lastEventId;
@@ -128,7 +125,6 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         for (const l of listeners) l(e);
       };
       es.onerror = () => {
-        setConnected(false);
         // Failed before the page-state came: the page asks the endpoint.
         first.resolve(null);
         // CONNECTING: the browser is retrying on its own. CLOSED: it gave up; retry with backoff.
@@ -151,14 +147,13 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
 
   const hub = useMemo<Hub>(
     () => ({
-      connected,
       subscribe: (l) => {
         listeners.add(l);
         return () => void listeners.delete(l);
       },
       firstPageState: (q) => first.claim(q),
     }),
-    [connected, listeners, first],
+    [listeners, first],
   );
   return <LiveContext.Provider value={hub}>{children}</LiveContext.Provider>;
 }
@@ -177,11 +172,6 @@ export function useLiveEvent(onEvent: Listener): void {
 export function useFirstPageState(): (q: PageStateQuery) => FirstState | undefined {
   const hub = useContext(LiveContext);
   return (q) => hub?.firstPageState(q);
-}
-
-/** Whether the live stream is open (for an unobtrusive status hint). */
-export function useLiveConnected(): boolean {
-  return useContext(LiveContext)?.connected ?? false;
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { AppError, badRequest, fromZod } from "@/lib/errors";
 import { decodeFileField } from "@/lib/services/uploads/uploads";
-import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema, uploadUrlSchema } from "@/lib/validation/uploads";
+import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema } from "@/lib/validation/uploads";
 
 /**
  * Body, query and path readers for route handlers: every byte cap is enforced while streaming (413)
@@ -179,11 +179,4 @@ export async function readUploadBody(req: Request): Promise<Buffer> {
   }
   const { file } = await readJson(req, uploadFileSchema, UPLOAD_BODY_MAX_BYTES);
   return decodeFileField(file);
-}
-
-
-/** Reads `{url}` from a POST /api/upload/url body (1 MiB cap; only `url` is read). */
-export async function readUploadUrl(req: Request): Promise<string> {
-  const { url } = await readJson(req, uploadUrlSchema);
-  return url;
 }

@@ -307,6 +307,3 @@ export async function openEventStream(viewer: Viewer | null, opts: StreamOptions
     cancel: () => cleanup(),
   });
 }
-
-/** Open streams in this process. */
-export const openStreams = () => eventHub.size;

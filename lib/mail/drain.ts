@@ -308,8 +308,3 @@ export async function processDigests(limit = 100): Promise<number> {
   }
   return queued;
 }
-
-/** Replies and mentions created before now are history, not news (used after seeding demo content). */
-export async function discardQueuedNotificationMail(): Promise<void> {
-  await db.execute(sql`delete from notification_mail_queue`);
-}
