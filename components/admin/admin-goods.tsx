@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { AdminList, ChangeError, FormActions, NewItemSection, RowText } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
-import type { GoodInput } from "@/lib/api-client";
+import type { GoodInput } from "@/lib/client/api-client";
 import type { PointGoodDto } from "@/lib/validation/responses";
 
 function GoodForm({ initial, submitLabel, busy, onSubmit, onCancel }: { initial?: GoodInput; submitLabel: string; busy: boolean; onSubmit: (g: GoodInput) => void; onCancel?: () => void }) {

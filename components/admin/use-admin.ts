@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { api, type GoodInput, type TaxonomyInput } from "@/lib/api-client";
+import { api, type GoodInput, type TaxonomyInput } from "@/lib/client/api-client";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 

@@ -16,7 +16,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReactionBar, applyToggle } from "@/components/reactions/reaction-bar";
-import { fieldErrors } from "@/lib/api-client";
+import { fieldErrors } from "@/lib/client/api-client";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { CommentDto } from "@/lib/validation/responses";
 

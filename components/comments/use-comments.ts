@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { postKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { postKeys } from "@/lib/client/query-keys";
 
 /** Every change to the comments of one post: write (or reply), edit, pin, react, delete. */
 export type CommentChange =

@@ -7,9 +7,9 @@ import { Bold, Code, ImagePlus, Italic, Link2, List, ListOrdered, TextQuote } fr
 import { Textarea } from "@/components/ui/field";
 import { Avatar } from "@/components/ui/avatar";
 import { uploadImageWithProgress } from "@/components/composer/upload";
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/client/api-client";
 import { suggestEmoji } from "@/lib/emoji";
-import { userKeys } from "@/lib/query-keys";
+import { userKeys } from "@/lib/client/query-keys";
 
 /** What a parent can do with the box: insert text at the caret (quote-reply) and focus it. */
 export type ComposerHandle = { insert: (text: string) => void; focus: () => void };

@@ -2,7 +2,7 @@
 
 import { forwardRef, useEffect, useId, useState } from "react";
 import { Composer, type ComposerHandle } from "@/components/composer/composer";
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/client/api-client";
 
 /**
  * The composer (toolbar, shortcuts, suggestions, image upload by paste, drop or the toolbar) with a

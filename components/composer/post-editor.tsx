@@ -10,7 +10,7 @@ import { MarkdownEditor } from "@/components/composer/markdown-editor";
 import { TagPicker, type TagLite } from "@/components/composer/tag-picker";
 import { usePostMutation } from "@/components/posts/use-post";
 import { uploadImage } from "@/components/composer/upload";
-import { fieldErrors, type PostInput } from "@/lib/api-client";
+import { fieldErrors, type PostInput } from "@/lib/client/api-client";
 import type { CategoryDto } from "@/lib/validation/responses";
 
 type Scope = "ALL" | "ONLY_REGISTER" | "ONLY_ME";

@@ -4,8 +4,8 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { tagKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { tagKeys } from "@/lib/client/query-keys";
 import type { TagDto } from "@/lib/validation/responses";
 
 /** A chosen tag; `id` null: a new tag, created by the server only when the post is saved. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/client/api-client";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

@@ -7,7 +7,7 @@ import { Select } from "@/components/ui/field";
 import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/history/diff-view";
 import { postStateAt, type PostState, type Version, type VersionField } from "@/lib/edit-history";
 import type { ChangeLogDto } from "@/lib/validation/responses";
-import { fieldErrors } from "@/lib/api-client";
+import { fieldErrors } from "@/lib/client/api-client";
 import { usePostMutation } from "@/components/posts/use-post";
 
 const short = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });

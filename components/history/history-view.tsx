@@ -6,8 +6,8 @@ import { DiffModeSwitch, type DiffMode } from "@/components/history/diff-view";
 import { HistoryCompare } from "@/components/history/history-compare";
 import { HistoryEntry, HistoryOrigin, type HistoryOriginInfo } from "@/components/history/history-entry";
 import { fieldVersions, versionOfEntry, type PostState } from "@/lib/edit-history";
-import { api } from "@/lib/api-client";
-import { postKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { postKeys } from "@/lib/client/query-keys";
 
 /**
  * The post history page's interactive part: a compare panel (any two versions of the content or the

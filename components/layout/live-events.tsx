@@ -4,8 +4,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { usePostMutation } from "@/components/posts/use-post";
-import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/api-client";
-import { notificationKeys, postKeys } from "@/lib/query-keys";
+import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/client/api-client";
+import { notificationKeys, postKeys } from "@/lib/client/query-keys";
 import type { PageStateDto } from "@/lib/validation/users";
 
 /** The data of one server-sent event (lib/live/events.ts). */

@@ -4,8 +4,8 @@ import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { useFirstPageState } from "@/components/layout/live-events";
 import { JumpToUnread, MarkAllReadButton } from "@/components/posts/unread-marks";
-import { api, ApiClientError, type PageStateQuery } from "@/lib/api-client";
-import { notificationKeys, postKeys, userKeys } from "@/lib/query-keys";
+import { api, ApiClientError, type PageStateQuery } from "@/lib/client/api-client";
+import { notificationKeys, postKeys, userKeys } from "@/lib/client/query-keys";
 import type { PostDto } from "@/lib/validation/responses";
 
 /**

@@ -2,7 +2,7 @@
 
 import { Link } from "@/components/ui/link";
 import { useMutation } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/client/api-client";
 
 /** Under the header while the member's address is unverified: why posting is limited, and "send again". */
 export function VerifyNotice({ email, allowance }: { email: string; allowance: number }) {

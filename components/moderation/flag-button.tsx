@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
-import { api, ApiClientError } from "@/lib/api-client";
+import { api, ApiClientError } from "@/lib/client/api-client";
 import type { FlagReason } from "@/db/schema/enums";
 
 const REASONS: { value: FlagReason; label: string }[] = [

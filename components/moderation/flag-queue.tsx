@@ -7,8 +7,8 @@ import { Ban, Check, EyeOff, Lock, Trash2 } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { api } from "@/lib/api-client";
-import { moderationKeys, postKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { moderationKeys, postKeys } from "@/lib/client/query-keys";
 import type { FlagAction } from "@/db/schema/enums";
 import type { AdminFlagDto } from "@/lib/validation/moderation";
 

@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { INBOX_PAGE_SIZE, inboxKey, type InboxTab } from "@/components/notifications/notification-paging";
 import { NotificationPrefs } from "@/components/notifications/notification-prefs";
-import { api } from "@/lib/api-client";
-import { notificationKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { notificationKeys } from "@/lib/client/query-keys";
 import type { NotificationDto } from "@/lib/validation/responses";
 
 type Tab = InboxTab;

@@ -1,4 +1,4 @@
-import { notificationKeys } from "@/lib/query-keys";
+import { notificationKeys } from "@/lib/client/query-keys";
 
 /** Inbox paging shared by the server page (prefetch) and the client inbox (a plain module: no "use client"). */
 export const INBOX_PAGE_SIZE = 20;

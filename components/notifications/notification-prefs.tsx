@@ -2,8 +2,8 @@
 
 import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { notificationKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { notificationKeys } from "@/lib/client/query-keys";
 import type { NotificationDto } from "@/lib/validation/responses";
 
 type Pref = { type: NotificationDto["type"]; enabled: boolean };

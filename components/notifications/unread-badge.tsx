@@ -4,8 +4,8 @@ import { Icon } from "@/components/ui/icon";
 
 import { Link } from "@/components/ui/link";
 import { useQuery } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { notificationKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { notificationKeys } from "@/lib/client/query-keys";
 
 /** The unread notification count in the header; live events invalidate it (LiveEventsProvider), no polling. */
 export function UnreadBadge({ initial }: { initial: number }) {

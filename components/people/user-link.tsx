@@ -6,8 +6,8 @@ import { Icon } from "@/components/ui/icon";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { MedalChip, RoleBadge } from "@/components/people/medal";
-import { api } from "@/lib/api-client";
-import { userKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { userKeys } from "@/lib/client/query-keys";
 
 const OPEN_DELAY_MS = 350;
 

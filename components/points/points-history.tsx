@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PointsChart, type TrendPoint } from "@/components/points/points-chart";
 import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/points/points-paging";
-import { api } from "@/lib/api-client";
-import { pointKeys, userKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { pointKeys, userKeys } from "@/lib/client/query-keys";
 import type { PointHistoryDto } from "@/lib/validation/economy";
 
 export const POINT_TYPE_LABEL: Record<PointHistoryDto["type"], string> = {

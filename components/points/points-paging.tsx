@@ -1,4 +1,4 @@
-import { pointKeys } from "@/lib/query-keys";
+import { pointKeys } from "@/lib/client/query-keys";
 
 /** Ledger paging shared by the server page (prefetch) and the client list (a plain module: no "use client"). */
 export const LEDGER_PAGE_SIZE = 20;

@@ -7,8 +7,8 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
-import { pointKeys, userKeys } from "@/lib/query-keys";
+import { api, fieldErrors } from "@/lib/client/api-client";
+import { pointKeys, userKeys } from "@/lib/client/query-keys";
 import type { MeDto, PointGoodDto } from "@/lib/validation/responses";
 
 type Step = { goodId: number; stage: "contact" | "confirm"; contact: string };

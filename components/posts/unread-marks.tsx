@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { useLiveEvent } from "@/components/layout/live-events";
 import { usePostMutation } from "@/components/posts/use-post";
 import { buttonClass } from "@/components/ui/button";
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/client/api-client";
 
 /**
  * "N new posts — show" above a list: counts posts created (and visible to this viewer, the server

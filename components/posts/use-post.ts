@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "@/lib/api-client";
-import { moderationKeys, postKeys, tagKeys } from "@/lib/query-keys";
+import { api } from "@/lib/client/api-client";
+import { moderationKeys, postKeys, tagKeys } from "@/lib/client/query-keys";
 import { applyToggle } from "@/components/reactions/reaction-bar";
 import type { ReactionType } from "@/db/schema/enums";
 import type { LotteryDto, PollDto, PostDto, ReactionDto } from "@/lib/validation/responses";

@@ -6,8 +6,8 @@ import type { SpriteIcon } from "@/components/ui/icon-names";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { HIT_LABEL, hitHref } from "@/components/search/search-href";
-import { api, type SearchHit } from "@/lib/api-client";
-import { searchKeys } from "@/lib/query-keys";
+import { api, type SearchHit } from "@/lib/client/api-client";
+import { searchKeys } from "@/lib/client/query-keys";
 
 const ICONS: Record<SearchHit["type"], SpriteIcon> = { post: "file-text", comment: "message-square", user: "user", category: "folder", tag: "hash" };
 const DEBOUNCE_MS = 200;

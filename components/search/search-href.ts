@@ -1,4 +1,4 @@
-import type { SearchHit } from "@/lib/api-client";
+import type { SearchHit } from "@/lib/client/api-client";
 
 /** Where a search hit leads. */
 export function hitHref(h: SearchHit): string {

@@ -2,8 +2,8 @@
 
 import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, type EmailMode, type EmailPrefs } from "@/lib/api-client";
-import { notificationKeys } from "@/lib/query-keys";
+import { api, type EmailMode, type EmailPrefs } from "@/lib/client/api-client";
+import { notificationKeys } from "@/lib/client/query-keys";
 
 const MODES: { mode: EmailMode; label: string; hint: (away: number) => string }[] = [
   { mode: "immediate", label: "Right away", hint: (away) => `A mail for each reply or mention, when you have not been on the site for ${away} minutes.` },

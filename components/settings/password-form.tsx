@@ -5,7 +5,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
-import { ApiClientError, api, fieldErrors } from "@/lib/api-client";
+import { ApiClientError, api, fieldErrors } from "@/lib/client/api-client";
 
 type Ended = { sessions: number; tokens: number };
 type Errors = { form: string | null; fields: Record<string, string> };

@@ -10,8 +10,8 @@ import { Avatar } from "@/components/ui/avatar";
 import { MarkdownEditor } from "@/components/composer/markdown-editor";
 import { MEDALS } from "@/components/people/medal";
 import { checkImageFile, readAsDataUrl } from "@/components/composer/upload";
-import { api, fieldErrors } from "@/lib/api-client";
-import { userKeys } from "@/lib/query-keys";
+import { api, fieldErrors } from "@/lib/client/api-client";
+import { userKeys } from "@/lib/client/query-keys";
 import type { MedalType } from "@/db/schema/enums";
 
 type Props = {

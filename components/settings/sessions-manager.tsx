@@ -5,8 +5,8 @@ import { KeyRound, LogOut, Monitor } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
-import { userKeys } from "@/lib/query-keys";
+import { api, fieldErrors } from "@/lib/client/api-client";
+import { userKeys } from "@/lib/client/query-keys";
 import type { SignInDto } from "@/lib/validation/auth";
 
 /** A fixed, locale-independent format, so server and client render the same text. */

@@ -4,8 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input, Select } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
-import { userKeys } from "@/lib/query-keys";
+import { api, fieldErrors } from "@/lib/client/api-client";
+import { userKeys } from "@/lib/client/query-keys";
 import type { ApiTokenDto, CreatedTokenDto } from "@/lib/validation/auth";
 
 /** A fixed, locale-independent format, so server and client render the same text. */

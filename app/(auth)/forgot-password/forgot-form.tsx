@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/client/api-client";
 
 /** POST /api/auth/forgot; the answer is the same whether or not the address has an account. */
 export function ForgotForm() {

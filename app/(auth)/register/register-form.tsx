@@ -3,7 +3,7 @@
 import { useState, useTransition, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/client/api-client";
 import { signInWithPassword } from "@/lib/actions/auth";
 
 /** Creates the account with POST /api/auth/register, then signs the browser in with the same credentials. */

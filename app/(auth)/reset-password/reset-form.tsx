@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/client/api-client";
 import { signInWithPassword } from "@/lib/actions/auth";
 
 /** Sets the new password (POST /api/auth/reset), then signs this browser in with it. */

@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field";
-import { api } from "@/lib/api-client";
+import { api } from "@/lib/client/api-client";
 
 export function UnsubscribeButton({ u, t }: { u: string; t: string }) {
   const unsub = useMutation({ mutationFn: () => api.unsubscribe(u, t) });

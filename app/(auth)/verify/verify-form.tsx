@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
-import { api, fieldErrors } from "@/lib/api-client";
+import { api, fieldErrors } from "@/lib/client/api-client";
 
 /** POST /api/auth/verify with the username and the code; the header's reminder goes away on success. */
 export function VerifyForm({ username, code, signedIn }: { username: string; code: string; signedIn: boolean }) {

@@ -6,7 +6,7 @@ import { NotificationInbox } from "@/components/notifications/notification-inbox
 import { INBOX_PAGE_SIZE, inboxKey } from "@/components/notifications/notification-paging";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { receivableNotificationTypes } from "@/lib/notification-types";
-import { notificationKeys } from "@/lib/query-keys";
+import { notificationKeys } from "@/lib/client/query-keys";
 import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications/notifications";
 
 export const metadata: Metadata = { title: "Notifications" };

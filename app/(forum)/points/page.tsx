@@ -5,7 +5,7 @@ import { PointsBalance, PointsHistory } from "@/components/points/points-history
 import { LEDGER_PAGE_SIZE, TREND_DAYS, ledgerKey } from "@/components/points/points-paging";
 import { PointsShop } from "@/components/points/points-shop";
 import { pageViewer } from "@/lib/cache/page-reader";
-import { pointKeys, userKeys } from "@/lib/query-keys";
+import { pointKeys, userKeys } from "@/lib/client/query-keys";
 import { listPointHistories, pointTrend } from "@/lib/services/points/points";
 import { listGoods } from "@/lib/services/points/shop";
 import { getMe } from "@/lib/services/users/users";

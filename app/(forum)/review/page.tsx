@@ -6,7 +6,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { FlagQueue } from "@/components/moderation/flag-queue";
 import { ReviewActions } from "@/components/moderation/review-actions";
-import { moderationKeys } from "@/lib/query-keys";
+import { moderationKeys } from "@/lib/client/query-keys";
 import { listFlags } from "@/lib/services/moderation/flags";
 import { markdownExcerpt } from "@/lib/markdown";
 import { orNotFound } from "@/lib/api/page";

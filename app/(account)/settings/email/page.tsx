@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { EmailPrefsForm } from "@/components/settings/email-prefs-form";
 import { pageViewer } from "@/lib/cache/page-reader";
-import { notificationKeys } from "@/lib/query-keys";
+import { notificationKeys } from "@/lib/client/query-keys";
 import { getEmailPrefs } from "@/lib/services/notifications/email-prefs";
 import { getMe } from "@/lib/services/users/users";
 

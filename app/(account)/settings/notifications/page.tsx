@@ -5,7 +5,7 @@ import { Link } from "@/components/ui/link";
 import { NotificationPrefs } from "@/components/notifications/notification-prefs";
 import { receivableNotificationTypes } from "@/lib/notification-types";
 import { pageViewer } from "@/lib/cache/page-reader";
-import { notificationKeys } from "@/lib/query-keys";
+import { notificationKeys } from "@/lib/client/query-keys";
 import { getPrefs } from "@/lib/services/notifications/notifications";
 
 export const metadata: Metadata = { title: "Notification settings" };

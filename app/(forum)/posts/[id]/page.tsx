@@ -26,7 +26,7 @@ import { pageViewClient } from "@/lib/api/page";
 import { pageAccount, pageReader } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { getPostDetail } from "@/lib/services/posts/detail";
-import { postKeys } from "@/lib/query-keys";
+import { postKeys } from "@/lib/client/query-keys";
 import type { CommentDto, PostDto } from "@/lib/validation/responses";
 
 type Props = { params: Promise<{ id: string }> };

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
-import { postKeys } from "@/lib/query-keys";
+import { postKeys } from "@/lib/client/query-keys";
 import { listChangeLogs } from "@/lib/services/posts/change-logs";
 import { loadPost } from "@/lib/services/posts/loader";
 

@@ -1,4 +1,4 @@
-import type { PageStateQuery } from "@/lib/api-client";
+import type { PageStateQuery } from "@/lib/client/api-client";
 /**
  * React Query key factories, shared by server prefetching (HydrationBoundary) and client hooks, and
  * used to invalidate after mutations (`queryClient.invalidateQueries({ queryKey: postKeys.detail(id) })`).
