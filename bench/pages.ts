@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both --detail --load-seconds 5 --load-rounds 3 --load-warmup 5]
+// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both|anonymous|signed-in|none --detail --load-seconds 5 --load-rounds 3 --load-warmup 5]
 //
 // What a page view costs the server, measured in the browser (issue 15). Starts `next start` on the
 // database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
@@ -33,7 +33,8 @@ const { values: args } = parseArgs({
     "load-rounds": { type: "string", default: "3" },
     // Seconds of load with the background before the pairs of each path (not measured).
     "load-warmup": { type: "string", default: "5" },
-    // Which views to measure: "anonymous", "signed-in" or "both" (a paired before/after of one side).
+    // Which views to measure: "anonymous", "signed-in" or "both" (a paired before/after of one side), or
+    // "none": the write-load section alone.
     who: { type: "string", default: "both" },
     // Print, for every view, where its server CPU went: the server process tree, and each Postgres
     // backend by type and application (client backends, autovacuum workers, …), and the requests sent.
@@ -183,7 +184,7 @@ async function main() {
     await sleep(12_000);
     const rows: (ViewRow & { idleMs: number; netMedian: number })[] = [];
     const measured = (["anonymous", "signed in"] as const).filter((w) => args.who === "both" || args.who === w.replace(" ", "-"));
-    if (!measured.length) throw new Error(`--who: anonymous, signed-in or both, not ${args.who}`);
+    if (!measured.length && args.who !== "none") throw new Error(`--who: anonymous, signed-in, both or none, not ${args.who}`);
     for (const who of measured) {
       const ctx = who === "anonymous" ? anon : member;
       for (const pg of pages) {
@@ -231,7 +232,7 @@ async function main() {
     // CPU time the hypervisor gave to others while this machine wanted it (/proc/stat "steal", in ticks
     // of 10 ms over both cores): a window with much of it measures the neighbours, not the forum.
     const steal = () => Number(readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/)[8] ?? 0);
-    // commentMs: each comment's response time in the busy run (the writer's side of the trade: a write waits for its lists' stamp).
+    // commentMs: each comment's response time in the busy run (the writer's side: its commit and the stamp of the pages it changed).
     type Pair = { quiet: number; busy: number; ratio: number; comments: number; previews: number; stealMs: number; commentMs: number[] };
     const load: { path: string; pairs: Pair[]; median: Pair }[] = [];
     const ROUNDS = Math.max(1, Number(args["load-rounds"]));
@@ -308,12 +309,16 @@ async function main() {
       "",
       `- Command: \`${DB_URL ? `DATABASE_URL=${DB_URL} ` : ""}npm run bench:pages -- ${process.argv.slice(2).join(" ")}\``.replace(/ `$/, "`"),
       `- Date: ${date}; ${os.cpus().length} cores, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; database: ${DB_URL ? "Postgres server" : "embedded PGlite, demo content"}`,
+      ...(!rows.length
+        ? ["- Page views: not measured (`--who none`: the write-load section alone, after a start-up round: every page once, then 12 s quiet)."]
+        : [
       `- Each figure is over ${VIEWS} views of the page after ${WARMUP} warm-up views (and after a start-up round: every page once, then 12 s quiet); a view is the navigation plus ${SETTLE} ms idle, everything the browser requested in that time. Requests and bytes: the median; server CPU: the mean (the server process tree plus this database's Postgres backends). Signed in as \`${memberName}\`, a member who is not staff and has no private posts.`,
       "",
       `- Idle: the server CPU in ${VIEWS} windows of the same length with nobody asking, interleaved with the page's views (idle, view, view, idle, …): scheduler passes every 2 s, heartbeats, V8's idle-time garbage collections. "Net" is the mean view minus the mean idle window; "median net" the median of each view minus its paired window. /proc counts in 10 ms ticks, so a single view or window reads as a multiple of 10 ms.`,
       "",
       "| page | who | status | requests | to the server (not static) | HTML+RSC+JSON KB | same, as sent (compressed) KB | server CPU ms | idle ms | net | median net | net × one GET /api/posts |",
       "|---|---|---|---|---|---|---|---|---|---|---|---|",
+          ]),
       ...rows.map((r) => `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.cpuMs} | ${r.idleMs} | ${Math.max(0, r.cpuMs - r.idleMs)} | ${r.netMedian} | ${(Math.max(0, r.cpuMs - r.idleMs) / apiCpu).toFixed(1)} |`),
       "",
       `One anonymous \`GET /api/posts\`: ${apiCpu.toFixed(2)} ms server CPU.`,

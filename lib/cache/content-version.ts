@@ -26,9 +26,9 @@ export const readCachesEnabled = () => process.env.LIST_CACHE !== "0";
 /**
  * A small insertion-ordered LRU of entries tagged with the version they were rendered under, with
  * single-flight loading: after a write, the many requests that miss the same key under the new version
- * wait for one render instead of each rendering it (20 connections on the home page with 5 comments/s
- * meant ~20 renders per comment). A waiter only ever receives a value rendered under the version it
- * read itself, so it sees every write that had committed before it asked.
+ * wait for one render instead of each rendering it (one per connection otherwise). A waiter only ever
+ * receives a value rendered under the version it read itself, so it sees every write that had committed
+ * before it asked.
  *
  * Each key also keeps the entry it had before its newest one, for PREVIOUS_MS: requests whose version
  * was read just before a write's stamp still arrive after the new entry is stored (their answers were

@@ -321,7 +321,7 @@ export function aheadRequest(req: IncomingMessage): SharedRender | null {
  * Renders one page in this process's own server under `version`, as its first visitor after the writes
  * would, unless a visitor's render of that version is already on its way. Asked gzipped: the server's
  * streaming compression runs on libuv's thread pool, where a gzip of the whole document in toEntry would
- * take 2-3 ms of the thread that serves the hits.
+ * take the thread that serves the hits.
  */
 function renderAheadOne(page: AheadPage, version: string): Promise<void> {
   const addr = ahead.server?.address();

@@ -108,11 +108,9 @@ export async function postPageVersion(postId: number): Promise<string> {
  *
  * A batch is sent after the turn of the event loop that opened it (setImmediate), and only while no
  * other batch is on its way (MAX_IN_FLIGHT): under load, the requests that arrive while one batch is
- * being answered all join the next. Sending each batch as soon as its turn ended made batches of 1.7
- * requests on average at 3,000 hits/s on the home page (0.58 statements per hit), and the version
- * query, with its socket write, was a third of a hit's server CPU; with one in flight it was 0.30-0.50
- * statements per hit (a batch is still bounded by one Postgres round trip). A request waits at most for
- * the batch before its own: two round trips to Postgres instead of one.
+ * being answered all join the next (sending each batch as soon as its turn ended made batches of
+ * barely two requests under load: bench/results/page-cache-history.md). A request waits at most for the
+ * batch before its own: two round trips to Postgres instead of one.
  *
  * A batch is a list of keys (`p<post id>`, or a list scope key: see scopeKey) sent as JSON to one
  * statement whose text never changes (one prepared statement per connection, whatever the batch holds).
