@@ -169,7 +169,7 @@ async function settle() {
 }
 
 /** The write-time check of a post body (lib/validation/posts.ts: content). */
-const postBody = z.string().superRefine(withinMarkdownLimits(POST));
+const postBody = z.string().max(POST, `at most ${POST} characters`).superRefine(withinMarkdownLimits(POST));
 
 async function timeRender(text: string) {
   const ms: number[] = [];
@@ -301,9 +301,9 @@ async function overHttp(base: string, rows: Row[]) {
     method: "POST", headers: auth,
     body: JSON.stringify({ title: "bench:hostile history", content: d.a, categoryId: category.id, tagIds: [tag.id] }),
   });
-  const post = (await made.json()) as { id?: number };
+  const post = (await made.json()) as { id?: number; error?: string };
   if (!post.id) {
-    process.stderr.write(`creating the post failed (${made.status}): skipping the history page\n`);
+    process.stderr.write(`creating the post failed (${made.status} ${post.error ?? ""}): skipping the history page\n`);
     return;
   }
   const edited = await fetch(`${base}/api/posts/${post.id}`, { method: "PUT", headers: auth, body: JSON.stringify({ content: d.b }) });
