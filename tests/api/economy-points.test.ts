@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
+import { statusOf } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { comments, pointHistories } from "@/db/schema";
 import { GET as histories } from "@/app/api/point-histories/route";
 import { GET as trend } from "@/app/api/point-histories/trend/route";
@@ -14,7 +16,10 @@ afterEach(expectLedgerConsistent);
 describe("applyPoints", () => {
   it("never lets a balance go negative (409) and writes one ledger row per change", async () => {
     const u = await makeUser({ point: 10 });
-    await expect(applyPoints(db, { userId: u.id, type: "REDEEM", amount: -11 })).rejects.toMatchObject({ status: 409, code: "insufficient_points" });
+    const refused = await applyPoints(db, { userId: u.id, type: "REDEEM", amount: -11 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: "insufficient_points" });
+    expect(statusOf(refused as AppError)).toBe(409);
     expect(await applyPoints(db, { userId: u.id, type: "REDEEM", amount: -10 })).toBe(0);
     expect(await db.select().from(pointHistories).where(eq(pointHistories.userId, u.id))).toHaveLength(2);
   });

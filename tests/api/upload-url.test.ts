@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
+import { statusOf } from "@/lib/api/errors";
+import { AppError } from "@/lib/errors";
 import { uploads } from "@/db/schema";
 import { POST as uploadUrl } from "@/app/api/upload/url/route";
 import { env } from "@/lib/env";
@@ -173,7 +175,9 @@ describe("safeFetch timeouts and pinning", () => {
   it.each(["/slow", "/slow-body"])("a slow server (%s) times out as fetch_failed", async (path) => {
     const started = Date.now();
     const err = await safeFetch(`${base}${path}`, { maxBytes: 1e6, allowLoopback: true, totalTimeoutMs: 400 }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 400, code: "fetch_failed" });
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: "fetch_failed" });
+    expect(statusOf(err as AppError)).toBe(400);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
