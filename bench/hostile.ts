@@ -277,6 +277,8 @@ async function overHttp(base: string, rows: Row[]) {
     return;
   }
   const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+  // A route's code loads on its first request in a server process: not what is measured here.
+  await (await fetch(`${base}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: "*warm*" }) })).arrayBuffer();
   const renders = cases.filter((c): c is RenderCase => c.kind === "render");
   for (const [i, c] of renders.entries()) {
     progress(i + 1, renders.length, `POST /api/markdown/preview: ${c.name}`);
@@ -308,6 +310,8 @@ async function overHttp(base: string, rows: Row[]) {
   }
   const edited = await fetch(`${base}/api/posts/${post.id}`, { method: "PUT", headers: auth, body: JSON.stringify({ content: d.b }) });
   await edited.arrayBuffer();
+  // The route's code loads on its first request in a server process: not what is measured here.
+  await (await fetch(`${base}/posts/1/history`)).arrayBuffer();
   for (const who of ["anonymous", "author"] as const) {
     progress(1, 1, `GET /posts/${post.id}/history (${who})`);
     const headers: Record<string, string> = who === "author" ? { authorization: `Bearer ${TOKEN}` } : {};
@@ -328,7 +332,7 @@ function table(rows: Row[], totalMs: number): string {
     `- Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average at the end ${load}; Node ${process.version}; ${fmt(totalMs / 1000)} s in all`,
     `- main thread ms: in process, how long the real \`renderMarkdown\` (cold: no memo hit) or \`diffText\` held this thread; median and worst of ${REPS}. Target < ${TARGET_MS} ms. shown: what the view got (html, or the escaped source in a <pre>).`,
     "- worker ms: `renderDocument` timed on this thread, i.e. the render itself, which runs in the markdown worker (before the worker existed, the main thread did all of it).",
-    "- excerpt ms: `markdownExcerpt(…, 200)` (list cards, notifications). limits: what `checkMarkdownLimits` (the write-time check of posts, comments and the preview) says of it, and how long it took on this thread.",
+    "- excerpt ms: `markdownExcerpt(…, 200)` (list cards, notifications). limits / check ms: what the write-time check of a post body (zod, lib/validation/markdown.ts) says of it, and how long it held this thread.",
     args.url
       ? `- server: ${args.url}: status and time of the request, and the longest \`GET /api/health\` answer while it ran (polled every 15 ms). Target < ${HEALTH_TARGET_MS} ms.`
       : "- server: not measured (no --url).",
@@ -337,9 +341,11 @@ function table(rows: Row[], totalMs: number): string {
     "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
-    const over = Math.max(...r.ms, r.checkMs ?? 0) >= TARGET_MS || (r.health?.maxWait ?? 0) >= HEALTH_TARGET_MS ? " **over**" : "";
+    const over = Math.max(...r.ms) >= TARGET_MS ? " **over**" : "";
+    const checkOver = (r.checkMs ?? 0) >= TARGET_MS ? " **over**" : "";
+    const waitOver = (r.health?.maxWait ?? 0) >= HEALTH_TARGET_MS ? " **over**" : "";
     lines.push(
-      `| ${r.name.replace(/`/g, "\\`").replace(/\|/g, "\\|")} | ${r.kb.toFixed(1)} | ${fmt(median(r.ms))} / ${fmt(Math.max(...r.ms))}${over} | ${r.shown ?? ""} | ${r.workMs ? `${fmt(median(r.workMs))} / ${fmt(Math.max(...r.workMs))}` : ""} | ${r.excerptMs !== undefined ? fmt(r.excerptMs) : ""} | ${r.limit ?? ""} | ${r.checkMs !== undefined ? fmt(r.checkMs) : ""} | ${r.health?.status ?? ""} | ${r.health ? fmt(r.health.ms) : ""} | ${r.health ? fmt(r.health.maxWait) : ""} |`,
+      `| ${r.name.replace(/`/g, "\\`").replace(/\|/g, "\\|")} | ${r.kb.toFixed(1)} | ${fmt(median(r.ms))} / ${fmt(Math.max(...r.ms))}${over} | ${r.shown ?? ""} | ${r.workMs ? `${fmt(median(r.workMs))} / ${fmt(Math.max(...r.workMs))}` : ""} | ${r.excerptMs !== undefined ? fmt(r.excerptMs) : ""} | ${r.limit ?? ""} | ${r.checkMs !== undefined ? fmt(r.checkMs) + checkOver : ""} | ${r.health?.status ?? ""} | ${r.health ? fmt(r.health.ms) : ""} | ${r.health ? fmt(r.health.maxWait) + waitOver : ""} |`,
     );
   }
   return `${lines.join("\n")}\n`;
