@@ -9,8 +9,8 @@ import { checkInWorker } from "@/lib/markdown-pool";
  *
  * The check is a full markdown parse: it runs in the markdown worker, waited for at most
  * RENDER_BUDGET.waitMs; a text that cannot be checked in that time is refused as too complex (the
- * limit "parseTime"; an ordinary 100 KB post takes a few ms). With no worker free in that time (they
- * are busy with other members' slow documents), a text is checked here when that is cheap: at most
+ * limit "parseTime"; an ordinary 100 KB post takes a few ms). With no answer in that time (workers
+ * busy with other members' slow documents, or a cold worker), a text is checked here when that is cheap: at most
  * LOCAL_CHECK_CHARS long, or with at most LOCAL_CHECK_MARKUP markup characters (what a parse spends
  * its time on: technical writing has 8–9 %, so up to ~12,000 in 100 KB); else it is refused as too complex.
  */
@@ -38,7 +38,10 @@ export function withinMarkdownLimits(maxLength: number) {
   return (text: string, ctx: z.RefinementCtx<string>) => {
     if (text.length > maxLength) return;
     const cheap = () => text.length <= LOCAL_CHECK_CHARS || markupCount(text, LOCAL_CHECK_MARKUP) <= LOCAL_CHECK_MARKUP;
-    const r = checkInWorker(text) ?? (cheap() ? local(text) : { ok: false as const, timedOut: true as const });
+    // A worker that did not answer in time (none free, or a cold one still warming up) refuses only
+    // texts that are expensive to check here; an ordinary post is checked on this thread instead.
+    const w = checkInWorker(text);
+    const r = w && !("timedOut" in w) ? w : cheap() ? local(text) : { ok: false as const, timedOut: true as const };
     if (r.ok) return;
     if ("violation" in r) {
       const v = r.violation;
