@@ -2,13 +2,22 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import drizzle from "eslint-plugin-drizzle";
 
-const NEXT_LINK = { name: "next/link", message: "Use { Link } from \"@/components/ui/link\" (prefetch on intent, issue 15)." };
+const NEXT_LINK = { name: "next/link", message: 'Use { Link } from "@/components/ui/link" (prefetch on intent, issue 15).' };
 // `@/x/…` or a relative path that climbs into x/ (../../x/…).
 const into = (dir) => `^(@/|(\\.\\./)+)${dir}(/|$)`;
-const NO_APP = { regex: into("app"), message: "app/ is the top layer (pages, route handlers): lib, components and db do not import it. Server actions live in lib/actions/." };
-const NO_EDGE = { regex: into("lib/api"), message: "Services are the domain: no HTTP. Errors are lib/errors.ts, DTO helpers lib/services/dto.ts; the edge (lib/api) maps them." };
+const NO_APP = {
+  regex: into("app"),
+  message: "app/ is the top layer (pages, route handlers): lib, components and db do not import it. Server actions live in lib/actions/.",
+};
+const NO_EDGE = {
+  regex: into("lib/api"),
+  message: "Services are the domain: no HTTP. Errors are lib/errors.ts, DTO helpers lib/services/dto.ts; the edge (lib/api) maps them.",
+};
 const NO_NEXT = { regex: "^next(/|$)", message: "Services take plain values and never import Next.js: the edge and the pages do." };
-const NO_LIB = { regex: into("lib"), message: "db/ is the bottom layer: the connection, the schema and migrations import nothing from lib/." };
+const NO_LIB = {
+  regex: into("lib"),
+  message: "db/ is the bottom layer: the connection, the schema and migrations import nothing from lib/.",
+};
 
 const config = [
   ...nextVitals,
@@ -36,6 +45,19 @@ const config = [
     rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_EDGE, NO_NEXT] }] },
   },
   { files: ["db/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_LIB] }] } },
-  { ignores: [".next/**", ".next-*/**", "node_modules/**", "data/**", "data-*/**", "test-results/**", "bench/results/**", "bench/floor-app/.next/**", "**/next-env.d.ts", "db/migrations/**"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      "node_modules/**",
+      "data/**",
+      "data-*/**",
+      "test-results/**",
+      "bench/results/**",
+      "bench/floor-app/.next/**",
+      "**/next-env.d.ts",
+      "db/migrations/**",
+    ],
+  },
 ];
 export default config;

@@ -22,7 +22,11 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
           {error.digest ? <span className="block text-xs">Reference: {error.digest}</span> : null}
         </p>
         <div className="mt-6 flex justify-center gap-2">
-          <button type="button" onClick={reset} className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600">
+          <button
+            type="button"
+            onClick={reset}
+            className="rounded-md bg-sky-700 px-4 py-2 text-sm font-medium text-white hover:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+          >
             Try again
           </button>
           <Link href="/" className="rounded-md border border-zinc-300 px-4 py-2 text-sm dark:border-zinc-700">

@@ -14,7 +14,8 @@ export const BENCH_PASSWORD = "bench-password";
 export const benchToken = (username: string) => `fp_bench_${username}_${"x".repeat(32)}`;
 
 /** The p-th percentile of a non-empty sample (nearest rank, no interpolation). */
-export const percentile = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+export const percentile = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 /** Resolves when `url` answers 200 (a server just started), polling every 200 ms for up to two minutes. */
 export async function waitForServer(url: string): Promise<void> {

@@ -25,26 +25,48 @@ async function main() {
 
   const queries: [string, string][] = [
     ["posts page 0 (anonymous)", `select id from posts where ${ANON} ${ORDER} limit 20 offset 0`],
-    ["posts page 0 (signed in)", `select id from posts where status = 'PUBLISHED' and (visible_scope in ('ALL', 'ONLY_REGISTER') or author_id = 4) ${ORDER} limit 20 offset 0`],
+    [
+      "posts page 0 (signed in)",
+      `select id from posts where status = 'PUBLISHED' and (visible_scope in ('ALL', 'ONLY_REGISTER') or author_id = 4) ${ORDER} limit 20 offset 0`,
+    ],
     [`posts deep page (offset ${deep})`, `select id from posts where ${ANON} ${ORDER} limit 20 offset ${deep}`],
     ["posts one category", `select id from posts where ${ANON} and category_id in (3) ${ORDER} limit 20`],
     ["posts two categories", `select id from posts where ${ANON} and category_id in (3, 7) ${ORDER} limit 20`],
-    ["posts two rare tags AND", `select id from posts where ${ANON} and exists (select 1 from post_tags where post_id = posts.id and tag_id = 400) and exists (select 1 from post_tags where post_id = posts.id and tag_id = 450) ${ORDER} limit 20`],
-    ["posts two tags AND", `select id from posts where ${ANON} and exists (select 1 from post_tags where post_id = posts.id and tag_id = ${t1!.id}) and exists (select 1 from post_tags where post_id = posts.id and tag_id = ${t2!.id}) ${ORDER} limit 20`],
+    [
+      "posts two rare tags AND",
+      `select id from posts where ${ANON} and exists (select 1 from post_tags where post_id = posts.id and tag_id = 400) and exists (select 1 from post_tags where post_id = posts.id and tag_id = 450) ${ORDER} limit 20`,
+    ],
+    [
+      "posts two tags AND",
+      `select id from posts where ${ANON} and exists (select 1 from post_tags where post_id = posts.id and tag_id = ${t1!.id}) and exists (select 1 from post_tags where post_id = posts.id and tag_id = ${t2!.id}) ${ORDER} limit 20`,
+    ],
     ["posts recent 60 min", `select id from posts where ${ANON} and created_at >= now() - interval '60 minutes' ${ORDER} limit 500`],
-    ["loader: category counts (all 20)", `select c.id, (select coalesce(sum(n), 0)::int from category_post_counts cc where cc.category_id = c.id) from categories c`],
-    ["loader: tag counts of page 0", `select pt.post_id, t.id, (select coalesce(sum(n), 0)::int from tag_post_counts tc where tc.tag_id = t.id) from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id in (${page0.join(",")})`],
-    ["notifications (busy)", `select n.id, c.post_id, u.username,
+    [
+      "loader: category counts (all 20)",
+      `select c.id, (select coalesce(sum(n), 0)::int from category_post_counts cc where cc.category_id = c.id) from categories c`,
+    ],
+    [
+      "loader: tag counts of page 0",
+      `select pt.post_id, t.id, (select coalesce(sum(n), 0)::int from tag_post_counts tc where tc.tag_id = t.id) from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id in (${page0.join(",")})`,
+    ],
+    [
+      "notifications (busy)",
+      `select n.id, c.post_id, u.username,
         exists (select 1 from post_subscriptions s where s.user_id = ${BUSY_ID} and s.post_id = n.post_id) as subscribed,
         (select json_agg(v.option order by v.id) from poll_votes v where v.user_id = ${BUSY_ID} and v.post_id = n.post_id) as my_votes
       from notifications n left join comments c on c.id = n.comment_id left join users u on u.id = n.from_user_id
       where n.user_id = ${BUSY_ID}
         and n.type not in (select np.type from notification_prefs np where np.user_id = ${BUSY_ID} and not np.enabled)
         and (n.type::text not in ('POST_VIEWED', 'USER_ACTIVITY') or n.type in (select np.type from notification_prefs np where np.user_id = ${BUSY_ID} and np.enabled))
-      order by n.created_at desc, n.id desc limit 30 offset 0`],
+      order by n.created_at desc, n.id desc limit 30 offset 0`,
+    ],
     ["change logs (1,000)", `select * from post_change_logs where post_id = ${cl!.id} order by created_at asc, id asc`],
   ];
-  const out: string[] = [`# EXPLAIN (ANALYZE, BUFFERS) on ${n.toLocaleString()} posts (${size}), ${new Date().toISOString()}`, `# DATABASE_URL=${url} npx tsx bench/explain.ts`, ""];
+  const out: string[] = [
+    `# EXPLAIN (ANALYZE, BUFFERS) on ${n.toLocaleString()} posts (${size}), ${new Date().toISOString()}`,
+    `# DATABASE_URL=${url} npx tsx bench/explain.ts`,
+    "",
+  ];
   for (const [name, q] of queries) {
     const plan = await sql.unsafe(`explain (analyze, buffers) ${q}`);
     const text = plan.map((r) => r["QUERY PLAN"] as string).join("\n");

@@ -50,7 +50,10 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const WORDS = "the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there can all we one".split(" ");
+const WORDS =
+  "the of and to in is that for it as was with be by on not he this are or his from at which but have an they you were her she there can all we one".split(
+    " ",
+  );
 function words(seed: number, bytes: number, lineLen = 80): string {
   const r = rng(seed);
   let out = "";
@@ -75,7 +78,7 @@ type RenderCase = { kind: "render"; name: string; text: string };
 type DiffCase = { kind: "diff"; name: string; a: string; b: string };
 type Case = RenderCase | DiffCase;
 
-const jsLine = "function f(a, b) { return a.map((x) => x * b + \"s\" /* c */); } // 42\n";
+const jsLine = 'function f(a, b) { return a.map((x) => x * b + "s" /* c */); } // 42\n';
 const tableHeader = (cols: number) => `${"|h".repeat(cols)}|\n${"|-".repeat(cols)}|\n`;
 
 const renderCases: [string, () => string][] = [
@@ -97,12 +100,33 @@ const renderCases: [string, () => string][] = [
   ["strikethrough ~~a ~~~b storm", () => fill("~~a ~~~b ", POST)],
   ["blockquote > × 10,000 (one line)", () => `${"> ".repeat(10_000)}x`],
   ["blockquote > × 50,000 (one line)", () => `${"> ".repeat(49_999)}x`],
-  ["blockquote lines, growing depth", () => { let s = ""; for (let i = 1; s.length < POST; i++) s += `${"> ".repeat(i % 400)}x\n`; return s.slice(0, POST); }],
+  [
+    "blockquote lines, growing depth",
+    () => {
+      let s = "";
+      for (let i = 1; s.length < POST; i++) s += `${"> ".repeat(i % 400)}x\n`;
+      return s.slice(0, POST);
+    },
+  ],
   ["list - × 50,000 (one line)", () => `${"- ".repeat(49_999)}x`],
-  ["list, indentation storm", () => { let s = ""; for (let i = 0; s.length < POST; i++) s += `${"  ".repeat(i % 300)}- x\n`; return s.slice(0, POST); }],
+  [
+    "list, indentation storm",
+    () => {
+      let s = "";
+      for (let i = 0; s.length < POST; i++) s += `${"  ".repeat(i % 300)}- x\n`;
+      return s.slice(0, POST);
+    },
+  ],
   ["ordered list 1. × 25,000 (one line)", () => `${"1. ".repeat(33_000)}x`],
   ["backticks ` × 100,000", () => "`".repeat(POST)],
-  ["backtick runs of growing length", () => { let s = ""; for (let i = 1; s.length < POST; i++) s += `${"`".repeat(i % 200)} a `; return s.slice(0, POST); }],
+  [
+    "backtick runs of growing length",
+    () => {
+      let s = "";
+      for (let i = 1; s.length < POST; i++) s += `${"`".repeat(i % 200)} a `;
+      return s.slice(0, POST);
+    },
+  ],
   ["brackets [ × 100,000", () => "[".repeat(POST)],
   ["links [a]( unclosed storm", () => fill("[a](", POST)],
   ["images ![a](b) × 10,000", () => fill("![a](https://e.example/i.png) ", POST)],
@@ -110,12 +134,33 @@ const renderCases: [string, () => string][] = [
   ["autolinks www.a.b storm", () => fill("www.a.bc ", POST)],
   ["autolinks <http://a.b> storm", () => fill("<http://a.b> ", POST)],
   ["e-mail storm a@b.cd", () => fill("a@b.cd ", POST)],
-  ["table 1,000 columns", () => { const h = tableHeader(1_000); return h + fill(`${"|x".repeat(1_000)}|\n`, POST - h.length); }],
-  ["table 5,000+ rows", () => { const h = tableHeader(2); return h + fill("|a|b|\n", POST - h.length); }],
+  [
+    "table 1,000 columns",
+    () => {
+      const h = tableHeader(1_000);
+      return h + fill(`${"|x".repeat(1_000)}|\n`, POST - h.length);
+    },
+  ],
+  [
+    "table 5,000+ rows",
+    () => {
+      const h = tableHeader(2);
+      return h + fill("|a|b|\n", POST - h.length);
+    },
+  ],
   ["table-like lines without table", () => fill("|a|b|\n|-|\n", POST)],
   ["mentions @user1 storm", () => fill("@user1 ", POST)],
   ["mentions @[user1] storm", () => fill("@[user1] ", POST)],
-  ["link reference definitions", () => { let s = ""; for (let i = 0; s.length < POST / 2; i++) s += `[r${i}]: https://e.example/${i}\n`; let t = ""; for (let i = 0; s.length + t.length < POST; i++) t += `[r${i % 2000}] `; return s + t; }],
+  [
+    "link reference definitions",
+    () => {
+      let s = "";
+      for (let i = 0; s.length < POST / 2; i++) s += `[r${i}]: https://e.example/${i}\n`;
+      let t = "";
+      for (let i = 0; s.length + t.length < POST; i++) t += `[r${i % 2000}] `;
+      return s + t;
+    },
+  ],
   ["headings storm", () => fill("# h\n", POST)],
   ["entities &amp; storm", () => fill("&amp;&#x41;&lt;", POST)],
   ["html-ish < storm", () => fill("<a <b ", POST)],
@@ -128,7 +173,16 @@ const diffCases: [string, () => [string, string]][] = [
   ["diff: one long line vs another", () => [words(13, POST, 0), words(14, POST, 0)]],
   ["diff: one long line vs many lines", () => [words(15, POST, 0), words(16, POST)]],
   ["diff: shifted content (line inserted at top)", () => [a100, `inserted line\n${a100}`]],
-  ["diff: every line edited", () => [a100, a100.split("\n").map((l) => `${l} x`).join("\n")]],
+  [
+    "diff: every line edited",
+    () => [
+      a100,
+      a100
+        .split("\n")
+        .map((l) => `${l} x`)
+        .join("\n"),
+    ],
+  ],
   ["diff: lines reversed", () => [a100, a100.split("\n").reverse().join("\n")]],
   ["diff: a normal edit (one word)", () => [a100, a100.replace("the", "THE")]],
   ["diff: same words, one line vs many", () => [a100.replace(/\n/g, " "), a100]],
@@ -141,7 +195,14 @@ const cases: Case[] = [
     const [a, b] = make();
     return { kind: "diff", name, a, b };
   }),
-].filter((c) => !args.only || args.only.toLowerCase().split("|").some((part) => c.name.toLowerCase().includes(part)));
+].filter(
+  (c) =>
+    !args.only ||
+    args.only
+      .toLowerCase()
+      .split("|")
+      .some((part) => c.name.toLowerCase().includes(part)),
+);
 
 // ---------------------------------------------------------------- in-process timing
 
@@ -255,7 +316,9 @@ async function withHealth(base: string, request: () => Promise<Response>) {
   const poller = (async () => {
     while (!done) {
       const t0 = performance.now();
-      await fetch(`${base}/api/health`).then((r) => r.arrayBuffer()).catch(() => null);
+      await fetch(`${base}/api/health`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => null);
       maxWait = Math.max(maxWait, performance.now() - t0);
       polls++;
       await sleep(15);
@@ -278,7 +341,9 @@ async function overHttp(base: string, rows: Row[]) {
   }
   const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
   // A route's code loads on its first request in a server process: not what is measured here.
-  await (await fetch(`${base}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: "*warm*" }) })).arrayBuffer();
+  await (
+    await fetch(`${base}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: "*warm*" }) })
+  ).arrayBuffer();
   const renders = cases.filter((c): c is RenderCase => c.kind === "render");
   for (const [i, c] of renders.entries()) {
     progress(i + 1, renders.length, `POST /api/markdown/preview: ${c.name}`);
@@ -300,7 +365,8 @@ async function overHttp(base: string, rows: Row[]) {
     return;
   }
   const made = await fetch(`${base}/api/posts`, {
-    method: "POST", headers: auth,
+    method: "POST",
+    headers: auth,
     body: JSON.stringify({ title: "bench:hostile history", content: d.a, categoryId: category.id, tagIds: [tag.id] }),
   });
   const post = (await made.json()) as { id?: number; error?: string };
@@ -316,7 +382,12 @@ async function overHttp(base: string, rows: Row[]) {
     progress(1, 1, `GET /posts/${post.id}/history (${who})`);
     const headers: Record<string, string> = who === "author" ? { authorization: `Bearer ${TOKEN}` } : {};
     const health = await withHealth(base, () => fetch(`${base}/posts/${post.id}/history`, { headers }));
-    rows.push({ name: `GET /posts/{id}/history, ${who} (two different 100 KB versions)`, kb: (d.a.length + d.b.length) / 1000, ms: [health.ms], health });
+    rows.push({
+      name: `GET /posts/{id}/history, ${who} (two different 100 KB versions)`,
+      kb: (d.a.length + d.b.length) / 1000,
+      ms: [health.ms],
+      health,
+    });
     process.stderr.write(`        ${health.status} in ${fmt(health.ms)} ms, longest health wait ${fmt(health.maxWait)} ms\n`);
   }
 }
@@ -324,11 +395,21 @@ async function overHttp(base: string, rows: Row[]) {
 // ---------------------------------------------------------------- report
 
 function table(rows: Row[], totalMs: number): string {
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(" ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
   const lines = [
     `# Hostile input${args.label ? ` (${args.label})` : ""}`,
     "",
-    `- Command: \`npm run bench:hostile${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).map((a) => (a === TOKEN ? "<token>" : a)).join(" ")}` : ""}\``,
+    `- Command: \`npm run bench:hostile${
+      process.argv.slice(2).length
+        ? ` -- ${process.argv
+            .slice(2)
+            .map((a) => (a === TOKEN ? "<token>" : a))
+            .join(" ")}`
+        : ""
+    }\``,
     `- Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average at the end ${load}; Node ${process.version}; ${fmt(totalMs / 1000)} s in all`,
     `- main thread ms: in process, how long the real \`renderMarkdown\` (cold: no memo hit) or \`diffText\` held this thread; median and worst of ${REPS}. Target < ${TARGET_MS} ms. shown: what the view got (html, or the escaped source in a <pre>).`,
     "- worker ms: `renderDocument` timed on this thread, i.e. the render itself, which runs in the markdown worker (before the worker existed, the main thread did all of it).",

@@ -53,7 +53,16 @@ function build(dir: string | null, distDir?: string) {
 function lighthouse(url: string, file: string): Run {
   const r = spawnSync(
     "npx",
-    ["-y", "lighthouse@12", url, "--only-categories=performance", "--output=json", `--output-path=${file}`, "--quiet", "--chrome-flags=--headless=new --no-sandbox"],
+    [
+      "-y",
+      "lighthouse@12",
+      url,
+      "--only-categories=performance",
+      "--output=json",
+      `--output-path=${file}`,
+      "--quiet",
+      "--chrome-flags=--headless=new --no-sandbox",
+    ],
     { env: { ...process.env, CHROME_PATH: CHROME }, stdio: ["ignore", "ignore", "inherit"], timeout: 180_000 },
   );
   if (r.status !== 0 || !existsSync(file)) throw new Error(`lighthouse ${url} failed (exit ${r.status})`);
@@ -73,7 +82,10 @@ function lighthouse(url: string, file: string): Run {
 }
 
 function start(cmdArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", ...cmdArgs], { env, stdio: ["ignore", "ignore", "inherit"] });
+  return spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", ...cmdArgs], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 const median = (xs: number[]) => percentile(xs, 50);
@@ -87,9 +99,17 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, NODE_ENV: "production", SEED_DEMO: DB_URL ? "0" : "1" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_DIST_DIR: DIST,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    SEED_DEMO: DB_URL ? "0" : "1",
+  };
   if (!DB_URL) delete env.DATABASE_URL;
-  console.log(`[lighthouse] starting the forum on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}${floor ? " and the floor app" : ""}…`);
+  console.log(
+    `[lighthouse] starting the forum on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}${floor ? " and the floor app" : ""}…`,
+  );
   const servers = [start(["-p", String(PORT), "-H", "127.0.0.1"], env)];
   if (floor) servers.push(start([FLOOR_DIR, "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], { ...process.env, NODE_ENV: "production" }));
   try {
@@ -109,7 +129,9 @@ async function main() {
       for (const [k, p] of pages.entries()) {
         const r = lighthouse(p.url, path.join(OUT, `${i}-${k}.json`));
         runs.get(p.page)!.push(r);
-        console.log(`[lighthouse] run ${i + 1}/${RUNS} ${p.page}: score ${r.score}, FCP ${r.fcp}, LCP ${r.lcp}, TBT ${r.tbt} ms (first paint observed at ${r.observedFcp} ms)`);
+        console.log(
+          `[lighthouse] run ${i + 1}/${RUNS} ${p.page}: score ${r.score}, FCP ${r.fcp}, LCP ${r.lcp}, TBT ${r.tbt} ms (first paint observed at ${r.observedFcp} ms)`,
+        );
       }
     }
     const chromium = spawnSync(CHROME, ["--version"], { encoding: "utf8" }).stdout.trim();
@@ -126,7 +148,9 @@ async function main() {
     for (const p of pages) {
       const rs = runs.get(p.page)!;
       const col = (k: keyof Run) => `${rs.map((r) => r[k]).join(", ")} (${median(rs.map((r) => r[k]))})`;
-      lines.push(`| ${p.page} | ${col("score")} | ${median(rs.map((r) => r.fcp))} | ${median(rs.map((r) => r.lcp))} | ${col("tbt")} | ${median(rs.map((r) => r.si))} | ${Math.max(...rs.map((r) => r.cls)).toFixed(3)} | ${rs.map((r) => r.observedFcp).join(", ")} | ${median(rs.map((r) => r.benchmarkIndex))} |`);
+      lines.push(
+        `| ${p.page} | ${col("score")} | ${median(rs.map((r) => r.fcp))} | ${median(rs.map((r) => r.lcp))} | ${col("tbt")} | ${median(rs.map((r) => r.si))} | ${Math.max(...rs.map((r) => r.cls)).toFixed(3)} | ${rs.map((r) => r.observedFcp).join(", ")} | ${median(rs.map((r) => r.benchmarkIndex))} |`,
+      );
     }
     lines.push("", "Target (issue 15): score ≥ 95 and TBT < 200 ms on the home and post pages.", "");
     mkdirSync("bench/results", { recursive: true });

@@ -52,10 +52,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The p-th percentile of a sample, rounded to whole ms ("-" when empty). */
 const pct = (xs: number[], p: number) => (xs.length ? Math.round(percentile(xs, p)).toString() : "-");
 
-type ViewRow = { page: string; who: string; requests: number; serverRequests: number; bytes: number; wireBytes: number; cpuMs: number; status: number };
+type ViewRow = {
+  page: string;
+  who: string;
+  requests: number;
+  serverRequests: number;
+  bytes: number;
+  wireBytes: number;
+  cpuMs: number;
+  status: number;
+};
 
 function isStatic(url: URL): boolean {
-  return url.pathname.startsWith("/_next/static/") || /\.(png|jpe?g|webp|gif|svg|ico|woff2?|css|js)$/.test(url.pathname) || url.pathname.startsWith("/uploads/") || url.pathname.startsWith("/api/avatars/");
+  return (
+    url.pathname.startsWith("/_next/static/") ||
+    /\.(png|jpe?g|webp|gif|svg|ico|woff2?|css|js)$/.test(url.pathname) ||
+    url.pathname.startsWith("/uploads/") ||
+    url.pathname.startsWith("/api/avatars/")
+  );
 }
 
 async function main() {
@@ -63,12 +77,25 @@ async function main() {
   const dataDir = path.resolve("data-bench-pages");
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: DB_URL ? "0" : "1", RATE_LIMIT_LOGIN: "1000", RATE_LIMIT_COMMENTS: "1000000" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_DIST_DIR: DIST,
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    SEED_DEMO: DB_URL ? "0" : "1",
+    RATE_LIMIT_LOGIN: "1000",
+    RATE_LIMIT_COMMENTS: "1000000",
+  };
   if (!DB_URL) delete env.DATABASE_URL;
   console.log(`[pages] starting next start on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);
   // BENCH_NODE_FLAGS adds V8 flags to the server (e.g. "--trace-gc", "--cpu-prof"); its output is shown.
   const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), ...extra, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", extra.length ? "inherit" : "ignore", "inherit"] });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeArgs(), ...extra, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    { env, stdio: ["ignore", extra.length ? "inherit" : "ignore", "inherit"] },
+  );
   const sql = DB_URL ? postgres(DB_URL, { max: 1, onnotice: () => {} }) : null;
   const dbName = DB_URL ? new URL(DB_URL).pathname.slice(1) : "";
   // Which part of the system a pid is, for --detail: "server", or the backend's type (and application).
@@ -98,11 +125,23 @@ async function main() {
   };
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--headless",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     await waitForServer(`${BASE}/api/health`);
-    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=5`)).json()) as { id: number; category: { id: number }; author: { username: string } }[];
+    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=5`)).json()) as {
+      id: number;
+      category: { id: number };
+      author: { username: string };
+    }[];
     // The pages viewed show the second-newest post; the write load comments on the newest (which is on
     // the home page, so each comment really changes it), never on the post page being measured.
     const first = posts[1]!;
@@ -118,8 +157,10 @@ async function main() {
     // The signed-in views are a typical member's: not staff, no ONLY_ME posts of their own (4 in 5 of the
     // seeded members), so their list pages are the members' shared ones (lib/api/page-cache.ts).
     const memberName = sql
-      ? ((await sql<{ username: string }[]>`select username from users u where role = 'USER' and username like 'user%'
-          and not exists (select 1 from posts p where p.author_id = u.id and p.visible_scope = 'ONLY_ME') order by id limit 1`)[0]?.username ?? "user4")
+      ? ((
+          await sql<{ username: string }[]>`select username from users u where role = 'USER' and username like 'user%'
+          and not exists (select 1 from posts p where p.author_id = u.id and p.visible_scope = 'ONLY_ME') order by id limit 1`
+        )[0]?.username ?? "user4")
       : "bob";
     {
       const p = await member.newPage();
@@ -132,7 +173,10 @@ async function main() {
     }
     const view = async (ctx: BrowserContext, who: string, page: string, p: string): Promise<ViewRow> => {
       const tab = await ctx.newPage();
-      let requests = 0, serverRequests = 0, bytes = 0, wireBytes = 0;
+      let requests = 0,
+        serverRequests = 0,
+        bytes = 0,
+        wireBytes = 0;
       const sent: string[] = [];
       tab.on("request", (req) => {
         const u = new URL(req.url());
@@ -147,7 +191,10 @@ async function main() {
         const body = await res.body().catch(() => null);
         if (body) bytes += body.length;
         // As sent (compressed), body only.
-        const sizes = await res.request().sizes().catch(() => null);
+        const sizes = await res
+          .request()
+          .sizes()
+          .catch(() => null);
         if (sizes) wireBytes += sizes.responseBodySize;
       });
       await sleep(300);
@@ -157,7 +204,10 @@ async function main() {
       const cpuMs = await cpuSince(before);
       await tab.close();
       if (args.detail) {
-        const split = [...lastSplit].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ");
+        const split = [...lastSplit]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ");
         console.log(`[pages]   ${who} ${page}: ${cpuMs} ms = ${split || "nothing"}; sent: ${sent.join(", ")}`);
       }
       return { page, who, requests, serverRequests, bytes, wireBytes, cpuMs, status: res?.status() ?? 0 };
@@ -180,7 +230,8 @@ async function main() {
     // A server that has been running: every page once in both roles, then quiet for longer than V8's
     // memory reducer waits (8 s), so the start-up's heap growth and its garbage collections, and the
     // first compilation of each page's code, are behind us before anything is measured.
-    for (const who of ["anonymous", "signed in"] as const) for (const pg of pages) await view(who === "anonymous" ? anon : member, who, pg.page, pg.path);
+    for (const who of ["anonymous", "signed in"] as const)
+      for (const pg of pages) await view(who === "anonymous" ? anon : member, who, pg.page, pg.path);
     await sleep(12_000);
     const rows: (ViewRow & { idleMs: number; netMedian: number })[] = [];
     const measured = (["anonymous", "signed in"] as const).filter((w) => args.who === "both" || args.who === w.replace(" ", "-"));
@@ -203,12 +254,21 @@ async function main() {
         const med = (f: (r: ViewRow) => number) => median(runs.map(f));
         const idleMs = Math.round(mean(idle));
         const row = {
-          page: pg.page, who, requests: med((r) => r.requests), serverRequests: med((r) => r.serverRequests), bytes: med((r) => r.bytes), wireBytes: med((r) => r.wireBytes),
-          cpuMs: Math.round(mean(runs.map((r) => r.cpuMs))), status: runs[0]!.status, idleMs,
+          page: pg.page,
+          who,
+          requests: med((r) => r.requests),
+          serverRequests: med((r) => r.serverRequests),
+          bytes: med((r) => r.bytes),
+          wireBytes: med((r) => r.wireBytes),
+          cpuMs: Math.round(mean(runs.map((r) => r.cpuMs))),
+          status: runs[0]!.status,
+          idleMs,
           netMedian: Math.max(0, median(runs.map((r, i) => r.cpuMs - idle[i]!))),
         };
         rows.push(row);
-        console.log(`[pages] ${who} ${pg.page} (${pg.path}): ${row.status}, ${row.requests} requests (${row.serverRequests} to the server), ${(row.bytes / 1024).toFixed(1)} KB HTML+RSC+JSON (${(row.wireBytes / 1024).toFixed(1)} KB sent), ${row.cpuMs} ms server CPU, ${idleMs} ms idle in the same time`);
+        console.log(
+          `[pages] ${who} ${pg.page} (${pg.path}): ${row.status}, ${row.requests} requests (${row.serverRequests} to the server), ${(row.bytes / 1024).toFixed(1)} KB HTML+RSC+JSON (${(row.wireBytes / 1024).toFixed(1)} KB sent), ${row.cpuMs} ms server CPU, ${idleMs} ms idle in the same time`,
+        );
       }
     }
     // One API read for comparison: CPU per request over 200 sequential anonymous GET /api/posts.
@@ -222,11 +282,15 @@ async function main() {
     // 5 comments/s and 2 markdown previews/s from a member in the background (issue 15).
     const LOAD_S = Number(args["load-seconds"]);
     const WARM_S = Number(args["load-warmup"]);
-    const rps = async (p: string, seconds = LOAD_S) => (await autocannon({ url: BASE + p, connections: 20, duration: seconds })).requests.average;
+    const rps = async (p: string, seconds = LOAD_S) =>
+      (await autocannon({ url: BASE + p, connections: 20, duration: seconds })).requests.average;
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: DB_URL ? "user4" : "alice", password: DB_URL ? "bench-password" : process.env.DEMO_PASSWORD || "demo-password" }),
+      body: JSON.stringify({
+        username: DB_URL ? "user4" : "alice",
+        password: DB_URL ? "bench-password" : process.env.DEMO_PASSWORD || "demo-password",
+      }),
     });
     const token = ((await login.json()) as { token?: string }).token;
     // CPU time the hypervisor gave to others while this machine wanted it (/proc/stat "steal", in ticks
@@ -243,7 +307,8 @@ async function main() {
       // background is meant to hold). `stop` ends it and gives what it got done.
       const background = () => {
         let stop = false;
-        let comments = 0, previews = 0;
+        let comments = 0,
+          previews = 0;
         const commentMs: number[] = [];
         const every = (ms: number, fn: () => Promise<unknown>) =>
           (async () => {
@@ -257,7 +322,11 @@ async function main() {
         const bg = [
           every(200, async () => {
             const t0 = performance.now();
-            const r = await fetch(`${BASE}/api/posts/${busyPost.id}/comments`, { method: "POST", headers: auth, body: JSON.stringify({ content: `load ${Date.now()} ${Math.random()}` }) });
+            const r = await fetch(`${BASE}/api/posts/${busyPost.id}/comments`, {
+              method: "POST",
+              headers: auth,
+              body: JSON.stringify({ content: `load ${Date.now()} ${Math.random()}` }),
+            });
             await r.arrayBuffer();
             if (r.ok) {
               comments++;
@@ -265,7 +334,11 @@ async function main() {
             }
           }),
           every(500, async () => {
-            const r = await fetch(`${BASE}/api/markdown/preview`, { method: "POST", headers: auth, body: JSON.stringify({ markdown: `**typing ${Math.random()}**` }) });
+            const r = await fetch(`${BASE}/api/markdown/preview`, {
+              method: "POST",
+              headers: auth,
+              body: JSON.stringify({ markdown: `**typing ${Math.random()}**` }),
+            });
             await r.arrayBuffer();
             if (r.ok) previews++;
           }),
@@ -295,7 +368,9 @@ async function main() {
           const { comments, previews, commentMs } = await stopBg();
           const pair = { quiet, busy, ratio: busy / quiet, comments, previews, stealMs: (steal() - stolen) * CLK_MS, commentMs };
           pairs.push(pair);
-          console.log(`[pages] ${p} (${round + 1}/${ROUNDS}): ${quiet.toFixed(0)} req/s quiet, ${busy.toFixed(0)} req/s with ${comments} comments and ${previews} previews committed/answered in the background (${pair.ratio.toFixed(2)}; ${pair.stealMs} ms stolen by the hypervisor; a comment took ${pct(commentMs, 50)} ms median, ${pct(commentMs, 95)} ms p95)`);
+          console.log(
+            `[pages] ${p} (${round + 1}/${ROUNDS}): ${quiet.toFixed(0)} req/s quiet, ${busy.toFixed(0)} req/s with ${comments} comments and ${previews} previews committed/answered in the background (${pair.ratio.toFixed(2)}; ${pair.stealMs} ms stolen by the hypervisor; a comment took ${pct(commentMs, 50)} ms median, ${pct(commentMs, 95)} ms p95)`,
+          );
         }
         const median = [...pairs].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)]!;
         load.push({ path: p, pairs, median });
@@ -307,19 +382,30 @@ async function main() {
     const lines = [
       `# Page views in the browser (${args.label})`,
       "",
-      `- Command: \`${DB_URL ? `DATABASE_URL=${DB_URL} ` : ""}npm run bench:pages -- ${process.argv.slice(2).join(" ")}\``.replace(/ `$/, "`"),
-      `- Date: ${date}; ${os.cpus().length} cores, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; database: ${DB_URL ? "Postgres server" : "embedded PGlite, demo content"}`,
+      `- Command: \`${DB_URL ? `DATABASE_URL=${DB_URL} ` : ""}npm run bench:pages -- ${process.argv.slice(2).join(" ")}\``.replace(
+        / `$/,
+        "`",
+      ),
+      `- Date: ${date}; ${os.cpus().length} cores, load average at start ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}; database: ${DB_URL ? "Postgres server" : "embedded PGlite, demo content"}`,
       ...(!rows.length
-        ? ["- Page views: not measured (`--who none`: the write-load section alone, after a start-up round: every page once, then 12 s quiet)."]
+        ? [
+            "- Page views: not measured (`--who none`: the write-load section alone, after a start-up round: every page once, then 12 s quiet).",
+          ]
         : [
-      `- Each figure is over ${VIEWS} views of the page after ${WARMUP} warm-up views (and after a start-up round: every page once, then 12 s quiet); a view is the navigation plus ${SETTLE} ms idle, everything the browser requested in that time. Requests and bytes: the median; server CPU: the mean (the server process tree plus this database's Postgres backends). Signed in as \`${memberName}\`, a member who is not staff and has no private posts.`,
-      "",
-      `- Idle: the server CPU in ${VIEWS} windows of the same length with nobody asking, interleaved with the page's views (idle, view, view, idle, …): scheduler passes every 2 s, heartbeats, V8's idle-time garbage collections. "Net" is the mean view minus the mean idle window; "median net" the median of each view minus its paired window. /proc counts in 10 ms ticks, so a single view or window reads as a multiple of 10 ms.`,
-      "",
-      "| page | who | status | requests | to the server (not static) | HTML+RSC+JSON KB | same, as sent (compressed) KB | server CPU ms | idle ms | net | median net | net × one GET /api/posts |",
-      "|---|---|---|---|---|---|---|---|---|---|---|---|",
+            `- Each figure is over ${VIEWS} views of the page after ${WARMUP} warm-up views (and after a start-up round: every page once, then 12 s quiet); a view is the navigation plus ${SETTLE} ms idle, everything the browser requested in that time. Requests and bytes: the median; server CPU: the mean (the server process tree plus this database's Postgres backends). Signed in as \`${memberName}\`, a member who is not staff and has no private posts.`,
+            "",
+            `- Idle: the server CPU in ${VIEWS} windows of the same length with nobody asking, interleaved with the page's views (idle, view, view, idle, …): scheduler passes every 2 s, heartbeats, V8's idle-time garbage collections. "Net" is the mean view minus the mean idle window; "median net" the median of each view minus its paired window. /proc counts in 10 ms ticks, so a single view or window reads as a multiple of 10 ms.`,
+            "",
+            "| page | who | status | requests | to the server (not static) | HTML+RSC+JSON KB | same, as sent (compressed) KB | server CPU ms | idle ms | net | median net | net × one GET /api/posts |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
           ]),
-      ...rows.map((r) => `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.cpuMs} | ${r.idleMs} | ${Math.max(0, r.cpuMs - r.idleMs)} | ${r.netMedian} | ${(Math.max(0, r.cpuMs - r.idleMs) / apiCpu).toFixed(1)} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.page} | ${r.who} | ${r.status} | ${r.requests} | ${r.serverRequests} | ${(r.bytes / 1024).toFixed(1)} | ${(r.wireBytes / 1024).toFixed(1)} | ${r.cpuMs} | ${r.idleMs} | ${Math.max(0, r.cpuMs - r.idleMs)} | ${r.netMedian} | ${(Math.max(0, r.cpuMs - r.idleMs) / apiCpu).toFixed(1)} |`,
+      ),
       "",
       `One anonymous \`GET /api/posts\`: ${apiCpu.toFixed(2)} ms server CPU.`,
       "",

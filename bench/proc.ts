@@ -55,4 +55,3 @@ export function rssMb(pids: number[]): number {
   }
   return Math.round(kb / 1024);
 }
-

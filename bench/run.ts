@@ -41,8 +41,20 @@ const CLK_TCK = 100;
 
 type Target = { name: string; path: string; token?: string; note?: string };
 type Row = {
-  name: string; path: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
-  cpuMsPerReq: number; serverCpuMsPerReq: number; pgCpuMsPerReq: number; ratioFramework: number | null; ratioNodeHttp: number | null; bytes: number; rssMb: number | null;
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  cpuMsPerReq: number;
+  serverCpuMsPerReq: number;
+  pgCpuMsPerReq: number;
+  ratioFramework: number | null;
+  ratioNodeHttp: number | null;
+  bytes: number;
+  rssMb: number | null;
 };
 
 import { procTicks, processTree, rssMb } from "./proc";
@@ -69,8 +81,12 @@ function cannon(url: string, connections: number, duration: number, headers: Rec
 
 async function main() {
   const sql = postgres(DB_URL!, { max: 1, onnotice: () => {} });
-  const [changeLogPost] = await sql<{ post_id: number }[]>`select post_id from post_change_logs group by post_id order by count(*) desc limit 1`;
-  const [postPage] = await sql<{ id: number }[]>`select id from posts where status = 'PUBLISHED' and visible_scope = 'ALL' and pinned_at is null order by id desc limit 1`;
+  const [changeLogPost] = await sql<
+    { post_id: number }[]
+  >`select post_id from post_change_logs group by post_id order by count(*) desc limit 1`;
+  const [postPage] = await sql<
+    { id: number }[]
+  >`select id from posts where status = 'PUBLISHED' and visible_scope = 'ALL' and pinned_at is null order by id desc limit 1`;
   const [{ n: nPosts }] = (await sql<{ n: number }[]>`select count(*)::int as n from posts`) as unknown as [{ n: number }];
   const [t1, t2] = await sql<{ id: number }[]>`select tag_id as id from post_tags group by tag_id order by count(*) desc limit 2`;
   const deepPage = Math.min(4000, Math.floor((nPosts * 0.9) / 20) - 1);
@@ -102,10 +118,14 @@ async function main() {
 
   const dataDir = path.resolve("data-bench");
   mkdirSync(dataDir, { recursive: true });
-  const server: ChildProcess = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(PORT) },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    {
+      env: { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(PORT) },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const bare = startBare();
   let maxRss = 0;
   const rows: Row[] = [];
@@ -121,7 +141,9 @@ async function main() {
     const nodeHttpRps = bareRes.requests.average;
 
     const backendPids = async () =>
-      (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map((r) => r.pid);
+      (await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map(
+        (r) => r.pid,
+      );
 
     /** Waits until the server answers the constant route quickly again (abandoned requests drained). */
     const settle = async () => {
@@ -155,10 +177,20 @@ async function main() {
       const serverMs = ((s1 - s0) * 1000) / CLK_TCK / reqs;
       const pgMs = (pgTicks * 1000) / CLK_TCK / reqs;
       return {
-        name: t.name, path: t.path, rps: Math.round(load.requests.average), p50: lat.latency.p50, p99: lat.latency.p99,
-        non2xx: load.non2xx + lat.non2xx, errors: load.errors + lat.errors + load.timeouts + lat.timeouts,
-        cpuMsPerReq: +(serverMs + pgMs).toFixed(2), serverCpuMsPerReq: +serverMs.toFixed(2), pgCpuMsPerReq: +pgMs.toFixed(2),
-        ratioFramework: null, ratioNodeHttp: null, bytes: Math.round(load.throughput.total / reqs), rssMb: rowRss,
+        name: t.name,
+        path: t.path,
+        rps: Math.round(load.requests.average),
+        p50: lat.latency.p50,
+        p99: lat.latency.p99,
+        non2xx: load.non2xx + lat.non2xx,
+        errors: load.errors + lat.errors + load.timeouts + lat.timeouts,
+        cpuMsPerReq: +(serverMs + pgMs).toFixed(2),
+        serverCpuMsPerReq: +serverMs.toFixed(2),
+        pgCpuMsPerReq: +pgMs.toFixed(2),
+        ratioFramework: null,
+        ratioNodeHttp: null,
+        bytes: Math.round(load.throughput.total / reqs),
+        rssMb: rowRss,
       };
     };
 
@@ -168,7 +200,9 @@ async function main() {
       const r = await measure(t);
       if (t.path === "/api/reaction-types") ceilingRuns.push(r);
       rows.push(r);
-      console.log(`${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq} CPU ms/req${r.non2xx ? `, ${r.non2xx} non-2xx` : ""}`);
+      console.log(
+        `${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.cpuMsPerReq} CPU ms/req${r.non2xx ? `, ${r.non2xx} non-2xx` : ""}`,
+      );
     }
     // The ceiling again at the end, so that drift of the shared machine shows (ratios use the mean).
     if (ceilingRuns.length) {
@@ -182,9 +216,20 @@ async function main() {
       r.ratioNodeHttp = +(r.rps / nodeHttpRps).toFixed(3);
     }
     rows.push({
-      name: "node:http, same bytes as page 0", path: "(bare server)", rps: Math.round(nodeHttpRps), p50: bareRes.latency.p50, p99: bareRes.latency.p99,
-      non2xx: bareRes.non2xx, errors: bareRes.errors, cpuMsPerReq: 0, serverCpuMsPerReq: 0, pgCpuMsPerReq: 0,
-      ratioFramework: frameworkRps ? +(nodeHttpRps / frameworkRps).toFixed(2) : null, ratioNodeHttp: 1, bytes: pageBytes.length, rssMb: null,
+      name: "node:http, same bytes as page 0",
+      path: "(bare server)",
+      rps: Math.round(nodeHttpRps),
+      p50: bareRes.latency.p50,
+      p99: bareRes.latency.p99,
+      non2xx: bareRes.non2xx,
+      errors: bareRes.errors,
+      cpuMsPerReq: 0,
+      serverCpuMsPerReq: 0,
+      pgCpuMsPerReq: 0,
+      ratioFramework: frameworkRps ? +(nodeHttpRps / frameworkRps).toFixed(2) : null,
+      ratioNodeHttp: 1,
+      bytes: pageBytes.length,
+      rssMb: null,
     });
   } finally {
     server.kill("SIGTERM");
@@ -210,14 +255,19 @@ function startBare() {
 function report(rows: Row[], maxRss: number, nPosts: number) {
   const date = new Date().toISOString();
   const command = `DATABASE_URL=${DB_URL} npm run bench -- ${process.argv.slice(2).join(" ")}`.trim();
-  const header = "| endpoint | req/s (50 conn) | p50 ms (10 conn) | p99 ms (10 conn) | CPU ms/req (server + pg) | × framework ceiling | × node:http | server RSS MB | non-2xx + errors + timeouts |";
-  const lines = rows.map((r) =>
-    `| ${r.name} \`${r.path}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerReq} (${r.serverCpuMsPerReq} + ${r.pgCpuMsPerReq}) | ${r.ratioFramework ?? "-"} | ${r.ratioNodeHttp ?? "-"} | ${r.rssMb ?? "-"} | ${r.non2xx + r.errors} |`,
+  const header =
+    "| endpoint | req/s (50 conn) | p50 ms (10 conn) | p99 ms (10 conn) | CPU ms/req (server + pg) | × framework ceiling | × node:http | server RSS MB | non-2xx + errors + timeouts |";
+  const lines = rows.map(
+    (r) =>
+      `| ${r.name} \`${r.path}\` | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMsPerReq} (${r.serverCpuMsPerReq} + ${r.pgCpuMsPerReq}) | ${r.ratioFramework ?? "-"} | ${r.ratioNodeHttp ?? "-"} | ${r.rssMb ?? "-"} | ${r.non2xx + r.errors} |`,
   );
   const md = [
     `# Bench: ${nPosts.toLocaleString()} posts (${SIZE})`,
     "",
-    `- Date: ${date}; machine: ${os.cpus().length} cores, load average at start ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
+    `- Date: ${date}; machine: ${os.cpus().length} cores, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
     `- Command: \`${command}\``,
     `- autocannon ${DURATION} s at 50 connections for req/s, then ${Math.max(2, Math.round(DURATION / 2))} s at 10 connections for p50/p99; server RSS max under load: ${maxRss} MB`,
     "",
@@ -230,7 +280,10 @@ function report(rows: Row[], maxRss: number, nPosts: number) {
   mkdirSync("bench/results", { recursive: true });
   const stem = `bench/results/bench-${SIZE}`;
   writeFileSync(`${stem}.md`, md);
-  writeFileSync(`${stem}.json`, JSON.stringify({ date, command, size: SIZE, posts: nPosts, maxRssMb: maxRss, duration: DURATION, rows }, null, 2));
+  writeFileSync(
+    `${stem}.json`,
+    JSON.stringify({ date, command, size: SIZE, posts: nPosts, maxRssMb: maxRss, duration: DURATION, rows }, null, 2),
+  );
   console.log(`[bench] wrote ${stem}.md and ${stem}.json`);
 }
 

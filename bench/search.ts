@@ -16,13 +16,15 @@ import { percentile } from "./common";
 const { values: args } = parseArgs({ args: process.argv.slice(2), options: { runs: { type: "string", default: "60" } }, strict: false });
 const RUNS = Number(args.runs);
 
-
 async function main() {
   process.env.LIST_CACHE = "0";
   await ensureMigrated();
   await db.execute(sql`update posts set title = title || ' 分布式数据库的设计与实现' where id % 100 = 42 and title not like '%分布式%'`);
-  const [{ n, rare }] = (await rawRows<{ n: number; rare: string }>(db, sql`
-    select count(*)::int as n, (select substr(md5('4242'), 1, 12)) as rare from posts`)) as [{ n: number; rare: string }];
+  const [{ n, rare }] = (await rawRows<{ n: number; rare: string }>(
+    db,
+    sql`
+    select count(*)::int as n, (select substr(md5('4242'), 1, 12)) as rare from posts`,
+  )) as [{ n: number; rare: string }];
   const member: Viewer = { id: 5, username: "user5", role: "USER", scopes: ["read", "write"], via: "token" };
   const queries: { name: string; keyword: string }[] = [
     { name: "common word", keyword: "lorem" },
@@ -34,7 +36,10 @@ async function main() {
   console.log(`${n} posts; ${RUNS} runs per query (after 5 warm-up runs)\n`);
   console.log("query".padEnd(30), "caller".padEnd(7), "hits".padStart(5), "p50 ms".padStart(8), "p99 ms".padStart(8), "max ms".padStart(8));
   for (const q of queries) {
-    for (const [who, viewer] of [["anon", null], ["member", member]] as const) {
+    for (const [who, viewer] of [
+      ["anon", null],
+      ["member", member],
+    ] as const) {
       const parsed = searchPostsQuerySchema.parse({ keyword: q.keyword });
       let hits = 0;
       for (let i = 0; i < 5; i++) hits = (await searchPosts(viewer, parsed)).length;
@@ -45,8 +50,14 @@ async function main() {
         times.push(performance.now() - t);
       }
       console.log(
-        `${q.name} (${q.keyword})`.slice(0, 30).padEnd(30), who.padEnd(7), String(hits).padStart(5),
-        percentile(times, 50).toFixed(1).padStart(8), percentile(times, 99).toFixed(1).padStart(8), Math.max(...times).toFixed(1).padStart(8),
+        `${q.name} (${q.keyword})`.slice(0, 30).padEnd(30),
+        who.padEnd(7),
+        String(hits).padStart(5),
+        percentile(times, 50).toFixed(1).padStart(8),
+        percentile(times, 99).toFixed(1).padStart(8),
+        Math.max(...times)
+          .toFixed(1)
+          .padStart(8),
       );
     }
   }

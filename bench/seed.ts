@@ -14,7 +14,16 @@ import { closeDb, connection, db, rawRows } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
 
 import {
-  ADMIN_ID, BENCH_CATEGORIES, BENCH_PASSWORD, BENCH_TAGS, BENCH_USERS, BUSY_ID, BUSY_NOTIFICATIONS, CHANGE_LOG_ENTRIES, MOD_ID, benchToken,
+  ADMIN_ID,
+  BENCH_CATEGORIES,
+  BENCH_PASSWORD,
+  BENCH_TAGS,
+  BENCH_USERS,
+  BUSY_ID,
+  BUSY_NOTIFICATIONS,
+  CHANGE_LOG_ENTRIES,
+  MOD_ID,
+  benchToken,
 } from "./common";
 
 const { values: args } = parseArgs({
@@ -58,7 +67,7 @@ async function main() {
   await ensureMigrated();
   const kind = connection().kind;
 
-  const [{ n }] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from posts`) as [{ n: number }];
+  const [{ n }] = (await rawRows<{ n: number }>(db, sql`select count(*)::int as n from posts`)) as [{ n: number }];
   if (Number(n) > 0 && !args.reset) throw new Error(`the database already holds ${n} posts: add --reset to wipe it first`);
   if (args.reset) {
     const tables = await rawRows<{ t: string }>(db, sql`select tablename as t from pg_tables where schemaname = 'public'`);
@@ -202,11 +211,16 @@ async function main() {
   });
 
   await phase("sequences + analyze", 1, 1, async () => {
-    const serials = await rawRows<{ t: string; c: string }>(db, sql`
+    const serials = await rawRows<{ t: string; c: string }>(
+      db,
+      sql`
       select table_name as t, column_name as c from information_schema.columns
-      where table_schema = 'public' and column_default like 'nextval(%'`);
+      where table_schema = 'public' and column_default like 'nextval(%'`,
+    );
     for (const s of serials) {
-      await run(`select setval(pg_get_serial_sequence('"${s.t}"', '${s.c}'), greatest(1, (select coalesce(max("${s.c}"), 0) from "${s.t}")))`);
+      await run(
+        `select setval(pg_get_serial_sequence('"${s.t}"', '${s.c}'), greatest(1, (select coalesce(max("${s.c}"), 0) from "${s.t}")))`,
+      );
     }
     // The counting triggers were off during the load (replication role): count once, set-based.
     await run("select forum_refresh_taxonomy_counts()");
@@ -214,10 +228,13 @@ async function main() {
     await run(kind === "postgres" ? "vacuum analyze" : "analyze");
   });
 
-  const counts = await rawRows<Record<string, number>>(db, sql`select
+  const counts = await rawRows<Record<string, number>>(
+    db,
+    sql`select
     (select count(*)::int from posts) as posts, (select count(*)::int from comments) as comments,
     (select count(*)::int from post_tags) as post_tags, (select count(*)::int from reactions) as reactions,
-    (select count(*)::int from notifications) as notifications, (select count(*)::int from users) as users`);
+    (select count(*)::int from notifications) as notifications, (select count(*)::int from users) as users`,
+  );
   const total = Date.now() - t0;
   console.log("\nPhase times:");
   for (const t of timings) console.log(`  ${t.phase.padEnd(24)} ${(t.ms / 1000).toFixed(1)} s`);

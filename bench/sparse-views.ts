@@ -25,7 +25,9 @@ const { values: args } = parseArgs({
     label: { type: "string", default: "current" },
   },
 });
-const PORT = 3244, BASE = `http://127.0.0.1:${PORT}`, DB_URL = process.env.DATABASE_URL;
+const PORT = 3244,
+  BASE = `http://127.0.0.1:${PORT}`,
+  DB_URL = process.env.DATABASE_URL;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function view(p: string): Promise<void> {
@@ -33,7 +35,9 @@ async function view(p: string): Promise<void> {
   await r.arrayBuffer();
   if (r.status !== 200) throw new Error(`${p}: ${r.status}`);
   const ac = new AbortController();
-  const events = fetch(`${BASE}/api/events`, { signal: ac.signal }).then((x) => x.body?.getReader().read()).catch(() => undefined);
+  const events = fetch(`${BASE}/api/events`, { signal: ac.signal })
+    .then((x) => x.body?.getReader().read())
+    .catch(() => undefined);
   await sleep(1000);
   ac.abort();
   await events;
@@ -42,19 +46,39 @@ async function view(p: string): Promise<void> {
 async function run(reducer: boolean): Promise<{ views: number; cpuMs: number; rssMb: number }> {
   const dataDir = path.resolve("data-bench-sparse");
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { ...process.env, NEXT_DIST_DIR: ".next-bench", DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(PORT), SEED_DEMO: "0", SERVER_MEMORY_REDUCER: reducer ? "1" : "0" } as NodeJS.ProcessEnv;
+  const env = {
+    ...process.env,
+    NEXT_DIST_DIR: ".next-bench",
+    DATA_DIR: dataDir,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    SEED_DEMO: "0",
+    SERVER_MEMORY_REDUCER: reducer ? "1" : "0",
+  } as NodeJS.ProcessEnv;
   const nodeArgs = [...serverNodeArgs().filter((a) => a !== "--no-memory-reducer"), ...(reducer ? [] : ["--no-memory-reducer"])];
-  const server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const tree = () => processTree(server.pid!);
   try {
-    for (;;) { const r = await fetch(`${BASE}/api/health`).catch(() => null); if (r?.status === 200) break; await sleep(200); }
-    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=20`)).json()) as { id: number; category: { id: number }; author: { username: string } }[];
+    for (;;) {
+      const r = await fetch(`${BASE}/api/health`).catch(() => null);
+      if (r?.status === 200) break;
+      await sleep(200);
+    }
+    const posts = (await (await fetch(`${BASE}/api/posts?pageSize=20`)).json()) as {
+      id: number;
+      category: { id: number };
+      author: { username: string };
+    }[];
     const pages = ["/", `/posts/${posts[1]!.id}`, `/c/${posts[1]!.category.id}`, `/u/${encodeURIComponent(posts[1]!.author.username)}`];
     // A server that has been running: every page a few times, then quiet past V8's 8 s reducer delay.
     for (let i = 0; i < 4; i++) for (const p of pages) await view(p);
     await sleep(12_000);
     const cpu = () => tree().reduce((s, p) => s + procTicks(p), 0) * 10;
-    const start = cpu(), t0 = Date.now();
+    const start = cpu(),
+      t0 = Date.now();
     let views = 0;
     while (Date.now() - t0 < Number(args.seconds) * 1000) {
       const v0 = Date.now();
@@ -63,7 +87,13 @@ async function run(reducer: boolean): Promise<{ views: number; cpuMs: number; rs
       await sleep(Math.max(0, Number(args.pace) - (Date.now() - v0)));
     }
     const cpuMs = cpu() - start;
-    const rssMb = tree().reduce((s, p) => { try { return s + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))![1]) / 1024; } catch { return s; } }, 0);
+    const rssMb = tree().reduce((s, p) => {
+      try {
+        return s + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))![1]) / 1024;
+      } catch {
+        return s;
+      }
+    }, 0);
     return { views, cpuMs, rssMb };
   } finally {
     const exited = new Promise((r) => server.once("exit", r));
@@ -101,4 +131,10 @@ async function main() {
   writeFileSync(file, lines.join("\n") + "\n");
   console.log(`[sparse] wrote ${file}`);
 }
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -69,7 +69,10 @@ function open(): Connection {
   const dir = pgliteDir();
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   // pg_trgm backs substring and typo search (migration 0006 creates the extension).
-  const pglite = new PGlite(dir, { extensions: { pg_trgm }, ...(g.__forumPgliteStart && dir.startsWith("memory://") ? { loadDataDir: g.__forumPgliteStart } : {}) });
+  const pglite = new PGlite(dir, {
+    extensions: { pg_trgm },
+    ...(g.__forumPgliteStart && dir.startsWith("memory://") ? { loadDataDir: g.__forumPgliteStart } : {}),
+  });
   const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }

@@ -47,7 +47,12 @@ const envSchema = z.object({
     .string()
     .default("")
     .refine(
-      (v) => v.split(",").map((o) => o.trim()).filter(Boolean).every(isOrigin),
+      (v) =>
+        v
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .every(isOrigin),
       "CORS_ORIGINS must be a comma-separated list of origins like https://app.example (scheme, host, optional port; no path)",
     ),
   SMTP_URL: z.string().optional(),

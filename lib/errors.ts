@@ -65,7 +65,9 @@ export const suspended = (until: string) =>
   new AppError("suspended", `Your account is suspended until ${until}; you can read, but not write`, { details: { until } });
 
 export const badRequest = (message: string, field?: string) =>
-  field ? new AppError("validation_failed", message, { field, issues: [{ path: [field], message }] }) : new AppError("bad_request", message);
+  field
+    ? new AppError("validation_failed", message, { field, issues: [{ path: [field], message }] })
+    : new AppError("bad_request", message);
 export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
 export const forbidden = (message = "You are not allowed to do this") => new AppError("forbidden", message);
 export const notFound = (message = "Not found") => new AppError("not_found", message);
@@ -82,8 +84,20 @@ export function fromZod(err: ZodError): AppError {
 }
 
 const CONNECTION_ERRORS = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "08006", "08001", "08003", "08004",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08006",
+  "08001",
+  "08003",
+  "08004",
 ]);
 
 /** True when the database could not be reached (the request should get 503, not 500). */

@@ -94,7 +94,8 @@ const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are ac
  */
 export async function processImage(input: Buffer, opts: { maxBytes: number; maxDimension: number }): Promise<ProcessedImage> {
   if (input.length === 0) throw badRequest("The file is empty", "file");
-  if (input.length > opts.maxBytes) throw new AppError("payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, { field: "file" });
+  if (input.length > opts.maxBytes)
+    throw new AppError("payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, { field: "file" });
   const format = sniffImage(input);
   if (!format) throw unsupported();
   // Reading an animation's header walks all its frames: that too waits for a slot.

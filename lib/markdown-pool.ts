@@ -155,13 +155,16 @@ function start(slot: Slot, job: Job) {
 
 function watch(slot: Slot, job: Job) {
   const left = pool.budget.hardMs - (performance.now() - job.started);
-  job.timer = setTimeout(() => {
-    if (slot.job !== job) return;
-    slot.job = null;
-    retire(slot);
-    void slot.worker.terminate();
-    job.onLate(null);
-  }, Math.max(0, left));
+  job.timer = setTimeout(
+    () => {
+      if (slot.job !== job) return;
+      slot.job = null;
+      retire(slot);
+      void slot.worker.terminate();
+      job.onLate(null);
+    },
+    Math.max(0, left),
+  );
   job.timer.unref?.();
 }
 

@@ -56,7 +56,7 @@ function ownHosts(): Set<string> {
   return ownHostSet;
 }
 
-const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;" };
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
 
 /** What is left of the document's highlighting budget (HIGHLIGHT_BUDGET); set by renderMarkdown for each render. */
@@ -119,7 +119,10 @@ function mentionPlugin(md: MarkdownIt) {
           const name = m[2] ?? m[3]!;
           if (start > last) out.push(textToken(state, text.slice(last, start)));
           const open = new state.Token("link_open", "a", 1);
-          open.attrs = [["href", `/u/${encodeURIComponent(name)}`], ["class", "mention"]];
+          open.attrs = [
+            ["href", `/u/${encodeURIComponent(name)}`],
+            ["class", "mention"],
+          ];
           const close = new state.Token("link_close", "a", -1);
           // Not the member's links: the limits (lib/markdown-limits.ts) leave them out.
           open.meta = close.meta = { mention: true };
@@ -157,8 +160,36 @@ function md(): MarkdownIt {
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "pre", "code", "span", "strong", "em",
-    "del", "s", "ul", "ol", "li", "a", "img", "table", "thead", "tbody", "tr", "th", "td", "sup", "sub",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "blockquote",
+    "pre",
+    "code",
+    "span",
+    "strong",
+    "em",
+    "del",
+    "s",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "sup",
+    "sub",
   ],
   allowedAttributes: {
     a: ["href", "title", "class", "rel", "target"],
@@ -234,7 +265,11 @@ export function renderExcerpt(source: string, max: number): string {
     allowedAttributes: {},
     nonTextTags: ["pre", "style", "script", "textarea", "option", "noscript"],
   })
-    .replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
     .replace(/\s+/g, " ")
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -7,9 +7,21 @@ import type { NotificationType, UserRole } from "@/db/schema/enums";
  * offer switches that could never matter.
  */
 const MEMBER_TYPES: NotificationType[] = [
-  "COMMENT_REPLY", "MENTION", "REACTION", "POST_UPDATED", "POST_SUBSCRIBED", "POST_UNSUBSCRIBED", "POST_VIEWED",
-  "POST_REVIEWED", "POST_DELETED", "POST_FEATURED", "POLL_VOTE", "POLL_RESULT_OWNER", "POLL_RESULT_PARTICIPANT",
-  "LOTTERY_WIN", "LOTTERY_DRAW",
+  "COMMENT_REPLY",
+  "MENTION",
+  "REACTION",
+  "POST_UPDATED",
+  "POST_SUBSCRIBED",
+  "POST_UNSUBSCRIBED",
+  "POST_VIEWED",
+  "POST_REVIEWED",
+  "POST_DELETED",
+  "POST_FEATURED",
+  "POLL_VOTE",
+  "POLL_RESULT_OWNER",
+  "POLL_RESULT_PARTICIPANT",
+  "LOTTERY_WIN",
+  "LOTTERY_DRAW",
 ];
 /** Posts waiting for review reach moderators and admins. */
 const MODERATOR_TYPES: NotificationType[] = ["POST_REVIEW_REQUEST"];

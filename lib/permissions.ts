@@ -32,7 +32,11 @@ export function visiblePostsWhere(viewer: Viewer | null, opts: { publishedOnly?:
 }
 
 /** Throws 404 (never revealing a hidden post) unless the viewer may see it. */
-export function assertCanSeePost(viewer: Viewer | null, post: PostAccess | undefined | null, message = "Post not found"): asserts post is PostAccess {
+export function assertCanSeePost(
+  viewer: Viewer | null,
+  post: PostAccess | undefined | null,
+  message = "Post not found",
+): asserts post is PostAccess {
   if (!post || !canSeePost(viewer, post)) throw notFound(message);
 }
 

@@ -106,7 +106,10 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 type Hop = { status: number; location: string | null; contentType: string | null; bytes: Buffer | null };
 
 /** One request to a vetted address; the body is read only for a 2xx answer. */
-function requestOnce(target: VettedTarget, o: Required<Pick<SafeFetchOptions, "maxBytes" | "connectTimeoutMs">> & { deadline: number }): Promise<Hop> {
+function requestOnce(
+  target: VettedTarget,
+  o: Required<Pick<SafeFetchOptions, "maxBytes" | "connectTimeoutMs">> & { deadline: number },
+): Promise<Hop> {
   const { url, address } = target;
   const isHttps = url.protocol === "https:";
   // Whatever the socket asks for, it gets the vetted address: no second DNS lookup.
@@ -130,7 +133,10 @@ function requestOnce(target: VettedTarget, o: Required<Pick<SafeFetchOptions, "m
     const remaining = o.deadline - Date.now();
     if (remaining <= 0) return reject(fetchFailed("The remote server took too long"));
     const total = setTimeout(() => finish(fetchFailed("The remote server took too long")), remaining);
-    const connect = setTimeout(() => finish(fetchFailed("Could not connect to the remote server in time")), Math.min(o.connectTimeoutMs, remaining));
+    const connect = setTimeout(
+      () => finish(fetchFailed("Could not connect to the remote server in time")),
+      Math.min(o.connectTimeoutMs, remaining),
+    );
 
     const options: https.RequestOptions = {
       protocol: url.protocol,

@@ -60,11 +60,14 @@ export async function startup(): Promise<void> {
     // Open event streams would keep the server from draining: end them (clients reconnect elsewhere).
     void import("@/lib/live/events").then((m) => m.eventHub.close()).catch(() => {});
     // Next's own server stops accepting and drains requests on SIGTERM; close the database after it.
-    setTimeout(() => {
-      closeDb()
-        .catch((e) => console.error("[forum] close failed", e))
-        .finally(() => process.exit(0));
-    }, Number(process.env.SHUTDOWN_GRACE_MS || 1500)).unref();
+    setTimeout(
+      () => {
+        closeDb()
+          .catch((e) => console.error("[forum] close failed", e))
+          .finally(() => process.exit(0));
+      },
+      Number(process.env.SHUTDOWN_GRACE_MS || 1500),
+    ).unref();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

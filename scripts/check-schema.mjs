@@ -20,9 +20,14 @@ const tags = new Set(journal.entries.map((e) => e.tag));
 journal.entries.forEach((e, i) => {
   const prev = journal.entries[i - 1];
   if (!existsSync(path.join(migrations, `${e.tag}.sql`))) problems.push(`journal entry ${e.tag}: no ${e.tag}.sql`);
-  if (e.idx !== i || !e.tag.startsWith(String(i).padStart(4, "0") + "_")) problems.push(`journal entry ${i} is ${e.tag} with idx ${e.idx}: expected idx ${i} and a ${String(i).padStart(4, "0")}_ prefix`);
-  if (prev && !(e.when > prev.when)) problems.push(`journal entry ${e.tag}: when ${e.when} is not after ${prev.tag}'s ${prev.when}; the migrator would skip it on databases that applied ${prev.tag}`);
-  if (e.when > Date.now() + 5 * 60_000) problems.push(`journal entry ${e.tag}: when ${e.when} (${new Date(e.when).toISOString()}) is in the future`);
+  if (e.idx !== i || !e.tag.startsWith(String(i).padStart(4, "0") + "_"))
+    problems.push(`journal entry ${i} is ${e.tag} with idx ${e.idx}: expected idx ${i} and a ${String(i).padStart(4, "0")}_ prefix`);
+  if (prev && !(e.when > prev.when))
+    problems.push(
+      `journal entry ${e.tag}: when ${e.when} is not after ${prev.tag}'s ${prev.when}; the migrator would skip it on databases that applied ${prev.tag}`,
+    );
+  if (e.when > Date.now() + 5 * 60_000)
+    problems.push(`journal entry ${e.tag}: when ${e.when} (${new Date(e.when).toISOString()}) is in the future`);
 });
 for (const f of sqlFiles) if (!tags.has(f.slice(0, -4))) problems.push(`${f} has no journal entry: the migrator never runs it`);
 
@@ -36,7 +41,18 @@ try {
   const before = new Set(listFiles(scratch));
   const r = spawnSync(
     "npx",
-    ["drizzle-kit", "generate", "--dialect", "postgresql", "--schema", "./db/schema/index.ts", "--out", path.relative(root, scratch), "--casing", "snake_case"],
+    [
+      "drizzle-kit",
+      "generate",
+      "--dialect",
+      "postgresql",
+      "--schema",
+      "./db/schema/index.ts",
+      "--out",
+      path.relative(root, scratch),
+      "--casing",
+      "snake_case",
+    ],
     // No stdin: a question (is this column renamed or new?) ends the run instead of waiting for an answer.
     { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 180_000 },
   );

@@ -28,6 +28,9 @@ const env = {
   PAGE_READER_STRICT: "1",
 };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit", env });
+const child = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", port], {
+  stdio: "inherit",
+  env,
+});
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -55,7 +55,10 @@ function shapeSvg(shape: Shape, cx: number, cy: number, r: number, fill: string)
     }
     case "bars":
       return [0, 1, 2]
-        .map((i) => `<rect x="${cx - r + i * r * 0.7}" y="${cy - r * (0.4 + i * 0.3)}" width="${r * 0.5}" height="${r * (0.8 + i * 0.6)}" rx="${r * 0.1}" fill="${fill}"/>`)
+        .map(
+          (i) =>
+            `<rect x="${cx - r + i * r * 0.7}" y="${cy - r * (0.4 + i * 0.3)}" width="${r * 0.5}" height="${r * (0.8 + i * 0.6)}" rx="${r * 0.1}" fill="${fill}"/>`,
+        )
         .join("");
   }
 }

@@ -15,11 +15,12 @@ function vitest(label, extraEnv) {
   delete env.DATABASE_URL;
   console.log(`\n=== Vitest on ${label} ===`);
   const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}`], { stdio: "inherit", env });
-  let passed = 0, failed = 0;
+  let passed = 0,
+    failed = 0;
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, "utf8"));
     passed = j.numPassedTests;
-    failed = j.numFailedTests + (j.numFailedTestSuites ?? 0) ;
+    failed = j.numFailedTests + (j.numFailedTestSuites ?? 0);
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   results.push({ label: `vitest (${label})`, passed, failed });
@@ -32,7 +33,8 @@ function playwright() {
   const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out };
   delete env.DATABASE_URL;
   const r = spawnSync("npx", ["playwright", "test", "--reporter=list,json"], { stdio: "inherit", env });
-  let passed = 0, failed = 0;
+  let passed = 0,
+    failed = 0;
   if (existsSync(out)) {
     const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
     passed = (s.expected ?? 0) + (s.flaky ?? 0);

@@ -82,7 +82,11 @@ async function main() {
 
   await ensureMigrated();
   const name = username.data;
-  const [existing] = await db.select().from(users).where(eq(sql`lower(${users.username})`, name.toLowerCase())).limit(1);
+  const [existing] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, name.toLowerCase()))
+    .limit(1);
   const passwordHash = await hashPassword(password);
   if (existing) {
     const keepPassword = generated;

@@ -9,7 +9,9 @@ export const BASE = "http://localhost:3000";
 export type TestUser = { id: number; username: string; role: UserRole; token: string };
 
 /** Inserts a user directly and issues a bearer token for it. */
-export async function makeUser(opts: { username?: string; role?: UserRole; point?: number; scopes?: TokenScope[]; password?: string } = {}): Promise<TestUser> {
+export async function makeUser(
+  opts: { username?: string; role?: UserRole; point?: number; scopes?: TokenScope[]; password?: string } = {},
+): Promise<TestUser> {
   const username = opts.username ?? `u_${randomBytes(4).toString("hex")}`;
   const [u] = await db
     .insert(users)
@@ -40,12 +42,18 @@ export async function sessionCookie(uid: number, opts: { userAgent?: string } = 
 }
 
 export async function makeCategory(name = `cat-${randomBytes(3).toString("hex")}`) {
-  const [c] = await db.insert(categories).values({ name, description: `${name} talk`, icon: "💬", smallIcon: "💬" }).returning();
+  const [c] = await db
+    .insert(categories)
+    .values({ name, description: `${name} talk`, icon: "💬", smallIcon: "💬" })
+    .returning();
   return c!;
 }
 
 export async function makeTag(name = `tag-${randomBytes(3).toString("hex")}`) {
-  const [t] = await db.insert(tags).values({ name, description: `${name} things` }).returning();
+  const [t] = await db
+    .insert(tags)
+    .values({ name, description: `${name} things` })
+    .returning();
   return t!;
 }
 

@@ -9,7 +9,17 @@ import { useAdminMutation } from "@/components/admin/use-admin";
 import type { CategoryDto } from "@/lib/validation/responses";
 
 /** Delete a category: at once when it has no posts, or after choosing where its posts go. */
-function DeleteCategory({ c, others, busy, onDelete }: { c: CategoryDto; others: CategoryDto[]; busy: boolean; onDelete: (moveTo?: number) => void }) {
+function DeleteCategory({
+  c,
+  others,
+  busy,
+  onDelete,
+}: {
+  c: CategoryDto;
+  others: CategoryDto[];
+  busy: boolean;
+  onDelete: (moveTo?: number) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [moveTo, setMoveTo] = useState<number | "">("");
@@ -20,10 +30,19 @@ function DeleteCategory({ c, others, busy, onDelete }: { c: CategoryDto; others:
       </Button>
     );
   return (
-    <div role="group" aria-label={`Delete ${c.name}`} className="flex w-full flex-wrap items-end gap-2 rounded-md bg-red-50 p-2 text-sm dark:bg-red-950/40">
+    <div
+      role="group"
+      aria-label={`Delete ${c.name}`}
+      className="flex w-full flex-wrap items-end gap-2 rounded-md bg-red-50 p-2 text-sm dark:bg-red-950/40"
+    >
       <label htmlFor={`${id}-move`} className="space-y-1">
         <span className="block font-medium">Move its posts to</span>
-        <select id={`${id}-move`} value={moveTo} onChange={(e) => setMoveTo(e.target.value ? Number(e.target.value) : "")} className={inputClass}>
+        <select
+          id={`${id}-move`}
+          value={moveTo}
+          onChange={(e) => setMoveTo(e.target.value ? Number(e.target.value) : "")}
+          className={inputClass}
+        >
           <option value="">Nowhere: delete only if it has no posts</option>
           {others.map((o) => (
             <option key={o.id} value={o.id}>
@@ -54,7 +73,12 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
   return (
     <div className="space-y-4">
       <NewItemSection id="new-category" title="New category">
-        <NameForm what="category" submitLabel="Create category" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "category.create", body })} />
+        <NameForm
+          what="category"
+          submitLabel="Create category"
+          busy={change.busy}
+          onSubmit={(body) => change.mutate({ kind: "category.create", body })}
+        />
       </NewItemSection>
       <ChangeError error={change.error} />
       <AdminList ordered label="Categories, in the order members see them">
@@ -72,18 +96,38 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
             ) : (
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="w-6 text-right text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{i + 1}.</span>
-                <RowText title={c.name} detail={`${c.count} ${c.count === 1 ? "post" : "posts"}${c.description ? ` · ${c.description}` : ""}`} />
+                <RowText
+                  title={c.name}
+                  detail={`${c.count} ${c.count === 1 ? "post" : "posts"}${c.description ? ` · ${c.description}` : ""}`}
+                />
                 <div className="flex flex-wrap gap-1">
-                  <Button size="sm" variant="ghost" aria-label={`Move ${c.name} up`} disabled={change.busy || i === 0} onClick={() => move(i, -1)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Move ${c.name} up`}
+                    disabled={change.busy || i === 0}
+                    onClick={() => move(i, -1)}
+                  >
                     <ArrowUp aria-hidden="true" className="h-4 w-4" />
                   </Button>
-                  <Button size="sm" variant="ghost" aria-label={`Move ${c.name} down`} disabled={change.busy || i === categories.length - 1} onClick={() => move(i, 1)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Move ${c.name} down`}
+                    disabled={change.busy || i === categories.length - 1}
+                    onClick={() => move(i, 1)}
+                  >
                     <ArrowDown aria-hidden="true" className="h-4 w-4" />
                   </Button>
                   <Button size="sm" variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c.id)} disabled={change.busy}>
                     <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
                   </Button>
-                  <DeleteCategory c={c} others={categories.filter((o) => o.id !== c.id)} busy={change.busy} onDelete={(moveTo) => change.mutate({ kind: "category.delete", id: c.id, moveTo })} />
+                  <DeleteCategory
+                    c={c}
+                    others={categories.filter((o) => o.id !== c.id)}
+                    busy={change.busy}
+                    onDelete={(moveTo) => change.mutate({ kind: "category.delete", id: c.id, moveTo })}
+                  />
                 </div>
               </div>
             )}

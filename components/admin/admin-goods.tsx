@@ -11,10 +11,23 @@ import { useAdminMutation } from "@/components/admin/use-admin";
 import type { GoodInput } from "@/lib/client/api-client";
 import type { PointGoodDto } from "@/lib/validation/responses";
 
-function GoodForm({ initial, submitLabel, busy, onSubmit, onCancel }: { initial?: GoodInput; submitLabel: string; busy: boolean; onSubmit: (g: GoodInput) => void; onCancel?: () => void }) {
+function GoodForm({
+  initial,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: GoodInput;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (g: GoodInput) => void;
+  onCancel?: () => void;
+}) {
   const id = useId();
   const [g, setG] = useState<GoodInput>(initial ?? { name: "", cost: 100, image: "", description: "" });
-  const set = (k: keyof GoodInput) => (e: React.ChangeEvent<HTMLInputElement>) => setG({ ...g, [k]: k === "cost" ? Number(e.target.value) : e.target.value });
+  const set = (k: keyof GoodInput) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setG({ ...g, [k]: k === "cost" ? Number(e.target.value) : e.target.value });
   return (
     <form
       aria-label={initial ? `Edit ${initial.name}` : "New point good"}
@@ -28,10 +41,27 @@ function GoodForm({ initial, submitLabel, busy, onSubmit, onCancel }: { initial?
         <input id={`${id}-name`} required maxLength={100} value={g.name} onChange={set("name")} className={inputClass} />
       </Field>
       <Field id={`${id}-cost`} label="Cost in points">
-        <input id={`${id}-cost`} type="number" required min={0} max={1_000_000_000} step={1} value={g.cost} onChange={set("cost")} className={inputClass} />
+        <input
+          id={`${id}-cost`}
+          type="number"
+          required
+          min={0}
+          max={1_000_000_000}
+          step={1}
+          value={g.cost}
+          onChange={set("cost")}
+          className={inputClass}
+        />
       </Field>
       <Field id={`${id}-image`} label="Image URL (optional)">
-        <input id={`${id}-image`} maxLength={2000} value={g.image} onChange={set("image")} className={inputClass} placeholder="/uploads/… or https://…" />
+        <input
+          id={`${id}-image`}
+          maxLength={2000}
+          value={g.image}
+          onChange={set("image")}
+          className={inputClass}
+          placeholder="/uploads/… or https://…"
+        />
       </Field>
       <Field id={`${id}-desc`} label="Description (optional)">
         <input id={`${id}-desc`} maxLength={2000} value={g.description} onChange={set("description")} className={inputClass} />
@@ -65,7 +95,9 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
                 />
               ) : (
                 <div className="flex flex-wrap items-center gap-3">
-                  {g.image ? <img src={g.image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" /> : null}
+                  {g.image ? (
+                    <img src={g.image} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded object-cover" />
+                  ) : null}
                   <RowText
                     title={
                       <>
@@ -85,7 +117,11 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
                       onClick={() => change.mutate({ kind: "good.update", id: g.id, body: { retired: !g.retired } })}
                       disabled={change.busy}
                     >
-                      {g.retired ? <ArchiveRestore aria-hidden="true" className="h-4 w-4" /> : <Archive aria-hidden="true" className="h-4 w-4" />}
+                      {g.retired ? (
+                        <ArchiveRestore aria-hidden="true" className="h-4 w-4" />
+                      ) : (
+                        <Archive aria-hidden="true" className="h-4 w-4" />
+                      )}
                       {g.retired ? "Offer again" : "Retire"}
                     </Button>
                     <Button
@@ -94,7 +130,8 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
                       aria-label={`Delete ${g.name}`}
                       disabled={change.busy}
                       onClick={() => {
-                        if (window.confirm(`Delete ${g.name}? Past redemptions keep its name.`)) change.mutate({ kind: "good.delete", id: g.id });
+                        if (window.confirm(`Delete ${g.name}? Past redemptions keep its name.`))
+                          change.mutate({ kind: "good.delete", id: g.id });
                       }}
                     >
                       <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete

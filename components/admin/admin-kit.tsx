@@ -18,7 +18,17 @@ export function NewItemSection({ id, title, children }: { id: string; title: str
   );
 }
 
-export function FormActions({ submitLabel, busy, onCancel, className = "flex gap-2" }: { submitLabel: string; busy: boolean; onCancel?: () => void; className?: string }) {
+export function FormActions({
+  submitLabel,
+  busy,
+  onCancel,
+  className = "flex gap-2",
+}: {
+  submitLabel: string;
+  busy: boolean;
+  onCancel?: () => void;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <Button type="submit" size="md" disabled={busy}>
@@ -35,7 +45,8 @@ export function FormActions({ submitLabel, busy, onCancel, className = "flex gap
 
 /** A bordered list of rows (categories, tags, goods). */
 export function AdminList({ label, ordered = false, children }: { label: string; ordered?: boolean; children: ReactNode }) {
-  const className = "divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40";
+  const className =
+    "divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40";
   return ordered ? (
     <ol className={className} aria-label={label}>
       {children}
@@ -89,7 +100,13 @@ export function NameForm({
         <input id={`${id}-name`} required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
       </Field>
       <Field id={`${id}-desc`} label="Description">
-        <input id={`${id}-desc`} maxLength={2000} value={description} onChange={(e) => setDescription(e.target.value)} className={inputClass} />
+        <input
+          id={`${id}-desc`}
+          maxLength={2000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          className={inputClass}
+        />
       </Field>
       <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} />
     </form>
@@ -104,4 +121,3 @@ export function ChangeError({ error }: { error: Error | null }) {
     </p>
   ) : null;
 }
-

@@ -9,7 +9,13 @@ export function AdminSearch({ action, label, q }: { action: string; label: strin
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input id={id} name="q" defaultValue={q} placeholder={label} className="w-full max-w-sm rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+      <input
+        id={id}
+        name="q"
+        defaultValue={q}
+        placeholder={label}
+        className="w-full max-w-sm rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      />
       <button type="submit" className={buttonClass("secondary", "md")}>
         Search
       </button>
@@ -22,8 +28,20 @@ export function AdminPager({ action, q, page, more }: { action: string; q: strin
   const href = (p: number) => `${action}?${new URLSearchParams({ ...(q ? { q } : {}), ...(p ? { page: String(p) } : {}) })}`;
   return (
     <nav aria-label="Pagination" className="flex justify-between">
-      {page > 0 ? <Link href={href(page - 1)} className={buttonClass("secondary", "sm")}>← Previous</Link> : <span />}
-      {more ? <Link href={href(page + 1)} className={buttonClass("secondary", "sm")}>Next →</Link> : <span />}
+      {page > 0 ? (
+        <Link href={href(page - 1)} className={buttonClass("secondary", "sm")}>
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      {more ? (
+        <Link href={href(page + 1)} className={buttonClass("secondary", "sm")}>
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

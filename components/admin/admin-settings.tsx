@@ -23,9 +23,16 @@ const per = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `$
 export function AdminSettings({ config }: { config: SiteConfigDto }) {
   const id = useId();
   const change = useAdminMutation();
-  const [form, setForm] = useState({ publishMode: config.publishMode, registrationMode: config.registrationMode, flagHideThreshold: config.flagHideThreshold });
+  const [form, setForm] = useState({
+    publishMode: config.publishMode,
+    registrationMode: config.registrationMode,
+    flagHideThreshold: config.flagHideThreshold,
+  });
   const [saved, setSaved] = useState(false);
-  const dirty = form.publishMode !== config.publishMode || form.registrationMode !== config.registrationMode || form.flagHideThreshold !== config.flagHideThreshold;
+  const dirty =
+    form.publishMode !== config.publishMode ||
+    form.registrationMode !== config.registrationMode ||
+    form.flagHideThreshold !== config.flagHideThreshold;
   return (
     <div className="space-y-6">
       <form
@@ -38,18 +45,32 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
         }}
       >
         <Field id={`${id}-publish`} label="Publish mode" hint="Review: new posts wait in the review queue until a moderator approves them.">
-          <select id={`${id}-publish`} value={form.publishMode} onChange={(e) => setForm({ ...form, publishMode: e.target.value as SiteConfigDto["publishMode"] })} className={inputClass}>
+          <select
+            id={`${id}-publish`}
+            value={form.publishMode}
+            onChange={(e) => setForm({ ...form, publishMode: e.target.value as SiteConfigDto["publishMode"] })}
+            className={inputClass}
+          >
             <option value="DIRECT">Direct: posts appear at once</option>
             <option value="REVIEW">Review: posts wait for a moderator</option>
           </select>
         </Field>
         <Field id={`${id}-reg`} label="Registration" hint="Closed: the sign-up page and POST /api/auth/register refuse new accounts.">
-          <select id={`${id}-reg`} value={form.registrationMode} onChange={(e) => setForm({ ...form, registrationMode: e.target.value as SiteConfigDto["registrationMode"] })} className={inputClass}>
+          <select
+            id={`${id}-reg`}
+            value={form.registrationMode}
+            onChange={(e) => setForm({ ...form, registrationMode: e.target.value as SiteConfigDto["registrationMode"] })}
+            className={inputClass}
+          >
             <option value="OPEN">Open: anyone may sign up</option>
             <option value="CLOSED">Closed: no new accounts</option>
           </select>
         </Field>
-        <Field id={`${id}-flags`} label="Flags that hide a post or comment" hint="Open flags from this many different members hide it until staff review it (1 to 100).">
+        <Field
+          id={`${id}-flags`}
+          label="Flags that hide a post or comment"
+          hint="Open flags from this many different members hide it until staff review it (1 to 100)."
+        >
           <input
             id={`${id}-flags`}
             type="number"
@@ -79,7 +100,9 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
         <h2 id={`${id}-limits`} className="font-semibold">
           Rate limits
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Set by the RATE_LIMIT_* environment variables (see the README); counted per member or per address.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Set by the RATE_LIMIT_* environment variables (see the README); counted per member or per address.
+        </p>
         <table className="w-full max-w-lg text-sm">
           <thead>
             <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">

@@ -30,7 +30,13 @@ function MergeTag({ tag, others, busy, onMerge }: { tag: TagDto; others: TagDto[
     >
       <label htmlFor={`${id}-into`} className="space-y-1">
         <span className="block font-medium">Merge #{tag.name} into</span>
-        <select id={`${id}-into`} required value={into} onChange={(e) => setInto(e.target.value ? Number(e.target.value) : "")} className={inputClass}>
+        <select
+          id={`${id}-into`}
+          required
+          value={into}
+          onChange={(e) => setInto(e.target.value ? Number(e.target.value) : "")}
+          className={inputClass}
+        >
           <option value="">Choose a tag</option>
           {others.map((o) => (
             <option key={o.id} value={o.id}>
@@ -75,19 +81,34 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
                 />
               ) : (
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <RowText title={`#${t.name}`} detail={`${t.count} ${t.count === 1 ? "post" : "posts"}${t.description ? ` · ${t.description}` : ""}`} />
+                  <RowText
+                    title={`#${t.name}`}
+                    detail={`${t.count} ${t.count === 1 ? "post" : "posts"}${t.description ? ` · ${t.description}` : ""}`}
+                  />
                   <div className="flex flex-wrap gap-1">
-                    <Button size="sm" variant="ghost" aria-label={`Rename ${t.name}`} onClick={() => setEditing(t.id)} disabled={change.busy}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Rename ${t.name}`}
+                      onClick={() => setEditing(t.id)}
+                      disabled={change.busy}
+                    >
                       <Pencil aria-hidden="true" className="h-4 w-4" /> Rename
                     </Button>
-                    <MergeTag tag={t} others={tags.filter((o) => o.id !== t.id)} busy={change.busy} onMerge={(intoId) => change.mutate({ kind: "tag.merge", id: t.id, intoId })} />
+                    <MergeTag
+                      tag={t}
+                      others={tags.filter((o) => o.id !== t.id)}
+                      busy={change.busy}
+                      onMerge={(intoId) => change.mutate({ kind: "tag.merge", id: t.id, intoId })}
+                    />
                     <Button
                       size="sm"
                       variant="ghost"
                       aria-label={`Delete ${t.name}`}
                       disabled={change.busy}
                       onClick={() => {
-                        if (window.confirm(`Delete #${t.name}? It is removed from its ${t.count} posts.`)) change.mutate({ kind: "tag.delete", id: t.id });
+                        if (window.confirm(`Delete #${t.name}? It is removed from its ${t.count} posts.`))
+                          change.mutate({ kind: "tag.delete", id: t.id });
                       }}
                     >
                       <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete

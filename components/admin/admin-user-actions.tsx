@@ -49,11 +49,25 @@ export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boo
         >
           <label className="text-xs" htmlFor={`${id}-until`}>
             <span className="block text-zinc-600 dark:text-zinc-400">Until</span>
-            <input id={`${id}-until`} type="date" required value={until} onChange={(e) => setUntil(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+            <input
+              id={`${id}-until`}
+              type="date"
+              required
+              value={until}
+              onChange={(e) => setUntil(e.target.value)}
+              className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            />
           </label>
           <label className="min-w-40 flex-1 text-xs" htmlFor={`${id}-reason`}>
             <span className="block text-zinc-600 dark:text-zinc-400">Reason (the member sees it)</span>
-            <input id={`${id}-reason`} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900" />
+            <input
+              id={`${id}-reason`}
+              required
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            />
           </label>
           <Button size="sm" type="submit" variant="danger" disabled={change.busy}>
             Suspend

@@ -97,7 +97,11 @@ function CommentForm({
     );
   }
   const f = send.error ? fieldErrors(send.error) : null;
-  const error = emptyError ? "Write something first" : f ? (f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post") : null;
+  const error = emptyError
+    ? "Write something first"
+    : f
+      ? (f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post")
+      : null;
 
   return (
     <form
@@ -141,7 +145,11 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
   const id = useId();
   const [text, setText] = useState(comment.content);
   const change = useCommentMutation(postId);
-  const save = { isPending: change.isPending, error: change.error, mutate: () => change.mutate({ kind: "edit", commentId: comment.id, content: text }, { onSuccess: onDone }) };
+  const save = {
+    isPending: change.isPending,
+    error: change.error,
+    mutate: () => change.mutate({ kind: "edit", commentId: comment.id, content: text }, { onSuccess: onDone }),
+  };
   const f = save.error ? fieldErrors(save.error) : null;
   const error = f ? (f.fields.content ?? f.form ?? "Could not save") : null;
   return (
@@ -155,7 +163,18 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
       <label htmlFor={id} className="sr-only">
         Edit the comment
       </label>
-      <Composer id={id} value={text} onChange={setText} postId={postId} rows={4} maxLength={20000} autoFocus onSubmitShortcut={() => save.mutate()} invalid={!!error} describedBy={error ? `${id}-error` : undefined} />
+      <Composer
+        id={id}
+        value={text}
+        onChange={setText}
+        postId={postId}
+        rows={4}
+        maxLength={20000}
+        autoFocus
+        onSubmitShortcut={() => save.mutate()}
+        invalid={!!error}
+        describedBy={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
@@ -197,7 +216,11 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
               <RelativeTime iso={c.createdAt} />
             </a>
             {c.editedAt && !c.deleted ? (
-              <a href={`/posts/${ctx.postId}/comments/${c.id}/history`} className="text-xs text-zinc-600 hover:underline dark:text-zinc-400" data-testid="comment-edited">
+              <a
+                href={`/posts/${ctx.postId}/comments/${c.id}/history`}
+                className="text-xs text-zinc-600 hover:underline dark:text-zinc-400"
+                data-testid="comment-edited"
+              >
                 {c.staffEdited ? "edited by staff" : "edited"}
               </a>
             ) : null}
@@ -208,13 +231,16 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             ) : null}
           </div>
           {c.hidden && !c.deleted ? (
-            <p className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300" data-testid="comment-hidden">
+            <p
+              className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300"
+              data-testid="comment-hidden"
+            >
               <Icon name="eye-off" className="h-3.5 w-3.5" />
               {c.content ? "Hidden from members until staff review it" : "Hidden until staff review it"}
             </p>
           ) : null}
           {c.deleted ? (
-            <p className="mt-1 text-sm italic text-zinc-600 dark:text-zinc-400">[deleted]</p>
+            <p className="mt-1 text-sm text-zinc-600 italic dark:text-zinc-400">[deleted]</p>
           ) : c.hidden && !c.content ? null : editing ? (
             <div className="mt-2">
               <CommentEditForm
@@ -257,7 +283,9 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                   {c.pinnedAt ? "Unpin" : "Pin"}
                 </Button>
               ) : null}
-              {me && me.id !== c.author.id && !c.hidden ? <FlagButton target={{ commentId: c.id }} label={`the comment by ${c.author.username}`} /> : null}
+              {me && me.id !== c.author.id && !c.hidden ? (
+                <FlagButton target={{ commentId: c.id }} label={`the comment by ${c.author.username}`} />
+              ) : null}
               {canEdit && !editing ? (
                 <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
                   Edit
@@ -299,7 +327,10 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             </div>
           ) : null}
           {c.replies.length ? (
-            <ul className="mt-3 space-y-4 border-l-2 border-zinc-200 pl-3 sm:pl-4 dark:border-zinc-800" aria-label={`Replies to ${c.author.username}`}>
+            <ul
+              className="mt-3 space-y-4 border-l-2 border-zinc-200 pl-3 sm:pl-4 dark:border-zinc-800"
+              aria-label={`Replies to ${c.author.username}`}
+            >
               {c.replies.map((r) => (
                 <CommentItem key={r.id} c={r} ctx={ctx} depth={depth + 1} />
               ))}
@@ -353,10 +384,7 @@ export function CommentTree({
         </p>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          <SignInLink className="underline">
-            Sign in
-          </SignInLink>{" "}
-          to join the discussion.
+          <SignInLink className="underline">Sign in</SignInLink> to join the discussion.
         </p>
       )}
       {comments.length ? (

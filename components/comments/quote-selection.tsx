@@ -10,7 +10,10 @@ type Pending = { markdown: string; top: number; left: number };
 
 /** `> ` on every line, with the source as a link on the first. */
 export function quoteMarkdown(text: string, author: string, href: string): string {
-  const lines = text.replace(/\r/g, "").split("\n").map((l) => l.trimEnd());
+  const lines = text
+    .replace(/\r/g, "")
+    .split("\n")
+    .map((l) => l.trimEnd());
   while (lines.length && !lines[lines.length - 1]) lines.pop();
   return `> [${author} wrote](${href}):\n${lines.map((l) => (l ? `> ${l}` : ">")).join("\n")}\n\n`;
 }
@@ -37,7 +40,11 @@ export function QuoteSelection() {
       if (!source || source !== sourceOf(sel.focusNode)) return setPending(null);
       const rect = sel.getRangeAt(0).getBoundingClientRect();
       setPending({
-        markdown: quoteMarkdown(text.slice(0, 5000), source.dataset.quoteAuthor ?? "someone", source.dataset.quoteHref ?? location.pathname),
+        markdown: quoteMarkdown(
+          text.slice(0, 5000),
+          source.dataset.quoteAuthor ?? "someone",
+          source.dataset.quoteHref ?? location.pathname,
+        ),
         top: rect.top + window.scrollY - 44,
         left: Math.max(8, Math.min(rect.left + window.scrollX + rect.width / 2 - 40, document.documentElement.clientWidth - 100)),
       });

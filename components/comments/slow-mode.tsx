@@ -19,7 +19,11 @@ const label = (s: number) => CHOICES.find(([v]) => v === s)?.[1] ?? `${s} second
 export function SlowMode({ postId, seconds, canSet }: { postId: number; seconds: number; canSet: boolean }) {
   const router = useRouter();
   const change = usePostMutation(postId);
-  const set = { isPending: change.isPending, error: change.error, mutate: (seconds: number) => change.mutate({ kind: "slow-mode", seconds }, { onSuccess: () => router.refresh() }) };
+  const set = {
+    isPending: change.isPending,
+    error: change.error,
+    mutate: (seconds: number) => change.mutate({ kind: "slow-mode", seconds }, { onSuccess: () => router.refresh() }),
+  };
   if (!seconds && !canSet) return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300" data-testid="slow-mode">

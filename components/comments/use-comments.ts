@@ -37,7 +37,10 @@ export function useCommentMutation(postId: number) {
     mutationFn: (c: CommentChange) => send(postId, c),
     onSuccess: async (_data, c) => {
       if (c.kind === "react") return;
-      await Promise.all([qc.invalidateQueries({ queryKey: postKeys.detail(postId) }), qc.invalidateQueries({ queryKey: postKeys.lists() })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
+        qc.invalidateQueries({ queryKey: postKeys.lists() }),
+      ]);
     },
   });
 }

@@ -56,7 +56,24 @@ export const Composer = forwardRef<
     /** Extra toolbar buttons (the post editor's poll). */
     extraTools?: ReactNode;
   }
->(function Composer({ id, value, onChange, postId, rows = 4, maxLength, placeholder, className = "", autoFocus, invalid, describedBy, onSubmitShortcut, extraTools }, handle) {
+>(function Composer(
+  {
+    id,
+    value,
+    onChange,
+    postId,
+    rows = 4,
+    maxLength,
+    placeholder,
+    className = "",
+    autoFocus,
+    invalid,
+    describedBy,
+    onSubmitShortcut,
+    extraTools,
+  },
+  handle,
+) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const latest = useRef(value);
@@ -76,7 +93,13 @@ export const Composer = forwardRef<
   });
   const options: Option[] =
     suggest?.kind === "mention"
-      ? (mentions.data ?? []).map((u) => ({ key: `u${u.id}`, label: `@${u.username}`, insert: `@${u.username} `, avatar: u.avatar, hint: u.inThread ? "in this thread" : undefined }))
+      ? (mentions.data ?? []).map((u) => ({
+          key: `u${u.id}`,
+          label: `@${u.username}`,
+          insert: `@${u.username} `,
+          avatar: u.avatar,
+          hint: u.inThread ? "in this thread" : undefined,
+        }))
       : suggest?.kind === "emoji"
         ? suggestEmoji(suggest.query).map((e) => ({ key: e.name, label: `:${e.name}:`, insert: `${e.char} `, hint: e.char }))
         : [];
@@ -226,9 +249,18 @@ export const Composer = forwardRef<
     }
   }
 
-  const btn = "inline-flex h-8 w-8 items-center justify-center rounded text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800";
+  const btn =
+    "inline-flex h-8 w-8 items-center justify-center rounded text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800";
   const tool = (label: string, keys: string | null, onClick: () => void, icon: ReactNode) => (
-    <button type="button" className={btn} aria-label={label} title={keys ? `${label} (${keys})` : label} aria-keyshortcuts={keys?.replace("Ctrl", "Control") ?? undefined} onMouseDown={(e) => e.preventDefault()} onClick={onClick}>
+    <button
+      type="button"
+      className={btn}
+      aria-label={label}
+      title={keys ? `${label} (${keys})` : label}
+      aria-keyshortcuts={keys?.replace("Ctrl", "Control") ?? undefined}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
       {icon}
     </button>
   );
@@ -236,7 +268,12 @@ export const Composer = forwardRef<
 
   return (
     <div className="relative">
-      <div role="toolbar" aria-label="Formatting" aria-controls={id} className="flex flex-wrap items-center gap-0.5 rounded-t-md border border-b-0 border-zinc-300 bg-zinc-50 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900">
+      <div
+        role="toolbar"
+        aria-label="Formatting"
+        aria-controls={id}
+        className="flex flex-wrap items-center gap-0.5 rounded-t-md border border-b-0 border-zinc-300 bg-zinc-50 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
+      >
         {tool("Bold", "Ctrl+B", tools.bold, <Bold aria-hidden="true" className={icon} />)}
         {tool("Italic", "Ctrl+I", tools.italic, <Italic aria-hidden="true" className={icon} />)}
         {tool("Link", "Ctrl+K", tools.link, <Link2 aria-hidden="true" className={icon} />)}
@@ -281,7 +318,9 @@ export const Composer = forwardRef<
           refreshSuggest(e.target);
         }}
         onKeyDown={onKeyDown}
-        onKeyUp={(e) => (e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "Home" || e.key === "End") && refreshSuggest(e.currentTarget)}
+        onKeyUp={(e) =>
+          (e.key === "ArrowLeft" || e.key === "ArrowRight" || e.key === "Home" || e.key === "End") && refreshSuggest(e.currentTarget)
+        }
         onClick={(e) => refreshSuggest(e.currentTarget)}
         onBlur={() => setTimeout(() => setSuggest(null), 150)}
         onPaste={(e) => {
@@ -307,7 +346,7 @@ export const Composer = forwardRef<
           id={listId}
           role="listbox"
           aria-label={suggest?.kind === "mention" ? "Members" : "Emoji"}
-          className="absolute left-0 right-0 z-20 mt-1 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg sm:right-auto sm:min-w-64 dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute right-0 left-0 z-20 mt-1 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg sm:right-auto sm:min-w-64 dark:border-zinc-700 dark:bg-zinc-900"
           data-testid="composer-suggestions"
         >
           {options.map((o, i) => (

@@ -51,7 +51,12 @@ export const MarkdownEditor = forwardRef<
             <button type="button" aria-pressed={tab === "write"} className={tabClass(tab === "write")} onClick={() => setTab("write")}>
               Write
             </button>
-            <button type="button" aria-pressed={tab === "preview"} className={tabClass(tab === "preview")} onClick={() => setTab("preview")}>
+            <button
+              type="button"
+              aria-pressed={tab === "preview"}
+              className={tabClass(tab === "preview")}
+              onClick={() => setTab("preview")}
+            >
               Preview
             </button>
           </span>
@@ -81,7 +86,9 @@ export const MarkdownEditor = forwardRef<
             aria-live="polite"
             className={`markdown-body ${compact ? "min-h-36" : "min-h-72"} overflow-auto rounded-md border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700`}
             data-testid="preview"
-            dangerouslySetInnerHTML={{ __html: value.trim() ? preview : '<p class="text-zinc-600 dark:text-zinc-400">Nothing to preview yet.</p>' }}
+            dangerouslySetInnerHTML={{
+              __html: value.trim() ? preview : '<p class="text-zinc-600 dark:text-zinc-400">Nothing to preview yet.</p>',
+            }}
           />
         </div>
       </div>

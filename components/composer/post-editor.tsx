@@ -215,7 +215,10 @@ export function PostEditor({
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-label={mode === "create" ? "New post" : "Edit post"}>
       {restored ? (
-        <div role="status" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
           Restored your unsaved draft.
           <Button variant="ghost" size="sm" onClick={discardDraft}>
             Discard draft
@@ -229,12 +232,23 @@ export function PostEditor({
       ) : null}
 
       <Field id="post-title" label="Title" error={err("title")}>
-        <Input id="post-title" value={d.title} maxLength={200} onChange={(e) => update({ title: e.target.value })} {...describedBy("post-title", err("title"))} />
+        <Input
+          id="post-title"
+          value={d.title}
+          maxLength={200}
+          onChange={(e) => update({ title: e.target.value })}
+          {...describedBy("post-title", err("title"))}
+        />
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="post-categoryId" label="Category" error={err("categoryId")}>
-          <Select id="post-categoryId" value={d.categoryId} onChange={(e) => update({ categoryId: e.target.value })} {...describedBy("post-categoryId", err("categoryId"))}>
+          <Select
+            id="post-categoryId"
+            value={d.categoryId}
+            onChange={(e) => update({ categoryId: e.target.value })}
+            {...describedBy("post-categoryId", err("categoryId"))}
+          >
             <option value="">Choose…</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -267,7 +281,13 @@ export function PostEditor({
         <label htmlFor="post-tagIds" className="block text-sm font-medium text-zinc-800 dark:text-zinc-200">
           Tags
         </label>
-        <TagPicker id="post-tagIds" value={d.tags} onChange={(tags) => update({ tags })} canCreate={canCreateTags} error={err("tagIds") ?? err("newTags")} />
+        <TagPicker
+          id="post-tagIds"
+          value={d.tags}
+          onChange={(tags) => update({ tags })}
+          canCreate={canCreateTags}
+          error={err("tagIds") ?? err("newTags")}
+        />
       </div>
 
       {mode === "create" && d.type === "POLL" ? (
@@ -286,7 +306,12 @@ export function PostEditor({
                   onChange={(e) => update({ pollOptions: d.pollOptions.map((x, j) => (j === i ? e.target.value : x)) })}
                 />
                 {d.pollOptions.length > 2 ? (
-                  <Button variant="ghost" size="sm" aria-label={`Remove option ${i + 1}`} onClick={() => update({ pollOptions: d.pollOptions.filter((_, j) => j !== i) })}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove option ${i + 1}`}
+                    onClick={() => update({ pollOptions: d.pollOptions.filter((_, j) => j !== i) })}
+                  >
                     ×
                   </Button>
                 ) : null}
@@ -304,11 +329,22 @@ export function PostEditor({
             ) : null}
           </div>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={d.pollMultiple} onChange={(e) => update({ pollMultiple: e.target.checked })} className="h-4 w-4 accent-sky-700" />
+            <input
+              type="checkbox"
+              checked={d.pollMultiple}
+              onChange={(e) => update({ pollMultiple: e.target.checked })}
+              className="h-4 w-4 accent-sky-700"
+            />
             Allow several choices
           </label>
           <Field id="post-poll-endTime" label="Ends at" error={err("poll.endTime")}>
-            <Input id="post-poll-endTime" type="datetime-local" value={d.pollEnd} onChange={(e) => update({ pollEnd: e.target.value })} {...describedBy("post-poll-endTime", err("poll.endTime"))} />
+            <Input
+              id="post-poll-endTime"
+              type="datetime-local"
+              value={d.pollEnd}
+              onChange={(e) => update({ pollEnd: e.target.value })}
+              {...describedBy("post-poll-endTime", err("poll.endTime"))}
+            />
           </Field>
         </fieldset>
       ) : null}
@@ -327,8 +363,14 @@ export function PostEditor({
           </Field>
           <Field id="post-lottery-prizeIcon" label="Prize image URL" error={err("lottery.prizeIcon")} hint="A link, or upload an image.">
             <div className="flex items-center gap-2">
-              <Input id="post-lottery-prizeIcon" type="url" value={d.prizeIcon} onChange={(e) => update({ prizeIcon: e.target.value })} {...describedBy("post-lottery-prizeIcon", err("lottery.prizeIcon"))} />
-              <label className="inline-flex h-10 shrink-0 cursor-pointer items-center rounded-md border border-zinc-300 px-3 text-sm hover:bg-zinc-100 focus-within:outline-2 focus-within:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800">
+              <Input
+                id="post-lottery-prizeIcon"
+                type="url"
+                value={d.prizeIcon}
+                onChange={(e) => update({ prizeIcon: e.target.value })}
+                {...describedBy("post-lottery-prizeIcon", err("lottery.prizeIcon"))}
+              />
+              <label className="inline-flex h-10 shrink-0 cursor-pointer items-center rounded-md border border-zinc-300 px-3 text-sm focus-within:outline-2 focus-within:outline-sky-600 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
                 {iconUploading ? "Uploading…" : "Upload"}
                 <input
                   type="file"
@@ -347,22 +389,56 @@ export function PostEditor({
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field id="post-lottery-prizeCount" label="Number of winners" error={err("lottery.prizeCount")}>
-              <Input id="post-lottery-prizeCount" type="number" min={1} max={1000} value={d.prizeCount} onChange={(e) => update({ prizeCount: e.target.value })} {...describedBy("post-lottery-prizeCount", err("lottery.prizeCount"))} />
+              <Input
+                id="post-lottery-prizeCount"
+                type="number"
+                min={1}
+                max={1000}
+                value={d.prizeCount}
+                onChange={(e) => update({ prizeCount: e.target.value })}
+                {...describedBy("post-lottery-prizeCount", err("lottery.prizeCount"))}
+              />
             </Field>
             <Field id="post-lottery-pointCost" label="Points to join (0–100)" error={err("lottery.pointCost")}>
-              <Input id="post-lottery-pointCost" type="number" min={0} max={100} value={d.pointCost} onChange={(e) => update({ pointCost: e.target.value })} {...describedBy("post-lottery-pointCost", err("lottery.pointCost"))} />
+              <Input
+                id="post-lottery-pointCost"
+                type="number"
+                min={0}
+                max={100}
+                value={d.pointCost}
+                onChange={(e) => update({ pointCost: e.target.value })}
+                {...describedBy("post-lottery-pointCost", err("lottery.pointCost"))}
+              />
             </Field>
             <Field id="post-lottery-startTime" label="Starts at" hint="Empty: now" error={err("lottery.startTime")}>
-              <Input id="post-lottery-startTime" type="datetime-local" value={d.lotteryStart} onChange={(e) => update({ lotteryStart: e.target.value })} {...describedBy("post-lottery-startTime", err("lottery.startTime"))} />
+              <Input
+                id="post-lottery-startTime"
+                type="datetime-local"
+                value={d.lotteryStart}
+                onChange={(e) => update({ lotteryStart: e.target.value })}
+                {...describedBy("post-lottery-startTime", err("lottery.startTime"))}
+              />
             </Field>
             <Field id="post-lottery-endTime" label="Ends at" error={err("lottery.endTime")}>
-              <Input id="post-lottery-endTime" type="datetime-local" value={d.lotteryEnd} onChange={(e) => update({ lotteryEnd: e.target.value })} {...describedBy("post-lottery-endTime", err("lottery.endTime"))} />
+              <Input
+                id="post-lottery-endTime"
+                type="datetime-local"
+                value={d.lotteryEnd}
+                onChange={(e) => update({ lotteryEnd: e.target.value })}
+                {...describedBy("post-lottery-endTime", err("lottery.endTime"))}
+              />
             </Field>
           </div>
         </fieldset>
       ) : null}
 
-      <MarkdownEditor id="post-content" label="Content" value={d.content} onChange={(content) => update({ content })} error={err("content")} />
+      <MarkdownEditor
+        id="post-content"
+        label="Content"
+        value={d.content}
+        onChange={(content) => update({ content })}
+        error={err("content")}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" disabled={busy}>
@@ -378,6 +454,21 @@ export function PostEditor({
 }
 
 const KNOWN_FIELDS = new Set([
-  "title", "content", "categoryId", "tagIds", "newTags", "visibleScope", "type", "poll", "poll.options", "poll.endTime", "lottery",
-  "lottery.prizeDescription", "lottery.prizeIcon", "lottery.prizeCount", "lottery.pointCost", "lottery.startTime", "lottery.endTime",
+  "title",
+  "content",
+  "categoryId",
+  "tagIds",
+  "newTags",
+  "visibleScope",
+  "type",
+  "poll",
+  "poll.options",
+  "poll.endTime",
+  "lottery",
+  "lottery.prizeDescription",
+  "lottery.prizeIcon",
+  "lottery.prizeCount",
+  "lottery.pointCost",
+  "lottery.startTime",
+  "lottery.endTime",
 ]);

@@ -53,7 +53,8 @@ export function TagPicker({
   const full = value.length >= max;
   const chosen = new Set(value.map((t) => t.id).filter((i) => i !== null));
   const kw = keyword.trim();
-  const exact = results.some((r) => r.name.toLowerCase() === kw.toLowerCase()) || value.some((r) => r.name.toLowerCase() === kw.toLowerCase());
+  const exact =
+    results.some((r) => r.name.toLowerCase() === kw.toLowerCase()) || value.some((r) => r.name.toLowerCase() === kw.toLowerCase());
   const suggestions = results.filter((r) => !chosen.has(r.id)).slice(0, 12);
   // The exact match if there is one, else the first suggestion containing the keyword, unless the arrows chose another.
   const exactIndex = suggestions.findIndex((r) => r.name.toLowerCase() === kw.toLowerCase());
@@ -82,7 +83,10 @@ export function TagPicker({
       <ul className="flex flex-wrap gap-1.5" aria-label="Selected tags" data-testid="selected-tags">
         {value.map((t) => (
           <li key={t.id ?? `new:${t.name.toLowerCase()}`}>
-            <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-200" data-new={t.id === null ? "true" : undefined}>
+            <span
+              className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2.5 py-0.5 text-sm text-sky-900 dark:bg-sky-950 dark:text-sky-200"
+              data-new={t.id === null ? "true" : undefined}
+            >
               #{t.name}
               {t.id === null ? (
                 <span className="rounded bg-white/70 px-1 text-xs font-medium dark:bg-sky-900" title="Created when the post is saved">
@@ -138,7 +142,9 @@ export function TagPicker({
                 onClick={() => pick(r)}
                 data-highlighted={i === highlighted ? "true" : undefined}
                 className={`rounded-full border px-2.5 py-0.5 text-sm hover:border-sky-600 hover:bg-sky-50 dark:hover:bg-sky-950 ${
-                  i === highlighted ? "border-sky-600 bg-sky-50 ring-2 ring-sky-600/40 dark:bg-sky-950" : "border-zinc-300 dark:border-zinc-700"
+                  i === highlighted
+                    ? "border-sky-600 bg-sky-50 ring-2 ring-sky-600/40 dark:bg-sky-950"
+                    : "border-zinc-300 dark:border-zinc-700"
                 }`}
                 aria-label={`Add tag ${r.name}`}
                 aria-current={i === highlighted ? "true" : undefined}

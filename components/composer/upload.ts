@@ -65,7 +65,8 @@ export async function uploadImageWithProgress(file: File, onProgress: (fraction:
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300 && typeof body === "string") return resolve(body);
-      const msg = body && typeof body === "object" && "error" in body ? String((body as { error: unknown }).error) : `Upload failed (${xhr.status})`;
+      const msg =
+        body && typeof body === "object" && "error" in body ? String((body as { error: unknown }).error) : `Upload failed (${xhr.status})`;
       reject(new Error(msg));
     };
     xhr.send(JSON.stringify({ file: dataUrl }));

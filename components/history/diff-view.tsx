@@ -110,16 +110,16 @@ function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded
           </div>
         ) : (
           <div role="row" key={i} className={`flex ${lineClass[f.item.kind]}`} data-kind={f.item.kind}>
-            <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-600 dark:text-zinc-400" aria-label="old line">
+            <span role="cell" className="w-9 shrink-0 pr-1 text-right text-zinc-600 select-none dark:text-zinc-400" aria-label="old line">
               {f.item.oldNo ?? ""}
             </span>
-            <span role="cell" className="w-9 shrink-0 select-none pr-1 text-right text-zinc-600 dark:text-zinc-400" aria-label="new line">
+            <span role="cell" className="w-9 shrink-0 pr-1 text-right text-zinc-600 select-none dark:text-zinc-400" aria-label="new line">
               {f.item.newNo ?? ""}
             </span>
-            <span aria-hidden="true" className="w-4 shrink-0 select-none text-center text-zinc-600 dark:text-zinc-400">
+            <span aria-hidden="true" className="w-4 shrink-0 text-center text-zinc-600 select-none dark:text-zinc-400">
               {marker[f.item.kind]}
             </span>
-            <span role="cell" className="min-w-0 flex-1 whitespace-pre-wrap break-words pr-2">
+            <span role="cell" className="min-w-0 flex-1 pr-2 break-words whitespace-pre-wrap">
               <span className="sr-only">{srKind[f.item.kind]}</span>
               <Segments segments={f.item.segments} />
             </span>
@@ -141,10 +141,10 @@ function Cell({ cell }: { cell: SplitRow["left"] }) {
   if (!cell) return <div role="cell" className="col-span-2 bg-zinc-50 dark:bg-zinc-900/60" />;
   return (
     <>
-      <span role="cell" className={`select-none pr-1 text-right text-zinc-600 dark:text-zinc-400 ${lineClass[cell.kind]}`}>
+      <span role="cell" className={`pr-1 text-right text-zinc-600 select-none dark:text-zinc-400 ${lineClass[cell.kind]}`}>
         {cell.no}
       </span>
-      <span role="cell" className={`min-w-0 whitespace-pre-wrap break-words pr-2 ${lineClass[cell.kind]}`}>
+      <span role="cell" className={`min-w-0 pr-2 break-words whitespace-pre-wrap ${lineClass[cell.kind]}`}>
         <span className="sr-only">{srKind[cell.kind]}</span>
         <Segments segments={cell.segments} />
       </span>
@@ -152,16 +152,37 @@ function Cell({ cell }: { cell: SplitRow["left"] }) {
   );
 }
 
-function SplitDiff({ rows, expanded, onExpand, labels }: { rows: SplitRow[]; expanded: boolean; onExpand: () => void; labels: [string, string] }) {
+function SplitDiff({
+  rows,
+  expanded,
+  onExpand,
+  labels,
+}: {
+  rows: SplitRow[];
+  expanded: boolean;
+  onExpand: () => void;
+  labels: [string, string];
+}) {
   const all = expanded ? rows.map((item) => ({ item })) : foldContext(rows, (r) => r.left?.kind !== "same" || r.right?.kind !== "same");
   const items = expanded ? all : all.slice(0, MAX_ROWS);
   return (
-    <div role="table" aria-label="Side by side diff" className="grid grid-cols-[2.25rem_minmax(0,1fr)_2.25rem_minmax(0,1fr)] font-mono text-[13px] leading-5" data-testid="diff-split">
+    <div
+      role="table"
+      aria-label="Side by side diff"
+      className="grid grid-cols-[2.25rem_minmax(0,1fr)_2.25rem_minmax(0,1fr)] font-mono text-[13px] leading-5"
+      data-testid="diff-split"
+    >
       <div role="row" className="contents">
-        <span role="columnheader" className="col-span-2 border-b border-zinc-200 px-2 py-1 font-sans text-xs font-semibold text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        <span
+          role="columnheader"
+          className="col-span-2 border-b border-zinc-200 px-2 py-1 font-sans text-xs font-semibold text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
+        >
           {labels[0]}
         </span>
-        <span role="columnheader" className="col-span-2 border-b border-l border-zinc-200 px-2 py-1 font-sans text-xs font-semibold text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        <span
+          role="columnheader"
+          className="col-span-2 border-b border-l border-zinc-200 px-2 py-1 font-sans text-xs font-semibold text-zinc-600 dark:border-zinc-800 dark:text-zinc-400"
+        >
           {labels[1]}
         </span>
       </div>

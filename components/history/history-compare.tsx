@@ -67,7 +67,13 @@ export function HistoryCompare({
     error: change.error,
     mutate: (v: Version) => {
       const s = postStateAt(logs, v, current);
-      const body = { title: s.title, content: s.content, categoryId: s.category.id, tagIds: s.tags.map((t) => t.id), restoredVersion: v.index };
+      const body = {
+        title: s.title,
+        content: s.content,
+        categoryId: s.category.id,
+        tagIds: s.tags.map((t) => t.id),
+        restoredVersion: v.index,
+      };
       change.mutate(
         { kind: "update", body },
         {
@@ -90,7 +96,11 @@ export function HistoryCompare({
   };
 
   return (
-    <section aria-labelledby={`${id}-h`} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="history-compare">
+    <section
+      aria-labelledby={`${id}-h`}
+      className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      data-testid="history-compare"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-h`} className="text-lg font-semibold">
           Compare versions
@@ -137,16 +147,26 @@ export function HistoryCompare({
         <p className="text-sm text-zinc-600 dark:text-zinc-400">The {field} has never been edited: there is only the original version.</p>
       ) : null}
 
-      <DiffView key={`${field}-${from}-${to}`} oldText={a.text} newText={b.text} mode={mode} labels={[`Version ${from}`, `Version ${to}`]} />
+      <DiffView
+        key={`${field}-${from}-${to}`}
+        oldText={a.text}
+        newText={b.text}
+        mode={mode}
+        labels={[`Version ${from}`, `Version ${to}`]}
+      />
 
       {canRestore && from !== latest ? (
         <div className="space-y-2">
           {confirming ? (
-            <div role="group" aria-label="Confirm restore" className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40">
+            <div
+              role="group"
+              aria-label="Confirm restore"
+              className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
+            >
               <span>
                 Restore the post as it was at {field} version {from}? Title “{restoring.title}”, category {restoring.category.name},{" "}
-                {restoring.tags.length ? `tags ${restoring.tags.map((t) => `#${t.name}`).join(" ")}` : "no tags"}, and that version&apos;s content. This is
-                saved as a new edit.
+                {restoring.tags.length ? `tags ${restoring.tags.map((t) => `#${t.name}`).join(" ")}` : "no tags"}, and that version&apos;s
+                content. This is saved as a new edit.
               </span>
               <Button size="sm" onClick={() => restore.mutate(a)} disabled={restore.isPending}>
                 {restore.isPending ? "Restoring…" : "Confirm restore"}

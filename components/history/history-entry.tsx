@@ -100,7 +100,12 @@ function body(postId: number, log: ChangeLogDto, version: number | null, mode: D
     case "PINNED":
       return <BeforeAfter before={log.oldPinnedAt ? "Pinned" : "Not pinned"} after={log.newPinnedAt ? "Pinned" : "Not pinned"} />;
     case "FEATURED":
-      return <BeforeAfter before={yesNo(log.oldFeatured, "Featured", "Not featured")} after={yesNo(log.newFeatured, "Featured", "Not featured")} />;
+      return (
+        <BeforeAfter
+          before={yesNo(log.oldFeatured, "Featured", "Not featured")}
+          after={yesNo(log.newFeatured, "Featured", "Not featured")}
+        />
+      );
     case "VOTE_RESULT":
       return (
         <p className="text-sm">
@@ -130,11 +135,24 @@ function body(postId: number, log: ChangeLogDto, version: number | null, mode: D
 }
 
 /** One change log entry on the timeline: who, when, what kind, and what changed. */
-export function HistoryEntry({ postId, log, version, mode }: { postId: number; log: ChangeLogDto; version: number | null; mode: DiffMode }) {
+export function HistoryEntry({
+  postId,
+  log,
+  version,
+  mode,
+}: {
+  postId: number;
+  log: ChangeLogDto;
+  version: number | null;
+  mode: DiffMode;
+}) {
   const system = log.type === "VOTE_RESULT" || log.type === "LOTTERY_RESULT";
   return (
     <li className="relative space-y-2" data-testid="history-entry" data-type={log.type} id={`change-${log.id}`}>
-      <span aria-hidden="true" className="absolute -left-[27px] top-2 h-3 w-3 rounded-full border-2 border-white bg-sky-600 dark:border-zinc-950" />
+      <span
+        aria-hidden="true"
+        className="absolute top-2 -left-[27px] h-3 w-3 rounded-full border-2 border-white bg-sky-600 dark:border-zinc-950"
+      />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar src={log.userAvatar || defaultAvatar(log.username)} name={log.username} size={24} />
         {system ? (
@@ -145,11 +163,7 @@ export function HistoryEntry({ postId, log, version, mode }: { postId: number; l
           </Link>
         )}
         <Badge tone={log.type === "CONTENT" || log.type === "TITLE" ? "info" : "neutral"}>{TYPE_LABEL[log.type]}</Badge>
-        {log.restoredVersion != null ? (
-          <Badge tone="warning">
-            Restored version {log.restoredVersion}
-          </Badge>
-        ) : null}
+        {log.restoredVersion != null ? <Badge tone="warning">Restored version {log.restoredVersion}</Badge> : null}
         <RelativeTime iso={log.time} className="text-zinc-600 dark:text-zinc-400" />
       </div>
       {body(postId, log, version, mode)}
@@ -161,7 +175,10 @@ export function HistoryEntry({ postId, log, version, mode }: { postId: number; l
 export function HistoryOrigin({ origin }: { origin: HistoryOriginInfo }) {
   return (
     <li className="relative space-y-1" data-testid="history-origin">
-      <span aria-hidden="true" className="absolute -left-[27px] top-2 h-3 w-3 rounded-full border-2 border-white bg-zinc-400 dark:border-zinc-950" />
+      <span
+        aria-hidden="true"
+        className="absolute top-2 -left-[27px] h-3 w-3 rounded-full border-2 border-white bg-zinc-400 dark:border-zinc-950"
+      />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar src={origin.avatar || defaultAvatar(origin.username)} name={origin.username} size={24} />
         <Link href={`/u/${encodeURIComponent(origin.username)}`} className="font-medium hover:underline">

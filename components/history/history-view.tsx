@@ -42,7 +42,15 @@ export function HistoryView({
 
   return (
     <div className="space-y-8">
-      <HistoryCompare postId={postId} versions={versions} logs={logs} current={current} mode={mode} onMode={setMode} canRestore={canRestore} />
+      <HistoryCompare
+        postId={postId}
+        versions={versions}
+        logs={logs}
+        current={current}
+        mode={mode}
+        onMode={setMode}
+        canRestore={canRestore}
+      />
 
       <section aria-labelledby="timeline-h" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

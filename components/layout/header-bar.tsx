@@ -16,7 +16,17 @@ import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
 const navLink = "nav-link";
 
 /** The header's markup: name, search, New post, review queue (staff), notifications, points, profile, settings, sign in/out, theme. */
-export function HeaderBar({ me: given, unread, review, allowance }: { me: HeaderMe | null | "deferred"; unread: number; review: number | null; allowance: number }) {
+export function HeaderBar({
+  me: given,
+  unread,
+  review,
+  allowance,
+}: {
+  me: HeaderMe | null | "deferred";
+  unread: number;
+  review: number | null;
+  allowance: number;
+}) {
   // "deferred": a members' shared page; page-state fills this in (undefined until it has).
   const fetched = useShellMe();
   const me = given === "deferred" ? fetched : given;
@@ -24,12 +34,15 @@ export function HeaderBar({ me: given, unread, review, allowance }: { me: Header
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
       >
         Skip to content
       </a>
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
-        <Link href="/" className="mr-2 inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-sky-600">
+        <Link
+          href="/"
+          className="mr-2 inline-flex shrink-0 items-center gap-1.5 text-lg font-bold tracking-tight whitespace-nowrap focus-visible:outline-2 focus-visible:outline-sky-600"
+        >
           <Icon name="messages-square" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
           <span className="sr-only sm:not-sr-only">Forum</span>
         </Link>
@@ -50,7 +63,10 @@ export function HeaderBar({ me: given, unread, review, allowance }: { me: Header
         <div className="flex items-center gap-1">
           {me === undefined ? (
             // About the width of what replaces it (New post, notifications, points, profile, settings, sign out), so nothing moves.
-            <span className="inline-block h-9 w-44 animate-pulse rounded-md bg-zinc-100 sm:w-[24rem] md:w-[27rem] dark:bg-zinc-800" data-testid="header-account-loading">
+            <span
+              className="inline-block h-9 w-44 animate-pulse rounded-md bg-zinc-100 sm:w-[24rem] md:w-[27rem] dark:bg-zinc-800"
+              data-testid="header-account-loading"
+            >
               <span className="sr-only">Loading your account</span>
             </span>
           ) : me ? (
@@ -67,7 +83,11 @@ export function HeaderBar({ me: given, unread, review, allowance }: { me: Header
                   data-testid="review-count"
                 >
                   <Icon name="shield-check" className="h-5 w-5" />
-                  {review > 0 ? <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-zinc-950">{review > 99 ? "99+" : review}</span> : null}
+                  {review > 0 ? (
+                    <span className="rounded-full bg-amber-500 px-1.5 text-xs font-semibold text-zinc-950">
+                      {review > 99 ? "99+" : review}
+                    </span>
+                  ) : null}
                 </Link>
               ) : null}
               <UnreadBadge initial={unread} />
@@ -79,7 +99,11 @@ export function HeaderBar({ me: given, unread, review, allowance }: { me: Header
                   <span className="sr-only"> points</span>
                 </span>
               </Link>
-              <Link href={`/u/${encodeURIComponent(me.username)}`} className={`${navLink} gap-2`} aria-label={`Your profile (${me.username})`}>
+              <Link
+                href={`/u/${encodeURIComponent(me.username)}`}
+                className={`${navLink} gap-2`}
+                aria-label={`Your profile (${me.username})`}
+              >
                 <Avatar src={me.avatar} name={me.username} size={24} decorative />
                 <span className="hidden md:inline">{me.username}</span>
               </Link>

@@ -58,8 +58,9 @@ function usePageState(q: PageStateQuery) {
         qc.setQueryData(notificationKeys.unreadCount(), { count: s.unreadNotifications });
         const mine = s.post;
         if (mine) {
-          qc.setQueryData<PostDto>(postKeys.detail(mine.id), (p) =>
-            p && { ...p, subscribed: mine.subscribed, poll: p.poll && { ...p.poll, myVotes: mine.myVotes } },
+          qc.setQueryData<PostDto>(
+            postKeys.detail(mine.id),
+            (p) => p && { ...p, subscribed: mine.subscribed, poll: p.poll && { ...p.poll, myVotes: mine.myVotes } },
           );
         }
         return s;

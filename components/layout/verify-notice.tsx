@@ -8,10 +8,16 @@ import { api } from "@/lib/client/api-client";
 export function VerifyNotice({ email, allowance }: { email: string; allowance: number }) {
   const resend = useMutation({ mutationFn: api.resendVerification });
   return (
-    <div role="region" aria-label="Email verification" className="border-t border-amber-200 bg-amber-50 text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="verify-notice">
+    <div
+      role="region"
+      aria-label="Email verification"
+      className="border-t border-amber-200 bg-amber-50 text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="verify-notice"
+    >
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm sm:px-4">
         <p>
-          Confirm your address <strong className="break-all">{email}</strong>: until then you can read everything but write only {allowance} posts or comments.
+          Confirm your address <strong className="break-all">{email}</strong>: until then you can read everything but write only {allowance}{" "}
+          posts or comments.
         </p>
         <Link href="/verify" className="font-medium underline">
           Enter the code
@@ -20,7 +26,7 @@ export function VerifyNotice({ email, allowance }: { email: string; allowance: n
           type="button"
           onClick={() => resend.mutate()}
           disabled={resend.isPending || resend.isSuccess}
-          className="font-medium underline disabled:no-underline disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-sky-600"
+          className="font-medium underline focus-visible:outline-2 focus-visible:outline-sky-600 disabled:no-underline disabled:opacity-70"
         >
           {resend.isPending ? "Sending…" : resend.isSuccess ? "Sent: check your inbox" : "Send the code again"}
         </button>

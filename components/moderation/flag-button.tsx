@@ -40,7 +40,14 @@ export function FlagButton({ target, label }: { target: Target; label: string })
   }
   return (
     <div className="inline-block">
-      <Button variant="ghost" size="sm" aria-expanded={open} aria-label={`Flag ${label}`} onClick={() => setOpen((o) => !o)} data-testid="flag-button">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-expanded={open}
+        aria-label={`Flag ${label}`}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="flag-button"
+      >
         <Icon name="flag" className="h-4 w-4" />
         Flag
       </Button>
@@ -56,7 +63,13 @@ export function FlagButton({ target, label }: { target: Target; label: string })
             <legend className="mb-1 font-medium">Why should staff look at {label}?</legend>
             {REASONS.map((r) => (
               <label key={r.value} className="flex items-center gap-2 py-0.5">
-                <input type="radio" name={`${id}-reason`} value={r.value} checked={reason === r.value} onChange={() => setReason(r.value)} />
+                <input
+                  type="radio"
+                  name={`${id}-reason`}
+                  value={r.value}
+                  checked={reason === r.value}
+                  onChange={() => setReason(r.value)}
+                />
                 {r.label}
               </label>
             ))}

@@ -12,7 +12,12 @@ import { moderationKeys, postKeys } from "@/lib/client/query-keys";
 import type { FlagAction } from "@/db/schema/enums";
 import type { AdminFlagDto } from "@/lib/validation/moderation";
 
-const REASON: Record<AdminFlagDto["reason"], string> = { SPAM: "Spam", INAPPROPRIATE: "Inappropriate", OFF_TOPIC: "Off-topic", OTHER: "Other" };
+const REASON: Record<AdminFlagDto["reason"], string> = {
+  SPAM: "Spam",
+  INAPPROPRIATE: "Inappropriate",
+  OFF_TOPIC: "Off-topic",
+  OTHER: "Other",
+};
 
 type Group = { key: string; first: AdminFlagDto; flags: AdminFlagDto[] };
 
@@ -36,7 +41,8 @@ export function useResolveFlag() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ flagId, action }: { flagId: number; action: FlagAction }) => api.resolveFlag(flagId, action),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: moderationKeys.all }), qc.invalidateQueries({ queryKey: postKeys.all })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: moderationKeys.all }), qc.invalidateQueries({ queryKey: postKeys.all })]),
   });
 }
 
@@ -53,7 +59,12 @@ export function FlagQueue() {
   const [, startTransition] = useTransition();
   const { data, error } = useOpenFlags();
   const resolve = useResolveFlag();
-  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {error.message}
+      </p>
+    );
   const groups = group(data ?? []);
   if (!groups.length) {
     return (
@@ -81,7 +92,10 @@ export function FlagQueue() {
               {first.post.closed ? <span className="text-xs text-zinc-600 dark:text-zinc-400">post closed</span> : null}
             </div>
             <p className="text-sm">
-              <Link href={first.comment ? `/posts/${first.post.id}#comment-${first.comment.id}` : `/posts/${first.post.id}`} className="font-semibold hover:underline">
+              <Link
+                href={first.comment ? `/posts/${first.post.id}#comment-${first.comment.id}` : `/posts/${first.post.id}`}
+                className="font-semibold hover:underline"
+              >
                 {first.post.title}
               </Link>
               <span className="text-zinc-600 dark:text-zinc-400"> by {(first.comment ?? first.post).author.username}</span>

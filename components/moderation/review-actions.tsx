@@ -22,12 +22,15 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
   const busy = review.isPending || refreshing;
 
   const submit = (r: Review) =>
-    review.mutate({ kind: "review", ...r }, {
-      onSuccess: () => {
-        setRejecting(false);
-        startTransition(() => router.refresh());
+    review.mutate(
+      { kind: "review", ...r },
+      {
+        onSuccess: () => {
+          setRejecting(false);
+          startTransition(() => router.refresh());
+        },
       },
-    });
+    );
 
   return (
     <div role="group" aria-label={`Review “${title}”`} className="space-y-2" aria-busy={busy}>

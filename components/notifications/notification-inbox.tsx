@@ -38,9 +38,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
   /** Marks cached items read at once; the refetch after the server's answer confirms it. */
   const markCached = (ids: Set<number> | "all") => {
     qc.setQueriesData<Pages>({ queryKey: listsKey }, (data) =>
-      data
-        ? { ...data, pages: data.pages.map((p) => p.map((n) => (ids === "all" || ids.has(n.id) ? { ...n, read: true } : n))) }
-        : data,
+      data ? { ...data, pages: data.pages.map((p) => p.map((n) => (ids === "all" || ids.has(n.id) ? { ...n, read: true } : n))) } : data,
     );
   };
   const settle = async () => {
@@ -104,7 +102,12 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="tablist" aria-label="Notifications" className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700" onKeyDown={onTabKey}>
+        <div
+          role="tablist"
+          aria-label="Notifications"
+          className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700"
+          onKeyDown={onTabKey}
+        >
           {tabs.map((t) => (
             <button
               key={t.key}
@@ -119,7 +122,9 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
               tabIndex={tab === t.key ? 0 : -1}
               onClick={() => setTab(t.key)}
               className={`rounded px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${
-                tab === t.key ? "bg-sky-700 text-white dark:bg-sky-700" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
+                tab === t.key
+                  ? "bg-sky-700 text-white dark:bg-sky-700"
+                  : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
               }`}
             >
               {t.label}

@@ -4,7 +4,31 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { REACTIONS } from "@/components/reactions/reaction-types";
-import { AtSign, Bell, BellOff, ChartColumn, CircleCheck, CircleX, Dices, Eye, FilePlus, Flag, Gift, HeartHandshake, MessageSquare, ShieldCheck, ShieldQuestion, SmilePlus, Star, Trash2, Trophy, UserPlus, Vote, Zap, type LucideIcon } from "lucide-react";
+import {
+  AtSign,
+  Bell,
+  BellOff,
+  ChartColumn,
+  CircleCheck,
+  CircleX,
+  Dices,
+  Eye,
+  FilePlus,
+  Flag,
+  Gift,
+  HeartHandshake,
+  MessageSquare,
+  ShieldCheck,
+  ShieldQuestion,
+  SmilePlus,
+  Star,
+  Trash2,
+  Trophy,
+  UserPlus,
+  Vote,
+  Zap,
+  type LucideIcon,
+} from "lucide-react";
 import type { NotificationDto } from "@/lib/validation/responses";
 
 export type NotificationLine = {
@@ -41,12 +65,24 @@ export function describeNotification(n: NotificationDto): NotificationLine {
       // The notification's content says what staff did ("restored version 0 of your post"); the link
       // opens the history that shows it.
       return n.comment
-        ? { ...base, icon: ShieldCheck, action: "edited your comment on", href: post ? `/posts/${post.id}/comments/${n.comment.id}/history` : null, snippet: n.excerpt }
+        ? {
+            ...base,
+            icon: ShieldCheck,
+            action: "edited your comment on",
+            href: post ? `/posts/${post.id}/comments/${n.comment.id}/history` : null,
+            snippet: n.excerpt,
+          }
         : n.content === "deleted your comment on"
           ? { ...base, icon: Trash2, action: n.content, href: postHref }
           : { ...base, icon: ShieldCheck, action: n.content || "moderated your post", href: post ? `/posts/${post.id}/history` : null };
     case "MENTION":
-      return { ...base, icon: AtSign, action: n.comment ? "mentioned you in a comment on" : "mentioned you in", href: commentHref, snippet: n.excerpt };
+      return {
+        ...base,
+        icon: AtSign,
+        action: n.comment ? "mentioned you in a comment on" : "mentioned you in",
+        href: commentHref,
+        snippet: n.excerpt,
+      };
     case "REACTION": {
       const r = n.reactionType ? REACTIONS[n.reactionType] : null;
       const others = n.actorCount - 1;
@@ -65,7 +101,12 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "POST_REVIEW_REQUEST":
       return { ...base, icon: ShieldQuestion, action: "submitted a post for review:" };
     case "POST_REVIEWED":
-      return { ...base, icon: n.approved ? CircleCheck : CircleX, action: n.approved ? "approved your post" : "rejected your post", snippet: n.excerpt };
+      return {
+        ...base,
+        icon: n.approved ? CircleCheck : CircleX,
+        action: n.approved ? "approved your post" : "rejected your post",
+        snippet: n.excerpt,
+      };
     case "POST_DELETED":
       return { ...base, icon: Trash2, action: "deleted your post", target: n.content ?? target, href: null };
     case "POST_FEATURED":
@@ -107,7 +148,15 @@ export function describeNotification(n: NotificationDto): NotificationLine {
 }
 
 /** A notification in the inbox; opening its link marks it read. */
-export function NotificationItem({ n, onOpen, onMarkRead }: { n: NotificationDto; onOpen: (n: NotificationDto) => void; onMarkRead: (n: NotificationDto) => void }) {
+export function NotificationItem({
+  n,
+  onOpen,
+  onMarkRead,
+}: {
+  n: NotificationDto;
+  onOpen: (n: NotificationDto) => void;
+  onMarkRead: (n: NotificationDto) => void;
+}) {
   const d = describeNotification(n);
   const sentence = (
     <>
@@ -124,16 +173,27 @@ export function NotificationItem({ n, onOpen, onMarkRead }: { n: NotificationDto
     >
       <div className="relative shrink-0">
         {n.fromUser ? (
-          <Link href={`/u/${encodeURIComponent(n.fromUser.username)}`} aria-label={`${n.fromUser.username}'s profile`} data-testid="notification-actor" className="block rounded-full focus-visible:outline-2 focus-visible:outline-sky-600">
+          <Link
+            href={`/u/${encodeURIComponent(n.fromUser.username)}`}
+            aria-label={`${n.fromUser.username}'s profile`}
+            data-testid="notification-actor"
+            className="block rounded-full focus-visible:outline-2 focus-visible:outline-sky-600"
+          >
             <Avatar src={n.fromUser.avatar} name={n.fromUser.username} size={36} />
           </Link>
         ) : (
-          <span aria-hidden="true" className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          >
             <d.icon className="h-4 w-4" />
           </span>
         )}
         {n.fromUser ? (
-          <span aria-hidden="true" className="absolute -bottom-1 -right-1 inline-flex h-5 w-5 items-center justify-center rounded-full bg-white text-sky-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-sky-400 dark:ring-zinc-700">
+          <span
+            aria-hidden="true"
+            className="absolute -right-1 -bottom-1 inline-flex h-5 w-5 items-center justify-center rounded-full bg-white text-sky-700 ring-1 ring-zinc-200 dark:bg-zinc-900 dark:text-sky-400 dark:ring-zinc-700"
+          >
             <d.icon className="h-3 w-3" />
           </span>
         ) : null}

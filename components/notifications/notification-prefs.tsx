@@ -70,7 +70,9 @@ export function NotificationPrefs({ types, standalone = false }: { types?: reado
   return (
     <Frame standalone={standalone}>
       <fieldset className={standalone ? "" : "mt-3"}>
-        <legend className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">Choose which notifications reach your inbox. Changes are saved at once.</legend>
+        <legend className="mb-2 text-sm text-zinc-600 dark:text-zinc-400">
+          Choose which notifications reach your inbox. Changes are saved at once.
+        </legend>
         {prefs.isPending ? <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p> : null}
         {prefs.isError ? (
           <p role="alert" className="text-sm text-red-700">

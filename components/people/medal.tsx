@@ -35,7 +35,9 @@ export function RoleBadge({ role }: { role: "USER" | "MODERATOR" | "ADMIN" }) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${
-        admin ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200" : "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+        admin
+          ? "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200"
+          : "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
       }`}
     >
       {admin ? "Admin" : "Moderator"}

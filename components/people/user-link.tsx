@@ -18,7 +18,13 @@ function canShowCard(): boolean {
 
 /** Markdown reduced to a line of text for the card (the profile page renders it properly). */
 function plainIntro(md: string): string {
-  const text = md.replace(/```[\s\S]*?```/g, " ").replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[#>*_`~|-]+/g, " ").replace(/\s+/g, " ").trim();
+  const text = md
+    .replace(/```[\s\S]*?```/g, " ")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`~|-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text.length > 140 ? `${text.slice(0, 139)}…` : text;
 }
 
@@ -87,7 +93,7 @@ function UserCard({ id, username }: { id: string; username: string }) {
       id={id}
       role="tooltip"
       data-testid="user-card"
-      className="absolute left-0 top-full z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+      className="absolute top-full left-0 z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
     >
       {p ? (
         <span className="block space-y-2">

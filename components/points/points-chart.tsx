@@ -81,7 +81,14 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
             </text>
           ) : null,
         )}
-        <text x={12} y={PAD.top + plotH / 2} transform={`rotate(-90 12 ${PAD.top + plotH / 2})`} textAnchor="middle" fontSize={11} fill="currentColor">
+        <text
+          x={12}
+          y={PAD.top + plotH / 2}
+          transform={`rotate(-90 12 ${PAD.top + plotH / 2})`}
+          textAnchor="middle"
+          fontSize={11}
+          fill="currentColor"
+        >
           Points
         </text>
         <polygon points={area} className="fill-sky-500/15" />
@@ -91,7 +98,14 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
             <title>{`${d.date}: ${d.value} points`}</title>
           </circle>
         ))}
-        <text x={x(data.length - 1) - 6} y={y(last.value) - 8} textAnchor="end" fontSize={12} fontWeight={600} className="fill-zinc-800 dark:fill-zinc-100">
+        <text
+          x={x(data.length - 1) - 6}
+          y={y(last.value) - 8}
+          textAnchor="end"
+          fontSize={12}
+          fontWeight={600}
+          className="fill-zinc-800 dark:fill-zinc-100"
+        >
           {last.value}
         </text>
       </svg>

@@ -59,33 +59,54 @@ export function PointsHistory() {
   });
   const rows = q.data?.pages.flat() ?? [];
   if (q.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading your history…</p>;
-  if (q.isError) return <p role="alert" className="text-sm text-red-700">Could not load your history.</p>;
-  if (!rows.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No points yet: post, comment and get reactions to earn some.</p>;
+  if (q.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Could not load your history.
+      </p>
+    );
+  if (!rows.length)
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No points yet: post, comment and get reactions to earn some.</p>;
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="points-ledger">
           <caption className="sr-only">Points history, newest first</caption>
-          <thead className="bg-zinc-50 text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400 dark:bg-zinc-900">
+          <thead className="bg-zinc-50 text-xs tracking-wide text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
-              <th scope="col" className="px-3 py-2">Type</th>
-              <th scope="col" className="px-3 py-2 text-right">Amount</th>
-              <th scope="col" className="px-3 py-2 text-right">Balance</th>
-              <th scope="col" className="px-3 py-2">Related</th>
-              <th scope="col" className="px-3 py-2">When</th>
+              <th scope="col" className="px-3 py-2">
+                Type
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Balance
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Related
+              </th>
+              <th scope="col" className="px-3 py-2">
+                When
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {rows.map((h) => (
               <tr key={h.id} data-testid="ledger-row" data-type={h.type}>
                 <td className="px-3 py-2">{POINT_TYPE_LABEL[h.type]}</td>
-                <td className={`px-3 py-2 text-right font-semibold tabular-nums ${h.amount >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}>
+                <td
+                  className={`px-3 py-2 text-right font-semibold tabular-nums ${h.amount >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
+                >
                   {h.amount > 0 ? `+${h.amount}` : h.amount < 0 ? `−${-h.amount}` : "0"}
                 </td>
                 <td className="px-3 py-2 text-right tabular-nums">{h.balance}</td>
                 <td className="max-w-[16rem] truncate px-3 py-2">
                   {h.postId !== null && h.postTitle !== null ? (
-                    <Link href={h.commentId ? `/posts/${h.postId}#comment-${h.commentId}` : `/posts/${h.postId}`} className="text-sky-700 hover:underline dark:text-sky-400">
+                    <Link
+                      href={h.commentId ? `/posts/${h.postId}#comment-${h.commentId}` : `/posts/${h.postId}`}
+                      className="text-sky-700 hover:underline dark:text-sky-400"
+                    >
                       {h.postTitle}
                     </Link>
                   ) : h.postId !== null ? (
@@ -93,7 +114,7 @@ export function PointsHistory() {
                   ) : null}
                   {h.fromUserName ? <span className="text-zinc-600 dark:text-zinc-400"> · {h.fromUserName}</span> : null}
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 text-zinc-600 dark:text-zinc-400">
+                <td className="px-3 py-2 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
                   <RelativeTime iso={h.createdAt} />
                 </td>
               </tr>

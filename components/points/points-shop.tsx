@@ -46,7 +46,12 @@ export function PointsShop() {
   };
 
   if (goods.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the shop…</p>;
-  if (goods.isError) return <p role="alert" className="text-sm text-red-700">Could not load the shop.</p>;
+  if (goods.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        Could not load the shop.
+      </p>
+    );
   if (!goods.data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">The shop is empty for now.</p>;
 
   return (
@@ -62,7 +67,11 @@ export function PointsShop() {
           const active = step?.goodId === g.id ? step : null;
           const reasonId = `${id}-${g.id}-reason`;
           return (
-            <li key={g.id} className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid="good">
+            <li
+              key={g.id}
+              className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
+              data-testid="good"
+            >
               {g.image ? (
                 <img src={g.image} alt={g.name} loading="lazy" className="aspect-[4/3] w-full bg-zinc-100 object-cover dark:bg-zinc-800" />
               ) : (
@@ -126,16 +135,25 @@ export function PointsShop() {
                       </div>
                     </form>
                   ) : (
-                    <div role="group" aria-label={`Confirm redeeming ${g.name}`} className="space-y-2 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
+                    <div
+                      role="group"
+                      aria-label={`Confirm redeeming ${g.name}`}
+                      className="space-y-2 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40"
+                    >
                       <p>
-                        Redeem <strong>{g.name}</strong> for {g.cost} points? Your balance will be {balance - g.cost}. We will contact you at{" "}
-                        <strong className="break-all">{active.contact}</strong>.
+                        Redeem <strong>{g.name}</strong> for {g.cost} points? Your balance will be {balance - g.cost}. We will contact you
+                        at <strong className="break-all">{active.contact}</strong>.
                       </p>
                       <div className="flex gap-2">
                         <Button size="sm" onClick={() => redeem.mutate(active)} disabled={redeem.isPending}>
                           {redeem.isPending ? "Redeeming…" : "Confirm redemption"}
                         </Button>
-                        <Button size="sm" variant="secondary" onClick={() => setStep({ ...active, stage: "contact" })} disabled={redeem.isPending}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setStep({ ...active, stage: "contact" })}
+                          disabled={redeem.isPending}
+                        >
                           Back
                         </Button>
                       </div>

@@ -28,7 +28,12 @@ export function ListControls({
     <ClientNav className="space-y-4">
       <nav aria-label="Post order" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
         {TABS.map((t) => (
-          <a key={t.id} href={listHref(basePath, { ...state, tab: t.id, page: 0 })} aria-current={t.id === state.tab ? "page" : undefined} className="tab">
+          <a
+            key={t.id}
+            href={listHref(basePath, { ...state, tab: t.id, page: 0 })}
+            aria-current={t.id === state.tab ? "page" : undefined}
+            className="tab"
+          >
             {t.label}
           </a>
         ))}
@@ -58,7 +63,7 @@ export function ListControls({
           </form>
         ) : null}
         <div className="min-w-0 flex-1">
-          <p id="tag-filter-label" className="hidden text-xs sm:block font-medium text-zinc-600 dark:text-zinc-400">
+          <p id="tag-filter-label" className="hidden text-xs font-medium text-zinc-600 sm:block dark:text-zinc-400">
             Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
           </p>
           <PhoneCollapse label={state.tagIds.length ? `Tags (${state.tagIds.length} selected)` : "Filter by tag"}>

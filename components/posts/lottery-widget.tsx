@@ -67,7 +67,8 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
         <div className="text-sm">
           <p className="font-medium">{lot.prizeDescription}</p>
           <p className="text-zinc-600 dark:text-zinc-400">
-            {lot.prizeCount} {lot.prizeCount === 1 ? "winner" : "winners"} · costs {lot.pointCost} {lot.pointCost === 1 ? "point" : "points"} to join
+            {lot.prizeCount} {lot.prizeCount === 1 ? "winner" : "winners"} · costs {lot.pointCost}{" "}
+            {lot.pointCost === 1 ? "point" : "points"} to join
           </p>
           <p className="text-zinc-600 dark:text-zinc-400">
             <span title={absoluteTime(lot.startTime)}>Starts {absoluteTime(lot.startTime)}</span> ·{" "}
@@ -101,7 +102,8 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
             onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
           >
             <p>
-              Join for <strong>{lot.pointCost} points</strong>? Your balance will be <strong>{me.point - lot.pointCost}</strong> (now {me.point}).
+              Join for <strong>{lot.pointCost} points</strong>? Your balance will be <strong>{me.point - lot.pointCost}</strong> (now{" "}
+              {me.point}).
               {me.point < lot.pointCost ? " You do not have enough points." : ""}
             </p>
             <div className="flex gap-2">
@@ -115,11 +117,7 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
           </div>
         ) : null}
         {joined ? <Badge tone="success">You joined</Badge> : null}
-        {me === null && phase === "open" ? (
-          <SignInLink className="text-sm underline">
-            Sign in to join
-          </SignInLink>
-        ) : null}
+        {me === null && phase === "open" ? <SignInLink className="text-sm underline">Sign in to join</SignInLink> : null}
       </div>
       {join.error ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

@@ -57,16 +57,17 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
           <fieldset>
             <legend className="sr-only">Your choice</legend>
             {poll.options.map((o, i) => (
-              <label key={o} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+              <label
+                key={o}
+                className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+              >
                 <input
                   type={poll.multiple ? "checkbox" : "radio"}
                   name={`${groupId}-option`}
                   value={o}
                   id={`${groupId}-o${i}`}
                   checked={chosen.includes(o)}
-                  onChange={(e) =>
-                    setChosen((c) => (poll.multiple ? (e.target.checked ? [...c, o] : c.filter((x) => x !== o)) : [o]))
-                  }
+                  onChange={(e) => setChosen((c) => (poll.multiple ? (e.target.checked ? [...c, o] : c.filter((x) => x !== o)) : [o]))}
                   className="h-4 w-4 accent-sky-700"
                 />
                 <span>{o}</span>
@@ -105,7 +106,10 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
                   aria-valuemin={0}
                   aria-valuemax={100}
                 >
-                  <div className={`h-full rounded-full ${mine ? "bg-sky-600" : "bg-zinc-400 dark:bg-zinc-500"}`} style={{ width: `${pct}%` }} />
+                  <div
+                    className={`h-full rounded-full ${mine ? "bg-sky-600" : "bg-zinc-400 dark:bg-zinc-500"}`}
+                    style={{ width: `${pct}%` }}
+                  />
                 </div>
                 {voters.length ? (
                   <ul className="mt-1 flex flex-wrap gap-1" aria-label={`Voted for ${o}`}>
@@ -128,9 +132,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
         {!signedIn && !ended ? (
           <>
             {" · "}
-            <SignInLink className="underline">
-              Sign in to vote
-            </SignInLink>
+            <SignInLink className="underline">Sign in to vote</SignInLink>
           </>
         ) : null}
       </p>

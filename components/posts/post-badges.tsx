@@ -3,7 +3,11 @@ import { Badge } from "@/components/ui/badge";
 import type { PostDto } from "@/lib/validation/responses";
 
 /** Pinned, featured, closed, restricted scope, review status and post type. */
-export function PostBadges({ post }: { post: Partial<Pick<PostDto, "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured">> }) {
+export function PostBadges({
+  post,
+}: {
+  post: Partial<Pick<PostDto, "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured">>;
+}) {
   return (
     <>
       {post.pinnedAt ? (

@@ -48,20 +48,28 @@ export async function PostBrowser({
   const tagChoices = [...chosen, ...popularTags.filter((t) => !state.tagIds.includes(t.id) && t.id !== fixed.tagId)];
 
   const list = posts.length ? (
-    <ClientNav className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="post-list">
+    <ClientNav
+      className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40"
+      data-testid="post-list"
+    >
       {posts.map((p) => (
         <PostCard key={p.id} post={toPostCard(shell ? { ...p, isNew: false, newComments: 0 } : p)} />
       ))}
     </ClientNav>
   ) : state.page > 0 ? (
-    <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400" data-testid="no-more-posts">
+    <div
+      className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
+      data-testid="no-more-posts"
+    >
       <p>No more posts: this list has fewer than {state.page + 1} pages.</p>
       <Link href={here({ page: 0 })} className={buttonClass("secondary", "sm", "mt-3")}>
         Back to the newest posts
       </Link>
     </div>
   ) : (
-    <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No posts here yet.</p>
+    <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+      No posts here yet.
+    </p>
   );
 
   return (
@@ -79,7 +87,13 @@ export async function PostBrowser({
           <MarkAllReadButton />
         </div>
       ) : null}
-      {shell ? <ShellMarks ids={posts.map((p) => p.id)} visit>{list}</ShellMarks> : list}
+      {shell ? (
+        <ShellMarks ids={posts.map((p) => p.id)} visit>
+          {list}
+        </ShellMarks>
+      ) : (
+        list
+      )}
 
       {posts.length && (state.page > 0 || hasMore) ? (
         <nav aria-label="Pagination" className="flex items-center justify-between">

@@ -8,7 +8,9 @@ import type { PostDto } from "@/lib/validation/responses";
  * lottery stay on the server (a 20-post home page went from ~4.7 KB to ~0.6 KB of payload per post).
  */
 export type PostCardData = Pick<PostDto, "id" | "title" | "createdAt" | "commentCount" | "views"> &
-  Partial<Pick<PostDto, "lastReplyAt" | "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured" | "isNew" | "newComments">> & {
+  Partial<
+    Pick<PostDto, "lastReplyAt" | "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured" | "isNew" | "newComments">
+  > & {
     excerpt: string;
     /** `avatar` only when it is not the default one (`defaultAvatar`). */
     author: { username: string; avatar?: string };

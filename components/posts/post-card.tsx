@@ -19,7 +19,11 @@ export function PostCard({ post }: { post: PostCardData }) {
   const marks = useRowMarks(post.id, post);
   return (
     <article className="post-card" data-testid="post-card">
-      <a href={`/u/${encodeURIComponent(post.author.username)}`} className="hidden shrink-0 sm:block" aria-label={`Author ${post.author.username}`}>
+      <a
+        href={`/u/${encodeURIComponent(post.author.username)}`}
+        className="hidden shrink-0 sm:block"
+        aria-label={`Author ${post.author.username}`}
+      >
         <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
       </a>
       <div className="pc-main">
@@ -31,7 +35,11 @@ export function PostCard({ post }: { post: PostCardData }) {
           </h2>
           <PostBadges post={post} />
           {marks.isNew ? (
-            <span className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white" title="Created since your last visit" data-testid="post-new">
+            <span
+              className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white"
+              title="Created since your last visit"
+              data-testid="post-new"
+            >
               New
             </span>
           ) : null}
@@ -83,11 +91,13 @@ export function PostCard({ post }: { post: PostCardData }) {
         </ul>
         <div className="pc-meta">
           <span title={`${post.commentCount} comments`}>
-            <Icon name="message-square" />{` ${post.commentCount}`}
+            <Icon name="message-square" />
+            {` ${post.commentCount}`}
             <span className="sr-only"> comments</span>
           </span>
           <span title={`${post.views} views`}>
-            <Icon name="eye" />{` ${post.views}`}
+            <Icon name="eye" />
+            {` ${post.views}`}
             <span className="sr-only"> views</span>
           </span>
         </div>

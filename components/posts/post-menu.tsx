@@ -28,12 +28,22 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
         </Link>
       ) : null}
       {perms.close ? (
-        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run({ kind: "action", action: flags.closed ? "reopen" : "close" })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={pending}
+          onClick={() => run({ kind: "action", action: flags.closed ? "reopen" : "close" })}
+        >
           {flags.closed ? "Reopen" : "Close"}
         </Button>
       ) : null}
       {perms.pin ? (
-        <Button variant="secondary" size="sm" disabled={pending} onClick={() => run({ kind: "action", action: flags.pinned ? "unpin" : "pin" })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={pending}
+          onClick={() => run({ kind: "action", action: flags.pinned ? "unpin" : "pin" })}
+        >
           {flags.pinned ? "Unpin" : "Pin"}
         </Button>
       ) : null}

@@ -28,10 +28,12 @@ export function NewPostsBanner({ categoryId }: { categoryId?: number }) {
     <div role="status" aria-live="polite">
       <button
         type="button"
-        onClick={() => startTransition(() => {
-          router.refresh();
-          setIds([]);
-        })}
+        onClick={() =>
+          startTransition(() => {
+            router.refresh();
+            setIds([]);
+          })
+        }
         disabled={pending}
         className="w-full rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm font-medium text-sky-800 hover:bg-sky-100 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-200 dark:hover:bg-sky-900/60"
         data-testid="new-posts-banner"
@@ -47,7 +49,13 @@ export function MarkAllReadButton() {
   const router = useRouter();
   const m = useMutation({ mutationFn: api.markAllRead, onSuccess: () => router.refresh() });
   return (
-    <button type="button" onClick={() => m.mutate()} disabled={m.isPending} className={buttonClass("secondary", "sm")} data-testid="mark-all-read">
+    <button
+      type="button"
+      onClick={() => m.mutate()}
+      disabled={m.isPending}
+      className={buttonClass("secondary", "sm")}
+      data-testid="mark-all-read"
+    >
       <Icon name="check-check" className="h-4 w-4" />
       <span className="ml-1">Mark all read</span>
     </button>

@@ -99,7 +99,9 @@ export function usePostMutation(postId?: number) {
       if (next) return void qc.setQueryData<PostDto>(postKeys.detail(postId), next);
       await Promise.all([
         qc.invalidateQueries({ queryKey: postKeys.lists() }),
-        c.kind === "delete" ? qc.removeQueries({ queryKey: postKeys.detail(postId) }) : qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
+        c.kind === "delete"
+          ? qc.removeQueries({ queryKey: postKeys.detail(postId) })
+          : qc.invalidateQueries({ queryKey: postKeys.detail(postId) }),
         c.kind === "review" ? qc.invalidateQueries({ queryKey: moderationKeys.all }) : null,
       ]);
     },

@@ -101,10 +101,7 @@ export function ReactionBar({
           </button>
         ) : shown.length === 0 ? (
           <span className="text-xs text-zinc-600 dark:text-zinc-400">
-            <SignInLink className="underline">
-              Sign in
-            </SignInLink>{" "}
-            to react
+            <SignInLink className="underline">Sign in</SignInLink> to react
           </span>
         ) : null}
       </div>

@@ -9,7 +9,13 @@ import { HIT_LABEL, hitHref } from "@/components/search/search-href";
 import { api, type SearchHit } from "@/lib/client/api-client";
 import { searchKeys } from "@/lib/client/query-keys";
 
-const ICONS: Record<SearchHit["type"], SpriteIcon> = { post: "file-text", comment: "message-square", user: "user", category: "folder", tag: "hash" };
+const ICONS: Record<SearchHit["type"], SpriteIcon> = {
+  post: "file-text",
+  comment: "message-square",
+  user: "user",
+  category: "folder",
+  tag: "hash",
+};
 const DEBOUNCE_MS = 200;
 
 function useDebounced(value: string, ms: number): string {
@@ -90,7 +96,10 @@ export function HeaderSearch() {
         <label htmlFor={`${listId}-input`} className="sr-only">
           Search the forum
         </label>
-        <Icon name="search" className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-600 dark:text-zinc-400" />
+        <Icon
+          name="search"
+          className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-zinc-600 dark:text-zinc-400"
+        />
         <input
           id={`${listId}-input`}
           name="q"
@@ -112,12 +121,18 @@ export function HeaderSearch() {
           aria-autocomplete="list"
           aria-activedescendant={showList && active >= 0 ? `${listId}-opt-${active}` : undefined}
           data-testid="header-search"
-          className="h-9 w-full rounded-md border border-zinc-300 bg-white pl-8 pr-2 text-sm text-zinc-900 placeholder:text-zinc-500 focus-visible:border-sky-600 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className="h-9 w-full rounded-md border border-zinc-300 bg-white pr-2 pl-8 text-sm text-zinc-900 placeholder:text-zinc-500 focus-visible:border-sky-600 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
       </form>
       {showList ? (
         <div className="absolute right-0 z-40 mt-1 w-[min(28rem,calc(100vw-1.5rem))] overflow-hidden rounded-md border border-zinc-200 bg-white shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
-          <ul id={listId} role="listbox" aria-label="Suggestions" className="max-h-96 overflow-y-auto py-1" data-testid="search-suggestions">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggestions"
+            className="max-h-96 overflow-y-auto py-1"
+            data-testid="search-suggestions"
+          >
             {hits.map((h, i) => (
               <li
                 key={`${h.type}-${h.id}`}
@@ -134,7 +149,10 @@ export function HeaderSearch() {
                   <span className="sr-only">{HIT_LABEL[h.type]}: </span>
                   <span className="search-hl block truncate font-medium" dangerouslySetInnerHTML={{ __html: h.highlightedText }} />
                   {h.highlightedSubText ? (
-                    <span className="search-hl block truncate text-xs text-zinc-600 dark:text-zinc-400" dangerouslySetInnerHTML={{ __html: h.highlightedSubText }} />
+                    <span
+                      className="search-hl block truncate text-xs text-zinc-600 dark:text-zinc-400"
+                      dangerouslySetInnerHTML={{ __html: h.highlightedSubText }}
+                    />
                   ) : null}
                 </span>
                 <span aria-hidden="true" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">

@@ -16,4 +16,10 @@ export function hitHref(h: SearchHit): string {
   }
 }
 
-export const HIT_LABEL: Record<SearchHit["type"], string> = { post: "Post", comment: "Comment", user: "User", category: "Category", tag: "Tag" };
+export const HIT_LABEL: Record<SearchHit["type"], string> = {
+  post: "Post",
+  comment: "Comment",
+  user: "User",
+  category: "Category",
+  tag: "Tag",
+};

@@ -6,7 +6,11 @@ import { api, type EmailMode, type EmailPrefs } from "@/lib/client/api-client";
 import { notificationKeys } from "@/lib/client/query-keys";
 
 const MODES: { mode: EmailMode; label: string; hint: (away: number) => string }[] = [
-  { mode: "immediate", label: "Right away", hint: (away) => `A mail for each reply or mention, when you have not been on the site for ${away} minutes.` },
+  {
+    mode: "immediate",
+    label: "Right away",
+    hint: (away) => `A mail for each reply or mention, when you have not been on the site for ${away} minutes.`,
+  },
   { mode: "daily", label: "Daily digest", hint: () => "One mail a day with the replies and mentions you have not read." },
   { mode: "weekly", label: "Weekly digest", hint: () => "One mail a week with the replies and mentions you have not read." },
   { mode: "off", label: "No mail", hint: () => "Only the mail you ask for (password reset, verification code)." },
@@ -61,7 +65,13 @@ export function EmailPrefsForm() {
         ))}
       </div>
       <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
-        {save.isPending ? "Saving…" : save.isError ? "Could not save, try again." : save.isSuccess ? "Saved." : "Every mail also has a one-click unsubscribe link."}
+        {save.isPending
+          ? "Saving…"
+          : save.isError
+            ? "Could not save, try again."
+            : save.isSuccess
+              ? "Saved."
+              : "Every mail also has a one-click unsubscribe link."}
       </p>
     </fieldset>
   );

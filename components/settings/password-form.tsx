@@ -41,7 +41,14 @@ export function PasswordForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" noValidate>
       <Field id="current-password" label="Current password" error={f.currentPassword}>
-        <Input id="current-password" name="currentPassword" type="password" autoComplete="current-password" required {...describedBy("current-password", f.currentPassword)} />
+        <Input
+          id="current-password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...describedBy("current-password", f.currentPassword)}
+        />
       </Field>
       <Field id="new-password" label="New password" hint="At least 8 characters." error={f.newPassword}>
         <Input
@@ -55,11 +62,21 @@ export function PasswordForm() {
         />
       </Field>
       <Field id="confirm-password" label="New password again" error={f.confirmPassword}>
-        <Input id="confirm-password" name="confirmPassword" type="password" autoComplete="new-password" required {...describedBy("confirm-password", f.confirmPassword)} />
+        <Input
+          id="confirm-password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...describedBy("confirm-password", f.confirmPassword)}
+        />
       </Field>
       <FieldError id="password-form-error" message={errors.form} />
       {ended && !change.isPending ? (
-        <p role="status" className="flex items-start gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+        >
           <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
             Password changed. {ended.sessions + ended.tokens === 0 ? "You were not signed in anywhere else." : `${signIns(ended)} ended.`}
@@ -75,7 +92,10 @@ export function PasswordForm() {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const signIns = (e: Ended) =>
-  [e.sessions ? plural(e.sessions, "other browser session", "other browser sessions") : "", e.tokens ? plural(e.tokens, "login token", "login tokens") : ""]
+  [
+    e.sessions ? plural(e.sessions, "other browser session", "other browser sessions") : "",
+    e.tokens ? plural(e.tokens, "login token", "login tokens") : "",
+  ]
     .filter(Boolean)
     .join(" and ")
     .replace(/^./, (c) => c.toUpperCase());

@@ -23,8 +23,18 @@ type Props = {
 };
 
 function Status({ ok, error }: { ok?: string | null; error?: string | null }) {
-  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>;
-  if (ok) return <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">{ok}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {error}
+      </p>
+    );
+  if (ok)
+    return (
+      <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+        {ok}
+      </p>
+    );
   return null;
 }
 
@@ -58,7 +68,9 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
 
   return (
     <section aria-labelledby="avatar-heading" className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-      <h2 id="avatar-heading" className="text-lg font-semibold">Avatar</h2>
+      <h2 id="avatar-heading" className="text-lg font-semibold">
+        Avatar
+      </h2>
       <div className="flex flex-wrap items-center gap-4">
         <div className="text-center text-xs text-zinc-600 dark:text-zinc-400">
           <Avatar src={avatar} name={`${username} (current avatar)`} size={72} />
@@ -66,7 +78,14 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
         </div>
         {preview ? (
           <div className="text-center text-xs text-zinc-600 dark:text-zinc-400">
-            <img src={preview} alt="New avatar preview" width={72} height={72} className="h-[72px] w-[72px] rounded-full object-cover ring-2 ring-sky-600" data-testid="avatar-preview" />
+            <img
+              src={preview}
+              alt="New avatar preview"
+              width={72}
+              height={72}
+              className="h-[72px] w-[72px] rounded-full object-cover ring-2 ring-sky-600"
+              data-testid="avatar-preview"
+            />
             <p className="mt-1">New</p>
           </div>
         ) : null}
@@ -77,9 +96,17 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
           >
             <ImageUp aria-hidden="true" className="h-4 w-4" />
             Choose an image
-            <input id={inputId} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" onChange={(e) => void pick(e.target.files?.[0])} />
+            <input
+              id={inputId}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="sr-only"
+              onChange={(e) => void pick(e.target.files?.[0])}
+            />
           </label>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">PNG, JPEG, GIF or WebP, up to 5 MB. It is re-encoded and its metadata removed.</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            PNG, JPEG, GIF or WebP, up to 5 MB. It is re-encoded and its metadata removed.
+          </p>
         </div>
       </div>
       {preview ? (
@@ -92,7 +119,10 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
           </Button>
         </div>
       ) : null}
-      <Status ok={upload.isSuccess ? "Avatar updated." : null} error={pickError ?? (upload.error ? fieldErrors(upload.error).form ?? upload.error.message : null)} />
+      <Status
+        ok={upload.isSuccess ? "Avatar updated." : null}
+        error={pickError ?? (upload.error ? (fieldErrors(upload.error).form ?? upload.error.message) : null)}
+      />
     </section>
   );
 }
@@ -121,18 +151,37 @@ export function ProfileDetailsForm({ introduction, medals, chosenMedal }: Pick<P
         save.mutate();
       }}
     >
-      <h2 id="details-heading" className="text-lg font-semibold">About you</h2>
-      <MarkdownEditor compact id="introduction" label="Introduction" value={intro} onChange={setIntro} error={errors?.fields.introduction} />
+      <h2 id="details-heading" className="text-lg font-semibold">
+        About you
+      </h2>
+      <MarkdownEditor
+        compact
+        id="introduction"
+        label="Introduction"
+        value={intro}
+        onChange={setIntro}
+        error={errors?.fields.introduction}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Medal shown next to your name</legend>
         {medals.length ? (
           <div className="flex flex-wrap gap-2">
-            {[{ value: "" as const, label: "Automatic (your best medal)" }, ...medals.map((m) => ({ value: m, label: MEDALS[m].label }))].map((o) => (
+            {[
+              { value: "" as const, label: "Automatic (your best medal)" },
+              ...medals.map((m) => ({ value: m, label: MEDALS[m].label })),
+            ].map((o) => (
               <label
                 key={o.value || "auto"}
                 className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 py-1.5 text-sm has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 dark:border-zinc-700 dark:has-[:checked]:bg-sky-950"
               >
-                <input type="radio" name="medal" value={o.value} checked={medal === o.value} onChange={() => setMedal(o.value)} className="accent-sky-700" />
+                <input
+                  type="radio"
+                  name="medal"
+                  value={o.value}
+                  checked={medal === o.value}
+                  onChange={() => setMedal(o.value)}
+                  className="accent-sky-700"
+                />
                 {o.label}
               </label>
             ))}

@@ -15,8 +15,26 @@ const when = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11,
 /** A short name for a User-Agent string ("Firefox on Linux"), the full string stays in the title. */
 function describe(ua: string): string {
   if (!ua) return "Unknown client";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : null;
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : null;
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Firefox\//.test(ua)
+      ? "Firefox"
+      : /Chrom(e|ium)\//.test(ua)
+        ? "Chrome"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : null;
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : null;
   if (browser) return os ? `${browser} on ${os}` : browser;
   return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
 }
@@ -47,7 +65,10 @@ export function SessionsManager({ initialSignIns }: { initialSignIns: SignInDto[
   return (
     <div className="space-y-4">
       {error ? <FieldError id="sessions-error" message={fieldErrors(error).form ?? "Something went wrong"} /> : null}
-      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800" data-testid="sign-ins">
+      <ul
+        className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+        data-testid="sign-ins"
+      >
         {signIns.data.map((s) => {
           const Icon = s.kind === "browser" ? Monitor : KeyRound;
           const label = s.kind === "browser" ? describe(s.userAgent) : `Login token${s.userAgent ? ` (${describe(s.userAgent)})` : ""}`;

@@ -26,7 +26,7 @@ export function SettingsNav() {
               <Link
                 href={href}
                 aria-current={current ? "page" : undefined}
-                className={`flex items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-sky-600 ${
+                className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-sky-600 ${
                   current
                     ? "bg-sky-50 font-semibold text-sky-800 dark:bg-sky-950 dark:text-sky-200"
                     : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"

@@ -61,7 +61,14 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
         </h2>
         <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
           <Field id="token-name" label="Name" error={f.name}>
-            <Input id="token-name" name="name" required maxLength={64} placeholder="e.g. my script" {...describedBy("token-name", f.name)} />
+            <Input
+              id="token-name"
+              name="name"
+              required
+              maxLength={64}
+              placeholder="e.g. my script"
+              {...describedBy("token-name", f.name)}
+            />
           </Field>
           <Field id="token-scope" label="Scope" error={f.scopes}>
             <Select id="token-scope" name="scope" defaultValue="read">
@@ -98,13 +105,27 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
             <table className="w-full text-left text-sm" data-testid="tokens-table">
               <thead className="border-b border-zinc-200 text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Token</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Scopes</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Created</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Last used</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Expires</th>
-                  <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Token
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Scopes
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Created
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Last used
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Expires
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -143,10 +164,11 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
 function NewTokenNotice({ token, onDismiss }: { token: CreatedTokenDto; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div role="status" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
-      <p className="font-medium">
-        Token “{token.name}” created. Copy it now: it will not be shown again.
-      </p>
+    <div
+      role="status"
+      className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
+    >
+      <p className="font-medium">Token “{token.name}” created. Copy it now: it will not be shown again.</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label htmlFor="new-token-value" className="sr-only">
           New token

@@ -22,7 +22,10 @@ export function Link({ prefetch, onMouseEnter, onMouseLeave, onFocus, onTouchSta
   const warm = () => {
     if (href && isPageRoute(href)) router.prefetch(href);
   };
-  if (prefetch === true) return <NextLink prefetch {...props} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} onFocus={onFocus} onTouchStart={onTouchStart} />;
+  if (prefetch === true)
+    return (
+      <NextLink prefetch {...props} onMouseEnter={onMouseEnter} onMouseLeave={onMouseLeave} onFocus={onFocus} onTouchStart={onTouchStart} />
+    );
   return (
     <NextLink
       {...props}

@@ -16,7 +16,9 @@ export const notifications = pgTable(
   "notifications",
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     type: notificationTypeEnum().notNull(),
     postId: integer().references(() => posts.id, { onDelete: "cascade" }),
     commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
@@ -27,11 +29,16 @@ export const notifications = pgTable(
     read: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** REACTION: the members grouped in this notification, latest last (migration 0010). */
-    actors: integer().array().notNull().default(sql`'{}'`),
+    actors: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     index("notifications_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("notifications_unread_idx").on(t.userId, t.type).where(sql`${t.read} = false`),
+    index("notifications_unread_idx")
+      .on(t.userId, t.type)
+      .where(sql`${t.read} = false`),
     index("notifications_post_idx").on(t.postId),
   ],
 );
@@ -40,7 +47,9 @@ export const notifications = pgTable(
 export const notificationPrefs = pgTable(
   "notification_prefs",
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     type: notificationTypeEnum().notNull(),
     enabled: boolean().notNull(),
   },
@@ -51,7 +60,9 @@ export const postChangeLogs = pgTable(
   "post_change_logs",
   {
     id: serial().primaryKey(),
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
     actorId: integer().references(() => users.id, { onDelete: "set null" }),
     type: changeLogTypeEnum().notNull(),
     oldTitle: text(),
@@ -79,7 +90,9 @@ export const postChangeLogs = pgTable(
   },
   (t) => [
     index("post_change_logs_post_idx").on(t.postId, t.createdAt, t.id),
-    index("post_change_logs_comment_idx").on(t.commentId, t.createdAt, t.id).where(sql`${t.commentId} is not null`),
+    index("post_change_logs_comment_idx")
+      .on(t.commentId, t.createdAt, t.id)
+      .where(sql`${t.commentId} is not null`),
     // Named as Postgres named it: migration 0008 declared the key inline.
     foreignKey({ name: "post_change_logs_comment_id_fkey", columns: [t.commentId], foreignColumns: [comments.id] }).onDelete("cascade"),
   ],
@@ -114,7 +127,9 @@ export const uploadAliases = pgTable(
   {
     /** `<32 hex>.<ext>`, as in the presigned file URL. */
     name: text().primaryKey(),
-    uploadId: integer().notNull().references(() => uploads.id, { onDelete: "cascade" }),
+    uploadId: integer()
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
     ownerId: integer().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -13,11 +13,16 @@ export const drafts = pgTable(
   "drafts",
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     title: text(),
     content: text(),
     categoryId: integer().references(() => categories.id, { onDelete: "set null" }),
-    tagIds: integer().array().notNull().default(sql`'{}'`),
+    tagIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("drafts_user_idx").on(t.userId)],

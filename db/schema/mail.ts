@@ -37,7 +37,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("mail_outbox_dedupe_idx").on(t.dedupeKey),
-    index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index("mail_outbox_user_idx").on(t.userId, t.createdAt),
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
     // Foreign keys named as Postgres named them: migration 0006 declared them inline (likewise below).
@@ -77,7 +79,9 @@ export const emailPrefs = pgTable(
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    index("email_prefs_digest_idx").on(t.mode, t.lastDigestAt).where(sql`${t.mode} in ('daily', 'weekly')`),
+    index("email_prefs_digest_idx")
+      .on(t.mode, t.lastDigestAt)
+      .where(sql`${t.mode} in ('daily', 'weekly')`),
     check("email_prefs_mode_check", sql`${t.mode} in ('immediate', 'daily', 'weekly', 'off')`),
     foreignKey({ name: "email_prefs_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
   ],
@@ -94,6 +98,10 @@ export const notificationMailQueue = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({ name: "notification_mail_queue_notification_id_fkey", columns: [t.notificationId], foreignColumns: [notifications.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "notification_mail_queue_notification_id_fkey",
+      columns: [t.notificationId],
+      foreignColumns: [notifications.id],
+    }).onDelete("cascade"),
   ],
 );

@@ -22,8 +22,12 @@ export const flags = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("flags_post_reporter_unique").on(t.postId, t.reporterId).where(sql`${t.commentId} is null`),
-    uniqueIndex("flags_comment_reporter_unique").on(t.commentId, t.reporterId).where(sql`${t.commentId} is not null`),
+    uniqueIndex("flags_post_reporter_unique")
+      .on(t.postId, t.reporterId)
+      .where(sql`${t.commentId} is null`),
+    uniqueIndex("flags_comment_reporter_unique")
+      .on(t.commentId, t.reporterId)
+      .where(sql`${t.commentId} is not null`),
     index("flags_status_idx").on(t.status, t.createdAt, t.id),
     index("flags_reporter_idx").on(t.reporterId),
     check("flags_reason_check", sql`${t.reason} in ('SPAM', 'INAPPROPRIATE', 'OFF_TOPIC', 'OTHER')`),

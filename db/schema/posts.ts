@@ -1,8 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { postStatusEnum, postTypeEnum, reactionTypeEnum, visibleScopeEnum } from "./enums";
 import { categories, tags } from "./taxonomy";
 import { users } from "./users";
@@ -21,8 +18,12 @@ export const posts = pgTable(
     id: serial().primaryKey(),
     title: text().notNull(),
     content: text().notNull(),
-    authorId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-    categoryId: integer().notNull().references(() => categories.id, { onDelete: "restrict" }),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
     type: postTypeEnum().notNull().default("NORMAL"),
     status: postStatusEnum().notNull().default("PUBLISHED"),
     visibleScope: visibleScopeEnum().notNull().default("ALL"),
@@ -60,13 +61,19 @@ export const posts = pgTable(
     index("posts_category_list_idx")
       .on(t.categoryId, t.pinnedAt.desc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'PUBLISHED'`),
-    index("posts_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'PUBLISHED'`),
-    index("posts_last_reply_idx").on(t.lastReplyAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'PUBLISHED'`),
+    index("posts_last_reply_idx")
+      .on(t.lastReplyAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'PUBLISHED'`),
     index("posts_featured_idx")
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'PUBLISHED' and ${t.rssExcluded} = false`),
     index("posts_author_idx").on(t.authorId, t.createdAt.desc().nullsFirst()),
-    index("posts_pending_idx").on(t.status, t.createdAt).where(sql`${t.status} <> 'PUBLISHED'`),
+    index("posts_pending_idx")
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} <> 'PUBLISHED'`),
     // Substring and typo search (pg_trgm, created by migration 0005).
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("posts_content_trgm_idx").using("gin", t.content.op("gin_trgm_ops")),
@@ -77,8 +84,12 @@ export const posts = pgTable(
 export const postTags = pgTable(
   "post_tags",
   {
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
-    tagId: integer().notNull().references(() => tags.id, { onDelete: "cascade" }),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId, t.postId)],
 );
@@ -92,8 +103,12 @@ export const comments = pgTable(
   "comments",
   {
     id: serial().primaryKey(),
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
-    authorId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** Null for a top-level comment; the replied-to comment otherwise. */
     parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     content: text().notNull(),
@@ -124,7 +139,9 @@ export const reactions = pgTable(
   "reactions",
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     type: reactionTypeEnum().notNull(),
     postId: integer().references(() => posts.id, { onDelete: "cascade" }),
     commentId: integer().references(() => comments.id, { onDelete: "cascade" }),
@@ -133,8 +150,12 @@ export const reactions = pgTable(
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("reactions_post_unique").on(t.postId, t.userId, t.type).where(sql`${t.commentId} is null`),
-    uniqueIndex("reactions_comment_unique").on(t.commentId, t.userId, t.type).where(sql`${t.commentId} is not null`),
+    uniqueIndex("reactions_post_unique")
+      .on(t.postId, t.userId, t.type)
+      .where(sql`${t.commentId} is null`),
+    uniqueIndex("reactions_comment_unique")
+      .on(t.commentId, t.userId, t.type)
+      .where(sql`${t.commentId} is not null`),
     index("reactions_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
@@ -142,8 +163,12 @@ export const reactions = pgTable(
 export const postSubscriptions = pgTable(
   "post_subscriptions",
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index("post_subscriptions_post_idx").on(t.postId)],
@@ -153,7 +178,9 @@ export const postSubscriptions = pgTable(
 export const postViews = pgTable(
   "post_views",
   {
-    postId: integer().notNull().references(() => posts.id, { onDelete: "cascade" }),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
     viewerKey: text().notNull(),
     viewedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -13,7 +13,9 @@ export const userVisitDays = pgTable(
   "user_visit_days",
   {
     day: date({ mode: "string" }).notNull(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     lastSeenAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

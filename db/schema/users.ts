@@ -46,7 +46,9 @@ export const apiTokens = pgTable(
   "api_tokens",
   {
     id: serial().primaryKey(),
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     name: text().notNull(),
     /** SHA-256 (hex) of the token; the token itself is never stored. */
     tokenHash: text().notNull(),
@@ -101,7 +103,9 @@ export const rateLimits = pgTable("rate_limits", {
 export const dailyCounters = pgTable(
   "daily_counters",
   {
-    userId: integer().notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     day: text().notNull(),
     kind: text().notNull(),
     count: integer().notNull().default(0),

@@ -37,7 +37,11 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
 }
 
 /** Like readJson, but an empty body is fine (undefined): for endpoints whose body is all optional. */
-export async function readJsonOptional<S extends z.ZodType>(req: Request, schema: S, maxBytes = 1024 * 1024): Promise<z.output<S> | undefined> {
+export async function readJsonOptional<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = 1024 * 1024,
+): Promise<z.output<S> | undefined> {
   const text = await readBodyText(req, maxBytes);
   if (!text.trim()) return undefined;
   assertJsonType(req);
@@ -60,7 +64,12 @@ function parseJson(text: string): unknown {
   return JSON.parse(text, (key, value) => (key === "__proto__" ? undefined : value));
 }
 
-type ZodInternals = { _zod: { def: { type: string; in?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> }; optin?: string } };
+type ZodInternals = {
+  _zod: {
+    def: { type: string; in?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType; shape?: Record<string, z.ZodType> };
+    optin?: string;
+  };
+};
 const WRAPPERS = new Set(["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"]);
 
 function unwrap(schema: z.ZodType): ZodInternals["_zod"]["def"] {
@@ -133,7 +142,10 @@ export function queryObject(req: Request, arrayKeys: readonly string[] = []): Re
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     if (arrayKeys.includes(key)) {
-      out[key] = values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+      out[key] = values
+        .flatMap((v) => v.split(","))
+        .map((v) => v.trim())
+        .filter((v) => v !== "");
     } else {
       out[key] = values[values.length - 1]!;
     }

@@ -71,7 +71,15 @@ export async function sessionViewer(cookie: CookieReader): Promise<Viewer | null
     const sid = await cookieSessionId(name, raw);
     const s = sid ? await resolveBrowserSession(sid) : null;
     if (!s) return null;
-    return { id: s.id, username: s.username, role: s.role, scopes: ["read", "write"], via: "session", session: { kind: "session", id: s.sessionId }, suspendedUntil: s.suspendedUntil };
+    return {
+      id: s.id,
+      username: s.username,
+      role: s.role,
+      scopes: ["read", "write"],
+      via: "session",
+      session: { kind: "session", id: s.sessionId },
+      suspendedUntil: s.suspendedUntil,
+    };
   }
   return null;
 }
@@ -86,7 +94,15 @@ export async function resolveViewer(headers: Headers): Promise<Viewer | null> {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
     if (!m) throw unauthorized("Invalid or expired token");
     const t = await verifyToken(m[1]!);
-    return { id: t.id, username: t.username, role: t.role, scopes: t.scopes, via: "token", session: { kind: "token", id: t.tokenId }, suspendedUntil: t.suspendedUntil };
+    return {
+      id: t.id,
+      username: t.username,
+      role: t.role,
+      scopes: t.scopes,
+      via: "token",
+      session: { kind: "token", id: t.tokenId },
+      suspendedUntil: t.suspendedUntil,
+    };
   }
   const cookieHeader = headers.get("cookie");
   if (!cookieHeader) return null;

@@ -38,7 +38,10 @@ function trustedCidrs() {
   const raw = process.env.TRUSTED_PROXIES ?? "";
   if (g.__forumTrusted?.raw === raw) return g.__forumTrusted.cidrs;
   const cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
-  for (const item of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     try {
       if (item.includes("/")) {
         cidrs.push(ipaddr.parseCIDR(item));
@@ -77,7 +80,10 @@ export function clientIp(headers: Pick<Headers, "get">): string {
   const peer = peerRaw ? parse(peerRaw) : null;
   if (!peer) return "unknown";
   if (!isTrusted(peer)) return peer.toString();
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const a = parse(hops[i]!);
     if (!a) return "unknown";

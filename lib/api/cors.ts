@@ -23,7 +23,15 @@ import { env } from "@/lib/env";
 
 const METHODS = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 /** What OpenIsle's client sends beyond the CORS-safelisted headers. */
-const ALLOWED_HEADERS = ["authorization", "content-type", "accept", "accept-language", "cache-control", "x-requested-with", "last-event-id"];
+const ALLOWED_HEADERS = [
+  "authorization",
+  "content-type",
+  "accept",
+  "accept-language",
+  "cache-control",
+  "x-requested-with",
+  "last-event-id",
+];
 /** Response headers a page on a listed origin may read (the rate limit answer of API.md §1). */
 const EXPOSED_HEADERS = "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Location, X-Cache";
 const MAX_AGE = "600";
@@ -70,7 +78,9 @@ const isApiPath = (url: string | undefined) => !!url && (url === "/api" || url.s
 
 /** True for a CORS preflight: OPTIONS with an Origin and the method the page wants to send. */
 export function isPreflight(request: IncomingMessage): boolean {
-  return request.method === "OPTIONS" && isApiPath(request.url) && !!request.headers.origin && !!request.headers["access-control-request-method"];
+  return (
+    request.method === "OPTIONS" && isApiPath(request.url) && !!request.headers.origin && !!request.headers["access-control-request-method"]
+  );
 }
 
 /**
@@ -106,7 +116,11 @@ export function preflightHeaders(request: IncomingMessage): Record<string, strin
 export function responseCorsHeaders(origin: string | string[] | null | undefined): Record<string, string> {
   const allowed = allowedOrigin(origin);
   if (!allowed) return {};
-  return { "access-control-allow-origin": allowed, "access-control-allow-credentials": "true", "access-control-expose-headers": EXPOSED_HEADERS };
+  return {
+    "access-control-allow-origin": allowed,
+    "access-control-allow-credentials": "true",
+    "access-control-expose-headers": EXPOSED_HEADERS,
+  };
 }
 
 /** Adds `Origin` to a response's Vary header (once; `*` already covers it). */

@@ -4,7 +4,17 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
 import { decorateCors, isPreflight, preflightHeaders } from "@/lib/api/cors";
-import { aheadRequest, lookupPage, pageCacheServer, pageCandidate, releasePage, sendPage, storePage, type PageCandidate, type PageStamp } from "@/lib/cache/page-cache";
+import {
+  aheadRequest,
+  lookupPage,
+  pageCacheServer,
+  pageCandidate,
+  releasePage,
+  sendPage,
+  storePage,
+  type PageCandidate,
+  type PageStamp,
+} from "@/lib/cache/page-cache";
 import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
 
 /**
@@ -27,13 +37,19 @@ export async function installHttpHook(): Promise<void> {
   g.__forumHttpHook = true;
   const dc = await import("node:diagnostics_channel");
   dc.subscribe("http.server.request.start", (message) => {
-    const { request, response, socket, server } = message as { request: IncomingMessage; response: ServerResponse; socket: { remoteAddress?: string }; server?: Server };
+    const { request, response, socket, server } = message as {
+      request: IncomingMessage;
+      response: ServerResponse;
+      socket: { remoteAddress?: string };
+      server?: Server;
+    };
     // Overwrites whatever the client sent under these names.
     request.headers[PEER_HEADER] = peerStamp(socket.remoteAddress ?? "");
     delete request.headers[SHARED_RENDER_HEADER];
     // CORS (lib/api/cors.ts): headers on every /api answer, refusals included; preflights answered here.
     decorateCors(request, response);
-    const refusal = refuseEarly(request) ?? (isPreflight(request) ? { status: 204, code: "", error: "", headers: preflightHeaders(request) } : null);
+    const refusal =
+      refuseEarly(request) ?? (isPreflight(request) ? { status: 204, code: "", error: "", headers: preflightHeaders(request) } : null);
     if (refusal && server && frontOf(server)) {
       (request as PageRequest)[REFUSE] = refusal;
       return;
@@ -65,11 +81,17 @@ type Refusal = { status: number; code: string; error: string; headers?: Record<s
 export function refuseEarly(request: IncomingMessage): Refusal | null {
   const method = request.method ?? "GET";
   if (!NEXT_METHODS.has(method)) {
-    return { status: 405, code: "method_not_allowed", error: `Method ${method.slice(0, 20)} is not allowed on this path`, headers: { allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" } };
+    return {
+      status: 405,
+      code: "method_not_allowed",
+      error: `Method ${method.slice(0, 20)} is not allowed on this path`,
+      headers: { allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" },
+    };
   }
   if (request.headers["next-action"] !== undefined && method === "POST") {
     const origin = request.headers.origin;
-    if (origin && !isOwnOrigin(origin, request)) return { status: 403, code: "forbidden", error: "Cross-site request refused (CSRF check)" };
+    if (origin && !isOwnOrigin(origin, request))
+      return { status: 403, code: "forbidden", error: "Cross-site request refused (CSRF check)" };
   }
   return null;
 }
@@ -98,7 +120,12 @@ function sendRefusal(request: IncomingMessage, res: ServerResponse, r: Refusal):
     return void res.end();
   }
   const body = JSON.stringify({ error: r.error, code: r.code });
-  res.writeHead(r.status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "cache-control": "no-store", ...r.headers });
+  res.writeHead(r.status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    ...r.headers,
+  });
   // The body of an unread request is discarded, so the connection stays usable.
   request.resume();
   res.end(body);
@@ -272,7 +299,11 @@ export function hashPageScripts(request: IncomingMessage, response: ServerRespon
   const chunks: Buffer[] = [];
   const collect = (chunk: unknown, encoding?: unknown) => {
     if (chunk == null || typeof chunk === "function") return;
-    chunks.push(typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array));
+    chunks.push(
+      typeof chunk === "string"
+        ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
+        : Buffer.from(chunk as Uint8Array),
+    );
   };
   Object.assign(response, {
     writeHead(this: ServerResponse, ...args: unknown[]) {

@@ -100,7 +100,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * body, awaits params, serves the declared cache, and turns thrown errors into API.md §1 bodies.
  * No try/catch in handlers; rules live in the services.
  */
-export function route<const S extends RouteSpec>(spec: S, handler: (ctx: RouteContext<S>) => Promise<Result<S>> | Result<S>): DeclaredHandler {
+export function route<const S extends RouteSpec>(
+  spec: S,
+  handler: (ctx: RouteContext<S>) => Promise<Result<S>> | Result<S>,
+): DeclaredHandler {
   const run = async (req: Request, context?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
     try {
       const viewer = await resolveViewer(req.headers);

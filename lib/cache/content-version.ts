@@ -51,12 +51,10 @@ export class VersionedCache<V> {
     const flightKey = `${version}\u0000${key}`;
     const inflight = this.loading.get(flightKey);
     if (inflight) return { value: await inflight, hit: true };
-    const p = render().then(
-      (value) => {
-        this.set(key, version, value);
-        return value;
-      },
-    );
+    const p = render().then((value) => {
+      this.set(key, version, value);
+      return value;
+    });
     this.loading.set(flightKey, p);
     try {
       return { value: await p, hit: false };
@@ -97,7 +95,11 @@ export class VersionedCache<V> {
       this.map.set(key, old);
       return;
     }
-    const previous = !old ? undefined : old.version !== version ? { version: old.version, value: old.value, until: Date.now() + PREVIOUS_MS } : old.previous;
+    const previous = !old
+      ? undefined
+      : old.version !== version
+        ? { version: old.version, value: old.value, until: Date.now() + PREVIOUS_MS }
+        : old.previous;
     this.map.set(key, { version, value, previous });
     while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
   }

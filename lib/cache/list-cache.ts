@@ -95,7 +95,9 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
   // Anonymous windows: the same ids under the same version give the same bytes.
   const bodyKey = `${url}|${createHash("sha1").update(page.ids.join(",")).digest("base64")}`;
   const ids = page.ids;
-  const { value: body } = await bodies.load(bodyKey, state.version, async () => JSON.stringify(await loadPosts(ids, null, { cache: true, state })));
+  const { value: body } = await bodies.load(bodyKey, state.version, async () =>
+    JSON.stringify(await loadPosts(ids, null, { cache: true, state })),
+  );
   return jsonResponse(req, body, cache);
 }
 

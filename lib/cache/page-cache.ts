@@ -48,7 +48,16 @@ const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/?]{1,64})(?:\?|$)/;
 const POST_PAGE = /^\/posts\/(\d{1,9})(?:\?|$)/;
 /** Response headers that describe one transfer, not the document. */
-const TRANSFER_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "set-cookie", "content-security-policy"]);
+const TRANSFER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "set-cookie",
+  "content-security-policy",
+]);
 
 export type PageCandidate = "anon" | "session";
 
@@ -196,7 +205,10 @@ function acceptsGzip(header: string | null): boolean {
   if (!header) return false;
   let star = false;
   for (const part of header.toLowerCase().split(",")) {
-    const [name, ...params] = part.trim().split(";").map((x) => x.trim());
+    const [name, ...params] = part
+      .trim()
+      .split(";")
+      .map((x) => x.trim());
     const q = params.find((p) => p.startsWith("q="));
     const ok = !q || Number(q.slice(2)) > 0;
     if (name === "gzip" || name === "x-gzip") return ok;
@@ -211,7 +223,10 @@ function acceptsGzip(header: string | null): boolean {
  * `gzipped`, the bytes sent when they were gzip (kept, not compressed again); `csp`, its policy.
  */
 export function storePage(stamp: PageStamp, response: ServerResponse, body: Buffer, gzipped: Buffer | undefined, csp: string): void {
-  const entry = response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES ? null : toEntry(response, body, gzipped, csp);
+  const entry =
+    response.statusCode !== 200 || response.getHeader("set-cookie") !== undefined || body.length > MAX_BYTES
+      ? null
+      : toEntry(response, body, gzipped, csp);
   if (entry) pages().set(stamp.key, stamp.version, entry);
   endFlight(flightKey(stamp.version, stamp.key), entry);
   if (stamp.ahead) aheads.get(stamp.ahead)?.finish();
@@ -347,7 +362,17 @@ function renderAheadOne(page: AheadPage, version: string): Promise<void> {
     }, AHEAD_WAIT_MS);
     aheads.set(id, { key: page.key, version, cls: page.cls, finish });
     const req = httpRequest(
-      { host, port: addr.port, path: page.url, headers: { [AHEAD_HEADER]: `${processSecret()} ${id}`, accept: "text/html", "accept-encoding": "gzip", "sec-fetch-dest": "document" } },
+      {
+        host,
+        port: addr.port,
+        path: page.url,
+        headers: {
+          [AHEAD_HEADER]: `${processSecret()} ${id}`,
+          accept: "text/html",
+          "accept-encoding": "gzip",
+          "sec-fetch-dest": "document",
+        },
+      },
       (res) => {
         res.resume();
         res.on("end", finish);

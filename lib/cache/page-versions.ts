@@ -77,7 +77,9 @@ export function postVersionIn(versions: Record<string, string | number> | null |
 }
 
 /** A post page's version as SQL: "everything" and its own post's row. */
-const postVersionSql = (postId: number | SQL) => sql`'p' || coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
+const postVersionSql = (
+  postId: number | SQL,
+) => sql`'p' || coalesce((select version::text from post_page_versions where post_id = ${EVERYTHING}), '0')
   || ':' || coalesce((select version::text from post_page_versions where post_id = ${postId}::int), '0')`;
 
 /**
@@ -86,11 +88,14 @@ const postVersionSql = (postId: number | SQL) => sql`'p' || coalesce((select ver
  * a hidden comment on it (its text is shown to its author only).
  */
 export async function memberPostPage(postId: number, viewerId: number): Promise<{ version: string; shared: boolean }> {
-  const [row] = await rawRows<{ v: string; own: boolean }>(db, sql`
+  const [row] = await rawRows<{ v: string; own: boolean }>(
+    db,
+    sql`
     select ${postVersionSql(postId)} as v,
       exists (select 1 from posts p where p.id = ${postId}::int and p.author_id = ${viewerId}::int)
         or exists (select 1 from comments c where c.post_id = ${postId}::int and c.author_id = ${viewerId}::int
-                   and c.hidden_at is not null and c.deleted_at is null) as own`);
+                   and c.hidden_at is not null and c.deleted_at is null) as own`,
+  );
   return { version: row?.v ?? "p0:0", shared: !row?.own };
 }
 
@@ -313,13 +318,18 @@ export async function allListsVersion(): Promise<string> {
  * member has ONLY_ME posts of their own (then their lists differ from other members'), and whether the
  * page is their own profile (then it is rendered for them).
  */
-export async function memberListPage(path: string, viewerId: number): Promise<{ version: string; hasPrivate: boolean; own: boolean } | null> {
+export async function memberListPage(
+  path: string,
+  viewerId: number,
+): Promise<{ version: string; hasPrivate: boolean; own: boolean } | null> {
   const key = scopeKey(path);
   if (key === null) return null;
   const scope = scopeOfKeySql(sql`${key}::text`);
-  const [row] = await rawRows<{ v: string; private: boolean; own: boolean }>(db, sql`
+  const [row] = await rawRows<{ v: string; private: boolean; own: boolean }>(
+    db,
+    sql`
     select ${listVersionSql(scope)} as v, (${scope}) = ${`u${viewerId}`} as own,
-      exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`);
+      exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`,
+  );
   return { version: row?.v ?? "l0:0", hasPrivate: !!row?.private, own: !!row?.own };
 }
-

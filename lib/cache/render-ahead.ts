@@ -52,7 +52,13 @@ type State = {
   links: Map<string, Map<string, string>>;
 };
 const g = globalThis as unknown as { __forumRenderAhead?: State };
-const state: State = (g.__forumRenderAhead ??= { open: null, tail: Promise.resolve(), lastStart: -Infinity, pending: new Map(), links: new Map() });
+const state: State = (g.__forumRenderAhead ??= {
+  open: null,
+  tail: Promise.resolve(),
+  lastStart: -Infinity,
+  pending: new Map(),
+  links: new Map(),
+});
 
 /** Registers (or, with undefined, removes) the page cache that renders ahead: a serving process does at start-up; tests give their own. */
 export function setAheadSource(source: AheadSource | undefined): void {

@@ -22,8 +22,21 @@
  */
 
 export const CHANGE_KINDS = [
-  "post", "activity", "comment", "reaction", "poll", "lottery", "subscription", "category", "tag", "user", "account",
-  "notification", "point-good", "site-settings", "token",
+  "post",
+  "activity",
+  "comment",
+  "reaction",
+  "poll",
+  "lottery",
+  "subscription",
+  "category",
+  "tag",
+  "user",
+  "account",
+  "notification",
+  "point-good",
+  "site-settings",
+  "token",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 

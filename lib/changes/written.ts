@@ -22,13 +22,19 @@ const rewarded = (userId: number, newMedal: boolean): Change => changed(newMedal
 // Posts
 
 /** A new post, and its author's reward. */
-export const postCreated = (p: { id: number; authorId: number }, newMedal: boolean): Change[] => [changed("post", p.id), rewarded(p.authorId, newMedal)];
+export const postCreated = (p: { id: number; authorId: number }, newMedal: boolean): Change[] => [
+  changed("post", p.id),
+  rewarded(p.authorId, newMedal),
+];
 
 /**
  * A post edited, restored, moved, closed, reopened, pinned, featured, reviewed, flagged, deleted, or its
  * slow mode set; `medalOf`: a member whose medal it changed (a featured post's author).
  */
-export const postChanged = (postId: number, medalOf: number | null = null): Change[] => [changed("post", postId), ...(medalOf === null ? [] : [changed("user", medalOf)])];
+export const postChanged = (postId: number, medalOf: number | null = null): Change[] => [
+  changed("post", postId),
+  ...(medalOf === null ? [] : [changed("user", medalOf)]),
+];
 
 /** A vote on a post's poll. */
 export const pollVoted = (postId: number): Change[] => [changed("poll", postId)];

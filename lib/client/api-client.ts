@@ -1,5 +1,16 @@
 import type {
-  ChangeLogDto, CommentDto, LotteryDto, MeDto, NotificationDto, PointGoodDto, PollDto, PostDto, ReactionDto, TagDto, CategoryDto, SiteConfigDto,
+  ChangeLogDto,
+  CommentDto,
+  LotteryDto,
+  MeDto,
+  NotificationDto,
+  PointGoodDto,
+  PollDto,
+  PostDto,
+  ReactionDto,
+  TagDto,
+  CategoryDto,
+  SiteConfigDto,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { UserSuggestionDto } from "@/lib/validation/search";
@@ -51,7 +62,12 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     data = null;
   }
   if (!res.ok) {
-    const body = (data && typeof data === "object" ? data : {}) as { error?: string; code?: string; field?: string; issues?: ApiClientError["issues"] };
+    const body = (data && typeof data === "object" ? data : {}) as {
+      error?: string;
+      code?: string;
+      field?: string;
+      issues?: ApiClientError["issues"];
+    };
     throw new ApiClientError(res.status, body.code ?? "error", body.error ?? `Request failed (${res.status})`, body.field, body.issues);
   }
   return data as T;
@@ -80,7 +96,14 @@ export type PostInput = {
   type?: "NORMAL" | "POLL" | "LOTTERY";
   visibleScope?: "ALL" | "ONLY_ME" | "ONLY_REGISTER";
   poll?: { options: string[]; multiple: boolean; endTime: string } | null;
-  lottery?: { prizeDescription: string; prizeIcon: string; prizeCount: number; pointCost: number; startTime?: string; endTime: string } | null;
+  lottery?: {
+    prizeDescription: string;
+    prizeIcon: string;
+    prizeCount: number;
+    pointCost: number;
+    startTime?: string;
+    endTime: string;
+  } | null;
 };
 
 const id = (n: number) => encodeURIComponent(String(n));
@@ -110,17 +133,20 @@ export function pageStateParams(q: PageStateQuery, prefix = ""): string {
 }
 
 export const api = {
-  searchGlobal: (keyword: string, signal?: AbortSignal) => apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
+  searchGlobal: (keyword: string, signal?: AbortSignal) =>
+    apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
   markPostRead: (postId: number) => apiFetch<{ postId: number; read: true }>(`/api/posts/${id(postId)}/read`, { method: "POST" }),
   me: () => apiFetch<MeDto>("/api/users/me"),
   /** The member's part of a shared page (lib/services/users/page-state.ts): a list's marks, a post's state. */
   pageState: (q: PageStateQuery) => apiFetch<PageStateDto>(`/api/users/me/page-state?${pageStateParams(q)}`),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
-  suspendUser: (id: number, until: string, reason: string) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
+  suspendUser: (id: number, until: string, reason: string) =>
+    apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),
   createCategory: (body: TaxonomyInput) => apiFetch<CategoryDto>("/api/categories", { body }),
-  updateCategory: (categoryId: number, body: Partial<TaxonomyInput>) => apiFetch<CategoryDto>(`/api/categories/${id(categoryId)}`, { method: "PUT", body }),
+  updateCategory: (categoryId: number, body: Partial<TaxonomyInput>) =>
+    apiFetch<CategoryDto>(`/api/categories/${id(categoryId)}`, { method: "PUT", body }),
   reorderCategories: (ids: number[]) => apiFetch<CategoryDto[]>("/api/categories/order", { method: "PUT", body: { ids } }),
   deleteCategory: (categoryId: number, moveTo?: number) =>
     apiFetch<null>(`/api/categories/${id(categoryId)}${moveTo ? `?moveTo=${id(moveTo)}` : ""}`, { method: "DELETE" }),
@@ -128,19 +154,25 @@ export const api = {
   mergeTag: (tagId: number, intoId: number) => apiFetch<TagDto>(`/api/tags/${id(tagId)}/merge`, { body: { intoId } }),
   deleteTag: (tagId: number) => apiFetch<null>(`/api/tags/${id(tagId)}`, { method: "DELETE" }),
   createGood: (body: GoodInput) => apiFetch<PointGoodDto>("/api/admin/point-goods", { body }),
-  updateGood: (goodId: number, body: Partial<GoodInput> & { retired?: boolean }) => apiFetch<PointGoodDto>(`/api/admin/point-goods/${id(goodId)}`, { method: "PUT", body }),
+  updateGood: (goodId: number, body: Partial<GoodInput> & { retired?: boolean }) =>
+    apiFetch<PointGoodDto>(`/api/admin/point-goods/${id(goodId)}`, { method: "PUT", body }),
   deleteGood: (goodId: number) => apiFetch<null>(`/api/admin/point-goods/${id(goodId)}`, { method: "DELETE" }),
-  updateSiteConfig: (body: Partial<Omit<SiteConfigDto, "rateLimits">>) => apiFetch<SiteConfigDto>("/api/admin/config", { method: "PUT", body }),
-  setUserRole: (id: number, role: AdminUserDto["role"]) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
-  setSlowMode: (postId: number, seconds: number) => apiFetch<{ postId: number; seconds: number }>(`/api/posts/${postId}/slow-mode`, { method: "PUT", body: { seconds } }),
+  updateSiteConfig: (body: Partial<Omit<SiteConfigDto, "rateLimits">>) =>
+    apiFetch<SiteConfigDto>("/api/admin/config", { method: "PUT", body }),
+  setUserRole: (id: number, role: AdminUserDto["role"]) =>
+    apiFetch<AdminUserDto>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
+  setSlowMode: (postId: number, seconds: number) =>
+    apiFetch<{ postId: number; seconds: number }>(`/api/posts/${postId}/slow-mode`, { method: "PUT", body: { seconds } }),
   suggestUsers: (prefix: string, postId?: number) =>
     apiFetch<UserSuggestionDto[]>(`/api/users/suggest?prefix=${encodeURIComponent(prefix)}${postId ? `&postId=${postId}` : ""}`),
-  updateMe: (body: { introduction?: string; displayMedal?: MedalType | null; username?: string }) => apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),
+  updateMe: (body: { introduction?: string; displayMedal?: MedalType | null; username?: string }) =>
+    apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),
   uploadAvatar: (dataUrl: string) => apiFetch<{ url: string; user: MeDto }>("/api/users/me/avatar", { body: { file: dataUrl } }),
   unreadCount: () => apiFetch<{ count: number }>("/api/notifications/unread-count"),
   post: (postId: number) => apiFetch<PostDto & { comments: CommentDto[] }>(`/api/posts/${id(postId)}`),
   createPost: (body: PostInput) => apiFetch<PostDto>("/api/posts", { body }),
-  updatePost: (postId: number, body: Partial<PostInput> & { restoredVersion?: number }) => apiFetch<PostDto>(`/api/posts/${id(postId)}`, { method: "PUT", body }),
+  updatePost: (postId: number, body: Partial<PostInput> & { restoredVersion?: number }) =>
+    apiFetch<PostDto>(`/api/posts/${id(postId)}`, { method: "PUT", body }),
   deletePost: (postId: number) => apiFetch<null>(`/api/posts/${id(postId)}`, { method: "DELETE" }),
   postAction: (postId: number, action: "close" | "reopen" | "pin" | "unpin" | "feature" | "unfeature") =>
     apiFetch<PostDto>(`/api/posts/${id(postId)}/${action}`, { method: "POST" }),
@@ -148,16 +180,21 @@ export const api = {
     apiFetch<PostDto>(`/api/admin/posts/${id(postId)}/${approve ? "approve" : "reject"}`, { body: reason ? { reason } : {} }),
   flag: (body: { postId?: number; commentId?: number; reason: FlagReason; note?: string }) => apiFetch<FlagDto>("/api/flags", { body }),
   flags: (status: "open" | "resolved", page = 0) => apiFetch<AdminFlagDto[]>(`/api/admin/flags?status=${status}&page=${page}&pageSize=50`),
-  resolveFlag: (flagId: number, action: FlagAction) => apiFetch<{ action: FlagAction; resolved: number }>(`/api/admin/flags/${id(flagId)}/resolve`, { body: { action } }),
+  resolveFlag: (flagId: number, action: FlagAction) =>
+    apiFetch<{ action: FlagAction; resolved: number }>(`/api/admin/flags/${id(flagId)}/resolve`, { body: { action } }),
   reactPost: (postId: number, type: string) => apiFetch<ReactionDto | null>(`/api/posts/${id(postId)}/reactions`, { body: { type } }),
-  reactComment: (commentId: number, type: string) => apiFetch<ReactionDto | null>(`/api/comments/${id(commentId)}/reactions`, { body: { type } }),
-  subscribe: (postId: number, on: boolean) => apiFetch<unknown>(`/api/subscriptions/posts/${id(postId)}`, { method: on ? "POST" : "DELETE" }),
+  reactComment: (commentId: number, type: string) =>
+    apiFetch<ReactionDto | null>(`/api/comments/${id(commentId)}/reactions`, { body: { type } }),
+  subscribe: (postId: number, on: boolean) =>
+    apiFetch<unknown>(`/api/subscriptions/posts/${id(postId)}`, { method: on ? "POST" : "DELETE" }),
   comments: (postId: number, page = 0) => apiFetch<CommentDto[]>(`/api/posts/${id(postId)}/comments?page=${page}&pageSize=100`),
   comment: (postId: number, content: string) => apiFetch<CommentDto>(`/api/posts/${id(postId)}/comments`, { body: { content } }),
   reply: (commentId: number, content: string) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}/replies`, { body: { content } }),
   deleteComment: (commentId: number) => apiFetch<null>(`/api/comments/${id(commentId)}`, { method: "DELETE" }),
-  editComment: (commentId: number, content: string) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}`, { method: "PUT", body: { content } }),
-  pinComment: (commentId: number, pin: boolean) => apiFetch<CommentDto>(`/api/comments/${id(commentId)}/${pin ? "pin" : "unpin"}`, { method: "POST" }),
+  editComment: (commentId: number, content: string) =>
+    apiFetch<CommentDto>(`/api/comments/${id(commentId)}`, { method: "PUT", body: { content } }),
+  pinComment: (commentId: number, pin: boolean) =>
+    apiFetch<CommentDto>(`/api/comments/${id(commentId)}/${pin ? "pin" : "unpin"}`, { method: "POST" }),
   vote: (postId: number, options: string[]) => apiFetch<PollDto>(`/api/posts/${id(postId)}/poll/vote`, { body: { options } }),
   joinLottery: (postId: number) => apiFetch<LotteryDto>(`/api/posts/${id(postId)}/lottery/join`, { method: "POST" }),
   searchTags: (keyword: string) => apiFetch<TagDto[]>(`/api/tags?keyword=${encodeURIComponent(keyword)}&pageSize=20`),
@@ -168,7 +205,8 @@ export const api = {
   verifyEmail: (body: { username?: string; code: string }) => apiFetch<{ verified: true; user: MeDto }>("/api/auth/verify", { body }),
   resendVerification: () => apiFetch<{ sent: boolean; email: string }>("/api/auth/verify/resend", { method: "POST" }),
   forgotPassword: (email: string) => apiFetch<{ accepted: true; message: string }>("/api/auth/forgot", { body: { email } }),
-  resetPassword: (token: string, password: string) => apiFetch<{ token: string; user: MeDto }>("/api/auth/reset", { body: { token, password } }),
+  resetPassword: (token: string, password: string) =>
+    apiFetch<{ token: string; user: MeDto }>("/api/auth/reset", { body: { token, password } }),
   emailPrefs: () => apiFetch<EmailPrefs>("/api/notifications/email-prefs"),
   updateEmailPrefs: (mode: EmailMode) => apiFetch<EmailPrefs>("/api/notifications/email-prefs", { method: "PUT", body: { mode } }),
   changeLogs: (postId: number) => apiFetch<ChangeLogDto[]>(`/api/posts/${id(postId)}/change-logs`),
@@ -185,10 +223,12 @@ export const api = {
   redeem: (goodId: number, contact: string) => apiFetch<{ point: number }>("/api/point-goods/redeem", { body: { goodId, contact } }),
   signIns: () => apiFetch<SignInDto[]>("/api/sessions"),
   /** Ends one sign-in: a browser session, or a login token (through the tokens endpoint). */
-  endSignIn: (s: Pick<SignInDto, "kind" | "id">) => apiFetch<null>(s.kind === "browser" ? `/api/sessions/${id(s.id)}` : `/api/tokens/${id(s.id)}`, { method: "DELETE" }),
+  endSignIn: (s: Pick<SignInDto, "kind" | "id">) =>
+    apiFetch<null>(s.kind === "browser" ? `/api/sessions/${id(s.id)}` : `/api/tokens/${id(s.id)}`, { method: "DELETE" }),
   logoutEverywhere: () => apiFetch<EndedSignIns>("/api/auth/logout", { body: { everywhere: true } }),
   tokens: () => apiFetch<ApiTokenDto[]>("/api/tokens"),
-  createToken: (body: { name: string; scopes: string[]; expiresInDays: number | null }) => apiFetch<CreatedTokenDto>("/api/tokens", { body }),
+  createToken: (body: { name: string; scopes: string[]; expiresInDays: number | null }) =>
+    apiFetch<CreatedTokenDto>("/api/tokens", { body }),
   revokeToken: (tokenId: number) => apiFetch<null>(`/api/tokens/${id(tokenId)}`, { method: "DELETE" }),
   register: (body: { username: string; email: string; password: string }) => apiFetch<{ token: string }>("/api/auth/register", { body }),
   unsubscribe: (u: string, t: string) =>

@@ -27,7 +27,13 @@ async function dueJobs(): Promise<Job[]> {
   const asked = probes.flatMap((p, i) => (p === true || p === false ? [] : [{ i, p }]));
   const found = new Set<number>();
   if (asked.length) {
-    const [row] = await rawRows<Record<string, boolean>>(db, sql`select ${sql.join(asked.map(({ i, p }) => sql`${p} as ${sql.raw(`j${i}`)}`), sql`, `)}`);
+    const [row] = await rawRows<Record<string, boolean>>(
+      db,
+      sql`select ${sql.join(
+        asked.map(({ i, p }) => sql`${p} as ${sql.raw(`j${i}`)}`),
+        sql`, `,
+      )}`,
+    );
     for (const { i } of asked) if (row?.[`j${i}`]) found.add(i);
   }
   return jobs.filter((_, i) => probes[i] === true || found.has(i));

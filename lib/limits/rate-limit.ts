@@ -33,21 +33,20 @@ export async function clearRateLimit(key: string): Promise<void> {
 }
 
 async function bump(key: string, windowSec: number, n: number): Promise<Result> {
-  const [r] = await rawRows<{ count: number; reset_at: string | Date }>(db, sql`
+  const [r] = await rawRows<{ count: number; reset_at: string | Date }>(
+    db,
+    sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, ${n}, now() + make_interval(secs => ${windowSec}))
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then ${n} else rate_limits.count + ${n} end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, reset_at`);
+    returning count, reset_at`,
+  );
   return { count: Number(r!.count), resetAt: new Date(r!.reset_at) };
 }
 
 function tooMany(limit: number, resetAt: Date): AppError {
   const retry = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppError(
-    "rate_limited",
-    `Too many requests, try again in ${retry} s`,
-    { retryAfterSec: retry, limit },
-  );
+  return new AppError("rate_limited", `Too many requests, try again in ${retry} s`, { retryAfterSec: retry, limit });
 }

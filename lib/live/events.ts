@@ -47,8 +47,12 @@ export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
   if (e.type === "post_created" && e.status !== "PUBLISHED") return false;
   if (canSeePost(viewer, { authorId: e.authorId, status: e.status, visibleScope: e.scope })) return true;
   // A post that became hidden: whoever saw it before learns that it changed (and then gets a 404).
-  return e.type === "post_changed" && !!e.oldStatus && !!e.oldScope
-    && canSeePost(viewer, { authorId: e.authorId, status: e.oldStatus, visibleScope: e.oldScope });
+  return (
+    e.type === "post_changed" &&
+    !!e.oldStatus &&
+    !!e.oldScope &&
+    canSeePost(viewer, { authorId: e.authorId, status: e.oldStatus, visibleScope: e.oldScope })
+  );
 }
 
 type Listener = (e: LiveEvent) => void;
@@ -160,10 +164,15 @@ export async function pruneOutbox(): Promise<void> {
  */
 export async function readOutbox(lastId: number, max = RESUME_MAX): Promise<{ events: LiveEvent[]; tooFar: boolean }> {
   const [known] = await rawRows<{ known: boolean }>(db, sql`select exists (select 1 from events where id = ${lastId}) as known`);
-  const rows = await rawRows<{ id: string; payload: unknown }>(db, sql`
-    select id::text as id, payload from events where id > ${lastId} order by id limit ${max + 1}`);
+  const rows = await rawRows<{ id: string; payload: unknown }>(
+    db,
+    sql`
+    select id::text as id, payload from events where id > ${lastId} order by id limit ${max + 1}`,
+  );
   const tooFar = rows.length > max || (lastId > 0 && !known?.known);
-  const events = rows.slice(0, max).map((r) => ({ ...jsonValue<Omit<LiveEvent, "id">>(r.payload, { type: "reload" }), id: Number(r.id) }) as LiveEvent);
+  const events = rows
+    .slice(0, max)
+    .map((r) => ({ ...jsonValue<Omit<LiveEvent, "id">>(r.payload, { type: "reload" }), id: Number(r.id) }) as LiveEvent);
   return { events, tooFar };
 }
 
@@ -217,7 +226,11 @@ function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined)
  * missed events after `lastEventId` from the outbox first (or sends a `reload` event when too far
  * behind), then live ones; a comment line every `heartbeatMs` keeps proxies from closing it.
  */
-export async function openEventStream(viewer: Viewer | null, opts: StreamOptions, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+export async function openEventStream(
+  viewer: Viewer | null,
+  opts: StreamOptions,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
   await eventHub.start();
   const heartbeatMs = opts.heartbeatMs ?? Number(process.env.EVENTS_HEARTBEAT_MS || 20_000);
   let cleanup = () => {};

@@ -8,7 +8,17 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { comments, notifications, posts, users, type UserRole } from "@/db/schema";
-import { claimDueMail, enqueueMail, mailIsDue, markCancelled, markFailed, markSent, pruneOutbox, type ClaimedMail, type NewMail } from "@/lib/mail/outbox";
+import {
+  claimDueMail,
+  enqueueMail,
+  mailIsDue,
+  markCancelled,
+  markFailed,
+  markSent,
+  pruneOutbox,
+  type ClaimedMail,
+  type NewMail,
+} from "@/lib/mail/outbox";
 import { absoluteUrl, siteName, unsubscribeUrls } from "@/lib/mail/site";
 import { activityMail, digestMail, resetMail, verifyMail, type ActivityItem, type Footer, type RenderedMail } from "@/lib/mail/templates";
 import { deliver } from "@/lib/mail/transport";
@@ -24,7 +34,11 @@ function footerFor(userId: number): { footer: Footer; headers: Record<string, st
   return {
     footer: { site: siteName(), siteUrl: absoluteUrl("/"), settingsUrl: absoluteUrl("/settings/email"), unsubscribeUrl: u.page },
     // RFC 8058 one-click unsubscribe (and RFC 2369's header it extends).
-    headers: { "List-Unsubscribe": `<${u.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated" },
+    headers: {
+      "List-Unsubscribe": `<${u.oneClick}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "Auto-Submitted": "auto-generated",
+    },
   };
 }
 
@@ -84,8 +98,12 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
     .orderBy(notifications.id);
   const viewer = { id: to.id, username: to.username, role: to.role, scopes: [], via: "token" as const };
   return rows
-    .filter((r) => canSeePost(viewer, r) && (r.commentId === null
-      || canReadComment(viewer, { authorId: r.commentAuthorId!, hidden: r.commentHidden !== null, deleted: r.commentDeleted !== null })))
+    .filter(
+      (r) =>
+        canSeePost(viewer, r) &&
+        (r.commentId === null ||
+          canReadComment(viewer, { authorId: r.commentAuthorId!, hidden: r.commentHidden !== null, deleted: r.commentDeleted !== null })),
+    )
     .map((r) => ({
       kind: r.type === "MENTION" ? ("mention" as const) : ("reply" as const),
       from: r.from ?? "Someone",
@@ -107,7 +125,10 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     if (!u) return { cancel: "no account with this address" };
     const token = await createResetToken(u.id);
     const f = footerFor(u.id);
-    return { mail: resetMail({ username: u.username, link: absoluteUrl(`/reset-password?token=${token}`), footer: f.footer }), headers: f.headers };
+    return {
+      mail: resetMail({ username: u.username, link: absoluteUrl(`/reset-password?token=${token}`), footer: f.footer }),
+      headers: f.headers,
+    };
   }
   const to = await recipient(m.userId);
   if (!to) return { cancel: "member not found" };
@@ -133,7 +154,10 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     if (!items.length) return { cancel: "nothing visible to report" };
     const period = m.data.period === "weekly" ? "weekly" : "daily";
     const more = Math.max(0, Number(m.data.more ?? 0));
-    return { mail: digestMail({ username: to.username, period, items, more, inboxUrl: absoluteUrl("/notifications"), footer: f.footer }), headers: f.headers };
+    return {
+      mail: digestMail({ username: to.username, period, items, more, inboxUrl: absoluteUrl("/notifications"), footer: f.footer }),
+      headers: f.headers,
+    };
   }
   return { cancel: `unknown kind ${m.kind as string}` };
 }
@@ -223,7 +247,10 @@ export async function processReplyMail(limit = 200): Promise<number> {
           from notifications n
           join users u on u.id = n.user_id
           left join email_prefs p on p.user_id = u.id
-          where n.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+          where n.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
             and n.read = false and n.post_id is not null
             and n.created_at > now() - interval '1 day'
             and not u.bot and u.email_verified_at is not null
@@ -301,7 +328,11 @@ export async function processDigests(limit = 100): Promise<number> {
         kind: "digest",
         to: d.email,
         userId,
-        data: { period: d.mode, notificationIds: items.slice(-DIGEST_ITEMS).map((i) => i.id), more: Math.max(0, items.length - DIGEST_ITEMS) },
+        data: {
+          period: d.mode,
+          notificationIds: items.slice(-DIGEST_ITEMS).map((i) => i.id),
+          more: Math.max(0, items.length - DIGEST_ITEMS),
+        },
         dedupeKey: `digest:${userId}:${at}`,
       });
     });

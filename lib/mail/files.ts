@@ -69,8 +69,19 @@ export type OutboxSummary = {
 /** The outbox at a glance for /admin/mail: rows per status and the latest mail that failed or is waiting to retry. */
 export async function outboxSummary(): Promise<OutboxSummary> {
   const [counts, troubled] = await Promise.all([
-    rawRows<{ status: keyof OutboxSummary["counts"]; n: number }>(db, sql`select status, count(*)::int as n from mail_outbox group by status`),
-    rawRows<{ id: number; kind: string; to_address: string; status: string; attempts: number; last_error: string; next_attempt_at: string | Date }>(
+    rawRows<{ status: keyof OutboxSummary["counts"]; n: number }>(
+      db,
+      sql`select status, count(*)::int as n from mail_outbox group by status`,
+    ),
+    rawRows<{
+      id: number;
+      kind: string;
+      to_address: string;
+      status: string;
+      attempts: number;
+      last_error: string;
+      next_attempt_at: string | Date;
+    }>(
       db,
       sql`select id, kind, to_address, status, attempts, last_error, next_attempt_at from mail_outbox
           where last_error is not null and status in ('pending', 'failed') order by id desc limit 10`,

@@ -68,7 +68,13 @@ export const mailIsDue = () => sql`exists (select 1 from mail_outbox m where ${m
  */
 export async function claimDueMail(limit: number, worker: string = randomUUID()): Promise<ClaimedMail[]> {
   const rows = await rawRows<{
-    id: number; kind: MailKind; to_address: string; user_id: number | null; post_id: number | null; data: unknown; attempts: number;
+    id: number;
+    kind: MailKind;
+    to_address: string;
+    user_id: number | null;
+    post_id: number | null;
+    data: unknown;
+    attempts: number;
   }>(
     db,
     sql`with picked as materialized (

@@ -54,6 +54,8 @@ export function renderToStaticMarkup(node: ReactNode): string {
   if (typeof type !== "string") throw new Error("mail templates render plain elements only");
   const open = `<${type}${attributes(props)}>`;
   if (VOID.has(type)) return open;
-  const inner = props.dangerouslySetInnerHTML ? String((props.dangerouslySetInnerHTML as { __html: string }).__html) : renderToStaticMarkup(props.children);
+  const inner = props.dangerouslySetInnerHTML
+    ? String((props.dangerouslySetInnerHTML as { __html: string }).__html)
+    : renderToStaticMarkup(props.children);
   return `${open}${inner}</${type}>`;
 }

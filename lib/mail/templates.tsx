@@ -21,8 +21,25 @@ function Layout({ title, footer, children }: { title: string; footer: Footer; ch
         <meta name="viewport" content="width=device-width" />
         <title>{title}</title>
       </head>
-      <body style={{ margin: 0, padding: "24px 12px", background: "#f4f4f5", fontFamily: "system-ui, -apple-system, Segoe UI, sans-serif", color: colors.text }}>
-        <div style={{ maxWidth: 560, margin: "0 auto", background: "#ffffff", border: `1px solid ${colors.border}`, borderRadius: 8, padding: 24 }}>
+      <body
+        style={{
+          margin: 0,
+          padding: "24px 12px",
+          background: "#f4f4f5",
+          fontFamily: "system-ui, -apple-system, Segoe UI, sans-serif",
+          color: colors.text,
+        }}
+      >
+        <div
+          style={{
+            maxWidth: 560,
+            margin: "0 auto",
+            background: "#ffffff",
+            border: `1px solid ${colors.border}`,
+            borderRadius: 8,
+            padding: 24,
+          }}
+        >
           <p style={{ margin: "0 0 16px", fontWeight: 700, fontSize: 18 }}>
             <a href={footer.siteUrl} style={{ color: colors.text, textDecoration: "none" }}>
               {footer.site}
@@ -48,7 +65,18 @@ function Layout({ title, footer, children }: { title: string; footer: Footer; ch
 function Button({ href, children }: { href: string; children: ReactNode }) {
   return (
     <p style={{ margin: "20px 0" }}>
-      <a href={href} style={{ display: "inline-block", background: colors.button, color: "#ffffff", padding: "10px 18px", borderRadius: 6, textDecoration: "none", fontWeight: 600 }}>
+      <a
+        href={href}
+        style={{
+          display: "inline-block",
+          background: colors.button,
+          color: "#ffffff",
+          padding: "10px 18px",
+          borderRadius: 6,
+          textDecoration: "none",
+          fontWeight: 600,
+        }}
+      >
         {children}
       </a>
     </p>
@@ -92,7 +120,10 @@ export function resetMail(p: { username: string; link: string; footer: Footer })
         <P>Hello {p.username},</P>
         <P>Someone (hopefully you) asked to reset the password of your account. Choose a new one here:</P>
         <Button href={p.link}>Choose a new password</Button>
-        <P>The link works once and expires in 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore this mail: your password stays as it is.</P>
+        <P>
+          The link works once and expires in 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore
+          this mail: your password stays as it is.
+        </P>
       </Layout>,
     ),
     text: `Hello ${p.username},\n\nSomeone (hopefully you) asked to reset the password of your account. Choose a new one here:\n${p.link}\n\nThe link works once and expires in 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore this mail: your password stays as it is.${textFooter(p.footer)}`,
@@ -101,7 +132,8 @@ export function resetMail(p: { username: string; link: string; footer: Footer })
 
 export type ActivityItem = { kind: "reply" | "mention"; from: string; postTitle: string; excerpt: string; link: string };
 
-const headline = (i: ActivityItem) => (i.kind === "mention" ? `${i.from} mentioned you in “${i.postTitle}”` : `${i.from} replied in “${i.postTitle}”`);
+const headline = (i: ActivityItem) =>
+  i.kind === "mention" ? `${i.from} mentioned you in “${i.postTitle}”` : `${i.from} replied in “${i.postTitle}”`;
 
 function Item({ item }: { item: ActivityItem }) {
   return (
@@ -129,7 +161,14 @@ export function activityMail(p: { username: string; item: ActivityItem; footer: 
   };
 }
 
-export function digestMail(p: { username: string; period: "daily" | "weekly"; items: ActivityItem[]; more: number; inboxUrl: string; footer: Footer }): RenderedMail {
+export function digestMail(p: {
+  username: string;
+  period: "daily" | "weekly";
+  items: ActivityItem[];
+  more: number;
+  inboxUrl: string;
+  footer: Footer;
+}): RenderedMail {
   const span = p.period === "daily" ? "day" : "week";
   const total = p.items.length + p.more;
   const subject = `[${p.footer.site}] ${total} ${total === 1 ? "reply" : "replies"} and mentions from the past ${span}`;
@@ -137,7 +176,9 @@ export function digestMail(p: { username: string; period: "daily" | "weekly"; it
     subject,
     html: html(
       <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username}, here is what you missed in the past {span}:</P>
+        <P>
+          Hello {p.username}, here is what you missed in the past {span}:
+        </P>
         {p.items.map((item, i) => (
           <Item key={i} item={item} />
         ))}

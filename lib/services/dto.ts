@@ -10,7 +10,14 @@ export function iso(d: Date | string | null | undefined): string | null {
 
 export type UserSummary = { id: number; username: string; avatar: string; displayMedal: MedalType | null; bot: boolean };
 
-type UserRow = { id: number; username: string; avatar: string; displayMedal: MedalType | null; earnedMedal?: MedalType | null; bot: boolean };
+type UserRow = {
+  id: number;
+  username: string;
+  avatar: string;
+  displayMedal: MedalType | null;
+  earnedMedal?: MedalType | null;
+  bot: boolean;
+};
 
 /** The interface's user summary; `displayMedal` is the chosen medal, else the best earned one. */
 export function userSummary(u: UserRow): UserSummary {
@@ -22,7 +29,6 @@ export function userSummary(u: UserRow): UserSummary {
     bot: u.bot,
   };
 }
-
 
 /** The columns `userSummary` needs, for a drizzle `select` (nested under a key or as the whole row). */
 export const userSummaryColumns = {

@@ -29,7 +29,11 @@ export const adminUserSchema = z
 export type AdminUserDto = z.infer<typeof adminUserSchema>;
 
 export const auditLogQuerySchema = z.object({
-  page: z.string().regex(/^\d{1,6}$/, "must be 0 or more").transform(Number).default(0),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, "must be 0 or more")
+    .transform(Number)
+    .default(0),
   size: z
     .string()
     .regex(/^\d{1,3}$/, "must be between 1 and 100")

@@ -43,7 +43,7 @@ export const createTokenSchema = z
       .array(z.enum(TOKEN_SCOPES))
       .min(1)
       .transform((s) => [...new Set(s)].sort())
-      .refine((s) => s.includes("read"), "scopes must be [\"read\"] or [\"read\", \"write\"]"),
+      .refine((s) => s.includes("read"), 'scopes must be ["read"] or ["read", "write"]'),
     expiresInDays: z.number().int().min(1).max(365).nullable().optional(),
   })
   .meta({ id: "CreateTokenInput" });
@@ -77,7 +77,9 @@ export const apiTokenSchema = z
     name: z.string(),
     prefix: z.string().meta({ description: "first characters of the token, to recognise it" }),
     scopes: z.array(z.enum(TOKEN_SCOPES)),
-    kind: z.enum(["personal", "login"]).meta({ description: "`login`: issued by POST /api/auth/login or registration (30 days); `personal`: named, from POST /api/tokens" }),
+    kind: z
+      .enum(["personal", "login"])
+      .meta({ description: "`login`: issued by POST /api/auth/login or registration (30 days); `personal`: named, from POST /api/tokens" }),
     createdAt: isoDateTime,
     lastUsedAt: isoDateTime.nullable(),
     expiresAt: isoDateTime.nullable(),
@@ -99,7 +101,12 @@ export const signInSchema = z
   .meta({ id: "SignIn" });
 
 export const logoutSchema = z
-  .object({ everywhere: z.boolean().nullish().meta({ description: "true: end every browser session and login token of the account, this one included" }) })
+  .object({
+    everywhere: z
+      .boolean()
+      .nullish()
+      .meta({ description: "true: end every browser session and login token of the account, this one included" }),
+  })
   .meta({ id: "LogoutInput" });
 
 export const changePasswordSchema = z

@@ -18,7 +18,12 @@ export const createCommentSchema = z
 export const reactionInputSchema = z.object({ type: z.enum(REACTION_TYPES) }).meta({ id: "ReactionInput" });
 
 const pageParam = z.coerce.number().int("page must be an integer").min(0, "page must be 0 or more").max(1_000_000).default(0);
-const pageSizeParam = z.coerce.number().int("pageSize must be an integer").min(1, "pageSize must be 1..100").max(100, "pageSize must be 1..100").default(20);
+const pageSizeParam = z.coerce
+  .number()
+  .int("pageSize must be an integer")
+  .min(1, "pageSize must be 1..100")
+  .max(100, "pageSize must be 1..100")
+  .default(20);
 
 /** Query of GET /api/posts/{id}/comments: 0-based page of top-level comments. */
 export const listCommentsQuerySchema = z.object({ page: pageParam, pageSize: pageSizeParam });

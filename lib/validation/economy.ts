@@ -11,7 +11,12 @@ const inFuture = (s: string) => new Date(s).getTime() > Date.now();
 export const pollInputSchema = z
   .object({
     options: z
-      .array(z.string().max(200).refine((s) => s.trim().length > 0, "Options must not be empty"))
+      .array(
+        z
+          .string()
+          .max(200)
+          .refine((s) => s.trim().length > 0, "Options must not be empty"),
+      )
       .min(2, "At least two options required")
       .max(20, "At most 20 options")
       .refine((o) => new Set(o).size === o.length, "Options must be unique"),
@@ -67,7 +72,12 @@ export const pointGoodPatchSchema = z
     image: imageRefSchema(2000).optional(),
     description: z.string().max(2000).optional(),
   })
-  .extend({ retired: z.boolean({ error: "retired must be true or false" }).optional().meta({ description: "true takes the good out of the shop (its redemptions stay); false offers it again" }) })
+  .extend({
+    retired: z
+      .boolean({ error: "retired must be true or false" })
+      .optional()
+      .meta({ description: "true takes the good out of the shop (its redemptions stay); false offers it again" }),
+  })
   .meta({ id: "PointGoodPatch" });
 
 export const pointHistorySchema = z

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { idList, idString } from "@/lib/validation/posts";
 import { zeroOrOne } from "@/lib/validation/users";
 
-const intString = z.string().regex(/^\d{1,15}$/, "must be a non-negative integer").transform(Number);
+const intString = z
+  .string()
+  .regex(/^\d{1,15}$/, "must be a non-negative integer")
+  .transform(Number);
 
 /** GET /api/events query. */
 export const eventStreamQuerySchema = z.object({
@@ -10,7 +13,10 @@ export const eventStreamQuerySchema = z.object({
   lastEventId: intString.optional(),
   // The member's page-state (GET /api/users/me/page-state) as the stream's first message, so a page
   // that opens the stream anyway needs no second request for it.
-  state: zeroOrOne.meta({ description: "1: send the caller's page-state first, as an `event: page-state` message (`page-state-error` with an API.md §1 body and `status` when it cannot)" }),
+  state: zeroOrOne.meta({
+    description:
+      "1: send the caller's page-state first, as an `event: page-state` message (`page-state-error` with an API.md §1 body and `status` when it cannot)",
+  }),
   statePostIds: idList.default([]).meta({ description: "page-state's postIds" }),
   statePostId: idString.optional().meta({ description: "page-state's postId" }),
   stateVisit: zeroOrOne.meta({ description: "page-state's visit" }),

@@ -7,7 +7,10 @@ import { passwordSchema, usernameSchema } from "@/lib/validation/auth";
 export const verifyEmailSchema = z
   .object({
     username: usernameSchema.optional().meta({ description: "whose address; may be left out when signed in" }),
-    code: z.string().trim().regex(/^\d{6}$/, "the 6-digit code from the mail"),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "the 6-digit code from the mail"),
   })
   .meta({ id: "VerifyEmailInput" });
 

@@ -11,7 +11,10 @@ export type ReviewPostInput = z.infer<typeof reviewPostSchema>;
 /** GET /api/admin/posts/pending/count. */
 export const pendingCountSchema = z.object({ count: z.number().int() }).meta({ id: "PendingCount" });
 
-const intString = z.string().regex(/^\d{1,9}$/, "must be an integer").transform(Number);
+const intString = z
+  .string()
+  .regex(/^\d{1,9}$/, "must be an integer")
+  .transform(Number);
 
 /** Body of POST /api/flags: exactly one of postId / commentId. */
 export const createFlagSchema = z
@@ -33,9 +36,7 @@ export const listFlagsQuerySchema = z.object({
 });
 
 /** Body of POST /api/admin/flags/{id}/resolve. */
-export const resolveFlagSchema = z
-  .object({ action: z.enum(FLAG_ACTIONS) })
-  .meta({ id: "ResolveFlag" });
+export const resolveFlagSchema = z.object({ action: z.enum(FLAG_ACTIONS) }).meta({ id: "ResolveFlag" });
 
 const miniUser = z.object({ id: z.number().int(), username: z.string() });
 

@@ -6,13 +6,9 @@ export const notificationListQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(30),
 });
 
-export const markReadSchema = z
-  .object({ ids: z.array(z.number().int().positive()).min(1).max(500) })
-  .meta({ id: "MarkNotificationsRead" });
+export const markReadSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }).meta({ id: "MarkNotificationsRead" });
 
-export const notificationPrefSchema = z
-  .object({ type: z.enum(NOTIFICATION_TYPES), enabled: z.boolean() })
-  .meta({ id: "NotificationPref" });
+export const notificationPrefSchema = z.object({ type: z.enum(NOTIFICATION_TYPES), enabled: z.boolean() }).meta({ id: "NotificationPref" });
 
 /** One preference or a list of them (OpenIsle sends one at a time). */
 export const updatePrefsSchema = z

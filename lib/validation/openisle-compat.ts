@@ -17,7 +17,12 @@ export const COMMENT_SORTS = ["NEWEST", "OLDEST", "MOST_INTERACTIONS"] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];
 
 const pageParam = z.coerce.number().int("page must be an integer").min(0, "page must be 0 or more").max(1_000_000).default(0);
-const pageSizeParam = z.coerce.number().int("pageSize must be an integer").min(1, "pageSize must be 1..100").max(100, "pageSize must be 1..100").default(20);
+const pageSizeParam = z.coerce
+  .number()
+  .int("pageSize must be an integer")
+  .min(1, "pageSize must be 1..100")
+  .max(100, "pageSize must be 1..100")
+  .default(20);
 
 /**
  * Query of GET /api/posts/{id}/comments. Without `sort`: our page of top-level comments (API.md §5).
@@ -27,7 +32,10 @@ const pageSizeParam = z.coerce.number().int("pageSize must be an integer").min(1
 export const commentsQuerySchema = z.object({
   page: pageParam,
   pageSize: pageSizeParam,
-  sort: z.enum(COMMENT_SORTS).optional().meta({ description: "OpenIsle's timeline: present → an array of TimelineItem instead of Comment" }),
+  sort: z
+    .enum(COMMENT_SORTS)
+    .optional()
+    .meta({ description: "OpenIsle's timeline: present → an array of TimelineItem instead of Comment" }),
 });
 
 /** One entry of OpenIsle's comment timeline (TimelineItemDto): a top-level comment or a change-log entry. */
@@ -37,7 +45,9 @@ export const timelineItemSchema = z
     kind: z.enum(["comment", "log"]),
     createdAt: isoDateTime.meta({ description: "the comment's createdAt, the entry's time" }),
     pinnedAt: isoDateTime.nullable().meta({ description: "pinned comments only" }),
-    payload: z.union([commentSchema, changeLogSchema]).meta({ description: "a Comment (with nested replies) for kind comment, a PostChangeLog for kind log" }),
+    payload: z
+      .union([commentSchema, changeLogSchema])
+      .meta({ description: "a Comment (with nested replies) for kind comment, a PostChangeLog for kind log" }),
   })
   .meta({ id: "TimelineItem" });
 export type TimelineItemDto = z.infer<typeof timelineItemSchema>;
@@ -50,7 +60,10 @@ export const commentsAnswerSchema = z.union([z.array(commentSchema), z.array(tim
  * as `postVisibleScopeType`. Documented here; `nestOpenIsleFields` turns them into our nested form.
  */
 const flatPostFields = {
-  postVisibleScopeType: z.string().optional().meta({ description: "OpenIsle's name for visibleScope (any case); visibleScope wins when both are given" }),
+  postVisibleScopeType: z
+    .string()
+    .optional()
+    .meta({ description: "OpenIsle's name for visibleScope (any case); visibleScope wins when both are given" }),
   options: z.array(z.string()).optional().meta({ description: "OpenIsle's flat POLL field (= poll.options)" }),
   multiple: z.boolean().optional().meta({ description: "OpenIsle's flat POLL field (= poll.multiple)" }),
   endTime: z.string().optional().meta({ description: "OpenIsle's flat POLL or LOTTERY field (= poll.endTime / lottery.endTime)" }),
@@ -64,7 +77,9 @@ const flatPostFields = {
 /** POST /api/posts as documented: our nested form, or OpenIsle's flat one. */
 export const createPostRequestSchema = createPostSchema.safeExtend(flatPostFields).meta({ id: "CreatePostRequest" });
 /** PUT /api/posts/{id} as documented: our form plus OpenIsle's `postVisibleScopeType`. */
-export const updatePostRequestSchema = updatePostSchema.safeExtend({ postVisibleScopeType: flatPostFields.postVisibleScopeType }).meta({ id: "UpdatePostRequest" });
+export const updatePostRequestSchema = updatePostSchema
+  .safeExtend({ postVisibleScopeType: flatPostFields.postVisibleScopeType })
+  .meta({ id: "UpdatePostRequest" });
 
 const POLL_KEYS = ["options", "multiple", "endTime"] as const;
 const LOTTERY_KEYS = ["prizeDescription", "prizeIcon", "prizeCount", "pointCost", "startTime", "endTime"] as const;
@@ -112,7 +127,10 @@ export const presignQuerySchema = z.object({
 /** What GET /api/upload/presign answers: PUT the file to `uploadUrl`, then use `fileUrl`. */
 export const presignAnswerSchema = z
   .object({
-    uploadUrl: z.string().url().meta({ description: "PUT the file's bytes here within 15 minutes, once (no Authorization needed: the URL is signed)" }),
+    uploadUrl: z
+      .string()
+      .url()
+      .meta({ description: "PUT the file's bytes here within 15 minutes, once (no Authorization needed: the URL is signed)" }),
     fileUrl: z.string().url().meta({ description: "where the image is served once the PUT succeeded" }),
     key: z.string().meta({ description: "the upload's name in the store" }),
   })

@@ -31,7 +31,10 @@ export const userStatsFields = {
   lastPostTime: isoDateTime.nullable().meta({ description: "the newest published post the caller may see" }),
   lastCommentTime: isoDateTime.nullable().meta({ description: "the newest comment the caller may read" }),
   totalViews: z.number().int().meta({ description: "views of the member's published posts the caller may see" }),
-  visitedDays: z.number().int().meta({ description: "UTC days on which the member was seen (a request signed with their token or session)" }),
+  visitedDays: z
+    .number()
+    .int()
+    .meta({ description: "UTC days on which the member was seen (a request signed with their token or session)" }),
   readPosts: z.number().int().meta({ description: "posts the member has opened, of those the caller may see" }),
   likesSent: z.number().int().meta({ description: "LIKE reactions the member gave, on posts and comments the caller may see" }),
   likesReceived: z.number().int().meta({ description: "LIKE reactions on the member's posts and comments the caller may see" }),

@@ -23,7 +23,9 @@ export const publicConfigSchema = z
     postCaptchaEnabled: z.boolean(),
     commentCaptchaEnabled: z.boolean(),
     aiFormatLimit: z.number().int().meta({ description: "0: we offer no AI formatting (POST /api/ai/format is not answered)" }),
-    registerMode: z.enum(["DIRECT", "CLOSED"]).meta({ description: "DIRECT (OpenIsle's value): anyone may sign up; CLOSED (ours): sign-up is refused" }),
+    registerMode: z
+      .enum(["DIRECT", "CLOSED"])
+      .meta({ description: "DIRECT (OpenIsle's value): anyone may sign up; CLOSED (ours): sign-up is refused" }),
     registrationMode: z.enum(REGISTRATION_MODES).meta({ description: "extra: our own name of the setting (GET /api/admin/config)" }),
   })
   .meta({ id: "PublicConfig" });

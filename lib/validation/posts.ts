@@ -6,7 +6,10 @@ import { withinMarkdownLimits } from "@/lib/validation/markdown";
 const MAX_INT = 2147483647;
 
 /** A query-string integer (400 for anything else), then range-checked. */
-const intString = z.string().regex(/^-?\d{1,15}$/, "must be an integer").transform(Number);
+const intString = z
+  .string()
+  .regex(/^-?\d{1,15}$/, "must be an integer")
+  .transform(Number);
 export const idString = intString.pipe(z.number().int().min(1, "must be a positive id").max(MAX_INT, "must be a positive id"));
 /** Up to 50 positive ids from repeated query keys (`?tagIds=1&tagIds=2`). */
 export const idList = z.array(idString).max(50, "at most 50 ids");
@@ -50,9 +53,15 @@ export const pendingPostsQuerySchema = z.object({
   pageSize: intString.pipe(z.number().int().min(1).max(100)).default(20),
 });
 
-const title = z.string().min(1, "title is required").max(200, "at most 200 characters")
+const title = z
+  .string()
+  .min(1, "title is required")
+  .max(200, "at most 200 characters")
   .refine((s) => s.trim().length > 0, "title must not be blank");
-const content = z.string().min(1, "content is required").max(100_000, "at most 100000 characters")
+const content = z
+  .string()
+  .min(1, "content is required")
+  .max(100_000, "at most 100000 characters")
   .refine((s) => s.trim().length > 0, "content must not be blank")
   .superRefine(withinMarkdownLimits(100_000));
 const bodyId = z.number().int().min(1).max(MAX_INT);
@@ -74,7 +83,8 @@ const newTags = z
 function checkTagCount(v: { tagIds?: number[]; newTags?: string[] }, ctx: z.RefinementCtx, required: boolean) {
   if (v.tagIds === undefined && v.newTags === undefined) return;
   const n = (v.tagIds?.length ?? 0) + new Set((v.newTags ?? []).map((t) => t.toLowerCase())).size;
-  if (n === 0 && (required || v.tagIds !== undefined || v.newTags !== undefined)) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at least one tag is required" });
+  if (n === 0 && (required || v.tagIds !== undefined || v.newTags !== undefined))
+    ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at least one tag is required" });
   if (n > 5) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at most 5 tags" });
 }
 
@@ -94,37 +104,47 @@ export const createPostSchema = z
     checkTagCount(v, ctx, true);
     if (v.type === "POLL" && !v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is required for a POLL post" });
     if (v.type !== "POLL" && v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is only allowed on a POLL post" });
-    if (v.type === "LOTTERY" && !v.lottery) ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is required for a LOTTERY post" });
-    if (v.type !== "LOTTERY" && v.lottery) ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is only allowed on a LOTTERY post" });
+    if (v.type === "LOTTERY" && !v.lottery)
+      ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is required for a LOTTERY post" });
+    if (v.type !== "LOTTERY" && v.lottery)
+      ctx.addIssue({ code: "custom", path: ["lottery"], message: "lottery is only allowed on a LOTTERY post" });
   });
 export type CreatePostInput = z.output<typeof createPostSchema>;
 
 export const updatePostSchema = z
   .object({
-  title: title.optional(),
-  content: content.optional(),
-  categoryId: bodyId.optional(),
-  tagIds: tagIds.optional(),
-  visibleScope: z.enum(VISIBLE_SCOPES).optional(),
-  /**
-   * Set when this edit restores an old version from the history page: the change log entries are
-   * recorded as "restored version N" and the author is told.
-   */
-  restoredVersion: z.number({ error: "restoredVersion must be a number" }).int("must be a whole number").min(0, "must be 0 or more").optional(),
-  newTags,
-})
+    title: title.optional(),
+    content: content.optional(),
+    categoryId: bodyId.optional(),
+    tagIds: tagIds.optional(),
+    visibleScope: z.enum(VISIBLE_SCOPES).optional(),
+    /**
+     * Set when this edit restores an old version from the history page: the change log entries are
+     * recorded as "restored version N" and the author is told.
+     */
+    restoredVersion: z
+      .number({ error: "restoredVersion must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .optional(),
+    newTags,
+  })
   .superRefine((v, ctx) => {
     checkTagCount(v, ctx, false);
-    if (v.newTags !== undefined && v.tagIds === undefined) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "tagIds is required with newTags (the post's full tag list)" });
+    if (v.newTags !== undefined && v.tagIds === undefined)
+      ctx.addIssue({ code: "custom", path: ["tagIds"], message: "tagIds is required with newTags (the post's full tag list)" });
   });
 export type UpdatePostInput = z.output<typeof updatePostSchema>;
-
 
 /** POST /api/markdown/preview (the route measures the text against the markdown limits as it renders it). */
 export const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });
 
 /** PUT /api/posts/{id}/slow-mode */
 export const slowModeSchema = z.object({
-  seconds: z.number({ error: "seconds must be a number" }).int("must be a whole number").min(0, "must be 0 (off) to 86400").max(86_400, "must be 0 (off) to 86400"),
+  seconds: z
+    .number({ error: "seconds must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 (off) to 86400")
+    .max(86_400, "must be 0 (off) to 86400"),
 });
 export const slowModeResultSchema = z.object({ postId: z.number().int(), seconds: z.number().int() }).meta({ id: "SlowMode" });

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { PUBLISH_MODES } from "@/db/schema/enums";
 import {
-  CHANGE_LOG_TYPES, MEDAL_TYPES, NOTIFICATION_TYPES, POST_STATUSES, POST_TYPES, REACTION_TYPES, USER_ROLES, VISIBLE_SCOPES,
+  CHANGE_LOG_TYPES,
+  MEDAL_TYPES,
+  NOTIFICATION_TYPES,
+  POST_STATUSES,
+  POST_TYPES,
+  REACTION_TYPES,
+  USER_ROLES,
+  VISIBLE_SCOPES,
 } from "@/db/schema/enums";
 
 /**
@@ -112,10 +119,23 @@ export const postSchema = z
     closed: z.boolean(),
     visibleScope: z.enum(VISIBLE_SCOPES),
     featured: z.boolean().meta({ description: "extra: rssExcluded === false" }),
-    slowModeSeconds: z.number().int().meta({ description: "extra: staff-set slow mode, seconds a member waits between comments on this post (0: off)" }),
-    staffEditedAt: isoDateTime.nullable().optional().meta({ description: "extra: the last time someone other than the author edited, moved, re-tagged, restored or closed the post (its history shows what)" }),
-    newComments: z.number().int().optional().meta({ description: "signed-in callers: comments by others since they last read the post (0 if never opened)" }),
-    isNew: z.boolean().optional().meta({ description: "signed-in callers: created by someone else since their previous visit and not opened yet" }),
+    slowModeSeconds: z
+      .number()
+      .int()
+      .meta({ description: "extra: staff-set slow mode, seconds a member waits between comments on this post (0: off)" }),
+    staffEditedAt: isoDateTime.nullable().optional().meta({
+      description:
+        "extra: the last time someone other than the author edited, moved, re-tagged, restored or closed the post (its history shows what)",
+    }),
+    newComments: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "signed-in callers: comments by others since they last read the post (0 if never opened)" }),
+    isNew: z
+      .boolean()
+      .optional()
+      .meta({ description: "signed-in callers: created by someone else since their previous visit and not opened yet" }),
   })
   .meta({ id: "Post" });
 
@@ -142,7 +162,7 @@ export type CommentDto = {
 export const commentSchema: z.ZodType<CommentDto> = z
   .object({
     id: z.number().int(),
-    content: z.string().meta({ description: "\"\" when deleted, or when hidden and the caller is neither staff nor its author" }),
+    content: z.string().meta({ description: '"" when deleted, or when hidden and the caller is neither staff nor its author' }),
     hidden: z.boolean().optional().meta({ description: "hidden by member flags or staff until reviewed" }),
     createdAt: isoDateTime,
     pinnedAt: isoDateTime.nullable(),
@@ -156,7 +176,10 @@ export const commentSchema: z.ZodType<CommentDto> = z
     deleted: z.boolean(),
     postId: z.number().int(),
     parentId: z.number().int().nullable(),
-    editedAt: isoDateTime.nullable().optional().meta({ description: "extra: when the comment was last edited (its history: GET /api/comments/{id}/change-logs)" }),
+    editedAt: isoDateTime
+      .nullable()
+      .optional()
+      .meta({ description: "extra: when the comment was last edited (its history: GET /api/comments/{id}/change-logs)" }),
     staffEdited: z.boolean().optional().meta({ description: "extra: the last edit was made by staff, not the author" }),
   })
   .meta({ id: "Comment" });
@@ -165,7 +188,8 @@ export const postDetailSchema = postSchema
   .extend({
     comments: z.array(commentSchema),
     firstUnreadCommentId: z.number().int().nullable().optional().meta({
-      description: "signed-in callers: the first comment by others since they last read the post (null: nothing new or first visit); opening the post marks it read",
+      description:
+        "signed-in callers: the first comment by others since they last read the post (null: nothing new or first visit); opening the post marks it read",
     }),
   })
   .meta({ id: "PostDetail" });
@@ -177,7 +201,10 @@ export const pointGoodSchema = z
     cost: z.number().int(),
     image: z.string(),
     description: z.string(),
-    retired: z.boolean().optional().meta({ description: "extra: taken out of the shop by an admin (only the admin list shows retired goods)" }),
+    retired: z
+      .boolean()
+      .optional()
+      .meta({ description: "extra: taken out of the shop by an admin (only the admin list shows retired goods)" }),
   })
   .meta({ id: "PointGood" });
 
@@ -194,9 +221,13 @@ export const notificationSchema = z
     approved: z.boolean().nullable(),
     read: z.boolean(),
     createdAt: isoDateTime,
-    excerpt: z.string().nullable().meta({ description: "extra: the comment (or the message) as one line of plain text, markdown rendered and stripped, code blocks as [code], at most 140 characters" }),
+    excerpt: z.string().nullable().meta({
+      description:
+        "extra: the comment (or the message) as one line of plain text, markdown rendered and stripped, code blocks as [code], at most 140 characters",
+    }),
     actorCount: z.number().int().min(1).meta({
-      description: "extra: how many members this notification stands for. REACTION notifications group every reaction to the same post or comment while unread (\"fromUser and actorCount - 1 others reacted\"); 1 otherwise",
+      description:
+        'extra: how many members this notification stands for. REACTION notifications group every reaction to the same post or comment while unread ("fromUser and actorCount - 1 others reacted"); 1 otherwise',
     }),
   })
   .meta({ id: "Notification" });
@@ -275,8 +306,13 @@ export const REGISTRATION_MODES = ["OPEN", "CLOSED"] as const;
 const rateLimitSchema = z.object({ limit: z.number().int(), windowSeconds: z.number().int() });
 export const siteConfigSchema = z.object({
   publishMode: z.enum(PUBLISH_MODES),
-  registrationMode: z.enum(REGISTRATION_MODES).meta({ description: "extra: OPEN: anyone may sign up; CLOSED: POST /api/auth/register answers 403 registration_closed" }),
-  flagHideThreshold: z.number().int().meta({ description: "extra: open flags from this many distinct members hide a post or comment until staff review it" }),
+  registrationMode: z
+    .enum(REGISTRATION_MODES)
+    .meta({ description: "extra: OPEN: anyone may sign up; CLOSED: POST /api/auth/register answers 403 registration_closed" }),
+  flagHideThreshold: z
+    .number()
+    .int()
+    .meta({ description: "extra: open flags from this many distinct members hide a post or comment until staff review it" }),
   rateLimits: z
     .record(z.string(), rateLimitSchema)
     .meta({ description: "extra, read-only: the rate limits in force (set by RATE_LIMIT_* environment variables), per action" }),
@@ -285,7 +321,12 @@ export const siteConfigSchema = z.object({
 export const siteConfigInputSchema = z.object({
   publishMode: z.enum(PUBLISH_MODES).optional(),
   registrationMode: z.enum(REGISTRATION_MODES).optional(),
-  flagHideThreshold: z.number({ error: "flagHideThreshold must be a number" }).int("must be a whole number").min(1, "must be 1 to 100").max(100, "must be 1 to 100").optional(),
+  flagHideThreshold: z
+    .number({ error: "flagHideThreshold must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be 1 to 100")
+    .max(100, "must be 1 to 100")
+    .optional(),
 });
 export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 export const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });

@@ -5,7 +5,10 @@ const MAX_INT = 2147483647;
 /** Longest accepted keyword, after trimming and collapsing spaces. */
 export const MAX_KEYWORD = 100;
 
-const intString = z.string().regex(/^-?\d{1,15}$/, "must be an integer").transform(Number);
+const intString = z
+  .string()
+  .regex(/^-?\d{1,15}$/, "must be an integer")
+  .transform(Number);
 const idString = intString.pipe(z.number().int().min(1, "must be a positive id").max(MAX_INT, "must be a positive id"));
 
 /** A search keyword: trimmed, inner whitespace collapsed; empty or longer than MAX_KEYWORD is a 400. */
@@ -18,7 +21,10 @@ export const searchQuerySchema = z.object({ keyword: keywordSchema });
 
 const date = z
   .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), "must be a date (YYYY-MM-DD or ISO 8601)")
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+    "must be a date (YYYY-MM-DD or ISO 8601)",
+  )
   .transform((s) => new Date(s));
 
 export const SEARCH_SORTS = ["relevance", "newest"] as const;
@@ -41,8 +47,7 @@ export type SearchPostsQuery = z.output<typeof searchPostsQuerySchema>;
 export const SEARCH_RESULT_TYPES = ["post", "comment", "user", "category", "tag"] as const;
 export type SearchResultType = (typeof SEARCH_RESULT_TYPES)[number];
 
-const marked = (what: string) =>
-  z.string().meta({ description: `${what}, HTML-escaped, with the matched parts inside <mark>…</mark>` });
+const marked = (what: string) => z.string().meta({ description: `${what}, HTML-escaped, with the matched parts inside <mark>…</mark>` });
 
 /** One typed hit of GET /api/search/global (OpenIsle's SearchResultDto). */
 export const searchResultSchema = z
@@ -72,11 +77,7 @@ export type SearchUserDto = z.infer<typeof searchUserSchema>;
 
 /** GET /api/users/suggest: `@al` in the composer. */
 export const userSuggestQuerySchema = z.object({
-  prefix: z
-    .string({ error: "prefix is required" })
-    .trim()
-    .min(1, "prefix must not be empty")
-    .max(64, "at most 64 characters"),
+  prefix: z.string({ error: "prefix is required" }).trim().min(1, "prefix must not be empty").max(64, "at most 64 characters"),
   postId: idString.optional(),
   limit: intString.pipe(z.number().int().min(1, "must be between 1 and 20").max(20, "must be between 1 and 20")).default(8),
 });

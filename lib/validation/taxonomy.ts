@@ -56,11 +56,17 @@ export type TagListQuery = z.infer<typeof tagListQuerySchema>;
 const id = z.number({ error: "must be a number" }).int("must be a whole number").positive("must be a positive id");
 
 /** PUT /api/categories/order (admin): every category id once, in the order to show them. */
-export const reorderCategoriesSchema = z.object({ ids: z.array(id, { error: "ids must be an array of category ids" }).min(1, "ids must not be empty").max(1000) });
+export const reorderCategoriesSchema = z.object({
+  ids: z.array(id, { error: "ids must be an array of category ids" }).min(1, "ids must not be empty").max(1000),
+});
 
 /** DELETE /api/categories/{id}?moveTo= (admin): where the category's posts go first. */
 export const deleteCategoryQuerySchema = z.object({
-  moveTo: z.coerce.number({ error: "moveTo must be a category id" }).int("moveTo must be a category id").positive("moveTo must be a category id").optional(),
+  moveTo: z.coerce
+    .number({ error: "moveTo must be a category id" })
+    .int("moveTo must be a category id")
+    .positive("moveTo must be a category id")
+    .optional(),
 });
 
 /** POST /api/tags/{id}/merge (moderator): the tag that takes this one's posts. */

@@ -67,7 +67,10 @@ export const avatarResultSchema = z
  * `postId`: the post of a shared post page; with `view=1` the member's view of it is counted and it is
  * marked read, as a rendered post page does.
  */
-export const zeroOrOne = z.enum(["0", "1"], { error: "must be 0 or 1" }).default("0").transform((v) => v === "1");
+export const zeroOrOne = z
+  .enum(["0", "1"], { error: "must be 0 or 1" })
+  .default("0")
+  .transform((v) => v === "1");
 export const pageStateQuerySchema = z.object({
   postIds: idList.default([]),
   postId: idString.optional(),
@@ -86,15 +89,19 @@ export const pageStateSchema = z
       unverifiedEmail: z.string().nullable().meta({ description: "the address while it is unconfirmed, else null" }),
     }),
     unreadNotifications: z.number().int(),
-    marks: z
-      .array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() }))
-      .meta({ description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit" }),
+    marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
+      description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
+    }),
     post: z
       .object({
         id: z.number().int(),
         subscribed: z.boolean(),
         myVotes: z.array(z.string()).meta({ description: "the member's poll choices (empty: not voted, or no poll)" }),
-        firstUnreadCommentId: z.number().int().nullable().meta({ description: "the first comment by others since they last read the post (before this visit)" }),
+        firstUnreadCommentId: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: "the first comment by others since they last read the post (before this visit)" }),
       })
       .nullable()
       .optional()

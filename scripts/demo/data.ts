@@ -35,7 +35,15 @@ export type PostSpec = {
   /** Number of pool comments (default: random). */
   chatter?: number;
   poll?: { options: string[]; multiple: boolean; endInDays: number; voters: number };
-  lottery?: { prizeDescription: string; prizeIcon: string; prizeCount: number; pointCost: number; startInDays: number; endInDays: number; participants: number };
+  lottery?: {
+    prizeDescription: string;
+    prizeIcon: string;
+    prizeCount: number;
+    pointCost: number;
+    startInDays: number;
+    endInDays: number;
+    participants: number;
+  };
 };
 
 export const DEMO_USERS = users as UserSpec[];

@@ -2,7 +2,21 @@
 // lotteries, redemptions and a consistent points ledger (rows inserted directly, in the seed's transaction).
 import { eq } from "drizzle-orm";
 import type { DB } from "@/db";
-import { lotteries, lotteryParticipants, lotteryWinners, notifications, pointGoods, pointHistories, polls, pollVotes, postChangeLogs, postSubscriptions, redemptions, users, type MedalType } from "@/db/schema";
+import {
+  lotteries,
+  lotteryParticipants,
+  lotteryWinners,
+  notifications,
+  pointGoods,
+  pointHistories,
+  polls,
+  pollVotes,
+  postChangeLogs,
+  postSubscriptions,
+  redemptions,
+  users,
+  type MedalType,
+} from "@/db/schema";
 import { env } from "@/lib/env";
 import { newSeed, pickWinners } from "@/lib/services/posts/lottery-fair";
 import { DEMO_GOODS, EDITED_VERSIONS } from "./data";
@@ -14,7 +28,27 @@ import type { World } from "./simulate";
  * lotteries, the shop, the points ledger in time order and each user's final balance, experience and medal.
  */
 export async function record(tx: DB, w: World, log: (m: string) => void): Promise<void> {
-  const { r, now, ago, clampPast, after, U, user, admin, system, moderator, regulars, catSnap, tagSnap, P, byKey, CM, visibleToRegulars, RX, ledger } = w;
+  const {
+    r,
+    now,
+    ago,
+    clampPast,
+    after,
+    U,
+    user,
+    admin,
+    system,
+    moderator,
+    regulars,
+    catSnap,
+    tagSnap,
+    P,
+    byKey,
+    CM,
+    visibleToRegulars,
+    RX,
+    ledger,
+  } = w;
   // ── notifications and change logs collected from here on
   const NT: Notice[] = [];
   const notice = (n: Notice) => {
@@ -29,10 +63,19 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     notice({ user: to, type: "COMMENT_REPLY", at: c.createdAt, post: c.post, comment: c, from: c.author });
   }
   for (const x of RX) {
-    notice({ user: x.comment ? x.comment.author : x.post.author, type: "REACTION", at: x.createdAt, post: x.post, comment: x.comment, from: x.user, reactionType: x.type });
+    notice({
+      user: x.comment ? x.comment.author : x.post.author,
+      type: "REACTION",
+      at: x.createdAt,
+      post: x.post,
+      comment: x.comment,
+      from: x.user,
+      reactionType: x.type,
+    });
   }
   const mentionRe = /@\[?([A-Za-z0-9_-]+)\]?/g;
-  const mentions = (text: string) => [...new Set([...text.matchAll(mentionRe)].map((m) => m[1]!))].filter((n) => U.has(n)).map((n) => U.get(n)!);
+  const mentions = (text: string) =>
+    [...new Set([...text.matchAll(mentionRe)].map((m) => m[1]!))].filter((n) => U.has(n)).map((n) => U.get(n)!);
   for (const p of P) {
     if (p.status !== "PUBLISHED") continue;
     for (const m of mentions(p.content)) notice({ user: m, type: "MENTION", at: p.createdAt, post: p, from: p.author });
@@ -55,33 +98,83 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     }
   }
   const SUBS = [...subs.values()];
-  await insertChunks((rows) => tx.insert(postSubscriptions).values(rows), SUBS.map((s) => ({ userId: s.user.id, postId: s.post.id, createdAt: s.at })));
+  await insertChunks(
+    (rows) => tx.insert(postSubscriptions).values(rows),
+    SUBS.map((s) => ({ userId: s.user.id, postId: s.post.id, createdAt: s.at })),
+  );
   for (const s of SUBS) {
     notice({ user: s.post.author, type: "POST_SUBSCRIBED", at: s.at, post: s.post, from: s.user });
     for (const c of CM) {
       // Only the first days of activity after subscribing: enough to show the feature, not a flood.
-      if (c.post !== s.post || c.deletedAt || c.createdAt <= s.at || c.createdAt.getTime() > s.at.getTime() + 3 * DAY || c.author.id === s.user.id) continue;
+      if (
+        c.post !== s.post ||
+        c.deletedAt ||
+        c.createdAt <= s.at ||
+        c.createdAt.getTime() > s.at.getTime() + 3 * DAY ||
+        c.author.id === s.user.id
+      )
+        continue;
       notice({ user: s.user, type: "POST_UPDATED", at: c.createdAt, post: s.post, comment: c, from: c.author });
     }
   }
   // One reader unsubscribed again (no row left, only the notification).
   const welcome = byKey("welcome");
-  notice({ user: welcome.author, type: "POST_UNSUBSCRIBED", at: after(welcome.createdAt, 3 * 24 * 60, 4 * 24 * 60), post: welcome, from: user("dave") });
+  notice({
+    user: welcome.author,
+    type: "POST_UNSUBSCRIBED",
+    at: after(welcome.createdAt, 3 * 24 * 60, 4 * 24 * 60),
+    post: welcome,
+    from: user("dave"),
+  });
   // Views by signed-in readers (recorded, hidden by default).
   for (const p of P.filter((x) => x.author.username === "alice" && x.status === "PUBLISHED").slice(0, 3)) {
-    for (const v of r.sample(regulars.filter((u) => u.id !== p.author.id), 2)) notice({ user: p.author, type: "POST_VIEWED", at: clampPast(after(p.createdAt, 60, 600)), post: p, from: v });
+    for (const v of r.sample(
+      regulars.filter((u) => u.id !== p.author.id),
+      2,
+    ))
+      notice({ user: p.author, type: "POST_VIEWED", at: clampPast(after(p.createdAt, 60, 600)), post: p, from: v });
   }
 
   // Moderation: pinned, closed, featured, visibility, title, content, category and tag changes.
   for (const p of P) {
-    if (p.pinnedAt) LG.push({ post: p, actor: p.author.role === "USER" ? moderator : p.author, type: "PINNED", at: p.pinnedAt, oldPinnedAt: null, newPinnedAt: p.pinnedAt });
-    if (p.closedAt) LG.push({ post: p, actor: p.author.role === "USER" ? moderator : p.author, type: "CLOSED", at: p.closedAt, oldClosed: false, newClosed: true });
+    if (p.pinnedAt)
+      LG.push({
+        post: p,
+        actor: p.author.role === "USER" ? moderator : p.author,
+        type: "PINNED",
+        at: p.pinnedAt,
+        oldPinnedAt: null,
+        newPinnedAt: p.pinnedAt,
+      });
+    if (p.closedAt)
+      LG.push({
+        post: p,
+        actor: p.author.role === "USER" ? moderator : p.author,
+        type: "CLOSED",
+        at: p.closedAt,
+        oldClosed: false,
+        newClosed: true,
+      });
     if (p.featuredAt) {
-      LG.push({ post: p, actor: p.author.id === moderator.id ? admin : moderator, type: "FEATURED", at: p.featuredAt, oldFeatured: false, newFeatured: true });
+      LG.push({
+        post: p,
+        actor: p.author.id === moderator.id ? admin : moderator,
+        type: "FEATURED",
+        at: p.featuredAt,
+        oldFeatured: false,
+        newFeatured: true,
+      });
       notice({ user: p.author, type: "POST_FEATURED", at: p.featuredAt, post: p, from: p.author.id === moderator.id ? admin : moderator });
     }
     if (p.scope !== "ALL") {
-      LG.push({ post: p, actor: p.author, type: "VISIBLE_SCOPE", at: after(p.createdAt, 5, 120), oldVisibleScope: "ALL", newVisibleScope: p.scope });
+      LG.push({
+        post: p,
+        actor: p.author,
+        type: "VISIBLE_SCOPE",
+        at: after(p.createdAt, 5, 120),
+        oldVisibleScope: "ALL",
+        newVisibleScope: p.scope,
+      });
     }
   }
   // Feature/unfeature history on one post: featured by mistake, then unfeatured (points stay, as in OpenIsle).
@@ -90,7 +183,14 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     const at = clampPast(after(p.createdAt, 4 * 60, 8 * 60));
     LG.push({ post: p, actor: moderator, type: "FEATURED", at, oldFeatured: false, newFeatured: true });
     LG.push({ post: p, actor: moderator, type: "FEATURED", at: after(at, 5, 20), oldFeatured: true, newFeatured: false });
-    LG.push({ post: p, actor: moderator, type: "CATEGORY", at: after(p.createdAt, 20, 90), oldCategory: catSnap("offtopic"), newCategory: catSnap("selfhost") });
+    LG.push({
+      post: p,
+      actor: moderator,
+      type: "CATEGORY",
+      at: after(p.createdAt, 20, 90),
+      oldCategory: catSnap("offtopic"),
+      newCategory: catSnap("selfhost"),
+    });
   }
   {
     const p = byKey("edited");
@@ -99,15 +199,43 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
       at = clampPast(new Date(at.getTime() + r.int(6 * 60, 20 * 60) * MIN));
       LG.push({ post: p, actor: p.author, type: "CONTENT", at, oldContent: EDITED_VERSIONS[i - 1], newContent: EDITED_VERSIONS[i] });
     }
-    LG.push({ post: p, actor: p.author, type: "TITLE", at: after(p.createdAt, 3, 20), oldTitle: "Backup script for docker volumes", newTitle: p.title });
+    LG.push({
+      post: p,
+      actor: p.author,
+      type: "TITLE",
+      at: after(p.createdAt, 3, 20),
+      oldTitle: "Backup script for docker volumes",
+      newTitle: p.title,
+    });
   }
   {
     const p = byKey("retitled");
-    LG.push({ post: p, actor: p.author, type: "TITLE", at: after(p.createdAt, 5, 60), oldTitle: "skin tones look weird??", newTitle: p.title });
+    LG.push({
+      post: p,
+      actor: p.author,
+      type: "TITLE",
+      at: after(p.createdAt, 5, 60),
+      oldTitle: "skin tones look weird??",
+      newTitle: p.title,
+    });
     const q = byKey("retitled2");
-    LG.push({ post: q, actor: q.author, type: "TITLE", at: after(q.createdAt, 5, 60), oldTitle: "HELP starter smells weird", newTitle: q.title });
+    LG.push({
+      post: q,
+      actor: q.author,
+      type: "TITLE",
+      at: after(q.createdAt, 5, 60),
+      oldTitle: "HELP starter smells weird",
+      newTitle: q.title,
+    });
     const t = byKey("retagged");
-    LG.push({ post: t, actor: t.author, type: "TAG", at: after(t.createdAt, 10, 120), oldTags: [tagSnap("help")], newTags: t.tagNames.map(tagSnap) });
+    LG.push({
+      post: t,
+      actor: t.author,
+      type: "TAG",
+      at: after(t.createdAt, 10, 120),
+      oldTags: [tagSnap("help")],
+      newTags: t.tagNames.map(tagSnap),
+    });
   }
   // Donations: points move from donor to author, with a DONATE entry and a DONATION notice.
   const donations: { from: string; key: string; amount: number }[] = [
@@ -127,10 +255,18 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   // Review: the pending post asks the admins; an older post was approved; the spam was rejected.
   {
     const p = byKey("pending");
-    for (const a of [...U.values()].filter((u) => u.role === "ADMIN")) notice({ user: a, type: "POST_REVIEW_REQUEST", at: p.createdAt, post: p, from: p.author });
+    for (const a of [...U.values()].filter((u) => u.role === "ADMIN"))
+      notice({ user: a, type: "POST_REVIEW_REQUEST", at: p.createdAt, post: p, from: p.author });
     notice({ user: p.author, type: "POST_REVIEW_REQUEST", at: p.createdAt, post: p });
     const approved = P.find((x) => x.author.username === "judy" && x.status === "PUBLISHED" && x.scope === "ALL")!;
-    notice({ user: approved.author, type: "POST_REVIEWED", at: after(approved.createdAt, 5, 60), post: approved, from: moderator, approved: true });
+    notice({
+      user: approved.author,
+      type: "POST_REVIEWED",
+      at: after(approved.createdAt, 5, 60),
+      post: approved,
+      from: moderator,
+      approved: true,
+    });
     const spam = byKey("rejected");
     notice({ user: spam.author, type: "POST_REVIEWED", at: after(spam.createdAt, 5, 60), post: spam, from: moderator, approved: false });
     notice({ user: user("dave"), type: "POST_DELETED", at: ago(18), from: moderator, content: "Selling my old camera gear (cheap!)" });
@@ -143,10 +279,21 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     const spec = p.spec.poll!;
     const endTime = new Date(now.getTime() + spec.endInDays * DAY + r.int(0, 120) * MIN);
     const ended = endTime < now;
-    pollRows.push({ postId: p.id, options: spec.options, multiple: spec.multiple, endTime, finalizedAt: ended ? new Date(endTime.getTime() + 2000) : null });
-    const voters = r.sample(regulars.filter((u) => u.createdAt < p.createdAt), spec.voters);
+    pollRows.push({
+      postId: p.id,
+      options: spec.options,
+      multiple: spec.multiple,
+      endTime,
+      finalizedAt: ended ? new Date(endTime.getTime() + 2000) : null,
+    });
+    const voters = r.sample(
+      regulars.filter((u) => u.createdAt < p.createdAt),
+      spec.voters,
+    );
     for (const v of voters) {
-      const at = clampPast(after(p.createdAt, 20, Math.max(30, Math.floor(((ended ? endTime : now).getTime() - p.createdAt.getTime()) / MIN) - 10)));
+      const at = clampPast(
+        after(p.createdAt, 20, Math.max(30, Math.floor(((ended ? endTime : now).getTime() - p.createdAt.getTime()) / MIN) - 10)),
+      );
       const chosen = spec.multiple ? r.sample(spec.options, r.int(1, 3)) : [r.pick(spec.options)];
       for (const o of chosen) voteRows.push({ postId: p.id, userId: v.id, option: o, createdAt: at });
       notice({ user: p.author, type: "POLL_VOTE", at, post: p, from: v });
@@ -167,12 +314,21 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   const winnerRows: (typeof lotteryWinners.$inferInsert)[] = [];
   for (const p of P.filter((x) => x.spec.lottery)) {
     const spec = p.spec.lottery!;
-    const startTime = spec.startInDays < 0 ? new Date(Math.max(p.createdAt.getTime() + 10 * MIN, now.getTime() + spec.startInDays * DAY)) : new Date(now.getTime() + spec.startInDays * DAY);
+    const startTime =
+      spec.startInDays < 0
+        ? new Date(Math.max(p.createdAt.getTime() + 10 * MIN, now.getTime() + spec.startInDays * DAY))
+        : new Date(now.getTime() + spec.startInDays * DAY);
     const endTime = new Date(now.getTime() + spec.endInDays * DAY);
     const drawn = endTime < now;
     const { seed, seedHash } = newSeed();
-    const people = r.sample(regulars.filter((u) => u.id !== p.author.id), spec.participants);
-    const joined = people.map((u) => ({ u, at: clampPast(after(startTime, 10, Math.max(20, Math.floor(((drawn ? endTime : now).getTime() - startTime.getTime()) / MIN) - 10))) }));
+    const people = r.sample(
+      regulars.filter((u) => u.id !== p.author.id),
+      spec.participants,
+    );
+    const joined = people.map((u) => ({
+      u,
+      at: clampPast(after(startTime, 10, Math.max(20, Math.floor(((drawn ? endTime : now).getTime() - startTime.getTime()) / MIN) - 10))),
+    }));
     joined.sort((a, b) => a.at.getTime() - b.at.getTime());
     for (const j of joined) {
       participantRows.push({ postId: p.id, userId: j.u.id, joinedAt: j.at });
@@ -183,14 +339,27 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     }
     const drawnAt = drawn ? new Date(endTime.getTime() + 1500) : null;
     lotteryRows.push({
-      postId: p.id, prizeDescription: spec.prizeDescription, prizeIcon: spec.prizeIcon, prizeCount: spec.prizeCount,
-      pointCost: spec.pointCost, startTime, endTime, seed, seedHash, drawnAt,
+      postId: p.id,
+      prizeDescription: spec.prizeDescription,
+      prizeIcon: spec.prizeIcon,
+      prizeCount: spec.prizeCount,
+      pointCost: spec.pointCost,
+      startTime,
+      endTime,
+      seed,
+      seedHash,
+      drawnAt,
     });
     if (drawn && drawnAt) {
-      const winners = pickWinners(seed, joined.map((j) => j.u.id), spec.prizeCount);
+      const winners = pickWinners(
+        seed,
+        joined.map((j) => j.u.id),
+        spec.prizeCount,
+      );
       winners.forEach((id, i) => winnerRows.push({ postId: p.id, userId: id, rank: i + 1 }));
       LG.push({ post: p, actor: system, type: "LOTTERY_RESULT", at: drawnAt });
-      for (const id of winners) notice({ user: [...U.values()].find((u) => u.id === id)!, type: "LOTTERY_WIN", at: drawnAt, post: p, from: p.author });
+      for (const id of winners)
+        notice({ user: [...U.values()].find((u) => u.id === id)!, type: "LOTTERY_WIN", at: drawnAt, post: p, from: p.author });
       notice({ user: p.author, type: "LOTTERY_DRAW", at: drawnAt, post: p });
     }
   }
@@ -220,7 +389,8 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     if (balanceAt(u, at) < g.cost) continue;
     ledger.push({ user: u, type: "REDEEM", amount: -g.cost, at });
     redemptionRows.push({ userId: u.id, goodId: g.id, goodName: g.name, cost: g.cost, contact: plan.contact, createdAt: at });
-    for (const a of [...U.values()].filter((x) => x.role === "ADMIN")) notice({ user: a, type: "POINT_REDEEM", at, from: u, content: `${g.name}: ${plan.contact}` });
+    for (const a of [...U.values()].filter((x) => x.role === "ADMIN"))
+      notice({ user: a, type: "POINT_REDEEM", at, from: u, content: `${g.name}: ${plan.contact}` });
   }
   if (redemptionRows.length) await tx.insert(redemptions).values(redemptionRows);
   log(`goods: ${goods.length}, redemptions: ${redemptionRows.length}`);
@@ -233,8 +403,14 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     if (balance < 0) throw new Error(`demo ledger: ${l.user.username} would go negative (${l.type})`);
     balances.set(l.user.id, balance);
     return {
-      userId: l.user.id, type: l.type, amount: l.amount, balance, postId: l.post?.id ?? null, commentId: l.comment?.id ?? null,
-      fromUserId: l.from?.id ?? null, createdAt: l.at,
+      userId: l.user.id,
+      type: l.type,
+      amount: l.amount,
+      balance,
+      postId: l.post?.id ?? null,
+      commentId: l.comment?.id ?? null,
+      fromUserId: l.from?.id ?? null,
+      createdAt: l.at,
     };
   });
   await insertChunks((rows) => tx.insert(pointHistories).values(rows), ledgerRows, 1000);
@@ -245,12 +421,27 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   await insertChunks(
     (rows) => tx.insert(postChangeLogs).values(rows),
     LG.map((l) => ({
-      postId: l.post.id, actorId: l.actor.id, type: l.type, createdAt: l.at,
-      oldTitle: l.oldTitle ?? null, newTitle: l.newTitle ?? null, oldContent: l.oldContent ?? null, newContent: l.newContent ?? null,
-      oldCategory: l.oldCategory ?? null, newCategory: l.newCategory ?? null, oldTags: l.oldTags ?? null, newTags: l.newTags ?? null,
-      oldClosed: l.oldClosed ?? null, newClosed: l.newClosed ?? null, oldPinnedAt: l.oldPinnedAt ?? null, newPinnedAt: l.newPinnedAt ?? null,
-      oldFeatured: l.oldFeatured ?? null, newFeatured: l.newFeatured ?? null, oldVisibleScope: l.oldVisibleScope ?? null,
-      newVisibleScope: l.newVisibleScope ?? null, amount: l.amount ?? null,
+      postId: l.post.id,
+      actorId: l.actor.id,
+      type: l.type,
+      createdAt: l.at,
+      oldTitle: l.oldTitle ?? null,
+      newTitle: l.newTitle ?? null,
+      oldContent: l.oldContent ?? null,
+      newContent: l.newContent ?? null,
+      oldCategory: l.oldCategory ?? null,
+      newCategory: l.newCategory ?? null,
+      oldTags: l.oldTags ?? null,
+      newTags: l.newTags ?? null,
+      oldClosed: l.oldClosed ?? null,
+      newClosed: l.newClosed ?? null,
+      oldPinnedAt: l.oldPinnedAt ?? null,
+      newPinnedAt: l.newPinnedAt ?? null,
+      oldFeatured: l.oldFeatured ?? null,
+      newFeatured: l.newFeatured ?? null,
+      oldVisibleScope: l.oldVisibleScope ?? null,
+      newVisibleScope: l.newVisibleScope ?? null,
+      amount: l.amount ?? null,
     })),
   );
   log(`change logs: ${LG.length}`);
@@ -260,8 +451,15 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   await insertChunks(
     (rows) => tx.insert(notifications).values(rows),
     NT.map((n) => ({
-      userId: n.user.id, type: n.type, postId: n.post?.id ?? null, commentId: n.comment?.id ?? null, fromUserId: n.from?.id ?? null,
-      reactionType: n.reactionType ?? null, content: n.content ?? null, approved: n.approved ?? null, createdAt: n.at,
+      userId: n.user.id,
+      type: n.type,
+      postId: n.post?.id ?? null,
+      commentId: n.comment?.id ?? null,
+      fromUserId: n.from?.id ?? null,
+      reactionType: n.reactionType ?? null,
+      content: n.content ?? null,
+      approved: n.approved ?? null,
+      createdAt: n.at,
       read: n.at.getTime() < now.getTime() - 4 * DAY ? r.chance(0.9) : r.chance(0.15),
     })),
     800,
@@ -276,7 +474,10 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   for (const [i, u] of all.entries()) {
     const created = P.filter((p) => p.author === u);
     const live = CM.filter((c) => c.author === u);
-    const earnedExp = created.reduce((s, p) => s + p.reward, 0) + live.reduce((s, c) => s + c.reward, 0) + RX.filter((x) => x.user === u).reduce((s, x) => s + x.reward, 0);
+    const earnedExp =
+      created.reduce((s, p) => s + p.reward, 0) +
+      live.reduce((s, c) => s + c.reward, 0) +
+      RX.filter((x) => x.user === u).reduce((s, x) => s + x.reward, 0);
     const signIns = u.bot ? 0 : Math.floor((now.getTime() - u.createdAt.getTime()) / DAY / r.int(2, 4)) * 5;
     const medals: MedalType[] = [];
     if (live.filter((c) => !c.deletedAt).length >= 100) medals.push("COMMENT");

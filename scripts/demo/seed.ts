@@ -20,12 +20,19 @@ const say = (m: string) => console.log(`[seed +${((Date.now() - t0) / 1000).toFi
 
 async function main(): Promise<number> {
   const kind = connection().kind;
-  say(kind === "postgres" ? "database: DATABASE_URL (Postgres server)" : "database: embedded PGlite (stop the server first: one process per data folder)");
+  say(
+    kind === "postgres"
+      ? "database: DATABASE_URL (Postgres server)"
+      : "database: embedded PGlite (stop the server first: one process per data folder)",
+  );
   await ensureMigrated();
   say("migrations applied");
 
   const tables = (
-    await rawRows<{ table_name: string }>(db, sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)
+    await rawRows<{ table_name: string }>(
+      db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )
   ).map((t) => t.table_name);
   const checks = ["users", "posts", "categories", "tags", "point_goods"].filter((t) => tables.includes(t));
   const counts = await Promise.all(

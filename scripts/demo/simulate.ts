@@ -2,9 +2,30 @@
 // reactions whose rewards follow the real rules (POINTS and EXPERIENCE of lib/services/points/points.ts),
 // with fixed pseudo-random choices so the demo is the same every time (only the dates move with "now").
 import type { DB } from "@/db";
-import { categories, comments, posts, postTags, reactions, tags, users, type CategorySnapshot, type ReactionType, type TagSnapshot } from "@/db/schema";
+import {
+  categories,
+  comments,
+  posts,
+  postTags,
+  reactions,
+  tags,
+  users,
+  type CategorySnapshot,
+  type ReactionType,
+  type TagSnapshot,
+} from "@/db/schema";
 import { EXPERIENCE, POINTS } from "@/lib/services/points/points";
-import { DEEP_POOL, DEMO_CATEGORIES, DEMO_POSTS, DEMO_TAGS, DEMO_USERS, EDITED_VERSIONS, OP_REPLY_POOL, REPLY_POOL, TOP_POOL } from "./data";
+import {
+  DEEP_POOL,
+  DEMO_CATEGORIES,
+  DEMO_POSTS,
+  DEMO_TAGS,
+  DEMO_USERS,
+  EDITED_VERSIONS,
+  OP_REPLY_POOL,
+  REPLY_POOL,
+  TOP_POOL,
+} from "./data";
 import type { CatKey, Thread } from "./data";
 import { prng, MIN, DAY, MUser, MPost, MComment, MReaction, Ledger, POSITIVE_REACTIONS, OTHER_REACTIONS, insertChunks } from "./model";
 
@@ -17,7 +38,8 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   const r = prng(20261122);
   const now = new Date(Math.floor(Date.now() / MIN) * MIN);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
-  const clampPast = (d: Date, marginMin = 5) => (d.getTime() > now.getTime() - marginMin * MIN ? new Date(now.getTime() - marginMin * MIN - r.int(0, 30) * MIN) : d);
+  const clampPast = (d: Date, marginMin = 5) =>
+    d.getTime() > now.getTime() - marginMin * MIN ? new Date(now.getTime() - marginMin * MIN - r.int(0, 30) * MIN) : d;
   const after = (d: Date, minMin: number, maxMin: number) => new Date(d.getTime() + r.int(minMin, maxMin) * MIN);
 
   // ── users
@@ -33,7 +55,9 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
     createdAt: new Date(ago(u.daysAgo).getTime() - r.int(0, 600) * MIN),
   }));
   const insertedUsers = await tx.insert(users).values(userRows).returning({ id: users.id });
-  DEMO_USERS.forEach((spec, i) => U.set(spec.username, { ...spec, id: insertedUsers[i]!.id, createdAt: userRows[i]!.createdAt, point: 0, experience: 0 }));
+  DEMO_USERS.forEach((spec, i) =>
+    U.set(spec.username, { ...spec, id: insertedUsers[i]!.id, createdAt: userRows[i]!.createdAt, point: 0, experience: 0 }),
+  );
   const user = (name: string) => {
     const u = U.get(name);
     if (!u) throw new Error(`demo: unknown user ${name}`);
@@ -48,14 +72,31 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   // ── categories and tags
   const catRows = await tx
     .insert(categories)
-    .values(DEMO_CATEGORIES.map((c, i) => ({ name: c.name, description: c.description, icon: c.icon, smallIcon: c.smallIcon, createdAt: ago(290 - i) })))
+    .values(
+      DEMO_CATEGORIES.map((c, i) => ({
+        name: c.name,
+        description: c.description,
+        icon: c.icon,
+        smallIcon: c.smallIcon,
+        createdAt: ago(290 - i),
+      })),
+    )
     .returning();
   const C = new Map<CatKey, (typeof catRows)[number]>();
   DEMO_CATEGORIES.forEach((c, i) => C.set(c.key, catRows[i]!));
   const tagCreators = ["admin", "moderator", "alice", "bob", "carol", "grace", "erin", "frank", "dave", "ivan"];
   const tagRows = await tx
     .insert(tags)
-    .values(DEMO_TAGS.map((t, i) => ({ name: t.name, description: t.description, icon: t.icon, smallIcon: t.icon, creatorId: user(tagCreators[i % tagCreators.length]!).id, createdAt: ago(260 - i * 7) })))
+    .values(
+      DEMO_TAGS.map((t, i) => ({
+        name: t.name,
+        description: t.description,
+        icon: t.icon,
+        smallIcon: t.icon,
+        creatorId: user(tagCreators[i % tagCreators.length]!).id,
+        createdAt: ago(260 - i * 7),
+      })),
+    )
     .returning();
   const T = new Map(tagRows.map((t) => [t.name, t]));
   const catSnap = (k: CatKey): CategorySnapshot => {
@@ -64,7 +105,14 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   };
   const tagSnap = (name: string): TagSnapshot => {
     const t = T.get(name)!;
-    return { id: t.id, name: t.name, description: t.description, icon: t.icon, smallIcon: t.smallIcon, createdAt: t.createdAt.toISOString() };
+    return {
+      id: t.id,
+      name: t.name,
+      description: t.description,
+      icon: t.icon,
+      smallIcon: t.smallIcon,
+      createdAt: t.createdAt.toISOString(),
+    };
   };
   log(`categories: ${catRows.length}, tags: ${tagRows.length}`);
 
@@ -76,12 +124,23 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
     const author = user(spec.by);
     const content = spec.key === "edited" ? EDITED_VERSIONS[EDITED_VERSIONS.length - 1]! : spec.body;
     return {
-      spec, id: 0, author, categoryKey: spec.cat, tagNames: spec.tags, title: spec.title, content,
+      spec,
+      id: 0,
+      author,
+      categoryKey: spec.cat,
+      tagNames: spec.tags,
+      title: spec.title,
+      content,
       type: spec.poll ? "POLL" : spec.lottery ? "LOTTERY" : "NORMAL",
-      status: spec.status ?? "PUBLISHED", scope: spec.scope ?? "ALL", createdAt,
-      pinnedAt: spec.pinned ? after(createdAt, 30, 90) : null, closedAt: null,
+      status: spec.status ?? "PUBLISHED",
+      scope: spec.scope ?? "ALL",
+      createdAt,
+      pinnedAt: spec.pinned ? after(createdAt, 30, 90) : null,
+      closedAt: null,
       featuredAt: spec.featured ? clampPast(after(createdAt, 12 * 60, 3 * 24 * 60)) : null,
-      reward: 0, pointReward: 0, views: 0,
+      reward: 0,
+      pointReward: 0,
+      views: 0,
     };
   });
   const byKey = (k: string) => {
@@ -99,8 +158,17 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
     // Never before the thing it answers, even when clamped to "a few minutes ago".
     const floor = (parent ?? p).createdAt.getTime() + MIN;
     const c: MComment = {
-      id: 0, post: p, author, parent, depth: parent ? parent.depth + 1 : 1, content: fill1(text, p, parent),
-      createdAt: new Date(Math.max(floor, clampPast(at).getTime())), deletedAt: null, pinnedAt: null, reward: 0, pointReward: 0,
+      id: 0,
+      post: p,
+      author,
+      parent,
+      depth: parent ? parent.depth + 1 : 1,
+      content: fill1(text, p, parent),
+      createdAt: new Date(Math.max(floor, clampPast(at).getTime())),
+      deletedAt: null,
+      pinnedAt: null,
+      reward: 0,
+      pointReward: 0,
     };
     CM.push(c);
     return c;
@@ -145,7 +213,11 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   for (const c of r.sample(withReplies, 4)) {
     c.deletedAt = clampPast(after(c.createdAt, 60, 48 * 60));
   }
-  for (const c of r.sample(withReplies.filter((c) => !c.deletedAt), 3)) c.pinnedAt = clampPast(after(c.createdAt, 60, 600));
+  for (const c of r.sample(
+    withReplies.filter((c) => !c.deletedAt),
+    3,
+  ))
+    c.pinnedAt = clampPast(after(c.createdAt, 60, 600));
   // Newest comments last: closed posts are closed after their discussion.
   CM.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.depth - b.depth);
   for (const p of P) {
@@ -167,7 +239,10 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   for (const p of P) {
     if (!visibleToRegulars(p)) continue;
     const n = p.spec.featured || p.spec.pinned ? r.int(5, 9) : r.int(0, 5);
-    for (const u of r.sample(regulars.filter((x) => x.id !== p.author.id), n)) {
+    for (const u of r.sample(
+      regulars.filter((x) => x.id !== p.author.id),
+      n,
+    )) {
       react(u, r.chance(0.8) ? r.pick(POSITIVE_REACTIONS) : r.pick(OTHER_REACTIONS), p, null, p.createdAt);
       if (r.chance(0.15)) react(u, r.pick(POSITIVE_REACTIONS), p, null, p.createdAt);
     }
@@ -175,7 +250,10 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   for (const c of CM) {
     if (c.deletedAt) continue;
     const n = r.pick([0, 0, 0, 0, 1, 1, 2, 3]);
-    for (const u of r.sample(regulars.filter((x) => x.id !== c.author.id), n)) {
+    for (const u of r.sample(
+      regulars.filter((x) => x.id !== c.author.id),
+      n,
+    )) {
       react(u, r.chance(0.85) ? r.pick(POSITIVE_REACTIONS) : r.pick(OTHER_REACTIONS), c.post, c, c.createdAt);
     }
   }
@@ -195,7 +273,14 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
   const ledger: Ledger[] = [];
   for (const u of U.values()) {
     ledger.push({ user: u, type: "SYSTEM_ONLINE", amount: 0, at: new Date(u.createdAt.getTime() + MIN) });
-    if (!u.bot) ledger.push({ user: u, type: "ADMIN_GRANT", amount: 100, at: new Date(u.createdAt.getTime() + 2 * MIN), from: u.id === admin.id ? null : admin });
+    if (!u.bot)
+      ledger.push({
+        user: u,
+        type: "ADMIN_GRANT",
+        amount: 100,
+        at: new Date(u.createdAt.getTime() + 2 * MIN),
+        from: u.id === admin.id ? null : admin,
+      });
   }
   for (const p of P) {
     events.push({
@@ -221,7 +306,15 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
           ledger.push({ user: c.author, type: "COMMENT", amount: POINTS.comment, at: c.createdAt, post: c.post, comment: c });
         }
         if (c.author.id !== c.post.author.id) {
-          ledger.push({ user: c.post.author, type: "COMMENT", amount: POINTS.comment, at: c.createdAt, post: c.post, comment: c, from: c.author });
+          ledger.push({
+            user: c.post.author,
+            type: "COMMENT",
+            amount: POINTS.comment,
+            at: c.createdAt,
+            post: c.post,
+            comment: c,
+            from: c.author,
+          });
         }
       },
     });
@@ -234,8 +327,13 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
         const owner = x.comment ? x.comment.author : x.post.author;
         if (owner.id === x.user.id) return;
         ledger.push({
-          user: owner, type: x.comment ? "COMMENT_LIKED" : "POST_LIKED", amount: POINTS.reaction, at: x.createdAt,
-          post: x.post, comment: x.comment, from: x.user,
+          user: owner,
+          type: x.comment ? "COMMENT_LIKED" : "POST_LIKED",
+          amount: POINTS.reaction,
+          at: x.createdAt,
+          post: x.post,
+          comment: x.comment,
+          from: x.user,
         });
       },
     });
@@ -246,23 +344,41 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
     if (p.featuredAt) ledger.push({ user: p.author, type: "FEATURE", amount: POINTS.feature, at: p.featuredAt, post: p });
     const nComments = CM.filter((c) => c.post === p).length;
     const nReactions = RX.filter((x) => x.post === p && !x.comment).length;
-    p.views = p.status === "PUBLISHED" ? 12 + nComments * r.int(8, 15) + nReactions * r.int(4, 9) + r.int(0, 120) + (p.featuredAt ? 300 : 0) : r.int(0, 3);
+    p.views =
+      p.status === "PUBLISHED"
+        ? 12 + nComments * r.int(8, 15) + nReactions * r.int(4, 9) + r.int(0, 120) + (p.featuredAt ? 300 : 0)
+        : r.int(0, 3);
   }
 
   // ── insert posts, tags of posts, comments (level by level), reactions
   const postIds = await tx
     .insert(posts)
-    .values(P.map((p) => {
-      const live = CM.filter((c) => c.post === p && !c.deletedAt);
-      const lastReply = live.reduce((m, c) => Math.max(m, c.createdAt.getTime()), 0);
-      return {
-        title: p.title, content: p.content, authorId: p.author.id, categoryId: C.get(p.categoryKey)!.id, type: p.type,
-        status: p.status, visibleScope: p.scope, views: p.views, commentCount: live.length, pinnedAt: p.pinnedAt,
-        lastReplyAt: lastReply ? new Date(lastReply) : p.createdAt, closed: p.closedAt !== null, rssExcluded: p.featuredAt === null,
-        featuredAt: p.featuredAt, reward: p.reward, pointReward: p.pointReward, createdAt: p.createdAt,
-        updatedAt: p.spec.key === "edited" ? clampPast(new Date(p.createdAt.getTime() + 3 * DAY)) : p.createdAt,
-      };
-    }))
+    .values(
+      P.map((p) => {
+        const live = CM.filter((c) => c.post === p && !c.deletedAt);
+        const lastReply = live.reduce((m, c) => Math.max(m, c.createdAt.getTime()), 0);
+        return {
+          title: p.title,
+          content: p.content,
+          authorId: p.author.id,
+          categoryId: C.get(p.categoryKey)!.id,
+          type: p.type,
+          status: p.status,
+          visibleScope: p.scope,
+          views: p.views,
+          commentCount: live.length,
+          pinnedAt: p.pinnedAt,
+          lastReplyAt: lastReply ? new Date(lastReply) : p.createdAt,
+          closed: p.closedAt !== null,
+          rssExcluded: p.featuredAt === null,
+          featuredAt: p.featuredAt,
+          reward: p.reward,
+          pointReward: p.pointReward,
+          createdAt: p.createdAt,
+          updatedAt: p.spec.key === "edited" ? clampPast(new Date(p.createdAt.getTime() + 3 * DAY)) : p.createdAt,
+        };
+      }),
+    )
     .returning({ id: posts.id });
   P.forEach((p, i) => (p.id = postIds[i]!.id));
   await tx.insert(postTags).values(P.flatMap((p) => p.tagNames.map((name) => ({ postId: p.id, tagId: T.get(name)!.id }))));
@@ -274,18 +390,52 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
     const ids = await insertChunks(
       (rows) => tx.insert(comments).values(rows).returning({ id: comments.id }),
       level.map((c) => ({
-        postId: c.post.id, authorId: c.author.id, parentId: c.parent ? c.parent.id : null, content: c.content, pinnedAt: c.pinnedAt,
-        deletedAt: c.deletedAt, reward: c.reward, pointReward: c.pointReward, createdAt: c.createdAt,
+        postId: c.post.id,
+        authorId: c.author.id,
+        parentId: c.parent ? c.parent.id : null,
+        content: c.content,
+        pinnedAt: c.pinnedAt,
+        deletedAt: c.deletedAt,
+        reward: c.reward,
+        pointReward: c.pointReward,
+        createdAt: c.createdAt,
       })),
     );
     level.forEach((c, i) => (c.id = ids[i]!.id));
   }
   await insertChunks(
     (rows) => tx.insert(reactions).values(rows),
-    RX.map((x) => ({ userId: x.user.id, type: x.type, postId: x.comment ? null : x.post.id, commentId: x.comment ? x.comment.id : null, reward: x.reward, createdAt: x.createdAt })),
+    RX.map((x) => ({
+      userId: x.user.id,
+      type: x.type,
+      postId: x.comment ? null : x.post.id,
+      commentId: x.comment ? x.comment.id : null,
+      reward: x.reward,
+      createdAt: x.createdAt,
+    })),
   );
   log(`reactions: ${RX.length}`);
-  return { r, now, ago, clampPast, after, U, user, admin, system, moderator, regulars, catSnap, tagSnap, P, byKey, CM, visibleToRegulars, RX, ledger };
+  return {
+    r,
+    now,
+    ago,
+    clampPast,
+    after,
+    U,
+    user,
+    admin,
+    system,
+    moderator,
+    regulars,
+    catSnap,
+    tagSnap,
+    P,
+    byKey,
+    CM,
+    visibleToRegulars,
+    RX,
+    ledger,
+  };
 }
 
 export type World = Awaited<ReturnType<typeof simulate>>;

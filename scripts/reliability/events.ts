@@ -38,7 +38,15 @@ function treeRssMb(pid: number): number {
   return kb / 1024;
 }
 
-type Stream = { id: number; server: "A" | "B"; member: boolean; got: Map<number, number>; ended: boolean; ok: boolean; abort: AbortController };
+type Stream = {
+  id: number;
+  server: "A" | "B";
+  member: boolean;
+  got: Map<number, number>;
+  ended: boolean;
+  ok: boolean;
+  abort: AbortController;
+};
 
 async function openStream(id: number, base: string, server: "A" | "B", token: string | null): Promise<Stream> {
   const s: Stream = { id, server, member: !!token, got: new Map(), ended: false, ok: false, abort: new AbortController() };
@@ -86,15 +94,38 @@ async function main() {
   const streams: Stream[] = [];
   try {
     const actors = await seedActors(sql, 12);
-    const post = await api(a.url, "/api/posts", actors.tokens[0]!, "POST", { title: "Live", content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL" });
-    const secret = await api(a.url, "/api/posts", actors.tokens[1]!, "POST", { title: "Private", content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL", visibleScope: "ONLY_ME" });
+    const post = await api(a.url, "/api/posts", actors.tokens[0]!, "POST", {
+      title: "Live",
+      content: "x",
+      categoryId: actors.categoryId,
+      tagIds: [actors.tagIds[0]],
+      type: "NORMAL",
+    });
+    const secret = await api(a.url, "/api/posts", actors.tokens[1]!, "POST", {
+      title: "Private",
+      content: "x",
+      categoryId: actors.categoryId,
+      tagIds: [actors.tagIds[0]],
+      type: "NORMAL",
+      visibleScope: "ONLY_ME",
+    });
     // The writes go to 10 public posts (20 comments/s on one post would measure that post's row lock).
     const postIds = [Number(post.json!.id)];
     for (let i = 1; i < 10; i++) {
-      const p = await api(i % 2 ? b.url : a.url, "/api/posts", actors.tokens[i]!, "POST", { title: `Live ${i}`, content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL" });
+      const p = await api(i % 2 ? b.url : a.url, "/api/posts", actors.tokens[i]!, "POST", {
+        title: `Live ${i}`,
+        content: "x",
+        categoryId: actors.categoryId,
+        tagIds: [actors.tagIds[0]],
+        type: "NORMAL",
+      });
       postIds.push(Number(p.json?.id));
     }
-    check(checks, "setup: 10 public posts and an ONLY_ME post", post.status === 201 && secret.status === 201 && postIds.every((id) => id > 0));
+    check(
+      checks,
+      "setup: 10 public posts and an ONLY_ME post",
+      post.status === 201 && secret.status === 201 && postIds.every((id) => id > 0),
+    );
     const postId = postIds[0]!;
 
     // Warm both processes' event route (compiles and starts the listener), then measure A's RSS.
@@ -113,14 +144,27 @@ async function main() {
       streams.push(await openStream(i, onA ? a.url : b.url, onA ? "A" : "B", token));
     }
     const opened = streams.filter((s) => s.ok).length;
-    check(checks, `${STREAMS} streams on process A and ${bCount} on B open`, opened === streams.length, `${opened}/${streams.length} in ${Date.now() - t0} ms`);
+    check(
+      checks,
+      `${STREAMS} streams on process A and ${bCount} on B open`,
+      opened === streams.length,
+      `${opened}/${streams.length} in ${Date.now() - t0} ms`,
+    );
     await sleep(2000);
     const rssAfter = treeRssMb(a.proc.pid!);
     const extra = rssAfter - rssBefore;
-    check(checks, `process A holds ${STREAMS} streams with < 150 MB extra RSS`, extra < 150, `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB (+${extra.toFixed(1)} MB, ${((extra * 1024) / STREAMS).toFixed(1)} KB per stream)`);
+    check(
+      checks,
+      `process A holds ${STREAMS} streams with < 150 MB extra RSS`,
+      extra < 150,
+      `RSS ${rssBefore.toFixed(0)} → ${rssAfter.toFixed(0)} MB (+${extra.toFixed(1)} MB, ${((extra * 1024) / STREAMS).toFixed(1)} KB per stream)`,
+    );
 
     // Warm the comment route of both processes (first requests compile and fill caches).
-    for (let i = 0; i < 6; i++) await api(i % 2 ? b.url : a.url, `/api/posts/${postId}/comments`, actors.tokens[i]!, "POST", { content: `warm ${i}` }).catch(() => null);
+    for (let i = 0; i < 6; i++)
+      await api(i % 2 ? b.url : a.url, `/api/posts/${postId}/comments`, actors.tokens[i]!, "POST", { content: `warm ${i}` }).catch(
+        () => null,
+      );
     await sleep(1000);
 
     // Writes at RATE per second, alternating processes. Latency is measured from the moment the write
@@ -182,7 +226,11 @@ async function main() {
       `${(within1s * 100).toFixed(2)}% < 1 s; after the acknowledgement p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms; after sending p50 ${pct(fromSend, 50)} ms, p99 ${pct(fromSend, 99)} ms`,
     );
     const fromB = streams.filter((s) => s.server === "B");
-    check(checks, "streams on process B got the events written through process A", fromB.every((s) => [...sentAt.keys()].every((id) => s.got.has(id))));
+    check(
+      checks,
+      "streams on process B got the events written through process A",
+      fromB.every((s) => [...sentAt.keys()].every((id) => s.got.has(id))),
+    );
 
     // Visibility: a comment on the ONLY_ME post reaches no stream of anyone else.
     const hidden = await api(b.url, `/api/posts/${secret.json!.id}/comments`, actors.tokens[1]!, "POST", { content: "private" });
@@ -190,13 +238,23 @@ async function main() {
     await sleep(1500);
     const leaked = streams.filter((s) => s.got.has(Number(hidden.json!.id))).length;
     const markerSeen = streams.filter((s) => s.got.has(Number(marker.json!.id))).length;
-    check(checks, "a comment on another member's ONLY_ME post reaches no stream", hidden.status === 201 && leaked === 0 && markerSeen === streams.length, `${leaked} leaked, marker seen by ${markerSeen}`);
+    check(
+      checks,
+      "a comment on another member's ONLY_ME post reaches no stream",
+      hidden.status === 201 && leaked === 0 && markerSeen === streams.length,
+      `${leaked} leaked, marker seen by ${markerSeen}`,
+    );
 
     // SIGTERM: A's streams end (clients reconnect elsewhere) and A exits.
     const code = await a.stop("SIGTERM");
     await sleep(500);
     const endedA = streams.filter((s) => s.server === "A" && s.ended).length;
-    check(checks, "SIGTERM ends every stream of the process and it exits", endedA === STREAMS, `${endedA}/${STREAMS} ended, exit code ${code}`);
+    check(
+      checks,
+      "SIGTERM ends every stream of the process and it exits",
+      endedA === STREAMS,
+      `${endedA}/${STREAMS} ended, exit code ${code}`,
+    );
   } finally {
     for (const s of streams) s.abort.abort();
     await sql.end();

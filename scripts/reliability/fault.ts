@@ -12,9 +12,30 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { api, check, ensureBuild, finish, freshDatabase, makeDir, removeDir, seedActors, sleep, startServer, tokenFor, type Check } from "./lib";
+import {
+  api,
+  check,
+  ensureBuild,
+  finish,
+  freshDatabase,
+  makeDir,
+  removeDir,
+  seedActors,
+  sleep,
+  startServer,
+  tokenFor,
+  type Check,
+} from "./lib";
 
-const { values: args } = parseArgs({ args: process.argv.slice(2), options: { restart: { type: "boolean", default: false }, "skip-embedded": { type: "boolean", default: false }, "only-embedded": { type: "boolean", default: false } }, strict: false });
+const { values: args } = parseArgs({
+  args: process.argv.slice(2),
+  options: {
+    restart: { type: "boolean", default: false },
+    "skip-embedded": { type: "boolean", default: false },
+    "only-embedded": { type: "boolean", default: false },
+  },
+  strict: false,
+});
 const checks: Check[] = [];
 
 type Ack = { id: number; at: number };
@@ -54,7 +75,13 @@ async function postgresOutage() {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const actors = await seedActors(sql, 8);
-    const created = await api(server.url, "/api/posts", actors.tokens[0]!, "POST", { title: "Fault target", content: "x", categoryId: actors.categoryId, tagIds: [actors.tagIds[0]], type: "NORMAL" });
+    const created = await api(server.url, "/api/posts", actors.tokens[0]!, "POST", {
+      title: "Fault target",
+      content: "x",
+      categoryId: actors.categoryId,
+      tagIds: [actors.tagIds[0]],
+      type: "NORMAL",
+    });
     const postId = Number(created.json?.id);
     check(checks, "a post is created before the fault", created.status === 201);
     await sql.end();
@@ -77,7 +104,12 @@ async function postgresOutage() {
     if (!args.restart) {
       const t0 = Date.now();
       const h = await api(server.url, "/api/posts", null).catch(() => ({ status: -1, json: null }));
-      check(checks, "a read during the outage answers 503 with the API error body, fast", h.status === 503 && h.json?.code === "service_unavailable" && Date.now() - t0 < 6000, `status ${h.status} in ${Date.now() - t0} ms`);
+      check(
+        checks,
+        "a read during the outage answers 503 with the API error body, fast",
+        h.status === 503 && h.json?.code === "service_unavailable" && Date.now() - t0 < 6000,
+        `status ${h.status} in ${Date.now() - t0} ms`,
+      );
       await admin`alter database reliability_fault allow_connections true`;
     }
     const upAt = Date.now();
@@ -91,7 +123,12 @@ async function postgresOutage() {
       await sleep(100);
     }
     await admin.end();
-    check(checks, "the server recovers by itself once the database is back", recoveredAt > 0, `recovered ${recoveredAt - upAt} ms after the database came back (outage ${upAt - downAt} ms)`);
+    check(
+      checks,
+      "the server recovers by itself once the database is back",
+      recoveredAt > 0,
+      `recovered ${recoveredAt - upAt} ms after the database came back (outage ${upAt - downAt} ms)`,
+    );
     await sleep(3000);
     stop = true;
     const res = await load;
@@ -102,8 +139,15 @@ async function postgresOutage() {
     const after = postgres(url, { max: 1, onnotice: () => {} });
     const ids = res.acked.map((a) => a.id);
     const found = ids.length ? await after<{ n: number }[]>`select count(*)::int as n from comments where id in ${after(ids)}` : [{ n: 0 }];
-    check(checks, "every 2xx-acknowledged write is present afterwards", found[0]!.n === ids.length, `${found[0]!.n} of ${ids.length} acknowledged comments`);
-    const [p] = await after<{ comment_count: number; n: number }[]>`select comment_count, (select count(*)::int from comments where post_id = ${postId} and deleted_at is null) as n from posts where id = ${postId}`;
+    check(
+      checks,
+      "every 2xx-acknowledged write is present afterwards",
+      found[0]!.n === ids.length,
+      `${found[0]!.n} of ${ids.length} acknowledged comments`,
+    );
+    const [p] = await after<
+      { comment_count: number; n: number }[]
+    >`select comment_count, (select count(*)::int from comments where post_id = ${postId} and deleted_at is null) as n from posts where id = ${postId}`;
     check(checks, "commentCount equals the live comment rows", p!.comment_count === p!.n, `${p!.comment_count} vs ${p!.n}`);
     await after.end();
   } finally {
@@ -119,7 +163,11 @@ async function embeddedKill9() {
   const env = { DATA_DIR: dir, DATABASE_URL: "", RATE_LIMIT_COMMENTS: "1000000", SEED_DEMO: "1" };
   let server = await startServer(3232, env);
   try {
-    const reg = await api(server.url, "/api/auth/register", null, "POST", { username: "killer", email: "killer@rel.invalid", password: "kill-password-9" });
+    const reg = await api(server.url, "/api/auth/register", null, "POST", {
+      username: "killer",
+      email: "killer@rel.invalid",
+      password: "kill-password-9",
+    });
     const token = String(reg.json?.token ?? "");
     check(checks, "embedded: a user registers", reg.status === 201);
     const cats = await api(server.url, "/api/categories", null);
@@ -130,7 +178,13 @@ async function embeddedKill9() {
     if (!categoryOk) {
       console.log("[fault] the embedded database has no category/tag (no demo content): creating a tag");
     }
-    const post = await api(server.url, "/api/posts", token, "POST", { title: "kill -9 target", content: "x", categoryId, tagIds: [tagId], type: "NORMAL" });
+    const post = await api(server.url, "/api/posts", token, "POST", {
+      title: "kill -9 target",
+      content: "x",
+      categoryId,
+      tagIds: [tagId],
+      type: "NORMAL",
+    });
     categoryOk = post.status === 201;
     check(checks, "embedded: a post is created", categoryOk, `status ${post.status}`);
     const postId = Number(post.json?.id);
@@ -164,7 +218,12 @@ async function embeddedKill9() {
     const have = new Set(pages);
     const missing = acked.filter((id) => !have.has(id));
     check(checks, "embedded: the data folder opens after kill -9", list.status === 200);
-    check(checks, "embedded: every acknowledged write survived kill -9", missing.length === 0, `${acked.length - missing.length} of ${acked.length} acknowledged comments present`);
+    check(
+      checks,
+      "embedded: every acknowledged write survived kill -9",
+      missing.length === 0,
+      `${acked.length - missing.length} of ${acked.length} acknowledged comments present`,
+    );
   } finally {
     await server.stop();
     removeDir(dir);

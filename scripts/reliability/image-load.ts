@@ -23,7 +23,9 @@ const PORT = arg("port", 3201);
 async function hostileGif(): Promise<Buffer> {
   const frames: Buffer[] = [];
   for (let i = 0; i < FRAMES; i++) {
-    const square = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: (i * 37) % 256, g: 40, b: 200 } } }).png().toBuffer();
+    const square = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: (i * 37) % 256, g: 40, b: 200 } } })
+      .png()
+      .toBuffer();
     frames.push(
       await sharp({ create: { width: SIZE, height: SIZE, channels: 3, background: { r: 250, g: 250, b: 250 } } })
         .composite([{ input: square, left: (i * 7) % (SIZE - 16), top: (i * 5) % (SIZE - 16) }])
@@ -31,7 +33,9 @@ async function hostileGif(): Promise<Buffer> {
         .toBuffer(),
     );
   }
-  return sharp(frames, { join: { animated: true } }).gif({ delay: 40 }).toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: 40 })
+    .toBuffer();
 }
 
 const pct = (xs: number[], p: number) => {
@@ -63,14 +67,20 @@ async function main() {
     let stop = false;
     setTimeout(() => (stop = true), 3000);
     const baseline = await pollHealth(server.url, () => stop);
-    console.log(`[images] baseline /api/health: p50 ${pct(baseline, 50).toFixed(1)} ms, max ${Math.max(...baseline).toFixed(1)} ms (${baseline.length} samples)`);
+    console.log(
+      `[images] baseline /api/health: p50 ${pct(baseline, 50).toFixed(1)} ms, max ${Math.max(...baseline).toFixed(1)} ms (${baseline.length} samples)`,
+    );
 
     let done = 0;
     const body = JSON.stringify({ file: `data:image/gif;base64,${gif.toString("base64")}` });
     const t0 = performance.now();
     const uploads = actors.tokens.slice(0, UPLOADS).map(async (token) => {
       const s = performance.now();
-      const r = await fetch(`${server.url}/api/upload`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body });
+      const r = await fetch(`${server.url}/api/upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body,
+      });
       const text = await r.text();
       done++;
       return { status: r.status, ms: performance.now() - s, body: text.slice(0, 120) };
@@ -84,7 +94,12 @@ async function main() {
       `[images] during ${UPLOADS} uploads (${(total / 1000).toFixed(1)} s): /api/health p50 ${pct(during, 50).toFixed(1)} ms, p99 ${pct(during, 99).toFixed(1)} ms, max ${max.toFixed(1)} ms (${during.length} samples)`,
     );
     check(checks, `GET /api/health stays under 500 ms during ${UPLOADS} hostile uploads`, max < 500, `max ${max.toFixed(0)} ms`);
-    check(checks, "every upload got an answer that is not a 500", results.every((r) => r.status !== 500), results.map((r) => r.status).join(" "));
+    check(
+      checks,
+      "every upload got an answer that is not a 500",
+      results.every((r) => r.status !== 500),
+      results.map((r) => r.status).join(" "),
+    );
   } finally {
     await sql.end();
     await server.stop();

@@ -24,10 +24,14 @@ export type Server = { proc: ChildProcess; url: string; stop: (signal?: NodeJS.S
 
 /** `next start` on 127.0.0.1:port with the given environment (DATABASE_URL or DATA_DIR). */
 export async function startServer(port: number, env: Record<string, string>, quiet = true): Promise<Server> {
-  const proc = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_DIST_DIR: DIST, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(port), ...env },
-    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
-  });
+  const proc = spawn(
+    process.execPath,
+    [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: { ...process.env, NEXT_DIST_DIR: DIST, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(port), ...env },
+      stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 90_000;
   for (;;) {
@@ -61,12 +65,17 @@ export async function freshDatabase(name: string): Promise<string> {
 }
 
 /** n users (rel1..reln, 1,000 points each with its ledger row) with bearer tokens; a category and tags. */
-export async function seedActors(sql: postgres.Sql, n: number): Promise<{ ids: number[]; tokens: string[]; categoryId: number; tagIds: number[] }> {
+export async function seedActors(
+  sql: postgres.Sql,
+  n: number,
+): Promise<{ ids: number[]; tokens: string[]; categoryId: number; tagIds: number[] }> {
   const ids: number[] = [];
   const tokens: string[] = [];
   for (let i = 1; i <= n; i++) {
     const username = `rel${i}`;
-    const [u] = await sql<{ id: number }[]>`insert into users (username, email, point) values (${username}, ${username + "@rel.invalid"}, 1000) returning id`;
+    const [u] = await sql<
+      { id: number }[]
+    >`insert into users (username, email, point) values (${username}, ${username + "@rel.invalid"}, 1000) returning id`;
     await sql`insert into point_histories (user_id, type, amount, balance) values (${u!.id}, 'ADMIN_GRANT', 1000, 1000)`;
     const token = tokenFor(username);
     await sql`insert into api_tokens (user_id, name, token_hash, prefix, scopes, kind)
@@ -98,7 +107,12 @@ export async function api(base: string, p: string, token: string | null, method 
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(base + p, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+  const r = await fetch(base + p, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await r.text();
   let json: unknown = null;
   try {

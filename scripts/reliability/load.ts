@@ -11,7 +11,11 @@ import { api, check, ensureBuild, finish, freshDatabase, seedActors, sleep, star
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
-  options: { writers: { type: "string", default: "200" }, duration: { type: "string", default: "60" }, users: { type: "string", default: "50" } },
+  options: {
+    writers: { type: "string", default: "200" },
+    duration: { type: "string", default: "60" },
+    users: { type: "string", default: "50" },
+  },
   strict: false,
 });
 const WRITERS = Number(args.writers);
@@ -37,17 +41,46 @@ async function main() {
     const lotteryIds: number[] = [];
     for (let i = 0; i < 6; i++) {
       const tok = a.tokens[i % a.tokens.length]!;
-      const n = await api(base, "/api/posts", tok, "POST", { title: `Load ${i}`, content: "x", categoryId: a.categoryId, tagIds: [a.tagIds[0]], type: "NORMAL" });
-      const p = await api(base, "/api/posts", tok, "POST", { title: `Poll ${i}`, content: "x", categoryId: a.categoryId, tagIds: [a.tagIds[1]], type: "POLL", poll: { options: ["a", "b", "c"], multiple: i % 2 === 0, endTime: future } });
+      const n = await api(base, "/api/posts", tok, "POST", {
+        title: `Load ${i}`,
+        content: "x",
+        categoryId: a.categoryId,
+        tagIds: [a.tagIds[0]],
+        type: "NORMAL",
+      });
+      const p = await api(base, "/api/posts", tok, "POST", {
+        title: `Poll ${i}`,
+        content: "x",
+        categoryId: a.categoryId,
+        tagIds: [a.tagIds[1]],
+        type: "POLL",
+        poll: { options: ["a", "b", "c"], multiple: i % 2 === 0, endTime: future },
+      });
       const l = await api(base, "/api/posts", tok, "POST", {
-        title: `Lottery ${i}`, content: "x", categoryId: a.categoryId, tagIds: [a.tagIds[2]], type: "LOTTERY",
-        lottery: { prizeDescription: "prize", prizeIcon: "", prizeCount: 2, pointCost: 5, startTime: new Date(Date.now() - 60_000).toISOString(), endTime: future },
+        title: `Lottery ${i}`,
+        content: "x",
+        categoryId: a.categoryId,
+        tagIds: [a.tagIds[2]],
+        type: "LOTTERY",
+        lottery: {
+          prizeDescription: "prize",
+          prizeIcon: "",
+          prizeCount: 2,
+          pointCost: 5,
+          startTime: new Date(Date.now() - 60_000).toISOString(),
+          endTime: future,
+        },
       });
       if (n.status === 201) postIds.push(Number(n.json!.id));
       if (p.status === 201) pollIds.push(Number(p.json!.id));
       if (l.status === 201) lotteryIds.push(Number(l.json!.id));
     }
-    check(checks, "setup: posts, polls and lotteries created", postIds.length === 6 && pollIds.length === 6 && lotteryIds.length === 6, `${postIds.length}/${pollIds.length}/${lotteryIds.length}`);
+    check(
+      checks,
+      "setup: posts, polls and lotteries created",
+      postIds.length === 6 && pollIds.length === 6 && lotteryIds.length === 6,
+      `${postIds.length}/${pollIds.length}/${lotteryIds.length}`,
+    );
     const commentIds: number[] = [];
 
     const statuses = new Map<string, number>();
@@ -64,7 +97,13 @@ async function main() {
           try {
             switch (kind) {
               case "post":
-                r = await api(base, "/api/posts", token, "POST", { title: `w${w}`, content: "load", categoryId: a.categoryId, tagIds: [pick(a.tagIds)], type: "NORMAL" });
+                r = await api(base, "/api/posts", token, "POST", {
+                  title: `w${w}`,
+                  content: "load",
+                  categoryId: a.categoryId,
+                  tagIds: [pick(a.tagIds)],
+                  type: "NORMAL",
+                });
                 if (r.status === 201) postIds.push(Number(r.json!.id));
                 break;
               case "comment":
@@ -107,12 +146,16 @@ async function main() {
     check(checks, "no transport errors or timeouts", errors === 0, `${errors} errors`);
     await sleep(500);
 
-    const [cc] = await sql<{ n: number }[]>`select count(*)::int as n from posts p where comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null)`;
+    const [cc] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from posts p where comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null)`;
     check(checks, "commentCount = live comment rows on every post", cc!.n === 0, `${cc!.n} posts differ`);
     const [pv] = await sql<{ n: number }[]>`select count(*)::int as n from polls p
       where exists (select 1 from poll_votes v where v.post_id = p.post_id and not (v.option = any(p.options)))`;
     check(checks, "poll votes only for existing options", pv!.n === 0);
-    const [single] = await sql<{ n: number }[]>`select count(*)::int as n from (select v.post_id, v.user_id from poll_votes v join polls p on p.post_id = v.post_id
+    const [single] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from (select v.post_id, v.user_id from poll_votes v join polls p on p.post_id = v.post_id
       where not p.multiple group by 1, 2 having count(*) > 1) x`;
     check(checks, "one vote per user on single-choice polls", single!.n === 0, `${single!.n} double votes`);
     const votes = await sql<{ post_id: number }[]>`select post_id from polls`;
@@ -124,15 +167,21 @@ async function main() {
       if (shown !== rows!.n) pollMismatch++;
     }
     check(checks, "poll vote counts (API) = vote rows", pollMismatch === 0, `${pollMismatch} polls differ`);
-    const [bal] = await sql<{ n: number; neg: number }[]>`select count(*) filter (where u.point <> coalesce(l.s, 0))::int as n, count(*) filter (where u.point < 0)::int as neg
+    const [bal] = await sql<
+      { n: number; neg: number }[]
+    >`select count(*) filter (where u.point <> coalesce(l.s, 0))::int as n, count(*) filter (where u.point < 0)::int as neg
       from users u left join (select user_id, sum(amount) as s from point_histories group by user_id) l on l.user_id = u.id`;
     check(checks, "every balance = sum of its ledger", bal!.n === 0, `${bal!.n} users differ`);
     check(checks, "no negative balance", bal!.neg === 0);
     const [led] = await sql<{ n: number }[]>`select count(*)::int as n from point_histories where balance < 0`;
     check(checks, "no ledger row below zero", led!.n === 0);
-    const [dup] = await sql<{ n: number }[]>`select count(*)::int as n from (select post_id, comment_id, user_id, type from reactions group by 1, 2, 3, 4 having count(*) > 1) x`;
+    const [dup] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from (select post_id, comment_id, user_id, type from reactions group by 1, 2, 3, 4 having count(*) > 1) x`;
     check(checks, "no duplicate reactions", dup!.n === 0);
-    const [lj] = await sql<{ n: number }[]>`select count(*)::int as n from (select post_id, user_id from lottery_participants group by 1, 2 having count(*) > 1) x`;
+    const [lj] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from (select post_id, user_id from lottery_participants group by 1, 2 having count(*) > 1) x`;
     check(checks, "one lottery entry per user", lj!.n === 0);
     const [jc] = await sql<{ n: number }[]>`select count(*)::int as n from lottery_participants lp join posts p on p.id = lp.post_id
       where lp.user_id <> p.author_id and not exists (select 1 from point_histories h where h.user_id = lp.user_id and h.post_id = lp.post_id and h.type = 'LOTTERY_JOIN')`;

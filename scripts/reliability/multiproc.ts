@@ -35,8 +35,12 @@ async function main() {
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
   const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   const env = {
-    DATABASE_URL: url, RATE_LIMIT_POSTS: "4", RATE_LIMIT_WINDOW_SEC: "300", SCHEDULER_INTERVAL_MS: "500",
-    SMTP_URL: smtpUrl, RATE_LIMIT_REGISTER: "1000",
+    DATABASE_URL: url,
+    RATE_LIMIT_POSTS: "4",
+    RATE_LIMIT_WINDOW_SEC: "300",
+    SCHEDULER_INTERVAL_MS: "500",
+    SMTP_URL: smtpUrl,
+    RATE_LIMIT_REGISTER: "1000",
   };
   const a = await startServer(3251, env);
   const b = await startServer(3252, env);
@@ -47,7 +51,12 @@ async function main() {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await api(i % 2 ? b.url : a.url, "/api/posts", actors.tokens[0]!, "POST", body)).status);
     const ok = statuses.filter((s) => s === 201).length;
-    check(checks, "the posts rate limit is shared by both processes", ok === 4 && statuses.filter((s) => s === 429).length === 6, `statuses ${statuses.join(" ")}`);
+    check(
+      checks,
+      "the posts rate limit is shared by both processes",
+      ok === 4 && statuses.filter((s) => s === 429).length === 6,
+      `statuses ${statuses.join(" ")}`,
+    );
 
     // Warm process B's cache of the anonymous list, then write through A: B must not serve the stale page.
     await api(b.url, "/api/posts?pageSize=50", null);
@@ -86,7 +95,9 @@ async function main() {
     for (let i = 0; i < 2; i++) await page(`${b.url}/`);
     const homeBefore = await page(`${b.url}/`);
     // (By a member who has posted before: a first write earns a medal, shown beside the name on every page.)
-    const comment = await api(a.url, `/api/posts/${created.json?.id}/comments`, actors.tokens[1]!, "POST", { content: "Commented through A" });
+    const comment = await api(a.url, `/api/posts/${created.json?.id}/comments`, actors.tokens[1]!, "POST", {
+      content: "Commented through A",
+    });
     const freshPost = await postPage(created.json?.id);
     const untouched = await postPage(other.json?.id);
     check(
@@ -112,11 +123,19 @@ async function main() {
     check(
       checks,
       "a write renders its process's hot home page ahead: the next load there is a hit that shows it; the other process renders it",
-      ahead.status === 201 && homeA.hit && homeA.html.includes("Rendered ahead by A") && !homeB.hit && homeB.html.includes("Rendered ahead by A"),
+      ahead.status === 201 &&
+        homeA.hit &&
+        homeA.html.includes("Rendered ahead by A") &&
+        !homeB.hit &&
+        homeB.html.includes("Rendered ahead by A"),
       `A: ${homeA.hit ? "hit" : "miss"}, B: ${homeB.hit ? "hit" : "miss"}`,
     );
     const seen = await api(b.url, `/api/posts/${created.json?.id}`, null);
-    check(checks, "a write through one process is read through the other at once", seen.status === 200 && seen.json?.title === "Seen by both");
+    check(
+      checks,
+      "a write through one process is read through the other at once",
+      seen.status === 200 && seen.json?.title === "Seen by both",
+    );
 
     // Lotteries and polls that fall due in 15 s (time enough to join on a loaded machine; a join after
     // the end is refused and would leave fewer participants than prizes), with 10 participants / voters each.
@@ -127,39 +146,79 @@ async function main() {
     for (let i = 0; i < 4; i++) {
       const tok = actors.tokens[2 + i]!;
       const l = await api(a.url, "/api/posts", tok, "POST", {
-        ...body, title: `Lottery ${i}`, type: "LOTTERY",
-        lottery: { prizeDescription: "p", prizeIcon: "", prizeCount: 3, pointCost: 0, startTime: new Date(Date.now() - 60_000).toISOString(), endTime: soon },
+        ...body,
+        title: `Lottery ${i}`,
+        type: "LOTTERY",
+        lottery: {
+          prizeDescription: "p",
+          prizeIcon: "",
+          prizeCount: 3,
+          pointCost: 0,
+          startTime: new Date(Date.now() - 60_000).toISOString(),
+          endTime: soon,
+        },
       });
-      const p = await api(b.url, "/api/posts", tok, "POST", { ...body, title: `Poll ${i}`, type: "POLL", poll: { options: ["x", "y"], multiple: false, endTime: soon } });
+      const p = await api(b.url, "/api/posts", tok, "POST", {
+        ...body,
+        title: `Poll ${i}`,
+        type: "POLL",
+        poll: { options: ["x", "y"], multiple: false, endTime: soon },
+      });
       if (l.status === 201) lotteryIds.push(Number(l.json!.id));
       if (p.status === 201) pollIds.push(Number(p.json!.id));
     }
     check(checks, "setup: 4 lotteries and 4 polls created", lotteryIds.length === 4 && pollIds.length === 4);
     const joins: number[] = [];
-    for (const id of lotteryIds) for (const t of actors.tokens.slice(6)) joins.push((await api(a.url, `/api/posts/${id}/lottery/join`, t, "POST", {})).status);
-    for (const id of pollIds) for (const t of actors.tokens.slice(6)) joins.push((await api(b.url, `/api/posts/${id}/poll/vote`, t, "POST", { options: ["x"] })).status);
-    check(checks, "setup: every join and vote accepted before the end time", joins.every((s) => s < 300) && Date.now() < dueAt, `statuses ${[...new Set(joins)].join(",")}`);
+    for (const id of lotteryIds)
+      for (const t of actors.tokens.slice(6)) joins.push((await api(a.url, `/api/posts/${id}/lottery/join`, t, "POST", {})).status);
+    for (const id of pollIds)
+      for (const t of actors.tokens.slice(6))
+        joins.push((await api(b.url, `/api/posts/${id}/poll/vote`, t, "POST", { options: ["x"] })).status);
+    check(
+      checks,
+      "setup: every join and vote accepted before the end time",
+      joins.every((s) => s < 300) && Date.now() < dueAt,
+      `statuses ${[...new Set(joins)].join(",")}`,
+    );
     await sleep(Math.max(0, dueAt - Date.now()) + 8000);
     const draws = await sql<{ post_id: number; winners: number; logs: number; drawn: boolean }[]>`
       select l.post_id, (select count(*)::int from lottery_winners w where w.post_id = l.post_id) as winners,
         (select count(*)::int from post_change_logs c where c.post_id = l.post_id and c.type = 'LOTTERY_RESULT') as logs, l.drawn_at is not null as drawn
       from lotteries l where l.post_id in ${sql(lotteryIds)}`;
-    check(checks, "every due lottery drawn exactly once (3 winners, one LOTTERY_RESULT)", draws.length === 4 && draws.every((d) => d.drawn && d.winners === 3 && d.logs === 1), JSON.stringify(draws));
-    const wins = await sql<{ n: number }[]>`select count(*)::int as n from notifications where type = 'LOTTERY_WIN' and post_id in ${sql(lotteryIds)}`;
+    check(
+      checks,
+      "every due lottery drawn exactly once (3 winners, one LOTTERY_RESULT)",
+      draws.length === 4 && draws.every((d) => d.drawn && d.winners === 3 && d.logs === 1),
+      JSON.stringify(draws),
+    );
+    const wins = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from notifications where type = 'LOTTERY_WIN' and post_id in ${sql(lotteryIds)}`;
     check(checks, "one LOTTERY_WIN per winner", wins[0]!.n === 12, `${wins[0]!.n} notifications`);
     const polls = await sql<{ post_id: number; done: boolean; logs: number }[]>`
       select p.post_id, p.finalized_at is not null as done,
         (select count(*)::int from post_change_logs c where c.post_id = p.post_id and c.type = 'VOTE_RESULT') as logs
       from polls p where p.post_id in ${sql(pollIds)}`;
-    check(checks, "every due poll finalized exactly once (one VOTE_RESULT)", polls.length === 4 && polls.every((p) => p.done && p.logs === 1), JSON.stringify(polls));
-    const owners = await sql<{ n: number }[]>`select count(*)::int as n from notifications where type = 'POLL_RESULT_OWNER' and post_id in ${sql(pollIds)}`;
+    check(
+      checks,
+      "every due poll finalized exactly once (one VOTE_RESULT)",
+      polls.length === 4 && polls.every((p) => p.done && p.logs === 1),
+      JSON.stringify(polls),
+    );
+    const owners = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from notifications where type = 'POLL_RESULT_OWNER' and post_id in ${sql(pollIds)}`;
     check(checks, "one POLL_RESULT_OWNER per poll", owners[0]!.n === 4, `${owners[0]!.n} notifications`);
 
     // Mail: verification mail queued through both processes, drained by both schedulers.
     const addresses: string[] = [];
     for (let i = 0; i < 30; i++) {
       const name = `mailer${i}`;
-      const r = await api(i % 2 ? b.url : a.url, "/api/auth/register", null, "POST", { username: name, email: `${name}@example.test`, password: "mail-password-1" });
+      const r = await api(i % 2 ? b.url : a.url, "/api/auth/register", null, "POST", {
+        username: name,
+        email: `${name}@example.test`,
+        password: "mail-password-1",
+      });
       if (r.status === 201) addresses.push(`${name}@example.test`);
     }
     check(checks, "setup: 30 registrations through both processes", addresses.length === 30, `${addresses.length} accepted`);

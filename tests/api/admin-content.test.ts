@@ -36,13 +36,25 @@ async function makePost(categoryId: number, tagIds: number[] = []) {
 describe("categories: order and delete by moving posts", () => {
   it("admins set the order; GET /api/categories answers in it; new categories come after; others are refused", async () => {
     const [a, b, c] = [await makeCategory("alpha"), await makeCategory("bravo"), await makeCategory("charlie")];
-    const all = () => call(listCategories, "/api/categories").then((r) => z.array(categorySchema).parse(r.body).map((x) => x.id));
+    const all = () =>
+      call(listCategories, "/api/categories").then((r) =>
+        z
+          .array(categorySchema)
+          .parse(r.body)
+          .map((x) => x.id),
+      );
     const ids = await all();
     const wanted = [c.id, ...ids.filter((i) => i !== c.id && i !== a.id), a.id];
-    for (const u of [member, mod]) expect((await call(reorder, "/api/categories/order", { method: "PUT", token: u.token, body: { ids: wanted } })).status).toBe(403);
+    for (const u of [member, mod])
+      expect((await call(reorder, "/api/categories/order", { method: "PUT", token: u.token, body: { ids: wanted } })).status).toBe(403);
     const r = await call(reorder, "/api/categories/order", { method: "PUT", token: admin.token, body: { ids: wanted } });
     expect(r.status).toBe(200);
-    expect(z.array(categorySchema).parse(r.body).map((x) => x.id)).toEqual(wanted);
+    expect(
+      z
+        .array(categorySchema)
+        .parse(r.body)
+        .map((x) => x.id),
+    ).toEqual(wanted);
     expect(await all()).toEqual(wanted);
     const d = await makeCategory("delta");
     expect(await all()).toEqual([...wanted, d.id]);
@@ -66,12 +78,21 @@ describe("categories: order and delete by moving posts", () => {
     const to = await makeCategory("new-place");
     const p1 = await makePost(from.id);
     const p2 = await makePost(from.id);
-    const del = (q: string) => call(deleteCategory, `/api/categories/${from.id}${q}`, { method: "DELETE", token: admin.token, params: { id: String(from.id) } });
+    const del = (q: string) =>
+      call(deleteCategory, `/api/categories/${from.id}${q}`, { method: "DELETE", token: admin.token, params: { id: String(from.id) } });
     expect((await del("")).status).toBe(409);
     expect((await del(`?moveTo=${from.id}`)).status).toBe(400);
     expect((await del("?moveTo=999999")).status).toBe(400);
     expect((await del("?moveTo=abc")).status).toBe(400);
-    expect((await call(deleteCategory, `/api/categories/${from.id}?moveTo=${to.id}`, { method: "DELETE", token: mod.token, params: { id: String(from.id) } })).status).toBe(403);
+    expect(
+      (
+        await call(deleteCategory, `/api/categories/${from.id}?moveTo=${to.id}`, {
+          method: "DELETE",
+          token: mod.token,
+          params: { id: String(from.id) },
+        })
+      ).status,
+    ).toBe(403);
     expect(await db.select().from(categories).where(eq(categories.id, from.id))).toHaveLength(1);
 
     expect((await del(`?moveTo=${to.id}`)).status).toBe(204);
@@ -80,14 +101,27 @@ describe("categories: order and delete by moving posts", () => {
     expect(moved.map((p) => p.id).sort()).toEqual([p1, p2].sort());
     const list = z.array(categorySchema).parse((await call(listCategories, "/api/categories")).body);
     expect(list.find((c) => c.id === to.id)?.count).toBe(2);
-    expect((await auditOf("category.delete")).at(-1)).toMatchObject({ targetId: from.id, before: { name: "old-place" }, after: { movedPostsTo: to.id, moved: 2 } });
+    expect((await auditOf("category.delete")).at(-1)).toMatchObject({
+      targetId: from.id,
+      before: { name: "old-place" },
+      after: { movedPostsTo: to.id, moved: 2 },
+    });
   });
 
   it("an edit is audited with the fields before and after", async () => {
     const c = await makeCategory("to-rename");
-    const r = await call(updateCategory, `/api/categories/${c.id}`, { method: "PUT", token: admin.token, params: { id: String(c.id) }, body: { name: "renamed", description: "now described" } });
+    const r = await call(updateCategory, `/api/categories/${c.id}`, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: String(c.id) },
+      body: { name: "renamed", description: "now described" },
+    });
     expect(r.status).toBe(200);
-    expect((await auditOf("category.update")).at(-1)).toMatchObject({ targetId: c.id, before: { name: "to-rename", description: "to-rename talk" }, after: { name: "renamed", description: "now described" } });
+    expect((await auditOf("category.update")).at(-1)).toMatchObject({
+      targetId: c.id,
+      before: { name: "to-rename", description: "to-rename talk" },
+      after: { name: "renamed", description: "now described" },
+    });
   });
 });
 
@@ -98,7 +132,8 @@ describe("tags: rename and merge", () => {
     const onlySrc = await makePost(cat.id, [src.id]);
     const both = await makePost(cat.id, [src.id, dst.id]);
     const unrelated = await makePost(cat.id, [other.id]);
-    const merge = (u: TestUser, id: number, body: unknown) => call(mergeTag, `/api/tags/${id}/merge`, { method: "POST", token: u.token, params: { id: String(id) }, body });
+    const merge = (u: TestUser, id: number, body: unknown) =>
+      call(mergeTag, `/api/tags/${id}/merge`, { method: "POST", token: u.token, params: { id: String(id) }, body });
 
     expect((await merge(member, src.id, { intoId: dst.id })).status).toBe(403);
     expect((await merge(mod, src.id, { intoId: src.id })).status).toBe(400);
@@ -110,16 +145,27 @@ describe("tags: rename and merge", () => {
     expect(r.status).toBe(200);
     expect(tagSchema.parse(r.body)).toMatchObject({ id: dst.id, name: "color", count: 2 });
     expect(await db.select().from(tags).where(eq(tags.id, src.id))).toEqual([]);
-    const tagsOf = async (postId: number) => (await db.select({ t: postTags.tagId }).from(postTags).where(eq(postTags.postId, postId))).map((x) => x.t).sort();
+    const tagsOf = async (postId: number) =>
+      (await db.select({ t: postTags.tagId }).from(postTags).where(eq(postTags.postId, postId))).map((x) => x.t).sort();
     expect(await tagsOf(onlySrc)).toEqual([dst.id]);
     expect(await tagsOf(both)).toEqual([dst.id]);
     expect(await tagsOf(unrelated)).toEqual([other.id]);
-    expect((await auditOf("tag.merge")).at(-1)).toMatchObject({ actorId: mod.id, targetId: dst.id, before: { merged: { id: src.id, name: "colour" } }, after: { postsGained: 1 } });
+    expect((await auditOf("tag.merge")).at(-1)).toMatchObject({
+      actorId: mod.id,
+      targetId: dst.id,
+      before: { merged: { id: src.id, name: "colour" } },
+      after: { postsGained: 1 },
+    });
   });
 
   it("a rename is audited", async () => {
     const t = await makeTag("js");
-    const r = await call(updateTag, `/api/tags/${t.id}`, { method: "PUT", token: mod.token, params: { id: String(t.id) }, body: { name: "javascript" } });
+    const r = await call(updateTag, `/api/tags/${t.id}`, {
+      method: "PUT",
+      token: mod.token,
+      params: { id: String(t.id) },
+      body: { name: "javascript" },
+    });
     expect(r.status).toBe(200);
     expect((await auditOf("tag.update")).at(-1)).toMatchObject({ targetId: t.id, before: { name: "js" }, after: { name: "javascript" } });
   });
@@ -130,7 +176,8 @@ describe("point goods: retire and offer again", () => {
     const g = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Sticker", cost: 5 } });
     expect(g.status).toBe(201);
     const id = String(g.body.id);
-    const put = (body: unknown) => call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: admin.token, params: { id }, body });
+    const put = (body: unknown) =>
+      call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: admin.token, params: { id }, body });
     expect((await put({ retired: "yes" })).status).toBe(400);
     const r = await put({ retired: true });
     expect(r.status).toBe(200);
@@ -138,13 +185,20 @@ describe("point goods: retire and offer again", () => {
     expect((await call(publicGoods, "/api/point-goods")).body.map((x: { id: number }) => x.id)).not.toContain(g.body.id);
     const adminList = z.array(pointGoodSchema).parse((await call(adminGoods, "/api/admin/point-goods", { token: admin.token })).body);
     expect(adminList.find((x) => x.id === g.body.id)?.retired).toBe(true);
-    const refused = await call(redeem, "/api/point-goods/redeem", { token: member.token, body: { goodId: g.body.id, contact: "me@example.com" } });
+    const refused = await call(redeem, "/api/point-goods/redeem", {
+      token: member.token,
+      body: { goodId: g.body.id, contact: "me@example.com" },
+    });
     expect(refused.status).toBe(409);
 
     expect((await put({ retired: false })).body.retired).toBe(false);
     expect((await call(publicGoods, "/api/point-goods")).body.map((x: { id: number }) => x.id)).toContain(g.body.id);
     expect((await auditOf("good.create")).at(-1)).toMatchObject({ targetId: g.body.id, before: null, after: { name: "Sticker", cost: 5 } });
-    expect((await auditOf("good.retire")).at(-1)).toMatchObject({ targetId: g.body.id, before: { retired: false }, after: { retired: true } });
+    expect((await auditOf("good.retire")).at(-1)).toMatchObject({
+      targetId: g.body.id,
+      before: { retired: false },
+      after: { retired: true },
+    });
     expect((await auditOf("good.offer")).at(-1)).toMatchObject({ targetId: g.body.id, after: { retired: false } });
   });
 });
@@ -173,7 +227,11 @@ describe("site settings", () => {
     expect(refused.body.code).toBe("registration_closed");
     expect((await put(admin, { registrationMode: "OPEN" })).status).toBe(200);
     expect((await call(register, "/api/auth/register", { body })).status).toBe(201);
-    const entries = await db.select().from(auditLogs).where(and(eq(auditLogs.action, "settings.update"), eq(auditLogs.actorId, admin.id))).orderBy(asc(auditLogs.id));
+    const entries = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, "settings.update"), eq(auditLogs.actorId, admin.id)))
+      .orderBy(asc(auditLogs.id));
     expect(entries.slice(-2).map((e) => [e.before, e.after])).toEqual([
       [{ registrationMode: "OPEN" }, { registrationMode: "CLOSED" }],
       [{ registrationMode: "CLOSED" }, { registrationMode: "OPEN" }],

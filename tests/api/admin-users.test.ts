@@ -50,7 +50,11 @@ describe("admin: suspend, unsuspend, role, audit log", () => {
 
     const other = await makeUser();
     await suspendAs(admin, other.id, { until, reason: "x" });
-    const lifted = await call(unsuspend, `/api/admin/users/${other.id}/unsuspend`, { method: "POST", token: admin.token, params: { id: String(other.id) } });
+    const lifted = await call(unsuspend, `/api/admin/users/${other.id}/unsuspend`, {
+      method: "POST",
+      token: admin.token,
+      params: { id: String(other.id) },
+    });
     expect(lifted.status).toBe(200);
     expect(lifted.body.suspendedUntil).toBeNull();
     expect((await comment({ token: other.token }, post.id)).status).toBe(201);
@@ -59,19 +63,41 @@ describe("admin: suspend, unsuspend, role, audit log", () => {
   it("a suspension that has ended no longer blocks writes", async () => {
     const [admin, member] = await Promise.all([makeUser({ role: "ADMIN" }), makeUser()]);
     const post = await makePost(admin.id);
-    await db.update(users).set({ suspendedUntil: new Date(Date.now() - 1000), suspendedReason: "old" }).where(eq(users.id, member.id));
+    await db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000), suspendedReason: "old" })
+      .where(eq(users.id, member.id));
     expect((await comment({ token: member.token }, post.id)).status).toBe(201);
   });
 
   it("refuses members and moderators, a date in the past, an empty reason, one's own account, an unknown user", async () => {
-    const [admin, mod, member, target] = await Promise.all([makeUser({ role: "ADMIN" }), makeUser({ role: "MODERATOR" }), makeUser(), makeUser()]);
+    const [admin, mod, member, target] = await Promise.all([
+      makeUser({ role: "ADMIN" }),
+      makeUser({ role: "MODERATOR" }),
+      makeUser(),
+      makeUser(),
+    ]);
     for (const who of [member, mod]) {
       expect((await suspendAs(who, target.id, { until: inAWeek(), reason: "x" })).status).toBe(403);
-      expect((await call(setRole, `/api/admin/users/${target.id}/role`, { method: "PUT", token: who.token, params: { id: String(target.id) }, body: { role: "ADMIN" } })).status).toBe(403);
+      expect(
+        (
+          await call(setRole, `/api/admin/users/${target.id}/role`, {
+            method: "PUT",
+            token: who.token,
+            params: { id: String(target.id) },
+            body: { role: "ADMIN" },
+          })
+        ).status,
+      ).toBe(403);
       expect((await call(auditLog, "/api/admin/audit-log", { token: who.token })).status).toBe(403);
     }
     expect((await call(auditLog, "/api/admin/audit-log")).status).toBe(401);
-    for (const body of [{ until: new Date(Date.now() - 60_000).toISOString(), reason: "x" }, { until: inAWeek(), reason: "  " }, { until: "soon", reason: "x" }, { reason: "x" }]) {
+    for (const body of [
+      { until: new Date(Date.now() - 60_000).toISOString(), reason: "x" },
+      { until: inAWeek(), reason: "  " },
+      { until: "soon", reason: "x" },
+      { reason: "x" },
+    ]) {
       const r = await suspendAs(admin, target.id, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(errorSchema.safeParse(r.body).success).toBe(true);
@@ -85,17 +111,39 @@ describe("admin: suspend, unsuspend, role, audit log", () => {
 
   it("a role change takes effect and every admin action is in the audit log with before and after", async () => {
     const [admin, member] = await Promise.all([makeUser({ role: "ADMIN" }), makeUser()]);
-    const r = await call(setRole, `/api/admin/users/${member.id}/role`, { method: "PUT", token: admin.token, params: { id: String(member.id) }, body: { role: "MODERATOR" } });
+    const r = await call(setRole, `/api/admin/users/${member.id}/role`, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: String(member.id) },
+      body: { role: "MODERATOR" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.role).toBe("MODERATOR");
-    expect((await call(setRole, `/api/admin/users/${member.id}/role`, { method: "PUT", token: admin.token, params: { id: String(member.id) }, body: { role: "KING" } })).status).toBe(400);
+    expect(
+      (
+        await call(setRole, `/api/admin/users/${member.id}/role`, {
+          method: "PUT",
+          token: admin.token,
+          params: { id: String(member.id) },
+          body: { role: "KING" },
+        })
+      ).status,
+    ).toBe(400);
     await suspendAs(admin, member.id, { until: inAWeek(), reason: "cool off" });
 
     const log = await call(auditLog, "/api/admin/audit-log?page=0&size=50", { token: admin.token });
     expect(log.status).toBe(200);
-    const mine = z.array(auditLogEntrySchema).parse(log.body).filter((e) => e.targetId === member.id);
+    const mine = z
+      .array(auditLogEntrySchema)
+      .parse(log.body)
+      .filter((e) => e.targetId === member.id);
     expect(mine.map((e) => e.action)).toEqual(["user.suspend", "user.role"]);
-    expect(mine[1]).toMatchObject({ actor: { id: admin.id, username: admin.username }, targetType: "user", before: { role: "USER" }, after: { role: "MODERATOR" } });
+    expect(mine[1]).toMatchObject({
+      actor: { id: admin.id, username: admin.username },
+      targetType: "user",
+      before: { role: "USER" },
+      after: { role: "MODERATOR" },
+    });
     const rows = await db.select().from(auditLogs).where(eq(auditLogs.targetId, member.id));
     expect(rows).toHaveLength(2);
   });

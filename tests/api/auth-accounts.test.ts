@@ -74,7 +74,11 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400 for a malformed body", async () => {
-    const r = await call(register, "/api/auth/register", { method: "POST", rawBody: "{nope", headers: { "content-type": "application/json" } });
+    const r = await call(register, "/api/auth/register", {
+      method: "POST",
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("bad_request");
   });
@@ -91,7 +95,10 @@ describe("POST /api/auth/login", () => {
       const m = await call(me, "/api/users/me", { token: body.token });
       expect(m.body.username).toBe("dave");
     }
-    const byEmailKey = await call(login, "/api/auth/login", { method: "POST", body: { email: "dave@example.test", password: "dave-password" } });
+    const byEmailKey = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email: "dave@example.test", password: "dave-password" },
+    });
     expect(byEmailKey.status).toBe(200);
     const rows = await db.select().from(apiTokens).where(eq(apiTokens.userId, u.id));
     const logins = rows.filter((t) => t.kind === "login");
@@ -162,7 +169,8 @@ describe("POST /api/medals/select", () => {
 
 describe("GET /api/avatars/{username}", () => {
   it("serves a deterministic, locked-down identicon PNG with a long cache", async () => {
-    const get = (name: string) => avatar(new Request(`http://localhost:3000/api/avatars/${name}`), { params: Promise.resolve({ username: name }) });
+    const get = (name: string) =>
+      avatar(new Request(`http://localhost:3000/api/avatars/${name}`), { params: Promise.resolve({ username: name }) });
     const a = await get("heidi");
     expect(a.status).toBe(200);
     expect(a.headers.get("content-type")).toBe("image/png");
@@ -179,11 +187,21 @@ describe("GET /api/avatars/{username}", () => {
     for (let i = 0; i < data.length; i += meta.channels!) colours.add(data.subarray(i, i + 3).toString("hex"));
     expect(colours.size).toBe(2);
     const px = (x: number, y: number) => data.subarray((y * 120 + x) * meta.channels!, (y * 120 + x) * meta.channels! + 3).toString("hex");
-    for (const [x, y] of [[15, 15], [35, 55], [15, 95]] as const) expect(px(x, y)).toBe(px(119 - x, y));
+    for (const [x, y] of [
+      [15, 15],
+      [35, 55],
+      [15, 95],
+    ] as const)
+      expect(px(x, y)).toBe(px(119 - x, y));
     expect(Buffer.from(await (await get("HEIDI")).arrayBuffer()).equals(png)).toBe(true); // any case, the same picture
     expect(Buffer.from(await (await get("ivan")).arrayBuffer()).equals(png)).toBe(false);
     // A browser holding the picture revalidates it for nothing.
-    const again = await avatar(new Request("http://localhost:3000/api/avatars/heidi", { headers: { "if-none-match": a.headers.get("etag")! } }), { params: Promise.resolve({ username: "heidi" }) });
+    const again = await avatar(
+      new Request("http://localhost:3000/api/avatars/heidi", { headers: { "if-none-match": a.headers.get("etag")! } }),
+      {
+        params: Promise.resolve({ username: "heidi" }),
+      },
+    );
     expect(again.status).toBe(304);
   });
 });

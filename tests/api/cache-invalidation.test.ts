@@ -15,7 +15,10 @@ describe("what invalidates the read caches", () => {
     expect(p.status).toBe(200);
     expect(p.body.html).toContain("<strong>typing</strong>");
     expect(await contentVersion()).toBe(v0);
-    const c = await call(createPost as never, "/api/posts", { token: u.token, body: { title: "A write", content: "x", categoryId: category.id, tagIds: [tag.id], type: "NORMAL" } });
+    const c = await call(createPost as never, "/api/posts", {
+      token: u.token,
+      body: { title: "A write", content: "x", categoryId: category.id, tagIds: [tag.id], type: "NORMAL" },
+    });
     expect(c.status).toBe(201);
     expect(await contentVersion()).not.toBe(v0);
   });

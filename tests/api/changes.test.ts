@@ -36,25 +36,46 @@ describe("write announcements", () => {
     const tag = await makeTag();
     const v0 = await contentVersion();
     const created = await call(createPostRoute as never, "/api/posts", {
-      token: u.token, body: { title: "Seam", content: "text", categoryId: cat.id, tagIds: [tag.id] },
+      token: u.token,
+      body: { title: "Seam", content: "text", categoryId: cat.id, tagIds: [tag.id] },
     });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     // The first post earns the new member a medal, which shows beside their name: a "user" change.
-    expect(seen).toEqual([[{ kind: "post", ids: [id] }, { kind: "user", ids: [u.id] }]]);
+    expect(seen).toEqual([
+      [
+        { kind: "post", ids: [id] },
+        { kind: "user", ids: [u.id] },
+      ],
+    ]);
     const v1 = await contentVersion();
     expect(v1).not.toBe(v0);
 
     seen.length = 0;
-    const edited = await call(editPost as never, `/api/posts/${id}`, { method: "PUT", token: u.token, params: { id: String(id) }, body: { title: "Seam 2" } });
+    const edited = await call(editPost as never, `/api/posts/${id}`, {
+      method: "PUT",
+      token: u.token,
+      params: { id: String(id) },
+      body: { title: "Seam 2" },
+    });
     expect(edited.status).toBe(200);
     expect(seen).toEqual([[{ kind: "post", ids: [id] }]]);
 
     seen.length = 0;
-    const c = await call(createComment as never, `/api/posts/${id}/comments`, { token: u.token, params: { id: String(id) }, body: { content: "hello" } });
+    const c = await call(createComment as never, `/api/posts/${id}/comments`, {
+      token: u.token,
+      params: { id: String(id) },
+      body: { content: "hello" },
+    });
     expect(c.status).toBe(201);
     // The comment earns points and experience but no new medal: an "account" change (their profile only).
-    expect(seen).toEqual([[{ kind: "comment", ids: [c.body.id] }, { kind: "activity", ids: [id] }, { kind: "account", ids: [u.id] }]]);
+    expect(seen).toEqual([
+      [
+        { kind: "comment", ids: [c.body.id] },
+        { kind: "activity", ids: [id] },
+        { kind: "account", ids: [u.id] },
+      ],
+    ]);
     expect(await contentVersion()).not.toBe(v1);
   });
 
@@ -63,7 +84,12 @@ describe("write announcements", () => {
     const before = await contentVersion();
     const forbidden = await call(createCategory as never, "/api/categories", { token: u.token, body: { name: "nope", description: "x" } });
     expect(forbidden.status).toBe(403);
-    const missing = await call(editPost as never, "/api/posts/999999", { method: "PUT", token: u.token, params: { id: "999999" }, body: { title: "x" } });
+    const missing = await call(editPost as never, "/api/posts/999999", {
+      method: "PUT",
+      token: u.token,
+      params: { id: "999999" },
+      body: { title: "x" },
+    });
     expect(missing.status).toBe(404);
     expect(seen).toEqual([]);
     expect(await contentVersion()).toBe(before);
@@ -74,7 +100,10 @@ describe("write announcements", () => {
     const u = await makeUser();
     const cat = await makeCategory();
     const tag = await makeTag();
-    await call(createPostRoute as never, "/api/posts", { token: u.token, body: { title: "quiet", content: "text", categoryId: cat.id, tagIds: [tag.id] } });
+    await call(createPostRoute as never, "/api/posts", {
+      token: u.token,
+      body: { title: "quiet", content: "text", categoryId: cat.id, tagIds: [tag.id] },
+    });
     expect(seen).toEqual([]);
   });
 });

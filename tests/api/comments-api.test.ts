@@ -34,7 +34,17 @@ describe("POST /api/posts/{id}/comments", () => {
     const res = await comment(post.id, bob, "Hello **there**");
     expect(res.status).toBe(201);
     const c = commentSchema.parse(res.body);
-    expect(c).toMatchObject({ content: "Hello **there**", reward: 10, pointReward: 10, deleted: false, parentId: null, postId: post.id, replies: [], reactions: [], pinnedAt: null });
+    expect(c).toMatchObject({
+      content: "Hello **there**",
+      reward: 10,
+      pointReward: 10,
+      deleted: false,
+      parentId: null,
+      postId: post.id,
+      replies: [],
+      reactions: [],
+      pinnedAt: null,
+    });
     expect(c.author).toMatchObject({ id: bob.id, username: bob.username });
 
     const p = await postRow(post.id);
@@ -148,7 +158,10 @@ describe("POST /api/comments/{id}/replies", () => {
     const carol = await makeUser();
     const sub = await makeUser();
     const post = await makePost(author.id);
-    await db.insert(postSubscriptions).values([{ userId: sub.id, postId: post.id }, { userId: carol.id, postId: post.id }]);
+    await db.insert(postSubscriptions).values([
+      { userId: sub.id, postId: post.id },
+      { userId: carol.id, postId: post.id },
+    ]);
 
     const top = (await comment(post.id, bob)).body;
     const r1 = await replyTo(top.id, carol, "first level");
@@ -168,11 +181,21 @@ describe("POST /api/comments/{id}/replies", () => {
     // carol's reply: COMMENT_REPLY to bob (parent) and to the author; POST_UPDATED to sub (not to carol, the actor)
     const forR1 = await db.select().from(notifications).where(eq(notifications.commentId, r1.body.id)).orderBy(notifications.id);
     expect(forR1.map((n) => [n.userId, n.type, n.fromUserId]).sort()).toEqual(
-      [[bob.id, "COMMENT_REPLY", carol.id], [author.id, "COMMENT_REPLY", carol.id], [sub.id, "POST_UPDATED", carol.id]].sort(),
+      [
+        [bob.id, "COMMENT_REPLY", carol.id],
+        [author.id, "COMMENT_REPLY", carol.id],
+        [sub.id, "POST_UPDATED", carol.id],
+      ].sort(),
     );
     // the author's own reply to bob: COMMENT_REPLY to bob only (never to the author), POST_UPDATED to both subscribers
     const forR3 = await db.select().from(notifications).where(eq(notifications.commentId, r3.body.id));
-    expect(forR3.map((n) => [n.userId, n.type]).sort()).toEqual([[bob.id, "COMMENT_REPLY"], [carol.id, "POST_UPDATED"], [sub.id, "POST_UPDATED"]].sort());
+    expect(forR3.map((n) => [n.userId, n.type]).sort()).toEqual(
+      [
+        [bob.id, "COMMENT_REPLY"],
+        [carol.id, "POST_UPDATED"],
+        [sub.id, "POST_UPDATED"],
+      ].sort(),
+    );
     await expectNoSelfNotifications();
 
     const tree = await list(post.id);
@@ -205,7 +228,10 @@ describe("mentions", () => {
     const post = await makePost(author.id);
     const text = `hi @${dan.username.toUpperCase()} and @[${eve.username}], me @${bob.username}, mail x@${author.username} @nobody_here`;
     const c = (await comment(post.id, bob, text)).body;
-    const mentions = await db.select().from(notifications).where(and(eq(notifications.type, "MENTION"), eq(notifications.commentId, c.id)));
+    const mentions = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "MENTION"), eq(notifications.commentId, c.id)));
     expect(mentions.map((m) => m.userId).sort()).toEqual([dan.id, eve.id].sort());
     expect(mentions.every((m) => m.fromUserId === bob.id && m.postId === post.id)).toBe(true);
   });
@@ -292,7 +318,8 @@ describe("DELETE /api/comments/{id}", () => {
     const bob = await makeUser();
     const mod = await makeUser({ role: "MODERATOR" });
     const post = await makePost(author.id);
-    const del = (id: number, token?: string) => call(deleteComment, `/api/comments/${id}`, { method: "DELETE", token, params: { id: String(id) } });
+    const del = (id: number, token?: string) =>
+      call(deleteComment, `/api/comments/${id}`, { method: "DELETE", token, params: { id: String(id) } });
 
     const first = (await comment(post.id, bob, "first")).body;
     const child = (await replyTo(first.id, author, "child")).body;
@@ -343,6 +370,9 @@ describe("GET /api/comments/{id} and pin permissions", () => {
     expect((await pinAs()).status).toBe(401);
     expect((await pinAs(bob.token)).status).toBe(403);
     expect((await pinAs(mod.token)).status).toBe(200);
-    expect((await call(unpin, `/api/comments/${c.id}/unpin`, { method: "POST", token: author.token, params: { id: String(c.id) } })).body.pinnedAt).toBeNull();
+    expect(
+      (await call(unpin, `/api/comments/${c.id}/unpin`, { method: "POST", token: author.token, params: { id: String(c.id) } })).body
+        .pinnedAt,
+    ).toBeNull();
   });
 });

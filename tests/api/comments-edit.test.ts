@@ -12,13 +12,19 @@ import { call, makeUser, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 
 // Issue 18: comment editing with its own history.
-const put = (u: TestUser | null, id: number, body: unknown) => call(editComment, `/api/comments/${id}`, { method: "PUT", token: u?.token, params: { id: String(id) }, body });
-const logs = (u: TestUser | null, id: number) => call(commentLogs, `/api/comments/${id}/change-logs`, { token: u?.token, params: { id: String(id) } });
+const put = (u: TestUser | null, id: number, body: unknown) =>
+  call(editComment, `/api/comments/${id}`, { method: "PUT", token: u?.token, params: { id: String(id) }, body });
+const logs = (u: TestUser | null, id: number) =>
+  call(commentLogs, `/api/comments/${id}/change-logs`, { token: u?.token, params: { id: String(id) } });
 
 async function setup() {
   const [author, other, mod] = await Promise.all([makeUser(), makeUser(), makeUser({ role: "MODERATOR" })]);
   const post = await makePost(other.id);
-  const c = await call(postComment, `/api/posts/${post.id}/comments`, { token: author.token, params: { id: String(post.id) }, body: { content: "teh first version" } });
+  const c = await call(postComment, `/api/posts/${post.id}/comments`, {
+    token: author.token,
+    params: { id: String(post.id) },
+    body: { content: "teh first version" },
+  });
   expect(c.status).toBe(201);
   return { author, other, mod, post, id: Number(c.body.id) };
 }
@@ -39,7 +45,12 @@ describe("PUT /api/comments/{id} and GET /api/comments/{id}/change-logs", () => 
     expect(h.status).toBe(200);
     const entries = z.array(changeLogSchema).parse(h.body);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ type: "CONTENT", username: author.username, oldContent: "teh first version", newContent: "the first version" });
+    expect(entries[0]).toMatchObject({
+      type: "CONTENT",
+      username: author.username,
+      oldContent: "teh first version",
+      newContent: "the first version",
+    });
     const ph = await call(postLogs, `/api/posts/${post.id}/change-logs`, { params: { id: String(post.id) } });
     expect((ph.body as { oldContent: string | null }[]).some((l) => l.oldContent === "teh first version")).toBe(false);
 
@@ -54,7 +65,8 @@ describe("PUT /api/comments/{id} and GET /api/comments/{id}/change-logs", () => 
     expect(denied.status).toBe(403);
     expect(errorSchema.safeParse(denied.body).success).toBe(true);
     expect((await put(null, id, { content: "anon" })).status).toBe(401);
-    for (const body of [{ content: "" }, { content: "   " }, {}, { content: "x".repeat(20_001) }]) expect((await put(author, id, body)).status).toBe(400);
+    for (const body of [{ content: "" }, { content: "   " }, {}, { content: "x".repeat(20_001) }])
+      expect((await put(author, id, body)).status).toBe(400);
     const [row] = await db.select({ content: comments.content }).from(comments).where(eq(comments.id, id));
     expect(row!.content).toBe("teh first version");
 
@@ -64,7 +76,12 @@ describe("PUT /api/comments/{id} and GET /api/comments/{id}/change-logs", () => 
     const told = await db.select().from(notifications).where(eq(notifications.commentId, id));
     expect(told.map((n) => [n.userId, n.type])).toContainEqual([author.id, "CONTENT_MODERATED"]);
     expect((await put(author, id, { content: "ok, fixed" })).body.staffEdited).toBe(false);
-    expect(z.array(changeLogSchema).parse((await logs(author, id)).body).map((l) => l.username)).toEqual([mod.username, author.username]);
+    expect(
+      z
+        .array(changeLogSchema)
+        .parse((await logs(author, id)).body)
+        .map((l) => l.username),
+    ).toEqual([mod.username, author.username]);
   });
 
   it("404 for an unknown or deleted comment, or one on a post the caller may not see", async () => {
@@ -72,7 +89,10 @@ describe("PUT /api/comments/{id} and GET /api/comments/{id}/change-logs", () => 
     expect((await put(author, 999_999_999, { content: "x" })).status).toBe(404);
     expect((await logs(null, 999_999_999)).status).toBe(404);
     const hiddenPost = await makePost(other.id, { visibleScope: "ONLY_ME" });
-    const [hc] = await db.insert(comments).values({ postId: hiddenPost.id, authorId: other.id, content: "secret" }).returning({ id: comments.id });
+    const [hc] = await db
+      .insert(comments)
+      .values({ postId: hiddenPost.id, authorId: other.id, content: "secret" })
+      .returning({ id: comments.id });
     expect((await logs(author, hc!.id)).status).toBe(404);
     await db.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, id));
     expect((await put(author, id, { content: "too late" })).status).toBe(404);

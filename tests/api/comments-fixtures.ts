@@ -6,7 +6,10 @@ import { makeCategory } from "../helpers";
 
 let categoryId: number | undefined;
 
-export async function makePost(authorId: number, o: { status?: PostStatus; visibleScope?: VisibleScope; closed?: boolean; title?: string } = {}) {
+export async function makePost(
+  authorId: number,
+  o: { status?: PostStatus; visibleScope?: VisibleScope; closed?: boolean; title?: string } = {},
+) {
   categoryId ??= (await makeCategory()).id;
   const [p] = await db
     .insert(posts)
@@ -35,7 +38,10 @@ export async function balance(userId: number) {
 
 /** The user's balance must equal the sum of their ledger (API.md §5). */
 export async function ledgerSum(userId: number) {
-  const [r] = await rawRows<{ s: number }>(db, sql`select coalesce(sum(amount), 0)::int as s from point_histories where user_id = ${userId}`);
+  const [r] = await rawRows<{ s: number }>(
+    db,
+    sql`select coalesce(sum(amount), 0)::int as s from point_histories where user_id = ${userId}`,
+  );
   return Number(r!.s);
 }
 
@@ -48,6 +54,9 @@ export async function notificationsOf(userId: number) {
 }
 
 export async function liveCommentCount(postId: number) {
-  const [r] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from comments where post_id = ${postId} and deleted_at is null`);
+  const [r] = await rawRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from comments where post_id = ${postId} and deleted_at is null`,
+  );
   return Number(r!.n);
 }

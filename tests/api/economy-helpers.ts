@@ -22,24 +22,39 @@ export async function makePost(authorId: number, type: PostType = "NORMAL", visi
 
 export async function makePollPost(authorId: number, poll: Partial<PollInput> = {}, scope: VisibleScope = "ALL") {
   const post = await makePost(authorId, "POLL", scope);
-  await db.transaction((tx) => createPoll(tx, post.id, { options: ["red", "green", "blue"], multiple: false, endTime: inMinutes(60), ...poll }));
+  await db.transaction((tx) =>
+    createPoll(tx, post.id, { options: ["red", "green", "blue"], multiple: false, endTime: inMinutes(60), ...poll }),
+  );
   return post;
 }
 
 export async function makeLotteryPost(authorId: number, lottery: Partial<LotteryInput> = {}) {
   const post = await makePost(authorId, "LOTTERY");
   await db.transaction((tx) =>
-    createLottery(tx, post.id, { prizeDescription: "A mug", prizeIcon: "", prizeCount: 1, pointCost: 10, endTime: inMinutes(60), ...lottery }),
+    createLottery(tx, post.id, {
+      prizeDescription: "A mug",
+      prizeIcon: "",
+      prizeCount: 1,
+      pointCost: 10,
+      endTime: inMinutes(60),
+      ...lottery,
+    }),
   );
   return post;
 }
 
 /** Moves a poll's / lottery's end into the past, so the scheduler finds it due. */
 export async function endPoll(postId: number) {
-  await db.update(polls).set({ endTime: sql`now() - interval '1 second'` }).where(eq(polls.postId, postId));
+  await db
+    .update(polls)
+    .set({ endTime: sql`now() - interval '1 second'` })
+    .where(eq(polls.postId, postId));
 }
 export async function endLottery(postId: number) {
-  await db.update(lotteries).set({ endTime: sql`now() - interval '1 second'` }).where(eq(lotteries.postId, postId));
+  await db
+    .update(lotteries)
+    .set({ endTime: sql`now() - interval '1 second'` })
+    .where(eq(lotteries.postId, postId));
 }
 
 /** The ledger invariant: for every user, point = sum(ledger amounts) ≥ 0. */

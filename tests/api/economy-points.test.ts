@@ -41,8 +41,14 @@ describe("GET /api/point-histories", () => {
     expect(items.map((i: { type: string }) => i.type)).toEqual(["REDEEM", "COMMENT", "ADMIN_GRANT"]);
     expect(items[0]).toMatchObject({ amount: -30, balance: 80, postId: null, postTitle: null, fromUserName: null });
     expect(items[1]).toMatchObject({
-      amount: 10, balance: 110, postId: post.id, postTitle: post.title, commentId: c!.id, commentContent: "nice",
-      fromUserId: other.id, fromUserName: other.username,
+      amount: 10,
+      balance: 110,
+      postId: post.id,
+      postTitle: post.title,
+      commentId: c!.id,
+      commentContent: "nice",
+      fromUserId: other.id,
+      fromUserName: other.username,
     });
 
     const page = await call(histories, "/api/point-histories?page=1&pageSize=2", { token: u.token });
@@ -60,7 +66,10 @@ describe("GET /api/point-histories/trend", () => {
     await applyPoints(db, { userId: u.id, type: "ADMIN_GRANT", amount: 20 });
     // Move the first row three days back: balance 50 from then on, 70 today.
     const [first] = await db.select().from(pointHistories).where(eq(pointHistories.userId, u.id)).orderBy(pointHistories.id).limit(1);
-    await db.update(pointHistories).set({ createdAt: sql`now() - interval '3 days'` }).where(eq(pointHistories.id, first!.id));
+    await db
+      .update(pointHistories)
+      .set({ createdAt: sql`now() - interval '3 days'` })
+      .where(eq(pointHistories.id, first!.id));
 
     const r = await call(trend, "/api/point-histories/trend?days=5", { token: u.token });
     expect(r.status).toBe(200);

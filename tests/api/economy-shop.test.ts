@@ -36,14 +36,37 @@ describe("point goods", () => {
     for (const g of list.body) pointGoodSchema.parse(g);
 
     const id = String(a.body.id);
-    expect((await call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: mod.token, body: { cost: 1 }, params: { id } })).status).toBe(403);
-    const up = await call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: admin.token, body: { cost: 5 }, params: { id } });
+    expect(
+      (await call(updateGood, `/api/admin/point-goods/${id}`, { method: "PUT", token: mod.token, body: { cost: 1 }, params: { id } }))
+        .status,
+    ).toBe(403);
+    const up = await call(updateGood, `/api/admin/point-goods/${id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { cost: 5 },
+      params: { id },
+    });
     // Fields left out of the edit keep their values.
     expect(up.body).toMatchObject({ name: "Tea", cost: 5, image: "http://localhost:3000/t.png", description: "A cup" });
-    expect((await call(updateGood, "/api/admin/point-goods/999999", { method: "PUT", token: admin.token, body: { cost: 5 }, params: { id: "999999" } })).status).toBe(404);
-    expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: mod.token, params: { id } })).status).toBe(403);
-    expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: admin.token, params: { id } })).status).toBe(204);
-    expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: admin.token, params: { id } })).status).toBe(404);
+    expect(
+      (
+        await call(updateGood, "/api/admin/point-goods/999999", {
+          method: "PUT",
+          token: admin.token,
+          body: { cost: 5 },
+          params: { id: "999999" },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: mod.token, params: { id } })).status).toBe(
+      403,
+    );
+    expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: admin.token, params: { id } })).status).toBe(
+      204,
+    );
+    expect((await call(deleteGood, `/api/admin/point-goods/${id}`, { method: "DELETE", token: admin.token, params: { id } })).status).toBe(
+      404,
+    );
     expect((await call(listGoods, "/api/point-goods")).body).toHaveLength(2);
   });
 });
@@ -58,7 +81,10 @@ describe("POST /api/point-goods/redeem", () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ point: 20 });
     expect(await balance(buyer.id)).toBe(20);
-    const [h] = await db.select().from(pointHistories).where(and(eq(pointHistories.userId, buyer.id), eq(pointHistories.type, "REDEEM")));
+    const [h] = await db
+      .select()
+      .from(pointHistories)
+      .where(and(eq(pointHistories.userId, buyer.id), eq(pointHistories.type, "REDEEM")));
     expect(h).toMatchObject({ amount: -100, balance: 20 });
     expect(await db.select().from(redemptions).where(eq(redemptions.userId, buyer.id))).toHaveLength(1);
     const n = await db.select().from(notifications).where(eq(notifications.type, "POINT_REDEEM"));
@@ -75,9 +101,15 @@ describe("POST /api/point-goods/redeem", () => {
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({ code: "insufficient_points", field: "point" });
     expect(await db.select().from(redemptions).where(eq(redemptions.userId, buyer.id))).toHaveLength(0);
-    expect((await call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: 999999, contact: "x" } })).status).toBe(404);
-    expect((await call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: good!.id, contact: "" } })).status).toBe(400);
-    expect((await call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: good!.id, contact: "x".repeat(201) } })).status).toBe(400);
+    expect((await call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: 999999, contact: "x" } })).status).toBe(
+      404,
+    );
+    expect((await call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: good!.id, contact: "" } })).status).toBe(
+      400,
+    );
+    expect(
+      (await call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: good!.id, contact: "x".repeat(201) } })).status,
+    ).toBe(400);
     expect((await call(redeem, "/api/point-goods/redeem", { body: { goodId: good!.id, contact: "x" } })).status).toBe(401);
     expect(await balance(buyer.id)).toBe(5);
   });
@@ -86,7 +118,9 @@ describe("POST /api/point-goods/redeem", () => {
     const buyer = await makeUser({ point: 7 * 30 + 29 });
     const [good] = await db.insert(pointGoods).values({ name: "Badge", cost: 30 }).returning();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: good!.id, contact: `c${i}` } })),
+      Array.from({ length: 50 }, (_, i) =>
+        call(redeem, "/api/point-goods/redeem", { token: buyer.token, body: { goodId: good!.id, contact: `c${i}` } }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(7);
     expect(results.filter((r) => r.status === 409 && r.body.code === "insufficient_points")).toHaveLength(43);

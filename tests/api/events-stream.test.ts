@@ -12,12 +12,21 @@ import { postViews } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
 
-type Stream = { events: LiveEvent[]; named: { event: string; data: any }[]; raw: string[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean, ms?: number) => Promise<LiveEvent> };
+type Stream = {
+  events: LiveEvent[];
+  named: { event: string; data: any }[];
+  raw: string[];
+  close: () => Promise<void>;
+  waitFor: (pred: (e: LiveEvent) => boolean, ms?: number) => Promise<LiveEvent>;
+};
 
 const open: Stream[] = [];
 
 /** Opens GET /api/events in-process and collects its events. */
-async function stream(path = "/api/events", o: { token?: string; headers?: Record<string, string> } = {}): Promise<Stream & { status: number; type: string | null }> {
+async function stream(
+  path = "/api/events",
+  o: { token?: string; headers?: Record<string, string> } = {},
+): Promise<Stream & { status: number; type: string | null }> {
   const res = await events(req(path, o), { params: Promise.resolve({}) });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -47,8 +56,15 @@ async function stream(path = "/api/events", o: { token?: string; headers?: Recor
         const chunk = buf.slice(0, i);
         buf = buf.slice(i + 2);
         out.raw.push(chunk);
-        const data = chunk.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-        const name = chunk.split("\n").find((l) => l.startsWith("event: "))?.slice(7);
+        const data = chunk
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .join("\n");
+        const name = chunk
+          .split("\n")
+          .find((l) => l.startsWith("event: "))
+          ?.slice(7);
         if (data && name) out.named.push({ event: name, data: JSON.parse(data) });
         else if (data) out.events.push(JSON.parse(data));
       }
@@ -61,7 +77,10 @@ async function stream(path = "/api/events", o: { token?: string; headers?: Recor
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 async function makePost(author: TestUser, categoryId: number, visibleScope: VisibleScope = "ALL"): Promise<number> {
-  const [p] = await db.insert(posts).values({ title: "live", content: "body", authorId: author.id, categoryId, visibleScope }).returning({ id: posts.id });
+  const [p] = await db
+    .insert(posts)
+    .values({ title: "live", content: "body", authorId: author.id, categoryId, visibleScope })
+    .returning({ id: posts.id });
   return p!.id;
 }
 
@@ -90,7 +109,11 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     const c = await stream("/api/events", { token: carol.token });
     const anon = await stream("/api/events");
 
-    const r = await call(postComment, `/api/posts/${postId}/comments`, { token: bob.token, body: { content: "hello live" }, params: { id: String(postId) } });
+    const r = await call(postComment, `/api/posts/${postId}/comments`, {
+      token: bob.token,
+      body: { content: "hello live" },
+      params: { id: String(postId) },
+    });
     expect(r.status).toBe(201);
 
     const seen = await a.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
@@ -155,7 +178,15 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     const [late] = await db.insert(comments).values({ postId, authorId: bob.id, content: "committed first" }).returning();
     const seen = await a.waitFor((e) => e.commentId === late!.id);
     // An event with a smaller id arriving after a larger one, as when an older transaction commits last.
-    const older = { type: "comment", postId, commentId: late!.id - 1000, authorId: alice.id, status: "PUBLISHED", scope: "ALL", id: seen.id - 1 };
+    const older = {
+      type: "comment",
+      postId,
+      commentId: late!.id - 1000,
+      authorId: alice.id,
+      status: "PUBLISHED",
+      scope: "ALL",
+      id: seen.id - 1,
+    };
     await db.execute(sql`select pg_notify('forum_events', ${JSON.stringify(older)})`);
     await a.waitFor((e) => e.commentId === older.commentId);
   });
@@ -178,7 +209,10 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     const e1 = await first.waitFor((e) => e.commentId === c1!.id);
     await first.close();
     const [c2] = await db.insert(comments).values({ postId, authorId: bob.id, content: "two" }).returning();
-    const [c3] = await db.insert(comments).values({ postId: await makePost(bob, cat, "ONLY_ME"), authorId: bob.id, content: "hidden" }).returning();
+    const [c3] = await db
+      .insert(comments)
+      .values({ postId: await makePost(bob, cat, "ONLY_ME"), authorId: bob.id, content: "hidden" })
+      .returning();
     const [c4] = await db.insert(comments).values({ postId, authorId: bob.id, content: "three" }).returning();
 
     const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(e1.id) } });
@@ -193,7 +227,9 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
   it("tells a client too far behind (its last event pruned from the outbox) to reload", async () => {
     const postId = await makePost(alice, cat);
     const [c] = await db.insert(comments).values({ postId, authorId: bob.id, content: "old" }).returning();
-    const [row] = await db.execute(sql`select max(id)::int as id from events`).then((r) => ((r as unknown as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[])));
+    const [row] = await db
+      .execute(sql`select max(id)::int as id from events`)
+      .then((r) => (r as unknown as { rows?: { id: number }[] }).rows ?? (r as unknown as { id: number }[]));
     await db.execute(sql`update events set created_at = now() - interval '1 hour' where id <= ${row!.id}`);
     await pruneOutbox();
     const s = await stream(`/api/events?lastEventId=${row!.id}`, { token: alice.token });
@@ -203,11 +239,17 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
 
   it("announces a post awaiting review to lists only once it is approved", async () => {
     const a = await stream("/api/events", { token: alice.token });
-    const [p] = await db.insert(posts).values({ title: "review me", content: "x", authorId: bob.id, categoryId: cat, status: "PENDING" }).returning({ id: posts.id });
+    const [p] = await db
+      .insert(posts)
+      .values({ title: "review me", content: "x", authorId: bob.id, categoryId: cat, status: "PENDING" })
+      .returning({ id: posts.id });
     const marker = await makePost(carol, cat);
     await a.waitFor((e) => e.type === "post_created" && e.postId === marker);
     expect(a.events.filter((e) => e.postId === p!.id)).toEqual([]);
-    await db.update(posts).set({ status: "PUBLISHED" }).where(sql`id = ${p!.id}`);
+    await db
+      .update(posts)
+      .set({ status: "PUBLISHED" })
+      .where(sql`id = ${p!.id}`);
     const created = await a.waitFor((e) => e.type === "post_created" && e.postId === p!.id);
     expect(created).toMatchObject({ authorId: bob.id, categoryId: cat });
   });
@@ -232,7 +274,12 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     it("sends what GET /api/users/me/page-state answers, counting the view, then live events", async () => {
       const postId = await makePost(alice, cat);
       const hidden = await makePost(alice, cat, "ONLY_ME");
-      const b = await stream(`/api/events?state=1&statePostId=${postId}&stateView=1&stateVisit=0&statePostIds=${postId}&statePostIds=${hidden}`, { token: bob.token });
+      const b = await stream(
+        `/api/events?state=1&statePostId=${postId}&stateView=1&stateVisit=0&statePostIds=${postId}&statePostIds=${hidden}`,
+        {
+          token: bob.token,
+        },
+      );
       expect(b.status).toBe(200);
       const state = pageStateSchema.parse(await named(b, "page-state"));
       expect(state.me).toMatchObject({ id: bob.id, username: bob.username });
@@ -245,7 +292,11 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
       // Not an event with an id: the client's Last-Event-ID stays where it was.
       expect(b.raw.find((c) => c.startsWith("event: page-state"))).not.toMatch(/^id:/m);
       // And the stream goes on as any other.
-      const r = await call(postComment, `/api/posts/${postId}/comments`, { token: carol.token, body: { content: "after the state" }, params: { id: String(postId) } });
+      const r = await call(postComment, `/api/posts/${postId}/comments`, {
+        token: carol.token,
+        body: { content: "after the state" },
+        params: { id: String(postId) },
+      });
       expect(r.status).toBe(201);
       await b.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
       expect(b.named).toHaveLength(1);
@@ -258,7 +309,11 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
       const err = await named(anon, "page-state-error");
       expect(err.status).toBe(401);
       expect(errorSchema.parse(err)).toMatchObject({ code: "unauthorized" });
-      const r = await call(postComment, `/api/posts/${postId}/comments`, { token: carol.token, body: { content: "anon still hears" }, params: { id: String(postId) } });
+      const r = await call(postComment, `/api/posts/${postId}/comments`, {
+        token: carol.token,
+        body: { content: "anon still hears" },
+        params: { id: String(postId) },
+      });
       await anon.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
     });
 
@@ -272,7 +327,9 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
       const r = await call(events, "/api/events?state=2");
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ code: "validation_failed", field: "state" });
-      const many = await call(events, `/api/events?state=1${Array.from({ length: 51 }, (_, i) => `&statePostIds=${i + 1}`).join("")}`, { token: bob.token });
+      const many = await call(events, `/api/events?state=1${Array.from({ length: 51 }, (_, i) => `&statePostIds=${i + 1}`).join("")}`, {
+        token: bob.token,
+      });
       expect(many.status).toBe(400);
       expect(many.body).toMatchObject({ code: "validation_failed", field: "statePostIds" });
     });

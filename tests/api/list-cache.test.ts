@@ -25,13 +25,21 @@ const titles = (b: P[]) => b.map((p) => p.title);
 describe("read caches", () => {
   let category: { id: number };
   let tag: { id: number };
-  const body = (title: string, visibleScope = "ALL") => ({ title, content: "text", categoryId: category.id, tagIds: [tag.id], type: "NORMAL", visibleScope });
+  const body = (title: string, visibleScope = "ALL") => ({
+    title,
+    content: "text",
+    categoryId: category.id,
+    tagIds: [tag.id],
+    type: "NORMAL",
+    visibleScope,
+  });
   const create = async (u: TestUser, title: string, scope = "ALL") => {
     const r = await call(createPostRoute as never, "/api/posts", { token: u.token, body: body(title, scope) });
     expect(r.status).toBe(201);
     return r.body as P;
   };
-  const list = (u?: TestUser) => call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: u?.token });
+  const list = (u?: TestUser) =>
+    call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: u?.token });
 
   beforeAll(async () => {
     process.env.LIST_CACHE = "1";
@@ -72,10 +80,32 @@ describe("read caches", () => {
     const ann = await makeUser();
     const ben = await makeUser();
     const poll = await makePollPost(author.id);
-    await call(editPost as never, `/api/posts/${poll.id}`, { method: "PUT", token: author.token, params: { id: String(poll.id) }, body: { categoryId: category.id } });
+    await call(editPost as never, `/api/posts/${poll.id}`, {
+      method: "PUT",
+      token: author.token,
+      params: { id: String(poll.id) },
+      body: { categoryId: category.id },
+    });
     const post = await create(author, "subscribable");
-    expect((await call(subscribe as never, `/api/subscriptions/posts/${post.id}`, { method: "POST", token: ann.token, params: { id: String(post.id) } })).status).toBe(200);
-    expect((await call(vote as never, `/api/posts/${poll.id}/poll/vote`, { method: "POST", token: ben.token, params: { id: String(poll.id) }, body: { options: ["blue"] } })).status).toBe(200);
+    expect(
+      (
+        await call(subscribe as never, `/api/subscriptions/posts/${post.id}`, {
+          method: "POST",
+          token: ann.token,
+          params: { id: String(post.id) },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(vote as never, `/api/posts/${poll.id}/poll/vote`, {
+          method: "POST",
+          token: ben.token,
+          params: { id: String(poll.id) },
+          body: { options: ["blue"] },
+        })
+      ).status,
+    ).toBe(200);
 
     const first = await list(ann);
     const second = await list(ben);
@@ -123,8 +153,17 @@ describe("read caches", () => {
     const author = await makeUser();
     const fan = await makeUser();
     const post = await create(author, "commented");
-    await call(subscribe as never, `/api/subscriptions/posts/${post.id}`, { method: "POST", token: author.token, params: { id: String(post.id) } });
-    await call(comment as never, `/api/posts/${post.id}/comments`, { method: "POST", token: fan.token, params: { id: String(post.id) }, body: { content: "hi" } });
+    await call(subscribe as never, `/api/subscriptions/posts/${post.id}`, {
+      method: "POST",
+      token: author.token,
+      params: { id: String(post.id) },
+    });
+    await call(comment as never, `/api/posts/${post.id}/comments`, {
+      method: "POST",
+      token: fan.token,
+      params: { id: String(post.id) },
+      body: { content: "hi" },
+    });
     const warm = await list(fan); // puts the post in the cache under the current version, as the fan sees it
     expect(warm.body.find((p) => p.id === post.id)!.subscribed).toBe(false);
     const n = await call<{ post: P | null; type: string }[]>(notificationsRoute as never, "/api/notifications", { token: author.token });
@@ -137,14 +176,35 @@ describe("read caches", () => {
   it("change logs are rendered once per version and show a new edit at once", async () => {
     const author = await makeUser();
     const post = await create(author, "v1");
-    const get = () => call<{ type: string; newTitle: string | null }[]>(changeLogs as never, `/api/posts/${post.id}/change-logs`, { params: { id: String(post.id) } });
+    const get = () =>
+      call<{ type: string; newTitle: string | null }[]>(changeLogs as never, `/api/posts/${post.id}/change-logs`, {
+        params: { id: String(post.id) },
+      });
     expect((await get()).body).toEqual([]);
-    expect((await call(editPost as never, `/api/posts/${post.id}`, { method: "PUT", token: author.token, params: { id: String(post.id) }, body: { title: "v2" } })).status).toBe(200);
+    expect(
+      (
+        await call(editPost as never, `/api/posts/${post.id}`, {
+          method: "PUT",
+          token: author.token,
+          params: { id: String(post.id) },
+          body: { title: "v2" },
+        })
+      ).status,
+    ).toBe(200);
     const after = await get();
     expect(after.body.map((l) => l.newTitle)).toEqual(["v2"]);
     expect((await get()).body).toEqual(after.body);
     // Hiding the post (a write) takes effect for the cached history as well.
-    expect((await call(editPost as never, `/api/posts/${post.id}`, { method: "PUT", token: author.token, params: { id: String(post.id) }, body: { visibleScope: "ONLY_REGISTER" } })).status).toBe(200);
+    expect(
+      (
+        await call(editPost as never, `/api/posts/${post.id}`, {
+          method: "PUT",
+          token: author.token,
+          params: { id: String(post.id) },
+          body: { visibleScope: "ONLY_REGISTER" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await get()).status).toBe(404);
   });
 
@@ -155,7 +215,12 @@ describe("read caches", () => {
     const busy = await create(author, "busy");
     const row = (r: { body: P[] }, id: number) => r.body.find((p) => p.id === id)!;
     const say = (postId: number, content: string) =>
-      call(comment as never, `/api/posts/${postId}/comments`, { method: "POST", token: fan.token, params: { id: String(postId) }, body: { content } });
+      call(comment as never, `/api/posts/${postId}/comments`, {
+        method: "POST",
+        token: fan.token,
+        params: { id: String(postId) },
+        body: { content },
+      });
     // The fan's first comment may earn a medal (shown beside their name on every page): out of the way first.
     expect((await say(busy.id, "hello")).status).toBe(201);
     const warm = await call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`);

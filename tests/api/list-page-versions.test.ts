@@ -16,7 +16,10 @@ import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers
 // (lib/cache/page-versions.ts): what members do on a post reaches only the lists and profiles that can
 // show it; a change to a post itself reaches every list.
 async function newPost(u: TestUser, categoryId: number, tagId: number): Promise<number> {
-  const r = await call(createPostRoute as never, "/api/posts", { token: u.token, body: { title: "On a list", content: "text", categoryId, tagIds: [tagId] } });
+  const r = await call(createPostRoute as never, "/api/posts", {
+    token: u.token,
+    body: { title: "On a list", content: "text", categoryId, tagIds: [tagId] },
+  });
   expect(r.status).toBe(201);
   return r.body.id as number;
 }
@@ -29,14 +32,23 @@ async function twoLists() {
   const a = await newPost(ua, ca.id, ta.id);
   const b = await newPost(ub, cb.id, tb.id);
   const paths = {
-    home: "/", ca: `/c/${ca.id}`, cb: `/c/${cb.id}`, ta: `/t/${ta.id}`, tb: `/t/${tb.id}`,
-    ua: `/u/${ua.username}`, ub: `/u/${encodeURIComponent(ub.username)}`, uc: `/u/${uc.username}`,
+    home: "/",
+    ca: `/c/${ca.id}`,
+    cb: `/c/${cb.id}`,
+    ta: `/t/${ta.id}`,
+    tb: `/t/${tb.id}`,
+    ua: `/u/${ua.username}`,
+    ub: `/u/${encodeURIComponent(ub.username)}`,
+    uc: `/u/${uc.username}`,
   };
-  const versions = async () => Object.fromEntries(await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await listPageVersion(p)] as const)));
+  const versions = async () =>
+    Object.fromEntries(await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await listPageVersion(p)] as const)));
   /** Which pages' versions changed since `before`. */
   const moved = async (before: Record<string, string | null>) => {
     const now = await versions();
-    return Object.keys(paths).filter((k) => now[k] !== before[k]).sort();
+    return Object.keys(paths)
+      .filter((k) => now[k] !== before[k])
+      .sort();
   };
   return { ua, ub, uc, ca, cb, a, b, versions, moved };
 }
@@ -49,8 +61,11 @@ afterEach(async () => {
 /** The anonymous home page, as the page cache of a serving process reports it when it is hot. */
 const HOME: AheadPage = { key: "/", url: "/", cls: "anon", scope: "home" };
 const commentCounts = async (a: number, b: number) => {
-  const [row] = await rawRows<{ a: number; b: number }>(db, sql`select
-    (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`);
+  const [row] = await rawRows<{ a: number; b: number }>(
+    db,
+    sql`select
+    (select count(*)::int from comments where post_id = ${a}) as a, (select count(*)::int from comments where post_id = ${b}) as b`,
+  );
   return row!;
 };
 
@@ -58,10 +73,18 @@ describe("list page versions", () => {
   it("a comment reaches the home, its post's category and tag lists and the profiles of its author and the commenter, no other", async () => {
     const { uc, a, versions, moved } = await twoLists();
     // A first comment may earn a medal, which shows beside the name on every page (everything changes).
-    const first = await call(createComment as never, `/api/posts/${a}/comments`, { token: uc.token, params: { id: String(a) }, body: { content: "first" } });
+    const first = await call(createComment as never, `/api/posts/${a}/comments`, {
+      token: uc.token,
+      params: { id: String(a) },
+      body: { content: "first" },
+    });
     expect(first.status).toBe(201);
     const before = await versions();
-    const c = await call(createComment as never, `/api/posts/${a}/comments`, { token: uc.token, params: { id: String(a) }, body: { content: "on A" } });
+    const c = await call(createComment as never, `/api/posts/${a}/comments`, {
+      token: uc.token,
+      params: { id: String(a) },
+      body: { content: "on A" },
+    });
     expect(c.status).toBe(201);
     expect(await moved(before)).toEqual(["ca", "home", "ta", "ua", "uc"]);
   });
@@ -69,7 +92,11 @@ describe("list page versions", () => {
   it("a reaction reaches the post's lists, its author's profile and the reacting member's (experience), no other", async () => {
     const { uc, b, versions, moved } = await twoLists();
     const before = await versions();
-    const r = await call(reactPost as never, `/api/posts/${b}/reactions`, { token: uc.token, params: { id: String(b) }, body: { type: "LIKE" } });
+    const r = await call(reactPost as never, `/api/posts/${b}/reactions`, {
+      token: uc.token,
+      params: { id: String(b) },
+      body: { type: "LIKE" },
+    });
     expect(r.status).toBe(200);
     expect(await moved(before)).toEqual(["cb", "home", "tb", "ub", "uc"]);
   });
@@ -79,7 +106,12 @@ describe("list page versions", () => {
     const before = await versions();
     expect((await call(preview as never, "/api/markdown/preview", { token: ua.token, body: { markdown: "*typing*" } })).status).toBe(200);
     expect(await moved(before)).toEqual([]);
-    const r = await call(updatePostRoute as never, `/api/posts/${a}`, { method: "PUT", token: ua.token, params: { id: String(a) }, body: { categoryId: cb.id } });
+    const r = await call(updatePostRoute as never, `/api/posts/${a}`, {
+      method: "PUT",
+      token: ua.token,
+      params: { id: String(a) },
+      body: { categoryId: cb.id },
+    });
     expect(r.status).toBe(200);
     expect(await moved(before)).toEqual(["ca", "cb", "home", "ta", "tb", "ua", "ub", "uc"]);
   });
@@ -94,12 +126,31 @@ describe("list page versions", () => {
 
   it("versions asked at the same time are read in one batch, each its own, and a batch after a write sees it", async () => {
     const { ua, a, b, ca } = await twoLists();
-    const ask = () => Promise.all([postPageVersion(a), listPageVersion("/"), postPageVersion(b), listPageVersion(`/c/${ca.id}`), postPageVersion(a), listPageVersion(`/u/${ua.username}`)]);
+    const ask = () =>
+      Promise.all([
+        postPageVersion(a),
+        listPageVersion("/"),
+        postPageVersion(b),
+        listPageVersion(`/c/${ca.id}`),
+        postPageVersion(a),
+        listPageVersion(`/u/${ua.username}`),
+      ]);
     const together = await ask();
-    const alone = [await postPageVersion(a), await listPageVersion("/"), await postPageVersion(b), await listPageVersion(`/c/${ca.id}`), await postPageVersion(a), await listPageVersion(`/u/${ua.username}`)];
+    const alone = [
+      await postPageVersion(a),
+      await listPageVersion("/"),
+      await postPageVersion(b),
+      await listPageVersion(`/c/${ca.id}`),
+      await postPageVersion(a),
+      await listPageVersion(`/u/${ua.username}`),
+    ];
     expect(together).toEqual(alone);
     expect(together[0]).toBe(together[4]);
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "on B" } });
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, {
+      token: ua.token,
+      params: { id: String(b) },
+      body: { content: "on B" },
+    });
     expect(c.status).toBe(201);
     const after = await ask();
     expect(after[2]).not.toBe(together[2]); // B's page, and the home, changed
@@ -112,9 +163,16 @@ describe("list page versions", () => {
     const { ua, b } = await twoLists();
     const before = (await listPageVersion("/"))!;
     const [, all, home] = /^l(\d+):(\d+)$/.exec(before)!;
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "stamped" } });
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, {
+      token: ua.token,
+      params: { id: String(b) },
+      body: { content: "stamped" },
+    });
     expect(c.status).toBe(201);
-    const [row] = await rawRows<ListStamp>(db, sql`select scope, previous::text, version::text from list_page_versions where scope = 'home'`);
+    const [row] = await rawRows<ListStamp>(
+      db,
+      sql`select scope, previous::text, version::text from list_page_versions where scope = 'home'`,
+    );
     expect(row!.previous).toBe(home);
     expect(await listPageVersion("/")).toBe(`l${all}:${row!.version}`);
   });
@@ -132,7 +190,11 @@ describe("list page versions", () => {
         await gate;
       },
     });
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, { token: ua.token, params: { id: String(b) }, body: { content: "rendered after" } });
+    const c = await call(createComment as never, `/api/posts/${b}/comments`, {
+      token: ua.token,
+      params: { id: String(b) },
+      body: { content: "rendered after" },
+    });
     expect(c.status).toBe(201);
     // The write has returned; its render has not been stored (it is held), and the write's stamp is made.
     const after = (await listPageVersion("/"))!;
@@ -159,12 +221,28 @@ describe("list page versions", () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     setAheadSource({ hot: () => [HOME], render: () => gate });
-    expect((await call(createComment as never, `/api/posts/${a}/comments`, { token: ua.token, params: { id: String(a) }, body: { content: "joined" } })).status).toBe(201);
+    expect(
+      (
+        await call(createComment as never, `/api/posts/${a}/comments`, {
+          token: ua.token,
+          params: { id: String(a) },
+          body: { content: "joined" },
+        })
+      ).status,
+    ).toBe(201);
     const joined = (await listPageVersion("/"))!;
     expect(servedUntilAhead("/", "home", joined, before)).toBe(true);
     // The home is not hot for the next write: it does not join, and its stamp is not one to serve across.
     setAheadSource({ hot: () => [], render: () => gate });
-    expect((await call(createComment as never, `/api/posts/${b}/comments`, { token: uc.token, params: { id: String(b) }, body: { content: "alone" } })).status).toBe(201);
+    expect(
+      (
+        await call(createComment as never, `/api/posts/${b}/comments`, {
+          token: uc.token,
+          params: { id: String(b) },
+          body: { content: "alone" },
+        })
+      ).status,
+    ).toBe(201);
     const alone = (await listPageVersion("/"))!;
     expect(servedUntilAhead("/", "home", alone, before)).toBe(false);
     expect(servedUntilAhead("/", "home", alone, joined)).toBe(false);
@@ -184,7 +262,8 @@ describe("list page versions", () => {
         if (renders.length === 1) await gate;
       },
     });
-    const comment = (post: number, token: string) => call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "together" } });
+    const comment = (post: number, token: string) =>
+      call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "together" } });
     expect((await comment(a, ua.token)).status).toBe(201);
     while (renders.length < 1) await new Promise((r) => setTimeout(r, 5));
     // While the first render is held, two more writes: each returns without waiting for any render.
@@ -215,7 +294,11 @@ describe("list page versions", () => {
       });
       const comment = async (post: number, token: string) => {
         const t0 = performance.now();
-        const r = await call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "paced" } });
+        const r = await call(createComment as never, `/api/posts/${post}/comments`, {
+          token,
+          params: { id: String(post) },
+          body: { content: "paced" },
+        });
         expect(r.status).toBe(201);
         return performance.now() - t0;
       };
@@ -242,8 +325,16 @@ describe("list page versions", () => {
   });
 
   it("tells which lists a set of changes reaches", () => {
-    expect(listsChanged([changed("comment", 5), changed("activity", 2), changed("account", 9), changed("reaction")])).toEqual({ postIds: [2], commentIds: [5], userIds: [9] });
-    expect(listsChanged([changed("notification", 1), changed("token", 2), changed("point-good")])).toEqual({ postIds: [], commentIds: [], userIds: [] });
+    expect(listsChanged([changed("comment", 5), changed("activity", 2), changed("account", 9), changed("reaction")])).toEqual({
+      postIds: [2],
+      commentIds: [5],
+      userIds: [9],
+    });
+    expect(listsChanged([changed("notification", 1), changed("token", 2), changed("point-good")])).toEqual({
+      postIds: [],
+      commentIds: [],
+      userIds: [],
+    });
     expect(listsChanged([changed("activity", 1), changed("post", 1)])).toBe("all");
     expect(listsChanged([changed("user", 2)])).toBe("all");
     expect(listsChanged([changed("activity")])).toBe("all"); // which post is not known

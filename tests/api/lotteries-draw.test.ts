@@ -11,7 +11,8 @@ import { lotterySchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
 import { endLottery, expectLedgerConsistent, inMinutes, makeLotteryPost, makePost } from "./economy-helpers";
 
-const joinAs = (postId: number, token?: string) => call(join, `/api/posts/${postId}/lottery/join`, { method: "POST", token, params: { id: String(postId) } });
+const joinAs = (postId: number, token?: string) =>
+  call(join, `/api/posts/${postId}/lottery/join`, { method: "POST", token, params: { id: String(postId) } });
 const balance = async (id: number) => (await db.select({ point: users.point }).from(users).where(eq(users.id, id)))[0]!.point;
 
 afterEach(expectLedgerConsistent);
@@ -31,7 +32,10 @@ describe("POST /api/posts/{id}/lottery/join", () => {
     expect(await balance(author.id)).toBe(10);
     const h = await db.select().from(pointHistories).where(eq(pointHistories.postId, post.id));
     expect(h.map((x) => [x.userId, x.type, x.amount]).sort()).toEqual(
-      [[joiner.id, "LOTTERY_JOIN", -10], [author.id, "LOTTERY_REWARD", 10]].sort(),
+      [
+        [joiner.id, "LOTTERY_JOIN", -10],
+        [author.id, "LOTTERY_REWARD", 10],
+      ].sort(),
     );
     expect(h.find((x) => x.type === "LOTTERY_REWARD")!.fromUserId).toBe(joiner.id);
   });
@@ -120,10 +124,16 @@ describe("the draw", () => {
 
     const winners = await db.select().from(lotteryWinners).where(eq(lotteryWinners.postId, post.id));
     expect(winners).toHaveLength(2);
-    const wins = await db.select().from(notifications).where(and(eq(notifications.type, "LOTTERY_WIN"), eq(notifications.postId, post.id)));
+    const wins = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "LOTTERY_WIN"), eq(notifications.postId, post.id)));
     expect(wins.map((n) => n.userId).sort()).toEqual(winners.map((w) => w.userId).sort());
     expect(wins.every((n) => n.fromUserId === author.id)).toBe(true);
-    const draws = await db.select().from(notifications).where(and(eq(notifications.type, "LOTTERY_DRAW"), eq(notifications.postId, post.id)));
+    const draws = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "LOTTERY_DRAW"), eq(notifications.postId, post.id)));
     expect(draws.map((n) => n.userId)).toEqual([author.id]);
     const logs = await db.select().from(postChangeLogs).where(eq(postChangeLogs.postId, post.id));
     expect(logs.map((l) => l.type)).toEqual(["LOTTERY_RESULT"]);
@@ -136,7 +146,13 @@ describe("the draw", () => {
     expect(l.drawnAt).not.toBeNull();
     expect(seedHashOf(l.seed!)).toBe(l.seedHash);
     // Anyone can re-run the draw from what is published.
-    expect(pickWinners(l.seed!, l.participants.map((u) => u.id), l.prizeCount)).toEqual(l.winners.map((u) => u.id));
+    expect(
+      pickWinners(
+        l.seed!,
+        l.participants.map((u) => u.id),
+        l.prizeCount,
+      ),
+    ).toEqual(l.winners.map((u) => u.id));
 
     const v = await call(verify, `/api/posts/${post.id}/lottery/verify`, { params: { id: String(post.id) } });
     expect(v.status).toBe(200);
@@ -159,7 +175,10 @@ describe("the draw", () => {
     expect(l.winners).toEqual([]);
     expect(await db.select().from(postChangeLogs).where(eq(postChangeLogs.postId, post.id))).toHaveLength(1);
     expect(
-      await db.select().from(notifications).where(and(inArray(notifications.type, ["LOTTERY_WIN", "LOTTERY_DRAW"]), eq(notifications.postId, post.id))),
+      await db
+        .select()
+        .from(notifications)
+        .where(and(inArray(notifications.type, ["LOTTERY_WIN", "LOTTERY_DRAW"]), eq(notifications.postId, post.id))),
     ).toHaveLength(1);
   });
 
@@ -191,7 +210,14 @@ describe("loadLotteries / loadPolls", () => {
       return dbStats.queries - before;
     };
     expect(await count(() => loadLotteries(lots.map((l) => l.id)))).toBe(await count(() => loadLotteries([lots[0]!.id])));
-    expect(await count(() => loadPolls(polls.map((p) => p.id), joiner.id))).toBe(await count(() => loadPolls([polls[0]!.id], joiner.id)));
+    expect(
+      await count(() =>
+        loadPolls(
+          polls.map((p) => p.id),
+          joiner.id,
+        ),
+      ),
+    ).toBe(await count(() => loadPolls([polls[0]!.id], joiner.id)));
     const map = await loadLotteries(lots.map((l) => l.id));
     expect([...map.values()].every((l) => l.participants.length === 1)).toBe(true);
   });

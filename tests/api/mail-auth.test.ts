@@ -82,7 +82,11 @@ describe("verification on registration", () => {
     // Two posts or comments are allowed (UNVERIFIED_POST_ALLOWANCE=2 here), the third is refused with the reason.
     const first = await newPost(reg.token, "First steps");
     expect(first.status).toBe(201);
-    const c = await call(postComment, `/api/posts/${first.body.id}/comments`, { token: reg.token, body: { content: "me again" }, params: { id: String(first.body.id) } });
+    const c = await call(postComment, `/api/posts/${first.body.id}/comments`, {
+      token: reg.token,
+      body: { content: "me again" },
+      params: { id: String(first.body.id) },
+    });
     expect(c.status).toBe(201);
     const third = await newPost(reg.token, "Third try");
     expect(third.status).toBe(403);
@@ -118,7 +122,12 @@ describe("verification on registration", () => {
     ];
     for (const r of answers) {
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: "This code is wrong or has expired", code: "validation_failed", field: "code", issues: [{ path: ["code"], message: "This code is wrong or has expired" }] });
+      expect(r.body).toEqual({
+        error: "This code is wrong or has expired",
+        code: "validation_failed",
+        field: "code",
+        issues: [{ path: ["code"], message: "This code is wrong or has expired" }],
+      });
       expect(JSON.stringify(r.body)).not.toContain("verifiedone@example.test");
     }
     // The owner, signed in, sees the outcome and only the outcome.
@@ -131,7 +140,9 @@ describe("verification on registration", () => {
     await signUp("linker");
     await drainOutbox();
     const link = linkIn(smtp.to("linker@example.test")[0]!, "/verify");
-    const r = await call(verify, "/api/auth/verify", { body: { username: link.searchParams.get("username"), code: link.searchParams.get("code") } });
+    const r = await call(verify, "/api/auth/verify", {
+      body: { username: link.searchParams.get("username"), code: link.searchParams.get("code") },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ verified: true, reason_code: "VERIFIED_AND_APPROVED" });
   });
@@ -141,7 +152,8 @@ describe("verification on registration", () => {
     await drainOutbox();
     const code = /(\d{6})/.exec(smtp.to("guesser@example.test")[0]!.subject)![1]!;
     const other = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) expect((await call(verify, "/api/auth/verify", { body: { username: "guesser", code: other } })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await call(verify, "/api/auth/verify", { body: { username: "guesser", code: other } })).status).toBe(400);
     expect((await call(verify, "/api/auth/verify", { body: { username: "guesser", code } })).status).toBe(400);
   });
 
@@ -187,7 +199,10 @@ describe("password reset", () => {
     expect(known.text).toBe(unknown.text);
     // One outbox row each: the request cannot tell them apart; the drain does.
     const rows = await db.select().from(mailOutbox).orderBy(mailOutbox.id);
-    expect(rows.map((r) => [r.kind, r.toAddress])).toEqual([["reset", "known_one@example.test"], ["reset", "nobody-here@example.test"]]);
+    expect(rows.map((r) => [r.kind, r.toAddress])).toEqual([
+      ["reset", "known_one@example.test"],
+      ["reset", "nobody-here@example.test"],
+    ]);
     expect(await drainOutbox()).toMatchObject({ sent: 1, cancelled: 1 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toContain("known_one@example.test");
@@ -195,7 +210,10 @@ describe("password reset", () => {
     // Timing: median of 9 requests each, interleaved; the difference stays within noise.
     const times: Record<"k" | "u", number[]> = { k: [], u: [] };
     for (let i = 0; i < 9; i++) {
-      for (const [key, email] of [["k", "known_one@example.test"], ["u", `ghost${i}@example.test`]] as const) {
+      for (const [key, email] of [
+        ["k", "known_one@example.test"],
+        ["u", `ghost${i}@example.test`],
+      ] as const) {
         const t = performance.now();
         expect((await ask(email)).status).toBe(202);
         times[key].push(performance.now() - t);
@@ -212,13 +230,18 @@ describe("password reset", () => {
     const bad = await call(forgot, "/api/auth/forgot", { method: "POST", body: {} });
     expect(bad.status).toBe(400);
     const headers = fromNewAddress();
-    for (let i = 0; i < 5; i++) expect((await call(forgot, "/api/auth/forgot", { method: "POST", headers, body: { email: `x${i}@example.test` } })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await call(forgot, "/api/auth/forgot", { method: "POST", headers, body: { email: `x${i}@example.test` } })).status).toBe(202);
     expect((await call(forgot, "/api/auth/forgot", { method: "POST", headers, body: { email: "x9@example.test" } })).status).toBe(429);
   });
 
   it("resets once with the mailed link: the old password, login tokens and browser sessions stop working", async () => {
     const u = await makeUser({ username: "forgetful", password: "old-password" });
-    const loginOld = await call(login, "/api/auth/login", { method: "POST", headers: fromNewAddress(), body: { username: "forgetful", password: "old-password" } });
+    const loginOld = await call(login, "/api/auth/login", {
+      method: "POST",
+      headers: fromNewAddress(),
+      body: { username: "forgetful", password: "old-password" },
+    });
     expect(loginOld.status).toBe(200);
     const { sessionCookie } = await import("../helpers");
     const browser = await sessionCookie(u.id);
@@ -245,9 +268,17 @@ describe("password reset", () => {
     expect((await call(me, "/api/users/me", { token: result.token })).status).toBe(200);
 
     // Old password refused, new one accepted; the old login token, the test token and the browser session are gone.
-    const oldPw = await call(login, "/api/auth/login", { method: "POST", headers: fromNewAddress(), body: { username: "forgetful", password: "old-password" } });
+    const oldPw = await call(login, "/api/auth/login", {
+      method: "POST",
+      headers: fromNewAddress(),
+      body: { username: "forgetful", password: "old-password" },
+    });
     expect(oldPw.status).toBe(401);
-    const newPw = await call(login, "/api/auth/login", { method: "POST", headers: fromNewAddress(), body: { username: "forgetful", password: "brand-new-password" } });
+    const newPw = await call(login, "/api/auth/login", {
+      method: "POST",
+      headers: fromNewAddress(),
+      body: { username: "forgetful", password: "brand-new-password" },
+    });
     expect(newPw.status).toBe(200);
     expect((await call(me, "/api/users/me", { token: loginOld.body.token })).status).toBe(401);
     const cookieMe = await call(me, "/api/users/me", { headers: { cookie: browser.cookie } });
@@ -271,11 +302,16 @@ describe("password reset", () => {
     const [a, b] = smtp.to("twice@example.test").map((m) => linkIn(m, "/reset-password").searchParams.get("token")!);
     expect(a).not.toBe(b);
     // Expired after one hour.
-    await db.execute(sql`update email_codes set expires_at = now() - interval '1 second' where purpose = 'reset' and user_id = (select id from users where username = 'twice') and id = (select min(id) from email_codes where purpose = 'reset' and user_id = (select id from users where username = 'twice'))`);
+    await db.execute(
+      sql`update email_codes set expires_at = now() - interval '1 second' where purpose = 'reset' and user_id = (select id from users where username = 'twice') and id = (select min(id) from email_codes where purpose = 'reset' and user_id = (select id from users where username = 'twice'))`,
+    );
     expect((await call(reset, "/api/auth/reset", { body: { token: a, password: "password-two" } })).status).toBe(400);
     expect((await call(reset, "/api/auth/reset", { body: { token: b, password: "password-two" } })).status).toBe(200);
     const [twice] = await db.select({ id: users.id }).from(users).where(eq(users.username, "twice"));
-    const codes = await db.select().from(emailCodes).where(and(eq(emailCodes.purpose, "reset"), eq(emailCodes.userId, twice!.id)));
+    const codes = await db
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.purpose, "reset"), eq(emailCodes.userId, twice!.id)));
     const live = codes.filter((c) => c.usedAt === null && c.expiresAt.getTime() > Date.now());
     expect(live).toHaveLength(0);
     const lifetime = codes.map((c) => c.expiresAt.getTime() - c.createdAt.getTime());

@@ -32,7 +32,14 @@ export class TestSmtp {
           simpleParser(raw)
             .then((m) => {
               const to = Array.isArray(m.to) ? m.to[0]?.text : m.to?.text;
-              this.received.push({ to: to ?? "", subject: m.subject ?? "", text: m.text ?? "", html: typeof m.html === "string" ? m.html : "", headers: m.headers, raw });
+              this.received.push({
+                to: to ?? "",
+                subject: m.subject ?? "",
+                text: m.text ?? "",
+                html: typeof m.html === "string" ? m.html : "",
+                headers: m.headers,
+                raw,
+              });
               callback();
             })
             .catch((err: Error) => callback(err));

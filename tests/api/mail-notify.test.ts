@@ -33,14 +33,25 @@ const address = (u: TestUser) => `${u.username.toLowerCase()}@example.test`;
 
 /** A post written directly (so its author has not been "seen" through the API). */
 async function postBy(u: TestUser, title = "A thread", visibleScope: "ALL" | "ONLY_ME" = "ALL") {
-  const [p] = await db.insert(posts).values({ title, content: "What do you think?", authorId: u.id, categoryId: category, visibleScope }).returning();
+  const [p] = await db
+    .insert(posts)
+    .values({ title, content: "What do you think?", authorId: u.id, categoryId: category, visibleScope })
+    .returning();
   return p!;
 }
 const reply = (by: TestUser, postId: number, content: string, parentId?: number) =>
-  call(postComment, `/api/posts/${postId}/comments`, { token: by.token, body: { content, ...(parentId ? { parentId } : {}) }, params: { id: String(postId) } });
+  call(postComment, `/api/posts/${postId}/comments`, {
+    token: by.token,
+    body: { content, ...(parentId ? { parentId } : {}) },
+    params: { id: String(postId) },
+  });
 /** Marks a member as seen now (any request with their token), or long ago. */
 const seenNow = async (u: TestUser) => expect((await call(me, "/api/users/me", { token: u.token })).status).toBe(200);
-const seenLongAgo = (u: TestUser) => db.update(apiTokens).set({ lastUsedAt: sql`now() - interval '2 hours'` }).where(eq(apiTokens.userId, u.id));
+const seenLongAgo = (u: TestUser) =>
+  db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`now() - interval '2 hours'` })
+    .where(eq(apiTokens.userId, u.id));
 
 async function deliverQueued() {
   await processReplyMail();
@@ -99,8 +110,12 @@ describe("reply and mention mail", () => {
     const [daily, off, replier] = [await makeUser(), await makeUser(), await makeUser()];
     await seenLongAgo(daily);
     await seenLongAgo(off);
-    expect((await call(putPrefs, "/api/notifications/email-prefs", { method: "PUT", token: daily.token, body: { mode: "daily" } })).status).toBe(200);
-    expect((await call(putPrefs, "/api/notifications/email-prefs", { method: "PUT", token: off.token, body: { mode: "off" } })).status).toBe(200);
+    expect(
+      (await call(putPrefs, "/api/notifications/email-prefs", { method: "PUT", token: daily.token, body: { mode: "daily" } })).status,
+    ).toBe(200);
+    expect(
+      (await call(putPrefs, "/api/notifications/email-prefs", { method: "PUT", token: off.token, body: { mode: "off" } })).status,
+    ).toBe(200);
     await seenLongAgo(daily);
     await seenLongAgo(off);
     await reply(replier, (await postBy(daily)).id, "for daily");
@@ -126,7 +141,10 @@ describe("digests", () => {
     expect(smtp.received).toHaveLength(0);
 
     // A day later.
-    await db.update(emailPrefs).set({ lastDigestAt: sql`now() - interval '25 hours'` }).where(eq(emailPrefs.userId, reader.id));
+    await db
+      .update(emailPrefs)
+      .set({ lastDigestAt: sql`now() - interval '25 hours'` })
+      .where(eq(emailPrefs.userId, reader.id));
     const [a, b] = await Promise.all([processDigests(), processDigests()]);
     expect(a + b).toBe(1);
     await drainOutbox();

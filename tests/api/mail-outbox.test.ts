@@ -39,12 +39,19 @@ async function unverifiedUsers(n: number) {
 
 const rows = () => db.select().from(mailOutbox).orderBy(mailOutbox.id);
 /** Pretends the backoff has passed. */
-const makeDue = () => db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(mailOutbox.status, "pending"));
+const makeDue = () =>
+  db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(eq(mailOutbox.status, "pending"));
 
 describe("mail outbox", () => {
   it("is drained exactly once by two drainers racing", async () => {
     const people = await unverifiedUsers(24);
-    await enqueueMail(db, people.map((p) => ({ kind: "verify" as const, to: p.email, userId: p.id })));
+    await enqueueMail(
+      db,
+      people.map((p) => ({ kind: "verify" as const, to: p.email, userId: p.id })),
+    );
     const [a, b] = await Promise.all([drainOutbox({ batch: 3, worker: "drainer-a" }), drainOutbox({ batch: 3, worker: "drainer-b" })]);
     expect(a.sent + b.sent).toBe(24);
     expect(a.sent).toBeGreaterThan(0);
@@ -122,7 +129,10 @@ describe("mail outbox", () => {
     const author = await makeUser();
     const cat = await makeCategory();
     const { posts } = await import("@/db/schema");
-    const [post] = await db.insert(posts).values({ title: "Outage thread", content: "body", authorId: author.id, categoryId: cat.id }).returning();
+    const [post] = await db
+      .insert(posts)
+      .values({ title: "Outage thread", content: "body", authorId: author.id, categoryId: cat.id })
+      .returning();
     const repliers = await Promise.all([0, 1, 2, 3].map(() => makeUser()));
     const port = smtp.port;
     await smtp.stop();
@@ -130,7 +140,11 @@ describe("mail outbox", () => {
     // 20 replies while the mail server is unreachable: every request succeeds at once.
     const started = Date.now();
     for (let i = 0; i < 20; i++) {
-      const r = await call(postComment, `/api/posts/${post!.id}/comments`, { token: repliers[i % 4]!.token, body: { content: `reply ${i}` }, params: { id: String(post!.id) } });
+      const r = await call(postComment, `/api/posts/${post!.id}/comments`, {
+        token: repliers[i % 4]!.token,
+        body: { content: `reply ${i}` },
+        params: { id: String(post!.id) },
+      });
       expect(r.status).toBe(201);
     }
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -186,13 +200,19 @@ describe("mail outbox", () => {
 
   it("claims at most the batch, and takes over a claim whose lease ran out (a drainer that died)", async () => {
     const people = await unverifiedUsers(5);
-    await enqueueMail(db, people.map((p) => ({ kind: "verify" as const, to: p.email, userId: p.id })));
+    await enqueueMail(
+      db,
+      people.map((p) => ({ kind: "verify" as const, to: p.email, userId: p.id })),
+    );
     const dead = await claimDueMail(2, "died-mid-send");
     expect(dead).toHaveLength(2);
     expect(await drainOutbox({ worker: "alive" })).toMatchObject({ sent: 3 });
     // The dead drainer's rows wait for their lease, then another drainer sends them.
     expect(await drainOutbox({ worker: "alive" })).toMatchObject({ sent: 0 });
-    await db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.status, "sending"));
+    await db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(mailOutbox.status, "sending"));
     expect(await drainOutbox({ worker: "alive" })).toMatchObject({ sent: 2 });
     // The dead drainer cannot settle rows it no longer holds.
     await markSent(dead[0]!, "late");
@@ -206,7 +226,10 @@ describe("mail outbox", () => {
     const [p] = await unverifiedUsers(1);
     expect(await enqueueMail(db, { kind: "verify", to: p!.email, userId: p!.id, dedupeKey: "once" })).toBe(1);
     expect(await enqueueMail(db, { kind: "verify", to: p!.email, userId: p!.id, dedupeKey: "once" })).toBe(0);
-    const left = await db.select().from(mailOutbox).where(inArray(mailOutbox.dedupeKey, ["once"]));
+    const left = await db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.dedupeKey, ["once"]));
     expect(left).toHaveLength(1);
   });
 });

@@ -36,31 +36,59 @@ beforeAll(async () => {
   author = await makeUser();
   categoryId = (await makeCategory()).id;
   tagId = (await makeTag()).id;
-  const p = await call(createPost, "/api/posts", { token: author.token, body: { title: "limits", content: "fine", categoryId, tagIds: [tagId] } });
+  const p = await call(createPost, "/api/posts", {
+    token: author.token,
+    body: { title: "limits", content: "fine", categoryId, tagIds: [tagId] },
+  });
   expect(p.status).toBe(201);
   postId = p.body.id;
-  const c = await call(addComment, `/api/posts/${postId}/comments`, { token: author.token, params: { id: String(postId) }, body: { content: "ok" } });
+  const c = await call(addComment, `/api/posts/${postId}/comments`, {
+    token: author.token,
+    params: { id: String(postId) },
+    body: { content: "ok" },
+  });
   expect(c.status).toBe(201);
   commentId = c.body.id;
 });
 
 describe("over the markdown limits → 400 naming the limit and the field", () => {
   it("POST /api/posts/{id}/comments: the issue's fence storm", async () => {
-    const res = await call(addComment, `/api/posts/${postId}/comments`, { token: author.token, params: { id: String(postId) }, body: { content: FENCE_STORM } });
+    const res = await call(addComment, `/api/posts/${postId}/comments`, {
+      token: author.token,
+      params: { id: String(postId) },
+      body: { content: FENCE_STORM },
+    });
     expectLimit(res, "content", "codeBlocks");
   });
 
   it("POST /api/comments/{id}/replies and PUT /api/comments/{id}", async () => {
-    const r = await call(reply, `/api/comments/${commentId}/replies`, { token: author.token, params: { id: String(commentId) }, body: { content: DEEP_QUOTE } });
+    const r = await call(reply, `/api/comments/${commentId}/replies`, {
+      token: author.token,
+      params: { id: String(commentId) },
+      body: { content: DEEP_QUOTE },
+    });
     expectLimit(r, "content", "nestingDepth");
-    const e = await call(editComment, `/api/comments/${commentId}`, { method: "PUT", token: author.token, params: { id: String(commentId) }, body: { content: FENCE_STORM } });
+    const e = await call(editComment, `/api/comments/${commentId}`, {
+      method: "PUT",
+      token: author.token,
+      params: { id: String(commentId) },
+      body: { content: FENCE_STORM },
+    });
     expectLimit(e, "content", "codeBlocks");
   });
 
   it("POST /api/posts and PUT /api/posts/{id}", async () => {
-    const c = await call(createPost, "/api/posts", { token: author.token, body: { title: "storm", content: "```\n".repeat(20_000), categoryId, tagIds: [tagId] } });
+    const c = await call(createPost, "/api/posts", {
+      token: author.token,
+      body: { title: "storm", content: "```\n".repeat(20_000), categoryId, tagIds: [tagId] },
+    });
     expectLimit(c, "content", "codeBlocks");
-    const e = await call(editPost, `/api/posts/${postId}`, { method: "PUT", token: author.token, params: { id: String(postId) }, body: { content: LINK_STORM } });
+    const e = await call(editPost, `/api/posts/${postId}`, {
+      method: "PUT",
+      token: author.token,
+      params: { id: String(postId) },
+      body: { content: LINK_STORM },
+    });
     expectLimit(e, "content", "links");
   });
 
@@ -73,7 +101,11 @@ describe("over the markdown limits → 400 naming the limit and the field", () =
 describe("within the limits", () => {
   it("a comment with many code blocks, links and a nested quote is accepted", async () => {
     const content = `${"```\nx\n```\n\n".repeat(50)}${"https://example.com ".repeat(100)}\n\n> > > quoted`;
-    const res = await call(addComment, `/api/posts/${postId}/comments`, { token: author.token, params: { id: String(postId) }, body: { content } });
+    const res = await call(addComment, `/api/posts/${postId}/comments`, {
+      token: author.token,
+      params: { id: String(postId) },
+      body: { content },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const p = await call(preview, "/api/markdown/preview", { token: author.token, body: { markdown: content } });
     expect(p.status).toBe(200);
@@ -81,7 +113,11 @@ describe("within the limits", () => {
   });
 
   it("a too long body is refused for its length, not parsed", async () => {
-    const res = await call(addComment, `/api/posts/${postId}/comments`, { token: author.token, params: { id: String(postId) }, body: { content: "```\n".repeat(6_000) } });
+    const res = await call(addComment, `/api/posts/${postId}/comments`, {
+      token: author.token,
+      params: { id: String(postId) },
+      body: { content: "```\n".repeat(6_000) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe("content");
     expect(res.body.issues).toHaveLength(1);

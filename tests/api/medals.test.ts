@@ -15,7 +15,10 @@ describe("earned medals", () => {
     const medals = async () => (await call(me, "/api/users/me", { token: u.token })).body.medals as string[];
     expect(await medals()).not.toContain("COMMENT");
 
-    const [post] = await db.insert(posts).values({ title: "t", content: "c", authorId: author.id, categoryId: category.id }).returning({ id: posts.id });
+    const [post] = await db
+      .insert(posts)
+      .values({ title: "t", content: "c", authorId: author.id, categoryId: category.id })
+      .returning({ id: posts.id });
     const rows = Array.from({ length: 100 }, (_, i) => ({ postId: post!.id, authorId: u.id, content: `c${i}` }));
     const made = await db.insert(comments).values(rows).returning({ id: comments.id });
     await db.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, made[0]!.id));
@@ -24,7 +27,13 @@ describe("earned medals", () => {
     expect(await medals()).toContain("COMMENT");
 
     // Posts: all of them count; one that is in the RSS feed (not excluded) is a featured post.
-    const many = Array.from({ length: 99 }, (_, i) => ({ title: `p${i}`, content: "c", authorId: u.id, categoryId: category.id, rssExcluded: true }));
+    const many = Array.from({ length: 99 }, (_, i) => ({
+      title: `p${i}`,
+      content: "c",
+      authorId: u.id,
+      categoryId: category.id,
+      rssExcluded: true,
+    }));
     await db.insert(posts).values(many);
     expect(await earnedMedals(db, u.id)).not.toContain("POST");
     expect(await earnedMedals(db, u.id)).not.toContain("FEATURED");
@@ -40,7 +49,10 @@ describe("earned medals", () => {
     const u = await makeUser();
     expect(await earnedMedals(db, u.id)).not.toContain("CONTRIBUTOR");
     expect(await earnedMedals(db, u.id)).not.toContain("SEED");
-    await db.update(users).set({ contributor: true, createdAt: new Date("2025-06-01T00:00:00Z") }).where(eq(users.id, u.id));
+    await db
+      .update(users)
+      .set({ contributor: true, createdAt: new Date("2025-06-01T00:00:00Z") })
+      .where(eq(users.id, u.id));
     const m = await earnedMedals(db, u.id);
     expect(m).toContain("CONTRIBUTOR");
     expect(m).toContain("SEED");

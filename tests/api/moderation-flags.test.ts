@@ -31,14 +31,24 @@ async function newComment(postId: number): Promise<number> {
 }
 const flagAs = (u: TestUser, body: Record<string, unknown>) => call(flag as never, "/api/flags", { token: u.token, body });
 const resolvedNotes = (userId: number) =>
-  db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, "FLAG_RESOLVED")));
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.type, "FLAG_RESOLVED")));
 
 describe("POST /api/flags", () => {
   it("records one flag per member per target and validates the body", async () => {
     const postId = await newPost();
     const r = await flagAs(members[0]!, { postId, reason: "SPAM", note: "buy now links" });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(flagSchema.parse(r.body)).toMatchObject({ postId, commentId: null, reason: "SPAM", note: "buy now links", status: "OPEN", targetHidden: false });
+    expect(flagSchema.parse(r.body)).toMatchObject({
+      postId,
+      commentId: null,
+      reason: "SPAM",
+      note: "buy now links",
+      status: "OPEN",
+      targetHidden: false,
+    });
     expect((await flagAs(members[0]!, { postId, reason: "OTHER" })).status).toBe(409);
     expect((await flagAs(members[1]!, { postId, reason: "NOPE" })).status).toBe(400);
     expect((await flagAs(members[1]!, { reason: "SPAM" })).status).toBe(400);
@@ -74,8 +84,17 @@ describe("POST /api/flags", () => {
     expect(q.status).toBe(200);
     const mine = (q.body as unknown[]).map((f) => adminFlagSchema.parse(f)).filter((f) => f.commentId === commentId);
     expect(mine).toHaveLength(3);
-    expect(mine[0]).toMatchObject({ flagCount: 3, targetHidden: true, comment: { id: commentId, excerpt: "a rude comment", author: { id: author.id } }, post: { id: postId } });
-    const res = await call(resolve as never, `/api/admin/flags/${mine[0]!.id}/resolve`, { token: mod.token, params: { id: String(mine[0]!.id) }, body: { action: "DISMISS" } });
+    expect(mine[0]).toMatchObject({
+      flagCount: 3,
+      targetHidden: true,
+      comment: { id: commentId, excerpt: "a rude comment", author: { id: author.id } },
+      post: { id: postId },
+    });
+    const res = await call(resolve as never, `/api/admin/flags/${mine[0]!.id}/resolve`, {
+      token: mod.token,
+      params: { id: String(mine[0]!.id) },
+      body: { action: "DISMISS" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ action: "DISMISS", resolved: 3 });
     expect(await seen()).toMatchObject({ content: "a rude comment", hidden: false });
@@ -84,10 +103,18 @@ describe("POST /api/flags", () => {
       expect(n).toHaveLength(1);
       expect(n[0]!.content).toContain("No action was needed");
     }
-    const again = await call(resolve as never, `/api/admin/flags/${mine[1]!.id}/resolve`, { token: mod.token, params: { id: String(mine[1]!.id) }, body: { action: "HIDE" } });
+    const again = await call(resolve as never, `/api/admin/flags/${mine[1]!.id}/resolve`, {
+      token: mod.token,
+      params: { id: String(mine[1]!.id) },
+      body: { action: "HIDE" },
+    });
     expect(again.status).toBe(409);
     const done = await call(listFlags as never, "/api/admin/flags?status=resolved&pageSize=100", { token: mod.token });
-    expect((done.body as { commentId: number; action: string; resolvedBy: { id: number } }[]).filter((f) => f.commentId === commentId && f.action === "DISMISS" && f.resolvedBy.id === mod.id)).toHaveLength(3);
+    expect(
+      (done.body as { commentId: number; action: string; resolvedBy: { id: number } }[]).filter(
+        (f) => f.commentId === commentId && f.action === "DISMISS" && f.resolvedBy.id === mod.id,
+      ),
+    ).toHaveLength(3);
   });
 
   it("three flaggers take a post out of the lists (back to PENDING); HIDE rejects it, DELETE removes it", async () => {
@@ -100,13 +127,23 @@ describe("POST /api/flags", () => {
     expect((await call(postDetail as never, `/api/posts/${postId}`, { params: { id: String(postId) } })).status).toBe(404);
 
     const [f] = await db.select().from(flags).where(eq(flags.postId, postId));
-    const hide = await call(resolve as never, `/api/admin/flags/${f!.id}/resolve`, { token: mod.token, params: { id: String(f!.id) }, body: { action: "HIDE" } });
+    const hide = await call(resolve as never, `/api/admin/flags/${f!.id}/resolve`, {
+      token: mod.token,
+      params: { id: String(f!.id) },
+      body: { action: "HIDE" },
+    });
     expect(hide.body).toEqual({ action: "HIDE", resolved: 3 });
     expect((await db.select().from(posts).where(eq(posts.id, postId)))[0]!.status).toBe("REJECTED");
 
     const other = await newPost();
-    const [f2] = (await flagAs(members[3]!, { postId: other, reason: "SPAM" })).body ? await db.select().from(flags).where(eq(flags.postId, other)) : [];
-    const del = await call(resolve as never, `/api/admin/flags/${f2!.id}/resolve`, { token: mod.token, params: { id: String(f2!.id) }, body: { action: "DELETE" } });
+    const [f2] = (await flagAs(members[3]!, { postId: other, reason: "SPAM" })).body
+      ? await db.select().from(flags).where(eq(flags.postId, other))
+      : [];
+    const del = await call(resolve as never, `/api/admin/flags/${f2!.id}/resolve`, {
+      token: mod.token,
+      params: { id: String(f2!.id) },
+      body: { action: "DELETE" },
+    });
     expect(del.body).toEqual({ action: "DELETE", resolved: 1 });
     expect(await db.select().from(posts).where(eq(posts.id, other))).toHaveLength(0);
     expect((await resolvedNotes(members[3]!.id)).some((n) => n.content?.includes("deleted"))).toBe(true);
@@ -117,9 +154,29 @@ describe("POST /api/flags", () => {
     const commentId = await newComment(postId);
     const r = await flagAs(members[0]!, { commentId, reason: "OTHER", note: "flame war" });
     expect((await call(listFlags as never, "/api/admin/flags", { token: members[1]!.token })).status).toBe(403);
-    expect((await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, { token: members[1]!.token, params: { id: String(r.body.id) }, body: { action: "DISMISS" } })).status).toBe(403);
-    expect((await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, { token: mod.token, params: { id: String(r.body.id) }, body: { action: "NUKE" } })).status).toBe(400);
-    const c = await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, { token: mod.token, params: { id: String(r.body.id) }, body: { action: "CLOSE_POST" } });
+    expect(
+      (
+        await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, {
+          token: members[1]!.token,
+          params: { id: String(r.body.id) },
+          body: { action: "DISMISS" },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, {
+          token: mod.token,
+          params: { id: String(r.body.id) },
+          body: { action: "NUKE" },
+        })
+      ).status,
+    ).toBe(400);
+    const c = await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, {
+      token: mod.token,
+      params: { id: String(r.body.id) },
+      body: { action: "CLOSE_POST" },
+    });
     expect(c.body).toEqual({ action: "CLOSE_POST", resolved: 1 });
     expect((await db.select().from(posts).where(eq(posts.id, postId)))[0]!.closed).toBe(true);
   });

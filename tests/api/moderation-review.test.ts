@@ -27,14 +27,20 @@ beforeAll(async () => {
 });
 
 async function submit(title: string): Promise<number> {
-  const r = await call(create as never, "/api/posts", { token: member.token, body: { title, content: `Body of ${title}`, categoryId: catId, tagIds: [tagId] } });
+  const r = await call(create as never, "/api/posts", {
+    token: member.token,
+    body: { title, content: `Body of ${title}`, categoryId: catId, tagIds: [tagId] },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   expect(r.body.status).toBe("PENDING");
   return r.body.id as number;
 }
 
 const reviewedOf = (postId: number) =>
-  db.select().from(notifications).where(and(eq(notifications.postId, postId), eq(notifications.type, "POST_REVIEWED"), eq(notifications.userId, member.id)));
+  db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.postId, postId), eq(notifications.type, "POST_REVIEWED"), eq(notifications.userId, member.id)));
 
 describe("review queue", () => {
   it("counts pending posts for staff only and lists them oldest first", async () => {
@@ -44,7 +50,13 @@ describe("review queue", () => {
     const c = await call(pendingCount as never, "/api/admin/posts/pending/count", { token: mod.token });
     expect(c.status).toBe(200);
     expect(c.body).toEqual({ count: before + 2 });
-    const asViewer = (u: typeof mod) => ({ id: u.id, username: u.username, role: u.role, scopes: ["read" as const, "write" as const], via: "token" as const });
+    const asViewer = (u: typeof mod) => ({
+      id: u.id,
+      username: u.username,
+      role: u.role,
+      scopes: ["read" as const, "write" as const],
+      via: "token" as const,
+    });
     expect(await reviewQueueCount(asViewer(mod))).toBe(before + 2); // no flags in this file
     expect(await reviewQueueCount(asViewer(member))).toBeNull();
     expect((await call(pendingCount as never, "/api/admin/posts/pending/count", { token: member.token })).status).toBe(403);
@@ -57,7 +69,11 @@ describe("review queue", () => {
 
   it("rejects with a reason: the post is REJECTED and the author's notification carries it", async () => {
     const id = await submit("to reject");
-    const r = await call(reject as never, `/api/admin/posts/${id}/reject`, { token: mod.token, params: { id: String(id) }, body: { reason: "  Please add a source.  " } });
+    const r = await call(reject as never, `/api/admin/posts/${id}/reject`, {
+      token: mod.token,
+      params: { id: String(id) },
+      body: { reason: "  Please add a source.  " },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status).toBe("REJECTED");
     const [row] = await db.select().from(posts).where(eq(posts.id, id));
@@ -87,7 +103,11 @@ describe("review queue", () => {
       const r = await call(approve as never, `/api/admin/posts/${id}/approve`, { token: u.token, params: { id: String(id) } });
       expect([403, 404]).toContain(r.status);
     }
-    const long = await call(reject as never, `/api/admin/posts/${id}/reject`, { token: mod.token, params: { id: String(id) }, body: { reason: "x".repeat(1001) } });
+    const long = await call(reject as never, `/api/admin/posts/${id}/reject`, {
+      token: mod.token,
+      params: { id: String(id) },
+      body: { reason: "x".repeat(1001) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.field).toBe("reason");
     const [row] = await db.select().from(posts).where(eq(posts.id, id));

@@ -23,7 +23,11 @@ describe("grouped reaction notifications", () => {
   it("ten members reacting to one comment make one notification with the count 10, latest reactor shown", async () => {
     const [author, bob] = await Promise.all([makeUser(), makeUser()]);
     const post = await makePost(bob.id);
-    const c = await call(postComment, `/api/posts/${post.id}/comments`, { token: author.token, params: { id: String(post.id) }, body: { content: "Nice **bold** take" } });
+    const c = await call(postComment, `/api/posts/${post.id}/comments`, {
+      token: author.token,
+      params: { id: String(post.id) },
+      body: { content: "Nice **bold** take" },
+    });
     expect(c.status).toBe(201);
     const fans = await Promise.all(Array.from({ length: 10 }, () => makeUser()));
     for (const f of fans) expect((await like(f, c.body.id)).status).toBeLessThan(300);
@@ -42,7 +46,8 @@ describe("grouped reaction notifications", () => {
     const [author, a, b] = await Promise.all([makeUser(), makeUser(), makeUser()]);
     const post = await makePost(author.id);
     const type = REACTION_TYPES[0];
-    const toggle = (u: TestUser) => call(reactPost, `/api/posts/${post.id}/reactions`, { token: u.token, params: { id: String(post.id) }, body: { type } });
+    const toggle = (u: TestUser) =>
+      call(reactPost, `/api/posts/${post.id}/reactions`, { token: u.token, params: { id: String(post.id) }, body: { type } });
     await toggle(a);
     await toggle(b);
     let group = (await inbox(author)).filter((n) => n.type === "REACTION");
@@ -58,14 +63,22 @@ describe("grouped reaction notifications", () => {
     expect((await call(markRead, "/api/notifications/read", { token: author.token, body: { ids: [first!.id] } })).status).toBeLessThan(300);
     await toggle(b);
     const after = (await inbox(author)).filter((n) => n.type === "REACTION");
-    expect(after.map((n) => [n.read, n.actorCount])).toEqual([[false, 1], [true, 1]]);
+    expect(after.map((n) => [n.read, n.actorCount])).toEqual([
+      [false, 1],
+      [true, 1],
+    ]);
   });
 
   it("excerpts are plain text: no markdown syntax, code blocks summarised, links and images as their text", async () => {
     const [author, bob] = await Promise.all([makeUser(), makeUser()]);
     const post = await makePost(author.id);
-    const content = "# Heading\n\n**bold** and _italic_ with `code` and a [link](https://example.com) ![a cat](https://example.com/c.png)\n\n```yaml\nkey: value\n```\n\n> quoted\n\n- item";
-    const c = await call(postComment, `/api/posts/${post.id}/comments`, { token: bob.token, params: { id: String(post.id) }, body: { content } });
+    const content =
+      "# Heading\n\n**bold** and _italic_ with `code` and a [link](https://example.com) ![a cat](https://example.com/c.png)\n\n```yaml\nkey: value\n```\n\n> quoted\n\n- item";
+    const c = await call(postComment, `/api/posts/${post.id}/comments`, {
+      token: bob.token,
+      params: { id: String(post.id) },
+      body: { content },
+    });
     expect(c.status).toBe(201);
     const [n] = (await inbox(author)).filter((x) => x.comment?.id === c.body.id);
     expect(n?.excerpt).toBeTruthy();

@@ -22,7 +22,10 @@ async function makePost(authorId: number, o: { visibleScope?: "ALL" | "ONLY_ME" 
 }
 
 async function makeComment(postId: number, authorId: number, parentId: number | null = null) {
-  const [c] = await db.insert(comments).values({ postId, authorId, parentId, content: `comment by ${authorId}` }).returning();
+  const [c] = await db
+    .insert(comments)
+    .values({ postId, authorId, parentId, content: `comment by ${authorId}` })
+    .returning();
   return c!;
 }
 
@@ -33,7 +36,12 @@ describe("GET /api/notifications", () => {
     const bad = await call(list as never, "/api/notifications", { headers: { authorization: "Bearer fp_nope" } });
     expect(bad.status).toBe(401);
     const u = await makeUser();
-    for (const [q, field] of [["size=0", "size"], ["size=101", "size"], ["page=-1", "page"], ["size=x", "size"]]) {
+    for (const [q, field] of [
+      ["size=0", "size"],
+      ["size=101", "size"],
+      ["page=-1", "page"],
+      ["size=x", "size"],
+    ]) {
       const r = await call(list as never, `/api/notifications?${q}`, { token: u.token });
       expect(r.status, q).toBe(400);
       expect(r.body.field).toBe(field);
@@ -84,9 +92,17 @@ describe("GET /api/notifications", () => {
     const u = await makeUser();
     const actor = await makeUser();
     const types: NotificationType[] = ["POST_VIEWED", "USER_ACTIVITY", "REACTION", "POLL_VOTE"];
-    await notify(db, types.map((type) => ({ userId: u.id, type, fromUserId: actor.id })));
+    await notify(
+      db,
+      types.map((type) => ({ userId: u.id, type, fromUserId: actor.id })),
+    );
     const r = await call(list as never, "/api/notifications", { token: u.token });
-    expect(listSchema.parse(r.body).map((n) => n.type).sort()).toEqual(["POLL_VOTE", "REACTION"]);
+    expect(
+      listSchema
+        .parse(r.body)
+        .map((n) => n.type)
+        .sort(),
+    ).toEqual(["POLL_VOTE", "REACTION"]);
     expect((await call(unreadCount as never, "/api/notifications/unread-count", { token: u.token })).body).toEqual({ count: 2 });
     const stored = await db.select().from(notifications).where(eq(notifications.userId, u.id));
     expect(stored).toHaveLength(4);
@@ -98,7 +114,16 @@ describe("GET /api/notifications", () => {
     const base = Date.parse("2026-03-01T00:00:00.000Z");
     const rows = await db
       .insert(notifications)
-      .values(Array.from({ length: 5 }, (_, i) => ({ userId: u.id, type: "REACTION" as const, fromUserId: actor.id, reactionType: "LIKE" as const, createdAt: new Date(base + i * 1000), read: i % 2 === 0 })))
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          userId: u.id,
+          type: "REACTION" as const,
+          fromUserId: actor.id,
+          reactionType: "LIKE" as const,
+          createdAt: new Date(base + i * 1000),
+          read: i % 2 === 0,
+        })),
+      )
       .returning();
     const ids = rows.map((r) => r.id);
     const all = await call(list as never, "/api/notifications", { token: u.token });

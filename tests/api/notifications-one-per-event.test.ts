@@ -7,9 +7,13 @@ import { makePost, notificationsOf } from "./comments-fixtures";
 
 // Issue 21: when one action would notify a member for several reasons, they get one notification,
 // the most specific (a reply beats a mention, which beats "a post you follow was updated").
-const follow = (u: TestUser, post: number) => call(subscribe, `/api/subscriptions/posts/${post}`, { method: "POST", token: u.token, params: { id: String(post) } });
+const follow = (u: TestUser, post: number) =>
+  call(subscribe, `/api/subscriptions/posts/${post}`, { method: "POST", token: u.token, params: { id: String(post) } });
 const typesAbout = async (u: TestUser, commentId: number) =>
-  (await notificationsOf(u.id)).filter((n) => n.commentId === commentId).map((n) => n.type).sort();
+  (await notificationsOf(u.id))
+    .filter((n) => n.commentId === commentId)
+    .map((n) => n.type)
+    .sort();
 
 describe("one notification per event per member", () => {
   it("a comment that replies to, mentions and is followed by the same members tells each of them once", async () => {
@@ -32,7 +36,11 @@ describe("one notification per event per member", () => {
   it("a reply that also mentions the parent's author gives that author one reply notification", async () => {
     const [alice, bob] = await Promise.all([makeUser(), makeUser()]);
     const post = await makePost(alice.id);
-    const parent = await call(postComment, `/api/posts/${post.id}/comments`, { token: bob.token, params: { id: String(post.id) }, body: { content: "First" } });
+    const parent = await call(postComment, `/api/posts/${post.id}/comments`, {
+      token: bob.token,
+      params: { id: String(post.id) },
+      body: { content: "First" },
+    });
     expect(parent.status).toBe(201);
     const r = await call(reply, `/api/comments/${parent.body.id}/replies`, {
       token: alice.token,

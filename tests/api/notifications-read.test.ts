@@ -12,7 +12,10 @@ import { notify } from "@/lib/services/notifications/writer";
 import { call, makeUser } from "../helpers";
 
 async function seedFor(userId: number, fromUserId: number, n: number) {
-  await notify(db, Array.from({ length: n }, () => ({ userId, type: "REACTION" as const, fromUserId, reactionType: "LIKE" as const })));
+  await notify(
+    db,
+    Array.from({ length: n }, () => ({ userId, type: "REACTION" as const, fromUserId, reactionType: "LIKE" as const })),
+  );
   return (await db.select().from(notifications).where(eq(notifications.userId, userId))).map((r) => r.id);
 }
 
@@ -29,7 +32,9 @@ describe("marking notifications read", () => {
     expect(bRow!.read).toBe(false);
     expect((await call(unreadCount as never, "/api/notifications/unread-count", { token: a.token })).body).toEqual({ count: 1 });
     // again: already read, nothing changes
-    expect((await call(markRead as never, "/api/notifications/read", { token: a.token, body: { ids: [aIds[0]] } })).body).toEqual({ updated: 0 });
+    expect((await call(markRead as never, "/api/notifications/read", { token: a.token, body: { ids: [aIds[0]] } })).body).toEqual({
+      updated: 0,
+    });
   });
 
   it("validates the body: ids 1..500 positive integers", async () => {
@@ -83,7 +88,11 @@ describe("notification preferences", () => {
     const count = async () => (await call(unreadCount as never, "/api/notifications/unread-count", { token: a.token })).body.count;
     expect(await count()).toBe(1);
 
-    const on = await call(putPrefs as never, "/api/notifications/prefs", { method: "PUT", token: a.token, body: { type: "POST_VIEWED", enabled: true } });
+    const on = await call(putPrefs as never, "/api/notifications/prefs", {
+      method: "PUT",
+      token: a.token,
+      body: { type: "POST_VIEWED", enabled: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body.find((p: { type: string }) => p.type === "POST_VIEWED").enabled).toBe(true);
     expect(await count()).toBe(2);
@@ -91,7 +100,11 @@ describe("notification preferences", () => {
     expect(listed.body.map((n: { type: string }) => n.type).sort()).toEqual(["POST_VIEWED", "REACTION"]);
 
     const many = await call(postPrefs as never, "/api/notifications/prefs", {
-      token: a.token, body: [{ type: "REACTION", enabled: false }, { type: "POST_VIEWED", enabled: false }],
+      token: a.token,
+      body: [
+        { type: "REACTION", enabled: false },
+        { type: "POST_VIEWED", enabled: false },
+      ],
     });
     expect(many.status).toBe(200);
     expect(await count()).toBe(0);

@@ -60,7 +60,20 @@ describe("GET /api/openapi.json", () => {
     expect(res.errors ?? []).toEqual([]);
     expect(res.valid).toBe(true);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    for (const id of ["Post", "Comment", "Category", "Tag", "Reaction", "Poll", "Lottery", "Notification", "PostChangeLog", "PointGood", "UserSummary", "Error"]) {
+    for (const id of [
+      "Post",
+      "Comment",
+      "Category",
+      "Tag",
+      "Reaction",
+      "Poll",
+      "Lottery",
+      "Notification",
+      "PostChangeLog",
+      "PointGood",
+      "UserSummary",
+      "Error",
+    ]) {
       expect(doc.components.schemas[id], id).toBeDefined();
     }
     expect(doc.components.schemas.Error).toMatchObject({ required: ["error", "code"] });
@@ -68,12 +81,14 @@ describe("GET /api/openapi.json", () => {
     // every $ref resolves
     const refs = [...r.text.matchAll(/"\$ref":"#\/components\/(schemas|responses)\/([^"]+)"/g)];
     expect(refs.length).toBeGreaterThan(50);
-    for (const [, kind, id] of refs) expect((doc.components as Record<string, Record<string, unknown>>)[kind!]![id!], `${kind}/${id}`).toBeDefined();
+    for (const [, kind, id] of refs)
+      expect((doc.components as Record<string, Record<string, unknown>>)[kind!]![id!], `${kind}/${id}`).toBeDefined();
   });
 
   it("documents the interface's operations with their parameters, bodies and errors", () => {
     const doc = buildOpenApiDocument();
-    const params = (p: string, m: string) => ((doc.paths[p]![m] as { parameters?: { name: string; in: string; required: boolean }[] }).parameters ?? []);
+    const params = (p: string, m: string) =>
+      (doc.paths[p]![m] as { parameters?: { name: string; in: string; required: boolean }[] }).parameters ?? [];
     expect(params("/api/posts", "get").map((x) => x.name)).toEqual(["categoryId", "categoryIds", "tagId", "tagIds", "page", "pageSize"]);
     expect(params("/api/posts/recent", "get")).toEqual([expect.objectContaining({ name: "minutes", in: "query", required: true })]);
     expect(params("/api/posts/{id}/change-logs", "get")).toEqual([expect.objectContaining({ name: "id", in: "path", required: true })]);
@@ -81,12 +96,19 @@ describe("GET /api/openapi.json", () => {
     const notif = doc.paths["/api/notifications"]!.get as { security: unknown[]; responses: Record<string, unknown> };
     expect(notif.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     expect(notif.responses["401"]).toEqual({ $ref: "#/components/responses/Unauthorized" });
-    const createCat = doc.paths["/api/categories"]!.post as { requestBody: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> };
+    const createCat = doc.paths["/api/categories"]!.post as {
+      requestBody: { content: Record<string, { schema: { $ref: string } }> };
+      responses: Record<string, unknown>;
+    };
     const bodyRef = createCat.requestBody.content["application/json"]!.schema.$ref.split("/").pop()!;
     expect(doc.components.schemas[bodyRef]).toMatchObject({ required: ["name"] });
     expect(Object.keys(createCat.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "409"]));
-    const upload = doc.paths["/api/upload"]!.post as { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> };
-    expect(doc.components.schemas[upload.responses["201"]!.content!["application/json"]!.schema.$ref!.split("/").pop()!]).toMatchObject({ type: "string" });
+    const upload = doc.paths["/api/upload"]!.post as {
+      responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>;
+    };
+    expect(doc.components.schemas[upload.responses["201"]!.content!["application/json"]!.schema.$ref!.split("/").pop()!]).toMatchObject({
+      type: "string",
+    });
     expect(doc.paths["/api/upload/url"]?.post).toBeDefined();
     expect(doc.paths["/api/point-goods"]?.get).toBeDefined();
   });
@@ -124,7 +146,12 @@ describe("GET /api/openapi.json", () => {
         // A body the schema accepts, where one is needed, so that the service is reached.
         const body = !h.spec.body || h.spec.bodyOptional ? undefined : EXAMPLES[p];
         if (h.spec.body && !h.spec.bodyOptional) expect(body, `example body for ${m} ${p}`).toBeDefined();
-        const r = await call(h as never, p.replace(/\{\w+\}/g, "999999"), { method: m, token: member.token, params: { id: "999999" }, body });
+        const r = await call(h as never, p.replace(/\{\w+\}/g, "999999"), {
+          method: m,
+          token: member.token,
+          params: { id: "999999" },
+          body,
+        });
         expect([403, 404], `${m} ${p}: ${r.status} ${r.text}`).toContain(r.status);
         checked.push(`${m} ${p}`);
       }
@@ -189,19 +216,33 @@ describe("real responses validate against the document's schemas", () => {
     const poll = await call(createPost as never, "/api/posts", {
       token: author.token,
       body: {
-        title: "Poll", content: "Vote", categoryId: cat.id, tagIds: [tag2.id], type: "POLL",
+        title: "Poll",
+        content: "Vote",
+        categoryId: cat.id,
+        tagIds: [tag2.id],
+        type: "POLL",
         poll: { options: ["a", "b"], multiple: false, endTime: new Date(Date.now() + 86_400_000).toISOString() },
       },
     });
     expect(poll.status, JSON.stringify(poll.body)).toBe(201);
     const id = created.body.id as number;
     const edited = await call(updatePost as never, `/api/posts/${id}`, {
-      method: "PUT", token: author.token, params: { id: String(id) }, body: { title: "Spec v2", tagIds: [tag.id, tag2.id] },
+      method: "PUT",
+      token: author.token,
+      params: { id: String(id) },
+      body: { title: "Spec v2", tagIds: [tag.id, tag2.id] },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const comment = await call(createComment as never, `/api/posts/${id}/comments`, { token: commenter.token, params: { id: String(id) }, body: { content: "nice" } });
+    const comment = await call(createComment as never, `/api/posts/${id}/comments`, {
+      token: commenter.token,
+      params: { id: String(id) },
+      body: { content: "nice" },
+    });
     expect(comment.status, JSON.stringify(comment.body)).toBe(201);
-    const good = await call(createGood as never, "/api/admin/point-goods", { token: admin.token, body: { name: "Mug", cost: 10, image: "", description: "a mug" } });
+    const good = await call(createGood as never, "/api/admin/point-goods", {
+      token: admin.token,
+      body: { name: "Mug", cost: 10, image: "", description: "a mug" },
+    });
     expect(good.status, JSON.stringify(good.body)).toBe(201);
 
     const posts = await call(listPosts as never, "/api/posts", { token: commenter.token });

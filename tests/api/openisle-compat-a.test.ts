@@ -68,7 +68,11 @@ async function hookedServer(routes: Route[]) {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    const request = new Request(url, { method: req.method, headers, body: req.method === "GET" || req.method === "HEAD" ? undefined : body });
+    const request = new Request(url, {
+      method: req.method,
+      headers,
+      body: req.method === "GET" || req.method === "HEAD" ? undefined : body,
+    });
     const params = Object.fromEntries(route.keys.map((k, i) => [k, decodeURIComponent(m[i + 1]!)]));
     const response = await handler(request, { params: Promise.resolve(params) });
     res.statusCode = response.status;
@@ -112,7 +116,9 @@ describe("1. CORS for the origins in CORS_ORIGINS (lib/api/cors.ts, applied by t
 
   it("a preflight from a listed origin (the client's GET with Authorization) is a 204 with the allowed methods, headers and max age", async () => {
     const r = await srv.send("OPTIONS", "/api/auth/check", {
-      origin: CLIENT, "access-control-request-method": "GET", "access-control-request-headers": "authorization",
+      origin: CLIENT,
+      "access-control-request-method": "GET",
+      "access-control-request-headers": "authorization",
     });
     expect(r.status).toBe(204);
     expect(r.text).toBe("");
@@ -126,10 +132,14 @@ describe("1. CORS for the origins in CORS_ORIGINS (lib/api/cors.ts, applied by t
 
   it("a preflight for the JSON POST (Content-Type and Authorization) lists both headers", async () => {
     const r = await srv.send("OPTIONS", "/api/posts", {
-      origin: CLIENT, "access-control-request-method": "POST", "access-control-request-headers": "content-type,authorization",
+      origin: CLIENT,
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "content-type,authorization",
     });
     expect(r.status).toBe(204);
-    expect(r.headers["access-control-allow-headers"]!.toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(["content-type", "authorization"]));
+    expect(r.headers["access-control-allow-headers"]!.toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(["content-type", "authorization"]),
+    );
   });
 
   it("a preflight on any /api path is answered in front of Next.js, even a path no route has", async () => {
@@ -157,7 +167,11 @@ describe("1. CORS for the origins in CORS_ORIGINS (lib/api/cors.ts, applied by t
   });
 
   it("an unlisted origin gets no CORS header at all, on the preflight and on the answer; Vary: Origin still", async () => {
-    const pre = await srv.send("OPTIONS", "/api/posts", { origin: OTHER, "access-control-request-method": "GET", "access-control-request-headers": "authorization" });
+    const pre = await srv.send("OPTIONS", "/api/posts", {
+      origin: OTHER,
+      "access-control-request-method": "GET",
+      "access-control-request-headers": "authorization",
+    });
     expect(pre.status).toBe(204);
     const get = await srv.send("GET", "/api/posts", { origin: OTHER });
     expect(get.status).toBe(200);
@@ -235,7 +249,8 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
   /** The client's request: sort, page, pageSize=10, and `Authorization: ''` when signed out. */
   const timeline = (postId: number, sort: string, page: number, token?: string) =>
     call(listComments as never, `/api/posts/${postId}/comments?sort=${sort}&page=${page}&pageSize=10`, {
-      params: { id: String(postId) }, headers: { authorization: token ? `Bearer ${token}` : "", origin: CLIENT },
+      params: { id: String(postId) },
+      headers: { authorization: token ? `Bearer ${token}` : "", origin: CLIENT },
     });
 
   async function fixture() {
@@ -244,26 +259,55 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
     const post = await makeCommentsPost(author.id);
     const at = (min: number) => new Date(Date.parse("2026-03-01T10:00:00.000Z") + min * 60_000);
     const comment = async (min: number, content: string) => {
-      const r = await call(addComment as never, `/api/posts/${post.id}/comments`, { token: reader.token, params: { id: String(post.id) }, body: { content } });
+      const r = await call(addComment as never, `/api/posts/${post.id}/comments`, {
+        token: reader.token,
+        params: { id: String(post.id) },
+        body: { content },
+      });
       expect(r.status, r.text).toBe(201);
-      await db.update(comments).set({ createdAt: at(min) }).where(eq(comments.id, r.body.id));
+      await db
+        .update(comments)
+        .set({ createdAt: at(min) })
+        .where(eq(comments.id, r.body.id));
       return r.body.id as number;
     };
     const c1 = await comment(1, "first");
     const c2 = await comment(3, "second");
     const c3 = await comment(5, "third");
-    const reply = await call(addReply as never, `/api/comments/${c2}/replies`, { token: author.token, params: { id: String(c2) }, body: { content: "a reply" } });
+    const reply = await call(addReply as never, `/api/comments/${c2}/replies`, {
+      token: author.token,
+      params: { id: String(c2) },
+      body: { content: "a reply" },
+    });
     expect(reply.status).toBe(201);
     // Two edits: a TITLE entry at minute 2, a CLOSED one at minute 4.
-    const edit = await call(updatePost as never, `/api/posts/${post.id}`, { method: "PUT", token: author.token, params: { id: String(post.id) }, body: { title: "Renamed" } });
+    const edit = await call(updatePost as never, `/api/posts/${post.id}`, {
+      method: "PUT",
+      token: author.token,
+      params: { id: String(post.id) },
+      body: { title: "Renamed" },
+    });
     expect(edit.status, edit.text).toBe(200);
-    const close = await call(closePost as never, `/api/posts/${post.id}/close`, { method: "POST", token: author.token, params: { id: String(post.id) } });
+    const close = await call(closePost as never, `/api/posts/${post.id}/close`, {
+      method: "POST",
+      token: author.token,
+      params: { id: String(post.id) },
+    });
     expect(close.status, close.text).toBe(200);
-    const logs = await db.select({ id: postChangeLogs.id, type: postChangeLogs.type }).from(postChangeLogs).where(eq(postChangeLogs.postId, post.id));
+    const logs = await db
+      .select({ id: postChangeLogs.id, type: postChangeLogs.type })
+      .from(postChangeLogs)
+      .where(eq(postChangeLogs.postId, post.id));
     const titleLog = logs.find((l) => l.type === "TITLE")!.id;
     const closedLog = logs.find((l) => l.type === "CLOSED")!.id;
-    await db.update(postChangeLogs).set({ createdAt: at(2) }).where(eq(postChangeLogs.id, titleLog));
-    await db.update(postChangeLogs).set({ createdAt: at(4) }).where(eq(postChangeLogs.id, closedLog));
+    await db
+      .update(postChangeLogs)
+      .set({ createdAt: at(2) })
+      .where(eq(postChangeLogs.id, titleLog));
+    await db
+      .update(postChangeLogs)
+      .set({ createdAt: at(4) })
+      .where(eq(postChangeLogs.id, closedLog));
     return { author, reader, post, c1, c2, c3, titleLog, closedLog };
   }
 
@@ -272,7 +316,11 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
     const r = await timeline(f.post.id, "OLDEST", 0);
     expect(r.status, r.text).toBe(200);
     expect(r.body.map((i: { kind: string; id: number }) => `${i.kind}:${i.id}`)).toEqual([
-      `comment:${f.c1}`, `log:${f.titleLog}`, `comment:${f.c2}`, `log:${f.closedLog}`, `comment:${f.c3}`,
+      `comment:${f.c1}`,
+      `log:${f.titleLog}`,
+      `comment:${f.c2}`,
+      `log:${f.closedLog}`,
+      `comment:${f.c3}`,
     ]);
     for (const item of r.body) {
       expect(Object.keys(item).sort()).toEqual(["createdAt", "id", "kind", "payload", "pinnedAt"]);
@@ -282,13 +330,23 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
     expect(second.createdAt).toBe("2026-03-01T10:03:00.000Z");
     expect(second.pinnedAt).toBeNull();
     // mapComment: c.author.{username, displayMedal, id, avatar, bot}, c.createdAt, c.content, c.reactions, c.replies
-    expect(second.payload).toMatchObject({ content: "second", createdAt: second.createdAt, reactions: [], author: { id: f.reader.id, username: f.reader.username, bot: false } });
+    expect(second.payload).toMatchObject({
+      content: "second",
+      createdAt: second.createdAt,
+      reactions: [],
+      author: { id: f.reader.id, username: f.reader.username, bot: false },
+    });
     expect(second.payload.author).toHaveProperty("displayMedal");
     expect(second.payload.author.avatar).toMatch(/^https?:\/\//);
     expect(second.payload.replies).toHaveLength(1);
     expect(second.payload.replies[0]).toMatchObject({ content: "a reply", author: { username: f.author.username }, replies: [] });
     // mapChangeLog: l.{id, username, userAvatar, type, time, newTitle, newClosed, …}
-    expect(r.body[1].payload).toMatchObject({ type: "TITLE", username: f.author.username, newTitle: "Renamed", time: "2026-03-01T10:02:00.000Z" });
+    expect(r.body[1].payload).toMatchObject({
+      type: "TITLE",
+      username: f.author.username,
+      newTitle: "Renamed",
+      time: "2026-03-01T10:02:00.000Z",
+    });
     expect(r.body[1].payload.userAvatar).toMatch(/^https?:\/\//);
     expect(r.body[3].payload).toMatchObject({ type: "CLOSED", newClosed: true, oldClosed: false });
     expect(r.body[1].createdAt).toBe(r.body[1].payload.time);
@@ -298,9 +356,17 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
     const f = await fixture();
     const newest = await timeline(f.post.id, "NEWEST", 0);
     expect(newest.body.map((i: { kind: string; id: number }) => `${i.kind}:${i.id}`)).toEqual([
-      `comment:${f.c3}`, `log:${f.closedLog}`, `comment:${f.c2}`, `log:${f.titleLog}`, `comment:${f.c1}`,
+      `comment:${f.c3}`,
+      `log:${f.closedLog}`,
+      `comment:${f.c2}`,
+      `log:${f.titleLog}`,
+      `comment:${f.c1}`,
     ]);
-    const pin = await call(pinComment as never, `/api/comments/${f.c1}/pin`, { method: "POST", token: f.author.token, params: { id: String(f.c1) } });
+    const pin = await call(pinComment as never, `/api/comments/${f.c1}/pin`, {
+      method: "POST",
+      token: f.author.token,
+      params: { id: String(f.c1) },
+    });
     expect(pin.status, pin.text).toBe(200);
     for (const sort of ["NEWEST", "OLDEST", "MOST_INTERACTIONS"]) {
       const r = await timeline(f.post.id, sort, 0);
@@ -314,7 +380,11 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
     const f = await fixture();
     const r = await timeline(f.post.id, "MOST_INTERACTIONS", 0);
     expect(r.body.map((i: { kind: string; id: number }) => `${i.kind}:${i.id}`)).toEqual([
-      `comment:${f.c2}`, `comment:${f.c1}`, `log:${f.titleLog}`, `log:${f.closedLog}`, `comment:${f.c3}`,
+      `comment:${f.c2}`,
+      `comment:${f.c1}`,
+      `log:${f.titleLog}`,
+      `log:${f.closedLog}`,
+      `comment:${f.c3}`,
     ]);
   });
 
@@ -323,10 +393,19 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
     const reader = await makeUser();
     const post = await makeCommentsPost(author.id);
     for (let i = 0; i < 12; i++) {
-      const r = await call(addComment as never, `/api/posts/${post.id}/comments`, { token: reader.token, params: { id: String(post.id) }, body: { content: `c${i}` } });
+      const r = await call(addComment as never, `/api/posts/${post.id}/comments`, {
+        token: reader.token,
+        params: { id: String(post.id) },
+        body: { content: `c${i}` },
+      });
       expect(r.status).toBe(201);
     }
-    await call(updatePost as never, `/api/posts/${post.id}`, { method: "PUT", token: author.token, params: { id: String(post.id) }, body: { content: "changed" } });
+    await call(updatePost as never, `/api/posts/${post.id}`, {
+      method: "PUT",
+      token: author.token,
+      params: { id: String(post.id) },
+      body: { content: "changed" },
+    });
     const p0 = await timeline(post.id, "OLDEST", 0, reader.token);
     const p1 = await timeline(post.id, "OLDEST", 1, reader.token);
     const p2 = await timeline(post.id, "OLDEST", 2, reader.token);
@@ -341,7 +420,9 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
 
   it("without sort the answer is the seed's: Comment objects, pinned first then oldest first", async () => {
     const f = await fixture();
-    const r = await call(listComments as never, `/api/posts/${f.post.id}/comments?page=0&pageSize=10`, { params: { id: String(f.post.id) } });
+    const r = await call(listComments as never, `/api/posts/${f.post.id}/comments?page=0&pageSize=10`, {
+      params: { id: String(f.post.id) },
+    });
     expect(r.status).toBe(200);
     expect(r.body.map((c: { id: number }) => c.id)).toEqual([f.c1, f.c2, f.c3]);
     expect(r.body[0]).not.toHaveProperty("kind");
@@ -360,14 +441,89 @@ describe("3. the comment timeline (pages/posts/[id]/index.vue fetchCommentsAndCh
 describe("4. icons the client can draw (components/CategorySelect.vue, TagSelect.vue, ArticleCategory.vue)", () => {
   /** The names frontend_nuxt/plugins/iconpark.ts registers (Vue resolves `server-icon` to ServerIcon). */
   const REGISTERED = [
-    "Pin", "Fireworks", "Gift", "RankingList", "Star", "Edit", "HashtagKey", "Remind", "InfoIcon", "ChartLine", "Finance", "Up", "Down", "TagOne",
-    "MedalOne", "Next", "DropDownList", "MoreOne", "SunOne", "Moon", "ComputerOne", "CommentIcon", "CommentOne", "LinkIcon", "SlyFaceWhitSmile",
-    "Like", "ApplicationMenu", "SearchIcon", "Copy", "CopyLink", "Loading", "Rss", "MessageEmoji", "AddUser", "ReduceUser", "MessageOne",
-    "AlarmClock", "Bookmark", "Inbox", "LoadingFour", "UserIcon", "Mail", "Lock", "SendIcon", "Unlock", "LockOne", "ImageFiles", "ExpandUp",
-    "CloseIcon", "ArrowLeft", "CollapseTextInput", "Stopwatch", "PaperMoneyTwo", "Check", "ChartHistogram", "CheckCorrect", "PeoplePlus",
-    "PeopleMinusOne", "SmartOptimization", "SaveIcon", "ClearIcon", "FileText", "HistoryIcon", "Lightning", "PeoplesTwo", "CodeIcon", "GoodTwo",
-    "Twitter", "Bitcoin", "Fire", "Communication", "WaterLevel", "RobotOne", "ServerIcon", "Protection", "DoubleDown", "OpenIcon", "Dislike",
-    "CheckOne", "Share", "Financing", "Hands", "PreviewCloseOne",
+    "Pin",
+    "Fireworks",
+    "Gift",
+    "RankingList",
+    "Star",
+    "Edit",
+    "HashtagKey",
+    "Remind",
+    "InfoIcon",
+    "ChartLine",
+    "Finance",
+    "Up",
+    "Down",
+    "TagOne",
+    "MedalOne",
+    "Next",
+    "DropDownList",
+    "MoreOne",
+    "SunOne",
+    "Moon",
+    "ComputerOne",
+    "CommentIcon",
+    "CommentOne",
+    "LinkIcon",
+    "SlyFaceWhitSmile",
+    "Like",
+    "ApplicationMenu",
+    "SearchIcon",
+    "Copy",
+    "CopyLink",
+    "Loading",
+    "Rss",
+    "MessageEmoji",
+    "AddUser",
+    "ReduceUser",
+    "MessageOne",
+    "AlarmClock",
+    "Bookmark",
+    "Inbox",
+    "LoadingFour",
+    "UserIcon",
+    "Mail",
+    "Lock",
+    "SendIcon",
+    "Unlock",
+    "LockOne",
+    "ImageFiles",
+    "ExpandUp",
+    "CloseIcon",
+    "ArrowLeft",
+    "CollapseTextInput",
+    "Stopwatch",
+    "PaperMoneyTwo",
+    "Check",
+    "ChartHistogram",
+    "CheckCorrect",
+    "PeoplePlus",
+    "PeopleMinusOne",
+    "SmartOptimization",
+    "SaveIcon",
+    "ClearIcon",
+    "FileText",
+    "HistoryIcon",
+    "Lightning",
+    "PeoplesTwo",
+    "CodeIcon",
+    "GoodTwo",
+    "Twitter",
+    "Bitcoin",
+    "Fire",
+    "Communication",
+    "WaterLevel",
+    "RobotOne",
+    "ServerIcon",
+    "Protection",
+    "DoubleDown",
+    "OpenIcon",
+    "Dislike",
+    "CheckOne",
+    "Share",
+    "Financing",
+    "Hands",
+    "PreviewCloseOne",
   ];
   /** Vue's resolveAsset: the name, camelized, then capitalized. */
   const pascal = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()).replace(/^\w/, (c) => c.toUpperCase());
@@ -392,8 +548,13 @@ describe("4. icons the client can draw (components/CategorySelect.vue, TagSelect
     const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/scripts/demo/data");
     const c = DEMO_CATEGORIES[0]!;
     const t = DEMO_TAGS[0]!;
-    await db.insert(categories).values({ name: `${c.name}-${Date.now()}`, description: c.description, icon: c.icon, smallIcon: c.smallIcon });
-    const [tag] = await db.insert(tags).values({ name: `${t.name}-${Date.now()}`, description: t.description, icon: t.icon, smallIcon: t.icon }).returning();
+    await db
+      .insert(categories)
+      .values({ name: `${c.name}-${Date.now()}`, description: c.description, icon: c.icon, smallIcon: c.smallIcon });
+    const [tag] = await db
+      .insert(tags)
+      .values({ name: `${t.name}-${Date.now()}`, description: t.description, icon: t.icon, smallIcon: t.icon })
+      .returning();
     const cats = await call(listCategories as never, "/api/categories", { headers: { origin: CLIENT } });
     const mine = cats.body.find((x: { name: string }) => x.name.startsWith(c.name));
     expect(mine).toMatchObject({ icon: `http://localhost:3000${c.icon}`, smallIcon: `http://localhost:3000${c.smallIcon}` });
@@ -413,13 +574,25 @@ describe("5. flat create and edit bodies (pages/new-post.vue submitPost, pages/p
   }
   /** new-post.vue's payload, sent as the client sends it. */
   const post = (token: string, payload: Record<string, unknown>) =>
-    call(createPost as never, "/api/posts", { method: "POST", token, rawBody: JSON.stringify(payload), headers: { "content-type": "application/json", origin: CLIENT } });
+    call(createPost as never, "/api/posts", {
+      method: "POST",
+      token,
+      rawBody: JSON.stringify(payload),
+      headers: { "content-type": "application/json", origin: CLIENT },
+    });
 
   it("a POLL with options, multiple and endTime beside the post: 201, and the poll is stored", async () => {
     const { u, cat, tag } = await author();
     const r = await post(u.token, {
-      title: "Which editor?", content: "Vote please", categoryId: cat.id, tagIds: [tag.id], type: "POLL", postVisibleScopeType: "ALL",
-      options: ["vim", "emacs", "nano"], multiple: true, endTime: inDays(2),
+      title: "Which editor?",
+      content: "Vote please",
+      categoryId: cat.id,
+      tagIds: [tag.id],
+      type: "POLL",
+      postVisibleScopeType: "ALL",
+      options: ["vim", "emacs", "nano"],
+      multiple: true,
+      endTime: inDays(2),
     });
     expect(r.status, r.text).toBe(201);
     // The client reads data.id (to navigate) and data.reward (the toast).
@@ -437,11 +610,27 @@ describe("5. flat create and edit bodies (pages/new-post.vue submitPost, pages/p
     expect(up.status).toBe(200);
     expect(up.body.code).toBe(0);
     const r = await post(u.token, {
-      title: "Win a mug", content: "Join!", categoryId: cat.id, tagIds: [tag.id], type: "LOTTERY", postVisibleScopeType: "ONLY_REGISTER",
-      prizeIcon: up.body.data.url, prizeCount: 2, prizeDescription: "A mug", pointCost: 5, endTime: inDays(3),
+      title: "Win a mug",
+      content: "Join!",
+      categoryId: cat.id,
+      tagIds: [tag.id],
+      type: "LOTTERY",
+      postVisibleScopeType: "ONLY_REGISTER",
+      prizeIcon: up.body.data.url,
+      prizeCount: 2,
+      prizeDescription: "A mug",
+      pointCost: 5,
+      endTime: inDays(3),
     });
     expect(r.status, r.text).toBe(201);
-    expect(r.body.lottery).toMatchObject({ prizeDescription: "A mug", prizeIcon: up.body.data.url, prizeCount: 2, pointCost: 5, participants: [], winners: [] });
+    expect(r.body.lottery).toMatchObject({
+      prizeDescription: "A mug",
+      prizeIcon: up.body.data.url,
+      prizeCount: 2,
+      pointCost: 5,
+      participants: [],
+      winners: [],
+    });
     expect(Date.parse(r.body.lottery.startTime)).toBeLessThanOrEqual(Date.now());
     expect(r.body.visibleScope).toBe("ONLY_REGISTER");
   });
@@ -464,41 +653,80 @@ describe("5. flat create and edit bodies (pages/new-post.vue submitPost, pages/p
 
   it("the flat form is checked by the same rules (a poll needs two options), the nested one still works", async () => {
     const { u, cat, tag } = await author();
-    const one = await post(u.token, { title: "P", content: "c", categoryId: cat.id, tagIds: [tag.id], type: "POLL", options: ["only"], endTime: inDays(1) });
+    const one = await post(u.token, {
+      title: "P",
+      content: "c",
+      categoryId: cat.id,
+      tagIds: [tag.id],
+      type: "POLL",
+      options: ["only"],
+      endTime: inDays(1),
+    });
     expect(one.status).toBe(400);
     expect(one.body.field).toBe("poll.options");
     const none = await post(u.token, { title: "P", content: "c", categoryId: cat.id, tagIds: [tag.id], type: "POLL" });
     expect(none.status).toBe(400);
     expect(none.body.field).toBe("poll");
-    const nested = await post(u.token, { title: "P", content: "c", categoryId: cat.id, tagIds: [tag.id], type: "POLL", poll: { options: ["a", "b"], endTime: inDays(1) } });
+    const nested = await post(u.token, {
+      title: "P",
+      content: "c",
+      categoryId: cat.id,
+      tagIds: [tag.id],
+      type: "POLL",
+      poll: { options: ["a", "b"], endTime: inDays(1) },
+    });
     expect(nested.status, nested.text).toBe(201);
     expect(nested.body.poll.options).toEqual(["a", "b"]);
-    const proto = await call(createPost as never, "/api/posts", { method: "POST", token: u.token, rawBody: '{"__proto__":{"type":"POLL"},"title":"t"}', headers: { "content-type": "application/json" } });
+    const proto = await call(createPost as never, "/api/posts", {
+      method: "POST",
+      token: u.token,
+      rawBody: '{"__proto__":{"type":"POLL"},"title":"t"}',
+      headers: { "content-type": "application/json" },
+    });
     expect(proto.status).toBe(400);
   });
 
   it("PUT with edit.vue's body changes the scope and writes a VISIBLE_SCOPE entry", async () => {
     const { u, cat, tag } = await author();
-    const created = await post(u.token, { title: "Edit me", content: "c", categoryId: cat.id, tagIds: [tag.id], type: "NORMAL", postVisibleScopeType: "ALL" });
+    const created = await post(u.token, {
+      title: "Edit me",
+      content: "c",
+      categoryId: cat.id,
+      tagIds: [tag.id],
+      type: "NORMAL",
+      postVisibleScopeType: "ALL",
+    });
     const id = created.body.id as number;
     const r = await call(updatePost as never, `/api/posts/${id}`, {
-      method: "PUT", token: u.token, params: { id: String(id) },
+      method: "PUT",
+      token: u.token,
+      params: { id: String(id) },
       body: { title: "Edit me", content: "c", categoryId: cat.id, tagIds: [tag.id], postVisibleScopeType: "ONLY_REGISTER" },
     });
     expect(r.status, r.text).toBe(200);
     expect(r.body.visibleScope).toBe("ONLY_REGISTER");
-    const logs = await db.select({ type: postChangeLogs.type, newVisibleScope: postChangeLogs.newVisibleScope }).from(postChangeLogs).where(eq(postChangeLogs.postId, id));
+    const logs = await db
+      .select({ type: postChangeLogs.type, newVisibleScope: postChangeLogs.newVisibleScope })
+      .from(postChangeLogs)
+      .where(eq(postChangeLogs.postId, id));
     expect(logs).toEqual([{ type: "VISIBLE_SCOPE", newVisibleScope: "ONLY_REGISTER" }]);
   });
 });
 
 describe("6. uploads as the client sends them (utils/vditor.js presign + PUT; new-post.vue multipart)", () => {
   const presign = (token: string | undefined, filename: string) =>
-    call(presignRoute as never, `/api/upload/presign?filename=${encodeURIComponent(filename)}`, { headers: token ? { authorization: `Bearer ${token}`, origin: CLIENT } : { origin: CLIENT } });
+    call(presignRoute as never, `/api/upload/presign?filename=${encodeURIComponent(filename)}`, {
+      headers: token ? { authorization: `Bearer ${token}`, origin: CLIENT } : { origin: CLIENT },
+    });
   /** vditor.js: `fetch(info.uploadUrl, { method: 'PUT', body: file })`: no Authorization, the file's own type. */
   const put = (uploadUrl: string, bytes: Buffer, type = "image/png") => {
     const path = new URL(uploadUrl).pathname;
-    return call(putPresigned as never, path, { method: "PUT", rawBody: new Uint8Array(bytes), headers: { "content-type": type, origin: CLIENT }, params: { token: path.split("/").pop()! } });
+    return call(putPresigned as never, path, {
+      method: "PUT",
+      rawBody: new Uint8Array(bytes),
+      headers: { "content-type": type, origin: CLIENT },
+      params: { token: path.split("/").pop()! },
+    });
   };
   const follow = (fileUrl: string) => {
     const [, , name] = new URL(fileUrl).pathname.split("/").filter(Boolean);
@@ -546,7 +774,12 @@ describe("6. uploads as the client sends them (utils/vditor.js presign + PUT; ne
     const tampered = `${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${token.split(".")[1]}`;
     expect((await put(`http://localhost:3000/api/upload/presigned/${tampered}`, await png())).status).toBe(403);
 
-    const old = presignUpload({ ownerId: u.id, filename: "c.png", origin: "http://localhost:3000", now: Date.now() - PRESIGN_TTL_SEC * 1000 - 1000 });
+    const old = presignUpload({
+      ownerId: u.id,
+      filename: "c.png",
+      origin: "http://localhost:3000",
+      now: Date.now() - PRESIGN_TTL_SEC * 1000 - 1000,
+    });
     expect((await put(old.uploadUrl, await png())).status).toBe(403);
 
     // Not an image: 415, and the URL stays usable for the right file.
@@ -571,7 +804,11 @@ describe("6. uploads as the client sends them (utils/vditor.js presign + PUT; ne
 
   it("the seed's JSON {file} form still answers 201 and the absolute URL as a JSON string", async () => {
     const u = await makeUser();
-    const r = await call(upload as never, "/api/upload", { method: "POST", token: u.token, body: { file: (await png(2, 2, "black")).toString("base64") } });
+    const r = await call(upload as never, "/api/upload", {
+      method: "POST",
+      token: u.token,
+      body: { file: (await png(2, 2, "black")).toString("base64") },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.png$/);
   });
@@ -582,7 +819,10 @@ describe("7. GET /api/posts/ranking and tagIds=0 (pages/index.vue: the 排行榜
     const u = await makeUser();
     const cat = await makeCategory();
     const mk = async (title: string, views: number, pinned = false) => {
-      const [p] = await db.insert(posts).values({ title, content: "c", authorId: u.id, categoryId: cat.id, views, pinnedAt: pinned ? new Date() : null }).returning();
+      const [p] = await db
+        .insert(posts)
+        .values({ title, content: "c", authorId: u.id, categoryId: cat.id, views, pinnedAt: pinned ? new Date() : null })
+        .returning();
       return p!.id;
     };
     const low = await mk("low", 3);
@@ -593,7 +833,15 @@ describe("7. GET /api/posts/ranking and tagIds=0 (pages/index.vue: the 排行榜
     expect(r.status, r.text).toBe(200);
     expect(r.body.map((p: { id: number }) => p.id)).toEqual([pinnedLow, high, mid, low]);
     // The list item fields the home page maps.
-    expect(r.body[1]).toMatchObject({ id: high, title: "high", views: 300, category: { id: cat.id }, tags: [], commentCount: 0, visibleScope: "ALL" });
+    expect(r.body[1]).toMatchObject({
+      id: high,
+      title: "high",
+      views: 300,
+      category: { id: cat.id },
+      tags: [],
+      commentCount: 0,
+      visibleScope: "ALL",
+    });
     expect(r.body[1].participants[0].avatar).toMatch(/^http:\/\/localhost:3000\//);
     const page1 = await call(ranking as never, `/api/posts/ranking?page=1&pageSize=2&categoryId=${cat.id}`);
     expect(page1.body.map((p: { id: number }) => p.id)).toEqual([mid, low]);
@@ -603,11 +851,18 @@ describe("7. GET /api/posts/ranking and tagIds=0 (pages/index.vue: the 排行榜
     const u = await makeUser();
     const cat = await makeCategory();
     const [p] = await db.insert(posts).values({ title: "untagged", content: "c", authorId: u.id, categoryId: cat.id }).returning();
-    for (const [h, path] of [[listPosts, "/api/posts"], [ranking, "/api/posts/ranking"], [latestReply, "/api/posts/latest-reply"]] as const) {
+    for (const [h, path] of [
+      [listPosts, "/api/posts"],
+      [ranking, "/api/posts/ranking"],
+      [latestReply, "/api/posts/latest-reply"],
+    ] as const) {
       for (const q of ["tagIds=0", "tagId=0", "tagIds=0&tagIds=0"]) {
         const r = await call(h as never, `${path}?page=0&pageSize=10&categoryId=${cat.id}&${q}`);
         expect(r.status, `${path}?${q}: ${r.text}`).toBe(200);
-        expect(r.body.map((x: { id: number }) => x.id), `${path}?${q}`).toEqual([p!.id]);
+        expect(
+          r.body.map((x: { id: number }) => x.id),
+          `${path}?${q}`,
+        ).toEqual([p!.id]);
       }
     }
     expect((await call(listPosts as never, "/api/posts?tagIds=-1")).status).toBe(400);
@@ -617,12 +872,30 @@ describe("7. GET /api/posts/ranking and tagIds=0 (pages/index.vue: the 排行榜
 describe("8. absolute URLs for every image and link the API answers", () => {
   it("avatars, change-log avatars, category icons, prize icons and goods images are absolute on PUBLIC_URL", async () => {
     const u = await makeUser();
-    await db.update(users).set({ avatar: "/uploads/ab/abababababababababababababababababababababababababababababababab.png" }).where(eq(users.id, u.id));
-    const [cat] = await db.insert(categories).values({ name: `pics-${Date.now()}`, description: "", icon: "/categories/cooking.png", smallIcon: "/categories/cooking.png" }).returning();
+    await db
+      .update(users)
+      .set({ avatar: "/uploads/ab/abababababababababababababababababababababababababababababababab.png" })
+      .where(eq(users.id, u.id));
+    const [cat] = await db
+      .insert(categories)
+      .values({ name: `pics-${Date.now()}`, description: "", icon: "/categories/cooking.png", smallIcon: "/categories/cooking.png" })
+      .returning();
     const tag = await makeTag();
     const r = await call(createPost as never, "/api/posts", {
-      method: "POST", token: u.token,
-      body: { title: "Prize", content: "c", categoryId: cat!.id, tagIds: [tag.id], type: "LOTTERY", prizeDescription: "Pi", prizeIcon: "/categories/self-hosting.png", prizeCount: 1, pointCost: 0, endTime: new Date(Date.now() + 86_400_000).toISOString() },
+      method: "POST",
+      token: u.token,
+      body: {
+        title: "Prize",
+        content: "c",
+        categoryId: cat!.id,
+        tagIds: [tag.id],
+        type: "LOTTERY",
+        prizeDescription: "Pi",
+        prizeIcon: "/categories/self-hosting.png",
+        prizeCount: 1,
+        pointCost: 0,
+        endTime: new Date(Date.now() + 86_400_000).toISOString(),
+      },
     });
     expect(r.status, r.text).toBe(201);
     const id = r.body.id as number;
@@ -632,7 +905,12 @@ describe("8. absolute URLs for every image and link the API answers", () => {
     expect(r.body.lottery.prizeIcon).toBe(abs("/categories/self-hosting.png"));
     const detail = await call(getPost as never, `/api/posts/${id}`, { params: { id: String(id) } });
     expect(detail.body.participants[0].avatar).toBe(r.body.author.avatar);
-    await call(updatePost as never, `/api/posts/${id}`, { method: "PUT", token: u.token, params: { id: String(id) }, body: { title: "Prize!" } });
+    await call(updatePost as never, `/api/posts/${id}`, {
+      method: "PUT",
+      token: u.token,
+      params: { id: String(id) },
+      body: { title: "Prize!" },
+    });
     const logs = await call(changeLogs as never, `/api/posts/${id}/change-logs`, { params: { id: String(id) } });
     expect(logs.body[0].userAvatar).toBe(r.body.author.avatar);
     const other = await makeUser();
@@ -654,7 +932,10 @@ describe("8. absolute URLs for every image and link the API answers", () => {
       const cat = await makeCategory();
       const tag = await makeTag();
       const content = 'a JSON sample: {"avatar":"/api/avatars/x","url":"/y"}';
-      const made = await call(createPost as never, "/api/posts", { token: u.token, body: { title: "t", content, categoryId: cat.id, tagIds: [tag.id] } });
+      const made = await call(createPost as never, "/api/posts", {
+        token: u.token,
+        body: { title: "t", content, categoryId: cat.id, tagIds: [tag.id] },
+      });
       const r = await listPosts(new Request("https://forum.example/api/posts?pageSize=50"), { params: Promise.resolve({}) });
       const body = (await r.json()) as { id: number; content: string; author: { avatar: string } }[];
       const mine = body.find((p) => p.id === made.body.id)!;
@@ -669,11 +950,22 @@ describe("8. absolute URLs for every image and link the API answers", () => {
   it("the rewrite touches only those fields' site paths, never text inside strings or other hosts", () => {
     const o = "https://f.example";
     const doc = {
-      avatar: "/api/avatars/a", icon: "server-icon", smallIcon: "/c.png", image: "//cdn.example/x.png", url: "/\\evil", prizeIcon: "https://cdn.example/p.png",
-      userAvatar: "", title: "/not-a-field", content: '"avatar":"/x" and {"url":"/y"}', nested: [{ fileUrl: "/uploads/p/a.png", uploadUrl: "/api/upload/presigned/t" }],
+      avatar: "/api/avatars/a",
+      icon: "server-icon",
+      smallIcon: "/c.png",
+      image: "//cdn.example/x.png",
+      url: "/\\evil",
+      prizeIcon: "https://cdn.example/p.png",
+      userAvatar: "",
+      title: "/not-a-field",
+      content: '"avatar":"/x" and {"url":"/y"}',
+      nested: [{ fileUrl: "/uploads/p/a.png", uploadUrl: "/api/upload/presigned/t" }],
     };
     expect(JSON.parse(absolutizeJson(JSON.stringify(doc), o))).toEqual({
-      ...doc, avatar: `${o}/api/avatars/a`, smallIcon: `${o}/c.png`, nested: [{ fileUrl: `${o}/uploads/p/a.png`, uploadUrl: `${o}/api/upload/presigned/t` }],
+      ...doc,
+      avatar: `${o}/api/avatars/a`,
+      smallIcon: `${o}/c.png`,
+      nested: [{ fileUrl: `${o}/uploads/p/a.png`, uploadUrl: `${o}/api/upload/presigned/t` }],
     });
     const text = JSON.stringify(doc);
     expect(absolutizeJson(JSON.stringify({ title: "x" }), o)).toBe(JSON.stringify({ title: "x" }));

@@ -89,17 +89,25 @@ function select(body: unknown, path: string, { parentsOnly = false } = {}): unkn
   const all = steps(path);
   const walk = parentsOnly ? all.slice(0, -1) : all;
   for (const [i, step] of walk.entries()) {
-    const at = all.slice(0, i).map((s) => ("key" in s ? s.key : "each" in s ? "[]" : `[${s.where.join("=")}]`)).join(".") || "(body)";
+    const at =
+      all
+        .slice(0, i)
+        .map((s) => ("key" in s ? s.key : "each" in s ? "[]" : `[${s.where.join("=")}]`))
+        .join(".") || "(body)";
     if ("key" in step) {
       values = values.map((v) => {
-        if (v === null || typeof v !== "object" || Array.isArray(v)) throw new Error(`${at} is ${JSON.stringify(v)?.slice(0, 80)}, not an object`);
+        if (v === null || typeof v !== "object" || Array.isArray(v))
+          throw new Error(`${at} is ${JSON.stringify(v)?.slice(0, 80)}, not an object`);
         return (v as Record<string, unknown>)[step.key];
       });
     } else {
       values = values.flatMap((v) => {
         if (!Array.isArray(v)) throw new Error(`${at} is not an array`);
         const picked = "each" in step ? v : v.filter((x) => x && String((x as Record<string, unknown>)[step.where[0]]) === step.where[1]);
-        if (!picked.length) throw new Error(`${at} has no element${"where" in step ? ` with ${step.where.join("=")}` : ""}: the fixture leaves the client nothing to read`);
+        if (!picked.length)
+          throw new Error(
+            `${at} has no element${"where" in step ? ` with ${step.where.join("=")}` : ""}: the fixture leaves the client nothing to read`,
+          );
         return picked;
       });
     }
@@ -144,7 +152,8 @@ async function send(e: Entry): Promise<{ status: number; body: unknown; text: st
   let body: BodyInit | undefined;
   if (e.multipart) {
     const form = new FormData();
-    for (const [k] of Object.entries(e.multipart)) form.append(k, new File([new Uint8Array(await png(16, 12))], "photo.png", { type: "image/png" }));
+    for (const [k] of Object.entries(e.multipart))
+      form.append(k, new File([new Uint8Array(await png(16, 12))], "photo.png", { type: "image/png" }));
     body = form;
   } else if (e.body !== undefined) {
     headers.set("content-type", "application/json");
@@ -174,7 +183,8 @@ function verify(e: Entry, r: Awaited<ReturnType<typeof send>>) {
   if (e.status) expect(r.status, `${label}: ${r.text.slice(0, 300)}`).toBe(e.status);
   else expect(r.status >= 200 && r.status < 300, `${label} answered ${r.status}: ${r.text.slice(0, 300)}`).toBe(true);
   for (const [path, type] of Object.entries(e.reads ?? {})) {
-    for (const v of select(r.body, path)) expect(typeOk(v, type), `${label}: ${path || "(body)"} should be ${type}, is ${JSON.stringify(v)?.slice(0, 120)}`).toBe(true);
+    for (const v of select(r.body, path))
+      expect(typeOk(v, type), `${label}: ${path || "(body)"} should be ${type}, is ${JSON.stringify(v)?.slice(0, 120)}`).toBe(true);
   }
   for (const [path, value] of Object.entries(e.equals ?? {})) {
     for (const v of select(r.body, path)) expect(v, `${label}: ${path}`).toEqual(fill(value));
@@ -182,7 +192,10 @@ function verify(e: Entry, r: Awaited<ReturnType<typeof send>>) {
   for (const path of Object.keys(e.missing ?? {})) {
     const key = steps(path).at(-1) as { key: string };
     for (const parent of select(r.body, path, { parentsOnly: true })) {
-      expect((parent as Record<string, unknown>)[key.key], `${label}: ${path} is answered now; move it from "missing" to "reads"`).toBeUndefined();
+      expect(
+        (parent as Record<string, unknown>)[key.key],
+        `${label}: ${path} is answered now; move it from "missing" to "reads"`,
+      ).toBeUndefined();
     }
   }
 }
@@ -201,18 +214,34 @@ beforeAll(async () => {
 
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
   const make = async (who: TestUser, title: string, extra: Record<string, unknown> = {}) => {
-    const r = await call(createPost as never, "/api/posts", { token: who.token, body: { title, content: `Compat fixture: ${title}`, categoryId: cat.id, tagIds: [tag.id], ...extra } });
+    const r = await call(createPost as never, "/api/posts", {
+      token: who.token,
+      body: { title, content: `Compat fixture: ${title}`, categoryId: cat.id, tagIds: [tag.id], ...extra },
+    });
     expect(r.status, r.text).toBe(201);
     return r.body.id as number;
   };
   const postId = await make(member, "Compat fixture post");
   const editPostId = await make(member, "Compat fixture post to edit");
   const deletablePostId = await make(member, "Compat fixture post to delete");
-  const pollId = await make(member, "Compat fixture poll", { type: "POLL", poll: { options: ["red", "blue"], multiple: false, endTime: inAWeek } });
-  const multiPollId = await make(member, "Compat fixture multiple poll", { type: "POLL", poll: { options: ["a", "b", "c"], multiple: true, endTime: inAWeek } });
+  const pollId = await make(member, "Compat fixture poll", {
+    type: "POLL",
+    poll: { options: ["red", "blue"], multiple: false, endTime: inAWeek },
+  });
+  const multiPollId = await make(member, "Compat fixture multiple poll", {
+    type: "POLL",
+    poll: { options: ["a", "b", "c"], multiple: true, endTime: inAWeek },
+  });
   const lotteryId = await make(member, "Compat fixture lottery", {
     type: "LOTTERY",
-    lottery: { prizeDescription: "A mug", prizeIcon: "/goods/mug.png", prizeCount: 1, pointCost: 0, startTime: new Date(Date.now() - 60_000).toISOString(), endTime: inAWeek },
+    lottery: {
+      prizeDescription: "A mug",
+      prizeIcon: "/goods/mug.png",
+      prizeCount: 1,
+      pointCost: 0,
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: inAWeek,
+    },
   });
   const pending = await db
     .insert(posts)
@@ -223,7 +252,11 @@ beforeAll(async () => {
     .returning({ id: posts.id });
 
   const comment = async (who: TestUser, id: number, content: string) => {
-    const r = await call(createComment as never, `/api/posts/${id}/comments`, { token: who.token, body: { content }, params: { id: String(id) } });
+    const r = await call(createComment as never, `/api/posts/${id}/comments`, {
+      token: who.token,
+      body: { content },
+      params: { id: String(id) },
+    });
     expect(r.status, r.text).toBe(201);
     return r.body.id as number;
   };
@@ -237,21 +270,42 @@ beforeAll(async () => {
   ]);
   await db.insert(postReads).values({ userId: member.id, postId }).onConflictDoNothing();
   await db.insert(postSubscriptions).values({ userId: member.id, postId }).onConflictDoNothing();
-  await db.insert(postChangeLogs).values({ postId, actorId: member.id, type: "TITLE", oldTitle: "Before", newTitle: "Compat fixture post" });
+  await db
+    .insert(postChangeLogs)
+    .values({ postId, actorId: member.id, type: "TITLE", oldTitle: "Before", newTitle: "Compat fixture post" });
   const [good] = await db.insert(pointGoods).values({ name: "Sticker", cost: 10, image: "/goods/sticker.png" }).returning();
   const [note] = await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, member.id)).limit(1);
   expect(note, "the other member's comment notified the author").toBeDefined();
 
   const suffix = Date.now().toString(36);
   Object.assign(fx, {
-    postId, editPostId, deletablePostId, pollId, multiPollId, lotteryId, commentId, deletableCommentId,
-    pendingPostId: pending[0]!.id, rejectPostId: pending[1]!.id,
-    categoryId: cat.id, tagId: tag.id, tagKeyword: tag.name.slice(0, 6),
-    username: member.username, userId: member.id, email: `${member.username.toLowerCase()}@example.test`,
-    otherUsername: other.username, otherUserId: other.id,
-    notificationId: note!.id, goodId: good!.id, keyword: "fixture", messageId: 1,
-    newTagName: `made-${suffix}`, newUsername: `new_${suffix}`, newEmail: `new_${suffix}@example.test`,
-    now: new Date().toISOString(), inAWeek,
+    postId,
+    editPostId,
+    deletablePostId,
+    pollId,
+    multiPollId,
+    lotteryId,
+    commentId,
+    deletableCommentId,
+    pendingPostId: pending[0]!.id,
+    rejectPostId: pending[1]!.id,
+    categoryId: cat.id,
+    tagId: tag.id,
+    tagKeyword: tag.name.slice(0, 6),
+    username: member.username,
+    userId: member.id,
+    email: `${member.username.toLowerCase()}@example.test`,
+    otherUsername: other.username,
+    otherUserId: other.id,
+    notificationId: note!.id,
+    goodId: good!.id,
+    keyword: "fixture",
+    messageId: 1,
+    newTagName: `made-${suffix}`,
+    newUsername: `new_${suffix}`,
+    newEmail: `new_${suffix}@example.test`,
+    now: new Date().toISOString(),
+    inAWeek,
   });
   // The draft trigger, the live events and the caches see a consistent world.
   await db.execute(sql`select 1`);
@@ -273,7 +327,9 @@ describe("OpenIsle's client requests (tests/api/openisle-requests.json)", () => 
         }
         const route = resolveRoute(fillText(e.path));
         const served = !!route && typeof route.module[e.method] === "function";
-        expect(served, `${label} is answered now (${route?.pattern}): record what it answers ("answered": "yes", with its reads)`).toBe(false);
+        expect(served, `${label} is answered now (${route?.pattern}): record what it answers ("answered": "yes", with its reads)`).toBe(
+          false,
+        );
       });
     }
   }

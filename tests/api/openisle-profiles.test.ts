@@ -23,23 +23,49 @@ import { GET as dauRange } from "@/app/api/stats/dau-range/route";
 import { GET as postsRange } from "@/app/api/stats/posts-range/route";
 import { GET as dau } from "@/app/api/stats/dau/route";
 import { PUT as adminConfig } from "@/app/api/admin/config/route";
-import { commentInfoSchema, medalSchema, postMetaSchema, postReadEntrySchema, profileDetailSchema, userDetailSchema } from "@/lib/validation/openisle-profiles";
+import {
+  commentInfoSchema,
+  medalSchema,
+  postMetaSchema,
+  postReadEntrySchema,
+  profileDetailSchema,
+  userDetailSchema,
+} from "@/lib/validation/openisle-profiles";
 import { draftSchema, publicConfigSchema, statsPointSchema } from "@/lib/validation/openisle-site";
 import { tagSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, sessionCookie, type TestUser } from "../helpers";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
-const at = (handler: unknown, path: string, key: string, token?: string) => call(handler as never, path, { params: { idOrUsername: key }, token });
+const at = (handler: unknown, path: string, key: string, token?: string) =>
+  call(handler as never, path, { params: { idOrUsername: key }, token });
 
-async function seedPost(author: TestUser, categoryId: number, title: string, createdAt: Date, scope: VisibleScope = "ALL", extra: Partial<typeof posts.$inferInsert> = {}) {
+async function seedPost(
+  author: TestUser,
+  categoryId: number,
+  title: string,
+  createdAt: Date,
+  scope: VisibleScope = "ALL",
+  extra: Partial<typeof posts.$inferInsert> = {},
+) {
   const [p] = await db
     .insert(posts)
-    .values({ title, content: `body of ${title} `.repeat(30), authorId: author.id, categoryId, createdAt, lastReplyAt: createdAt, visibleScope: scope, ...extra })
+    .values({
+      title,
+      content: `body of ${title} `.repeat(30),
+      authorId: author.id,
+      categoryId,
+      createdAt,
+      lastReplyAt: createdAt,
+      visibleScope: scope,
+      ...extra,
+    })
     .returning({ id: posts.id });
   return p!.id;
 }
 const likes = (target: { postId: number; commentId?: number }, from: TestUser[]) =>
-  db.insert(reactions).values(from.map((u) => ({ postId: target.postId, commentId: target.commentId ?? null, userId: u.id, type: "LIKE" as const })));
+  db
+    .insert(reactions)
+    .values(from.map((u) => ({ postId: target.postId, commentId: target.commentId ?? null, userId: u.id, type: "LIKE" as const })));
 
 describe("profiles (item 9)", () => {
   let author: TestUser, reader: TestUser, fan: TestUser, fan2: TestUser, mod: TestUser;
@@ -56,7 +82,10 @@ describe("profiles (item 9)", () => {
     ids.pending = await seedPost(author, cat, "pending post", minutesAgo(30), "ALL", { status: "PENDING", views: 1000 });
     ids.other = await seedPost(fan, cat, "fan post", minutesAgo(70));
     const t1 = await makeTag();
-    await db.update(tags).set({ creatorId: author.id, createdAt: minutesAgo(90) }).where(eq(tags.id, t1.id));
+    await db
+      .update(tags)
+      .set({ creatorId: author.id, createdAt: minutesAgo(90) })
+      .where(eq(tags.id, t1.id));
     const [c1, c2, hidden, onPrivate, parentHidden] = await db
       .insert(comments)
       .values([
@@ -74,7 +103,13 @@ describe("profiles (item 9)", () => {
     // The author answers the fan's hidden comment: others see the reply, not what it answers.
     const [reply] = await db
       .insert(comments)
-      .values({ postId: ids.open!, authorId: author.id, parentId: parentHidden!.id, content: "reply to a hidden one", createdAt: minutesAgo(56) })
+      .values({
+        postId: ids.open!,
+        authorId: author.id,
+        parentId: parentHidden!.id,
+        content: "reply to a hidden one",
+        createdAt: minutesAgo(56),
+      })
       .returning();
     ids.reply = reply!.id;
     // LIKEs received: open 2, members 1, private 1 (ONLY_ME), comments c1 1, hidden 2, reply 3; a SMILE does not count.
@@ -266,12 +301,21 @@ describe("header calls (item 11)", () => {
     await sessionCookie(other.id);
     expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base + 2);
     // Seen long ago: not online.
-    await db.update(userVisitDays).set({ lastSeenAt: minutesAgo(6) }).where(eq(userVisitDays.userId, other.id));
+    await db
+      .update(userVisitDays)
+      .set({ lastSeenAt: minutesAgo(6) })
+      .where(eq(userVisitDays.userId, other.id));
     expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base + 1);
     // A heartbeat with credentials brings them back.
     const { cookie } = await sessionCookie(other.id);
-    await db.update(userVisitDays).set({ lastSeenAt: minutesAgo(6) }).where(eq(userVisitDays.userId, other.id));
-    const beat = await call(heartbeat as never, "/api/online/heartbeat", { method: "POST", headers: { cookie, "sec-fetch-site": "same-origin" } });
+    await db
+      .update(userVisitDays)
+      .set({ lastSeenAt: minutesAgo(6) })
+      .where(eq(userVisitDays.userId, other.id));
+    const beat = await call(heartbeat as never, "/api/online/heartbeat", {
+      method: "POST",
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+    });
     expect(beat.status).toBe(200);
     expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base + 2);
   });
@@ -282,7 +326,10 @@ describe("header calls (item 11)", () => {
     expect(publicConfigSchema.safeParse(r.body).success).toBe(true);
     expect(r.body).toMatchObject({ captchaEnabled: false, aiFormatLimit: 0, registerMode: "DIRECT", registrationMode: "OPEN" });
     const admin = await makeUser({ role: "ADMIN" });
-    expect((await call(adminConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "CLOSED" } })).status).toBe(200);
+    expect(
+      (await call(adminConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "CLOSED" } }))
+        .status,
+    ).toBe(200);
     expect((await call(config as never, "/api/config")).body).toMatchObject({ registerMode: "CLOSED", registrationMode: "CLOSED" });
     await call(adminConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "OPEN" } });
   });

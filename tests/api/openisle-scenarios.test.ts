@@ -26,15 +26,29 @@ describe("OpenIsle scenarios", () => {
 
     const top = await call(postComment, `/api/posts/${id}/comments`, { token: bob.token, body: { content: "level 1" }, params: { id } });
     expect(top.status).toBe(201);
-    const second = await call(reply, `/api/comments/${top.body.id}/replies`, { token: carol.token, body: { content: "level 2" }, params: { id: String(top.body.id) } });
-    const third = await call(reply, `/api/comments/${second.body.id}/replies`, { token: alice.token, body: { content: "level 3" }, params: { id: String(second.body.id) } });
+    const second = await call(reply, `/api/comments/${top.body.id}/replies`, {
+      token: carol.token,
+      body: { content: "level 2" },
+      params: { id: String(top.body.id) },
+    });
+    const third = await call(reply, `/api/comments/${second.body.id}/replies`, {
+      token: alice.token,
+      body: { content: "level 3" },
+      params: { id: String(second.body.id) },
+    });
     expect(third.status).toBe(201);
 
     const like = await call(reactPost, `/api/posts/${id}/reactions`, { token: bob.token, body: { type: "LIKE" }, params: { id } });
     expect(like.status).toBe(200);
-    const dislike = await call(reactComment, `/api/comments/${second.body.id}/reactions`, { token: bob.token, body: { type: "DISLIKE" }, params: { id: String(second.body.id) } });
+    const dislike = await call(reactComment, `/api/comments/${second.body.id}/reactions`, {
+      token: bob.token,
+      body: { type: "DISLIKE" },
+      params: { id: String(second.body.id) },
+    });
     expect(dislike.status).toBe(200);
-    expect((await call(subscribe, `/api/subscriptions/posts/${id}`, { method: "POST", token: carol.token, params: { id } })).status).toBe(200);
+    expect((await call(subscribe, `/api/subscriptions/posts/${id}`, { method: "POST", token: carol.token, params: { id } })).status).toBe(
+      200,
+    );
 
     const detail = await call(getPost, `/api/posts/${id}`, { token: carol.token, params: { id } });
     expect(detail.status).toBe(200);

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { db, dbStats } from "@/db";
 import { eq } from "drizzle-orm";
 import { and } from "drizzle-orm";
-import { comments, notifications, pollVotes, postReads, posts, postSubscriptions, postViews, userVisits, type VisibleScope } from "@/db/schema";
+import {
+  comments,
+  notifications,
+  pollVotes,
+  postReads,
+  posts,
+  postSubscriptions,
+  postViews,
+  userVisits,
+  type VisibleScope,
+} from "@/db/schema";
 import { GET as pageState } from "@/app/api/users/me/page-state/route";
 import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { touchVisit } from "@/lib/services/posts/reads";
@@ -16,13 +26,20 @@ import { makePollPost } from "./economy-helpers";
 const tick = () => new Promise((r) => setTimeout(r, 15));
 
 async function makePost(author: TestUser, categoryId: number, visibleScope: VisibleScope = "ALL"): Promise<number> {
-  const [p] = await db.insert(posts).values({ title: "t", content: "c", authorId: author.id, categoryId, visibleScope }).returning({ id: posts.id });
+  const [p] = await db
+    .insert(posts)
+    .values({ title: "t", content: "c", authorId: author.id, categoryId, visibleScope })
+    .returning({ id: posts.id });
   await tick();
   return p!.id;
 }
 
 const ask = (u: TestUser | null, ids: number[], visit = true) =>
-  call(pageState as never, `/api/users/me/page-state?visit=${visit ? 1 : 0}${ids.map((i) => `&postIds=${i}`).join("")}`, u ? { token: u.token } : {});
+  call(
+    pageState as never,
+    `/api/users/me/page-state?visit=${visit ? 1 : 0}${ids.map((i) => `&postIds=${i}`).join("")}`,
+    u ? { token: u.token } : {},
+  );
 
 describe("GET /api/users/me/page-state", () => {
   it("gives the member's header and the unread marks of the posts they may see, and nothing of the others", async () => {
@@ -35,7 +52,10 @@ describe("GET /api/users/me/page-state", () => {
     // Alice opens `read`, then two comments by Bob arrive; `fresh` and Bob's private post come after her visit.
     expect((await call(getPost as never, `/api/posts/${read}`, { token: alice.token, params: { id: String(read) } })).status).toBe(200);
     await tick();
-    await db.insert(comments).values([{ postId: read, authorId: bob.id, content: "1" }, { postId: read, authorId: bob.id, content: "2" }]);
+    await db.insert(comments).values([
+      { postId: read, authorId: bob.id, content: "1" },
+      { postId: read, authorId: bob.id, content: "2" },
+    ]);
     const fresh = await makePost(bob, cat);
     const secret = await makePost(bob, cat, "ONLY_ME");
     await db.insert(notifications).values({ userId: alice.id, type: "COMMENT_REPLY", fromUserId: bob.id, postId: read });
@@ -70,7 +90,10 @@ describe("GET /api/users/me/page-state", () => {
     const bad = await call(pageState as never, "/api/users/me/page-state?postIds=abc", { token: u.token });
     expect(bad.status).toBe(400);
     expect(errorSchema.parse(bad.body).field).toMatch(/^postIds/);
-    const many = await ask(u, Array.from({ length: 51 }, (_, i) => i + 1));
+    const many = await ask(
+      u,
+      Array.from({ length: 51 }, (_, i) => i + 1),
+    );
     expect(many.status).toBe(400);
     const empty = await ask(u, []);
     expect(empty.status).toBe(200);
@@ -89,7 +112,10 @@ describe("GET /api/users/me/page-state", () => {
     await db.insert(comments).values({ postId: poll.id, authorId: dana.id, content: "mine" });
     const views = () => db.select().from(postViews).where(eq(postViews.postId, poll.id));
     const viewedNote = () =>
-      db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.type, "POST_VIEWED"), eq(notifications.fromUserId, dana.id)));
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, author.id), eq(notifications.type, "POST_VIEWED"), eq(notifications.fromUserId, dana.id)));
     const postPart = async (view: boolean) => {
       const r = await call(pageState as never, `/api/users/me/page-state?postId=${poll.id}&view=${view ? 1 : 0}`, { token: dana.token });
       expect(r.status).toBe(200);
@@ -124,7 +150,11 @@ describe("GET /api/users/me/page-state", () => {
       expect((await call(pageState as never, path, { token: fay.token })).status).toBe(200);
       return dbStats.queries - before;
     };
-    const list = (n: number) => `/api/users/me/page-state?visit=1${ids.slice(0, n).map((i) => `&postIds=${i}`).join("")}`;
+    const list = (n: number) =>
+      `/api/users/me/page-state?visit=1${ids
+        .slice(0, n)
+        .map((i) => `&postIds=${i}`)
+        .join("")}`;
     await statements(list(1)); // the token's first use and the visit are written once
     const one = await statements(list(1));
     // The token, the visit, and one read for the header, the unread count and the marks together.

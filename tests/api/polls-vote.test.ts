@@ -32,7 +32,10 @@ describe("POST /api/posts/{id}/poll/vote", () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("conflict");
 
-    const n = await db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.type, "POLL_VOTE")));
+    const n = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.type, "POLL_VOTE")));
     expect(n).toHaveLength(1);
     expect(n[0]!.fromUserId).toBe(voter.id);
     expect(await db.select().from(pollVotes).where(eq(pollVotes.userId, voter.id))).toHaveLength(1);
@@ -42,11 +45,19 @@ describe("POST /api/posts/{id}/poll/vote", () => {
     const author = await makeUser();
     const voter = await makeUser();
     const post = await makePollPost(author.id, { multiple: true });
-    const r = await call(vote, votePath(post.id, "?option=0&option=2"), { method: "POST", token: voter.token, params: { id: String(post.id) } });
+    const r = await call(vote, votePath(post.id, "?option=0&option=2"), {
+      method: "POST",
+      token: voter.token,
+      params: { id: String(post.id) },
+    });
     expect(r.status).toBe(200);
     expect(r.body.votes).toEqual({ red: 1, green: 0, blue: 1 });
     expect(r.body.participants).toHaveLength(1);
-    const bad = await call(vote, votePath(post.id, "?option=7"), { method: "POST", token: (await makeUser()).token, params: { id: String(post.id) } });
+    const bad = await call(vote, votePath(post.id, "?option=7"), {
+      method: "POST",
+      token: (await makeUser()).token,
+      params: { id: String(post.id) },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -95,7 +106,11 @@ describe("POST /api/posts/{id}/poll/vote", () => {
     const post = await makePollPost(author.id, { multiple: true });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(vote, votePath(post.id), { token: voter.token, body: { options: [["red"], ["green"], ["blue", "red"]][i % 3] }, params: { id: String(post.id) } }),
+        call(vote, votePath(post.id), {
+          token: voter.token,
+          body: { options: [["red"], ["green"], ["blue", "red"]][i % 3] },
+          params: { id: String(post.id) },
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -151,9 +166,15 @@ describe("poll finalization", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await processDuePolls()).toBe(0);
 
-    const owner = await db.select().from(notifications).where(and(eq(notifications.type, "POLL_RESULT_OWNER"), eq(notifications.postId, post.id)));
+    const owner = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "POLL_RESULT_OWNER"), eq(notifications.postId, post.id)));
     expect(owner.map((n) => n.userId)).toEqual([author.id]);
-    const part = await db.select().from(notifications).where(and(eq(notifications.type, "POLL_RESULT_PARTICIPANT"), eq(notifications.postId, post.id)));
+    const part = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.type, "POLL_RESULT_PARTICIPANT"), eq(notifications.postId, post.id)));
     expect(part.map((n) => n.userId).sort((a, b) => a - b)).toEqual([author.id, v1.id, v2.id].sort((a, b) => a - b));
     expect(part.every((n) => n.fromUserId === null)).toBe(true);
 
@@ -175,7 +196,12 @@ describe("poll finalization", () => {
     const r = await call(progress, `/api/posts/${post.id}/poll/progress`, { params: { id: String(post.id) } });
     expect(r.body.finalized).toBe(true);
     expect(await processDuePolls()).toBe(0);
-    expect(await db.select().from(notifications).where(and(eq(notifications.type, "POLL_RESULT_OWNER"), eq(notifications.postId, post.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.type, "POLL_RESULT_OWNER"), eq(notifications.postId, post.id))),
+    ).toHaveLength(1);
   });
 });
 
@@ -196,9 +222,21 @@ describe("scheduler", () => {
   it("asks each job's probe first and runs only the jobs that have work", async () => {
     const { registerJob, runDueJobs } = await import("@/lib/jobs/scheduler");
     const runs = { none: 0, some: 0, off: 0, always: 0 };
-    registerJob("test-nothing-due", async () => (runs.none++, 0), () => sql`exists (select 1 from ${polls} where ${polls.postId} < 0)`);
-    registerJob("test-due", async () => (runs.some++, 0), () => sql`exists (select 1 from ${polls})`);
-    registerJob("test-off", async () => (runs.off++, 0), () => false);
+    registerJob(
+      "test-nothing-due",
+      async () => (runs.none++, 0),
+      () => sql`exists (select 1 from ${polls} where ${polls.postId} < 0)`,
+    );
+    registerJob(
+      "test-due",
+      async () => (runs.some++, 0),
+      () => sql`exists (select 1 from ${polls})`,
+    );
+    registerJob(
+      "test-off",
+      async () => (runs.off++, 0),
+      () => false,
+    );
     registerJob("test-no-probe", async () => (runs.always++, 0));
     await makePollPost((await makeUser()).id);
     await runDueJobs();

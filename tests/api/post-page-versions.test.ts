@@ -15,7 +15,10 @@ import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers
 // Cached post pages are checked against their own post's version and the "everything" version
 // (lib/cache/page-versions.ts): a write changes the versions of exactly the post pages it can change.
 async function newPost(u: TestUser, categoryId: number, tagId: number, title: string): Promise<number> {
-  const r = await call(createPostRoute as never, "/api/posts", { token: u.token, body: { title, content: "text", categoryId, tagIds: [tagId] } });
+  const r = await call(createPostRoute as never, "/api/posts", {
+    token: u.token,
+    body: { title, content: "text", categoryId, tagIds: [tagId] },
+  });
   expect(r.status).toBe(201);
   return r.body.id as number;
 }
@@ -34,7 +37,11 @@ describe("post page versions", () => {
     const a0 = await postPageVersion(a);
     const b0 = await postPageVersion(b);
 
-    const c = await call(createComment as never, `/api/posts/${a}/comments`, { token: u.token, params: { id: String(a) }, body: { content: "on A" } });
+    const c = await call(createComment as never, `/api/posts/${a}/comments`, {
+      token: u.token,
+      params: { id: String(a) },
+      body: { content: "on A" },
+    });
     expect(c.status).toBe(201);
     const a1 = await postPageVersion(a);
     expect(a1).not.toBe(a0);
@@ -42,7 +49,11 @@ describe("post page versions", () => {
 
     // The reaction announces only the comment: its post is looked up.
     const other = await makeUser();
-    const r = await call(reactComment as never, `/api/comments/${c.body.id}/reactions`, { token: other.token, params: { id: String(c.body.id) }, body: { type: "LIKE" } });
+    const r = await call(reactComment as never, `/api/comments/${c.body.id}/reactions`, {
+      token: other.token,
+      params: { id: String(c.body.id) },
+      body: { type: "LIKE" },
+    });
     expect(r.status).toBe(200);
     expect(await postPageVersion(a)).not.toBe(a1);
     expect(await postPageVersion(b)).toBe(b0);
@@ -63,7 +74,12 @@ describe("post page versions", () => {
     expect(afterRename[1]).not.toBe(before[1]);
 
     const admin = await makeUser({ role: "ADMIN" });
-    const edited = await call(editCategory as never, `/api/categories/${cat.id}`, { method: "PUT", token: admin.token, params: { id: String(cat.id) }, body: { name: `${cat.name}-2` } });
+    const edited = await call(editCategory as never, `/api/categories/${cat.id}`, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: String(cat.id) },
+      body: { name: `${cat.name}-2` },
+    });
     expect(edited.status).toBe(200);
     expect(await postPageVersion(a)).not.toBe(afterRename[0]);
     expect(await postPageVersion(b)).not.toBe(afterRename[1]);

@@ -74,7 +74,10 @@ describe("GET /api/posts/{id}", () => {
     expect(notes.map((n) => n.fromUserId)).toEqual([viewer.id]);
 
     // Half an hour later the same viewer counts again, and the old POST_VIEWED is replaced.
-    await db.update(postViews).set({ viewedAt: sql`now() - interval '31 minutes'` }).where(eq(postViews.postId, id));
+    await db
+      .update(postViews)
+      .set({ viewedAt: sql`now() - interval '31 minutes'` })
+      .where(eq(postViews.postId, id));
     expect((await get(id, { token: viewer.token })).body.views).toBe(5);
     // So does an anonymous address (counted in one statement, without a notification).
     expect((await get(id, { headers: { "user-agent": "A", ...peerHeaders("1.2.3.4") } })).body.views).toBe(6);

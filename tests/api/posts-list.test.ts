@@ -13,8 +13,16 @@ import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers
 const postList = z.array(postSchema);
 
 type Seed = {
-  author: TestUser; categoryId: number; tagIds?: number[]; createdAt: Date; pinnedAt?: Date | null;
-  lastReplyAt?: Date; status?: PostStatus; visibleScope?: VisibleScope; rssExcluded?: boolean; title?: string;
+  author: TestUser;
+  categoryId: number;
+  tagIds?: number[];
+  createdAt: Date;
+  pinnedAt?: Date | null;
+  lastReplyAt?: Date;
+  status?: PostStatus;
+  visibleScope?: VisibleScope;
+  rssExcluded?: boolean;
+  title?: string;
 };
 
 async function seedPost(s: Seed): Promise<number> {
@@ -62,11 +70,17 @@ describe("GET /api/posts ordering, filters and paging", () => {
     P.s3 = await seedPost({ author: alice, categoryId: catB, tagIds: [t1, t2, t3], createdAt: same });
     P.newest = await seedPost({ author: alice, categoryId: catC, tagIds: [t3], createdAt: new Date("2026-04-01T00:00:00.000Z") });
     P.pinOld = await seedPost({
-      author: alice, categoryId: catA, tagIds: [t1], createdAt: new Date("2025-06-01T00:00:00.000Z"),
+      author: alice,
+      categoryId: catA,
+      tagIds: [t1],
+      createdAt: new Date("2025-06-01T00:00:00.000Z"),
       pinnedAt: new Date("2026-02-01T00:00:00.000Z"),
     });
     P.pinNew = await seedPost({
-      author: alice, categoryId: catC, tagIds: [t2], createdAt: new Date("2025-05-01T00:00:00.000Z"),
+      author: alice,
+      categoryId: catC,
+      tagIds: [t2],
+      createdAt: new Date("2025-05-01T00:00:00.000Z"),
       pinnedAt: new Date("2026-02-02T00:00:00.000Z"),
     });
     // Not published: never listed.
@@ -140,8 +154,14 @@ describe("GET /api/posts ordering, filters and paging", () => {
     expect((await call(list as never, "/api/posts?pageSize=1")).body).toHaveLength(1);
     expect((await call(list as never, "/api/posts?pageSize=100")).body).toHaveLength(7);
     for (const [q, field] of [
-      ["pageSize=0", "pageSize"], ["pageSize=101", "pageSize"], ["pageSize=abc", "pageSize"], ["page=-1", "page"],
-      ["categoryId=x", "categoryId"], ["tagIds=1,b", "tagIds.1"], ["categoryIds=1.5", "categoryIds.0"], ["tagId=-1", "tagId"],
+      ["pageSize=0", "pageSize"],
+      ["pageSize=101", "pageSize"],
+      ["pageSize=abc", "pageSize"],
+      ["page=-1", "page"],
+      ["categoryId=x", "categoryId"],
+      ["tagIds=1,b", "tagIds.1"],
+      ["categoryIds=1.5", "categoryIds.0"],
+      ["tagId=-1", "tagId"],
     ] as const) {
       const r = await call(list as never, `/api/posts?${q}`);
       expect(r.status, q).toBe(400);
@@ -152,7 +172,10 @@ describe("GET /api/posts ordering, filters and paging", () => {
   });
 
   it("latest-reply orders pinned first then lastReplyAt desc; featured lists rssExcluded=false only", async () => {
-    await db.update(posts).set({ lastReplyAt: new Date("2026-05-01T00:00:00.000Z") }).where(eq(posts.id, P.old!));
+    await db
+      .update(posts)
+      .set({ lastReplyAt: new Date("2026-05-01T00:00:00.000Z") })
+      .where(eq(posts.id, P.old!));
     const lr = await call(listLatestReply as never, "/api/posts/latest-reply");
     expect(lr.status).toBe(200);
     postList.parse(lr.body);
@@ -245,7 +268,10 @@ describe("visibility of ONLY_ME / ONLY_REGISTER posts in lists", () => {
       const l = await call(list as never, `/api/posts?categoryId=${cat}`, { token });
       expect(ids(l.body), who).toEqual(expected);
       const r = await call(listRecent as never, "/api/posts/recent?minutes=5", { token });
-      expect(ids(r.body).filter((id) => [pub, reg, me].includes(id)), who).toEqual(expected);
+      expect(
+        ids(r.body).filter((id) => [pub, reg, me].includes(id)),
+        who,
+      ).toEqual(expected);
     }
   });
 

@@ -61,7 +61,15 @@ describe("POST /api/posts", () => {
     const u = await makeUser();
     const p1 = await newPost(u, { tagIds: [tagA, tagB] });
     postSchema.parse(p1);
-    expect(p1).toMatchObject({ title: "Hello", content: "World", status: "PUBLISHED", type: "NORMAL", visibleScope: "ALL", reward: 30, pointReward: 30 });
+    expect(p1).toMatchObject({
+      title: "Hello",
+      content: "World",
+      status: "PUBLISHED",
+      type: "NORMAL",
+      visibleScope: "ALL",
+      reward: 30,
+      pointReward: 30,
+    });
     expect(p1.author.id).toBe(u.id);
     expect(p1.tags.map((t) => t.id)).toEqual([tagA, tagB]);
     expect(p1.category.id).toBe(catId);
@@ -71,7 +79,10 @@ describe("POST /api/posts", () => {
     expect(p3.reward).toBe(0);
     expect(await pointsOf(u.id)).toEqual({ point: 60, experience: 60 });
     const ledger = await db.select().from(pointHistories).where(eq(pointHistories.userId, u.id));
-    expect(ledger.map((l) => [l.type, l.amount, l.postId])).toEqual([["POST", 30, p1.id], ["POST", 30, expect.any(Number)]]);
+    expect(ledger.map((l) => [l.type, l.amount, l.postId])).toEqual([
+      ["POST", 30, p1.id],
+      ["POST", 30, expect.any(Number)],
+    ]);
   });
 
   it("requires a signed-in caller with the write scope", async () => {
@@ -147,7 +158,9 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const author = await makeUser();
     const p = await newPost(author, { tagIds: [tagA] });
     const r = await call(put as never, `/api/posts/${p.id}`, {
-      method: "PUT", token: author.token, params: { id: String(p.id) },
+      method: "PUT",
+      token: author.token,
+      params: { id: String(p.id) },
       body: { title: "New title", content: "New content", categoryId: cat2Id, tagIds: [tagB, tagC], visibleScope: "ONLY_REGISTER" },
     });
     expect(r.status).toBe(200);
@@ -161,7 +174,14 @@ describe("PUT /api/posts/{id} and change logs", () => {
     logList.parse(logs.body);
     expect(logs.body.map((l: { type: string }) => l.type)).toEqual(["TITLE", "CONTENT", "CATEGORY", "TAG", "VISIBLE_SCOPE"]);
     const [title, content, category, tag, scope] = logs.body;
-    expect(title).toMatchObject({ username: author.username, oldTitle: "Hello", newTitle: "New title", oldContent: null, oldCategory: null, oldTags: null });
+    expect(title).toMatchObject({
+      username: author.username,
+      oldTitle: "Hello",
+      newTitle: "New title",
+      oldContent: null,
+      oldCategory: null,
+      oldTags: null,
+    });
     expect(content).toMatchObject({ oldContent: "World", newContent: "New content", oldTitle: null });
     expect(category.oldCategory.id).toBe(catId);
     expect(category.newCategory.id).toBe(cat2Id);
@@ -174,7 +194,9 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const author = await makeUser();
     const p = await newPost(author);
     const r = await call(put as never, `/api/posts/${p.id}`, {
-      method: "PUT", token: author.token, params: { id: String(p.id) },
+      method: "PUT",
+      token: author.token,
+      params: { id: String(p.id) },
       body: { title: "Hello", content: "World", categoryId: catId, tagIds: [tagA], visibleScope: "ALL" },
     });
     expect(r.status).toBe(200);
@@ -185,7 +207,12 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const author = await makeUser();
     const p = await newPost(author);
     for (const b of [{ title: "Changed", categoryId: 999999 }, { title: "Changed", tagIds: [999999] }, { title: "" }]) {
-      const r = await call(put as never, `/api/posts/${p.id}`, { method: "PUT", token: author.token, params: { id: String(p.id) }, body: b });
+      const r = await call(put as never, `/api/posts/${p.id}`, {
+        method: "PUT",
+        token: author.token,
+        params: { id: String(p.id) },
+        body: b,
+      });
       expect(r.status).toBe(400);
     }
     expect(await logsOf(p.id)).toEqual([]);
@@ -198,7 +225,12 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const other = await makeUser();
     const p = await newPost(author);
     const edit = (token: string | undefined, id = p.id) =>
-      call(put as never, `/api/posts/${id}`, { method: "PUT", token, params: { id: String(id) }, body: { title: `by ${token?.slice(0, 6)}` } });
+      call(put as never, `/api/posts/${id}`, {
+        method: "PUT",
+        token,
+        params: { id: String(id) },
+        body: { title: `by ${token?.slice(0, 6)}` },
+      });
     expect((await edit(other.token)).status).toBe(403);
     expect((await edit(undefined)).status).toBe(401);
     const byMod = await edit(mod.token);
@@ -216,7 +248,10 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const b = await makeUser();
     const p = await newPost(author, { content: `cc @${a.username}` });
     await call(put as never, `/api/posts/${p.id}`, {
-      method: "PUT", token: author.token, params: { id: String(p.id) }, body: { content: `cc @${a.username} @${b.username}` },
+      method: "PUT",
+      token: author.token,
+      params: { id: String(p.id) },
+      body: { content: `cc @${a.username} @${b.username}` },
     });
     expect((await notificationsOf(a.id)).filter((n) => n.type === "MENTION")).toHaveLength(1);
     expect((await notificationsOf(b.id)).map((n) => [n.type, n.fromUserId])).toEqual([["MENTION", author.id]]);
@@ -226,21 +261,37 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const author = await makeUser();
     const oldCat = await makeCategory();
     const p = await newPost(author, { categoryId: oldCat.id });
-    await call(put as never, `/api/posts/${p.id}`, { method: "PUT", token: author.token, params: { id: String(p.id) }, body: { categoryId: cat2Id } });
+    await call(put as never, `/api/posts/${p.id}`, {
+      method: "PUT",
+      token: author.token,
+      params: { id: String(p.id) },
+      body: { categoryId: cat2Id },
+    });
     await db.update(categories).set({ name: "renamed-later" }).where(eq(categories.id, oldCat.id));
     const logs = await call(changeLogs as never, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
     logList.parse(logs.body);
-    expect(logs.body[0].oldCategory).toMatchObject({ id: oldCat.id, name: oldCat.name, description: oldCat.description, icon: oldCat.icon });
+    expect(logs.body[0].oldCategory).toMatchObject({
+      id: oldCat.id,
+      name: oldCat.name,
+      description: oldCat.description,
+      icon: oldCat.icon,
+    });
   });
 
   it("attributes system entries to the `system` user, created on demand", async () => {
     const author = await makeUser();
     const p = await newPost(author);
-    await db.transaction((tx) => writeChangeLogs(tx, [{ postId: p.id, type: "LOTTERY_RESULT" }, { postId: p.id, type: "DONATE", actorId: author.id, amount: 7 }]));
+    await db.transaction((tx) =>
+      writeChangeLogs(tx, [
+        { postId: p.id, type: "LOTTERY_RESULT" },
+        { postId: p.id, type: "DONATE", actorId: author.id, amount: 7 },
+      ]),
+    );
     const logs = await call(changeLogs as never, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
     logList.parse(logs.body);
     expect(logs.body.map((l: Record<string, unknown>) => [l.type, l.username, l.amount])).toEqual([
-      ["LOTTERY_RESULT", "system", null], ["DONATE", author.username, 7],
+      ["LOTTERY_RESULT", "system", null],
+      ["DONATE", author.username, 7],
     ]);
     const [sys] = await db.select().from(users).where(eq(users.username, "system"));
     expect(sys!.bot).toBe(true);
@@ -253,7 +304,8 @@ describe("PUT /api/posts/{id} and change logs", () => {
     expect((await call(changeLogs as never, "/api/posts/999999/change-logs", { params: { id: "999999" } })).status).toBe(404);
     const me = await newPost(author, { visibleScope: "ONLY_ME" });
     const reg = await newPost(author, { visibleScope: "ONLY_REGISTER" });
-    const get = (id: number, token?: string) => call(changeLogs as never, `/api/posts/${id}/change-logs`, { token, params: { id: String(id) } });
+    const get = (id: number, token?: string) =>
+      call(changeLogs as never, `/api/posts/${id}/change-logs`, { token, params: { id: String(id) } });
     expect((await get(me.id)).status).toBe(404);
     expect((await get(me.id, other.token)).status).toBe(404);
     expect((await get(me.id, author.token)).status).toBe(200);
@@ -269,7 +321,8 @@ describe("DELETE /api/posts/{id}", () => {
     const other = await makeUser();
     const p1 = await newPost(author);
     const p2 = await newPost(author, { title: "Doomed" });
-    const d = (id: number, token?: string) => call(del as never, `/api/posts/${id}`, { method: "DELETE", token, params: { id: String(id) } });
+    const d = (id: number, token?: string) =>
+      call(del as never, `/api/posts/${id}`, { method: "DELETE", token, params: { id: String(id) } });
     expect((await d(p1.id, other.token)).status).toBe(403);
     expect((await d(p1.id)).status).toBe(401);
     expect((await d(p1.id, author.token)).status).toBe(204);
@@ -286,7 +339,8 @@ describe("DELETE /api/posts/{id}", () => {
 });
 
 describe("close, pin, feature", () => {
-  const post = (h: unknown, id: number, token?: string) => call(h as never, `/api/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
+  const post = (h: unknown, id: number, token?: string) =>
+    call(h as never, `/api/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
 
   it("close/reopen by the author or a moderator write CLOSED logs", async () => {
     const author = await makeUser();
@@ -339,10 +393,15 @@ describe("close, pin, feature", () => {
     const feats = (await db.select().from(pointHistories).where(eq(pointHistories.userId, author.id))).filter((l) => l.type === "FEATURE");
     expect(feats).toHaveLength(1);
     const notes = (await notificationsOf(author.id)).filter((n) => n.type === "POST_FEATURED");
-    expect(notes.map((n) => [n.fromUserId, n.postId])).toEqual([[mod.id, p.id], [mod.id, p.id]]);
+    expect(notes.map((n) => [n.fromUserId, n.postId])).toEqual([
+      [mod.id, p.id],
+      [mod.id, p.id],
+    ]);
     const logs = await logsOf(p.id);
     expect(logs.map((l) => [l.type, l.oldFeatured, l.newFeatured])).toEqual([
-      ["FEATURED", false, true], ["FEATURED", true, false], ["FEATURED", false, true],
+      ["FEATURED", false, true],
+      ["FEATURED", true, false],
+      ["FEATURED", false, true],
     ]);
     const hidden = await newPost(author, { visibleScope: "ONLY_ME" });
     const other = await makeUser({ role: "USER" });
@@ -354,7 +413,9 @@ describe("REVIEW publish mode", () => {
   it("holds new posts for review until a moderator approves them", async () => {
     const user = await makeUser();
     expect((await call(getConfig as never, "/api/admin/config", { token: mod.token })).status).toBe(403);
-    expect((await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "NOPE" } })).status).toBe(400);
+    expect(
+      (await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "NOPE" } })).status,
+    ).toBe(400);
     const set = await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "REVIEW" } });
     expect(set.body).toMatchObject({ publishMode: "REVIEW" });
     expect((await call(getConfig as never, "/api/admin/config", { token: admin.token })).body).toMatchObject({ publishMode: "REVIEW" });
@@ -377,7 +438,8 @@ describe("REVIEW publish mode", () => {
       expect(q.status).toBe(200);
       expect(q.body.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([p.id, p2.id]));
 
-      const rv = (h: unknown, id: number, token: string) => call(h as never, `/api/admin/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
+      const rv = (h: unknown, id: number, token: string) =>
+        call(h as never, `/api/admin/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
       expect((await rv(approve, p.id, user.token)).status).toBe(403);
       const ok = await rv(approve, p.id, mod.token);
       expect(ok.status).toBe(200);
@@ -387,7 +449,10 @@ describe("REVIEW publish mode", () => {
       expect(no.body.status).toBe("REJECTED");
       expect(ids((await call(list as never, `/api/posts?categoryId=${cat}`)).body)).toEqual([p.id]);
       const reviewed = (await notificationsOf(user.id)).filter((n) => n.type === "POST_REVIEWED");
-      expect(reviewed.map((n) => [n.postId, n.approved, n.fromUserId])).toEqual([[p.id, true, mod.id], [p2.id, false, mod.id]]);
+      expect(reviewed.map((n) => [n.postId, n.approved, n.fromUserId])).toEqual([
+        [p.id, true, mod.id],
+        [p2.id, false, mod.id],
+      ]);
     } finally {
       await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "DIRECT" } });
     }
@@ -402,7 +467,10 @@ describe("admin/posts aliases", () => {
     const p = await newPost(author);
     const r = await call(adminRssInclude as never, "/x", { method: "POST", token: author.token, params: { id: String(p.id) } });
     expect(r.status).toBe(403);
-    const [row] = await db.select().from(posts).where(and(eq(posts.id, p.id)));
+    const [row] = await db
+      .select()
+      .from(posts)
+      .where(and(eq(posts.id, p.id)));
     expect(row!.rssExcluded).toBe(true);
   });
 });

@@ -45,19 +45,37 @@ describe("POST /api/posts/{id}/reactions", () => {
 
     const added = await onPost(post.id, bob, "LIKE");
     expect(added.status).toBe(200);
-    expect(reactionSchema.parse(added.body)).toEqual({ id: added.body.id, type: "LIKE", user: bob.username, postId: post.id, commentId: null, messageId: null, reward: 5 });
+    expect(reactionSchema.parse(added.body)).toEqual({
+      id: added.body.id,
+      type: "LIKE",
+      user: bob.username,
+      postId: post.id,
+      commentId: null,
+      messageId: null,
+      reward: 5,
+    });
     expect((await ledger(author.id)).map((l) => [l.type, l.amount, l.fromUserId, l.postId])).toEqual([["POST_LIKED", 10, bob.id, post.id]]);
     expect((await balance(bob.id)).experience).toBe(5);
     const n = await notificationsOf(author.id);
-    expect(n.map((x) => [x.type, x.fromUserId, x.postId, x.commentId, x.reactionType])).toEqual([["REACTION", bob.id, post.id, null, "LIKE"]]);
+    expect(n.map((x) => [x.type, x.fromUserId, x.postId, x.commentId, x.reactionType])).toEqual([
+      ["REACTION", bob.id, post.id, null, "LIKE"],
+    ]);
     expect((await loadPostReactions([post.id])).get(post.id)!.map((r) => r.type)).toEqual(["LIKE"]);
 
     const removed = await onPost(post.id, bob, "LIKE");
     expect(removed.status).toBe(204);
     expect(removed.text).toBe("");
     expect(await db.select().from(reactions).where(eq(reactions.postId, post.id))).toEqual([]);
-    expect(await db.select().from(notifications).where(and(eq(notifications.userId, author.id), eq(notifications.type, "REACTION")))).toEqual([]);
-    expect((await ledger(author.id)).map((l) => [l.type, l.amount])).toEqual([["POST_LIKED", 10], ["POST_LIKE_CANCELLED", -10]]);
+    expect(
+      await db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, author.id), eq(notifications.type, "REACTION"))),
+    ).toEqual([]);
+    expect((await ledger(author.id)).map((l) => [l.type, l.amount])).toEqual([
+      ["POST_LIKED", 10],
+      ["POST_LIKE_CANCELLED", -10],
+    ]);
     expect((await balance(author.id)).point).toBe(0);
     await consistent(author, bob);
   });
@@ -75,7 +93,13 @@ describe("POST /api/posts/{id}/reactions", () => {
     expect((await balance(author.id)).experience).toBe(20);
     expect(await ledger(author.id)).toEqual([]);
     expect(await notificationsOf(author.id)).toEqual([]);
-    expect((await loadPostReactions([post.id, 999999])).get(post.id)!.map((r) => r.type)).toEqual(["LIKE", "SMILE", "FIRE", "EYES", "KOREA"]);
+    expect((await loadPostReactions([post.id, 999999])).get(post.id)!.map((r) => r.type)).toEqual([
+      "LIKE",
+      "SMILE",
+      "FIRE",
+      "EYES",
+      "KOREA",
+    ]);
   });
 
   it("never withdraws more than the author still holds", async () => {
@@ -103,7 +127,11 @@ describe("POST /api/posts/{id}/reactions", () => {
       expect(r.status).toBe(400);
       expect(r.body.field).toBe("type");
     }
-    const empty = await call(reactPost, `/api/posts/${post.id}/reactions`, { token: bob.token, method: "POST", params: { id: String(post.id) } });
+    const empty = await call(reactPost, `/api/posts/${post.id}/reactions`, {
+      token: bob.token,
+      method: "POST",
+      params: { id: String(post.id) },
+    });
     expect(empty.status).toBe(400);
     expect((await onPost(post.id, null)).status).toBe(401);
     expect((await onPost(post.id, reader)).status).toBe(403);
@@ -157,17 +185,35 @@ describe("POST /api/comments/{id}/reactions", () => {
     const bob = await makeUser();
     const carol = await makeUser();
     const post = await makePost(author.id);
-    const c = (await call(postComment, `/api/posts/${post.id}/comments`, { token: bob.token, body: { content: "hi" }, params: { id: String(post.id) } })).body;
+    const c = (
+      await call(postComment, `/api/posts/${post.id}/comments`, {
+        token: bob.token,
+        body: { content: "hi" },
+        params: { id: String(post.id) },
+      })
+    ).body;
     const pointsBefore = (await balance(bob.id)).point;
 
     const added = await onComment(c.id, carol, "DISLIKE");
     expect(added.status).toBe(200);
-    expect(reactionSchema.parse(added.body)).toMatchObject({ type: "DISLIKE", user: carol.username, commentId: c.id, postId: null, messageId: null, reward: 5 });
+    expect(reactionSchema.parse(added.body)).toMatchObject({
+      type: "DISLIKE",
+      user: carol.username,
+      commentId: c.id,
+      postId: null,
+      messageId: null,
+      reward: 5,
+    });
     expect((await balance(bob.id)).point).toBe(pointsBefore + 10);
     const n = (await notificationsOf(bob.id)).filter((x) => x.type === "REACTION");
     expect(n.map((x) => [x.fromUserId, x.postId, x.commentId, x.reactionType])).toEqual([[carol.id, post.id, c.id, "DISLIKE"]]);
     const loaded = await loadCommentReactions([c.id]);
-    expect(z.array(reactionSchema).parse(loaded.get(c.id)).map((r) => r.type)).toEqual(["DISLIKE"]);
+    expect(
+      z
+        .array(reactionSchema)
+        .parse(loaded.get(c.id))
+        .map((r) => r.type),
+    ).toEqual(["DISLIKE"]);
     expect((await loadPostReactions([post.id])).get(post.id)).toEqual([]);
 
     expect((await onComment(c.id, carol, "DISLIKE")).status).toBe(204);
@@ -182,7 +228,13 @@ describe("POST /api/comments/{id}/reactions", () => {
     const author = await makeUser();
     const bob = await makeUser();
     const hidden = await makePost(author.id, { visibleScope: "ONLY_ME" });
-    const hc = (await call(postComment, `/api/posts/${hidden.id}/comments`, { token: author.token, body: { content: "x" }, params: { id: String(hidden.id) } })).body;
+    const hc = (
+      await call(postComment, `/api/posts/${hidden.id}/comments`, {
+        token: author.token,
+        body: { content: "x" },
+        params: { id: String(hidden.id) },
+      })
+    ).body;
     expect((await onComment(hc.id, bob)).status).toBe(404);
     expect((await onComment(hc.id, author)).status).toBe(200);
     expect((await onComment(999999, bob)).status).toBe(404);

@@ -20,17 +20,51 @@ describe("GET /api/rss", () => {
       rows.push({
         title: `Featured ${i} <&>`,
         content: `Hello **world** ${i}\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) ![img](/uploads/a.png)`,
-        authorId: u.id, categoryId: cat.id, rssExcluded: false, createdAt: new Date(base + i * 60_000),
+        authorId: u.id,
+        categoryId: cat.id,
+        rssExcluded: false,
+        createdAt: new Date(base + i * 60_000),
       });
     }
     await db.insert(posts).values(rows);
     const hidden = await db
       .insert(posts)
       .values([
-        { title: "not featured", content: "x", authorId: u.id, categoryId: cat.id, rssExcluded: true, createdAt: new Date(base + 99 * 60_000) },
-        { title: "pending", content: "x", authorId: u.id, categoryId: cat.id, rssExcluded: false, status: "PENDING" as const, createdAt: new Date(base + 99 * 60_000) },
-        { title: "only me", content: "x", authorId: u.id, categoryId: cat.id, rssExcluded: false, visibleScope: "ONLY_ME" as const, createdAt: new Date(base + 99 * 60_000) },
-        { title: "registered", content: "x", authorId: u.id, categoryId: cat.id, rssExcluded: false, visibleScope: "ONLY_REGISTER" as const, createdAt: new Date(base + 99 * 60_000) },
+        {
+          title: "not featured",
+          content: "x",
+          authorId: u.id,
+          categoryId: cat.id,
+          rssExcluded: true,
+          createdAt: new Date(base + 99 * 60_000),
+        },
+        {
+          title: "pending",
+          content: "x",
+          authorId: u.id,
+          categoryId: cat.id,
+          rssExcluded: false,
+          status: "PENDING" as const,
+          createdAt: new Date(base + 99 * 60_000),
+        },
+        {
+          title: "only me",
+          content: "x",
+          authorId: u.id,
+          categoryId: cat.id,
+          rssExcluded: false,
+          visibleScope: "ONLY_ME" as const,
+          createdAt: new Date(base + 99 * 60_000),
+        },
+        {
+          title: "registered",
+          content: "x",
+          authorId: u.id,
+          categoryId: cat.id,
+          rssExcluded: false,
+          visibleScope: "ONLY_REGISTER" as const,
+          createdAt: new Date(base + 99 * 60_000),
+        },
       ])
       .returning();
 

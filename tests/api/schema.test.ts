@@ -9,21 +9,58 @@ import { GET as health } from "@/app/api/health/route";
 import { call } from "../helpers";
 
 const TABLES = [
-  "users", "api_tokens", "rate_limits", "daily_counters", "categories", "tags", "posts", "post_tags", "comments",
-  "reactions", "post_subscriptions", "post_views", "polls", "poll_votes", "lotteries", "lottery_participants",
-  "lottery_winners", "point_goods", "point_histories", "redemptions", "notifications", "notification_prefs",
-  "post_change_logs", "uploads", "site_settings",
+  "users",
+  "api_tokens",
+  "rate_limits",
+  "daily_counters",
+  "categories",
+  "tags",
+  "posts",
+  "post_tags",
+  "comments",
+  "reactions",
+  "post_subscriptions",
+  "post_views",
+  "polls",
+  "poll_votes",
+  "lotteries",
+  "lottery_participants",
+  "lottery_winners",
+  "point_goods",
+  "point_histories",
+  "redemptions",
+  "notifications",
+  "notification_prefs",
+  "post_change_logs",
+  "uploads",
+  "site_settings",
 ];
 const INDEXES = [
-  "users_username_lower_idx", "users_email_lower_idx", "api_tokens_hash_idx", "posts_list_idx", "posts_category_list_idx",
-  "posts_created_idx", "posts_last_reply_idx", "post_tags_tag_idx", "comments_post_idx", "reactions_post_unique",
-  "reactions_comment_unique", "notifications_user_idx", "post_change_logs_post_idx", "point_histories_user_idx",
-  "poll_votes_unique", "lotteries_due_idx", "polls_due_idx",
+  "users_username_lower_idx",
+  "users_email_lower_idx",
+  "api_tokens_hash_idx",
+  "posts_list_idx",
+  "posts_category_list_idx",
+  "posts_created_idx",
+  "posts_last_reply_idx",
+  "post_tags_tag_idx",
+  "comments_post_idx",
+  "reactions_post_unique",
+  "reactions_comment_unique",
+  "notifications_user_idx",
+  "post_change_logs_post_idx",
+  "point_histories_user_idx",
+  "poll_votes_unique",
+  "lotteries_due_idx",
+  "polls_due_idx",
 ];
 
 describe("schema after migration", () => {
   it("has every table of the domain", async () => {
-    const rows = await rawRows<{ table_name: string }>(db, sql`select table_name from information_schema.tables where table_schema = 'public'`);
+    const rows = await rawRows<{ table_name: string }>(
+      db,
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
     const names = rows.map((r) => r.table_name);
     for (const t of TABLES) expect(names, t).toContain(t);
   });
@@ -50,14 +87,20 @@ describe("schema after migration", () => {
 /** The parts of a drizzle-kit snapshot these tests read (its own type is lost in drizzle-kit/api's declarations). */
 type Named = { name: string };
 type Snapshot = {
-  tables: Record<string, Named & {
-    columns: Record<string, Named & { type: string; primaryKey: boolean; notNull: boolean; default?: unknown }>;
-    indexes: Record<string, Named & { method: string; isUnique: boolean }>;
-    foreignKeys: Record<string, Named & { tableTo: string; columnsFrom: string[]; columnsTo: string[]; onDelete?: string; onUpdate?: string }>;
-    compositePrimaryKeys: Record<string, Named>;
-    uniqueConstraints: Record<string, Named>;
-    checkConstraints: Record<string, Named>;
-  }>;
+  tables: Record<
+    string,
+    Named & {
+      columns: Record<string, Named & { type: string; primaryKey: boolean; notNull: boolean; default?: unknown }>;
+      indexes: Record<string, Named & { method: string; isUnique: boolean }>;
+      foreignKeys: Record<
+        string,
+        Named & { tableTo: string; columnsFrom: string[]; columnsTo: string[]; onDelete?: string; onUpdate?: string }
+      >;
+      compositePrimaryKeys: Record<string, Named>;
+      uniqueConstraints: Record<string, Named>;
+      checkConstraints: Record<string, Named>;
+    }
+  >;
   enums: Record<string, Named & { values: string[] }>;
   sequences: Record<string, Named>;
 };
@@ -75,7 +118,9 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe("db/schema is the migrated database", () => {
   it("declares every table, and only those", async () => {
-    const found = await rows<{ name: string }>(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const found = await rows<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     expect(sorted(found.map((r) => r.name))).toEqual(sorted(tables.map((t) => t.name)));
   });
 
@@ -84,7 +129,11 @@ describe("db/schema is the migrated database", () => {
       select c.relname as t, a.attname as c, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as nn, a.atthasdef as def
       from pg_attribute a join pg_class c on c.oid = a.attrelid
       where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped`);
-    const inDb = Object.fromEntries(found.filter((r) => !SQL_ONLY_COLUMNS.includes(`${r.t}.${r.c}`)).map((r) => [`${r.t}.${r.c}`, `${r.type}${r.nn ? " not null" : ""}${r.def ? " default" : ""}`]));
+    const inDb = Object.fromEntries(
+      found
+        .filter((r) => !SQL_ONLY_COLUMNS.includes(`${r.t}.${r.c}`))
+        .map((r) => [`${r.t}.${r.c}`, `${r.type}${r.nn ? " not null" : ""}${r.def ? " default" : ""}`]),
+    );
     const serial: Record<string, string> = { serial: "integer", bigserial: "bigint", smallserial: "smallint" };
     const inSchema = Object.fromEntries(
       tables.flatMap((t) =>
@@ -95,7 +144,11 @@ describe("db/schema is the migrated database", () => {
       ),
     );
     expect(inDb).toEqual(inSchema);
-    for (const c of SQL_ONLY_COLUMNS) expect(found.map((r) => `${r.t}.${r.c}`), c).toContain(c);
+    for (const c of SQL_ONLY_COLUMNS)
+      expect(
+        found.map((r) => `${r.t}.${r.c}`),
+        c,
+      ).toContain(c);
   });
 
   it("declares every index with its method and uniqueness", async () => {
@@ -104,10 +157,20 @@ describe("db/schema is the migrated database", () => {
         exists (select 1 from pg_constraint k where k.conindid = i.oid and k.contype in ('p', 'u')) as constraint
       from pg_index ix join pg_class i on i.oid = ix.indexrelid join pg_class t on t.oid = ix.indrelid join pg_am am on am.oid = i.relam
       where t.relnamespace = 'public'::regnamespace`);
-    const inDb = Object.fromEntries(found.filter((r) => !r.constraint && !SQL_ONLY_INDEXES.includes(r.name)).map((r) => [r.name, `${r.method}${r.unique ? " unique" : ""}`]));
-    const inSchema = Object.fromEntries(tables.flatMap((t) => Object.values(t.indexes).map((i) => [i.name, `${i.method}${i.isUnique ? " unique" : ""}`])));
+    const inDb = Object.fromEntries(
+      found
+        .filter((r) => !r.constraint && !SQL_ONLY_INDEXES.includes(r.name))
+        .map((r) => [r.name, `${r.method}${r.unique ? " unique" : ""}`]),
+    );
+    const inSchema = Object.fromEntries(
+      tables.flatMap((t) => Object.values(t.indexes).map((i) => [i.name, `${i.method}${i.isUnique ? " unique" : ""}`])),
+    );
     expect(inDb).toEqual(inSchema);
-    for (const i of SQL_ONLY_INDEXES) expect(found.map((r) => r.name), i).toContain(i);
+    for (const i of SQL_ONLY_INDEXES)
+      expect(
+        found.map((r) => r.name),
+        i,
+      ).toContain(i);
   });
 
   it("declares every constraint under the name it has, and each foreign key's target and ON DELETE", async () => {
@@ -146,12 +209,17 @@ describe("db/schema is the migrated database", () => {
 
   it("names every trigger and function of the migrations' SQL beside the tables in db/schema", async () => {
     const dir = path.resolve("db/schema");
-    const text = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), "utf8")).join("\n");
-    const triggers = await rows<{ name: string }>(sql`select tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal and c.relnamespace = 'public'::regnamespace`);
+    const text = readdirSync(dir)
+      .map((f) => readFileSync(path.join(dir, f), "utf8"))
+      .join("\n");
+    const triggers = await rows<{ name: string }>(
+      sql`select tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where not t.tgisinternal and c.relnamespace = 'public'::regnamespace`,
+    );
     const functions = await rows<{ name: string }>(sql`
       select p.proname as name from pg_proc p where p.pronamespace = 'public'::regnamespace
         and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`);
     expect(triggers.length).toBeGreaterThan(0);
-    for (const { name } of [...triggers, ...functions]) expect(text, `${name} is not named in db/schema`).toMatch(new RegExp(`\\b${name}\\b`));
+    for (const { name } of [...triggers, ...functions])
+      expect(text, `${name} is not named in db/schema`).toMatch(new RegExp(`\\b${name}\\b`));
   });
 });

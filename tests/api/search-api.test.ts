@@ -13,16 +13,27 @@ import { searchPostSchema, searchResultSchema, searchUserSchema } from "@/lib/va
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 type Seed = {
-  author: TestUser; title: string; content?: string; categoryId: number; tagIds?: number[]; createdAt?: Date;
-  status?: PostStatus; visibleScope?: VisibleScope;
+  author: TestUser;
+  title: string;
+  content?: string;
+  categoryId: number;
+  tagIds?: number[];
+  createdAt?: Date;
+  status?: PostStatus;
+  visibleScope?: VisibleScope;
 };
 
 async function seedPost(s: Seed): Promise<number> {
   const [p] = await db
     .insert(posts)
     .values({
-      title: s.title, content: s.content ?? "nothing to see", authorId: s.author.id, categoryId: s.categoryId,
-      createdAt: s.createdAt ?? new Date(), status: s.status ?? "PUBLISHED", visibleScope: s.visibleScope ?? "ALL",
+      title: s.title,
+      content: s.content ?? "nothing to see",
+      authorId: s.author.id,
+      categoryId: s.categoryId,
+      createdAt: s.createdAt ?? new Date(),
+      status: s.status ?? "PUBLISHED",
+      visibleScope: s.visibleScope ?? "ALL",
     })
     .returning({ id: posts.id });
   if (s.tagIds?.length) await db.insert(postTags).values(s.tagIds.map((tagId) => ({ postId: p!.id, tagId })));
@@ -46,13 +57,56 @@ describe("search API", () => {
     cat2 = (await makeCategory("Gardening")).id;
     tagA = (await makeTag("replication-tag")).id;
     tagB = (await makeTag("tomatoes")).id;
-    P.titleHit = await seedPost({ author: bob, title: "Postgres replication explained", content: "Streaming WAL to standbys.", categoryId: cat, tagIds: [tagA], createdAt: new Date("2026-01-05T00:00:00Z") });
-    P.contentHit = await seedPost({ author: alice, title: "Weekend notes", content: "We talked about replication of tomatoes seeds and more.", categoryId: cat2, tagIds: [tagB], createdAt: new Date("2026-02-05T00:00:00Z") });
-    P.cjk = await seedPost({ author: bob, title: "分布式数据库的设计", content: "关于一致性与分区容忍的讨论", categoryId: cat, createdAt: new Date("2026-03-01T00:00:00Z") });
-    P.xss = await seedPost({ author: bob, title: "Escaping <script>alert(1)</script> zebrafish", content: "zebrafish **bold** [link](http://x.test)", categoryId: cat });
-    P.onlyMe = await seedPost({ author: bob, title: "Secret replication diary", content: "only for me", categoryId: cat, visibleScope: "ONLY_ME" });
-    P.onlyReg = await seedPost({ author: bob, title: "Members replication guide", content: "signed in only", categoryId: cat, visibleScope: "ONLY_REGISTER" });
-    P.pending = await seedPost({ author: bob, title: "Pending replication draft", content: "awaiting review", categoryId: cat, status: "PENDING" });
+    P.titleHit = await seedPost({
+      author: bob,
+      title: "Postgres replication explained",
+      content: "Streaming WAL to standbys.",
+      categoryId: cat,
+      tagIds: [tagA],
+      createdAt: new Date("2026-01-05T00:00:00Z"),
+    });
+    P.contentHit = await seedPost({
+      author: alice,
+      title: "Weekend notes",
+      content: "We talked about replication of tomatoes seeds and more.",
+      categoryId: cat2,
+      tagIds: [tagB],
+      createdAt: new Date("2026-02-05T00:00:00Z"),
+    });
+    P.cjk = await seedPost({
+      author: bob,
+      title: "分布式数据库的设计",
+      content: "关于一致性与分区容忍的讨论",
+      categoryId: cat,
+      createdAt: new Date("2026-03-01T00:00:00Z"),
+    });
+    P.xss = await seedPost({
+      author: bob,
+      title: "Escaping <script>alert(1)</script> zebrafish",
+      content: "zebrafish **bold** [link](http://x.test)",
+      categoryId: cat,
+    });
+    P.onlyMe = await seedPost({
+      author: bob,
+      title: "Secret replication diary",
+      content: "only for me",
+      categoryId: cat,
+      visibleScope: "ONLY_ME",
+    });
+    P.onlyReg = await seedPost({
+      author: bob,
+      title: "Members replication guide",
+      content: "signed in only",
+      categoryId: cat,
+      visibleScope: "ONLY_REGISTER",
+    });
+    P.pending = await seedPost({
+      author: bob,
+      title: "Pending replication draft",
+      content: "awaiting review",
+      categoryId: cat,
+      status: "PENDING",
+    });
     P.deleted = await seedPost({ author: bob, title: "Deleted replication post", content: "gone", categoryId: cat });
     await db.delete(posts).where(eq(posts.id, P.deleted));
     await db.insert(comments).values([
@@ -174,13 +228,21 @@ describe("search API", () => {
     expect(g.status).toBe(200);
     const hits = z.array(searchResultSchema).parse(g.body);
     expect(hits).toContainEqual(expect.objectContaining({ type: "post", id: P.cjk, highlightedText: "分布式<mark>数据库</mark>的设计" }));
-    expect(hits).toContainEqual(expect.objectContaining({ type: "comment", postId: P.titleHit, highlightedText: "我们用分布式<mark>数据库</mark>做复制" }));
+    expect(hits).toContainEqual(
+      expect.objectContaining({ type: "comment", postId: P.titleHit, highlightedText: "我们用分布式<mark>数据库</mark>做复制" }),
+    );
     // No letters or digits to match: an empty answer, not an error or a scan of every text.
     for (const kw of ["!!!", "?!-*"]) {
-      for (const [handler, path] of [[searchPosts, "/api/search/posts"], [searchGlobal, "/api/search/global"]] as const) {
+      for (const [handler, path] of [
+        [searchPosts, "/api/search/posts"],
+        [searchGlobal, "/api/search/global"],
+      ] as const) {
         const r = await call(handler, `${path}?keyword=${q(kw)}`);
         expect(r.status, `${path} ${kw}`).toBe(200);
-        expect(r.body.filter((h: { type?: string }) => !h.type || h.type === "post" || h.type === "comment"), `${path} ${kw}`).toEqual([]);
+        expect(
+          r.body.filter((h: { type?: string }) => !h.type || h.type === "post" || h.type === "comment"),
+          `${path} ${kw}`,
+        ).toEqual([]);
       }
     }
   });
@@ -195,8 +257,17 @@ describe("search API", () => {
   });
 
   it("rejects an empty, blank, missing or over-long keyword with the error body", async () => {
-    for (const path of ["/api/search/posts?keyword=", "/api/search/posts?keyword=%20%20", "/api/search/global", `/api/search/users?keyword=${"x".repeat(101)}`]) {
-      const handler = path.startsWith("/api/search/global") ? searchGlobal : path.startsWith("/api/search/users") ? searchUsers : searchPosts;
+    for (const path of [
+      "/api/search/posts?keyword=",
+      "/api/search/posts?keyword=%20%20",
+      "/api/search/global",
+      `/api/search/users?keyword=${"x".repeat(101)}`,
+    ]) {
+      const handler = path.startsWith("/api/search/global")
+        ? searchGlobal
+        : path.startsWith("/api/search/users")
+          ? searchUsers
+          : searchPosts;
       const r = await call(handler, path);
       expect(r.status, path).toBe(400);
       expect(errorSchema.parse(r.body).code).toBe("validation_failed");

@@ -40,8 +40,14 @@ let categoryId: number;
 
 /** A post of `author` in this scope, with one comment of `author`. */
 async function target(scope: VisibleScope) {
-  const [p] = await db.insert(posts).values({ title: "matrix", content: "body", authorId: u.author.id, categoryId, visibleScope: scope }).returning({ id: posts.id });
-  const [c] = await db.insert(comments).values({ postId: p!.id, authorId: u.author.id, content: "matrix comment" }).returning({ id: comments.id });
+  const [p] = await db
+    .insert(posts)
+    .values({ title: "matrix", content: "body", authorId: u.author.id, categoryId, visibleScope: scope })
+    .returning({ id: posts.id });
+  const [c] = await db
+    .insert(comments)
+    .values({ postId: p!.id, authorId: u.author.id, content: "matrix comment" })
+    .returning({ id: comments.id });
   return { postId: p!.id, commentId: c!.id };
 }
 
@@ -63,24 +69,44 @@ type Rule = {
 
 const RULES: Rule[] = [
   {
-    name: "POST /api/flags (a post)", handler: flag, method: "POST", at: () => ({ path: "/api/flags", id: 0 }),
-    body: (t) => ({ postId: t.postId, reason: "SPAM" }), allowed: "not-author",
+    name: "POST /api/flags (a post)",
+    handler: flag,
+    method: "POST",
+    at: () => ({ path: "/api/flags", id: 0 }),
+    body: (t) => ({ postId: t.postId, reason: "SPAM" }),
+    allowed: "not-author",
   },
   {
-    name: "POST /api/flags (a comment)", handler: flag, method: "POST", at: () => ({ path: "/api/flags", id: 0 }),
-    body: (t) => ({ commentId: t.commentId, reason: "OFF_TOPIC", note: "matrix" }), allowed: "not-author",
+    name: "POST /api/flags (a comment)",
+    handler: flag,
+    method: "POST",
+    at: () => ({ path: "/api/flags", id: 0 }),
+    body: (t) => ({ commentId: t.commentId, reason: "OFF_TOPIC", note: "matrix" }),
+    allowed: "not-author",
   },
   {
-    name: "PUT /api/comments/{id}", handler: editComment, method: "PUT", at: (t) => ({ path: `/api/comments/${t.commentId}`, id: t.commentId }),
-    body: () => ({ content: "edited by the matrix" }), allowed: "author+staff",
+    name: "PUT /api/comments/{id}",
+    handler: editComment,
+    method: "PUT",
+    at: (t) => ({ path: `/api/comments/${t.commentId}`, id: t.commentId }),
+    body: () => ({ content: "edited by the matrix" }),
+    allowed: "author+staff",
   },
   {
-    name: "GET /api/comments/{id}/change-logs", handler: commentLogs, method: "GET", at: (t) => ({ path: `/api/comments/${t.commentId}/change-logs`, id: t.commentId }),
+    name: "GET /api/comments/{id}/change-logs",
+    handler: commentLogs,
+    method: "GET",
+    at: (t) => ({ path: `/api/comments/${t.commentId}/change-logs`, id: t.commentId }),
     allowed: "read",
   },
   {
-    name: "PUT /api/posts/{id}/slow-mode", handler: slowMode, method: "PUT", at: (t) => ({ path: `/api/posts/${t.postId}/slow-mode`, id: t.postId }),
-    body: () => ({ seconds: 30 }), allowed: "staff", roleFirst: true,
+    name: "PUT /api/posts/{id}/slow-mode",
+    handler: slowMode,
+    method: "PUT",
+    at: (t) => ({ path: `/api/posts/${t.postId}/slow-mode`, id: t.postId }),
+    body: () => ({ seconds: 30 }),
+    allowed: "staff",
+    roleFirst: true,
   },
 ];
 
@@ -118,7 +144,12 @@ describe("authorization matrix (issue 18): flags, comment edits, slow mode × ca
         for (const caller of CALLERS) {
           const t = await target(scope);
           const { path, id } = rule.at(t);
-          const res = await call(rule.handler, path, { method: rule.method, token: tokenOf(caller), body: rule.body?.(t), params: { id: String(id) } });
+          const res = await call(rule.handler, path, {
+            method: rule.method,
+            token: tokenOf(caller),
+            body: rule.body?.(t),
+            params: { id: String(id) },
+          });
           const want = expected(rule, caller, scope);
           if (outcomeOf(res.status) !== want) mismatches.push(`${scope} × ${caller}: got ${res.status}, want ${want}`);
           if (res.status === 404) expect(JSON.stringify(res.body)).not.toContain("matrix");
@@ -140,83 +171,131 @@ describe("authorization matrix (issue 18): flags, comment edits, slow mode × ca
 describe("authorization matrix (issue 18): admin and moderator endpoints × caller", () => {
   const rank = { anonymous: -1, user: 0, author: 0, moderator: 1, admin: 2 } as const;
   const future = () => new Date(Date.now() + 86_400_000).toISOString();
-  const ROLE_RULES: { name: string; min: "MODERATOR" | "ADMIN"; run: (token: string | undefined) => Promise<{ status: number; check?: () => Promise<void> }> }[] = [
+  const ROLE_RULES: {
+    name: string;
+    min: "MODERATOR" | "ADMIN";
+    run: (token: string | undefined) => Promise<{ status: number; check?: () => Promise<void> }>;
+  }[] = [
     { name: "GET /api/admin/audit-log", min: "ADMIN", run: async (token) => call(auditLog, "/api/admin/audit-log", { token }) },
     {
-      name: "POST /api/admin/users/{id}/suspend", min: "ADMIN",
+      name: "POST /api/admin/users/{id}/suspend",
+      min: "ADMIN",
       run: async (token) => {
         const m = await makeUser();
-        const r = await call(suspend, `/api/admin/users/${m.id}/suspend`, { method: "POST", token, params: { id: String(m.id) }, body: { until: future(), reason: "matrix" } });
+        const r = await call(suspend, `/api/admin/users/${m.id}/suspend`, {
+          method: "POST",
+          token,
+          params: { id: String(m.id) },
+          body: { until: future(), reason: "matrix" },
+        });
         const [row] = await db.select({ until: usersTable.suspendedUntil }).from(usersTable).where(eq(usersTable.id, m.id));
         return { status: r.status, check: async () => expect(row!.until).toBeNull() };
       },
     },
     {
-      name: "POST /api/admin/users/{id}/unsuspend", min: "ADMIN",
+      name: "POST /api/admin/users/{id}/unsuspend",
+      min: "ADMIN",
       run: async (token) => {
         const m = await makeUser();
-        await db.update(usersTable).set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspendedReason: "matrix" }).where(eq(usersTable.id, m.id));
+        await db
+          .update(usersTable)
+          .set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspendedReason: "matrix" })
+          .where(eq(usersTable.id, m.id));
         const r = await call(unsuspend, `/api/admin/users/${m.id}/unsuspend`, { method: "POST", token, params: { id: String(m.id) } });
         const [row] = await db.select({ until: usersTable.suspendedUntil }).from(usersTable).where(eq(usersTable.id, m.id));
         return { status: r.status, check: async () => expect(row!.until).not.toBeNull() };
       },
     },
     {
-      name: "PUT /api/admin/users/{id}/role", min: "ADMIN",
+      name: "PUT /api/admin/users/{id}/role",
+      min: "ADMIN",
       run: async (token) => {
         const m = await makeUser();
-        const r = await call(setRole, `/api/admin/users/${m.id}/role`, { method: "PUT", token, params: { id: String(m.id) }, body: { role: "MODERATOR" } });
+        const r = await call(setRole, `/api/admin/users/${m.id}/role`, {
+          method: "PUT",
+          token,
+          params: { id: String(m.id) },
+          body: { role: "MODERATOR" },
+        });
         const [row] = await db.select({ role: usersTable.role }).from(usersTable).where(eq(usersTable.id, m.id));
         return { status: r.status, check: async () => expect(row!.role).toBe("USER") };
       },
     },
     {
-      name: "POST /api/admin/flags/{id}/resolve", min: "MODERATOR",
+      name: "POST /api/admin/flags/{id}/resolve",
+      min: "MODERATOR",
       run: async (token) => {
         const t = await target("ALL");
         const [f] = await db.insert(flags).values({ postId: t.postId, reporterId: u.user.id, reason: "SPAM" }).returning({ id: flags.id });
-        const r = await call(resolveFlag, `/api/admin/flags/${f!.id}/resolve`, { method: "POST", token, params: { id: String(f!.id) }, body: { action: "DISMISS" } });
+        const r = await call(resolveFlag, `/api/admin/flags/${f!.id}/resolve`, {
+          method: "POST",
+          token,
+          params: { id: String(f!.id) },
+          body: { action: "DISMISS" },
+        });
         const [row] = await db.select({ resolvedAt: flags.resolvedAt }).from(flags).where(eq(flags.id, f!.id));
         return { status: r.status, check: async () => expect(row!.resolvedAt).toBeNull() };
       },
     },
     {
-      name: "PUT /api/categories/order", min: "ADMIN",
+      name: "PUT /api/categories/order",
+      min: "ADMIN",
       run: async (token) => {
         const ids = (await db.select({ id: categories.id }).from(categories).orderBy(categories.id)).map((c) => c.id).reverse();
         const r = await call(reorderCategories, "/api/categories/order", { method: "PUT", token, body: { ids } });
         const placed = await db.select({ p: categories.position }).from(categories);
         const check = async () => expect(placed.every((c) => c.p === 0)).toBe(true);
-        if (r.status === 200) await db.update(categories).set({ position: 0 }).where(sql`true`);
+        if (r.status === 200)
+          await db
+            .update(categories)
+            .set({ position: 0 })
+            .where(sql`true`);
         return { status: r.status, check };
       },
     },
     {
-      name: "DELETE /api/categories/{id}?moveTo=", min: "ADMIN",
+      name: "DELETE /api/categories/{id}?moveTo=",
+      min: "ADMIN",
       run: async (token) => {
         const doomed = await makeCategory();
         await db.insert(posts).values({ title: "matrix", content: "body", authorId: u.author.id, categoryId: doomed.id });
-        const r = await call(deleteCategory, `/api/categories/${doomed.id}?moveTo=${categoryId}`, { method: "DELETE", token, params: { id: String(doomed.id) } });
+        const r = await call(deleteCategory, `/api/categories/${doomed.id}?moveTo=${categoryId}`, {
+          method: "DELETE",
+          token,
+          params: { id: String(doomed.id) },
+        });
         const left = await db.select().from(categories).where(eq(categories.id, doomed.id));
         return { status: r.status, check: async () => expect(left).toHaveLength(1) };
       },
     },
     {
-      name: "POST /api/tags/{id}/merge", min: "MODERATOR",
+      name: "POST /api/tags/{id}/merge",
+      min: "MODERATOR",
       run: async (token) => {
         const [from, into] = [await makeTag(), await makeTag()];
-        const r = await call(mergeTag, `/api/tags/${from.id}/merge`, { method: "POST", token, params: { id: String(from.id) }, body: { intoId: into.id } });
+        const r = await call(mergeTag, `/api/tags/${from.id}/merge`, {
+          method: "POST",
+          token,
+          params: { id: String(from.id) },
+          body: { intoId: into.id },
+        });
         const left = await db.select().from(tags).where(eq(tags.id, from.id));
         return { status: r.status, check: async () => expect(left).toHaveLength(1) };
       },
     },
     {
-      name: "PUT /api/admin/config (registration, flag threshold)", min: "ADMIN",
+      name: "PUT /api/admin/config (registration, flag threshold)",
+      min: "ADMIN",
       run: async (token) => {
-        const r = await call(putConfig, "/api/admin/config", { method: "PUT", token, body: { registrationMode: "CLOSED", flagHideThreshold: 7 } });
+        const r = await call(putConfig, "/api/admin/config", {
+          method: "PUT",
+          token,
+          body: { registrationMode: "CLOSED", flagHideThreshold: 7 },
+        });
         const [row] = await db.select().from(siteSettings);
         const check = async () => expect(row?.registrationMode ?? "OPEN").toBe("OPEN");
-        if (r.status === 200) await db.update(siteSettings).set({ registrationMode: "OPEN", flagHideThreshold: 3 }).where(eq(siteSettings.id, 1));
+        if (r.status === 200)
+          await db.update(siteSettings).set({ registrationMode: "OPEN", flagHideThreshold: 3 }).where(eq(siteSettings.id, 1));
         return { status: r.status, check };
       },
     },

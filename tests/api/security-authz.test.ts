@@ -36,18 +36,70 @@ function canSee(caller: Caller, scope: VisibleScope): boolean {
 }
 
 /** The one table: per endpoint, who may act on a post they can see ("read" = anyone who sees it). */
-type Rule = { name: string; handler: Handler; method: string; path: (id: number) => string; body?: unknown; allowed: "read" | "signed-in" | "author+staff" | "staff" };
+type Rule = {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: (id: number) => string;
+  body?: unknown;
+  allowed: "read" | "signed-in" | "author+staff" | "staff";
+};
 const POST_RULES: Rule[] = [
   { name: "GET /api/posts/{id}", handler: getPost, method: "GET", path: (id) => `/api/posts/${id}`, allowed: "read" },
-  { name: "GET /api/posts/{id}/comments", handler: listComments, method: "GET", path: (id) => `/api/posts/${id}/comments`, allowed: "read" },
-  { name: "GET /api/posts/{id}/change-logs", handler: getChangeLogs, method: "GET", path: (id) => `/api/posts/${id}/change-logs`, allowed: "read" },
-  { name: "POST /api/posts/{id}/comments", handler: addComment, method: "POST", path: (id) => `/api/posts/${id}/comments`, body: { content: "hello" }, allowed: "signed-in" },
-  { name: "POST /api/posts/{id}/reactions", handler: react, method: "POST", path: (id) => `/api/posts/${id}/reactions`, body: { type: "LIKE" }, allowed: "signed-in" },
-  { name: "PUT /api/posts/{id}", handler: editPost, method: "PUT", path: (id) => `/api/posts/${id}`, body: { title: "Edited title" }, allowed: "author+staff" },
-  { name: "POST /api/posts/{id}/close", handler: closePost, method: "POST", path: (id) => `/api/posts/${id}/close`, allowed: "author+staff" },
+  {
+    name: "GET /api/posts/{id}/comments",
+    handler: listComments,
+    method: "GET",
+    path: (id) => `/api/posts/${id}/comments`,
+    allowed: "read",
+  },
+  {
+    name: "GET /api/posts/{id}/change-logs",
+    handler: getChangeLogs,
+    method: "GET",
+    path: (id) => `/api/posts/${id}/change-logs`,
+    allowed: "read",
+  },
+  {
+    name: "POST /api/posts/{id}/comments",
+    handler: addComment,
+    method: "POST",
+    path: (id) => `/api/posts/${id}/comments`,
+    body: { content: "hello" },
+    allowed: "signed-in",
+  },
+  {
+    name: "POST /api/posts/{id}/reactions",
+    handler: react,
+    method: "POST",
+    path: (id) => `/api/posts/${id}/reactions`,
+    body: { type: "LIKE" },
+    allowed: "signed-in",
+  },
+  {
+    name: "PUT /api/posts/{id}",
+    handler: editPost,
+    method: "PUT",
+    path: (id) => `/api/posts/${id}`,
+    body: { title: "Edited title" },
+    allowed: "author+staff",
+  },
+  {
+    name: "POST /api/posts/{id}/close",
+    handler: closePost,
+    method: "POST",
+    path: (id) => `/api/posts/${id}/close`,
+    allowed: "author+staff",
+  },
   { name: "DELETE /api/posts/{id}", handler: deletePost, method: "DELETE", path: (id) => `/api/posts/${id}`, allowed: "author+staff" },
   { name: "POST /api/posts/{id}/pin", handler: pinPost, method: "POST", path: (id) => `/api/posts/${id}/pin`, allowed: "staff" },
-  { name: "POST /api/posts/{id}/feature", handler: featurePost, method: "POST", path: (id) => `/api/posts/${id}/feature`, allowed: "staff" },
+  {
+    name: "POST /api/posts/{id}/feature",
+    handler: featurePost,
+    method: "POST",
+    path: (id) => `/api/posts/${id}/feature`,
+    allowed: "staff",
+  },
 ];
 
 function expected(rule: Rule, caller: Caller, scope: VisibleScope): Outcome {
@@ -60,14 +112,41 @@ function expected(rule: Rule, caller: Caller, scope: VisibleScope): Outcome {
 }
 
 /** Role-gated endpoints that are not about one post. */
-const ROLE_RULES: { name: string; handler: Handler; method: string; path: string; body?: unknown; min: "signed-in" | "MODERATOR" | "ADMIN" }[] = [
+const ROLE_RULES: {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: string;
+  body?: unknown;
+  min: "signed-in" | "MODERATOR" | "ADMIN";
+}[] = [
   { name: "GET /api/notifications", handler: getNotifications, method: "GET", path: "/api/notifications", min: "signed-in" },
   { name: "GET /api/admin/posts/pending", handler: getPending, method: "GET", path: "/api/admin/posts/pending", min: "MODERATOR" },
-  { name: "GET /api/admin/posts/pending/count", handler: getPendingCount, method: "GET", path: "/api/admin/posts/pending/count", min: "MODERATOR" },
+  {
+    name: "GET /api/admin/posts/pending/count",
+    handler: getPendingCount,
+    method: "GET",
+    path: "/api/admin/posts/pending/count",
+    min: "MODERATOR",
+  },
   { name: "GET /api/admin/flags", handler: getFlags, method: "GET", path: "/api/admin/flags", min: "MODERATOR" },
   { name: "GET /api/admin/config", handler: getConfig, method: "GET", path: "/api/admin/config", min: "ADMIN" },
-  { name: "PUT /api/admin/config", handler: putConfig, method: "PUT", path: "/api/admin/config", body: { publishMode: "DIRECT" }, min: "ADMIN" },
-  { name: "POST /api/categories", handler: createCategory, method: "POST", path: "/api/categories", body: { name: "x", description: "d", icon: "", smallIcon: "" }, min: "ADMIN" },
+  {
+    name: "PUT /api/admin/config",
+    handler: putConfig,
+    method: "PUT",
+    path: "/api/admin/config",
+    body: { publishMode: "DIRECT" },
+    min: "ADMIN",
+  },
+  {
+    name: "POST /api/categories",
+    handler: createCategory,
+    method: "POST",
+    path: "/api/categories",
+    body: { name: "x", description: "d", icon: "", smallIcon: "" },
+    min: "ADMIN",
+  },
 ];
 
 let users: Record<Exclude<Caller, "anonymous">, TestUser>;
@@ -105,7 +184,12 @@ describe("authorization matrix: post endpoints × caller × visibility", () => {
         for (const caller of CALLERS) {
           // A fresh post per cell: writes (delete, close, pin) must not leak into the next cell.
           const id = await freshPost(scope);
-          const res = await call(rule.handler, rule.path(id), { method: rule.method, token: tokenOf(caller), body: rule.body, params: { id: String(id) } });
+          const res = await call(rule.handler, rule.path(id), {
+            method: rule.method,
+            token: tokenOf(caller),
+            body: rule.body,
+            params: { id: String(id) },
+          });
           const want = expected(rule, caller, scope);
           if (outcomeOf(res.status) !== want) mismatches.push(`${scope} × ${caller}: got ${res.status}, want ${want}`);
           if (res.status === 404) expect(JSON.stringify(res.body)).not.toContain("matrix"); // nothing of the hidden post leaks
@@ -138,7 +222,12 @@ describe("authorization matrix: role-gated endpoints × caller", () => {
   it("a bad bearer token is a 401 on every endpoint, public reads included", async () => {
     const id = await freshPost("ALL");
     for (const rule of POST_RULES) {
-      const res = await call(rule.handler, rule.path(id), { method: rule.method, token: "fp_not-a-real-token", body: rule.body, params: { id: String(id) } });
+      const res = await call(rule.handler, rule.path(id), {
+        method: rule.method,
+        token: "fp_not-a-real-token",
+        body: rule.body,
+        params: { id: String(id) },
+      });
       expect(res.status, rule.name).toBe(401);
     }
   });
@@ -147,7 +236,12 @@ describe("authorization matrix: role-gated endpoints × caller", () => {
     const reader = await makeUser({ scopes: ["read"] });
     const id = await freshPost("ALL");
     for (const rule of POST_RULES) {
-      const res = await call(rule.handler, rule.path(id), { method: rule.method, token: reader.token, body: rule.body, params: { id: String(id) } });
+      const res = await call(rule.handler, rule.path(id), {
+        method: rule.method,
+        token: reader.token,
+        body: rule.body,
+        params: { id: String(id) },
+      });
       expect(res.status, rule.name).toBe(rule.method === "GET" ? 200 : 403);
     }
   });

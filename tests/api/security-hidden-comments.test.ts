@@ -65,7 +65,11 @@ async function openStream(path: string, u?: TestUser) {
         const chunk = buf.slice(0, i);
         buf = buf.slice(i + 2);
         frames.push(chunk);
-        const data = chunk.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+        const data = chunk
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => l.slice(6))
+          .join("\n");
         if (data && !chunk.includes("\nevent: ") && !chunk.startsWith("event: ")) got.push(JSON.parse(data));
       }
     }
@@ -91,17 +95,32 @@ const replyTo = (by: TestUser, parentId: number, content: string) =>
 beforeAll(async () => {
   process.env.MAIL_AWAY_MINUTES = "10";
   await smtp.start();
-  [postAuthor, commenter, other, replier, reactor] = [await makeUser(), await makeUser(), await makeUser(), await makeUser(), await makeUser()];
+  [postAuthor, commenter, other, replier, reactor] = [
+    await makeUser(),
+    await makeUser(),
+    await makeUser(),
+    await makeUser(),
+    await makeUser(),
+  ];
   flaggers = [await makeUser(), await makeUser(), await makeUser()];
   mod = await makeUser({ role: "MODERATOR" });
   const cat = (await makeCategory()).id;
   // A featured post (in the RSS feed) whose author is away (so a reply to it is mailed).
   const [p] = await db
     .insert(posts)
-    .values({ title: "A quiet thread", content: "Nothing special in the post itself", authorId: postAuthor.id, categoryId: cat, rssExcluded: false })
+    .values({
+      title: "A quiet thread",
+      content: "Nothing special in the post itself",
+      authorId: postAuthor.id,
+      categoryId: cat,
+      rssExcluded: false,
+    })
     .returning();
   postId = p!.id;
-  await db.update(apiTokens).set({ lastUsedAt: sql`now() - interval '2 hours'` }).where(eq(apiTokens.userId, postAuthor.id));
+  await db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`now() - interval '2 hours'` })
+    .where(eq(apiTokens.userId, postAuthor.id));
 
   // An anonymous reader's live stream of the post, open from the start.
   const s = await openStream(`/api/events?postId=${postId}`);
@@ -115,13 +134,32 @@ beforeAll(async () => {
   hiddenId = hidden.body.id;
   // Before the comment is hidden: a reaction to it, an edit (a change log with its text), the reply
   // mail to the post's author queued.
-  expect((await call(react, `/api/comments/${hiddenId}/reactions`, { token: reactor.token, body: { type: "LIKE" }, params: { id: String(hiddenId) } })).status).toBe(200);
-  expect((await call(editComment, `/api/comments/${hiddenId}`, { method: "PUT", token: commenter.token, body: { content: EDITED_TEXT }, params: { id: String(hiddenId) } })).status).toBe(200);
+  expect(
+    (
+      await call(react, `/api/comments/${hiddenId}/reactions`, {
+        token: reactor.token,
+        body: { type: "LIKE" },
+        params: { id: String(hiddenId) },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await call(editComment, `/api/comments/${hiddenId}`, {
+        method: "PUT",
+        token: commenter.token,
+        body: { content: EDITED_TEXT },
+        params: { id: String(hiddenId) },
+      })
+    ).status,
+  ).toBe(200);
   await processReplyMail();
   expect(await db.select().from(mailOutbox).where(eq(mailOutbox.userId, postAuthor.id))).toHaveLength(2);
 
   for (const m of flaggers) {
-    expect((await call(flag as never, "/api/flags", { token: m.token, body: { commentId: hiddenId, reason: "INAPPROPRIATE" } })).status).toBe(201);
+    expect(
+      (await call(flag as never, "/api/flags", { token: m.token, body: { commentId: hiddenId, reason: "INAPPROPRIATE" } })).status,
+    ).toBe(201);
   }
   const [row] = await db.select().from(comments).where(eq(comments.id, hiddenId));
   expect(row!.hiddenAt).not.toBeNull();
@@ -159,23 +197,36 @@ describe("a comment hidden by flags", () => {
 
   it("is left out of GET /api/users/{author}/replies for others; its author and staff see it with its text", async () => {
     for (const u of [undefined, other, postAuthor] as As[]) {
-      const r = await call(userReplies as never, `/api/users/${commenter.id}/replies`, { ...as(u), params: { idOrUsername: String(commenter.id) } });
+      const r = await call(userReplies as never, `/api/users/${commenter.id}/replies`, {
+        ...as(u),
+        params: { idOrUsername: String(commenter.id) },
+      });
       expect(r.status).toBe(200);
       const list = (r.body as unknown[]).map((x) => userReplySchema.parse(x));
-      expect(list.map((x) => x.id), label(u)).toEqual([visibleId]);
+      expect(
+        list.map((x) => x.id),
+        label(u),
+      ).toEqual([visibleId]);
       expect(r.text).not.toContain(SECRET);
     }
     for (const u of [commenter, mod]) {
-      const r = await call(userReplies as never, `/api/users/${commenter.username}/replies`, { ...as(u), params: { idOrUsername: commenter.username } });
+      const r = await call(userReplies as never, `/api/users/${commenter.username}/replies`, {
+        ...as(u),
+        params: { idOrUsername: commenter.username },
+      });
       expect(r.status).toBe(200);
-      expect((r.body as { id: number }[]).map((x) => x.id), label(u)).toEqual([hiddenId, visibleId]);
+      expect(
+        (r.body as { id: number }[]).map((x) => x.id),
+        label(u),
+      ).toEqual([hiddenId, visibleId]);
       expect((r.body as { id: number; content: string }[])[0]!.content).toBe(EDITED_TEXT);
     }
   });
 
   it("counts on the profile only for those who may read it", async () => {
     const count = async (u: As) =>
-      (await call(userProfile as never, `/api/users/${commenter.id}`, { ...as(u), params: { idOrUsername: String(commenter.id) } })).body.commentCount;
+      (await call(userProfile as never, `/api/users/${commenter.id}`, { ...as(u), params: { idOrUsername: String(commenter.id) } })).body
+        .commentCount;
     expect(await count(undefined)).toBe(1);
     expect(await count(other)).toBe(1);
     expect(await count(commenter)).toBe(2);
@@ -184,21 +235,40 @@ describe("a comment hidden by flags", () => {
 
   it("is left out of GET /api/users/{author}/activity for others, and a reaction to it shows no excerpt", async () => {
     for (const u of [undefined, other] as As[]) {
-      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, { ...as(u), params: { idOrUsername: String(commenter.id) } });
+      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, {
+        ...as(u),
+        params: { idOrUsername: String(commenter.id) },
+      });
       expect(r.status).toBe(200);
       const list = (r.body as unknown[]).map((x) => userActivitySchema.parse(x));
-      expect(list.filter((a) => a.kind === "reply").map((a) => a.commentId), label(u)).toEqual([visibleId]);
+      expect(
+        list.filter((a) => a.kind === "reply").map((a) => a.commentId),
+        label(u),
+      ).toEqual([visibleId]);
       expect(r.text).not.toContain(SECRET);
 
-      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, { ...as(u), params: { idOrUsername: String(reactor.id) } });
+      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, {
+        ...as(u),
+        params: { idOrUsername: String(reactor.id) },
+      });
       expect(rx.status).toBe(200);
-      expect(rx.body, label(u)).toEqual([expect.objectContaining({ kind: "reaction", commentId: hiddenId, reactionType: "LIKE", excerpt: "" })]);
+      expect(rx.body, label(u)).toEqual([
+        expect.objectContaining({ kind: "reaction", commentId: hiddenId, reactionType: "LIKE", excerpt: "" }),
+      ]);
     }
     for (const u of [commenter, mod]) {
-      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, { ...as(u), params: { idOrUsername: String(commenter.id) } });
-      const mine = (r.body as { kind: string; commentId: number; excerpt: string }[]).find((a) => a.kind === "reply" && a.commentId === hiddenId);
+      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, {
+        ...as(u),
+        params: { idOrUsername: String(commenter.id) },
+      });
+      const mine = (r.body as { kind: string; commentId: number; excerpt: string }[]).find(
+        (a) => a.kind === "reply" && a.commentId === hiddenId,
+      );
       expect(mine?.excerpt, label(u)).toContain(SECRET);
-      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, { ...as(u), params: { idOrUsername: String(reactor.id) } });
+      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, {
+        ...as(u),
+        params: { idOrUsername: String(reactor.id) },
+      });
       expect((rx.body as { excerpt: string }[])[0]!.excerpt).toContain(SECRET);
     }
   });
@@ -208,7 +278,10 @@ describe("a comment hidden by flags", () => {
     for (const u of [undefined, other, postAuthor] as As[]) {
       const r = await global(u);
       expect(r.status).toBe(200);
-      expect((r.body as unknown[]).map((x) => searchResultSchema.parse(x)), label(u)).toEqual([]);
+      expect(
+        (r.body as unknown[]).map((x) => searchResultSchema.parse(x)),
+        label(u),
+      ).toEqual([]);
       const p = await call(searchPosts as never, `/api/search/posts?keyword=${SECRET}`, as(u));
       expect(p.status).toBe(200);
       expect(p.body, label(u)).toEqual([]);
@@ -236,13 +309,21 @@ describe("a comment hidden by flags", () => {
     const aboutHidden = list.find((n) => n.type === "COMMENT_REPLY" && n.comment?.id === hiddenId);
     expect(aboutHidden).toMatchObject({ comment: { content: "", hidden: true }, excerpt: null });
     const aboutReply = list.find((n) => n.comment?.id === replyId);
-    expect(aboutReply).toMatchObject({ comment: { content: "I answer the hidden one" }, parentComment: { id: hiddenId, content: "", hidden: true } });
+    expect(aboutReply).toMatchObject({
+      comment: { content: "I answer the hidden one" },
+      parentComment: { id: hiddenId, content: "", hidden: true },
+    });
     expect(r.text).not.toContain(SECRET);
 
     const mine = await call(listNotifications as never, "/api/notifications?size=50", { token: commenter.token });
     const list2 = (mine.body as unknown[]).map((x) => notificationSchema.parse(x));
-    expect(list2.find((n) => n.comment?.id === replyId)).toMatchObject({ parentComment: { id: hiddenId, content: EDITED_TEXT, hidden: true } });
-    expect(list2.find((n) => n.type === "REACTION")).toMatchObject({ comment: { id: hiddenId, content: EDITED_TEXT }, excerpt: expect.stringContaining(SECRET) });
+    expect(list2.find((n) => n.comment?.id === replyId)).toMatchObject({
+      parentComment: { id: hiddenId, content: EDITED_TEXT, hidden: true },
+    });
+    expect(list2.find((n) => n.type === "REACTION")).toMatchObject({
+      comment: { id: hiddenId, content: EDITED_TEXT },
+      excerpt: expect.stringContaining(SECRET),
+    });
   });
 
   it("is blanked in the points ledger of the post's author", async () => {
@@ -254,18 +335,26 @@ describe("a comment hidden by flags", () => {
     expect(list.find((h) => h.commentId === visibleId)?.commentContent).toBe("An ordinary remark");
     expect(r.text).not.toContain(SECRET);
     const own = await call(pointHistories as never, "/api/point-histories?pageSize=50", { token: commenter.token });
-    expect((own.body as { commentId: number; commentContent: string }[]).find((h) => h.commentId === hiddenId)?.commentContent).toBe(EDITED_TEXT);
+    expect((own.body as { commentId: number; commentContent: string }[]).find((h) => h.commentId === hiddenId)?.commentContent).toBe(
+      EDITED_TEXT,
+    );
   });
 
   it("keeps its edit history from others (404), not from its author and staff", async () => {
     for (const u of [undefined, other, postAuthor] as As[]) {
-      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, { ...as(u), params: { id: String(hiddenId) } });
+      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, {
+        ...as(u),
+        params: { id: String(hiddenId) },
+      });
       expect(r.status, label(u)).toBe(404);
       expect(r.body).toMatchObject({ code: "not_found" });
       expect(r.text).not.toContain(SECRET);
     }
     for (const u of [commenter, mod]) {
-      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, { ...as(u), params: { id: String(hiddenId) } });
+      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, {
+        ...as(u),
+        params: { id: String(hiddenId) },
+      });
       expect(r.status, label(u)).toBe(200);
       expect(r.text).toContain(SECRET);
     }
@@ -274,7 +363,12 @@ describe("a comment hidden by flags", () => {
   it("is not mailed: a reply mail queued before the comment was hidden is cancelled", async () => {
     const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.userId, postAuthor.id));
     const byNote = rows.map((m) => ({ status: m.status, lastError: m.lastError }));
-    expect(byNote).toEqual(expect.arrayContaining([{ status: "sent", lastError: null }, { status: "cancelled", lastError: "post or comment not visible" }]));
+    expect(byNote).toEqual(
+      expect.arrayContaining([
+        { status: "sent", lastError: null },
+        { status: "cancelled", lastError: "post or comment not visible" },
+      ]),
+    );
     expect(smtp.received.length).toBeGreaterThan(0);
     for (const m of smtp.received) expect(m.raw).not.toContain(SECRET);
   });
@@ -287,7 +381,10 @@ describe("a comment hidden by flags", () => {
     expect(about[2]).toMatchObject({ postId, commentId: hiddenId });
     const fields = new Set(["id", "type", "postId", "commentId", "parentId", "actorId", "authorId", "status", "scope"]);
     for (const e of [...about, ...anonEvents.filter((x) => x.commentId === replyId)]) {
-      expect(Object.keys(e).filter((k) => !fields.has(k)), JSON.stringify(e)).toEqual([]);
+      expect(
+        Object.keys(e).filter((k) => !fields.has(k)),
+        JSON.stringify(e),
+      ).toEqual([]);
     }
     expect(anonFrames.length).toBeGreaterThan(3);
     for (const f of anonFrames) expect(f).not.toContain(SECRET);

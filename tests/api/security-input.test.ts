@@ -24,17 +24,51 @@ type Handler = Parameters<typeof call>[0];
 
 const RUNS = 40;
 const SQLI = [
-  "1' OR '1'='1", "1; DROP TABLE posts; --", "' UNION SELECT id, email, password_hash FROM users --", "1)) OR ((1=1",
-  "0x31", "1e999", "-1", "9999999999999999999999", "NaN", "null", "[]", "{}", "%00", "\u0000", "' OR pg_sleep(2) --",
-  "$1", "1::int", "ALL' OR visible_scope = 'ONLY_ME", "\\'; select 1; --", "𝕏".repeat(300),
+  "1' OR '1'='1",
+  "1; DROP TABLE posts; --",
+  "' UNION SELECT id, email, password_hash FROM users --",
+  "1)) OR ((1=1",
+  "0x31",
+  "1e999",
+  "-1",
+  "9999999999999999999999",
+  "NaN",
+  "null",
+  "[]",
+  "{}",
+  "%00",
+  "\u0000",
+  "' OR pg_sleep(2) --",
+  "$1",
+  "1::int",
+  "ALL' OR visible_scope = 'ONLY_ME",
+  "\\'; select 1; --",
+  "𝕏".repeat(300),
 ];
 const XSS = [
-  "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[click](javascript:alert(1))", "[x](JaVaScRiPt:alert(1))",
-  "[x](  javascript:alert(1))", "[x](java&#x09;script:alert(1))", "![x](javascript:alert(1))", "<a href=\"javascript:alert(1)\">x</a>",
-  "<svg onload=alert(1)>", "<iframe src=\"https://evil.example\"></iframe>", "[x](vbscript:msgbox(1))", "[x](data:text/html;base64,PHNjcmlwdD4=)",
-  "<details open ontoggle=alert(1)>", "<body onload=alert(1)>", "```html\n<script>alert(1)</script>\n```", "`<img src=x onerror=alert(1)>`",
-  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>", "<<script>script>alert(1)<</script>/script>", "<style>*{x:expression(alert(1))}</style>",
-  "[a](https://ok.example \"title\" onmouseover=alert(1))", "@[<script>alert(1)</script>]", "<object data=javascript:alert(1)>", "<form action=javascript:alert(1)><button>x",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "[click](javascript:alert(1))",
+  "[x](JaVaScRiPt:alert(1))",
+  "[x](  javascript:alert(1))",
+  "[x](java&#x09;script:alert(1))",
+  "![x](javascript:alert(1))",
+  '<a href="javascript:alert(1)">x</a>',
+  "<svg onload=alert(1)>",
+  '<iframe src="https://evil.example"></iframe>',
+  "[x](vbscript:msgbox(1))",
+  "[x](data:text/html;base64,PHNjcmlwdD4=)",
+  "<details open ontoggle=alert(1)>",
+  "<body onload=alert(1)>",
+  "```html\n<script>alert(1)</script>\n```",
+  "`<img src=x onerror=alert(1)>`",
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+  "<<script>script>alert(1)<</script>/script>",
+  "<style>*{x:expression(alert(1))}</style>",
+  '[a](https://ok.example "title" onmouseover=alert(1))',
+  "@[<script>alert(1)</script>]",
+  "<object data=javascript:alert(1)>",
+  "<form action=javascript:alert(1)><button>x",
 ];
 
 let author: TestUser;
@@ -49,14 +83,20 @@ beforeAll(async () => {
   other = await makeUser();
   categoryId = (await makeCategory()).id;
   tagId = (await makeTag()).id;
-  const [p] = await db.insert(posts).values({ title: "public", content: "body", authorId: author.id, categoryId }).returning({ id: posts.id });
+  const [p] = await db
+    .insert(posts)
+    .values({ title: "public", content: "body", authorId: author.id, categoryId })
+    .returning({ id: posts.id });
   const [h] = await db
     .insert(posts)
     .values({ title: "SECRET-TITLE", content: "SECRET-BODY", authorId: other.id, categoryId, visibleScope: "ONLY_ME" })
     .returning({ id: posts.id });
   postId = p!.id;
   hiddenId = h!.id;
-  await db.insert(postTags).values([{ postId, tagId }, { postId: hiddenId, tagId }]);
+  await db.insert(postTags).values([
+    { postId, tagId },
+    { postId: hiddenId, tagId },
+  ]);
 });
 
 /** Every answer: not a 500, and an error status carries the API.md §1 body. */
@@ -109,7 +149,15 @@ describe("fuzzing query parameters (fast-check)", () => {
 });
 
 describe("fuzzing JSON bodies (fast-check)", () => {
-  const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 8 }), fc.constantFrom(...SQLI));
+  const value = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.oneof(fc.integer(), fc.string()), { maxLength: 8 }),
+    fc.constantFrom(...SQLI),
+  );
   const bodies: [string, Handler, string, string[]][] = [
     ["POST /api/posts", createPost, "/api/posts", ["title", "content", "categoryId", "tagIds", "type", "visibleScope", "poll", "lottery"]],
     ["PUT /api/posts/{id}", editPost, `/api/posts/{id}`, ["title", "content", "categoryId", "tagIds", "visibleScope"]],
@@ -135,11 +183,21 @@ describe("fuzzing JSON bodies (fast-check)", () => {
 
   it("malformed and oversized JSON: 400 / 413, never a 500", async () => {
     for (const rawBody of ["{", "nul", "\u0000", "[1,2", '{"title":"x"'.repeat(10)]) {
-      const res = await call(createPost, "/api/posts", { method: "POST", token: author.token, rawBody, headers: { "content-type": "application/json" } });
+      const res = await call(createPost, "/api/posts", {
+        method: "POST",
+        token: author.token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status).toBe(400);
     }
     const big = JSON.stringify({ title: "x", content: "y".repeat(1024 * 1024 + 10), categoryId, tagIds: [tagId], type: "NORMAL" });
-    const res = await call(createPost, "/api/posts", { method: "POST", token: author.token, rawBody: big, headers: { "content-type": "application/json" } });
+    const res = await call(createPost, "/api/posts", {
+      method: "POST",
+      token: author.token,
+      rawBody: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(413);
   });
 });
@@ -162,7 +220,9 @@ describe("SQL injection strings in every parameter", () => {
     const title = "'); DELETE FROM posts; --";
     const before = await db.$count(posts);
     const res = await call(createPost, "/api/posts", {
-      method: "POST", token: author.token, body: { title, content: "x", categoryId, tagIds: [tagId], type: "NORMAL" },
+      method: "POST",
+      token: author.token,
+      body: { title, content: "x", categoryId, tagIds: [tagId], type: "NORMAL" },
     });
     expect(res.status).toBe(201);
     expect(res.body.title).toBe(title);
@@ -183,7 +243,8 @@ function xssProblems(html: string): string[] {
   for (const tag of liveTags(html)) {
     if (/^<(script|iframe|object|embed|svg|math|form|style|body|base|meta|link)\b/i.test(tag)) bad.push(`forbidden tag ${tag}`);
     if (/\son[a-z]+\s*=/i.test(tag)) bad.push(`event handler in ${tag}`);
-    if (/\s(href|src|action|data|formaction)\s*=\s*["']?\s*(javascript|vbscript|data:text\/html)/i.test(tag)) bad.push(`script URL in ${tag}`);
+    if (/\s(href|src|action|data|formaction)\s*=\s*["']?\s*(javascript|vbscript|data:text\/html)/i.test(tag))
+      bad.push(`script URL in ${tag}`);
   }
   return bad;
 }

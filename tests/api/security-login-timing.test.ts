@@ -38,7 +38,11 @@ describe("finding 6: equal-time login", () => {
     let n = 0;
     const timed = async (username: string) => {
       const t0 = performance.now();
-      const r = await call(login, "/api/auth/login", { method: "POST", headers: peerHeaders(`198.19.${n}.${++n}`), body: { username, password: "wrong-password" } });
+      const r = await call(login, "/api/auth/login", {
+        method: "POST",
+        headers: peerHeaders(`198.19.${n}.${++n}`),
+        body: { username, password: "wrong-password" },
+      });
       expect(r.status).toBe(401);
       return performance.now() - t0;
     };
@@ -61,7 +65,12 @@ describe("finding 6: equal-time login", () => {
 describe("issue 16: one login-attempt service for every sign-in path", () => {
   it("one wrong password in the browser form counts once per key; a right one starts a server-side session", async () => {
     const u = await makeUser({ password: "right-password" });
-    requestHeaders.current = new Headers({ host: "localhost:3000", "x-forwarded-proto": "http", "user-agent": "Browser/1", ...peerHeaders("203.0.113.61") });
+    requestHeaders.current = new Headers({
+      host: "localhost:3000",
+      "x-forwarded-proto": "http",
+      "user-agent": "Browser/1",
+      ...peerHeaders("203.0.113.61"),
+    });
     const form = (password: string) => {
       const f = new FormData();
       f.set("username", u.username.toUpperCase());
@@ -72,29 +81,55 @@ describe("issue 16: one login-attempt service for every sign-in path", () => {
     const failed = await signInWithPassword(undefined, form("wrong-password"));
     expect(failed.error).toBe("Wrong username or password.");
     const counters = await db.select().from(rateLimits).where(like(rateLimits.key, "login:%"));
-    const byKey = Object.fromEntries(counters.filter((r) => r.key.endsWith(":203.0.113.61") || r.key.includes(`:${u.id}`) || r.key.includes(u.username.toLowerCase())).map((r) => [r.key, r.count]));
+    const byKey = Object.fromEntries(
+      counters
+        .filter((r) => r.key.endsWith(":203.0.113.61") || r.key.includes(`:${u.id}`) || r.key.includes(u.username.toLowerCase()))
+        .map((r) => [r.key, r.count]),
+    );
     expect(byKey).toEqual({ [`login:user:${u.id}`]: 1, "login:ip:203.0.113.61": 1 });
 
     // The same account by email through the API adds to the same counter.
-    await call(login, "/api/auth/login", { method: "POST", headers: peerHeaders("203.0.113.62"), body: { email: `${u.username.toLowerCase()}@example.test`, password: "nope-nope" } });
-    const [acct] = await db.select().from(rateLimits).where(eq(rateLimits.key, `login:user:${u.id}`));
+    await call(login, "/api/auth/login", {
+      method: "POST",
+      headers: peerHeaders("203.0.113.62"),
+      body: { email: `${u.username.toLowerCase()}@example.test`, password: "nope-nope" },
+    });
+    const [acct] = await db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:user:${u.id}`));
     expect(acct!.count).toBe(2);
 
     // Success: Next's redirect is thrown, the cookie is set, and a session row exists for the user.
-    const redirect = await signInWithPassword(undefined, form("right-password")).then(() => null, (e: unknown) => e);
+    const redirect = await signInWithPassword(undefined, form("right-password")).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(String((redirect as { digest?: string })?.digest ?? redirect)).toContain("NEXT_REDIRECT");
     expect([...jar.keys()].some((k) => k.endsWith("authjs.session-token"))).toBe(true);
-    const sessions = await db.select().from(userSessions).where(and(eq(userSessions.userId, u.id)));
+    const sessions = await db
+      .select()
+      .from(userSessions)
+      .where(and(eq(userSessions.userId, u.id)));
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ userAgent: "Browser/1", ip: "203.0.113.61", revokedAt: null });
-    expect((await db.select().from(rateLimits).where(eq(rateLimits.key, `login:user:${u.id}`)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `login:user:${u.id}`)),
+    ).toHaveLength(0);
   });
 
   it("the browser form reports the shared limit once it is used up", async () => {
     const u = await makeUser({ password: "right-password" });
     requestHeaders.current = new Headers({ host: "localhost:3000", ...peerHeaders("203.0.113.70") });
     for (let i = 0; i < 10; i++) {
-      await call(login, "/api/auth/login", { method: "POST", headers: peerHeaders(`203.0.114.${i}`), body: { username: u.username, password: "nope-nope" } });
+      await call(login, "/api/auth/login", {
+        method: "POST",
+        headers: peerHeaders(`203.0.114.${i}`),
+        body: { username: u.username, password: "nope-nope" },
+      });
     }
     const f = new FormData();
     f.set("username", u.username);

@@ -35,12 +35,19 @@ describe("finding 1: the points ledger shows only titles the caller may see now"
     const alice = await makeUser();
     const bob = await makeUser();
     const post = await makePost(alice.id);
-    const c = await call(addComment, `/api/posts/${post.id}/comments`, { token: bob.token, params: { id: String(post.id) }, body: { content: "nice one" } });
+    const c = await call(addComment, `/api/posts/${post.id}/comments`, {
+      token: bob.token,
+      params: { id: String(post.id) },
+      body: { content: "nice one" },
+    });
     expect(c.status).toBe(201);
     const before = await call(ledger, "/api/point-histories", { token: bob.token });
     expect(before.body.find((r: { postId: number }) => r.postId === post.id)?.postTitle).toBe(post.title);
     const edit = await call(editPost, `/api/posts/${post.id}`, {
-      method: "PUT", token: alice.token, params: { id: String(post.id) }, body: { title: "NEW-SECRET-TITLE", visibleScope: "ONLY_ME" },
+      method: "PUT",
+      token: alice.token,
+      params: { id: String(post.id) },
+      body: { title: "NEW-SECRET-TITLE", visibleScope: "ONLY_ME" },
     });
     expect(edit.status).toBe(200);
     expect((await byId(post.id, bob.token)).status).toBe(404);
@@ -59,9 +66,20 @@ describe("finding 1: the points ledger shows only titles the caller may see now"
     const alice = await makeUser();
     const bob = await makeUser({ point: 100 });
     const post = await makeLotteryPost(alice.id, { pointCost: 5 });
-    expect((await call(join, `/api/posts/${post.id}/lottery/join`, { method: "POST", token: bob.token, params: { id: String(post.id) } })).status).toBe(200);
-    await call(editPost, `/api/posts/${post.id}`, { method: "PUT", token: alice.token, params: { id: String(post.id) }, body: { title: "HIDDEN-LOTTERY", visibleScope: "ONLY_ME" } });
-    const rows = await db.select().from(pointHistories).where(and(eq(pointHistories.userId, bob.id), eq(pointHistories.postId, post.id)));
+    expect(
+      (await call(join, `/api/posts/${post.id}/lottery/join`, { method: "POST", token: bob.token, params: { id: String(post.id) } }))
+        .status,
+    ).toBe(200);
+    await call(editPost, `/api/posts/${post.id}`, {
+      method: "PUT",
+      token: alice.token,
+      params: { id: String(post.id) },
+      body: { title: "HIDDEN-LOTTERY", visibleScope: "ONLY_ME" },
+    });
+    const rows = await db
+      .select()
+      .from(pointHistories)
+      .where(and(eq(pointHistories.userId, bob.id), eq(pointHistories.postId, post.id)));
     expect(rows.map((r) => r.type)).toEqual(["LOTTERY_JOIN"]);
     const after = await call(ledger, "/api/point-histories", { token: bob.token });
     expect(after.text).not.toContain("HIDDEN-LOTTERY");
@@ -87,7 +105,10 @@ describe("finding 2: rate limits key on the client address and the account, not 
   it("behind a trusted proxy, the right-most untrusted X-Forwarded-For entry is the client", async () => {
     process.env.TRUSTED_PROXIES = "192.0.2.0/24, ::1";
     try {
-      for (let i = 0; i < 10; i++) expect((await attempt({ username: `p${i}` }, "wrong-password", peerHeaders("192.0.2.10", `1.1.1.1, 198.51.100.${i}`))).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await attempt({ username: `p${i}` }, "wrong-password", peerHeaders("192.0.2.10", `1.1.1.1, 198.51.100.${i}`))).status).toBe(
+          401,
+        );
       // Each forwarded client has its own bucket; the spoofed left-most entry is ignored.
       const rows = await db.select().from(rateLimits);
       expect(rows.filter((r) => r.key.startsWith("login:ip:198.51.100.")).length).toBe(10);
@@ -151,7 +172,10 @@ describe("finding 7: markdown images cannot point outside /uploads/", () => {
     const r = await byId(post.id, reader.token, { "sec-fetch-dest": "image" });
     expect(r.status).toBe(200);
     expect(await db.select().from(postViews).where(eq(postViews.postId, post.id))).toHaveLength(0);
-    const viewed = await db.select().from(notifications).where(and(eq(notifications.postId, post.id), eq(notifications.type, "POST_VIEWED")));
+    const viewed = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.postId, post.id), eq(notifications.type, "POST_VIEWED")));
     expect(viewed).toHaveLength(0);
   });
 });
@@ -168,7 +192,10 @@ describe("finding 9: error gaps", () => {
 
   it("optional request fields accept null as absent (lottery.prizeIcon, a good's image)", async () => {
     const admin = await makeUser({ role: "ADMIN" });
-    const good = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Tea", cost: 5, image: null, description: null } });
+    const good = await call(createGood, "/api/admin/point-goods", {
+      token: admin.token,
+      body: { name: "Tea", cost: 5, image: null, description: null },
+    });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ image: "", description: "" });
     const author = await makeUser();
@@ -177,14 +204,29 @@ describe("finding 9: error gaps", () => {
     const lottery = await call(createPost, "/api/posts", {
       token: author.token,
       body: {
-        title: "Lottery with nulls", content: "win", categoryId: cat.id, tagIds: [tag.id], type: "LOTTERY", visibleScope: null,
-        lottery: { prizeDescription: "A mug", prizeIcon: null, prizeCount: 1, pointCost: 0, startTime: null, endTime: new Date(Date.now() + 3600_000).toISOString() },
+        title: "Lottery with nulls",
+        content: "win",
+        categoryId: cat.id,
+        tagIds: [tag.id],
+        type: "LOTTERY",
+        visibleScope: null,
+        lottery: {
+          prizeDescription: "A mug",
+          prizeIcon: null,
+          prizeCount: 1,
+          pointCost: 0,
+          startTime: null,
+          endTime: new Date(Date.now() + 3600_000).toISOString(),
+        },
       },
     });
     expect(lottery.status).toBe(201);
     expect(lottery.body.lottery.prizeIcon).toBe("");
     // null for a required field is still a 400 with the field named.
-    const bad = await call(createPost, "/api/posts", { token: author.token, body: { title: null, content: "x", categoryId: cat.id, tagIds: [tag.id] } });
+    const bad = await call(createPost, "/api/posts", {
+      token: author.token,
+      body: { title: null, content: "x", categoryId: cat.id, tagIds: [tag.id] },
+    });
     expect(bad.status).toBe(400);
     expect(errorSchema.parse(bad.body).field).toBe("title");
   });
@@ -197,14 +239,26 @@ describe("finding 10: mentions, view counts and ids", () => {
     const cat = await makeCategory();
     const tag = await makeTag();
     const base = { content: `hi @${bob.username}`, categoryId: cat.id, tagIds: [tag.id] };
-    const hidden = await call(createPost, "/api/posts", { token: alice.token, body: { ...base, title: "private", visibleScope: "ONLY_ME" } });
+    const hidden = await call(createPost, "/api/posts", {
+      token: alice.token,
+      body: { ...base, title: "private", visibleScope: "ONLY_ME" },
+    });
     expect(hidden.status).toBe(201);
-    const mentions = () => db.select().from(notifications).where(and(eq(notifications.userId, bob.id), eq(notifications.type, "MENTION")));
+    const mentions = () =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, bob.id), eq(notifications.type, "MENTION")));
     expect(await mentions()).toHaveLength(0);
     const open = await call(createPost, "/api/posts", { token: alice.token, body: { ...base, title: "public" } });
     expect(open.status).toBe(201);
     expect((await mentions()).map((n) => n.postId)).toEqual([open.body.id]);
-    await call(editPost, `/api/posts/${open.body.id}`, { method: "PUT", token: alice.token, params: { id: String(open.body.id) }, body: { visibleScope: "ONLY_ME" } });
+    await call(editPost, `/api/posts/${open.body.id}`, {
+      method: "PUT",
+      token: alice.token,
+      params: { id: String(open.body.id) },
+      body: { visibleScope: "ONLY_ME" },
+    });
     expect(await mentions()).toHaveLength(0);
   });
 
@@ -226,8 +280,14 @@ describe("finding 10: mentions, view counts and ids", () => {
 
 describe("finding 8: Content-Security-Policy", () => {
   const PATHS: [string, "page" | "api" | "image"][] = [
-    ["/", "page"], ["/posts/12", "page"], ["/api-docs", "page"], ["/settings/sessions", "page"],
-    ["/api/posts", "api"], ["/api/users/me", "api"], ["/api/avatars/alice", "image"], ["/uploads/ab/abc.png", "image"],
+    ["/", "page"],
+    ["/posts/12", "page"],
+    ["/api-docs", "page"],
+    ["/settings/sessions", "page"],
+    ["/api/posts", "api"],
+    ["/api/users/me", "api"],
+    ["/api/avatars/alice", "image"],
+    ["/uploads/ab/abc.png", "image"],
   ];
 
   it("one CSP rule per path in next.config.ts: pages without 'unsafe-inline' scripts, uploads and avatars keep their own", async () => {
@@ -236,18 +296,31 @@ describe("finding 8: Content-Security-Policy", () => {
     const cspRules = rules.filter((r) => r.headers.some((h) => h.key.toLowerCase() === "content-security-policy"));
     for (const [path, kind] of PATHS) {
       const matching = cspRules.filter((r) => getPathMatch(r.source, { strict: true })(path) !== false);
-      expect(matching.map((r) => r.source), path).toHaveLength(1);
+      expect(
+        matching.map((r) => r.source),
+        path,
+      ).toHaveLength(1);
       const value = matching[0]!.headers.find((h) => h.key.toLowerCase() === "content-security-policy")!.value;
       expect(value, path).toBe(kind === "page" ? pagePolicy() : kind === "api" ? API_POLICY : IMAGE_POLICY);
     }
-    const script = pagePolicy().split("; ").find((d) => d.startsWith("script-src"))!;
+    const script = pagePolicy()
+      .split("; ")
+      .find((d) => d.startsWith("script-src"))!;
     expect(script).toBe("script-src 'self'");
     expect(IMAGE_POLICY).toMatch(/default-src 'none'.*sandbox/);
   });
 
   it("an HTML page is sent with the hashes of exactly its inline scripts, compressed or not", async () => {
-    const compression = (await import("next/dist/compiled/compression" as string)).default as () => (req: unknown, res: unknown, next: () => void) => void;
-    const inline = ["(function(){document.documentElement.dataset.t='1'})()", "(self.__next_f=self.__next_f||[]).push([0])", 'self.__next_f.push([1,"payload \\u003c/b>"])'];
+    const compression = (await import("next/dist/compiled/compression" as string)).default as () => (
+      req: unknown,
+      res: unknown,
+      next: () => void,
+    ) => void;
+    const inline = [
+      "(function(){document.documentElement.dataset.t='1'})()",
+      "(self.__next_f=self.__next_f||[]).push([0])",
+      'self.__next_f.push([1,"payload \\u003c/b>"])',
+    ];
     const html = `<!DOCTYPE html><html><head><script>${inline[0]}</script><script src="/_next/static/chunks/a.js" async></script></head><body><p>${"x".repeat(5000)}</p><script>${inline[1]}</script><script>${inline[2]}</script></body></html>`;
     const compress = compression();
     const server = http.createServer((req, res) => {

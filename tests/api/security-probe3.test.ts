@@ -22,7 +22,13 @@ type Declared = ((req: Request, ctx: { params: Promise<Record<string, string>> }
 };
 
 describe("finding 5: `__proto__` and `constructor` keys in a JSON body are a 400 or ignored, never a 500", () => {
-  const bodies = ['{"__proto__":{}}', '{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{}}}', '{"a":{"__proto__":null},"toString":1}', '[{"__proto__":{}}]'];
+  const bodies = [
+    '{"__proto__":{}}',
+    '{"__proto__":{"isAdmin":true}}',
+    '{"constructor":{"prototype":{}}}',
+    '{"a":{"__proto__":null},"toString":1}',
+    '[{"__proto__":{}}]',
+  ];
 
   it("on every endpoint that reads a JSON body, anonymous and as an admin", async () => {
     const { ROUTE_MODULES } = await import("@/app/api/openapi.json/route-index");
@@ -36,7 +42,10 @@ describe("finding 5: `__proto__` and `constructor` keys in a JSON body are a 400
         for (const rawBody of bodies) {
           for (const token of [undefined, admin.token]) {
             const r = await call(h as never, p.replace(/\{\w+\}/g, "1"), {
-              method: m, token, rawBody, headers: { "content-type": "application/json", ...peerHeaders(`203.0.113.${tried.length % 250}`) },
+              method: m,
+              token,
+              rawBody,
+              headers: { "content-type": "application/json", ...peerHeaders(`203.0.113.${tried.length % 250}`) },
               params: { id: "1", username: "nobody", identifier: "nobody", name: "x", postId: "1", commentId: "1" },
             });
             expect(r.status, `${m} ${p} ${rawBody}: ${r.text}`).not.toBe(500);
@@ -51,7 +60,10 @@ describe("finding 5: `__proto__` and `constructor` keys in a JSON body are a 400
   });
 
   it("a `__proto__` key does not change what the service sees: a login with one still needs its fields", async () => {
-    const r = await call(login, "/api/auth/login", { rawBody: '{"__proto__":{"username":"admin","password":"x"}}', headers: { "content-type": "application/json", ...peerHeaders("203.0.113.251") } });
+    const r = await call(login, "/api/auth/login", {
+      rawBody: '{"__proto__":{"username":"admin","password":"x"}}',
+      headers: { "content-type": "application/json", ...peerHeaders("203.0.113.251") },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: "validation_failed" });
   });
@@ -63,16 +75,28 @@ describe("finding 8: JSON endpoints read only bodies sent as JSON", () => {
     const post = await makePost(author.id);
     const commenter = await makeUser();
     const path = `/api/posts/${post.id}/comments`;
-    for (const type of ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""]) {
+    for (const type of [
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "",
+    ]) {
       const r = await call(addComment, path, {
-        method: "POST", token: commenter.token, params: { id: String(post.id) }, rawBody: JSON.stringify({ content: "sneaky" }),
+        method: "POST",
+        token: commenter.token,
+        params: { id: String(post.id) },
+        rawBody: JSON.stringify({ content: "sneaky" }),
         headers: type ? { "content-type": type } : {},
       });
       expect(r.status, type).toBe(415);
       expect(r.body).toMatchObject({ code: "unsupported_media_type" });
     }
     const ok = await call(addComment, path, {
-      method: "POST", token: commenter.token, params: { id: String(post.id) }, rawBody: JSON.stringify({ content: "plain JSON" }),
+      method: "POST",
+      token: commenter.token,
+      params: { id: String(post.id) },
+      rawBody: JSON.stringify({ content: "plain JSON" }),
       headers: { "content-type": "application/json; charset=utf-8" },
     });
     expect(ok.status).toBe(201);
@@ -83,23 +107,48 @@ describe("finding 8: JSON endpoints read only bodies sent as JSON", () => {
 });
 
 describe("finding 11: stored icons and images cannot be script URLs", () => {
-  const bad = ["javascript:alert(1)", " JavaScript:alert(1)", "java\tscript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "vbscript:x", "//evil.example/x.png", "/\\evil.example/x.png", "file:///etc/passwd"];
+  const bad = [
+    "javascript:alert(1)",
+    " JavaScript:alert(1)",
+    "java\tscript:alert(1)",
+    "data:image/svg+xml,<svg onload=alert(1)>",
+    "vbscript:x",
+    "//evil.example/x.png",
+    "/\\evil.example/x.png",
+    "file:///etc/passwd",
+  ];
 
   it("category icons and small icons: 400 on `icon`; names, emoji, URLs and site paths are kept", async () => {
     const admin = await makeUser({ role: "ADMIN" });
     for (const icon of bad) {
       for (const field of ["icon", "smallIcon"]) {
-        const r = await call(createCategory, "/api/categories", { token: admin.token, body: { name: `c-${Math.random()}`.slice(0, 20), [field]: icon } });
+        const r = await call(createCategory, "/api/categories", {
+          token: admin.token,
+          body: { name: `c-${Math.random()}`.slice(0, 20), [field]: icon },
+        });
         expect(r.status, `${field} ${JSON.stringify(icon)}`).toBe(400);
         expect(r.body).toMatchObject({ code: "validation_failed", field });
       }
     }
-    const good = await call(createCategory, "/api/categories", { token: admin.token, body: { name: "Good icons", icon: "book-open", smallIcon: "https://cdn.example/x.png" } });
+    const good = await call(createCategory, "/api/categories", {
+      token: admin.token,
+      body: { name: "Good icons", icon: "book-open", smallIcon: "https://cdn.example/x.png" },
+    });
     expect(good.status).toBe(201);
     expect(good.body).toMatchObject({ icon: "book-open" });
-    const edit = await call(updateCategory, `/api/categories/${good.body.id}`, { method: "PUT", token: admin.token, params: { id: String(good.body.id) }, body: { icon: "javascript:alert(1)" } });
+    const edit = await call(updateCategory, `/api/categories/${good.body.id}`, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: String(good.body.id) },
+      body: { icon: "javascript:alert(1)" },
+    });
     expect(edit.status).toBe(400);
-    const emoji = await call(updateCategory, `/api/categories/${good.body.id}`, { method: "PUT", token: admin.token, params: { id: String(good.body.id) }, body: { icon: "📚" } });
+    const emoji = await call(updateCategory, `/api/categories/${good.body.id}`, {
+      method: "PUT",
+      token: admin.token,
+      params: { id: String(good.body.id) },
+      body: { icon: "📚" },
+    });
     expect(emoji.status).toBe(200);
   });
 
@@ -110,7 +159,10 @@ describe("finding 11: stored icons and images cannot be script URLs", () => {
       expect(r.status, JSON.stringify(image)).toBe(400);
       expect(r.body).toMatchObject({ code: "validation_failed", field: "image" });
     }
-    const ok = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Mug", cost: 10, image: "/uploads/ab/cd.png" } });
+    const ok = await call(createGood, "/api/admin/point-goods", {
+      token: admin.token,
+      body: { name: "Mug", cost: 10, image: "/uploads/ab/cd.png" },
+    });
     expect(ok.status).toBe(201);
   });
 });
@@ -119,7 +171,11 @@ describe("finding 12: unknown /api/auth/* paths are the JSON 404", () => {
   it("answers 404 not_found for paths Auth.js does not own, and still serves its own", async () => {
     for (const p of ["/api/auth/nothing", "/api/auth/session/extra/deep", "/api/auth/providers/github", "/api/auth/"]) {
       for (const h of [authGet, authPost]) {
-        const r = await call(h as never, p, { method: h === authGet ? "GET" : "POST", headers: { "content-type": "application/json" }, rawBody: h === authPost ? "{}" : undefined });
+        const r = await call(h as never, p, {
+          method: h === authGet ? "GET" : "POST",
+          headers: { "content-type": "application/json" },
+          rawBody: h === authPost ? "{}" : undefined,
+        });
         expect(r.status, p).toBe(404);
         expect(r.body).toEqual({ error: "No such API endpoint", code: "not_found" });
       }
@@ -135,9 +191,25 @@ describe("findings 4 and 7: the sign-in redirect stays on the site", () => {
     expect(safeLocalPath("/posts/3?x=1#c2")).toBe("/posts/3?x=1#c2");
     expect(safeLocalPath("/admin/users")).toBe("/admin/users");
     for (const v of [
-      "/\\evil.example/x", "/%5Cevil.example/x", "/\tevil", "/\t/evil.example", "//evil.example", "///evil.example", "/%2F/evil.example",
-      "/%2f%2fevil.example", "https://evil.example/", "http:/evil.example", "javascript:alert(1)", "/\r\nLocation: https://evil.example",
-      "/x\n", "", "evil.example", "/\u0000", undefined, ["/a"], 3,
+      "/\\evil.example/x",
+      "/%5Cevil.example/x",
+      "/\tevil",
+      "/\t/evil.example",
+      "//evil.example",
+      "///evil.example",
+      "/%2F/evil.example",
+      "/%2f%2fevil.example",
+      "https://evil.example/",
+      "http:/evil.example",
+      "javascript:alert(1)",
+      "/\r\nLocation: https://evil.example",
+      "/x\n",
+      "",
+      "evil.example",
+      "/\u0000",
+      undefined,
+      ["/a"],
+      3,
     ]) {
       const out = safeLocalPath(v);
       const followed = new URL(out, "https://forum.example/");
@@ -149,7 +221,17 @@ describe("findings 4 and 7: the sign-in redirect stays on the site", () => {
 
 describe("findings 9 and 10: requests Next.js would answer with a 500 are refused before it, in JSON", () => {
   /** A server with the forum's HTTP hook in front of a listener that stands for Next.js. */
-  async function withHookedServer(run: (rq: (method: string, path: string, headers?: Record<string, string>, body?: string) => Promise<{ status: number; type?: string; body: string }>, reached: string[]) => Promise<void>) {
+  async function withHookedServer(
+    run: (
+      rq: (
+        method: string,
+        path: string,
+        headers?: Record<string, string>,
+        body?: string,
+      ) => Promise<{ status: number; type?: string; body: string }>,
+      reached: string[],
+    ) => Promise<void>,
+  ) {
     await installHttpHook();
     const reached: string[] = [];
     const server = http.createServer((req, res) => {
@@ -179,7 +261,12 @@ describe("findings 9 and 10: requests Next.js would answer with a 500 are refuse
 
   it("TRACE and other unrouted methods: 405 method_not_allowed on API paths and pages", async () => {
     await withHookedServer(async (rq, reached) => {
-      for (const [m, p] of [["TRACE", "/api/posts"], ["TRACE", "/"], ["PROPFIND", "/api/posts/1"], ["TRACE", "/posts/1"]] as const) {
+      for (const [m, p] of [
+        ["TRACE", "/api/posts"],
+        ["TRACE", "/"],
+        ["PROPFIND", "/api/posts/1"],
+        ["TRACE", "/posts/1"],
+      ] as const) {
         const r = await rq(m, p);
         expect(r.status, `${m} ${p}`).toBe(405);
         expect(r.type).toBe("application/json");
@@ -191,7 +278,12 @@ describe("findings 9 and 10: requests Next.js would answer with a 500 are refuse
 
   it("a server action called from another origin: 403 forbidden; from this origin it reaches Next.js", async () => {
     await withHookedServer(async (rq, reached) => {
-      const cross = await rq("POST", "/posts/89", { "next-action": "7f00", origin: "https://evil.example", "content-type": "text/plain" }, "[]");
+      const cross = await rq(
+        "POST",
+        "/posts/89",
+        { "next-action": "7f00", origin: "https://evil.example", "content-type": "text/plain" },
+        "[]",
+      );
       expect(cross.status).toBe(403);
       expect(JSON.parse(cross.body)).toEqual({ error: "Cross-site request refused (CSRF check)", code: "forbidden" });
       expect(reached).toEqual([]);

@@ -25,7 +25,11 @@ const meWithCookie = (cookie: string) => call(me, "/api/users/me", { headers: { 
 const meWithToken = (token: string) => call(me, "/api/users/me", { token });
 let ipN = 0;
 const loginAs = async (username: string, password = "demo-password") => {
-  const r = await call(login, "/api/auth/login", { method: "POST", headers: { ...peerHeaders(`198.18.0.${++ipN}`), "user-agent": "curl/8" }, body: { username, password } });
+  const r = await call(login, "/api/auth/login", {
+    method: "POST",
+    headers: { ...peerHeaders(`198.18.0.${++ipN}`), "user-agent": "curl/8" },
+    body: { username, password },
+  });
   expect(r.status).toBe(200);
   return r.body.token as string;
 };
@@ -75,10 +79,18 @@ describe("browser sessions are server-side and revocable", () => {
     expect(browsers.map((i) => i.id).sort()).toEqual([a.sessionId, b.sessionId].sort());
     expect(items.find((i) => i.current)?.id).toBe(a.sessionId);
     expect(items.find((i) => i.id === b.sessionId)?.userAgent).toBe("Chromium B");
-    const foreign = await call(endSession, `/api/sessions/${theirs.sessionId}`, { method: "DELETE", headers: { cookie: a.cookie, ...SAME_ORIGIN }, params: { id: String(theirs.sessionId) } });
+    const foreign = await call(endSession, `/api/sessions/${theirs.sessionId}`, {
+      method: "DELETE",
+      headers: { cookie: a.cookie, ...SAME_ORIGIN },
+      params: { id: String(theirs.sessionId) },
+    });
     expect(foreign.status).toBe(404);
     expect((await meWithCookie(theirs.cookie)).status).toBe(200);
-    const end = await call(endSession, `/api/sessions/${b.sessionId}`, { method: "DELETE", headers: { cookie: a.cookie, ...SAME_ORIGIN }, params: { id: String(b.sessionId) } });
+    const end = await call(endSession, `/api/sessions/${b.sessionId}`, {
+      method: "DELETE",
+      headers: { cookie: a.cookie, ...SAME_ORIGIN },
+      params: { id: String(b.sessionId) },
+    });
     expect(end.status).toBe(204);
     expect((await meWithCookie(b.cookie)).status).toBe(401);
     expect((await meWithCookie(a.cookie)).status).toBe(200);
@@ -133,7 +145,10 @@ describe("POST /api/users/me/password", () => {
   it("refuses a wrong current password with 400 and changes nothing", async () => {
     const u = await makeUser({ password: "old-password" });
     const other = await sessionCookie(u.id);
-    const r = await call(changePassword, "/api/users/me/password", { token: u.token, body: { currentPassword: "nope-nope", newPassword: "new-password-1" } });
+    const r = await call(changePassword, "/api/users/me/password", {
+      token: u.token,
+      body: { currentPassword: "nope-nope", newPassword: "new-password-1" },
+    });
     expect(r.status).toBe(400);
     expect(errorSchema.parse(r.body).field).toBe("currentPassword");
     expect((await meWithCookie(other.cookie)).status).toBe(200);
@@ -145,7 +160,10 @@ describe("POST /api/users/me/password", () => {
     const mine = await sessionCookie(u.id);
     const otherBrowser = await sessionCookie(u.id);
     const otherToken = await loginAs(u.username, "old-password");
-    const short = await call(changePassword, "/api/users/me/password", { headers: { cookie: mine.cookie, ...SAME_ORIGIN }, body: { currentPassword: "old-password", newPassword: "short" } });
+    const short = await call(changePassword, "/api/users/me/password", {
+      headers: { cookie: mine.cookie, ...SAME_ORIGIN },
+      body: { currentPassword: "old-password", newPassword: "short" },
+    });
     expect(short.status).toBe(400);
     const r = await call(changePassword, "/api/users/me/password", {
       headers: { cookie: mine.cookie, ...SAME_ORIGIN },
@@ -156,12 +174,22 @@ describe("POST /api/users/me/password", () => {
     expect((await meWithCookie(mine.cookie)).status).toBe(200);
     expect((await meWithCookie(otherBrowser.cookie)).status).toBe(401);
     expect((await meWithToken(otherToken)).status).toBe(401);
-    const old = await call(login, "/api/auth/login", { method: "POST", headers: peerHeaders("198.18.1.1"), body: { username: u.username, password: "old-password" } });
+    const old = await call(login, "/api/auth/login", {
+      method: "POST",
+      headers: peerHeaders("198.18.1.1"),
+      body: { username: u.username, password: "old-password" },
+    });
     expect(old.status).toBe(401);
     await loginAs(u.username, "new-password-1");
-    const rows = await db.select().from(userSessions).where(and(eq(userSessions.userId, u.id)));
+    const rows = await db
+      .select()
+      .from(userSessions)
+      .where(and(eq(userSessions.userId, u.id)));
     expect(rows.filter((s) => s.revokedAt === null).map((s) => s.id)).toEqual([mine.sessionId]);
-    const tokens = await db.select().from(apiTokens).where(and(eq(apiTokens.userId, u.id), eq(apiTokens.kind, "login")));
+    const tokens = await db
+      .select()
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, u.id), eq(apiTokens.kind, "login")));
     expect(tokens.filter((t) => t.revokedAt === null)).toHaveLength(1);
   });
 });

@@ -75,7 +75,9 @@ describe("demo content", () => {
     expect(n(s!.viewed)).toBeGreaterThan(70);
     expect(n(s!.future)).toBe(0);
     // 1 to 3 tags each; markdown with headings, code and links somewhere.
-    const tagCounts = await q<{ n: number }>(sql`select count(pt.tag_id) as n from posts p left join post_tags pt on pt.post_id = p.id group by p.id`);
+    const tagCounts = await q<{ n: number }>(
+      sql`select count(pt.tag_id) as n from posts p left join post_tags pt on pt.post_id = p.id group by p.id`,
+    );
     for (const t of tagCounts) {
       expect(n(t.n)).toBeGreaterThanOrEqual(1);
       expect(n(t.n)).toBeLessThanOrEqual(3);
@@ -96,11 +98,17 @@ describe("demo content", () => {
     const [del] = await q<{ n: number }>(sql`select count(*) as n from comments d
       where d.deleted_at is not null and exists (select 1 from comments r where r.parent_id = d.id and r.deleted_at is null)`);
     expect(n(del!.n)).toBeGreaterThan(0);
-    const [order] = await q<{ n: number }>(sql`select count(*) as n from comments r join comments p on r.parent_id = p.id where r.created_at < p.created_at`);
+    const [order] = await q<{ n: number }>(
+      sql`select count(*) as n from comments r join comments p on r.parent_id = p.id where r.created_at < p.created_at`,
+    );
     expect(n(order!.n)).toBe(0);
-    const [early] = await q<{ n: number }>(sql`select count(*) as n from comments c join posts p on p.id = c.post_id where c.created_at < p.created_at`);
+    const [early] = await q<{ n: number }>(
+      sql`select count(*) as n from comments c join posts p on p.id = c.post_id where c.created_at < p.created_at`,
+    );
     expect(n(early!.n)).toBe(0);
-    const kinds = await q<{ type: string; on_comment: boolean }>(sql`select distinct type, comment_id is not null as on_comment from reactions`);
+    const kinds = await q<{ type: string; on_comment: boolean }>(
+      sql`select distinct type, comment_id is not null as on_comment from reactions`,
+    );
     expect(new Set(kinds.map((k) => k.type)).size).toBeGreaterThanOrEqual(10);
     expect(kinds.some((k) => k.on_comment)).toBe(true);
     expect(kinds.some((k) => !k.on_comment)).toBe(true);
@@ -113,7 +121,9 @@ describe("demo content", () => {
       left join lateral (select count(*) as n, max(created_at) as last from comments c where c.post_id = p.id and c.deleted_at is null) c on true
       where p.comment_count <> c.n or p.last_reply_at <> coalesce(c.last, p.created_at)`);
     expect(bad).toEqual([]);
-    const [closed] = await q<{ n: number }>(sql`select count(*) as n from posts p join post_change_logs l on l.post_id = p.id and l.type = 'CLOSED'
+    const [closed] = await q<{
+      n: number;
+    }>(sql`select count(*) as n from posts p join post_change_logs l on l.post_id = p.id and l.type = 'CLOSED'
       where exists (select 1 from comments c where c.post_id = p.id and c.created_at > l.created_at)`);
     expect(n(closed!.n)).toBe(0);
   });
@@ -134,7 +144,9 @@ describe("demo content", () => {
     const [post] = await q<{ content: string }>(sql`select content from posts where id = ${Number(edited![0])}`);
     expect(post!.content).toBe(chain.at(-1)!.new_content);
 
-    const [cat] = await q<{ old_category: unknown; new_category: unknown }>(sql`select old_category, new_category from post_change_logs where type = 'CATEGORY' limit 1`);
+    const [cat] = await q<{ old_category: unknown; new_category: unknown }>(
+      sql`select old_category, new_category from post_change_logs where type = 'CATEGORY' limit 1`,
+    );
     const parse = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as Record<string, unknown>;
     expect(Object.keys(parse(cat!.new_category)).sort()).toEqual(["description", "icon", "id", "name", "smallIcon"]);
     const [tag] = await q<{ new_tags: unknown }>(sql`select new_tags from post_change_logs where type = 'TAG' limit 1`);
@@ -144,12 +156,20 @@ describe("demo content", () => {
     expect(new Date(tags[0]!.createdAt as string).toISOString()).toBe(tags[0]!.createdAt);
     const [donate] = await q<{ amount: number }>(sql`select amount from post_change_logs where type = 'DONATE' limit 1`);
     expect(n(donate!.amount)).toBeGreaterThan(0);
-    const system = await q<{ username: string }>(sql`select distinct u.username from post_change_logs l join users u on u.id = l.actor_id where l.type in ('VOTE_RESULT', 'LOTTERY_RESULT')`);
+    const system = await q<{ username: string }>(
+      sql`select distinct u.username from post_change_logs l join users u on u.id = l.actor_id where l.type in ('VOTE_RESULT', 'LOTTERY_RESULT')`,
+    );
     expect(system.map((s) => s.username)).toEqual(["system"]);
   });
 
   it("has open and ended polls", async () => {
-    const rows = await q<{ post_id: number; open: boolean; finalized: boolean; votes: number; type: string }>(sql`select p.post_id, p.end_time > now() as open,
+    const rows = await q<{
+      post_id: number;
+      open: boolean;
+      finalized: boolean;
+      votes: number;
+      type: string;
+    }>(sql`select p.post_id, p.end_time > now() as open,
       p.finalized_at is not null as finalized, (select count(*) from poll_votes v where v.post_id = p.post_id) as votes, po.type
       from polls p join posts po on po.id = p.post_id`);
     expect(rows.every((r) => r.type === "POLL")).toBe(true);
@@ -158,14 +178,22 @@ describe("demo content", () => {
     expect(ended).toBeDefined();
     const notes = await q<{ type: string }>(sql`select distinct type from notifications where post_id = ${ended!.post_id}`);
     expect(notes.map((x) => x.type)).toEqual(expect.arrayContaining(["POLL_RESULT_OWNER", "POLL_RESULT_PARTICIPANT", "POLL_VOTE"]));
-    const [log] = await q<{ n: number }>(sql`select count(*) as n from post_change_logs where post_id = ${ended!.post_id} and type = 'VOTE_RESULT'`);
+    const [log] = await q<{ n: number }>(
+      sql`select count(*) as n from post_change_logs where post_id = ${ended!.post_id} and type = 'VOTE_RESULT'`,
+    );
     expect(n(log!.n)).toBe(1);
   });
 
   it("has open, upcoming and drawn lotteries; the drawn one is reproducible from its seed", async () => {
-    const rows = await q<{ post_id: number; start_time: Date; end_time: Date; drawn_at: Date | null; seed: string; seed_hash: string; prize_count: number }>(
-      sql`select post_id, start_time, end_time, drawn_at, seed, seed_hash, prize_count from lotteries`,
-    );
+    const rows = await q<{
+      post_id: number;
+      start_time: Date;
+      end_time: Date;
+      drawn_at: Date | null;
+      seed: string;
+      seed_hash: string;
+      prize_count: number;
+    }>(sql`select post_id, start_time, end_time, drawn_at, seed, seed_hash, prize_count from lotteries`);
     const now = Date.now();
     const t = (d: Date | string) => new Date(d).getTime();
     for (const r of rows) expect(seedHashOf(r.seed)).toBe(r.seed_hash);
@@ -177,33 +205,69 @@ describe("demo content", () => {
     expect(n(openP!.n)).toBeGreaterThan(0);
     const participants = await q<{ user_id: number }>(sql`select user_id from lottery_participants where post_id = ${drawn!.post_id}`);
     const winners = await q<{ user_id: number }>(sql`select user_id from lottery_winners where post_id = ${drawn!.post_id} order by rank`);
-    expect(winners.map((w) => w.user_id)).toEqual(pickWinners(drawn!.seed, participants.map((p) => p.user_id), drawn!.prize_count));
+    expect(winners.map((w) => w.user_id)).toEqual(
+      pickWinners(
+        drawn!.seed,
+        participants.map((p) => p.user_id),
+        drawn!.prize_count,
+      ),
+    );
     expect(winners.length).toBe(Math.min(n(drawn!.prize_count), participants.length));
-    const notes = await q<{ type: string; user_id: number }>(sql`select type, user_id from notifications where post_id = ${drawn!.post_id} and type in ('LOTTERY_WIN', 'LOTTERY_DRAW')`);
-    expect(notes.filter((x) => x.type === "LOTTERY_WIN").map((x) => x.user_id).sort()).toEqual(winners.map((w) => w.user_id).sort());
+    const notes = await q<{ type: string; user_id: number }>(
+      sql`select type, user_id from notifications where post_id = ${drawn!.post_id} and type in ('LOTTERY_WIN', 'LOTTERY_DRAW')`,
+    );
+    expect(
+      notes
+        .filter((x) => x.type === "LOTTERY_WIN")
+        .map((x) => x.user_id)
+        .sort(),
+    ).toEqual(winners.map((w) => w.user_id).sort());
     expect(notes.filter((x) => x.type === "LOTTERY_DRAW")).toHaveLength(1);
-    const [log] = await q<{ n: number }>(sql`select count(*) as n from post_change_logs where post_id = ${drawn!.post_id} and type = 'LOTTERY_RESULT'`);
+    const [log] = await q<{ n: number }>(
+      sql`select count(*) as n from post_change_logs where post_id = ${drawn!.post_id} and type = 'LOTTERY_RESULT'`,
+    );
     expect(n(log!.n)).toBe(1);
   });
 
   it("has notifications of many types for several users, some read", async () => {
     const types = await q<{ type: string }>(sql`select distinct type from notifications`);
-    expect(types.map((x) => x.type)).toEqual(expect.arrayContaining([
-      "COMMENT_REPLY", "REACTION", "MENTION", "POST_UPDATED", "POST_SUBSCRIBED", "POST_FEATURED", "POST_REVIEW_REQUEST",
-      "POST_REVIEWED", "LOTTERY_WIN", "LOTTERY_DRAW", "POLL_VOTE", "POLL_RESULT_OWNER", "POINT_REDEEM", "DONATION",
-    ]));
+    expect(types.map((x) => x.type)).toEqual(
+      expect.arrayContaining([
+        "COMMENT_REPLY",
+        "REACTION",
+        "MENTION",
+        "POST_UPDATED",
+        "POST_SUBSCRIBED",
+        "POST_FEATURED",
+        "POST_REVIEW_REQUEST",
+        "POST_REVIEWED",
+        "LOTTERY_WIN",
+        "LOTTERY_DRAW",
+        "POLL_VOTE",
+        "POLL_RESULT_OWNER",
+        "POINT_REDEEM",
+        "DONATION",
+      ]),
+    );
     for (const name of ["alice", "admin"]) {
-      const [r] = await q<{ read: number; unread: number }>(sql`select count(*) filter (where n.read) as read, count(*) filter (where not n.read) as unread
+      const [r] = await q<{
+        read: number;
+        unread: number;
+      }>(sql`select count(*) filter (where n.read) as read, count(*) filter (where not n.read) as unread
         from notifications n join users u on u.id = n.user_id where u.username = ${name}`);
       expect(n(r!.read), name).toBeGreaterThan(0);
       expect(n(r!.unread), name).toBeGreaterThan(0);
     }
     const [self] = await q<{ n: number }>(sql`select count(*) as n from notifications where from_user_id = user_id`);
     expect(n(self!.n)).toBe(0);
-    const [reviewed] = await q<{ t: number; f: number }>(sql`select count(*) filter (where approved) as t, count(*) filter (where approved = false) as f from notifications where type = 'POST_REVIEWED'`);
+    const [reviewed] = await q<{ t: number; f: number }>(
+      sql`select count(*) filter (where approved) as t, count(*) filter (where approved = false) as f from notifications where type = 'POST_REVIEWED'`,
+    );
     expect(n(reviewed!.t)).toBeGreaterThan(0);
     expect(n(reviewed!.f)).toBeGreaterThan(0);
-    const [reaction] = await q<{ n: number }>(sql`select count(*) as n from notifications where type = 'REACTION' and reaction_type is null`);
+    const [reaction] = await q<{ n: number }>(
+      sql`select count(*) as n from notifications where type = 'REACTION' and reaction_type is null`,
+    );
     expect(n(reaction!.n)).toBe(0);
   });
 
@@ -217,7 +281,9 @@ describe("demo content", () => {
   });
 
   it("keeps the points ledger consistent: point = sum = last balance ≥ 0, running balances", async () => {
-    const rows = await q<{ user_id: number; amount: number; balance: number }>(sql`select user_id, amount, balance from point_histories order by user_id, created_at, id`);
+    const rows = await q<{ user_id: number; amount: number; balance: number }>(
+      sql`select user_id, amount, balance from point_histories order by user_id, created_at, id`,
+    );
     const running = new Map<number, number>();
     for (const r of rows) {
       const b = (running.get(r.user_id) ?? 0) + n(r.amount);
@@ -225,14 +291,30 @@ describe("demo content", () => {
       expect(b).toBeGreaterThanOrEqual(0);
       running.set(r.user_id, b);
     }
-    const us = await q<{ id: number; username: string; point: number; experience: number }>(sql`select id, username, point, experience from users`);
+    const us = await q<{ id: number; username: string; point: number; experience: number }>(
+      sql`select id, username, point, experience from users`,
+    );
     for (const u of us) {
       expect(n(u.point), u.username).toBe(running.get(u.id) ?? 0);
       expect(running.has(u.id), u.username).toBe(true);
     }
     expect(us.filter((u) => n(u.experience) > 0).length).toBeGreaterThanOrEqual(10);
     const types = await q<{ type: string }>(sql`select distinct type from point_histories`);
-    expect(types.map((x) => x.type)).toEqual(expect.arrayContaining(["POST", "COMMENT", "POST_LIKED", "COMMENT_LIKED", "FEATURE", "LOTTERY_JOIN", "LOTTERY_REWARD", "REDEEM", "ADMIN_GRANT", "DONATE_SENT", "DONATE_RECEIVED"]));
+    expect(types.map((x) => x.type)).toEqual(
+      expect.arrayContaining([
+        "POST",
+        "COMMENT",
+        "POST_LIKED",
+        "COMMENT_LIKED",
+        "FEATURE",
+        "LOTTERY_JOIN",
+        "LOTTERY_REWARD",
+        "REDEEM",
+        "ADMIN_GRANT",
+        "DONATE_SENT",
+        "DONATE_RECEIVED",
+      ]),
+    );
     const [redeemed] = await q<{ n: number }>(sql`select count(*) as n from redemptions`);
     expect(n(redeemed!.n)).toBeGreaterThan(0);
   });
@@ -290,7 +372,7 @@ describe("the demo reads back through the API as valid objects", () => {
     }
     const [all] = await q<{ n: number }>(sql`select count(*) as n from post_change_logs`);
     expect(logCount).toBe(n(all!.n));
-   }, 180_000);
+  }, 180_000);
 
   it("anonymous readers do not see the ONLY_ME, ONLY_REGISTER or pending posts", async () => {
     const { call } = await import("../helpers");

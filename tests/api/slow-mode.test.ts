@@ -11,8 +11,10 @@ import { call, makeUser, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 
 // Issue 18: slow mode per post.
-const set = (u: TestUser, postId: number, body: unknown) => call(slowMode, `/api/posts/${postId}/slow-mode`, { method: "PUT", token: u.token, params: { id: String(postId) }, body });
-const comment = (u: TestUser, postId: number, content = "hi") => call(postComment, `/api/posts/${postId}/comments`, { token: u.token, params: { id: String(postId) }, body: { content } });
+const set = (u: TestUser, postId: number, body: unknown) =>
+  call(slowMode, `/api/posts/${postId}/slow-mode`, { method: "PUT", token: u.token, params: { id: String(postId) }, body });
+const comment = (u: TestUser, postId: number, content = "hi") =>
+  call(postComment, `/api/posts/${postId}/comments`, { token: u.token, params: { id: String(postId) }, body: { content } });
 
 describe("PUT /api/posts/{id}/slow-mode", () => {
   it("makes a member wait between comments (429 with Retry-After), replies included; staff are not slowed; 0 turns it off", async () => {
@@ -32,7 +34,11 @@ describe("PUT /api/posts/{id}/slow-mode", () => {
     const retry = Number(second.headers.get("retry-after"));
     expect(retry).toBeGreaterThan(100);
     expect(retry).toBeLessThanOrEqual(120);
-    const asReply = await call(reply, `/api/comments/${first.body.id}/replies`, { token: member.token, params: { id: String(first.body.id) }, body: { content: "me again" } });
+    const asReply = await call(reply, `/api/comments/${first.body.id}/replies`, {
+      token: member.token,
+      params: { id: String(first.body.id) },
+      body: { content: "me again" },
+    });
     expect(asReply.status).toBe(429);
     // Another member and staff are not held up by this member's wait.
     expect((await comment(other, post.id)).status).toBe(201);
@@ -47,7 +53,10 @@ describe("PUT /api/posts/{id}/slow-mode", () => {
     const [mod, member] = await Promise.all([makeUser({ role: "MODERATOR" }), makeUser()]);
     const post = await makePost(member.id);
     expect((await set(member, post.id, { seconds: 60 })).status).toBe(403);
-    expect((await call(slowMode, `/api/posts/${post.id}/slow-mode`, { method: "PUT", params: { id: String(post.id) }, body: { seconds: 60 } })).status).toBe(401);
+    expect(
+      (await call(slowMode, `/api/posts/${post.id}/slow-mode`, { method: "PUT", params: { id: String(post.id) }, body: { seconds: 60 } }))
+        .status,
+    ).toBe(401);
     for (const body of [{ seconds: -1 }, { seconds: 86_401 }, { seconds: 1.5 }, { seconds: "60" }, {}]) {
       const r = await set(mod, post.id, body);
       expect(r.status, JSON.stringify(body)).toBe(400);

@@ -26,15 +26,20 @@ beforeAll(async () => {
   tag2 = (await makeTag()).id;
 });
 
-const put = (u: TestUser, id: number, body: unknown) => call(update, `/api/posts/${id}`, { method: "PUT", token: u.token, params: { id: String(id) }, body });
+const put = (u: TestUser, id: number, body: unknown) =>
+  call(update, `/api/posts/${id}`, { method: "PUT", token: u.token, params: { id: String(id) }, body });
 const told = (postId: number) =>
-  db.select({ type: notifications.type, content: notifications.content, fromUserId: notifications.fromUserId })
+  db
+    .select({ type: notifications.type, content: notifications.content, fromUserId: notifications.fromUserId })
     .from(notifications)
     .where(and(eq(notifications.userId, author.id), eq(notifications.postId, postId), eq(notifications.type, "CONTENT_MODERATED")))
     .orderBy(asc(notifications.id));
 
 async function newPost() {
-  const r = await call(create as never, "/api/posts", { token: author.token, body: { title: "Original title", content: "Original text", categoryId: cat1, tagIds: [tag1] } });
+  const r = await call(create as never, "/api/posts", {
+    token: author.token,
+    body: { title: "Original title", content: "Original text", categoryId: cat1, tagIds: [tag1] },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return Number(r.body.id);
 }
@@ -52,7 +57,13 @@ describe("staff edits", () => {
     const id = await newPost();
     expect((await put(author, id, { title: "Edited title", content: "Edited text", categoryId: cat2, tagIds: [tag2] })).status).toBe(200);
 
-    const r = await put(mod, id, { title: "Original title", content: "Original text", categoryId: cat1, tagIds: [tag1], restoredVersion: 0 });
+    const r = await put(mod, id, {
+      title: "Original title",
+      content: "Original text",
+      categoryId: cat1,
+      tagIds: [tag1],
+      restoredVersion: 0,
+    });
     expect(r.status).toBe(200);
     const post = postSchema.parse(r.body);
     expect(post).toMatchObject({ title: "Original title", content: "Original text" });
@@ -64,7 +75,9 @@ describe("staff edits", () => {
     expect(row!.staffEditedAt).not.toBeNull();
     expect((await db.select().from(postTags).where(eq(postTags.postId, id))).map((t) => t.tagId)).toEqual([tag1]);
 
-    const logs = z.array(changeLogSchema).parse((await call(changeLogs, `/api/posts/${id}/change-logs`, { params: { id: String(id) } })).body);
+    const logs = z
+      .array(changeLogSchema)
+      .parse((await call(changeLogs, `/api/posts/${id}/change-logs`, { params: { id: String(id) } })).body);
     const restored = logs.filter((l) => l.username === mod.username);
     expect(restored.map((l) => l.type).sort()).toEqual(["CATEGORY", "CONTENT", "TAG", "TITLE"]);
     expect(restored.every((l) => l.restoredVersion === 0)).toBe(true);
@@ -80,7 +93,9 @@ describe("staff edits", () => {
     await put(mod, id, { categoryId: cat2 });
     await put(mod, id, { tagIds: [tag1, tag2] });
     await put(mod, id, { content: "Removed a phone number" });
-    expect((await call(closePost, `/api/posts/${id}/close`, { method: "POST", token: mod.token, params: { id: String(id) } })).status).toBe(200);
+    expect((await call(closePost, `/api/posts/${id}/close`, { method: "POST", token: mod.token, params: { id: String(id) } })).status).toBe(
+      200,
+    );
     const contents = (await told(id)).map((n) => n.content);
     expect(contents[0]).toMatch(/^moved your post to cat-/);
     expect(contents.slice(1)).toEqual(["re-tagged your post", "edited your post", "closed your post"]);
@@ -104,15 +119,23 @@ describe("staff edits", () => {
   it("a moderator deleting a comment tells its author; deleting one's own tells nobody", async () => {
     const id = await newPost();
     const comment = async () => {
-      const r = await call(postComment, `/api/posts/${id}/comments`, { token: author.token, params: { id: String(id) }, body: { content: "A comment" } });
+      const r = await call(postComment, `/api/posts/${id}/comments`, {
+        token: author.token,
+        params: { id: String(id) },
+        body: { content: "A comment" },
+      });
       expect(r.status).toBe(201);
       return String(r.body.id);
     };
     const mine = await comment();
-    expect((await call(deleteComment, `/api/comments/${mine}`, { method: "DELETE", token: author.token, params: { id: mine } })).status).toBe(204);
+    expect(
+      (await call(deleteComment, `/api/comments/${mine}`, { method: "DELETE", token: author.token, params: { id: mine } })).status,
+    ).toBe(204);
     expect(await told(id)).toEqual([]);
     const theirs = await comment();
-    expect((await call(deleteComment, `/api/comments/${theirs}`, { method: "DELETE", token: mod.token, params: { id: theirs } })).status).toBe(204);
+    expect(
+      (await call(deleteComment, `/api/comments/${theirs}`, { method: "DELETE", token: mod.token, params: { id: theirs } })).status,
+    ).toBe(204);
     expect(await told(id)).toEqual([{ type: "CONTENT_MODERATED", content: "deleted your comment on", fromUserId: mod.id }]);
   });
 });

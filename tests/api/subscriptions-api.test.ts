@@ -13,7 +13,10 @@ const sub = (post: number, u: TestUser | null) =>
 const unsub = (post: number, u: TestUser | null) =>
   call(unsubscribe, `/api/subscriptions/posts/${post}`, { method: "DELETE", token: u?.token, params: { id: String(post) } });
 const rows = (post: number, userId: number) =>
-  db.select().from(postSubscriptions).where(and(eq(postSubscriptions.postId, post), eq(postSubscriptions.userId, userId)));
+  db
+    .select()
+    .from(postSubscriptions)
+    .where(and(eq(postSubscriptions.postId, post), eq(postSubscriptions.userId, userId)));
 
 describe("POST/DELETE /api/subscriptions/posts/{id}", () => {
   it("subscribes and unsubscribes idempotently, telling the author once per change", async () => {
@@ -51,7 +54,11 @@ describe("POST/DELETE /api/subscriptions/posts/{id}", () => {
     const post = await makePost(author.id);
     expect((await sub(post.id, author)).body).toEqual({ subscribed: true });
     expect(await notificationsOf(author.id)).toEqual([]);
-    await call(postComment, `/api/posts/${post.id}/comments`, { token: bob.token, body: { content: "hi" }, params: { id: String(post.id) } });
+    await call(postComment, `/api/posts/${post.id}/comments`, {
+      token: bob.token,
+      body: { content: "hi" },
+      params: { id: String(post.id) },
+    });
     // One notification per event (issue 21): the reply, not also "a post you follow was updated".
     const types = (await notificationsOf(author.id)).map((n) => n.type).sort();
     expect(types).toEqual(["COMMENT_REPLY"]);

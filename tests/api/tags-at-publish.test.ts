@@ -21,9 +21,16 @@ beforeAll(async () => {
   await db.update(users).set({ experience: 150 }).where(eq(users.id, veteran.id));
 });
 
-const tagRow = async (name: string) => db.select().from(tags).where(eq(sql`lower(${tags.name})`, name.toLowerCase()));
+const tagRow = async (name: string) =>
+  db
+    .select()
+    .from(tags)
+    .where(eq(sql`lower(${tags.name})`, name.toLowerCase()));
 const postAs = (u: TestUser, o: Record<string, unknown>) =>
-  call(create as never, "/api/posts", { token: u.token, body: { title: "Tags at publish", content: "Body", categoryId: catId, tagIds: [], ...o } });
+  call(create as never, "/api/posts", {
+    token: u.token,
+    body: { title: "Tags at publish", content: "Body", categoryId: catId, tagIds: [], ...o },
+  });
 const postCount = async () => Number((await db.select({ n: sql<number>`count(*)` }).from(posts))[0]!.n);
 
 describe("newTags on POST /api/posts", () => {

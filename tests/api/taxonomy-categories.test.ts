@@ -9,7 +9,11 @@ import { categorySchema, errorSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser } from "../helpers";
 
 type Scope = "ALL" | "ONLY_ME" | "ONLY_REGISTER";
-async function makePost(authorId: number, categoryId: number, o: { status?: "PUBLISHED" | "PENDING" | "REJECTED"; visibleScope?: Scope } = {}) {
+async function makePost(
+  authorId: number,
+  categoryId: number,
+  o: { status?: "PUBLISHED" | "PENDING" | "REJECTED"; visibleScope?: Scope } = {},
+) {
   const [p] = await db
     .insert(posts)
     .values({ title: "t", content: "c", authorId, categoryId, status: o.status ?? "PUBLISHED", visibleScope: o.visibleScope ?? "ALL" })
@@ -86,20 +90,33 @@ describe("category writes (admin only)", () => {
     expect(r.status).toBe(409);
     expect(r.body.code).toBe("conflict");
     const u = await call(updateCategory as never, `/api/categories/${other.id}`, {
-      method: "PUT", token: admin.token, body: { name: "DUP" }, params: { id: String(other.id) },
+      method: "PUT",
+      token: admin.token,
+      body: { name: "DUP" },
+      params: { id: String(other.id) },
     });
     expect(u.status).toBe(409);
   });
 
   it("validation errors are 400 with field", async () => {
     const admin = await makeUser({ role: "ADMIN" });
-    for (const [body, field] of [[{ name: "" }, "name"], [{ name: "x".repeat(65) }, "name"], [{}, "name"], [{ name: "ok", icon: 5 }, "icon"]] as const) {
+    for (const [body, field] of [
+      [{ name: "" }, "name"],
+      [{ name: "x".repeat(65) }, "name"],
+      [{}, "name"],
+      [{ name: "ok", icon: 5 }, "icon"],
+    ] as const) {
       const r = await call(createCategory as never, "/api/categories", { token: admin.token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.field).toBe(field);
       expect(r.body.code).toBe("validation_failed");
     }
-    const bad = await call(createCategory as never, "/api/categories", { token: admin.token, rawBody: "{nope", headers: { "content-type": "application/json" }, method: "POST" });
+    const bad = await call(createCategory as never, "/api/categories", {
+      token: admin.token,
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+      method: "POST",
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -108,12 +125,27 @@ describe("category writes (admin only)", () => {
     const mod = await makeUser({ role: "MODERATOR" });
     const c = await makeCategory("Before");
     const params = { id: String(c.id) };
-    const denied = await call(updateCategory as never, `/api/categories/${c.id}`, { method: "PUT", token: mod.token, body: { name: "After" }, params });
+    const denied = await call(updateCategory as never, `/api/categories/${c.id}`, {
+      method: "PUT",
+      token: mod.token,
+      body: { name: "After" },
+      params,
+    });
     expect(denied.status).toBe(403);
-    const r = await call(updateCategory as never, `/api/categories/${c.id}`, { method: "PUT", token: admin.token, body: { name: "After", description: "new" }, params });
+    const r = await call(updateCategory as never, `/api/categories/${c.id}`, {
+      method: "PUT",
+      token: admin.token,
+      body: { name: "After", description: "new" },
+      params,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: c.id, name: "After", description: "new", icon: "💬" });
-    const missing = await call(updateCategory as never, "/api/categories/999999", { method: "PUT", token: admin.token, body: { name: "Z" }, params: { id: "999999" } });
+    const missing = await call(updateCategory as never, "/api/categories/999999", {
+      method: "PUT",
+      token: admin.token,
+      body: { name: "Z" },
+      params: { id: "999999" },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -124,14 +156,24 @@ describe("category writes (admin only)", () => {
     const unused = await makeCategory("Unused");
     await makePost(user.id, used.id, { status: "PENDING" });
     const p = (c: { id: number }) => ({ params: { id: String(c.id) } });
-    expect((await call(deleteCategory as never, `/api/categories/${unused.id}`, { method: "DELETE", token: user.token, ...p(unused) })).status).toBe(403);
-    const conflictRes = await call(deleteCategory as never, `/api/categories/${used.id}`, { method: "DELETE", token: admin.token, ...p(used) });
+    expect(
+      (await call(deleteCategory as never, `/api/categories/${unused.id}`, { method: "DELETE", token: user.token, ...p(unused) })).status,
+    ).toBe(403);
+    const conflictRes = await call(deleteCategory as never, `/api/categories/${used.id}`, {
+      method: "DELETE",
+      token: admin.token,
+      ...p(used),
+    });
     expect(conflictRes.status).toBe(409);
     const ok = await call(deleteCategory as never, `/api/categories/${unused.id}`, { method: "DELETE", token: admin.token, ...p(unused) });
     expect(ok.status).toBe(204);
     expect(await db.select().from(categories).where(eq(categories.id, unused.id))).toHaveLength(0);
     expect(await db.select().from(categories).where(eq(categories.id, used.id))).toHaveLength(1);
-    const again = await call(deleteCategory as never, `/api/categories/${unused.id}`, { method: "DELETE", token: admin.token, ...p(unused) });
+    const again = await call(deleteCategory as never, `/api/categories/${unused.id}`, {
+      method: "DELETE",
+      token: admin.token,
+      ...p(unused),
+    });
     expect(again.status).toBe(404);
   });
 });

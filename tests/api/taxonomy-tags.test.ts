@@ -8,7 +8,12 @@ import { DELETE as deleteTag, GET as getTag, PUT as updateTag } from "@/app/api/
 import { tagSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
-async function tagPost(authorId: number, categoryId: number, tagIds: number[], o: { status?: "PUBLISHED" | "PENDING"; visibleScope?: "ALL" | "ONLY_ME" } = {}) {
+async function tagPost(
+  authorId: number,
+  categoryId: number,
+  tagIds: number[],
+  o: { status?: "PUBLISHED" | "PENDING"; visibleScope?: "ALL" | "ONLY_ME" } = {},
+) {
   const [p] = await db
     .insert(posts)
     .values({ title: "t", content: "c", authorId, categoryId, status: o.status ?? "PUBLISHED", visibleScope: o.visibleScope ?? "ALL" })
@@ -33,7 +38,12 @@ describe("GET /api/tags", () => {
     const r = await call(listTags as never, "/api/tags");
     expect(r.status).toBe(200);
     const list = z.array(tagSchema).parse(r.body);
-    expect(list.map((t) => [t.name, t.count])).toEqual([["typescript", 2], ["javascript", 1], ["go", 0], ["rust_lang", 0]]);
+    expect(list.map((t) => [t.name, t.count])).toEqual([
+      ["typescript", 2],
+      ["javascript", 1],
+      ["go", 0],
+      ["rust_lang", 0],
+    ]);
 
     const kw = await call(listTags as never, "/api/tags?keyword=SCRIPT");
     expect(kw.body.map((t: { name: string }) => t.name)).toEqual(["typescript", "javascript"]);
@@ -47,7 +57,12 @@ describe("GET /api/tags", () => {
   });
 
   it("rejects bad paging with 400 and field", async () => {
-    for (const [q, field] of [["pageSize=0", "pageSize"], ["pageSize=101", "pageSize"], ["page=-1", "page"], ["page=abc", "page"]]) {
+    for (const [q, field] of [
+      ["pageSize=0", "pageSize"],
+      ["pageSize=101", "pageSize"],
+      ["page=-1", "page"],
+      ["page=abc", "page"],
+    ]) {
       const r = await call(listTags as never, `/api/tags?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.field).toBe(field);
@@ -97,8 +112,15 @@ describe("tag writes", () => {
     const t = await makeTag("old");
     await tagPost(user.id, cat.id, [t.id]);
     const params = { id: String(t.id) };
-    expect((await call(updateTag as never, `/api/tags/${t.id}`, { method: "PUT", token: user.token, body: { name: "x" }, params })).status).toBe(403);
-    const up = await call(updateTag as never, `/api/tags/${t.id}`, { method: "PUT", token: mod.token, body: { name: "new", icon: "i" }, params });
+    expect(
+      (await call(updateTag as never, `/api/tags/${t.id}`, { method: "PUT", token: user.token, body: { name: "x" }, params })).status,
+    ).toBe(403);
+    const up = await call(updateTag as never, `/api/tags/${t.id}`, {
+      method: "PUT",
+      token: mod.token,
+      body: { name: "new", icon: "i" },
+      params,
+    });
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ name: "new", icon: "i", count: 1 });
     expect((await call(deleteTag as never, `/api/tags/${t.id}`, { method: "DELETE", token: user.token, params })).status).toBe(403);

@@ -14,8 +14,8 @@ import { call, makeUser, sessionCookie } from "../helpers";
 
 const create = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
   call(createToken, "/api/tokens", { method: "POST", token, body, headers });
-const revoke = (token: string, id: number) => call(revokeToken, `/api/tokens/${id}`, { method: "DELETE", token, params: { id: String(id) } });
-
+const revoke = (token: string, id: number) =>
+  call(revokeToken, `/api/tokens/${id}`, { method: "DELETE", token, params: { id: String(id) } });
 
 describe("personal API tokens", () => {
   it("creates a token shown once, lists it without the secret, and the token works as a bearer", async () => {
@@ -44,15 +44,21 @@ describe("personal API tokens", () => {
   it("stores only the SHA-256 hash: no row of the database contains the token", async () => {
     const u = await makeUser();
     const t = (await create(u.token, { name: "secret check", scopes: ["read"] })).body.token as string;
-    const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, createHash("sha256").update(t).digest("hex")));
+    const [row] = await db
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, createHash("sha256").update(t).digest("hex")));
     expect(row).toBeDefined();
     const dump = await rawRows<{ j: string }>(db, sql`select row_to_json(t)::text as j from api_tokens t`);
     expect(dump.length).toBeGreaterThan(0);
     for (const d of dump) expect(d.j).not.toContain(t.slice(3));
-    const everywhere = await rawRows<{ n: number }>(db, sql`
+    const everywhere = await rawRows<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from (
         select row_to_json(u)::text as j from users u union all select row_to_json(r)::text from rate_limits r
-      ) x where j like ${"%" + t.slice(3) + "%"}`);
+      ) x where j like ${"%" + t.slice(3) + "%"}`,
+    );
     expect(everywhere[0]!.n).toBe(0);
   });
 
@@ -94,7 +100,10 @@ describe("personal API tokens", () => {
     const u = await makeUser();
     const created = (await create(u.token, { name: "short", scopes: ["read", "write"], expiresInDays: 1 })).body;
     expect((await call(me, "/api/users/me", { token: created.token })).status).toBe(200);
-    await db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, created.id));
+    await db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, created.id));
     const expired = await call(me, "/api/users/me", { token: created.token });
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe("unauthorized");

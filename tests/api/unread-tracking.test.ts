@@ -17,7 +17,10 @@ describe("unread tracking", () => {
   let cat: number;
 
   async function makePost(author: TestUser, visibleScope: VisibleScope = "ALL"): Promise<number> {
-    const [p] = await db.insert(posts).values({ title: "t", content: "c", authorId: author.id, categoryId: cat, visibleScope }).returning({ id: posts.id });
+    const [p] = await db
+      .insert(posts)
+      .values({ title: "t", content: "c", authorId: author.id, categoryId: cat, visibleScope })
+      .returning({ id: posts.id });
     await tick();
     return p!.id;
   }
@@ -79,7 +82,10 @@ describe("unread tracking", () => {
     expect(again.firstUnreadCommentId).toBe(c1);
     expect(again.newComments).toBe(0);
     expect((await list(alice)).get(p)!.newComments).toBe(0);
-    const [row] = await db.select().from(postReads).where(sql`${postReads.userId} = ${alice.id} and ${postReads.postId} = ${p}`);
+    const [row] = await db
+      .select()
+      .from(postReads)
+      .where(sql`${postReads.userId} = ${alice.id} and ${postReads.postId} = ${p}`);
     expect(row!.lastCommentId).toBe(deleted);
   });
 
@@ -87,7 +93,10 @@ describe("unread tracking", () => {
     const p = await makePost(bob);
     await open(alice, p);
     await comment(p, bob);
-    await db.update(userVisits).set({ previousVisitAt: new Date(Date.now() - 3_600_000) }).where(eq(userVisits.userId, alice.id));
+    await db
+      .update(userVisits)
+      .set({ previousVisitAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(userVisits.userId, alice.id));
     const q = await makePost(bob);
     let l = await list(alice);
     expect(l.get(p)!.newComments).toBe(1);
@@ -110,7 +119,10 @@ describe("unread tracking", () => {
     const carol = await makeUser();
     await touchVisit(carol.id);
     const away = new Date(Date.now() - 2 * 3_600_000);
-    await db.update(userVisits).set({ lastSeenAt: away, previousVisitAt: new Date(Date.now() - 48 * 3_600_000) }).where(eq(userVisits.userId, carol.id));
+    await db
+      .update(userVisits)
+      .set({ lastSeenAt: away, previousVisitAt: new Date(Date.now() - 48 * 3_600_000) })
+      .where(eq(userVisits.userId, carol.id));
     await touchVisit(carol.id);
     const [v] = await db.select().from(userVisits).where(eq(userVisits.userId, carol.id));
     expect(v!.previousVisitAt!.getTime()).toBe(away.getTime());
@@ -126,7 +138,11 @@ describe("unread tracking", () => {
     expect(r.status).toBe(200);
     expect((await list(alice)).get(p)!.newComments).toBe(0);
     const secret = await makePost(bob, "ONLY_ME");
-    const hidden = await call(readPost, `/api/posts/${secret}/read`, { token: alice.token, method: "POST", params: { id: String(secret) } });
+    const hidden = await call(readPost, `/api/posts/${secret}/read`, {
+      token: alice.token,
+      method: "POST",
+      params: { id: String(secret) },
+    });
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe("not_found");
   });
@@ -135,7 +151,10 @@ describe("unread tracking", () => {
     const other = await makeCategory();
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const [p] = await db.insert(posts).values({ title: `q${i}`, content: "c", authorId: bob.id, categoryId: other.id }).returning({ id: posts.id });
+      const [p] = await db
+        .insert(posts)
+        .values({ title: `q${i}`, content: "c", authorId: bob.id, categoryId: other.id })
+        .returning({ id: posts.id });
       ids.push(p!.id);
       await db.insert(comments).values({ postId: p!.id, authorId: bob.id, content: "x" });
       await db.insert(postReads).values({ userId: alice.id, postId: p!.id, lastReadAt: new Date(Date.now() - 60_000) });

@@ -22,7 +22,8 @@ afterEach(() => {
   env(true);
 });
 
-const asJson = (bytes: Buffer, token = user.token) => call(upload, "/api/upload", { method: "POST", token, body: { file: bytes.toString("base64") } });
+const asJson = (bytes: Buffer, token = user.token) =>
+  call(upload, "/api/upload", { method: "POST", token, body: { file: bytes.toString("base64") } });
 const asDataUrl = (bytes: Buffer, mime = "image/png") =>
   call(upload, "/api/upload", { method: "POST", token: user.token, body: { file: `data:${mime};base64,${bytes.toString("base64")}` } });
 const asMultipart = (bytes: Buffer, name = "image.png", type = "image/png", token = user.token) => {
@@ -66,7 +67,12 @@ describe("POST /api/upload", () => {
     const { createHash } = await import("node:crypto");
     expect(createHash("sha256").update(stored.bytes).digest("hex")).toBe(stored.hash);
     const [row] = await db.select().from(uploads).where(eq(uploads.hash, stored.hash));
-    expect(row).toMatchObject({ mime, size: stored.bytes.length, ownerId: user.id, key: `${stored.hash.slice(0, 2)}/${stored.hash}.${ext}` });
+    expect(row).toMatchObject({
+      mime,
+      size: stored.bytes.length,
+      ownerId: user.id,
+      key: `${stored.hash.slice(0, 2)}/${stored.hash}.${ext}`,
+    });
     expect(row!.width).toBeGreaterThan(0);
   });
 
@@ -163,7 +169,10 @@ describe("POST /api/upload", () => {
     ["SVG", SVG],
     ["HTML", HTML],
     ["text", TEXT],
-    ["PNG magic followed by garbage", Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not really a png")])],
+    [
+      "PNG magic followed by garbage",
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("not really a png")]),
+    ],
   ])("415 for %s named .png (JSON and multipart)", async (_name, bytes) => {
     const a = await asJson(bytes);
     expect(a.status).toBe(415);
@@ -224,7 +233,8 @@ describe("POST /api/upload", () => {
 });
 
 describe("GET /uploads/...", () => {
-  const get = (path: string[]) => serve(new Request("http://localhost:3000/uploads/" + path.join("/")), { params: Promise.resolve({ path }) });
+  const get = (path: string[]) =>
+    serve(new Request("http://localhost:3000/uploads/" + path.join("/")), { params: Promise.resolve({ path }) });
 
   it("404 for unknown, malformed and traversal paths", async () => {
     const unknown = "ab" + "0".repeat(62);

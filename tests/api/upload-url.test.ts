@@ -147,7 +147,13 @@ describe("POST /api/upload/url", () => {
   });
 
   it("refuses hostile URLs through the endpoint too", async () => {
-    for (const url of ["file:///etc/passwd", "http://169.254.169.254/", "http://[::ffff:10.0.0.1]/", "http://user:pw@127.0.0.1/", "http://192.168.0.1/"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "http://169.254.169.254/",
+      "http://[::ffff:10.0.0.1]/",
+      "http://user:pw@127.0.0.1/",
+      "http://192.168.0.1/",
+    ]) {
       const r = await post({ url });
       expect(r.status, url).toBe(400);
       expect(r.body.code, url).toBe("url_not_allowed");
@@ -190,7 +196,12 @@ describe("safeFetch timeouts and pinning", () => {
     };
     hostHeaders.length = 0;
     // `rebind.invalid` cannot be resolved by the system: success proves the pinned address was used.
-    const url = await uploadFromUrl({ url: `http://rebind.invalid:${port}/img.png`, ownerId: user.id, origin: "http://localhost:3000", resolver });
+    const url = await uploadFromUrl({
+      url: `http://rebind.invalid:${port}/img.png`,
+      ownerId: user.id,
+      origin: "http://localhost:3000",
+      resolver,
+    });
     expect(url).toMatch(/\.png$/);
     expect(calls).toBe(1);
     expect(hostHeaders).toEqual([`rebind.invalid:${port}`]);

@@ -13,10 +13,26 @@ import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
-async function seedPost(author: TestUser, categoryId: number, title: string, createdAt: Date, visibleScope: VisibleScope = "ALL", extra: Partial<typeof posts.$inferInsert> = {}) {
+async function seedPost(
+  author: TestUser,
+  categoryId: number,
+  title: string,
+  createdAt: Date,
+  visibleScope: VisibleScope = "ALL",
+  extra: Partial<typeof posts.$inferInsert> = {},
+) {
   const [p] = await db
     .insert(posts)
-    .values({ title, content: `body of ${title}`, authorId: author.id, categoryId, createdAt, lastReplyAt: createdAt, visibleScope, ...extra })
+    .values({
+      title,
+      content: `body of ${title}`,
+      authorId: author.id,
+      categoryId,
+      createdAt,
+      lastReplyAt: createdAt,
+      visibleScope,
+      ...extra,
+    })
     .returning({ id: posts.id });
   return p!.id;
 }
@@ -42,7 +58,10 @@ describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
     ids.featured = await seedPost(author, cat, "featured post", minutesAgo(20), "ALL", { rssExcluded: false, featuredAt: minutesAgo(19) });
     ids.pending = await seedPost(author, cat, "pending post", minutesAgo(10), "ALL", { status: "PENDING" });
     // The author's comments: on their open post, on the members' post, on the private post, and a deleted one.
-    const [fanComment] = await db.insert(comments).values({ postId: ids.open!, authorId: fan.id, content: "nice", createdAt: minutesAgo(49) }).returning();
+    const [fanComment] = await db
+      .insert(comments)
+      .values({ postId: ids.open!, authorId: fan.id, content: "nice", createdAt: minutesAgo(49) })
+      .returning();
     await db.insert(comments).values([
       { postId: ids.open!, authorId: author.id, parentId: fanComment!.id, content: "thanks **fan**", createdAt: minutesAgo(48) },
       { postId: ids.members!, authorId: author.id, content: "members reply", createdAt: minutesAgo(39) },
@@ -55,7 +74,9 @@ describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
       { postId: ids.mine!, userId: fan.id, type: "LIKE" },
     ]);
     // The author reacts to the fan's comment (activity: a reaction given).
-    await db.insert(reactions).values({ postId: ids.open!, commentId: fanComment!.id, userId: author.id, type: "LIKE", createdAt: minutesAgo(5) });
+    await db
+      .insert(reactions)
+      .values({ postId: ids.open!, commentId: fanComment!.id, userId: author.id, type: "LIKE", createdAt: minutesAgo(5) });
   });
 
   it("answers by username (any case) and by numeric id, 404 for an unknown one", async () => {
@@ -86,7 +107,10 @@ describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
     const titles = async (token?: string) => {
       const r = await get(userPosts, `/api/users/${author.username}/posts`, author.username, token);
       expect(r.status).toBe(200);
-      return z.array(postSchema).parse(r.body).map((p) => p.title);
+      return z
+        .array(postSchema)
+        .parse(r.body)
+        .map((p) => p.title);
     };
     expect(await titles()).toEqual(["featured post", "open post"]);
     expect(await titles(reader.token)).toEqual(["featured post", "members post", "open post"]);
@@ -115,7 +139,12 @@ describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
     expect(r.status).toBe(200);
     const items = z.array(userActivitySchema).parse(r.body);
     expect(items.map((i) => `${i.kind}:${i.post.title}`)).toEqual([
-      "reaction:open post", "post:featured post", "reply:members post", "post:members post", "reply:open post", "post:open post",
+      "reaction:open post",
+      "post:featured post",
+      "reply:members post",
+      "post:members post",
+      "reply:open post",
+      "post:open post",
     ]);
     expect(items[0]).toMatchObject({ reactionType: "LIKE", excerpt: "nice" });
     expect(items.find((i) => i.kind === "reply" && i.post.title === "open post")!.excerpt).toBe("thanks fan");
@@ -139,7 +168,11 @@ describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
       expect(r.body).toHaveLength(size);
       return dbStats.queries - before;
     };
-    for (const [handler, path] of [[userPosts, "/posts"], [userReplies, "/replies"], [userActivity, "/activity"]] as const) {
+    for (const [handler, path] of [
+      [userPosts, "/posts"],
+      [userReplies, "/replies"],
+      [userActivity, "/activity"],
+    ] as const) {
       await measure(handler, path, 2);
       const small = await measure(handler, path, 2);
       const big = await measure(handler, path, 25);

@@ -88,7 +88,11 @@ describe("POST /api/users/me/avatar", () => {
     const before = (await call(me, "/api/users/me", { token: u.token })).body.avatar as string;
     expect(before).toMatch(/^http:\/\/localhost:3000\/api\/avatars\//);
 
-    const r = await call(avatar, "/api/users/me/avatar", { method: "POST", token: u.token, body: { file: (await jpegWithGps()).toString("base64") } });
+    const r = await call(avatar, "/api/users/me/avatar", {
+      method: "POST",
+      token: u.token,
+      body: { file: (await jpegWithGps()).toString("base64") },
+    });
     expect(r.status).toBe(200);
     const result = avatarResultSchema.parse(r.body);
     // The API answers absolute URLs (issue 46); the row keeps the site-relative path.

@@ -23,8 +23,14 @@ describe("GET /api/users/suggest (issue 21: @ mentions)", () => {
     albert = await makeUser({ username: `${stem}_albert` });
     bob = await makeUser({ username: `${stem}x_bob` });
     const categoryId = (await makeCategory()).id;
-    [{ id: open }] = (await db.insert(posts).values({ title: "t", content: "c", authorId: alina.id, categoryId }).returning({ id: posts.id })) as [{ id: number }];
-    [{ id: hidden }] = (await db.insert(posts).values({ title: "t", content: "c", authorId: albert.id, categoryId, visibleScope: "ONLY_ME" }).returning({ id: posts.id })) as [{ id: number }];
+    [{ id: open }] = (await db
+      .insert(posts)
+      .values({ title: "t", content: "c", authorId: alina.id, categoryId })
+      .returning({ id: posts.id })) as [{ id: number }];
+    [{ id: hidden }] = (await db
+      .insert(posts)
+      .values({ title: "t", content: "c", authorId: albert.id, categoryId, visibleScope: "ONLY_ME" })
+      .returning({ id: posts.id })) as [{ id: number }];
     await db.insert(comments).values([
       { postId: open, authorId: alfred.id, content: "hi" },
       { postId: hidden, authorId: alfred.id, content: "hi" },
@@ -35,7 +41,9 @@ describe("GET /api/users/suggest (issue 21: @ mentions)", () => {
     const r = await call(suggest, `/api/users/suggest?prefix=${stem.toUpperCase()}_AL`);
     expect(r.status).toBe(200);
     const body = list.parse(r.body);
-    expect(names(body)).toEqual([alfred.username, alice.username, alina.username, albert.username].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names(body)).toEqual(
+      [alfred.username, alice.username, alina.username, albert.username].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     expect(body.every((u) => !u.inThread)).toBe(true);
     expect(names(list.parse((await call(suggest, `/api/users/suggest?prefix=_alice`)).body))).not.toContain(alice.username);
   });
@@ -53,7 +61,13 @@ describe("GET /api/users/suggest (issue 21: @ mentions)", () => {
     const r = await call(suggest, `/api/users/suggest?prefix=${stem}_al&postId=${hidden}`, { token: bob.token });
     expect(list.parse(r.body).every((u) => !u.inThread)).toBe(true);
     const own = await call(suggest, `/api/users/suggest?prefix=${stem}_al&postId=${hidden}`, { token: albert.token });
-    expect(list.parse(own.body).filter((u) => u.inThread).map((u) => u.username).sort()).toEqual([alfred.username, albert.username].sort());
+    expect(
+      list
+        .parse(own.body)
+        .filter((u) => u.inThread)
+        .map((u) => u.username)
+        .sort(),
+    ).toEqual([alfred.username, albert.username].sort());
   });
 
   it("honours limit, and treats % and _ as plain characters", async () => {

@@ -19,9 +19,18 @@ async function checkPage(page: Page, path: string, expectStatus = 200) {
       const aria = el.getAttribute("aria-label")?.trim();
       if (aria) return aria;
       const by = el.getAttribute("aria-labelledby");
-      if (by) return by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" ").trim();
+      if (by)
+        return by
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" ")
+          .trim();
       const labels = (el as HTMLInputElement).labels;
-      if (labels && labels.length) return Array.from(labels).map((l) => l.textContent ?? "").join(" ").trim();
+      if (labels && labels.length)
+        return Array.from(labels)
+          .map((l) => l.textContent ?? "")
+          .join(" ")
+          .trim();
       if (el.tagName === "BUTTON" || el.tagName === "A") {
         return (el.textContent ?? "").trim() || el.getAttribute("title") || el.querySelector("img[alt]")?.getAttribute("alt") || "";
       }
@@ -40,12 +49,20 @@ async function checkPage(page: Page, path: string, expectStatus = 200) {
 }
 
 test("public pages are accessible", async ({ page, request }) => {
-  const posts: { id: number; category: { id: number }; tags: { id: number }[] }[] = await (await request.get("/api/posts?pageSize=1")).json();
+  const posts: { id: number; category: { id: number }; tags: { id: number }[] }[] = await (
+    await request.get("/api/posts?pageSize=1")
+  ).json();
   const p = posts[0]!;
   for (const path of ["/", "/?tab=featured", `/c/${p.category.id}`, `/t/${p.tags[0]!.id}`, `/posts/${p.id}`]) {
     await checkPage(page, path);
   }
-  for (const path of ["/login", "/forgot-password", "/reset-password?token=abcdefghijklmnopqrstuvwxyz", "/verify?username=alice&code=123456", "/unsubscribe?u=1&t=x"]) {
+  for (const path of [
+    "/login",
+    "/forgot-password",
+    "/reset-password?token=abcdefghijklmnopqrstuvwxyz",
+    "/verify?username=alice&code=123456",
+    "/unsubscribe?u=1&t=x",
+  ]) {
     await checkPage(page, path);
   }
   for (const path of ["/u/alice", "/u/alice?tab=replies", "/u/alice?tab=activity", "/categories", "/tags", "/api-docs"]) {

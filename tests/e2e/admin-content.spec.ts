@@ -92,7 +92,13 @@ test("an admin merges two tags: the post that had the old one now shows the othe
   const cats = (await (await request.get("/api/categories")).json()) as { id: number }[];
   const res = await request.post("/api/posts", {
     headers: auth(alice),
-    data: { title: unique("Tagged for the merge"), content: "Which spelling wins?", categoryId: cats[0]!.id, tagIds: [from.id], type: "NORMAL" },
+    data: {
+      title: unique("Tagged for the merge"),
+      content: "Which spelling wins?",
+      categoryId: cats[0]!.id,
+      tagIds: [from.id],
+      type: "NORMAL",
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   const post = (await res.json()) as { id: number };
@@ -113,7 +119,11 @@ test("an admin merges two tags: the post that had the old one now shows the othe
   await expect(page.getByRole("link", { name: `#${from.name}` })).toHaveCount(0);
 });
 
-test("an admin closes registration: the sign-up page says so and the API refuses; reopening lets people in", async ({ page, browser, request }) => {
+test("an admin closes registration: the sign-up page says so and the API refuses; reopening lets people in", async ({
+  page,
+  browser,
+  request,
+}) => {
   await signIn(page, "admin");
   await page.goto("/admin/settings");
   const form = page.getByRole("form", { name: "Site settings" });
@@ -129,7 +139,9 @@ test("an admin closes registration: the sign-up page says so and the API refuses
     await expect(visitor.getByTestId("registration-closed")).toBeVisible();
     await ctx.close();
     const username = `closed_${Date.now().toString(36)}`;
-    const refused = await request.post("/api/auth/register", { data: { username, email: `${username}@example.test`, password: "a-long-password-1" } });
+    const refused = await request.post("/api/auth/register", {
+      data: { username, email: `${username}@example.test`, password: "a-long-password-1" },
+    });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).code).toBe("registration_closed");
   } finally {
@@ -141,7 +153,11 @@ test("an admin closes registration: the sign-up page says so and the API refuses
   await page.goto("/register");
   await expect(page).toHaveURL(/\/$/); // signed in: sent on
   const username = `open_${Date.now().toString(36)}`;
-  expect((await request.post("/api/auth/register", { data: { username, email: `${username}@example.test`, password: "a-long-password-1" } })).status()).toBe(201);
+  expect(
+    (
+      await request.post("/api/auth/register", { data: { username, email: `${username}@example.test`, password: "a-long-password-1" } })
+    ).status(),
+  ).toBe(201);
 });
 
 test("axe: the content admin pages have no violations, light and dark", async ({ browser }) => {

@@ -23,7 +23,11 @@ test("the admin pages are the 404 page for anyone but an admin", async ({ page }
   }
 });
 
-test("an admin suspends a member: the member can still read, their next comment is refused, the audit log says so", async ({ page, browser, request }) => {
+test("an admin suspends a member: the member can still read, their next comment is refused, the audit log says so", async ({
+  page,
+  browser,
+  request,
+}) => {
   const member = await newMember(request);
   const post = await apiCreatePost(request, await apiLogin(request, "alice"), { title: unique("Read me while suspended") });
 
@@ -47,7 +51,10 @@ test("an admin suspends a member: the member can still read, their next comment 
   await expect(mp.getByRole("alert").filter({ hasText: /suspended until/ })).toBeVisible();
   await expect(mp.getByTestId("comment").filter({ hasText: "Can I still talk?" })).toHaveCount(0);
   // By token too.
-  const byToken = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${member.token}` }, data: { content: "and by token?" } });
+  const byToken = await request.post(`/api/posts/${post.id}/comments`, {
+    headers: { Authorization: `Bearer ${member.token}` },
+    data: { content: "and by token?" },
+  });
   expect(byToken.status()).toBe(403);
   expect((await byToken.json()).code).toBe("suspended");
 
@@ -64,7 +71,11 @@ test("an admin suspends a member: the member can still read, their next comment 
   await ctx.close();
 });
 
-test("a moderator sets slow mode on a post and a member's second quick comment is refused with the wait", async ({ page, browser, request }) => {
+test("a moderator sets slow mode on a post and a member's second quick comment is refused with the wait", async ({
+  page,
+  browser,
+  request,
+}) => {
   const member = await newMember(request);
   const post = await apiCreatePost(request, await apiLogin(request, "alice"), { title: unique("Heated thread") });
   await signIn(page, "moderator");

@@ -23,7 +23,16 @@ async function check(browser: Browser, who: Who, paths: string[]): Promise<strin
     await expect(page.locator("h1").first()).toBeVisible();
     // The API reference repeats one operation block ~100 times (axe would take ~25 s on it): the page's
     // header, the site chrome and its first tag section (every kind of block) stand for the rest.
-    const scope = path === "/api-docs" ? ["body > div > header", "body > div > footer", "main header", "main section[id^='tag-']:first-of-type", "main #schemas > div:first-of-type"] : [];
+    const scope =
+      path === "/api-docs"
+        ? [
+            "body > div > header",
+            "body > div > footer",
+            "main header",
+            "main section[id^='tag-']:first-of-type",
+            "main #schemas > div:first-of-type",
+          ]
+        : [];
     found.push(...(await axeLightAndDark(page, `${who} ${path}`, scope)));
   }
   await ctx.close();
@@ -34,7 +43,10 @@ async function check(browser: Browser, who: Who, paths: string[]): Promise<strin
 test("axe: every page, light and dark, signed out, as a member and as an admin", async ({ browser, request }) => {
   const judy = await apiLogin(request, "judy");
   const own = await apiCreatePost(request, judy, { title: unique("Axe check"), content: "A post to open, edit and look at." });
-  const res = await request.post(`/api/posts/${own.id}/comments`, { headers: { Authorization: `Bearer ${judy}` }, data: { content: "A comment with a history." } });
+  const res = await request.post(`/api/posts/${own.id}/comments`, {
+    headers: { Authorization: `Bearer ${judy}` },
+    data: { content: "A comment with a history." },
+  });
   expect(res.status()).toBe(201);
   const comment = (await res.json()) as { id: number };
   const cat = ((await (await request.get("/api/categories")).json()) as { id: number }[])[0]!;
@@ -77,7 +89,16 @@ test("axe: every page, light and dark, signed out, as a member and as an admin",
     "/settings/sessions",
     "/settings/tokens",
   ];
-  const ADMIN = ["/review", "/admin/users", "/admin/audit", "/admin/mail", "/admin/categories", "/admin/tags", "/admin/goods", "/admin/settings"];
+  const ADMIN = [
+    "/review",
+    "/admin/users",
+    "/admin/audit",
+    "/admin/mail",
+    "/admin/categories",
+    "/admin/tags",
+    "/admin/goods",
+    "/admin/settings",
+  ];
 
   // Three browser contexts at once: the server renders while axe analyses another page.
   const found = await Promise.all([check(browser, "anonymous", PUBLIC), check(browser, "judy", MEMBER), check(browser, "admin", ADMIN)]);

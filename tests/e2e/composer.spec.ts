@@ -110,7 +110,9 @@ test("paste an image into the comment box: it uploads with progress and the comm
   await signIn(page, "bob");
   await new PostPage(page).goto(post.id);
   const c = new CommentComposer(page);
-  const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
   await c.box.fill("Look: ");
   await c.box.press("End");
   await c.pasteImage("blue-sky.png", png);

@@ -21,7 +21,8 @@ test("the home page HTML (no JavaScript) contains the first page of post titles"
   expect(res.status()).toBe(200);
   const html = await res.text();
   for (const p of posts) {
-    const found = html.includes(htmlEscape(p.title)) || html.includes(p.title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+    const found =
+      html.includes(htmlEscape(p.title)) || html.includes(p.title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
     expect(found, p.title).toBe(true);
   }
   expect(html).toMatch(/<title>[^<]+<\/title>/);
@@ -102,7 +103,9 @@ test("alice writes a post with an uploaded image", async ({ page }) => {
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
   await expect(page.getByText("Restored your unsaved draft.")).toBeVisible();
 
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 220, g: 80, b: 40 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 220, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
   await editor.uploadImage({ name: "sunset.png", mimeType: "image/png", buffer: png });
   await expect(page.getByTestId("preview").locator("img")).toBeVisible();
   await expect(page.getByTestId("preview").locator("h2")).toHaveText("Shot this evening");
@@ -180,7 +183,13 @@ test("join a lottery", async ({ page, request }) => {
   const created = await apiCreatePost(request, bobToken, {
     title: unique("Giveaway: a spare Raspberry Pi"),
     type: "LOTTERY",
-    lottery: { prizeDescription: "A Raspberry Pi 4", prizeIcon: "", prizeCount: 1, pointCost: 0, endTime: new Date(Date.now() + 3600_000).toISOString() },
+    lottery: {
+      prizeDescription: "A Raspberry Pi 4",
+      prizeIcon: "",
+      prizeCount: 1,
+      pointCost: 0,
+      endTime: new Date(Date.now() + 3600_000).toISOString(),
+    },
   });
   await signIn(page, "alice");
   const post = new PostPage(page);

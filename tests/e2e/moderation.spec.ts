@@ -37,7 +37,8 @@ test("a moderator approves and rejects, from the review queue and from the post 
   const alice = await apiLogin(request, "alice");
   const [queueOk, queueNo, pageOk, pageNo] = await inReviewMode(request, async () => {
     const made = [];
-    for (const t of ["Queue approve", "Queue reject", "Page approve", "Page reject"]) made.push(await apiCreatePost(request, alice, { title: unique(t) }));
+    for (const t of ["Queue approve", "Queue reject", "Page approve", "Page reject"])
+      made.push(await apiCreatePost(request, alice, { title: unique(t) }));
     return made;
   });
   for (const p of [queueOk!, queueNo!, pageOk!, pageNo!]) expect(await postStatus(request, alice, p.id)).toBe("PENDING");
@@ -74,7 +75,9 @@ test("a moderator approves and rejects, from the review queue and from the post 
   expect(await postStatus(request, alice, queueNo!.id)).toBe("REJECTED");
   expect(await postStatus(request, alice, pageNo!.id)).toBe("REJECTED");
   expect(await reviewedNotes(request, alice, queueOk!.id)).toMatchObject([{ approved: true }]);
-  expect(await reviewedNotes(request, alice, queueNo!.id)).toMatchObject([{ approved: false, content: "Please search first: this was answered last week." }]);
+  expect(await reviewedNotes(request, alice, queueNo!.id)).toMatchObject([
+    { approved: false, content: "Please search first: this was answered last week." },
+  ]);
   expect(await reviewedNotes(request, alice, pageNo!.id)).toMatchObject([{ approved: false, content: "Off-topic for this forum." }]);
 
   // The author reads the outcome in the inbox.
@@ -134,14 +137,23 @@ test("members flag a comment; the third flag hides it until a moderator reviews 
   // Each flagger is told the outcome.
   const carol = await apiLogin(request, "carol");
   const list = await (await request.get("/api/notifications?pageSize=50", { headers: auth(carol) })).json();
-  expect((list as { type: string; post: { id: number } | null }[]).some((n) => n.type === "FLAG_RESOLVED" && n.post?.id === post.id)).toBe(true);
+  expect((list as { type: string; post: { id: number } | null }[]).some((n) => n.type === "FLAG_RESOLVED" && n.post?.id === post.id)).toBe(
+    true,
+  );
 });
 
-test("a moderator restores version 0: title and content come back, the timeline says so, the author is told", async ({ browser, page, request }) => {
+test("a moderator restores version 0: title and content come back, the timeline says so, the author is told", async ({
+  browser,
+  page,
+  request,
+}) => {
   const alice = await apiLogin(request, "alice");
   const post = await apiCreatePost(request, alice, { title: unique("Restore check"), content: "The first text of the post." });
   const edited = `${post.title} (edited)`;
-  const res = await request.put(`/api/posts/${post.id}`, { headers: auth(alice), data: { title: edited, content: "A rewrite that lost the point." } });
+  const res = await request.put(`/api/posts/${post.id}`, {
+    headers: auth(alice),
+    data: { title: edited, content: "A rewrite that lost the point." },
+  });
   expect(res.status(), await res.text()).toBe(200);
 
   await signIn(page, "moderator");

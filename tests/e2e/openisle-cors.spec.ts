@@ -30,7 +30,11 @@ test.afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
 });
 
-test("a listed origin signs in, checks its token, reads the timeline, comments and uploads through a presigned URL", async ({ page, request, baseURL }) => {
+test("a listed origin signs in, checks its token, reads the timeline, comments and uploads through a presigned URL", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const token = await apiLogin(request, "alice");
   await page.goto(`http://127.0.0.1:${LISTED}/`);
   const result = await page.evaluate(
@@ -43,9 +47,13 @@ test("a listed origin signs in, checks its token, reads the timeline, comments a
       const postId = list.find((p: { closed: boolean }) => !p.closed).id;
       // pages/posts/[id]/index.vue: a comment, then the timeline (Authorization '' when signed out)
       const made = await fetch(`${api}/api/posts/${postId}/comments`, {
-        method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ content: "from another origin" }),
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify({ content: "from another origin" }),
       });
-      const timeline = await (await fetch(`${api}/api/posts/${postId}/comments?sort=NEWEST&page=0&pageSize=10`, { headers: { Authorization: "" } })).json();
+      const timeline = await (
+        await fetch(`${api}/api/posts/${postId}/comments?sort=NEWEST&page=0&pageSize=10`, { headers: { Authorization: "" } })
+      ).json();
       // utils/vditor.js: presign, PUT the file, then the file URL is an image
       const canvas = document.createElement("canvas");
       canvas.width = 4;

@@ -14,7 +14,12 @@ const CACHE = "x-forum-cache";
 
 async function anonymousGet(request: APIRequestContext, path: string) {
   const res = await request.get(path, { headers: { cookie: "" } });
-  return { status: res.status(), hit: res.headers()[CACHE] === "hit", html: await res.text(), csp: res.headers()["content-security-policy"] ?? "" };
+  return {
+    status: res.status(),
+    hit: res.headers()[CACHE] === "hit",
+    html: await res.text(),
+    csp: res.headers()["content-security-policy"] ?? "",
+  };
 }
 
 /** Loads until the page comes from the cache (the first load after any write renders and stores it). */
@@ -38,15 +43,20 @@ test("an unchanged public page is served from the cache, with the same scripts a
 /** A GET as sent on the wire (Playwright's request context would decode it). */
 function rawGet(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { "accept-encoding": acceptEncoding, "sec-fetch-dest": "document" } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject);
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding, "sec-fetch-dest": "document" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
   });
 }
 
-test("a cached page goes gzipped to a browser that accepts gzip, and as HTML to one that does not: the same document", async ({ request, baseURL }) => {
+test("a cached page goes gzipped to a browser that accepts gzip, and as HTML to one that does not: the same document", async ({
+  request,
+  baseURL,
+}) => {
   await warm(request, "/");
   const zipped = await rawGet(`${baseURL}/`, "gzip, deflate, br");
   expect(zipped.headers[CACHE]).toBe("hit");
@@ -74,7 +84,16 @@ test("a cached page is answered with the head of the page as it was rendered: se
   expect(rendered.headers[CACHE]).toBeUndefined();
   const hit = await rawGet(url, "identity");
   expect(hit.headers[CACHE]).toBe("hit");
-  for (const name of ["content-type", "cache-control", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "link", "content-security-policy"]) {
+  for (const name of [
+    "content-type",
+    "cache-control",
+    "x-frame-options",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "link",
+    "content-security-policy",
+  ]) {
     expect(rendered.headers[name], name).toBeTruthy();
     expect(hit.headers[name], name).toBe(rendered.headers[name]);
   }
@@ -125,7 +144,10 @@ test("a new comment is on the next anonymous load of its post page, and a new po
   await warm(request, home);
 
   const text = unique("Fresh comment");
-  const c = await request.post(`${path}/comments`.replace("/posts", "/api/posts"), { headers: { Authorization: `Bearer ${token}` }, data: { content: text } });
+  const c = await request.post(`${path}/comments`.replace("/posts", "/api/posts"), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { content: text },
+  });
   expect(c.status()).toBe(201);
   const after = await anonymousGet(request, path);
   expect(after.hit).toBe(false);
@@ -137,7 +159,9 @@ test("a new comment is on the next anonymous load of its post page, and a new po
   expect(next.html).toContain(other.title);
 });
 
-test("a comment on one post keeps every other post's cached page; a member's profile change renders them all again", async ({ request }) => {
+test("a comment on one post keeps every other post's cached page; a member's profile change renders them all again", async ({
+  request,
+}) => {
   const token = await apiLogin(request, "dave");
   const a = await apiCreatePost(request, token, { title: unique("Commented on") });
   const b = await apiCreatePost(request, token, { title: unique("Left alone") });
@@ -156,7 +180,10 @@ test("a comment on one post keeps every other post's cached page; a member's pro
 
   // A change to a member's profile may be to what shows beside their name on every page.
   await warm(request, `/posts/${b.id}`);
-  const put = await request.put("/api/users/me", { headers: { Authorization: `Bearer ${token}` }, data: { introduction: unique("intro") } });
+  const put = await request.put("/api/users/me", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { introduction: unique("intro") },
+  });
   expect(put.status()).toBe(200);
   expect((await anonymousGet(request, `/posts/${b.id}`)).hit).toBe(false);
 });
@@ -182,7 +209,10 @@ test("visitors arriving together after a write share one render, and every one o
   const path = `/posts/${post.id}`;
   await warm(request, path);
   const text = unique("Seen by the crowd");
-  const c = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${token}` }, data: { content: text } });
+  const c = await request.post(`/api/posts/${post.id}/comments`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { content: text },
+  });
   expect(c.status()).toBe(201);
   const crowd = await Promise.all(Array.from({ length: 12 }, () => anonymousGet(request, path)));
   for (const r of crowd) {
@@ -245,7 +275,10 @@ test("a member's unread marks on a cached list page are their own", async ({ bro
   await expect(page.getByTestId("post-content")).toBeVisible();
   // The post is marked read for frank before his part of the page is sent (his name in the header).
   await expect(page.getByRole("link", { name: "Your profile (frank)" })).toBeVisible();
-  const reply = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${erin}` }, data: { content: "news for frank" } });
+  const reply = await request.post(`/api/posts/${post.id}/comments`, {
+    headers: { Authorization: `Bearer ${erin}` },
+    data: { content: "news for frank" },
+  });
   expect(reply.status()).toBe(201);
   await page.goto("/");
   const res = await page.goto("/");
@@ -266,7 +299,11 @@ test("members share a post page: each gets their own vote, subscription, comment
   const erin = await apiLogin(request, "erin");
   const bob = await apiLogin(request, "bob");
   const endTime = new Date(Date.now() + 3_600_000).toISOString();
-  const post = await apiCreatePost(request, erin, { title: unique("Shared post page"), type: "POLL", poll: { options: ["tea", "coffee"], multiple: false, endTime } });
+  const post = await apiCreatePost(request, erin, {
+    title: unique("Shared post page"),
+    type: "POLL",
+    poll: { options: ["tea", "coffee"], multiple: false, endTime },
+  });
   const api = (path: string, token: string, data?: unknown) => request.post(path, { headers: { Authorization: `Bearer ${token}` }, data });
   expect((await api(`/api/posts/${post.id}/poll/vote`, bob, { options: ["coffee"] })).ok()).toBe(true);
   expect((await api(`/api/subscriptions/posts/${post.id}`, bob)).ok()).toBe(true);
@@ -346,12 +383,18 @@ test("members share another member's profile page; their own is rendered for the
 test("a markdown preview invalidates no cached page", async ({ request }) => {
   const token = await apiLogin(request, "carol");
   await warm(request, "/");
-  const r = await request.post("/api/markdown/preview", { headers: { Authorization: `Bearer ${token}` }, data: { markdown: "**typing…**" } });
+  const r = await request.post("/api/markdown/preview", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { markdown: "**typing…**" },
+  });
   expect(r.status()).toBe(200);
   expect((await anonymousGet(request, "/")).hit).toBe(true);
 });
 
-test("on the shared page a tab opens, a member's part comes with its event stream, which stays open across links", async ({ browser, request }) => {
+test("on the shared page a tab opens, a member's part comes with its event stream, which stays open across links", async ({
+  browser,
+  request,
+}) => {
   const erin = await apiLogin(request, "erin");
   const post = await apiCreatePost(request, erin, { title: unique("Arrives with the stream") });
   const ctx = await browser.newContext();
@@ -395,7 +438,10 @@ test("on the shared page a tab opens, a member's part comes with its event strea
   await ctx.close();
 });
 
-test("a list page read more often than it is written is rendered after the write, which does not wait for it: its visitors get it from the cache, the page from before the write until the new one is there", async ({ browser, request }) => {
+test("a list page read more often than it is written is rendered after the write, which does not wait for it: its visitors get it from the cache, the page from before the write until the new one is there", async ({
+  browser,
+  request,
+}) => {
   const bob = await apiLogin(request, "bob");
   const membersOnly = await apiCreatePost(request, bob, { title: unique("For members"), visibleScope: "ONLY_REGISTER" });
   const ctx = await browser.newContext();
@@ -416,7 +462,7 @@ test("a list page read more often than it is written is rendered after the write
   // rendered after it is stored (lib/cache/render-ahead.ts).
   const loads: { hit: boolean; has: boolean }[] = [];
   let home = await anonymousGet(request, "/");
-  for (const end = Date.now() + 10_000; ; ) {
+  for (const end = Date.now() + 10_000; ;) {
     loads.push({ hit: home.hit, has: home.html.includes(post.title) });
     if (home.html.includes(post.title) || Date.now() > end) break;
     await new Promise((r) => setTimeout(r, 50));
@@ -430,11 +476,14 @@ test("a list page read more often than it is written is rendered after the write
   // The members' page likewise, from the cache, with their own header filled in.
   const memberLoads: boolean[] = [];
   await expect
-    .poll(async () => {
-      const res = await page.goto("/");
-      memberLoads.push(res?.headers()[CACHE] === "hit");
-      return page.getByRole("link", { name: post.title }).count();
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const res = await page.goto("/");
+        memberLoads.push(res?.headers()[CACHE] === "hit");
+        return page.getByRole("link", { name: post.title }).count();
+      },
+      { timeout: 10_000 },
+    )
     .toBe(1);
   expect(memberLoads.every(Boolean)).toBe(true);
   await expect(page.getByRole("link", { name: membersOnly.title })).toBeVisible();

@@ -60,7 +60,10 @@ test("edit the introduction and upload an avatar; both show on the profile and i
   await page.waitForURL("**/u/grace");
   await page.getByRole("link", { name: "Edit profile" }).click();
   await page.waitForURL("**/settings/profile");
-  await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Profile" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 
   // Introduction with a markdown preview.
   const intro = `Postgres DBA. I read **EXPLAIN** plans for fun (${Date.now().toString(36)}).`;
@@ -71,7 +74,9 @@ test("edit the introduction and upload an avatar; both show on the profile and i
   await expect(page.getByText("Profile saved.")).toBeVisible();
 
   // Avatar: choose a file, see the preview, save.
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0ea5e9" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0ea5e9" } })
+    .png()
+    .toBuffer();
   await page.getByLabel("Choose an image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
   await expect(page.getByTestId("avatar-preview")).toBeVisible();
   await page.getByRole("button", { name: "Save avatar" }).click();
@@ -206,8 +211,15 @@ test("link crawl: no link on the home page, a post, a profile or the settings an
   expect(await check(anonymous)).toEqual([]);
   await signIn(page, "erin");
   const signedIn = await collect([
-    "/", `/posts/${post.id}`, "/u/erin", "/settings/profile", "/settings/notifications", "/settings/email",
-    "/settings/password", "/settings/sessions", "/settings/tokens",
+    "/",
+    `/posts/${post.id}`,
+    "/u/erin",
+    "/settings/profile",
+    "/settings/notifications",
+    "/settings/email",
+    "/settings/password",
+    "/settings/sessions",
+    "/settings/tokens",
   ]);
   expect(await check(signedIn)).toEqual([]);
   console.log(`link crawl: ${anonymous.length} links signed out, ${signedIn.length} signed in, none 404/500`);
@@ -218,7 +230,10 @@ test("open a profile from a notification's sender", async ({ page, request }) =>
   const heidi = await apiLogin(request, "heidi");
   const ivan = await apiLogin(request, "ivan");
   const post = await apiCreatePost(request, heidi, { title: unique("Spirit Island tonight?") });
-  const c = await request.post(`/api/posts/${post.id}/comments`, { headers: { authorization: `Bearer ${ivan}` }, data: { content: "Count me in!" } });
+  const c = await request.post(`/api/posts/${post.id}/comments`, {
+    headers: { authorization: `Bearer ${ivan}` },
+    data: { content: "Count me in!" },
+  });
   expect(c.status()).toBe(201);
   await signIn(page, "heidi");
   await page.goto("/notifications");

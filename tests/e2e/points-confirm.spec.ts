@@ -13,7 +13,13 @@ test("joining a paid lottery asks first: cancel spends nothing, confirm spends e
   const created = await apiCreatePost(request, aliceToken, {
     title: unique("Giveaway with a price"),
     type: "LOTTERY",
-    lottery: { prizeDescription: "A mechanical keyboard", prizeIcon: "", prizeCount: 1, pointCost: 7, endTime: new Date(Date.now() + 3600_000).toISOString() },
+    lottery: {
+      prizeDescription: "A mechanical keyboard",
+      prizeIcon: "",
+      prizeCount: 1,
+      pointCost: 7,
+      endTime: new Date(Date.now() + 3600_000).toISOString(),
+    },
   });
   const bobToken = await apiLogin(request, "bob");
   const before = await balance(request, bobToken);

@@ -105,7 +105,10 @@ test("the home page shows new posts live and 'N new' on a post with replies sinc
   await expect(banner).toHaveText(/1 new post — show/, { timeout: 5_000 });
   // Replies to the post alice read.
   for (const content of ["first reply", "second reply"]) {
-    const res = await request.post(`/api/posts/${post.id}/comments`, { headers: { Authorization: `Bearer ${bobToken}` }, data: { content } });
+    const res = await request.post(`/api/posts/${post.id}/comments`, {
+      headers: { Authorization: `Bearer ${bobToken}` },
+      data: { content },
+    });
     expect(res.status()).toBe(201);
   }
   await banner.click();
@@ -126,7 +129,10 @@ test("the home page shows new posts live and 'N new' on a post with replies sinc
 
 test("screenshots: header suggestions and the search page, desktop and 390 px, light and dark", async ({ browser, request }) => {
   const token = await apiLogin(request, "carol");
-  await apiCreatePost(request, token, { title: "Replication lag on the analytics replica", content: "We measured **replication** lag of 3 s under load; the standby replays WAL slower than the primary writes it." });
+  await apiCreatePost(request, token, {
+    title: "Replication lag on the analytics replica",
+    content: "We measured **replication** lag of 3 s under load; the standby replays WAL slower than the primary writes it.",
+  });
   for (const scheme of ["light", "dark"] as const) {
     for (const width of [1280, 390]) {
       const ctx = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 860 } });

@@ -85,11 +85,16 @@ test("active sign-ins: end another browser, then sign out everywhere", async ({ 
   await other.ctx.close();
 });
 
-test("changing the password signs out the other browsers, keeps this one, and the old password stops working", async ({ page, browser }) => {
+test("changing the password signs out the other browsers, keeps this one, and the old password stops working", async ({
+  page,
+  browser,
+}) => {
   const username = `pw_${Date.now().toString(36)}`;
   const oldPassword = "first-password-1";
   const newPassword = "second-password-2";
-  const reg = await page.request.post("/api/auth/register", { data: { username, email: `${username}@example.test`, password: oldPassword } });
+  const reg = await page.request.post("/api/auth/register", {
+    data: { username, email: `${username}@example.test`, password: oldPassword },
+  });
   expect(reg.status()).toBe(201);
   const other = await newSignedIn(browser, username, oldPassword);
   await signIn(page, username, oldPassword);

@@ -38,7 +38,9 @@ test("a new tag waits in the editor: an abandoned draft leaves nothing, publishi
 
 test("a brand-new member picks existing tags only", async ({ page, request }) => {
   const username = `newbie_${Date.now().toString(36)}`;
-  const reg = await request.post("/api/auth/register", { data: { username, email: `${username}@example.test`, password: "newbie-password-1" } });
+  const reg = await request.post("/api/auth/register", {
+    data: { username, email: `${username}@example.test`, password: "newbie-password-1" },
+  });
   expect(reg.status(), await reg.text()).toBe(201);
   await signIn(page, username, "newbie-password-1");
   await page.goto("/new");

@@ -25,7 +25,15 @@ function words(seed: number, bytes: number, lineLen = 80): string {
 /** Both texts rebuilt from the diff (what every view shows), normalised as diffText does. */
 function rebuilt(d: TextDiff) {
   const side = (kind: "removed" | "added") =>
-    d.lines.filter((l) => l.kind !== kind).map((l) => l.segments.filter((s) => s.kind !== kind).map((s) => s.text).join("")).join("\n");
+    d.lines
+      .filter((l) => l.kind !== kind)
+      .map((l) =>
+        l.segments
+          .filter((s) => s.kind !== kind)
+          .map((s) => s.text)
+          .join(""),
+      )
+      .join("\n");
   return { old: side("added"), new: side("removed") };
 }
 const norm = (t: string) => t.replace(/\r\n?/g, "\n").replace(/\n$/, "");

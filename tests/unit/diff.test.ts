@@ -2,14 +2,21 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { diffText, diffWords, foldContext, unifiedText, type Segment } from "@/lib/diff";
 
-const join = (segs: Segment[], skip: Segment["kind"]) => segs.filter((s) => s.kind !== skip).map((s) => s.text).join("");
+const join = (segs: Segment[], skip: Segment["kind"]) =>
+  segs
+    .filter((s) => s.kind !== skip)
+    .map((s) => s.text)
+    .join("");
 
 describe("diffText", () => {
   it("reports no change for equal texts, ignoring a missing final newline and CRLF", () => {
     const d = diffText("a\r\nb", "a\nb\n");
     expect(d.unchanged).toBe(true);
     expect(d.lines.map((l) => l.kind)).toEqual(["same", "same"]);
-    expect(d.lines.map((l) => [l.oldNo, l.newNo])).toEqual([[1, 1], [2, 2]]);
+    expect(d.lines.map((l) => [l.oldNo, l.newNo])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
   });
 
   it("pairs a changed line and marks only the changed words", () => {
@@ -44,7 +51,10 @@ describe("diffText", () => {
     ]);
     expect(d.rows[2]).toEqual({ left: null, right: { no: 3, kind: "added", segments: [{ text: "three", kind: "added" }] } });
     const r = diffText("a\nb\nc\n", "a\n");
-    expect(r.rows.slice(1).map((row) => [row.left?.no, row.right])).toEqual([[2, null], [3, null]]);
+    expect(r.rows.slice(1).map((row) => [row.left?.no, row.right])).toEqual([
+      [2, null],
+      [3, null],
+    ]);
   });
 
   it("keeps markup as plain text (escaping is the view's job: React text)", () => {
@@ -86,11 +96,7 @@ describe("foldContext", () => {
   it("folds long unchanged runs and keeps context around changes", () => {
     const items = Array.from({ length: 20 }, (_, i) => i);
     const folded = foldContext(items, (i) => i === 10, 2);
-    expect(folded).toEqual([
-      { gap: 8, from: 0 },
-      { item: 8 }, { item: 9 }, { item: 10 }, { item: 11 }, { item: 12 },
-      { gap: 7, from: 13 },
-    ]);
+    expect(folded).toEqual([{ gap: 8, from: 0 }, { item: 8 }, { item: 9 }, { item: 10 }, { item: 11 }, { item: 12 }, { gap: 7, from: 13 }]);
   });
 
   it("does not fold a single line", () => {

@@ -5,10 +5,28 @@ import type { ChangeLogDto } from "@/lib/validation/responses";
 let nextId = 1;
 function log(p: Partial<ChangeLogDto> & Pick<ChangeLogDto, "type">): ChangeLogDto {
   return {
-    id: nextId++, username: "alice", userAvatar: "", time: `2026-01-0${nextId}T00:00:00.000Z`,
-    oldTitle: null, newTitle: null, oldContent: null, newContent: null, oldCategory: null, newCategory: null,
-    oldTags: null, newTags: null, oldClosed: null, newClosed: null, oldPinnedAt: null, newPinnedAt: null,
-    oldFeatured: null, newFeatured: null, oldVisibleScope: null, newVisibleScope: null, amount: null, ...p,
+    id: nextId++,
+    username: "alice",
+    userAvatar: "",
+    time: `2026-01-0${nextId}T00:00:00.000Z`,
+    oldTitle: null,
+    newTitle: null,
+    oldContent: null,
+    newContent: null,
+    oldCategory: null,
+    newCategory: null,
+    oldTags: null,
+    newTags: null,
+    oldClosed: null,
+    newClosed: null,
+    oldPinnedAt: null,
+    newPinnedAt: null,
+    oldFeatured: null,
+    newFeatured: null,
+    oldVisibleScope: null,
+    newVisibleScope: null,
+    amount: null,
+    ...p,
   };
 }
 
@@ -29,7 +47,10 @@ describe("fieldVersions", () => {
     ];
     const content = fieldVersions(logs, "content", "ignored when there are entries");
     expect(content.map((v) => [v.index, v.text, v.logId])).toEqual([
-      [0, "v0", null], [1, "v1", logs[0]!.id], [2, "v2", logs[3]!.id], [3, "v3", logs[4]!.id],
+      [0, "v0", null],
+      [1, "v1", logs[0]!.id],
+      [2, "v2", logs[3]!.id],
+      [3, "v3", logs[4]!.id],
     ]);
     expect(content[2]!.username).toBe("mod");
     expect(latestVersion(content).text).toBe("v3");
@@ -45,8 +66,18 @@ describe("fieldVersions", () => {
 });
 
 describe("postStateAt (a restore brings back the whole post as it stood)", () => {
-  const cat = (id: number, name: string) => ({ id, name, description: "", icon: null, smallIcon: null, count: null }) as unknown as NonNullable<ChangeLogDto["oldCategory"]>;
-  const tag = (id: number, name: string) => ({ id, name, description: "", icon: null, smallIcon: null, createdAt: "2026-01-01T00:00:00.000Z", count: null }) as unknown as NonNullable<ChangeLogDto["oldTags"]>[number];
+  const cat = (id: number, name: string) =>
+    ({ id, name, description: "", icon: null, smallIcon: null, count: null }) as unknown as NonNullable<ChangeLogDto["oldCategory"]>;
+  const tag = (id: number, name: string) =>
+    ({
+      id,
+      name,
+      description: "",
+      icon: null,
+      smallIcon: null,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      count: null,
+    }) as unknown as NonNullable<ChangeLogDto["oldTags"]>[number];
   const t = (d: number) => `2026-02-0${d}T00:00:00.000Z`;
   // One edit at t(2) changed the content and the category together; the title changed at t(3); the tags at t(4).
   const logs = [
@@ -60,7 +91,12 @@ describe("postStateAt (a restore brings back the whole post as it stood)", () =>
   const content = fieldVersions(logs, "content", current.content, { time: t(1) });
 
   it("version 0 is the post as first published: every field's oldest value", () => {
-    expect(postStateAt(logs, content[0]!, current)).toEqual({ title: "T0", content: "c0", category: cat(1, "General"), tags: [tag(1, "a")] });
+    expect(postStateAt(logs, content[0]!, current)).toEqual({
+      title: "T0",
+      content: "c0",
+      category: cat(1, "General"),
+      tags: [tag(1, "a")],
+    });
   });
   it("a later version includes what its own edit changed beside it, and not what came after", () => {
     expect(postStateAt(logs, content[1]!, current)).toEqual({ title: "T0", content: "c1", category: cat(2, "Help"), tags: [tag(1, "a")] });

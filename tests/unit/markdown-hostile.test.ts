@@ -94,7 +94,11 @@ describe("documents over the limits (stored before the limits existed)", () => {
     expect(html.startsWith('<pre class="markdown-plain">')).toBe(true);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; **kept**");
-    const text = html.replace(/^<pre class="markdown-plain">|<\/pre>$/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const text = html
+      .replace(/^<pre class="markdown-plain">|<\/pre>$/g, "")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
     expect(text).toBe(source);
   });
 
@@ -132,8 +136,10 @@ describe("checkMarkdownLimits", () => {
   it("lets ordinary long posts through", () => {
     const post = [
       "# A long post",
-      ...Array.from({ length: 120 }, (_, i) =>
-        `## Part ${i}\n\nSome **bold** text, a [link](https://example.com/${i}) and \`code\`, @alice.\n\n- one\n- two\n  - nested\n\n> quoted\n\n\`\`\`ts\nconst x${i} = ${i};\n\`\`\`\n\n| a | b |\n|---|---|\n| ${i} | ${i} |`,
+      ...Array.from(
+        { length: 120 },
+        (_, i) =>
+          `## Part ${i}\n\nSome **bold** text, a [link](https://example.com/${i}) and \`code\`, @alice.\n\n- one\n- two\n  - nested\n\n> quoted\n\n\`\`\`ts\nconst x${i} = ${i};\n\`\`\`\n\n| a | b |\n|---|---|\n| ${i} | ${i} |`,
       ),
     ].join("\n\n");
     expect(post.length).toBeGreaterThan(20_000);

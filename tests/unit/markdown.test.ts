@@ -19,7 +19,13 @@ describe("renderMarkdown", () => {
   });
 
   it("drops javascript:, vbscript: and data: links", () => {
-    for (const url of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "vbscript:msgbox", "data:text/html;base64,PHNjcmlwdD4=", "java\tscript:alert(1)"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "vbscript:msgbox",
+      "data:text/html;base64,PHNjcmlwdD4=",
+      "java\tscript:alert(1)",
+    ]) {
       const html = renderMarkdown(`[click](${url})`);
       expect(html, url).not.toMatch(/href="\s*(javascript|vbscript|data)/i);
       expect(html, url).not.toMatch(/<a /);

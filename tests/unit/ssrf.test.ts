@@ -116,11 +116,21 @@ describe("hostile URLs are refused (400 url_not_allowed), none hangs", () => {
   });
 
   it("loopback stays refused when UPLOAD_ALLOW_LOOPBACK is off, private ranges even when it is on", async () => {
-    await expect(vetUrl("http://127.0.0.1/", { allowLoopback: false, resolver: mustNotResolve })).rejects.toMatchObject({ code: "url_not_allowed" });
-    await expect(vetUrl("http://10.0.0.1/", { allowLoopback: true, resolver: mustNotResolve })).rejects.toMatchObject({ code: "url_not_allowed" });
-    await expect(vetUrl("http://169.254.169.254/", { allowLoopback: true, resolver: mustNotResolve })).rejects.toMatchObject({ code: "url_not_allowed" });
-    await expect(vetUrl("http://0.0.0.0/", { allowLoopback: true, resolver: mustNotResolve })).rejects.toMatchObject({ code: "url_not_allowed" });
-    await expect(vetUrl("http://127.0.0.1:8080/", { allowLoopback: true, resolver: mustNotResolve })).resolves.toMatchObject({ address: { address: "127.0.0.1" } });
+    await expect(vetUrl("http://127.0.0.1/", { allowLoopback: false, resolver: mustNotResolve })).rejects.toMatchObject({
+      code: "url_not_allowed",
+    });
+    await expect(vetUrl("http://10.0.0.1/", { allowLoopback: true, resolver: mustNotResolve })).rejects.toMatchObject({
+      code: "url_not_allowed",
+    });
+    await expect(vetUrl("http://169.254.169.254/", { allowLoopback: true, resolver: mustNotResolve })).rejects.toMatchObject({
+      code: "url_not_allowed",
+    });
+    await expect(vetUrl("http://0.0.0.0/", { allowLoopback: true, resolver: mustNotResolve })).rejects.toMatchObject({
+      code: "url_not_allowed",
+    });
+    await expect(vetUrl("http://127.0.0.1:8080/", { allowLoopback: true, resolver: mustNotResolve })).resolves.toMatchObject({
+      address: { address: "127.0.0.1" },
+    });
   });
 });
 
@@ -129,7 +139,18 @@ describe("addressRefusal", () => {
     for (const ip of ["8.8.8.8", "1.1.1.1", "93.184.216.34", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e"]) {
       expect(addressRefusal(ip), ip).toBeNull();
     }
-    for (const ip of ["127.0.0.1", "10.0.0.1", "::1", "::", "::ffff:192.168.0.1", "fe80::1", "fc00::1", "2001:db8::1", "100.64.1.1", "not-an-ip"]) {
+    for (const ip of [
+      "127.0.0.1",
+      "10.0.0.1",
+      "::1",
+      "::",
+      "::ffff:192.168.0.1",
+      "fe80::1",
+      "fc00::1",
+      "2001:db8::1",
+      "100.64.1.1",
+      "not-an-ip",
+    ]) {
       expect(addressRefusal(ip), ip).not.toBeNull();
     }
   });

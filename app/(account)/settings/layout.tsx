@@ -6,7 +6,7 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-6 md:flex-row md:items-start">
       <aside className="md:sticky md:top-20 md:w-52 md:shrink-0">
-        <p className="mb-2 hidden px-3 text-xs font-semibold uppercase tracking-wide text-zinc-600 md:block dark:text-zinc-400">Settings</p>
+        <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-zinc-600 uppercase md:block dark:text-zinc-400">Settings</p>
         <SettingsNav />
       </aside>
       <div className="min-w-0 flex-1">{children}</div>

@@ -18,7 +18,10 @@ export function ForgotForm() {
 
   if (ask.isSuccess) {
     return (
-      <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+      <p
+        role="status"
+        className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+      >
         {ask.data.message} Check your inbox (and the spam folder).
       </p>
     );
@@ -27,7 +30,15 @@ export function ForgotForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <Field id="forgot-email" label="Email" error={error}>
-        <Input id="forgot-email" name="email" type="email" autoComplete="email" required autoFocus {...describedBy("forgot-email", error)} />
+        <Input
+          id="forgot-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...describedBy("forgot-email", error)}
+        />
       </Field>
       <Button type="submit" className="w-full" disabled={ask.isPending}>
         {ask.isPending ? "Sending…" : "Mail me a reset link"}

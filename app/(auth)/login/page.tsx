@@ -9,7 +9,6 @@ import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-
 /** Auth.js sends OAuth failures back here as `?error=…`. */
 const OAUTH_ERRORS: Record<string, string> = {
   OAuthAccountNotLinked: "This email is already used by another account.",
@@ -21,7 +20,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const sp = await searchParams;
   const callbackUrl = safeLocalPath(sp.callbackUrl);
   if (await pageViewer()) redirect(callbackUrl);
-  const oauthError = typeof sp.error === "string" && sp.error !== "CredentialsSignin" ? (OAUTH_ERRORS[sp.error] ?? "Sign-in failed, try again.") : null;
+  const oauthError =
+    typeof sp.error === "string" && sp.error !== "CredentialsSignin" ? (OAUTH_ERRORS[sp.error] ?? "Sign-in failed, try again.") : null;
   const providers = (["github", "google"] as const).filter((p) => oauthProviders[p]);
 
   return (
@@ -57,7 +57,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         ) : null}
         <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
           No account yet?{" "}
-          <Link href={callbackUrl === "/" ? "/register" : `/register?callbackUrl=${encodeURIComponent(callbackUrl)}`} className="text-sky-700 underline dark:text-sky-400">
+          <Link
+            href={callbackUrl === "/" ? "/register" : `/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}
+            className="text-sky-700 underline dark:text-sky-400"
+          >
             Register
           </Link>
         </p>

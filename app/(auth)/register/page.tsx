@@ -17,7 +17,11 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
       <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <h1 className="mb-4 text-xl font-semibold">Create an account</h1>
         {closed ? (
-          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200" data-testid="registration-closed">
+          <p
+            role="status"
+            className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+            data-testid="registration-closed"
+          >
             Sign-up is closed on this forum for now. An administrator can create an account for you.
           </p>
         ) : (

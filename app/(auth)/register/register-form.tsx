@@ -19,11 +19,15 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
     setErrors({ form: null, fields: {} });
     try {
       const { token } = await api.register({
-        username: String(form.get("username") ?? ""), email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""),
+        username: String(form.get("username") ?? ""),
+        email: String(form.get("email") ?? ""),
+        password: String(form.get("password") ?? ""),
       });
       // The browser signs in with a session below; the API's login token would only linger among the
       // account's active sign-ins, so it is ended at once.
-      await fetch("/api/auth/logout", { method: "POST", headers: { authorization: `Bearer ${token}` }, credentials: "omit" }).catch(() => {});
+      await fetch("/api/auth/logout", { method: "POST", headers: { authorization: `Bearer ${token}` }, credentials: "omit" }).catch(
+        () => {},
+      );
     } catch (err) {
       setErrors(fieldErrors(err));
       setBusy(false);
@@ -44,13 +48,30 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <Field id="reg-username" label="Username" error={f.username} hint="3–32 letters, digits, _ or -">
-        <Input id="reg-username" name="username" autoComplete="username" required minLength={3} maxLength={32} pattern="[A-Za-z0-9_-]{3,32}" {...describedBy("reg-username", f.username)} />
+        <Input
+          id="reg-username"
+          name="username"
+          autoComplete="username"
+          required
+          minLength={3}
+          maxLength={32}
+          pattern="[A-Za-z0-9_-]{3,32}"
+          {...describedBy("reg-username", f.username)}
+        />
       </Field>
       <Field id="reg-email" label="Email" error={f.email}>
         <Input id="reg-email" name="email" type="email" autoComplete="email" required {...describedBy("reg-email", f.email)} />
       </Field>
       <Field id="reg-password" label="Password" error={f.password} hint="At least 8 characters">
-        <Input id="reg-password" name="password" type="password" autoComplete="new-password" required minLength={8} {...describedBy("reg-password", f.password)} />
+        <Input
+          id="reg-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          {...describedBy("reg-password", f.password)}
+        />
       </Field>
       <FieldError id="reg-error" message={errors.form} />
       <Button type="submit" className="w-full" disabled={busy || signingIn}>

@@ -41,10 +41,27 @@ export function ResetForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <Field id="reset-password" label="New password" error={errors.fields.password} hint="At least 8 characters">
-        <Input id="reset-password" name="password" type="password" autoComplete="new-password" required minLength={8} autoFocus {...describedBy("reset-password", errors.fields.password)} />
+        <Input
+          id="reset-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          autoFocus
+          {...describedBy("reset-password", errors.fields.password)}
+        />
       </Field>
       <Field id="reset-confirm" label="New password again" error={mismatch}>
-        <Input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={8} {...describedBy("reset-confirm", mismatch)} />
+        <Input
+          id="reset-confirm"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          {...describedBy("reset-confirm", mismatch)}
+        />
       </Field>
       {errors.fields.token ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

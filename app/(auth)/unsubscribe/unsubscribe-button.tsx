@@ -10,7 +10,10 @@ export function UnsubscribeButton({ u, t }: { u: string; t: string }) {
   const unsub = useMutation({ mutationFn: () => api.unsubscribe(u, t) });
   if (unsub.isSuccess) {
     return (
-      <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+      <p
+        role="status"
+        className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
+      >
         Done: no more notification mail. You can turn it back on in your{" "}
         <Link href="/settings/email" className="underline">
           email settings

@@ -38,7 +38,14 @@ export function VerifyForm({ username, code, signedIn }: { username: string; cod
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       <Field id="verify-username" label="Username" error={errors.fields.username}>
-        <Input id="verify-username" name="username" autoComplete="username" required defaultValue={username} {...describedBy("verify-username", errors.fields.username)} />
+        <Input
+          id="verify-username"
+          name="username"
+          autoComplete="username"
+          required
+          defaultValue={username}
+          {...describedBy("verify-username", errors.fields.username)}
+        />
       </Field>
       <Field id="verify-code" label="Code" error={errors.fields.code}>
         <Input

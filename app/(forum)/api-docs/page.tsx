@@ -34,61 +34,100 @@ function TypeLabel({ schema }: { schema: JsonSchema | undefined }): ReactNode {
   if (!schema) return <span>any</span>;
   if (typeof schema.$ref === "string") {
     const id = refId(schema.$ref);
-    return <a className="text-sky-700 underline dark:text-sky-300" href={`#schema-${id}`}>{id}</a>;
+    return (
+      <a className="text-sky-700 underline dark:text-sky-300" href={`#schema-${id}`}>
+        {id}
+      </a>
+    );
   }
   const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   if (alternatives) {
     return (
       <>
         {alternatives.map((s, i) => (
-          <span key={i}>{i > 0 && " | "}<TypeLabel schema={s} /></span>
+          <span key={i}>
+            {i > 0 && " | "}
+            <TypeLabel schema={s} />
+          </span>
         ))}
       </>
     );
   }
   if (Array.isArray(schema.enum)) {
     const values = schema.enum as unknown[];
-    const shown = values.slice(0, 8).map((v) => JSON.stringify(v)).join(" | ");
+    const shown = values
+      .slice(0, 8)
+      .map((v) => JSON.stringify(v))
+      .join(" | ");
     return <span title={values.join(", ")}>{values.length > 8 ? `${shown} | … (${values.length})` : shown}</span>;
   }
-  if (schema.type === "array") return <><TypeLabel schema={schema.items as JsonSchema} />[]</>;
+  if (schema.type === "array")
+    return (
+      <>
+        <TypeLabel schema={schema.items as JsonSchema} />
+        []
+      </>
+    );
   if (schema.type === "object" && schema.additionalProperties && typeof schema.additionalProperties === "object") {
-    return <>map&lt;string, <TypeLabel schema={schema.additionalProperties as JsonSchema} />&gt;</>;
+    return (
+      <>
+        map&lt;string, <TypeLabel schema={schema.additionalProperties as JsonSchema} />
+        &gt;
+      </>
+    );
   }
   const bounds: string[] = [];
   if (schema.minimum !== undefined) bounds.push(`≥ ${schema.minimum}`);
   if (schema.maximum !== undefined) bounds.push(`≤ ${schema.maximum}`);
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) bounds.push(`length ${schema.minLength ?? 0}..${schema.maxLength ?? "∞"}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) bounds.push(`items ${schema.minItems ?? 0}..${schema.maxItems ?? "∞"}`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    bounds.push(`length ${schema.minLength ?? 0}..${schema.maxLength ?? "∞"}`);
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    bounds.push(`items ${schema.minItems ?? 0}..${schema.maxItems ?? "∞"}`);
   const base = [schema.type ?? "any", schema.format ? `(${schema.format})` : ""].join(" ").trim();
   const def = schema.default !== undefined ? `, default ${JSON.stringify(schema.default)}` : "";
-  return <span>{base}{bounds.length ? ` ${bounds.join(", ")}` : ""}{def}</span>;
+  return (
+    <span>
+      {base}
+      {bounds.length ? ` ${bounds.join(", ")}` : ""}
+      {def}
+    </span>
+  );
 }
 
 function SchemaTable({ schema }: { schema: JsonSchema }) {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
-  if (!Object.keys(props).length) return <p className="text-sm"><TypeLabel schema={schema} /></p>;
+  if (!Object.keys(props).length)
+    return (
+      <p className="text-sm">
+        <TypeLabel schema={schema} />
+      </p>
+    );
   return (
     <div className="overflow-x-auto">
-    <table className="w-full text-left text-sm">
-      <thead>
-        <tr className="border-b border-zinc-200 dark:border-zinc-800">
-          <th className="py-1 pr-4 font-medium">Field</th>
-          <th className="py-1 pr-4 font-medium">Type</th>
-          <th className="py-1 font-medium">Notes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {Object.entries(props).map(([name, s]) => (
-          <tr key={name} className="border-b border-zinc-100 align-top dark:border-zinc-900">
-            <td className="py-1 pr-4 font-mono">{name}{required.has(name) ? "" : "?"}</td>
-            <td className="py-1 pr-4"><TypeLabel schema={s} /></td>
-            <td className="py-1 text-zinc-600 dark:text-zinc-400">{typeof s.description === "string" ? s.description : ""}</td>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-zinc-200 dark:border-zinc-800">
+            <th className="py-1 pr-4 font-medium">Field</th>
+            <th className="py-1 pr-4 font-medium">Type</th>
+            <th className="py-1 font-medium">Notes</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {Object.entries(props).map(([name, s]) => (
+            <tr key={name} className="border-b border-zinc-100 align-top dark:border-zinc-900">
+              <td className="py-1 pr-4 font-mono">
+                {name}
+                {required.has(name) ? "" : "?"}
+              </td>
+              <td className="py-1 pr-4">
+                <TypeLabel schema={s} />
+              </td>
+              <td className="py-1 text-zinc-600 dark:text-zinc-400">{typeof s.description === "string" ? s.description : ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -110,24 +149,31 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
       </h3>
       <p className="mt-2 font-medium">{op.summary}</p>
       {op.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{op.description}</p>}
-      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{authLabel(op)} · operationId <code>{op.operationId}</code></p>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+        {authLabel(op)} · operationId <code>{op.operationId}</code>
+      </p>
 
       {op.parameters && op.parameters.length > 0 && (
         <div className="mt-3">
           <h4 className="text-sm font-semibold">Parameters</h4>
           <div className="overflow-x-auto">
-          <table className="mt-1 w-full text-left text-sm">
-            <tbody>
-              {op.parameters.map((p) => (
-                <tr key={`${p.in}-${p.name}`} className="border-b border-zinc-100 align-top dark:border-zinc-900">
-                  <td className="py-1 pr-4 font-mono">{p.name}{p.required ? "" : "?"}</td>
-                  <td className="py-1 pr-4 text-zinc-600 dark:text-zinc-400">{p.in}</td>
-                  <td className="py-1 pr-4"><TypeLabel schema={p.schema} /></td>
-                  <td className="py-1 text-zinc-600 dark:text-zinc-400">{p.description ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            <table className="mt-1 w-full text-left text-sm">
+              <tbody>
+                {op.parameters.map((p) => (
+                  <tr key={`${p.in}-${p.name}`} className="border-b border-zinc-100 align-top dark:border-zinc-900">
+                    <td className="py-1 pr-4 font-mono">
+                      {p.name}
+                      {p.required ? "" : "?"}
+                    </td>
+                    <td className="py-1 pr-4 text-zinc-600 dark:text-zinc-400">{p.in}</td>
+                    <td className="py-1 pr-4">
+                      <TypeLabel schema={p.schema} />
+                    </td>
+                    <td className="py-1 text-zinc-600 dark:text-zinc-400">{p.description ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         </div>
       )}
@@ -135,7 +181,9 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
       {body && (
         <div className="mt-3">
           <h4 className="text-sm font-semibold">Request body (application/json)</h4>
-          <div className="mt-1 text-sm"><TypeLabel schema={body} /></div>
+          <div className="mt-1 text-sm">
+            <TypeLabel schema={body} />
+          </div>
         </div>
       )}
 
@@ -181,21 +229,41 @@ export default function ApiDocsPage() {
   return (
     <div className="min-w-0 space-y-10 break-words">
       <header className="space-y-2">
-        <h1 className="text-3xl font-semibold">{doc.info.title} <span className="text-base text-zinc-600 dark:text-zinc-400">v{doc.info.version} · OpenAPI {doc.openapi}</span></h1>
+        <h1 className="text-3xl font-semibold">
+          {doc.info.title}{" "}
+          <span className="text-base text-zinc-600 dark:text-zinc-400">
+            v{doc.info.version} · OpenAPI {doc.openapi}
+          </span>
+        </h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{doc.info.description}</p>
         <p className="text-sm">
-          Machine-readable document: <a className="text-sky-700 underline dark:text-sky-300" href="/api/openapi.json">/api/openapi.json</a>
+          Machine-readable document:{" "}
+          <a className="text-sky-700 underline dark:text-sky-300" href="/api/openapi.json">
+            /api/openapi.json
+          </a>
         </p>
         <div className="rounded-lg bg-zinc-100 p-3 text-sm dark:bg-zinc-900">
           <p className="font-semibold">Authentication</p>
-          <p>Bearer scheme: <code>Authorization: Bearer fp_…</code>. {bearer.description}</p>
-          <p>Errors: every error answers <a className="text-sky-700 underline dark:text-sky-300" href="#schema-Error">Error</a> with a stable <code>code</code>.</p>
+          <p>
+            Bearer scheme: <code>Authorization: Bearer fp_…</code>. {bearer.description}
+          </p>
+          <p>
+            Errors: every error answers{" "}
+            <a className="text-sky-700 underline dark:text-sky-300" href="#schema-Error">
+              Error
+            </a>{" "}
+            with a stable <code>code</code>.
+          </p>
         </div>
         <nav aria-label="Sections" className="flex flex-wrap gap-2 text-sm">
           {[...groups.keys()].map((tag) => (
-            <a key={tag} href={`#tag-${slug(tag)}`} className="rounded border border-zinc-200 px-2 py-0.5 dark:border-zinc-800">{tag}</a>
+            <a key={tag} href={`#tag-${slug(tag)}`} className="rounded border border-zinc-200 px-2 py-0.5 dark:border-zinc-800">
+              {tag}
+            </a>
           ))}
-          <a href="#schemas" className="rounded border border-zinc-200 px-2 py-0.5 dark:border-zinc-800">Schemas</a>
+          <a href="#schemas" className="rounded border border-zinc-200 px-2 py-0.5 dark:border-zinc-800">
+            Schemas
+          </a>
         </nav>
       </header>
 
@@ -214,7 +282,9 @@ export default function ApiDocsPage() {
           <div key={id} id={`schema-${id}`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
             <h3 className="font-mono font-semibold">{id}</h3>
             {typeof schema.description === "string" && <p className="text-sm text-zinc-600">{schema.description}</p>}
-            <div className="mt-2"><SchemaTable schema={schema} /></div>
+            <div className="mt-2">
+              <SchemaTable schema={schema} />
+            </div>
           </div>
         ))}
       </section>

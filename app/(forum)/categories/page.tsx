@@ -23,7 +23,7 @@ export default async function CategoriesPage() {
             >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-zinc-900 dark:text-zinc-100">{c.name}</span>
-                <span className="shrink-0 text-sm tabular-nums text-zinc-600 dark:text-zinc-400">
+                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
                   {c.count} {c.count === 1 ? "post" : "posts"}
                 </span>
               </span>

@@ -26,7 +26,11 @@ export default async function ReviewPage({ searchParams }: Props) {
   const raw = Number((await searchParams).page ?? 0);
   const page = Number.isInteger(raw) && raw >= 0 && raw < 100_000 ? raw : 0;
   const [pending, total, openFlags] = await orNotFound(
-    Promise.all([listPendingPosts(viewer, page, PAGE_SIZE), countPendingPosts(viewer), listFlags(viewer, { status: "open", page: 0, pageSize: 50 })]),
+    Promise.all([
+      listPendingPosts(viewer, page, PAGE_SIZE),
+      countPendingPosts(viewer),
+      listFlags(viewer, { status: "open", page: 0, pageSize: 50 }),
+    ]),
   );
   const qc = new QueryClient();
   qc.setQueryData(moderationKeys.flags("open"), openFlags);

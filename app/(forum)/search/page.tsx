@@ -69,19 +69,35 @@ export default async function SearchPage({ searchParams }: Props) {
   }
   const href = (page: number) => {
     const q = new URLSearchParams();
-    for (const [k, v] of Object.entries({ ...form, page: page ? String(page) : "" })) if (v && !(k === "sort" && v === "relevance")) q.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...form, page: page ? String(page) : "" }))
+      if (v && !(k === "sort" && v === "relevance")) q.set(k, String(v));
     return `/search?${q.toString()}`;
   };
 
   return (
     <div className="space-y-5">
       <h1 className="text-2xl font-semibold tracking-tight">Search</h1>
-      <form method="get" action="/search" role="search" aria-label="Search the forum" className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900/40">
+      <form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search the forum"
+        className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900/40"
+      >
         <div className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
             Search words
           </label>
-          <input id="search-q" name="q" type="search" defaultValue={form.q} maxLength={100} placeholder="Words, a phrase or part of a word" className={inputClass} data-testid="search-page-input" />
+          <input
+            id="search-q"
+            name="q"
+            type="search"
+            defaultValue={form.q}
+            maxLength={100}
+            placeholder="Words, a phrase or part of a word"
+            className={inputClass}
+            data-testid="search-page-input"
+          />
           <button type="submit" className={buttonClass("primary", "md")}>
             <Icon name="search" className="h-4 w-4" />
             <span className="ml-1">Search</span>
@@ -89,37 +105,60 @@ export default async function SearchPage({ searchParams }: Props) {
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <div>
-            <label htmlFor="search-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">Category</label>
+            <label htmlFor="search-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              Category
+            </label>
             <select id="search-category" name="categoryId" defaultValue={form.categoryId} className={`${inputClass} mt-1`}>
               <option value="">Any</option>
               {categories.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </div>
           <div>
-            <label htmlFor="search-tag" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">Tag</label>
+            <label htmlFor="search-tag" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              Tag
+            </label>
             <select id="search-tag" name="tagId" defaultValue={form.tagId} className={`${inputClass} mt-1`}>
               <option value="">Any</option>
               {tags.map((t) => (
-                <option key={t.id} value={t.id}>#{t.name}</option>
+                <option key={t.id} value={t.id}>
+                  #{t.name}
+                </option>
               ))}
             </select>
           </div>
           <div>
-            <label htmlFor="search-author" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">Author</label>
-            <input id="search-author" name="author" defaultValue={form.author} maxLength={64} placeholder="username" className={`${inputClass} mt-1`} />
+            <label htmlFor="search-author" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              Author
+            </label>
+            <input
+              id="search-author"
+              name="author"
+              defaultValue={form.author}
+              maxLength={64}
+              placeholder="username"
+              className={`${inputClass} mt-1`}
+            />
           </div>
           <div>
-            <label htmlFor="search-from" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">From</label>
+            <label htmlFor="search-from" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              From
+            </label>
             <input id="search-from" name="from" type="date" defaultValue={form.from} className={`${inputClass} mt-1`} />
           </div>
           <div>
-            <label htmlFor="search-to" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">To</label>
+            <label htmlFor="search-to" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              To
+            </label>
             <input id="search-to" name="to" type="date" defaultValue={form.to} className={`${inputClass} mt-1`} />
           </div>
           <div>
-            <label htmlFor="search-sort" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">Sort</label>
+            <label htmlFor="search-sort" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+              Sort
+            </label>
             <select id="search-sort" name="sort" defaultValue={form.sort} className={`${inputClass} mt-1`}>
               <option value="relevance">Best match</option>
               <option value="newest">Newest</option>
@@ -129,18 +168,26 @@ export default async function SearchPage({ searchParams }: Props) {
       </form>
 
       {error ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
           {error}
         </p>
       ) : null}
 
       {users.length ? (
         <section aria-labelledby="user-hits">
-          <h2 id="user-hits" className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">People</h2>
+          <h2 id="user-hits" className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
+            People
+          </h2>
           <ul className="flex flex-wrap gap-2">
             {users.map((u) => (
               <li key={u.id}>
-                <Link href={`/u/${encodeURIComponent(u.username)}`} className="search-hl inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pl-1 pr-3 text-sm hover:border-sky-600 dark:border-zinc-800 dark:bg-zinc-900">
+                <Link
+                  href={`/u/${encodeURIComponent(u.username)}`}
+                  className="search-hl inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm hover:border-sky-600 dark:border-zinc-800 dark:bg-zinc-900"
+                >
                   <Avatar src={u.avatar} name={u.username} size={24} />
                   <span dangerouslySetInnerHTML={{ __html: u.highlightedUsername }} />
                 </Link>
@@ -156,19 +203,41 @@ export default async function SearchPage({ searchParams }: Props) {
             {posts.length ? `Posts${form.page ? ` — page ${form.page + 1}` : ""}` : "No posts match"}
           </h2>
           {posts.length ? (
-            <ol className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40" data-testid="search-results">
+            <ol
+              className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40"
+              data-testid="search-results"
+            >
               {posts.map((p) => (
-                <li key={p.id} className="search-hl border-b border-zinc-200 px-3 py-3 last:border-b-0 sm:px-4 dark:border-zinc-800" data-testid="search-result">
-                  <h3 className="text-base font-semibold leading-snug">
-                    <Link href={`/posts/${p.id}`} className="hover:text-sky-700 hover:underline dark:hover:text-sky-400" dangerouslySetInnerHTML={{ __html: p.highlightedTitle }} />
+                <li
+                  key={p.id}
+                  className="search-hl border-b border-zinc-200 px-3 py-3 last:border-b-0 sm:px-4 dark:border-zinc-800"
+                  data-testid="search-result"
+                >
+                  <h3 className="text-base leading-snug font-semibold">
+                    <Link
+                      href={`/posts/${p.id}`}
+                      className="hover:text-sky-700 hover:underline dark:hover:text-sky-400"
+                      dangerouslySetInnerHTML={{ __html: p.highlightedTitle }}
+                    />
                   </h3>
-                  <p className="mt-1 line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300" dangerouslySetInnerHTML={{ __html: p.highlightedContent }} />
+                  <p
+                    className="mt-1 line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300"
+                    dangerouslySetInnerHTML={{ __html: p.highlightedContent }}
+                  />
                   <p className="mt-2 flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
-                    <Link href={`/c/${p.category.id}`} className="font-medium hover:underline">{p.category.name}</Link>
+                    <Link href={`/c/${p.category.id}`} className="font-medium hover:underline">
+                      {p.category.name}
+                    </Link>
                     <span>
-                      by <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="hover:underline">{p.author.username}</Link> <RelativeTime iso={p.createdAt} />
+                      by{" "}
+                      <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="hover:underline">
+                        {p.author.username}
+                      </Link>{" "}
+                      <RelativeTime iso={p.createdAt} />
                     </span>
-                    <span>{p.commentCount} {p.commentCount === 1 ? "comment" : "comments"}</span>
+                    <span>
+                      {p.commentCount} {p.commentCount === 1 ? "comment" : "comments"}
+                    </span>
                   </p>
                 </li>
               ))}
@@ -179,8 +248,20 @@ export default async function SearchPage({ searchParams }: Props) {
             </p>
           )}
           <nav aria-label="Pagination" className="flex items-center justify-between">
-            {form.page > 0 ? <Link href={href(form.page - 1)} rel="prev" className={buttonClass("secondary", "sm")}>← Previous</Link> : <span />}
-            {posts.length === PAGE_SIZE ? <Link href={href(form.page + 1)} rel="next" className={buttonClass("secondary", "sm")}>Next →</Link> : <span />}
+            {form.page > 0 ? (
+              <Link href={href(form.page - 1)} rel="prev" className={buttonClass("secondary", "sm")}>
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            {posts.length === PAGE_SIZE ? (
+              <Link href={href(form.page + 1)} rel="next" className={buttonClass("secondary", "sm")}>
+                Next →
+              </Link>
+            ) : (
+              <span />
+            )}
           </nav>
         </section>
       ) : null}

@@ -31,11 +31,13 @@ export default async function TagsPage({ searchParams }: Props) {
             >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-medium text-zinc-900 dark:text-zinc-100">#{t.name}</span>
-                <span className="shrink-0 text-sm tabular-nums text-zinc-600 dark:text-zinc-400">
+                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
                   {t.count} {t.count === 1 ? "post" : "posts"}
                 </span>
               </span>
-              {t.description ? <span className="mt-1 line-clamp-2 block text-sm text-zinc-600 dark:text-zinc-400">{t.description}</span> : null}
+              {t.description ? (
+                <span className="mt-1 line-clamp-2 block text-sm text-zinc-600 dark:text-zinc-400">{t.description}</span>
+              ) : null}
             </Link>
           </li>
         ))}

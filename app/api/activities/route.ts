@@ -4,9 +4,12 @@ import { activitySchema } from "@/lib/validation/openisle-site";
 
 export const GET = route(
   {
-    tag: "Other", summary: "Campaigns",
-    description: "OpenIsle's campaigns (milk tea, invite points) are its own; this forum runs none, so the answer is always [] (docs/openisle-compat.md).",
-    auth: "none", responses: [okList(activitySchema)],
+    tag: "Other",
+    summary: "Campaigns",
+    description:
+      "OpenIsle's campaigns (milk tea, invite points) are its own; this forum runs none, so the answer is always [] (docs/openisle-compat.md).",
+    auth: "none",
+    responses: [okList(activitySchema)],
   },
   () => [],
 );

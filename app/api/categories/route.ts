@@ -14,6 +14,14 @@ export const GET = route(
 );
 
 export const POST = route(
-  { tag, summary: "Create a category", auth: "required", role: "ADMIN", body: createCategorySchema, responses: [made(categorySchema)], errors: [409] },
+  {
+    tag,
+    summary: "Create a category",
+    auth: "required",
+    role: "ADMIN",
+    body: createCategorySchema,
+    responses: [made(categorySchema)],
+    errors: [409],
+  },
   async ({ viewer, body }) => created(await createCategory({ viewer, input: body })),
 );

@@ -3,7 +3,6 @@ import { ok, route } from "@/lib/api/route";
 import { getPublicConfig } from "@/lib/services/moderation/public-config";
 import { publicConfigSchema } from "@/lib/validation/openisle-site";
 
-export const GET = route(
-  { tag: "Other", summary: "Public site configuration", auth: "none", responses: [ok(publicConfigSchema)] },
-  () => getPublicConfig(),
+export const GET = route({ tag: "Other", summary: "Public site configuration", auth: "none", responses: [ok(publicConfigSchema)] }, () =>
+  getPublicConfig(),
 );

@@ -9,11 +9,15 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   {
-    tag: "Live", summary: "Live events (Server-Sent Events)",
+    tag: "Live",
+    summary: "Live events (Server-Sent Events)",
     description:
       "A text/event-stream of LiveEvent objects (`data:` JSON, `id:` the event id) the caller may see: their own notifications, and comments, new posts, changes and counts of posts they may read. `Last-Event-ID` (or `lastEventId`) replays what was missed from a 15-minute outbox, or sends a `reload` event when too far behind; `postId` limits post events to one post; `: ping` comments every 20 s. Works across processes through Postgres LISTEN/NOTIFY. " +
       "`state=1` (with `statePostIds`, `statePostId`, `stateVisit`, `stateView`, the parameters of GET /api/users/me/page-state) first sends the caller's page-state as a named message, `event: page-state` with the PageState object as its data, or `event: page-state-error` with the error body and its `status` (401 when not signed in): a shared page that opens the stream anyway needs no second request for it.",
-    auth: "optional", query: eventStreamQuerySchema, arrayParams: EVENT_STREAM_ARRAY_KEYS, responses: [{ status: 200, description: "SSE stream of LiveEvent", media: "text/event-stream" }],
+    auth: "optional",
+    query: eventStreamQuerySchema,
+    arrayParams: EVENT_STREAM_ARRAY_KEYS,
+    responses: [{ status: 200, description: "SSE stream of LiveEvent", media: "text/event-stream" }],
   },
   async ({ req, viewer, query }) => {
     const header = req.headers.get("last-event-id");
@@ -22,7 +26,12 @@ export const GET = route(
       ? async () => {
           try {
             if (!viewer) throw unauthorized();
-            const data = await getPageState(viewer, { postIds: query.statePostIds, postId: query.statePostId, visit: query.stateVisit, view: query.stateView });
+            const data = await getPageState(viewer, {
+              postIds: query.statePostIds,
+              postId: query.statePostId,
+              visit: query.stateVisit,
+              view: query.stateView,
+            });
             return { event: "page-state", data };
           } catch (err) {
             // The same body (and logging) as the endpoint's error answer, with its status.

@@ -7,7 +7,9 @@ export const dynamic = "force-dynamic";
 
 export const GET = declared(
   {
-    tag: "Other", summary: "Liveness and database check", auth: "none",
+    tag: "Other",
+    summary: "Liveness and database check",
+    auth: "none",
     responses: [ok(healthSchema), { status: 503, description: "Database down", schema: healthSchema }],
   },
   async () => {

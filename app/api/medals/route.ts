@@ -6,9 +6,13 @@ import { medalSchema, medalsQuerySchema } from "@/lib/validation/openisle-profil
 
 export const GET = route(
   {
-    tag: "Users", summary: "Medals and a member's progress",
-    description: "Without userId (or with an unknown one) every medal is not completed, as in OpenIsle. The icon is a view of our icon sprite.",
-    auth: "none", query: medalsQuerySchema, responses: [okList(medalSchema)],
+    tag: "Users",
+    summary: "Medals and a member's progress",
+    description:
+      "Without userId (or with an unknown one) every medal is not completed, as in OpenIsle. The icon is a view of our icon sprite.",
+    auth: "none",
+    query: medalsQuerySchema,
+    responses: [okList(medalSchema)],
   },
   ({ query }) => listMedals({ userId: query.userId, iconUrl: (icon) => `${ICON_SPRITE_URL}#${icon}` }),
 );

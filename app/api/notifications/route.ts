@@ -8,9 +8,12 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   {
-    tag: "Notifications", summary: "The caller's notifications, newest first",
+    tag: "Notifications",
+    summary: "The caller's notifications, newest first",
     description: "Types the caller turned off are left out (still recorded). An embedded post the caller may not see is null.",
-    auth: "required", query: notificationListQuerySchema, responses: [okList(notificationSchema)],
+    auth: "required",
+    query: notificationListQuerySchema,
+    responses: [okList(notificationSchema)],
   },
   ({ viewer, query }) => listNotifications(viewer, query),
 );

@@ -4,7 +4,12 @@ import type { DeclaredHandler, RouteSpec } from "@/lib/api/route";
 import { createPostSchema, updatePostSchema } from "@/lib/validation/posts";
 import { uploadResponseSchema } from "@/lib/validation/uploads";
 import {
-  allReadSchema, errorSchema, healthSchema, postReadSchema, renderedMarkdownSchema, siteConfigSchema,
+  allReadSchema,
+  errorSchema,
+  healthSchema,
+  postReadSchema,
+  renderedMarkdownSchema,
+  siteConfigSchema,
 } from "@/lib/validation/responses";
 import { markdownPreviewSchema } from "@/lib/validation/posts";
 import { notificationPrefsSchema } from "@/lib/validation/notifications";
@@ -40,12 +45,31 @@ export type Operation = RouteSpec & { method: "get" | "post" | "put" | "delete" 
 
 /** The document itself: its route imports this module, so it is described here instead of in the index. */
 export const OPENAPI_ROUTE_SPEC = {
-  tag: "Other", summary: "This document", auth: "none", responses: [{ status: 200, description: "OpenAPI 3.1 document" }],
+  tag: "Other",
+  summary: "This document",
+  auth: "none",
+  responses: [{ status: 200, description: "OpenAPI 3.1 document" }],
 } as const satisfies RouteSpec;
 
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
 // Sections in reading order; a tag not listed here comes after these, alphabetically.
-const TAG_ORDER = ["Posts", "Reactions", "Comments", "Polls and lotteries", "Notifications", "Categories and tags", "Points", "Uploads", "Accounts", "Users", "Administration", "Moderation", "Search", "Live", "Other"];
+const TAG_ORDER = [
+  "Posts",
+  "Reactions",
+  "Comments",
+  "Polls and lotteries",
+  "Notifications",
+  "Categories and tags",
+  "Points",
+  "Uploads",
+  "Accounts",
+  "Users",
+  "Administration",
+  "Moderation",
+  "Search",
+  "Live",
+  "Other",
+];
 
 /** Every operation, read from the declarations of the exported handlers of every route module. */
 export function collectOperations(): Operation[] {
@@ -54,14 +78,21 @@ export function collectOperations(): Operation[] {
     for (const method of METHODS) {
       const handler = module[method] as DeclaredHandler | undefined;
       if (!handler) continue;
-      if (!handler.spec) throw new Error(`${method} ${path} has no declaration: export it as route({...}, handler) or declared({...}, handler)`);
+      if (!handler.spec)
+        throw new Error(`${method} ${path} has no declaration: export it as route({...}, handler) or declared({...}, handler)`);
       ops.push({ ...handler.spec, method: method.toLowerCase() as Operation["method"], path });
     }
   }
   ops.push({ ...OPENAPI_ROUTE_SPEC, responses: [...OPENAPI_ROUTE_SPEC.responses], method: "get", path: "/api/openapi.json" });
   const rank = (tag: string) => (TAG_ORDER.includes(tag) ? TAG_ORDER.indexOf(tag) : TAG_ORDER.length);
   const methodRank = (m: string) => ["get", "post", "put", "patch", "delete"].indexOf(m);
-  return ops.sort((a, b) => rank(a.tag) - rank(b.tag) || a.tag.localeCompare(b.tag) || a.path.localeCompare(b.path) || methodRank(a.method) - methodRank(b.method));
+  return ops.sort(
+    (a, b) =>
+      rank(a.tag) - rank(b.tag) ||
+      a.tag.localeCompare(b.tag) ||
+      a.path.localeCompare(b.path) ||
+      methodRank(a.method) - methodRank(b.method),
+  );
 }
 
 // Schemas without an id in lib/validation, named here so they become components.
@@ -93,7 +124,12 @@ const STATUS_TEXT: Record<number, [string, string]> = {
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 
 function pascal(s: string): string {
-  return s.replace(/[{}]/g, "").split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  return s
+    .replace(/[{}]/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
 }
 
 export function operationId(op: Pick<Operation, "method" | "path">): string {
@@ -169,7 +205,25 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const named = new Map<string, Schema>();
   // Only this module graph's copies: a production build can load lib/validation twice, and zod's
   // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [authModule, commentsModule, economyModule, notificationsModule, responsesModule, postsModule, taxonomyModule, uploadsModule, searchModule, eventsModule, mailModule, usersModule, moderationModule, adminUsersModule, openIsleCompatModule, openIsleProfilesModule, openIsleSiteModule];
+  const modules = [
+    authModule,
+    commentsModule,
+    economyModule,
+    notificationsModule,
+    responsesModule,
+    postsModule,
+    taxonomyModule,
+    uploadsModule,
+    searchModule,
+    eventsModule,
+    mailModule,
+    usersModule,
+    moderationModule,
+    adminUsersModule,
+    openIsleCompatModule,
+    openIsleProfilesModule,
+    openIsleSiteModule,
+  ];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;
@@ -196,7 +250,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
   for (const [id, schema] of named) registry.add(schema, { id });
   const uri = (id: string) => `#/components/schemas/${id}`;
   const convert = (io: "input" | "output") =>
-    (z.toJSONSchema(registry, { uri, io, unrepresentable: "any", override: tidy, metadata: registry } as Parameters<typeof z.toJSONSchema>[1]) as { schemas: Record<string, JsonSchema> }).schemas;
+    (
+      z.toJSONSchema(registry, { uri, io, unrepresentable: "any", override: tidy, metadata: registry } as Parameters<
+        typeof z.toJSONSchema
+      >[1]) as {
+        schemas: Record<string, JsonSchema>;
+      }
+    ).schemas;
   const outputs = convert("output");
   const inputs = convert("input");
 
@@ -243,7 +303,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
     for (const m of op.path.matchAll(/\{(\w+)\}/g)) {
       const name = m[1]!;
       parameters.push({
-        name, in: "path", required: true,
+        name,
+        in: "path",
+        required: true,
         schema: name === "username" ? { type: "string" } : { type: "integer", format: "int64", minimum: 1 },
       });
     }
@@ -252,8 +314,14 @@ export function buildOpenApiDocument(): OpenApiDocument {
         const array = op.arrayParams?.includes(name);
         const meta = z.globalRegistry.get(field) as { description?: string } | undefined;
         parameters.push({
-          name, in: "query", required: !field.safeParse(undefined).success,
-          ...(array ? { style: "form", explode: true, description: "repeated keys or a comma-separated list" } : meta?.description ? { description: meta.description } : {}),
+          name,
+          in: "query",
+          required: !field.safeParse(undefined).success,
+          ...(array
+            ? { style: "form", explode: true, description: "repeated keys or a comma-separated list" }
+            : meta?.description
+              ? { description: meta.description }
+              : {}),
           schema: parameterSchema(field),
         });
       }
@@ -262,8 +330,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     const responses: Record<string, JsonSchema> = {};
     for (const r of op.responses) {
       if (r.status === 204) responses["204"] = { description: r.description };
-      else if (r.media) responses[String(r.status)] = { description: r.description, content: { [r.media]: { schema: { type: "string" } } } };
-      else if (!r.schema) responses[String(r.status)] = { description: r.description, content: { "application/json": { schema: { type: "object" } } } };
+      else if (r.media)
+        responses[String(r.status)] = { description: r.description, content: { [r.media]: { schema: { type: "string" } } } };
+      else if (!r.schema)
+        responses[String(r.status)] = { description: r.description, content: { "application/json": { schema: { type: "object" } } } };
       else {
         const id = idOf.get(r.schema);
         const schema = id ? ref(id) : parameterSchema(r.schema);
@@ -283,7 +353,11 @@ export function buildOpenApiDocument(): OpenApiDocument {
     responses.default = { $ref: "#/components/responses/ServerError" };
 
     const security =
-      op.auth === "required" ? [{ bearerAuth: [] }, { cookieAuth: [] }] : op.auth === "optional" ? [{}, { bearerAuth: [] }, { cookieAuth: [] }] : [{}, { bearerAuth: [] }];
+      op.auth === "required"
+        ? [{ bearerAuth: [] }, { cookieAuth: [] }]
+        : op.auth === "optional"
+          ? [{}, { bearerAuth: [] }, { cookieAuth: [] }]
+          : [{}, { bearerAuth: [] }];
     const roleNote = op.role ? `Requires the ${op.role} role${op.role === "MODERATOR" ? " (or ADMIN)" : ""}.` : "";
     const description = [op.description, roleNote].filter(Boolean).join(" ");
     const operation: JsonSchema = {
@@ -301,7 +375,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
   }
 
   const componentResponses: Record<string, JsonSchema> = {
-    ServerError: { description: "Unexpected error (500, generic message) or database unavailable (503)", content: { "application/json": { schema: ref("Error") } } },
+    ServerError: {
+      description: "Unexpected error (500, generic message) or database unavailable (503)",
+      content: { "application/json": { schema: ref("Error") } },
+    },
   };
   for (const [, [name, description]] of Object.entries(STATUS_TEXT)) {
     componentResponses[name] = { description, content: { "application/json": { schema: ref("Error") } } };
@@ -328,8 +405,18 @@ export function buildOpenApiDocument(): OpenApiDocument {
       schemas: kept,
       responses: componentResponses,
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "fp_ opaque token", description: "A login token or a personal API token (scopes read, write)." },
-        cookieAuth: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The browser session of the forum's own pages (Auth.js)." },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "fp_ opaque token",
+          description: "A login token or a personal API token (scopes read, write).",
+        },
+        cookieAuth: {
+          type: "apiKey",
+          in: "cookie",
+          name: "authjs.session-token",
+          description: "The browser session of the forum's own pages (Auth.js).",
+        },
       },
     },
   };
@@ -357,7 +444,8 @@ export function validateWithDocument(doc: OpenApiDocument, schema: JsonSchema, v
   const errs: string[] = [];
   if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
     const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[];
-    if (!options.some((s) => validateWithDocument(doc, s, value, path).length === 0)) errs.push(`${path}: matches none of ${options.length} alternatives`);
+    if (!options.some((s) => validateWithDocument(doc, s, value, path).length === 0))
+      errs.push(`${path}: matches none of ${options.length} alternatives`);
   }
   if (Array.isArray(schema.allOf)) for (const s of schema.allOf as JsonSchema[]) errs.push(...validateWithDocument(doc, s, value, path));
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) errs.push(`${path}: ${JSON.stringify(value)} not in enum`);
@@ -366,7 +454,15 @@ export function validateWithDocument(doc: OpenApiDocument, schema: JsonSchema, v
   if (type) {
     const types = Array.isArray(type) ? type : [type];
     const actual =
-      value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? (Number.isInteger(value) ? "integer" : "number") : typeof value;
+      value === null
+        ? "null"
+        : Array.isArray(value)
+          ? "array"
+          : typeof value === "number"
+            ? Number.isInteger(value)
+              ? "integer"
+              : "number"
+            : typeof value;
     const fits = types.some((t) => t === actual || (t === "number" && actual === "integer"));
     if (!fits) return [...errs, `${path}: expected ${types.join("|")}, got ${actual}`];
   }
@@ -382,7 +478,8 @@ export function validateWithDocument(doc: OpenApiDocument, schema: JsonSchema, v
   if (Array.isArray(value)) {
     if (typeof schema.minItems === "number" && value.length < schema.minItems) errs.push(`${path}: too few items`);
     if (typeof schema.maxItems === "number" && value.length > schema.maxItems) errs.push(`${path}: too many items`);
-    if (schema.items && typeof schema.items === "object") value.forEach((v, i) => errs.push(...validateWithDocument(doc, schema.items as JsonSchema, v, `${path}[${i}]`)));
+    if (schema.items && typeof schema.items === "object")
+      value.forEach((v, i) => errs.push(...validateWithDocument(doc, schema.items as JsonSchema, v, `${path}[${i}]`)));
   } else if (value && typeof value === "object") {
     const obj = value as Record<string, unknown>;
     const props = (schema.properties ?? {}) as Record<string, JsonSchema>;

@@ -2,4 +2,6 @@
 import { route } from "@/lib/api/route";
 import { OPENAPI_ROUTE_SPEC, openApiDocument } from "@/app/api/openapi.json/openapi";
 
-export const GET = route(OPENAPI_ROUTE_SPEC, () => Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } }));
+export const GET = route(OPENAPI_ROUTE_SPEC, () =>
+  Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } }),
+);

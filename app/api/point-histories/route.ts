@@ -4,6 +4,12 @@ import { listPointHistories } from "@/lib/services/points/points";
 import { pageQuerySchema, pointHistorySchema } from "@/lib/validation/economy";
 
 export const GET = route(
-  { tag: "Points", summary: "The caller's points ledger, newest first", auth: "required", query: pageQuerySchema, responses: [okList(pointHistorySchema)] },
+  {
+    tag: "Points",
+    summary: "The caller's points ledger, newest first",
+    auth: "required",
+    query: pageQuerySchema,
+    responses: [okList(pointHistorySchema)],
+  },
   ({ viewer, query }) => listPointHistories({ viewer, ...query }),
 );

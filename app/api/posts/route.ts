@@ -9,20 +9,32 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Posts", summary: "List posts",
-    description: "PUBLISHED posts visible to the caller: pinned first, then newest. `categoryId`/`tagId` replace their lists; categories OR, tags AND.",
-    auth: "optional", cache: "post-list", query: listPostsQuerySchema, arrayParams: LIST_ARRAY_KEYS, responses: [okList(postSchema)],
+    tag: "Posts",
+    summary: "List posts",
+    description:
+      "PUBLISHED posts visible to the caller: pinned first, then newest. `categoryId`/`tagId` replace their lists; categories OR, tags AND.",
+    auth: "optional",
+    cache: "post-list",
+    query: listPostsQuerySchema,
+    arrayParams: LIST_ARRAY_KEYS,
+    responses: [okList(postSchema)],
   },
   ({ viewer, query }) => ({ ids: () => listPostIds(viewer, query) }),
 );
 
 export const POST = route(
   {
-    tag: "Posts", summary: "Create a post",
-    description: "Our form nests a poll under `poll` and a lottery under `lottery`; OpenIsle's (its PostRequest) sends their fields flat " +
+    tag: "Posts",
+    summary: "Create a post",
+    description:
+      "Our form nests a poll under `poll` and a lottery under `lottery`; OpenIsle's (its PostRequest) sends their fields flat " +
       "(`options`, `multiple`, `endTime`; `prizeDescription`, `prizeIcon`, `prizeCount`, `pointCost`, `startTime`, `endTime`) and the scope as " +
       "`postVisibleScopeType`. Both are accepted and checked by the same rules.",
-    auth: "required", body: createPostRequestSchema, customBody: true, responses: [made(postSchema)], errors: [409, 429],
+    auth: "required",
+    body: createPostRequestSchema,
+    customBody: true,
+    responses: [made(postSchema)],
+    errors: [409, 429],
   },
   async ({ req, viewer }) => created(await createPost(viewer, await readPostBody(req, "create"))),
 );

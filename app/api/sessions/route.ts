@@ -4,6 +4,11 @@ import { listSignIns } from "@/lib/services/auth/sessions";
 import { signInSchema } from "@/lib/validation/auth";
 
 export const GET = route(
-  { tag: "Accounts", summary: "The caller's active sign-ins (browser sessions and login tokens)", auth: "required", responses: [okList(signInSchema)] },
+  {
+    tag: "Accounts",
+    summary: "The caller's active sign-ins (browser sessions and login tokens)",
+    auth: "required",
+    responses: [okList(signInSchema)],
+  },
   ({ viewer }) => listSignIns(viewer.id, viewer.session),
 );

@@ -14,6 +14,13 @@ export const GET = route(
 );
 
 export const POST = route(
-  { tag, summary: "Create a tag (any signed-in user)", auth: "required", body: createTagSchema, responses: [made(tagSchema)], errors: [409] },
+  {
+    tag,
+    summary: "Create a tag (any signed-in user)",
+    auth: "required",
+    body: createTagSchema,
+    responses: [made(tagSchema)],
+    errors: [409],
+  },
   async ({ viewer, body }) => created(await createTag({ viewer, input: body })),
 );

@@ -11,12 +11,16 @@ import { uploadFileSchema, uploadResponseSchema } from "@/lib/validation/uploads
 
 export const POST = route(
   {
-    tag: "Uploads", summary: "Upload an image",
+    tag: "Uploads",
+    summary: "Upload an image",
     description:
       "Body `{file}` (data URL or base64): answers 201 with the absolute URL as a JSON string. Multipart/form-data with a `file` part " +
-      "(OpenIsle's wire format): answers 200 `{code: 0, msg: \"ok\", data: {url}}` as OpenIsle does. PNG, JPEG, GIF, WebP, AVIF; re-encoded without metadata.",
-    auth: "required", body: uploadFileSchema, customBody: true,
-    responses: [made(uploadResponseSchema), ok(openIsleUploadAnswerSchema, "multipart/form-data request")], errors: [413, 415, 429],
+      '(OpenIsle\'s wire format): answers 200 `{code: 0, msg: "ok", data: {url}}` as OpenIsle does. PNG, JPEG, GIF, WebP, AVIF; re-encoded without metadata.',
+    auth: "required",
+    body: uploadFileSchema,
+    customBody: true,
+    responses: [made(uploadResponseSchema), ok(openIsleUploadAnswerSchema, "multipart/form-data request")],
+    errors: [413, 415, 429],
   },
   async ({ req, viewer }) => {
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);

@@ -16,7 +16,9 @@ import type { ChangePasswordInput } from "@/lib/validation/auth";
  * In the same transaction every other browser session and login token of the account is ended;
  * `keep` (the sign-in making the request) stays.
  */
-export async function changePassword(input: ChangePasswordInput & { userId: number; keep?: SessionRef | null }): Promise<{ sessions: number; tokens: number }> {
+export async function changePassword(
+  input: ChangePasswordInput & { userId: number; keep?: SessionRef | null },
+): Promise<{ sessions: number; tokens: number }> {
   const e = env();
   const key = accountLoginKey(input.userId);
   await checkRateLimit(key, e.RATE_LIMIT_LOGIN);

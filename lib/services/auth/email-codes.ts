@@ -20,7 +20,10 @@ export async function createVerifyCode(userId: number, tx: DbOrTx = db): Promise
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     try {
       await tx.insert(emailCodes).values({
-        userId, purpose: "verify", codeHash: verifyHash(userId, code), expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
+        userId,
+        purpose: "verify",
+        codeHash: verifyHash(userId, code),
+        expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
       });
       return code;
     } catch (err) {
@@ -34,14 +37,23 @@ export async function createVerifyCode(userId: number, tx: DbOrTx = db): Promise
  * of theirs (false): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
  */
 export async function consumeVerifyCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
-  const live = and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, "verify"), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, sql`now()`), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS));
+  const live = and(
+    eq(emailCodes.userId, userId),
+    eq(emailCodes.purpose, "verify"),
+    isNull(emailCodes.usedAt),
+    gt(emailCodes.expiresAt, sql`now()`),
+    lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
+  );
   const used = await tx
     .update(emailCodes)
     .set({ usedAt: sql`now()` })
     .where(and(live, eq(emailCodes.codeHash, verifyHash(userId, code))))
     .returning({ id: emailCodes.id });
   if (used.length) return true;
-  await tx.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(live);
+  await tx
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(live);
   return false;
 }
 
@@ -51,17 +63,32 @@ export async function consumeVerifyCode(userId: number, code: string, tx: DbOrTx
  * the same 400 as for a wrong code. Wrong tries count against that code as they do for live ones.
  */
 export async function matchesUsedVerifyCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
-  const recent = and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, "verify"), isNotNull(emailCodes.usedAt), gt(emailCodes.expiresAt, sql`now()`), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS));
-  const hit = await tx.select({ id: emailCodes.id }).from(emailCodes).where(and(recent, eq(emailCodes.codeHash, verifyHash(userId, code)))).limit(1);
+  const recent = and(
+    eq(emailCodes.userId, userId),
+    eq(emailCodes.purpose, "verify"),
+    isNotNull(emailCodes.usedAt),
+    gt(emailCodes.expiresAt, sql`now()`),
+    lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
+  );
+  const hit = await tx
+    .select({ id: emailCodes.id })
+    .from(emailCodes)
+    .where(and(recent, eq(emailCodes.codeHash, verifyHash(userId, code))))
+    .limit(1);
   if (hit.length) return true;
-  await tx.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(recent);
+  await tx
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(recent);
   return false;
 }
 
 /** A new reset token (returned once; only its hash is stored). */
 export async function createResetToken(userId: number, tx: DbOrTx = db): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await tx.insert(emailCodes).values({ userId, purpose: "reset", codeHash: resetHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+  await tx
+    .insert(emailCodes)
+    .values({ userId, purpose: "reset", codeHash: resetHash(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
   return token;
 }
 
@@ -74,12 +101,22 @@ export async function consumeResetToken(token: string, tx: DbOrTx = db): Promise
   const [row] = await tx
     .update(emailCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(emailCodes.codeHash, resetHash(token)), eq(emailCodes.purpose, "reset"), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(emailCodes.codeHash, resetHash(token)),
+        eq(emailCodes.purpose, "reset"),
+        isNull(emailCodes.usedAt),
+        gt(emailCodes.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ userId: emailCodes.userId });
   return row?.userId ?? null;
 }
 
 /** Retires every live code of one purpose (after a reset, the other reset links stop working). */
 export async function retireCodes(userId: number, purpose: "verify" | "reset", tx: DbOrTx = db): Promise<void> {
-  await tx.update(emailCodes).set({ usedAt: sql`now()` }).where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
+  await tx
+    .update(emailCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
 }

@@ -54,7 +54,9 @@ export async function attemptLogin(input: { identifier: string; password: string
   const user = await findAccount(input.identifier);
   const keys = keysFor(input.ip, input.identifier, user);
   for (const key of keys) await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
-  const ok = user?.passwordHash ? await verifyPassword(input.password, user.passwordHash) : (await bcrypt.compare(input.password, await pending), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await bcrypt.compare(input.password, await pending), false);
   if (!ok || !user) {
     for (const key of keys) await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
     throw unauthorized("Wrong username or password");

@@ -40,13 +40,22 @@ export async function resetPassword(input: { token: string; password: string }):
     const id = await consumeResetToken(input.token, tx);
     if (id === null) return null;
     // Receiving the mail proves the address too.
-    await tx.update(users).set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, id));
     await retireCodes(id, "reset", tx);
     await revokeUserSessions(id, { tx });
     return id;
   });
   if (userId === null) throw badRequest("This reset link is invalid, used or expired: ask for a new one", "token");
-  const t = await issueToken(db, { userId, name: "login", scopes: ["read", "write"], expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS), kind: "login" });
+  const t = await issueToken(db, {
+    userId,
+    name: "login",
+    scopes: ["read", "write"],
+    expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
+    kind: "login",
+  });
   const user = await getMe(userId);
   return { token: t.token, expiresAt: t.expiresAt, user, username: user.username };
 }

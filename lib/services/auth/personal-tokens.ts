@@ -25,21 +25,24 @@ export async function createPersonalToken(viewer: Viewer, input: CreateTokenInpu
   assertCanManageTokens(viewer);
   const userId = viewer.id;
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * 86_400_000) : null;
-  return afterCommit(db.transaction(async (tx) => {
-    const t = await issueToken(tx, { userId, name: input.name, scopes: input.scopes as TokenScope[], expiresAt, kind: "personal" });
-    const [row] = await tx.select({ createdAt: apiTokens.createdAt }).from(apiTokens).where(eq(apiTokens.id, t.id));
-    return {
-      id: t.id,
-      name: input.name,
-      prefix: t.prefix,
-      scopes: input.scopes as TokenScope[],
-      kind: "personal" as const,
-      createdAt: iso(row!.createdAt)!,
-      lastUsedAt: null,
-      expiresAt: t.expiresAt,
-      token: t.token,
-    };
-  }), (t) => tokenChanged(t.id));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const t = await issueToken(tx, { userId, name: input.name, scopes: input.scopes as TokenScope[], expiresAt, kind: "personal" });
+      const [row] = await tx.select({ createdAt: apiTokens.createdAt }).from(apiTokens).where(eq(apiTokens.id, t.id));
+      return {
+        id: t.id,
+        name: input.name,
+        prefix: t.prefix,
+        scopes: input.scopes as TokenScope[],
+        kind: "personal" as const,
+        createdAt: iso(row!.createdAt)!,
+        lastUsedAt: null,
+        expiresAt: t.expiresAt,
+        token: t.token,
+      };
+    }),
+    (t) => tokenChanged(t.id),
+  );
 }
 
 /** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */

@@ -15,7 +15,11 @@ export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 export type SessionRef = { kind: "session" | "token"; id: number };
 
 /** Starts a browser session; the returned secret goes into the (encrypted) Auth.js cookie, only its hash is stored. */
-export async function createBrowserSession(input: { userId: number; userAgent?: string; ip?: string }): Promise<{ id: number; secret: string }> {
+export async function createBrowserSession(input: {
+  userId: number;
+  userAgent?: string;
+  ip?: string;
+}): Promise<{ id: number; secret: string }> {
   const secret = randomBytes(32).toString("base64url");
   const [row] = await db
     .insert(userSessions)
@@ -62,7 +66,13 @@ export async function resolveBrowserSession(secret: string): Promise<SessionView
       .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
       .where(eq(userSessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, id: row.id, username: row.username, role: row.role, suspendedUntil: activeSuspension(row.suspendedUntil) };
+  return {
+    sessionId: row.sessionId,
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    suspendedUntil: activeSuspension(row.suspendedUntil),
+  };
 }
 
 /** Ends the browser session whose cookie carries `secret` (Auth.js sign-out). */

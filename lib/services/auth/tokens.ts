@@ -52,7 +52,14 @@ export function issueLoginToken(tx: DbOrTx, userId: number, userAgent?: string):
   });
 }
 
-export type TokenViewer = { id: number; username: string; role: UserRole; scopes: TokenScope[]; tokenId: number; suspendedUntil: string | null };
+export type TokenViewer = {
+  id: number;
+  username: string;
+  role: UserRole;
+  scopes: TokenScope[];
+  tokenId: number;
+  suspendedUntil: string | null;
+};
 
 /** Resolves a bearer token to its user; throws 401 for an unknown, revoked or expired token. */
 export async function verifyToken(token: string): Promise<TokenViewer> {
@@ -79,9 +86,19 @@ export async function verifyToken(token: string): Promise<TokenViewer> {
   }
   // lastUsedAt is kept to the minute so that a busy client does not turn every read into a write.
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.tokenId));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(apiTokens.id, row.tokenId));
   }
-  return { id: row.id, username: row.username, role: row.role, scopes: row.scopes as TokenScope[], tokenId: row.tokenId, suspendedUntil: activeSuspension(row.suspendedUntil) };
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    scopes: row.scopes as TokenScope[],
+    tokenId: row.tokenId,
+    suspendedUntil: activeSuspension(row.suspendedUntil),
+  };
 }
 
 export async function listTokens(userId: number) {

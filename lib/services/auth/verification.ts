@@ -40,7 +40,10 @@ export async function verifyEmail(input: { username?: string; code: string; view
   }
   const ok = await db.transaction(async (tx) => {
     if (!(await consumeVerifyCode(u.id, input.code, tx))) return false;
-    await tx.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, u.id));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(eq(users.id, u.id));
     return true;
   });
   if (!ok) throw wrong();
@@ -76,7 +79,9 @@ export async function assertMayWrite(userId: number, runner: DbOrTx = db): Promi
     throw new AppError(
       "email_unverified",
       `Verify your email address to keep posting: until then you may write ${allowance} posts or comments`,
-      { field: "email" },
+      {
+        field: "email",
+      },
     );
   }
 }

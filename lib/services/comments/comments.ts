@@ -72,7 +72,10 @@ const byAge = (a: CommentRow, b: CommentRow) => a.createdAt.getTime() - b.create
 /** Attaches every descendant of `roots` (oldest first at each level) and all reactions: two more queries. */
 async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<CommentDto[]> {
   if (!roots.length) return [];
-  const rootIds = sql.join(roots.map((r) => sql`${r.id}`), sql`, `);
+  const rootIds = sql.join(
+    roots.map((r) => sql`${r.id}`),
+    sql`, `,
+  );
   const descendants = await selectComments(sql`${comments.id} in (
     with recursive tree(id) as (
       select c.id from comments c where c.parent_id in (${rootIds})
@@ -90,7 +93,11 @@ async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<
  * A post's top-level comments, pinned first (newest pin first) then oldest first, each with its nested
  * replies oldest first, in three queries whatever the page size. The caller checks the post's visibility.
  */
-export async function loadCommentTree(postId: number, viewer: Viewer | null, opts: { page?: number; pageSize?: number } = {}): Promise<CommentDto[]> {
+export async function loadCommentTree(
+  postId: number,
+  viewer: Viewer | null,
+  opts: { page?: number; pageSize?: number } = {},
+): Promise<CommentDto[]> {
   const page = opts.page ?? 0;
   const pageSize = opts.pageSize ?? 100;
   const roots = await selectComments(and(eq(comments.postId, postId), isNull(comments.parentId)))
@@ -114,7 +121,11 @@ export async function loadCommentTreesByIds(ids: number[], viewer: Viewer | null
  * anonymous) may read them: the cache keeps them unblanked and each reader's copy is blanked by the
  * comment-visibility rule.
  */
-export async function loadCommentsByIds(ids: number[], viewer: Viewer | null = null, opts: { version?: string } = {}): Promise<Map<number, CommentDto>> {
+export async function loadCommentsByIds(
+  ids: number[],
+  viewer: Viewer | null = null,
+  opts: { version?: string } = {},
+): Promise<Map<number, CommentDto>> {
   const raw = await loadRawCommentsByIds(ids, opts);
   return new Map([...raw].map(([id, c]) => [id, blankComment(c, viewer)]));
 }
@@ -124,11 +135,14 @@ async function loadRawCommentsByIds(ids: number[], opts: { version?: string }): 
   const unique = [...new Set(ids)];
   if (!unique.length) return out;
   const version = readCachesEnabled() ? opts.version : undefined;
-  const missing = version === undefined ? unique : unique.filter((id) => {
-    const hit = commentCache.get(id, version);
-    if (hit) out.set(id, hit);
-    return !hit;
-  });
+  const missing =
+    version === undefined
+      ? unique
+      : unique.filter((id) => {
+          const hit = commentCache.get(id, version);
+          if (hit) out.set(id, hit);
+          return !hit;
+        });
   if (!missing.length) return out;
   const rows = await selectComments(inArray(comments.id, missing));
   const reactions = await loadCommentReactions(rows.map((r) => r.id));
@@ -160,7 +174,13 @@ async function loadPostAccess(postId: number) {
 /** A comment with its post's access fields; 404 when unknown or on a post the viewer may not see. */
 async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
   const [c] = await db
-    .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, hiddenAt: comments.hiddenAt, post: postAccessColumns })
+    .select({
+      id: comments.id,
+      authorId: comments.authorId,
+      deletedAt: comments.deletedAt,
+      hiddenAt: comments.hiddenAt,
+      post: postAccessColumns,
+    })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, commentId));
@@ -209,57 +229,81 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   const postAuthorId = post.authorId;
 
   let medalChanged = false;
-  return afterCommit(db.transaction(async (tx) => {
-    await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
-    const [c] = await tx
-      .insert(comments)
-      .values({ postId, authorId: viewer.id, parentId: parent?.id ?? null, content: input.content })
-      .returning();
-    const row = c!;
-    // The rest depends only on the new row. Its chains are sent together, and postgres.js pipelines a
-    // transaction's queries on its one connection: a round trip per step of the longest chain instead of
-    // one per statement (issue 15, write load). Each chain keeps its own order (ledger rows, then the
-    // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
-    const base = { fromUserId: viewer.id, postId, commentId: row.id };
-    const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
-    recipients.delete(viewer.id);
-    const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
-      tx
-        .update(posts)
-        .set({ commentCount: sql`${posts.commentCount} + 1`, lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)` })
-        .where(eq(posts.id, postId)),
-      (async () => {
-        if (parent) return 0;
-        let earned = 0;
-        if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
-          await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
-          earned = POINTS.comment;
-        }
-        if (postAuthorId !== viewer.id) {
-          await applyPoints(tx, { userId: postAuthorId, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id, fromUserId: viewer.id });
-        }
-        return earned;
-      })(),
-      earnExperience(tx, viewer.id, "comment"),
-      (async () => {
-        // One notification per event per member, the most specific: a reply beats a mention, which beats
-        // "a post you follow was updated" (issue 21).
-        const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
-        await notify(tx, items);
-        const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId, commentId: row.id, skip: recipients });
-        const told = new Set([...recipients, ...mentioned, viewer.id]);
-        const subscribers = await tx
-          .select({ userId: postSubscriptions.userId })
-          .from(postSubscriptions)
-          .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
-        await notify(tx, subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })));
-      })(),
-      refreshMedal(tx, viewer.id).then(async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const),
-    ]);
-    medalChanged = changedMedal;
-    if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
-    return toDto({ ...row, reward, pointReward, author: author! }, []);
-  }), (c) => commentWritten({ id: c.id, postId, authorId: viewer.id }, medalChanged));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
+      const [c] = await tx
+        .insert(comments)
+        .values({ postId, authorId: viewer.id, parentId: parent?.id ?? null, content: input.content })
+        .returning();
+      const row = c!;
+      // The rest depends only on the new row. Its chains are sent together, and postgres.js pipelines a
+      // transaction's queries on its one connection: a round trip per step of the longest chain instead of
+      // one per statement (issue 15, write load). Each chain keeps its own order (ledger rows, then the
+      // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
+      const base = { fromUserId: viewer.id, postId, commentId: row.id };
+      const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
+      recipients.delete(viewer.id);
+      const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
+        tx
+          .update(posts)
+          .set({
+            commentCount: sql`${posts.commentCount} + 1`,
+            lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+          })
+          .where(eq(posts.id, postId)),
+        (async () => {
+          if (parent) return 0;
+          let earned = 0;
+          if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
+            await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
+            earned = POINTS.comment;
+          }
+          if (postAuthorId !== viewer.id) {
+            await applyPoints(tx, {
+              userId: postAuthorId,
+              type: "COMMENT",
+              amount: POINTS.comment,
+              postId,
+              commentId: row.id,
+              fromUserId: viewer.id,
+            });
+          }
+          return earned;
+        })(),
+        earnExperience(tx, viewer.id, "comment"),
+        (async () => {
+          // One notification per event per member, the most specific: a reply beats a mention, which beats
+          // "a post you follow was updated" (issue 21).
+          const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
+          await notify(tx, items);
+          const mentioned = await notifyMentions(tx, {
+            content: input.content,
+            actorId: viewer.id,
+            postId,
+            commentId: row.id,
+            skip: recipients,
+          });
+          const told = new Set([...recipients, ...mentioned, viewer.id]);
+          const subscribers = await tx
+            .select({ userId: postSubscriptions.userId })
+            .from(postSubscriptions)
+            .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
+          await notify(
+            tx,
+            subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })),
+          );
+        })(),
+        refreshMedal(tx, viewer.id).then(
+          async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const,
+        ),
+      ]);
+      medalChanged = changedMedal;
+      if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
+      return toDto({ ...row, reward, pointReward, author: author! }, []);
+    }),
+    (c) => commentWritten({ id: c.id, postId, authorId: viewer.id }, medalChanged),
+  );
 }
 
 /**
@@ -271,25 +315,34 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
   if (c.deletedAt) throw notFound("Comment not found");
   if (!canDeleteComment(viewer, c)) throw forbidden("Only the comment's author or a moderator may delete it");
   let medalChanged = false;
-  await afterCommit(db.transaction(async (tx) => {
-    await lockUsers(tx, [c.authorId]);
-    const [gone] = await tx
-      .update(comments)
-      .set({ deletedAt: sql`now()`, pinnedAt: null })
-      .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
-      .returning({ id: comments.id });
-    if (!gone) throw notFound("Comment not found");
-    await tx
-      .update(posts)
-      .set({
-        commentCount: sql`greatest(${posts.commentCount} - 1, 0)`,
-        lastReplyAt: sql`coalesce((select max(c.created_at) from comments c where c.post_id = ${c.post.id} and c.deleted_at is null), ${posts.createdAt})`,
-      })
-      .where(eq(posts.id, c.post.id));
-    medalChanged = await refreshMedal(tx, c.authorId);
-    // Staff removing someone's comment tells its author (issue 18).
-    await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, content: "deleted your comment on" });
-  }), () => commentChanged({ id: commentId, postId: c.post.id }, medalChanged ? c.authorId : null));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      await lockUsers(tx, [c.authorId]);
+      const [gone] = await tx
+        .update(comments)
+        .set({ deletedAt: sql`now()`, pinnedAt: null })
+        .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
+        .returning({ id: comments.id });
+      if (!gone) throw notFound("Comment not found");
+      await tx
+        .update(posts)
+        .set({
+          commentCount: sql`greatest(${posts.commentCount} - 1, 0)`,
+          lastReplyAt: sql`coalesce((select max(c.created_at) from comments c where c.post_id = ${c.post.id} and c.deleted_at is null), ${posts.createdAt})`,
+        })
+        .where(eq(posts.id, c.post.id));
+      medalChanged = await refreshMedal(tx, c.authorId);
+      // Staff removing someone's comment tells its author (issue 18).
+      await notify(tx, {
+        userId: c.authorId,
+        type: "CONTENT_MODERATED",
+        fromUserId: viewer.id,
+        postId: c.post.id,
+        content: "deleted your comment on",
+      });
+    }),
+    () => commentChanged({ id: commentId, postId: c.post.id }, medalChanged ? c.authorId : null),
+  );
 }
 
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
@@ -297,7 +350,10 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound("Comment not found");
   assertOnPost(viewer, c.post, "pinComment");
-  await db.update(comments).set({ pinnedAt: pinned ? sql`now()` : null }).where(eq(comments.id, commentId));
+  await db
+    .update(comments)
+    .set({ pinnedAt: pinned ? sql`now()` : null })
+    .where(eq(comments.id, commentId));
   await announce(commentPinned(commentId));
   return getComment(viewer, commentId);
 }
@@ -314,7 +370,9 @@ async function assertSlowMode(userId: number, postId: number, seconds: number): 
   const last = row?.last ? new Date(row.last).getTime() : 0;
   const wait = Math.ceil((last + seconds * 1000 - Date.now()) / 1000);
   if (wait > 0) {
-    throw new AppError("rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, { retryAfterSec: wait });
+    throw new AppError("rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, {
+      retryAfterSec: wait,
+    });
   }
 }
 
@@ -326,7 +384,14 @@ export async function setSlowMode(viewer: Viewer, postId: number, seconds: numbe
       const [before] = await tx.select({ seconds: posts.slowModeSeconds }).from(posts).where(eq(posts.id, postId)).for("update");
       if (!before) throw notFound("Post not found");
       await tx.update(posts).set({ slowModeSeconds: seconds }).where(eq(posts.id, postId));
-      await audit(tx, { actorId: viewer.id, action: "post.slow-mode", targetType: "post", targetId: postId, before: { seconds: before.seconds }, after: { seconds } });
+      await audit(tx, {
+        actorId: viewer.id,
+        action: "post.slow-mode",
+        targetType: "post",
+        targetId: postId,
+        before: { seconds: before.seconds },
+        after: { seconds },
+      });
       return { postId, seconds };
     }),
     postChanged(postId),
@@ -349,9 +414,22 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
       const [cur] = await tx.select({ content: comments.content }).from(comments).where(eq(comments.id, commentId)).for("update");
       if (!cur || cur.content === content) return;
       const now = new Date();
-      await tx.update(comments).set({ content, editedAt: now, staffEditedAt: staff ? now : null }).where(eq(comments.id, commentId));
-      await writeChangeLogs(tx, [{ postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content }]);
-      if (staff) await notify(tx, { userId: c.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: c.post.id, commentId, content: "edited your comment" });
+      await tx
+        .update(comments)
+        .set({ content, editedAt: now, staffEditedAt: staff ? now : null })
+        .where(eq(comments.id, commentId));
+      await writeChangeLogs(tx, [
+        { postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content },
+      ]);
+      if (staff)
+        await notify(tx, {
+          userId: c.authorId,
+          type: "CONTENT_MODERATED",
+          fromUserId: viewer.id,
+          postId: c.post.id,
+          commentId,
+          content: "edited your comment",
+        });
     }),
     commentChanged({ id: commentId, postId: c.post.id }),
   );
@@ -364,6 +442,7 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
  */
 export async function listCommentChangeLogs(viewer: Viewer | null, commentId: number) {
   const c = await loadCommentAccess(viewer, commentId);
-  if (!canReadComment(viewer, { authorId: c.authorId, hidden: c.hiddenAt !== null, deleted: c.deletedAt !== null })) throw notFound("Comment not found");
+  if (!canReadComment(viewer, { authorId: c.authorId, hidden: c.hiddenAt !== null, deleted: c.deletedAt !== null }))
+    throw notFound("Comment not found");
   return loadCommentChangeLogs(commentId);
 }

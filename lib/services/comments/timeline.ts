@@ -40,7 +40,9 @@ export async function listTimeline(
       ? sql`(select count(*) from ${reactions} r where r.comment_id = c.id) + (select count(*) from ${comments} k where k.parent_id = c.id)`
       : sql`0`;
   const time = opts.sort === "NEWEST" ? sql`created_at desc` : sql`created_at asc`;
-  const rows = await rawRows<{ kind: "comment" | "log"; id: number }>(db, sql`
+  const rows = await rawRows<{ kind: "comment" | "log"; id: number }>(
+    db,
+    sql`
     select kind, id from (
       select 'comment' as kind, c.id, c.created_at, c.pinned_at, ${interactions} as interactions
         from ${comments} c where c.post_id = ${postId} and c.parent_id is null
@@ -49,7 +51,8 @@ export async function listTimeline(
         from ${postChangeLogs} l where l.post_id = ${postId} and l.comment_id is null
     ) t
     order by pinned_at desc nulls last, interactions desc, ${time}, kind, id
-    limit ${opts.pageSize} offset ${opts.page * opts.pageSize}`);
+    limit ${opts.pageSize} offset ${opts.page * opts.pageSize}`,
+  );
 
   const commentIds = rows.filter((r) => r.kind === "comment").map((r) => Number(r.id));
   const logIds = rows.filter((r) => r.kind === "log").map((r) => Number(r.id));

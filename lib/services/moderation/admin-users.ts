@@ -12,20 +12,47 @@ import type { Viewer } from "@/lib/viewer";
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type UserRow = { id: number; username: string; role: UserRole; suspendedUntil: Date | null; suspendedReason: string | null };
-const pick = { id: users.id, username: users.username, role: users.role, suspendedUntil: users.suspendedUntil, suspendedReason: users.suspendedReason };
+const pick = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  suspendedUntil: users.suspendedUntil,
+  suspendedReason: users.suspendedReason,
+};
 
 function toDto(u: UserRow): AdminUserDto {
   const running = u.suspendedUntil && u.suspendedUntil.getTime() > Date.now();
-  return { id: u.id, username: u.username, role: u.role, suspendedUntil: running ? iso(u.suspendedUntil) : null, suspendedReason: running ? u.suspendedReason : null };
+  return {
+    id: u.id,
+    username: u.username,
+    role: u.role,
+    suspendedUntil: running ? iso(u.suspendedUntil) : null,
+    suspendedReason: running ? u.suspendedReason : null,
+  };
 }
 
 /** One row of the audit log, in the caller's transaction (every admin action writes one). */
-export async function audit(tx: DbOrTx, a: { actorId: number; action: string; targetType: string; targetId: number | null; before: unknown; after: unknown }) {
-  await tx.insert(auditLogs).values({ actorId: a.actorId, action: a.action, targetType: a.targetType, targetId: a.targetId, before: a.before ?? null, after: a.after ?? null });
+export async function audit(
+  tx: DbOrTx,
+  a: { actorId: number; action: string; targetType: string; targetId: number | null; before: unknown; after: unknown },
+) {
+  await tx.insert(auditLogs).values({
+    actorId: a.actorId,
+    action: a.action,
+    targetType: a.targetType,
+    targetId: a.targetId,
+    before: a.before ?? null,
+    after: a.after ?? null,
+  });
 }
 
 /** Changes one member under a row lock and records it; admins only, never on oneself. */
-async function changeUser(viewer: Viewer | null, userId: number, action: string, next: (u: UserRow) => Partial<UserRow>): Promise<AdminUserDto> {
+async function changeUser(
+  viewer: Viewer | null,
+  userId: number,
+  action: string,
+  next: (u: UserRow) => Partial<UserRow>,
+): Promise<AdminUserDto> {
   assertRole(viewer, "ADMIN");
   if (viewer!.id === userId) throw badRequest("Admins cannot change their own role or suspend themselves");
   return afterCommit(

@@ -50,54 +50,69 @@ const targetWhere = (postId: number, commentId: number | null) =>
  */
 export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promise<FlagDto> {
   await assertMayWrite(viewer.id);
-  return afterCommit(db.transaction(async (tx) => {
-    let postId: number;
-    let commentId: number | null = null;
-    let authorId: number;
-    if (input.commentId !== undefined) {
-      const [c] = await tx
-        .select({ id: comments.id, authorId: comments.authorId, deletedAt: comments.deletedAt, post: { id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope } })
-        .from(comments)
-        .innerJoin(posts, eq(posts.id, comments.postId))
-        .where(eq(comments.id, input.commentId))
-        .for("update", { of: comments });
-      if (!c || c.deletedAt) throw notFound("Comment not found");
-      assertCanSeePost(viewer, c.post, "Comment not found");
-      postId = c.post.id;
-      commentId = c.id;
-      authorId = c.authorId;
-    } else {
-      const [p] = await tx.select().from(posts).where(eq(posts.id, input.postId!)).for("update");
-      assertCanSeePost(viewer, p);
-      postId = p.id;
-      authorId = p.authorId;
-    }
-    if (authorId === viewer.id) throw forbidden("You cannot flag your own content");
-    const [row] = await tx
-      .insert(flags)
-      .values({ reporterId: viewer.id, postId, commentId, reason: input.reason, note: input.note })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict("You have already flagged this");
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(distinct ${flags.reporterId})::int` })
-      .from(flags)
-      .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")));
-    const threshold = await getFlagHideThreshold(tx);
-    let hidden: boolean;
-    if (commentId !== null) {
-      if (n >= threshold) await tx.update(comments).set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` }).where(eq(comments.id, commentId));
-      const [c] = await tx.select({ h: comments.hiddenAt }).from(comments).where(eq(comments.id, commentId));
-      hidden = !!c?.h;
-    } else {
-      if (n >= threshold) {
-        await tx.update(posts).set({ status: "PENDING", hiddenAt: new Date() }).where(and(eq(posts.id, postId), eq(posts.status, "PUBLISHED")));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      let postId: number;
+      let commentId: number | null = null;
+      let authorId: number;
+      if (input.commentId !== undefined) {
+        const [c] = await tx
+          .select({
+            id: comments.id,
+            authorId: comments.authorId,
+            deletedAt: comments.deletedAt,
+            post: { id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope },
+          })
+          .from(comments)
+          .innerJoin(posts, eq(posts.id, comments.postId))
+          .where(eq(comments.id, input.commentId))
+          .for("update", { of: comments });
+        if (!c || c.deletedAt) throw notFound("Comment not found");
+        assertCanSeePost(viewer, c.post, "Comment not found");
+        postId = c.post.id;
+        commentId = c.id;
+        authorId = c.authorId;
+      } else {
+        const [p] = await tx.select().from(posts).where(eq(posts.id, input.postId!)).for("update");
+        assertCanSeePost(viewer, p);
+        postId = p.id;
+        authorId = p.authorId;
       }
-      const [p] = await tx.select({ h: posts.hiddenAt, status: posts.status }).from(posts).where(eq(posts.id, postId));
-      hidden = !!p?.h || p?.status !== "PUBLISHED";
-    }
-    return toDto(row, hidden);
-  }), (f) => flagRaised(f));
+      if (authorId === viewer.id) throw forbidden("You cannot flag your own content");
+      const [row] = await tx
+        .insert(flags)
+        .values({ reporterId: viewer.id, postId, commentId, reason: input.reason, note: input.note })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict("You have already flagged this");
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: sql<number>`count(distinct ${flags.reporterId})::int` })
+        .from(flags)
+        .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")));
+      const threshold = await getFlagHideThreshold(tx);
+      let hidden: boolean;
+      if (commentId !== null) {
+        if (n >= threshold)
+          await tx
+            .update(comments)
+            .set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` })
+            .where(eq(comments.id, commentId));
+        const [c] = await tx.select({ h: comments.hiddenAt }).from(comments).where(eq(comments.id, commentId));
+        hidden = !!c?.h;
+      } else {
+        if (n >= threshold) {
+          await tx
+            .update(posts)
+            .set({ status: "PENDING", hiddenAt: new Date() })
+            .where(and(eq(posts.id, postId), eq(posts.status, "PUBLISHED")));
+        }
+        const [p] = await tx.select({ h: posts.hiddenAt, status: posts.status }).from(posts).where(eq(posts.id, postId));
+        hidden = !!p?.h || p?.status !== "PUBLISHED";
+      }
+      return toDto(row, hidden);
+    }),
+    (f) => flagRaised(f),
+  );
 }
 
 const reporter = alias(users, "reporter");
@@ -106,7 +121,10 @@ const postAuthor = alias(users, "post_author");
 const commentAuthor = alias(users, "comment_author");
 
 /** GET /api/admin/flags (moderators): open flags oldest first, or resolved ones newest first; two queries. */
-export async function listFlags(viewer: Viewer | null, q: { status: "open" | "resolved"; page: number; pageSize: number }): Promise<AdminFlagDto[]> {
+export async function listFlags(
+  viewer: Viewer | null,
+  q: { status: "open" | "resolved"; page: number; pageSize: number },
+): Promise<AdminFlagDto[]> {
   assertRole(viewer, "MODERATOR");
   const open = q.status === "open";
   const rows = await db
@@ -139,8 +157,14 @@ export async function listFlags(viewer: Viewer | null, q: { status: "open" | "re
     .where(
       and(
         eq(flags.status, "OPEN"),
-        sql`(${flags.commentId} is null and ${flags.postId} in (${sql.join([0, ...postIds].map((i) => sql`${i}`), sql`, `)})
-          or ${flags.commentId} in (${sql.join([0, ...commentIds].map((i) => sql`${i}`), sql`, `)}))`,
+        sql`(${flags.commentId} is null and ${flags.postId} in (${sql.join(
+          [0, ...postIds].map((i) => sql`${i}`),
+          sql`, `,
+        )})
+          or ${flags.commentId} in (${sql.join(
+            [0, ...commentIds].map((i) => sql`${i}`),
+            sql`, `,
+          )}))`,
       ),
     )
     .groupBy(flags.postId, flags.commentId);
@@ -154,7 +178,12 @@ export async function listFlags(viewer: Viewer | null, q: { status: "open" | "re
       resolvedBy: r.resolver && r.resolver.id !== null ? r.resolver : null,
       post: { id: r.post.id, title: r.post.title, status: r.post.status, closed: r.post.closed, author: r.postAuthor },
       comment: isComment
-        ? { id: r.comment!.id, excerpt: markdownExcerpt(r.comment!.content, 200), deleted: !!r.comment!.deletedAt, author: r.commentAuthor! }
+        ? {
+            id: r.comment!.id,
+            excerpt: markdownExcerpt(r.comment!.content, 200),
+            deleted: !!r.comment!.deletedAt,
+            author: r.commentAuthor!,
+          }
         : null,
       flagCount: countOf.get(r.flag.commentId === null ? `p${r.flag.postId}` : `c${r.flag.commentId}`) ?? 0,
     };
@@ -182,7 +211,11 @@ const OUTCOME: Record<FlagAction, string> = {
  * flag on it; each flagger gets FLAG_RESOLVED with the outcome. DISMISS and CLOSE_POST lift an
  * automatic hide; HIDE keeps the target hidden (a post becomes REJECTED); DELETE deletes it.
  */
-export async function resolveFlag(a: { id: number; viewer: Viewer; action: FlagAction }): Promise<{ action: FlagAction; resolved: number }> {
+export async function resolveFlag(a: {
+  id: number;
+  viewer: Viewer;
+  action: FlagAction;
+}): Promise<{ action: FlagAction; resolved: number }> {
   const { id, viewer, action } = a;
   assertRole(viewer, "MODERATOR");
   const [flag] = await db.select().from(flags).where(eq(flags.id, id));
@@ -192,39 +225,73 @@ export async function resolveFlag(a: { id: number; viewer: Viewer; action: FlagA
 
   // Deleting or closing goes through the posts/comments services (their rules, counts and notices).
   if (action === "DELETE" && commentId === null) {
-    const reporters = await db.selectDistinct({ id: flags.reporterId }).from(flags).where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
+    const reporters = await db
+      .selectDistinct({ id: flags.reporterId })
+      .from(flags)
+      .where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
     const [p] = await db.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
     await deletePost({ id: postId, viewer }); // its flags go with it (cascade)
-    await notify(db, reporters.map((r) => ({ userId: r.id, type: "FLAG_RESOLVED" as const, fromUserId: viewer.id, content: `“${p?.title ?? ""}”: ${OUTCOME.DELETE}` })));
+    await notify(
+      db,
+      reporters.map((r) => ({
+        userId: r.id,
+        type: "FLAG_RESOLVED" as const,
+        fromUserId: viewer.id,
+        content: `“${p?.title ?? ""}”: ${OUTCOME.DELETE}`,
+      })),
+    );
     return { action, resolved: reporters.length };
   }
-  if (action === "DELETE") await deleteComment(viewer, commentId!).catch((e) => {
-    if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
-  });
+  if (action === "DELETE")
+    await deleteComment(viewer, commentId!).catch((e) => {
+      if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
+    });
   if (action === "CLOSE_POST") await setClosed({ id: postId, viewer, on: true });
 
-  return afterCommit(db.transaction(async (tx) => {
-    if (commentId !== null) {
-      if (action === "HIDE") await tx.update(comments).set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` }).where(eq(comments.id, commentId));
-      if (action === "DISMISS" || action === "CLOSE_POST") await tx.update(comments).set({ hiddenAt: null }).where(eq(comments.id, commentId));
-    } else {
-      if (action === "HIDE") await tx.update(posts).set({ status: "REJECTED", hiddenAt: sql`coalesce(${posts.hiddenAt}, now())` }).where(eq(posts.id, postId));
-      if (action === "DISMISS" || action === "CLOSE_POST") {
-        await tx.update(posts).set({ status: "PUBLISHED", hiddenAt: null }).where(and(eq(posts.id, postId), sql`${posts.hiddenAt} is not null`));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      if (commentId !== null) {
+        if (action === "HIDE")
+          await tx
+            .update(comments)
+            .set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` })
+            .where(eq(comments.id, commentId));
+        if (action === "DISMISS" || action === "CLOSE_POST")
+          await tx.update(comments).set({ hiddenAt: null }).where(eq(comments.id, commentId));
+      } else {
+        if (action === "HIDE")
+          await tx
+            .update(posts)
+            .set({ status: "REJECTED", hiddenAt: sql`coalesce(${posts.hiddenAt}, now())` })
+            .where(eq(posts.id, postId));
+        if (action === "DISMISS" || action === "CLOSE_POST") {
+          await tx
+            .update(posts)
+            .set({ status: "PUBLISHED", hiddenAt: null })
+            .where(and(eq(posts.id, postId), sql`${posts.hiddenAt} is not null`));
+        }
       }
-    }
-    const done = await tx
-      .update(flags)
-      .set({ status: "RESOLVED", action, resolvedById: viewer.id, resolvedAt: new Date() })
-      .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")))
-      .returning({ reporterId: flags.reporterId });
-    const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
-    const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
-    const reporters = [...new Set(done.map((d) => d.reporterId))];
-    await notify(
-      tx,
-      reporters.map((userId) => ({ userId, type: "FLAG_RESOLVED" as const, fromUserId: viewer.id, postId, commentId, content: `You flagged ${what}. ${OUTCOME[action]}` })),
-    );
-    return { action, resolved: done.length };
-  }), flagsResolved({ postId, commentId }));
+      const done = await tx
+        .update(flags)
+        .set({ status: "RESOLVED", action, resolvedById: viewer.id, resolvedAt: new Date() })
+        .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")))
+        .returning({ reporterId: flags.reporterId });
+      const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
+      const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
+      const reporters = [...new Set(done.map((d) => d.reporterId))];
+      await notify(
+        tx,
+        reporters.map((userId) => ({
+          userId,
+          type: "FLAG_RESOLVED" as const,
+          fromUserId: viewer.id,
+          postId,
+          commentId,
+          content: `You flagged ${what}. ${OUTCOME[action]}`,
+        })),
+      );
+      return { action, resolved: done.length };
+    }),
+    flagsResolved({ postId, commentId }),
+  );
 }

@@ -27,7 +27,11 @@ type SettingsRow = Pick<SiteConfig, "publishMode" | "registrationMode" | "flagHi
 /** The settings row (id 1), or the defaults when no admin has saved any. */
 export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
   const [row] = await runner
-    .select({ publishMode: siteSettings.publishMode, registrationMode: siteSettings.registrationMode, flagHideThreshold: siteSettings.flagHideThreshold })
+    .select({
+      publishMode: siteSettings.publishMode,
+      registrationMode: siteSettings.registrationMode,
+      flagHideThreshold: siteSettings.flagHideThreshold,
+    })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
   return row ?? { publishMode: "DIRECT", registrationMode: "OPEN", flagHideThreshold: 3 };
@@ -71,8 +75,12 @@ export async function setSiteConfig(viewer: Viewer | null, input: Partial<Settin
       .values({ id: 1, ...after, updatedAt: new Date() })
       .onConflictDoUpdate({ target: siteSettings.id, set: { ...after, updatedAt: new Date() } });
     await audit(tx, {
-      actorId: viewer!.id, action: "settings.update", targetType: "site-settings", targetId: null,
-      before: valuesBefore(before, patch), after: valuesBefore(after, patch),
+      actorId: viewer!.id,
+      action: "settings.update",
+      targetType: "site-settings",
+      targetId: null,
+      before: valuesBefore(before, patch),
+      after: valuesBefore(after, patch),
     });
   });
   await announce(settingsChanged());

@@ -28,7 +28,9 @@ export async function updateEmailPrefs(userId: number, mode: EmailMode): Promise
         mode,
         updatedAt: sql`now()`,
         // Keep the running period when switching between digests; start one when coming from elsewhere.
-        lastDigestAt: digest ? sql`case when ${emailPrefs.mode} in ('daily', 'weekly') then ${emailPrefs.lastDigestAt} else now() end` : null,
+        lastDigestAt: digest
+          ? sql`case when ${emailPrefs.mode} in ('daily', 'weekly') then ${emailPrefs.lastDigestAt} else now() end`
+          : null,
       },
     });
   return getEmailPrefs(userId);

@@ -4,7 +4,12 @@ import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, jsonValue, rawRows } from "@/db";
 import {
-  DEFAULT_DISABLED_NOTIFICATION_TYPES, NOTIFICATION_TYPES, comments, notificationPrefs, notifications, users,
+  DEFAULT_DISABLED_NOTIFICATION_TYPES,
+  NOTIFICATION_TYPES,
+  comments,
+  notificationPrefs,
+  notifications,
+  users,
   type NotificationType,
 } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
@@ -36,12 +41,17 @@ export async function getPrefs(userId: number): Promise<NotificationPref[]> {
  */
 export async function updatePrefs(userId: number, prefs: NotificationPref[]): Promise<NotificationPref[]> {
   const last = new Map(prefs.map((p) => [p.type, p.enabled]));
-  await afterCommit(db.transaction(async (tx) => {
-    const types = [...last.keys()];
-    await tx.delete(notificationPrefs).where(and(eq(notificationPrefs.userId, userId), inArray(notificationPrefs.type, types)));
-    const rows = [...last].filter(([type, enabled]) => enabled === DEFAULT_DISABLED.has(type)).map(([type, enabled]) => ({ userId, type, enabled }));
-    if (rows.length) await tx.insert(notificationPrefs).values(rows);
-  }), accountChanged(userId));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const types = [...last.keys()];
+      await tx.delete(notificationPrefs).where(and(eq(notificationPrefs.userId, userId), inArray(notificationPrefs.type, types)));
+      const rows = [...last]
+        .filter(([type, enabled]) => enabled === DEFAULT_DISABLED.has(type))
+        .map(([type, enabled]) => ({ userId, type, enabled }));
+      if (rows.length) await tx.insert(notificationPrefs).values(rows);
+    }),
+    accountChanged(userId),
+  );
   return getPrefs(userId);
 }
 
@@ -50,7 +60,10 @@ export async function updatePrefs(userId: number, prefs: NotificationPref[]): Pr
  * notification_prefs row decides, else the default (so no separate query for the preferences).
  */
 function visibleWhere(userId: number, unreadOnly: boolean): SQL {
-  const defaultsOff = sql.join(DEFAULT_DISABLED_NOTIFICATION_TYPES.map((t) => sql`${t}`), sql`, `);
+  const defaultsOff = sql.join(
+    DEFAULT_DISABLED_NOTIFICATION_TYPES.map((t) => sql`${t}`),
+    sql`, `,
+  );
   const conds: SQL[] = [
     eq(notifications.userId, userId),
     sql`${notifications.type} not in (select np.type from notification_prefs np where np.user_id = ${userId} and not np.enabled)`,
@@ -133,7 +146,9 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
 
   const [postList, commentMap] = await Promise.all([
     loadPosts(postIds, viewer, { cache: true, state }),
-    commentIds.length ? loadCommentsByIds(commentIds, viewer, { version: rows[0]!.version }) : Promise.resolve(new Map<number, CommentDto>()),
+    commentIds.length
+      ? loadCommentsByIds(commentIds, viewer, { version: rows[0]!.version })
+      : Promise.resolve(new Map<number, CommentDto>()),
   ]);
   const postMap = new Map(postList.map((p) => [p.id, p]));
   // A comment is shown only when the post it belongs to is visible to the caller, and its text (so the

@@ -18,16 +18,28 @@ export async function setSubscription(viewer: Viewer, postId: number, subscribed
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
-  await afterCommit(db.transaction(async (tx) => {
-    const rows = subscribed
-      ? await tx.insert(postSubscriptions).values({ userId: viewer.id, postId }).onConflictDoNothing().returning({ postId: postSubscriptions.postId })
-      : await tx
-          .delete(postSubscriptions)
-          .where(and(eq(postSubscriptions.userId, viewer.id), eq(postSubscriptions.postId, postId)))
-          .returning({ postId: postSubscriptions.postId });
-    if (rows.length) {
-      await notify(tx, { userId: post.authorId, type: subscribed ? "POST_SUBSCRIBED" : "POST_UNSUBSCRIBED", fromUserId: viewer.id, postId });
-    }
-  }), subscriptionChanged(postId));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const rows = subscribed
+        ? await tx
+            .insert(postSubscriptions)
+            .values({ userId: viewer.id, postId })
+            .onConflictDoNothing()
+            .returning({ postId: postSubscriptions.postId })
+        : await tx
+            .delete(postSubscriptions)
+            .where(and(eq(postSubscriptions.userId, viewer.id), eq(postSubscriptions.postId, postId)))
+            .returning({ postId: postSubscriptions.postId });
+      if (rows.length) {
+        await notify(tx, {
+          userId: post.authorId,
+          type: subscribed ? "POST_SUBSCRIBED" : "POST_UNSUBSCRIBED",
+          fromUserId: viewer.id,
+          postId,
+        });
+      }
+    }),
+    subscriptionChanged(postId),
+  );
   return { subscribed };
 }

@@ -74,7 +74,10 @@ export async function takeDailySlot(tx: DbOrTx, userId: number, kind: string, ca
 
 export async function addExperience(tx: DbOrTx, userId: number, amount: number): Promise<void> {
   if (amount === 0) return;
-  await tx.update(users).set({ experience: sql`${users.experience} + ${amount}` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ experience: sql`${users.experience} + ${amount}` })
+    .where(eq(users.id, userId));
 }
 
 /** Experience for a creation, within its daily cap; returns what was earned (the object's `reward`). */
@@ -99,7 +102,14 @@ export const MEDAL_ORDER: MedalType[] = ["COMMENT", "POST", "FEATURED", "CONTRIB
  * its threshold, so a member with thousands of comments costs what one with a hundred does.
  */
 export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalType[]> {
-  const [u] = await rawRows<{ created_at: Date | string; contributor: boolean; comments: number; posts: number; featured: boolean; earlier: number }>(
+  const [u] = await rawRows<{
+    created_at: Date | string;
+    contributor: boolean;
+    comments: number;
+    posts: number;
+    featured: boolean;
+    earlier: number;
+  }>(
     tx,
     sql`select u.created_at, u.contributor,
       (select count(*)::int from (select 1 from ${comments} c where c.author_id = u.id and c.deleted_at is null limit 100) x) as comments,
@@ -128,7 +138,11 @@ export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalTyp
 export async function refreshMedal(tx: DbOrTx, userId: number): Promise<boolean> {
   const medal = (await earnedMedals(tx, userId))[0] ?? null;
   const unchanged = medal === null ? isNull(users.earnedMedal) : and(isNotNull(users.earnedMedal), eq(users.earnedMedal, medal));
-  const rows = await tx.update(users).set({ earnedMedal: medal }).where(and(eq(users.id, userId), not(unchanged!))).returning({ id: users.id });
+  const rows = await tx
+    .update(users)
+    .set({ earnedMedal: medal })
+    .where(and(eq(users.id, userId), not(unchanged!)))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
@@ -172,9 +186,11 @@ export async function listPointHistories(a: { viewer: Viewer; page: number; page
     ...r,
     postTitle: r.postTitle ?? null,
     commentContent:
-      commentPostVisible === null ? null
-      : !canReadComment(a.viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null }) ? ""
-      : (r.commentContent ?? null),
+      commentPostVisible === null
+        ? null
+        : !canReadComment(a.viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null })
+          ? ""
+          : (r.commentContent ?? null),
     fromUserName: r.fromUserName ?? null,
     createdAt: iso(r.createdAt)!,
   }));

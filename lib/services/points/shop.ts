@@ -16,8 +16,21 @@ import { afterCommit } from "@/lib/changes/announce";
 import { goodRedeemed, pointGoodChanged } from "@/lib/changes/written";
 
 type GoodRow = typeof pointGoods.$inferSelect;
-const goodDto = (g: GoodRow): PointGoodDto => ({ id: g.id, name: g.name, cost: g.cost, image: g.image, description: g.description, retired: g.retiredAt !== null });
-const auditFields = (g: GoodRow) => ({ name: g.name, cost: g.cost, image: g.image, description: g.description, retired: g.retiredAt !== null });
+const goodDto = (g: GoodRow): PointGoodDto => ({
+  id: g.id,
+  name: g.name,
+  cost: g.cost,
+  image: g.image,
+  description: g.description,
+  retired: g.retiredAt !== null,
+});
+const auditFields = (g: GoodRow) => ({
+  name: g.name,
+  cost: g.cost,
+  image: g.image,
+  description: g.description,
+  retired: g.retiredAt !== null,
+});
 
 /** Every good on offer (not retired), cheapest first (ties by id). */
 export async function listGoods(): Promise<PointGoodDto[]> {
@@ -38,51 +51,92 @@ export async function listGoodsForAdmin(viewer: Viewer | null): Promise<PointGoo
  * gets POINT_REDEEM "<good>: <contact>" from the redeemer, all in one transaction.
  */
 export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: string }): Promise<{ point: number }> {
-  return afterCommit(db.transaction(async (tx) => {
-    const [good] = await tx.select().from(pointGoods).where(eq(pointGoods.id, a.goodId));
-    if (!good) throw notFound("Point good not found");
-    if (good.retiredAt) throw conflict("This good is no longer offered");
-    const point = await applyPoints(tx, { userId: a.viewer.id, type: "REDEEM", amount: -good.cost });
-    await tx.insert(redemptions).values({ userId: a.viewer.id, goodId: good.id, goodName: good.name, cost: good.cost, contact: a.contact });
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN"));
-    await notify(
-      tx,
-      admins.map((ad) => ({ userId: ad.id, type: "POINT_REDEEM" as const, fromUserId: a.viewer.id, content: `${good.name}: ${a.contact}` })),
-    );
-    return { point };
-  }), goodRedeemed(a.viewer.id));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [good] = await tx.select().from(pointGoods).where(eq(pointGoods.id, a.goodId));
+      if (!good) throw notFound("Point good not found");
+      if (good.retiredAt) throw conflict("This good is no longer offered");
+      const point = await applyPoints(tx, { userId: a.viewer.id, type: "REDEEM", amount: -good.cost });
+      await tx
+        .insert(redemptions)
+        .values({ userId: a.viewer.id, goodId: good.id, goodName: good.name, cost: good.cost, contact: a.contact });
+      const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN"));
+      await notify(
+        tx,
+        admins.map((ad) => ({
+          userId: ad.id,
+          type: "POINT_REDEEM" as const,
+          fromUserId: a.viewer.id,
+          content: `${good.name}: ${a.contact}`,
+        })),
+      );
+      return { point };
+    }),
+    goodRedeemed(a.viewer.id),
+  );
 }
 
 export async function createGood(viewer: Viewer | null, input: z.output<typeof pointGoodInputSchema>): Promise<PointGoodDto> {
   assertRole(viewer, "ADMIN");
-  return afterCommit(db.transaction(async (tx) => {
-    const [g] = await tx.insert(pointGoods).values(input).returning();
-    await audit(tx, { actorId: viewer!.id, action: "good.create", targetType: "point-good", targetId: g!.id, before: null, after: auditFields(g!) });
-    return goodDto(g!);
-  }), pointGoodChanged());
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [g] = await tx.insert(pointGoods).values(input).returning();
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "good.create",
+        targetType: "point-good",
+        targetId: g!.id,
+        before: null,
+        after: auditFields(g!),
+      });
+      return goodDto(g!);
+    }),
+    pointGoodChanged(),
+  );
 }
 
 export async function updateGood(viewer: Viewer | null, id: number, patch: z.output<typeof pointGoodPatchSchema>): Promise<PointGoodDto> {
   assertRole(viewer, "ADMIN");
   const { retired, ...fields } = patch;
   const set: Partial<GoodRow> = definedOnly(fields);
-  return afterCommit(db.transaction(async (tx) => {
-    const [old] = await tx.select().from(pointGoods).where(eq(pointGoods.id, id)).for("update");
-    if (!old) throw notFound("Point good not found");
-    if (retired !== undefined && retired !== (old.retiredAt !== null)) set.retiredAt = retired ? new Date() : null;
-    if (!Object.keys(set).length) return goodDto(old);
-    const [g] = await tx.update(pointGoods).set(set).where(eq(pointGoods.id, id)).returning();
-    const action = set.retiredAt !== undefined && Object.keys(set).length === 1 ? (retired ? "good.retire" : "good.offer") : "good.update";
-    await audit(tx, { actorId: viewer!.id, action, targetType: "point-good", targetId: id, before: auditFields(old), after: auditFields(g!) });
-    return goodDto(g!);
-  }), pointGoodChanged(id));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [old] = await tx.select().from(pointGoods).where(eq(pointGoods.id, id)).for("update");
+      if (!old) throw notFound("Point good not found");
+      if (retired !== undefined && retired !== (old.retiredAt !== null)) set.retiredAt = retired ? new Date() : null;
+      if (!Object.keys(set).length) return goodDto(old);
+      const [g] = await tx.update(pointGoods).set(set).where(eq(pointGoods.id, id)).returning();
+      const action =
+        set.retiredAt !== undefined && Object.keys(set).length === 1 ? (retired ? "good.retire" : "good.offer") : "good.update";
+      await audit(tx, {
+        actorId: viewer!.id,
+        action,
+        targetType: "point-good",
+        targetId: id,
+        before: auditFields(old),
+        after: auditFields(g!),
+      });
+      return goodDto(g!);
+    }),
+    pointGoodChanged(id),
+  );
 }
 
 export async function deleteGood(viewer: Viewer | null, id: number): Promise<void> {
   assertRole(viewer, "ADMIN");
-  await afterCommit(db.transaction(async (tx) => {
-    const [gone] = await tx.delete(pointGoods).where(eq(pointGoods.id, id)).returning();
-    if (!gone) throw notFound("Point good not found");
-    await audit(tx, { actorId: viewer!.id, action: "good.delete", targetType: "point-good", targetId: id, before: auditFields(gone), after: null });
-  }), pointGoodChanged(id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const [gone] = await tx.delete(pointGoods).where(eq(pointGoods.id, id)).returning();
+      if (!gone) throw notFound("Point good not found");
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "good.delete",
+        targetType: "point-good",
+        targetId: id,
+        before: auditFields(gone),
+        after: null,
+      });
+    }),
+    pointGoodChanged(id),
+  );
 }

@@ -1,9 +1,7 @@
 import "server-only";
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
-import {
-  postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope,
-} from "@/db/schema";
+import { postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
 import { assertCanSeePost } from "@/lib/permissions";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
@@ -52,7 +50,12 @@ export function tagSnapshot(t: Omit<TagSnapshot, "createdAt"> & { createdAt: Dat
 
 /** The `system` user's id, creating the (bot, password-less) account on first use. */
 export async function systemUserId(tx: DbOrTx = db): Promise<number> {
-  const find = () => tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${SYSTEM_USERNAME}`).limit(1);
+  const find = () =>
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${SYSTEM_USERNAME}`)
+      .limit(1);
   const [found] = await find();
   if (found) return found.id;
   await tx.insert(users).values({ username: SYSTEM_USERNAME, email: "system@localhost.invalid", bot: true }).onConflictDoNothing();

@@ -42,16 +42,24 @@ export const viewerKeyForAddress = (ip: string) => "a:" + createHash("sha256").u
  * transaction (the old one deleted and the new one inserted together): if that fails, the view stays
  * counted and the author keeps the previous notification.
  */
-export async function countPostView(a: { id: number; authorId: number; viewer: Viewer | null; key: string }) /* authorId is only read for a signed-in viewer */: Promise<void> {
+export async function countPostView(a: {
+  id: number;
+  authorId: number;
+  viewer: Viewer | null;
+  key: string;
+}) /* authorId is only read for a signed-in viewer */ : Promise<void> {
   const { id, viewer } = a;
-  const counted = await rawRows<{ id: number }>(db, sql`
+  const counted = await rawRows<{ id: number }>(
+    db,
+    sql`
     with counted as (
       insert into post_views (post_id, viewer_key, viewed_at) values (${id}, ${a.key}, now())
       on conflict (post_id, viewer_key) do update set viewed_at = now()
         where post_views.viewed_at < now() - make_interval(mins => ${VIEW_DEDUP_MINUTES})
       returning post_id
     )
-    update ${posts} set views = ${posts.views} + 1 where ${posts.id} in (select post_id from counted) returning ${posts.id}`);
+    update ${posts} set views = ${posts.views} + 1 where ${posts.id} in (select post_id from counted) returning ${posts.id}`,
+  );
   if (!counted.length || !viewer || viewer.id === a.authorId) return;
   await db.transaction(async (tx) => {
     await tx
@@ -67,7 +75,13 @@ export async function countPostView(a: { id: number; authorId: number; viewer: V
  * For a signed-in viewer, the first unread comment; the post is marked read unless `markRead` is false
  * (pages: a <Link> prefetch renders them too, so the page marks it read from the browser instead).
  */
-export async function getPostDetail(a: { id: number; viewer: Viewer | null; client?: ViewClient; markRead?: boolean; shared?: boolean }): Promise<PostDetailDto> {
+export async function getPostDetail(a: {
+  id: number;
+  viewer: Viewer | null;
+  client?: ViewClient;
+  markRead?: boolean;
+  shared?: boolean;
+}): Promise<PostDetailDto> {
   const { id, viewer } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
@@ -76,7 +90,8 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; clie
   const reader = a.shared ? null : viewer;
   // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
   const dest = a.client?.fetchDest;
-  if (!a.shared && (!dest || dest === "empty" || dest === "document")) await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
+  if (!a.shared && (!dest || dest === "empty" || dest === "document"))
+    await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
   // Read before the post is loaded, so its `newComments` already counts as read.
   const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
@@ -89,7 +104,11 @@ export async function getPostDetail(a: { id: number; viewer: Viewer | null; clie
  * counts their view (and replaces their POST_VIEWED to the author) and marks the post read, as a
  * rendered page does; returns the first comment that was unread. Null when they may not see the post.
  */
-export async function visitSharedPostPage(viewer: Viewer, id: number, visit: boolean): Promise<{ firstUnreadCommentId: number | null } | null> {
+export async function visitSharedPostPage(
+  viewer: Viewer,
+  id: number,
+  visit: boolean,
+): Promise<{ firstUnreadCommentId: number | null } | null> {
   const post = await accessColumns(id);
   if (!post || !canSeePost(viewer, post)) return null;
   if (!visit) return firstUnreadComment(viewer.id, id);

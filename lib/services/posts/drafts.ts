@@ -46,7 +46,9 @@ export async function saveMyDraft(viewer: Viewer | null, input: DraftInput): Pro
   const v = requireViewer(viewer);
   const categoryId = input.categoryId ?? null;
   const tagIds = [...new Set(input.tagIds ?? [])];
-  const [saved] = await rawRows<{ id: number }>(db, sql`
+  const [saved] = await rawRows<{ id: number }>(
+    db,
+    sql`
     with category as (select id from categories where id = ${categoryId}::int)
     insert into drafts (user_id, title, content, category_id, tag_ids, updated_at)
     select ${v.id}, ${input.title ?? null}, ${input.content ?? null}, (select id from category),
@@ -55,7 +57,8 @@ export async function saveMyDraft(viewer: Viewer | null, input: DraftInput): Pro
     where ${categoryId}::int is null or exists (select 1 from category)
     on conflict (user_id) do update set title = excluded.title, content = excluded.content,
       category_id = excluded.category_id, tag_ids = excluded.tag_ids, updated_at = excluded.updated_at
-    returning id`);
+    returning id`,
+  );
   if (!saved) throw badRequest("Category not found", "categoryId");
   return (await getMyDraft(v))!;
 }

@@ -39,9 +39,11 @@ export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, orde
   if (order === "featured") where.push(eq(posts.rssExcluded, false));
   const pinned = sql`${posts.pinnedAt} desc nulls last`;
   const orderBy =
-    order === "latestReply" ? [pinned, desc(posts.lastReplyAt), desc(posts.id)]
-    : order === "views" ? [pinned, desc(posts.views), desc(posts.createdAt), desc(posts.id)]
-    : [pinned, desc(posts.createdAt), desc(posts.id)];
+    order === "latestReply"
+      ? [pinned, desc(posts.lastReplyAt), desc(posts.id)]
+      : order === "views"
+        ? [pinned, desc(posts.views), desc(posts.createdAt), desc(posts.id)]
+        : [pinned, desc(posts.createdAt), desc(posts.id)];
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
@@ -56,7 +58,11 @@ export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, orde
  * A page of the server-rendered lists and whether another follows: one more id is read than shown,
  * so "Older" is offered only when there is an older post (never a page past the end).
  */
-export async function listPostsPage(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created"): Promise<{ posts: PostDto[]; hasMore: boolean }> {
+export async function listPostsPage(
+  viewer: Viewer | null,
+  q: ListPostsQuery,
+  order: PostOrder = "created",
+): Promise<{ posts: PostDto[]; hasMore: boolean }> {
   const { ids } = await listPostIds(viewer, q, order, 1);
   return { posts: await loadPosts(ids.slice(0, q.pageSize), viewer, { cache: true }), hasMore: ids.length > q.pageSize };
 }
@@ -86,12 +92,18 @@ export async function listPendingPosts(viewer: Viewer | null, page: number, page
     .orderBy(asc(posts.createdAt), asc(posts.id))
     .limit(pageSize)
     .offset(page * pageSize);
-  return loadPosts(rows.map((r) => r.id), viewer);
+  return loadPosts(
+    rows.map((r) => r.id),
+    viewer,
+  );
 }
 
 /** How many posts await review (the staff header badge and the review page). */
 export async function countPendingPosts(viewer: Viewer | null): Promise<number> {
   assertRole(viewer, "MODERATOR");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(eq(posts.status, "PENDING"));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(eq(posts.status, "PENDING"));
   return row?.n ?? 0;
 }

@@ -30,7 +30,11 @@ async function foldCounts(table: "tag_post_counts" | "category_post_counts", ids
     insert into ${t} select id, sum(n) from d group by id`);
 }
 
-const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * The viewer-independent part of Post objects (`subscribed` false, `poll.myVotes` empty), visible or
@@ -84,8 +88,16 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   // before, cost what the thread is long: 4.5 ms of Postgres per load of a post with 3,800 comments,
   // and a comment on a hot thread loads its post again each time (issue 15, write load).
   const participantRows = await rawRows<{
-    post_id: number; id: number; username: string; avatar: string; display_medal: MedalType | null; earned_medal: MedalType | null; bot: boolean;
-  }>(db, sql`
+    post_id: number;
+    id: number;
+    username: string;
+    avatar: string;
+    display_medal: MedalType | null;
+    earned_medal: MedalType | null;
+    bot: boolean;
+  }>(
+    db,
+    sql`
     with recursive walk(post_id, post_author, found, at, cid) as (
       select p.id, p.author_id, array[]::int[], '-infinity'::timestamptz, 0
       from posts p where p.id in (${idList(vids)})
@@ -109,7 +121,8 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       select id, username, avatar, display_medal, earned_medal, bot from users where users.id = w.found[cardinality(w.found)] offset 0
     ) u
     where cardinality(w.found) > 0
-    order by w.post_id, cardinality(w.found)`);
+    order by w.post_id, cardinality(w.found)`,
+  );
 
   const [reactions, polls, lotteries] = await Promise.all([
     loadPostReactions(vids),
@@ -133,15 +146,27 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   for (const p of participantRows) {
     const key = Number(p.post_id);
     const list = participantsByPost.get(key) ?? [];
-    list.push(userSummary({
-      id: Number(p.id), username: p.username, avatar: p.avatar, displayMedal: p.display_medal, earnedMedal: p.earned_medal, bot: p.bot,
-    }));
+    list.push(
+      userSummary({
+        id: Number(p.id),
+        username: p.username,
+        avatar: p.avatar,
+        displayMedal: p.display_medal,
+        earnedMedal: p.earned_medal,
+        bot: p.bot,
+      }),
+    );
     participantsByPost.set(key, list);
   }
 
   for (const r of rows) {
     const author = userSummary({
-      id: r.aId, username: r.aUsername, avatar: r.aAvatar, displayMedal: r.aDisplayMedal, earnedMedal: r.aEarnedMedal, bot: r.aBot,
+      id: r.aId,
+      username: r.aUsername,
+      avatar: r.aAvatar,
+      displayMedal: r.aDisplayMedal,
+      earnedMedal: r.aEarnedMedal,
+      bot: r.aBot,
     });
     byId.set(r.id, {
       id: r.id,
@@ -150,7 +175,12 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       createdAt: iso(r.createdAt)!,
       author,
       category: {
-        id: r.categoryId, name: r.cName, description: r.cDescription, icon: r.cIcon, smallIcon: r.cSmallIcon, count: Number(r.cCount),
+        id: r.categoryId,
+        name: r.cName,
+        description: r.cDescription,
+        icon: r.cIcon,
+        smallIcon: r.cSmallIcon,
+        count: Number(r.cCount),
       },
       tags: tagsByPost.get(r.id) ?? [],
       views: r.views,
@@ -223,10 +253,9 @@ export async function readViewerState(
       }`;
   const also = Object.entries(opts.also ?? {});
   const alsoSql = sql.join(also.map(([, value], i) => sql`, ${value} as ${sql.identifier(`also_${i}`)}`));
-  const [row] = await rawRows<{ v: string; pv: unknown; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean } & Record<string, unknown>>(
-    db,
-    sql`select ${versionSql} as v, ${postVersionsSql(inIds)} as pv${perViewer}${alsoSql}`,
-  );
+  const [row] = await rawRows<
+    { v: string; pv: unknown; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean } & Record<string, unknown>
+  >(db, sql`select ${versionSql} as v, ${postVersionsSql(inIds)} as pv${perViewer}${alsoSql}`);
   const myVotes = new Map<number, string[]>();
   for (const [postId, option] of jsonValue<[number, string][]>(row?.votes, [])) {
     const list = myVotes.get(Number(postId)) ?? [];

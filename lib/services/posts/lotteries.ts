@@ -90,25 +90,45 @@ async function visiblePost(postId: number, viewer: Viewer | null, runner: DbOrTx
  * nothing. The cost moves joiner → author in the same transaction. Authors may not join their own lottery.
  */
 export async function joinLottery(a: { postId: number; viewer: Viewer }): Promise<LotteryDto> {
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await visiblePost(a.postId, a.viewer, tx);
-    const [l] = await tx.select().from(lotteries).where(eq(lotteries.postId, a.postId)).for("share");
-    if (!l) throw notFound("This post has no lottery");
-    if (post.authorId === a.viewer.id) throw badRequest("You cannot join your own lottery");
-    const now = Date.now();
-    if (l.drawnAt || l.endTime.getTime() <= now) throw conflict("The lottery has ended");
-    if (l.startTime.getTime() > now) throw conflict("The lottery has not started yet");
-    const joined = await tx
-      .insert(lotteryParticipants)
-      .values({ postId: a.postId, userId: a.viewer.id })
-      .onConflictDoNothing()
-      .returning({ userId: lotteryParticipants.userId });
-    if (!joined.length || l.pointCost === 0) return;
-    // Both balances are locked in id order, so two users joining each other's lotteries cannot deadlock.
-    await tx.select({ id: users.id }).from(users).where(inArray(users.id, [a.viewer.id, post.authorId])).orderBy(asc(users.id)).for("update");
-    await applyPoints(tx, { userId: a.viewer.id, type: "LOTTERY_JOIN", amount: -l.pointCost, postId: a.postId, fromUserId: post.authorId });
-    await applyPoints(tx, { userId: post.authorId, type: "LOTTERY_REWARD", amount: l.pointCost, postId: a.postId, fromUserId: a.viewer.id });
-  }), lotteryJoined(a.postId, a.viewer.id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await visiblePost(a.postId, a.viewer, tx);
+      const [l] = await tx.select().from(lotteries).where(eq(lotteries.postId, a.postId)).for("share");
+      if (!l) throw notFound("This post has no lottery");
+      if (post.authorId === a.viewer.id) throw badRequest("You cannot join your own lottery");
+      const now = Date.now();
+      if (l.drawnAt || l.endTime.getTime() <= now) throw conflict("The lottery has ended");
+      if (l.startTime.getTime() > now) throw conflict("The lottery has not started yet");
+      const joined = await tx
+        .insert(lotteryParticipants)
+        .values({ postId: a.postId, userId: a.viewer.id })
+        .onConflictDoNothing()
+        .returning({ userId: lotteryParticipants.userId });
+      if (!joined.length || l.pointCost === 0) return;
+      // Both balances are locked in id order, so two users joining each other's lotteries cannot deadlock.
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, [a.viewer.id, post.authorId]))
+        .orderBy(asc(users.id))
+        .for("update");
+      await applyPoints(tx, {
+        userId: a.viewer.id,
+        type: "LOTTERY_JOIN",
+        amount: -l.pointCost,
+        postId: a.postId,
+        fromUserId: post.authorId,
+      });
+      await applyPoints(tx, {
+        userId: post.authorId,
+        type: "LOTTERY_REWARD",
+        amount: l.pointCost,
+        postId: a.postId,
+        fromUserId: a.viewer.id,
+      });
+    }),
+    lotteryJoined(a.postId, a.viewer.id),
+  );
   return (await loadLotteries([a.postId])).get(a.postId)!;
 }
 
@@ -118,26 +138,36 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
  * Winners = pickWinners(seed, participant ids, prizeCount). Returns false when not due or already drawn.
  */
 export async function drawLottery(postId: number): Promise<boolean> {
-  return afterCommit(db.transaction(async (tx) => {
-    const [l] = await tx
-      .update(lotteries)
-      .set({ drawnAt: sql`now()` })
-      .where(and(eq(lotteries.postId, postId), isNull(lotteries.drawnAt), lte(lotteries.endTime, sql`now()`)))
-      .returning();
-    if (!l) return false;
-    const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
-    const parts = await tx.select({ userId: lotteryParticipants.userId }).from(lotteryParticipants).where(eq(lotteryParticipants.postId, postId));
-    const winners = pickWinners(l.seed, parts.map((p) => p.userId), l.prizeCount);
-    if (winners.length) await tx.insert(lotteryWinners).values(winners.map((userId, rank) => ({ postId, userId, rank })));
-    if (post) {
-      await notify(tx, [
-        ...winners.map((userId) => ({ userId, type: "LOTTERY_WIN" as const, fromUserId: post.authorId, postId })),
-        { userId: post.authorId, type: "LOTTERY_DRAW", postId, content: `${winners.length} winner(s) of ${parts.length} participant(s)` },
-      ]);
-    }
-    await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "LOTTERY_RESULT" });
-    return true;
-  }), (done) => (done ? lotteryDrawn(postId) : []));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [l] = await tx
+        .update(lotteries)
+        .set({ drawnAt: sql`now()` })
+        .where(and(eq(lotteries.postId, postId), isNull(lotteries.drawnAt), lte(lotteries.endTime, sql`now()`)))
+        .returning();
+      if (!l) return false;
+      const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+      const parts = await tx
+        .select({ userId: lotteryParticipants.userId })
+        .from(lotteryParticipants)
+        .where(eq(lotteryParticipants.postId, postId));
+      const winners = pickWinners(
+        l.seed,
+        parts.map((p) => p.userId),
+        l.prizeCount,
+      );
+      if (winners.length) await tx.insert(lotteryWinners).values(winners.map((userId, rank) => ({ postId, userId, rank })));
+      if (post) {
+        await notify(tx, [
+          ...winners.map((userId) => ({ userId, type: "LOTTERY_WIN" as const, fromUserId: post.authorId, postId })),
+          { userId: post.authorId, type: "LOTTERY_DRAW", postId, content: `${winners.length} winner(s) of ${parts.length} participant(s)` },
+        ]);
+      }
+      await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "LOTTERY_RESULT" });
+      return true;
+    }),
+    (done) => (done ? lotteryDrawn(postId) : []),
+  );
 }
 
 /** Lotteries whose end has passed and that are not drawn yet; the scheduler's probe asks whether there are any. */
@@ -146,12 +176,7 @@ export const lotteriesDue = () => sql`exists (select 1 from ${lotteries} where $
 
 /** Scheduler job: draws every lottery past its end time; returns how many this process drew. */
 export async function processDueLotteries(): Promise<number> {
-  const due = await db
-    .select({ postId: lotteries.postId })
-    .from(lotteries)
-    .where(lotteryDue())
-    .orderBy(asc(lotteries.endTime))
-    .limit(100);
+  const due = await db.select({ postId: lotteries.postId }).from(lotteries).where(lotteryDue()).orderBy(asc(lotteries.endTime)).limit(100);
   let n = 0;
   for (const d of due) if (await drawLottery(d.postId)) n++;
   return n;
@@ -165,7 +190,11 @@ export async function verifyLottery(postId: number, viewer: Viewer | null): Prom
   if (!l.drawnAt) throw conflict("The lottery has not been drawn yet");
   const [parts, wins] = await Promise.all([
     db.select({ userId: lotteryParticipants.userId }).from(lotteryParticipants).where(eq(lotteryParticipants.postId, postId)),
-    db.select({ userId: lotteryWinners.userId }).from(lotteryWinners).where(eq(lotteryWinners.postId, postId)).orderBy(asc(lotteryWinners.rank)),
+    db
+      .select({ userId: lotteryWinners.userId })
+      .from(lotteryWinners)
+      .where(eq(lotteryWinners.postId, postId))
+      .orderBy(asc(lotteryWinners.rank)),
   ]);
   const participantIds = parts.map((p) => p.userId).sort((x, y) => x - y);
   const computedWinnerIds = pickWinners(l.seed, participantIds, l.prizeCount);
@@ -179,6 +208,7 @@ export async function verifyLottery(postId: number, viewer: Viewer | null): Prom
     computedWinnerIds,
     publishedWinnerIds,
     seedMatchesHash: seedHashOf(l.seed) === l.seedHash,
-    winnersMatch: computedWinnerIds.length === publishedWinnerIds.length && computedWinnerIds.every((id, i) => id === publishedWinnerIds[i]),
+    winnersMatch:
+      computedWinnerIds.length === publishedWinnerIds.length && computedWinnerIds.every((id, i) => id === publishedWinnerIds[i]),
   };
 }

@@ -8,7 +8,7 @@ export const LOTTERY_ALGORITHM = [
   "seedHash = sha256(seed), where seed is the 64-character lowercase hex string, hashed as UTF-8 text; published at creation.",
   "participants = the participant user ids, sorted ascending (numerically).",
   "For i = 0 .. min(prizeCount, participants.length) - 1:",
-  "  h = sha256(seed + \":\" + i) (UTF-8 text), read as an unsigned big-endian 256-bit integer;",
+  '  h = sha256(seed + ":" + i) (UTF-8 text), read as an unsigned big-endian 256-bit integer;',
   "  index = h mod participants.length; the winner of rank i is participants[index], which is then removed from the list.",
   "Winners are listed in rank order.",
 ].join("\n");

@@ -95,47 +95,50 @@ export async function getPoll(postId: number, viewer: Viewer | null): Promise<Po
  * updates the same row, cannot interleave with a vote either.
  */
 export async function votePoll(a: { postId: number; viewer: Viewer; options?: string[]; indexes?: number[] }): Promise<PollDto> {
-  await afterCommit(db.transaction(async (tx) => {
-    const [post] = await tx
-      .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
-      .from(posts)
-      .where(eq(posts.id, a.postId));
-    assertCanSeePost(a.viewer, post);
-    const [poll] = await tx.select().from(polls).where(eq(polls.postId, a.postId)).for("update");
-    if (!poll) throw notFound("This post has no poll");
-    if (poll.finalizedAt || poll.endTime.getTime() <= Date.now()) throw conflict("Poll has ended");
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const [post] = await tx
+        .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+        .from(posts)
+        .where(eq(posts.id, a.postId));
+      assertCanSeePost(a.viewer, post);
+      const [poll] = await tx.select().from(polls).where(eq(polls.postId, a.postId)).for("update");
+      if (!poll) throw notFound("This post has no poll");
+      if (poll.finalizedAt || poll.endTime.getTime() <= Date.now()) throw conflict("Poll has ended");
 
-    let chosen: string[];
-    if (a.indexes && a.indexes.length) {
-      chosen = a.indexes.map((i) => {
-        const o = Number.isInteger(i) && i >= 0 ? poll.options[i] : undefined;
-        if (o === undefined) throw badRequest("Invalid option", "option");
-        return o;
-      });
-    } else {
-      chosen = (a.options ?? []).map((o) => {
-        if (!poll.options.includes(o)) throw badRequest(`Unknown option: ${o}`, "options");
-        return o;
-      });
-    }
-    chosen = [...new Set(chosen)];
-    if (!chosen.length) throw badRequest("No options selected", "options");
-    if (!poll.multiple && chosen.length !== 1) throw badRequest("This poll takes exactly one option", "options");
+      let chosen: string[];
+      if (a.indexes && a.indexes.length) {
+        chosen = a.indexes.map((i) => {
+          const o = Number.isInteger(i) && i >= 0 ? poll.options[i] : undefined;
+          if (o === undefined) throw badRequest("Invalid option", "option");
+          return o;
+        });
+      } else {
+        chosen = (a.options ?? []).map((o) => {
+          if (!poll.options.includes(o)) throw badRequest(`Unknown option: ${o}`, "options");
+          return o;
+        });
+      }
+      chosen = [...new Set(chosen)];
+      if (!chosen.length) throw badRequest("No options selected", "options");
+      if (!poll.multiple && chosen.length !== 1) throw badRequest("This poll takes exactly one option", "options");
 
-    const [already] = await tx
-      .select({ id: pollVotes.id })
-      .from(pollVotes)
-      .where(and(eq(pollVotes.postId, a.postId), eq(pollVotes.userId, a.viewer.id)))
-      .limit(1);
-    if (already) throw conflict("You have already voted");
-    const inserted = await tx
-      .insert(pollVotes)
-      .values(chosen.map((option) => ({ postId: a.postId, userId: a.viewer.id, option })))
-      .onConflictDoNothing()
-      .returning({ id: pollVotes.id });
-    if (inserted.length !== chosen.length) throw conflict("You have already voted");
-    await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: a.viewer.id, postId: a.postId });
-  }), pollVoted(a.postId));
+      const [already] = await tx
+        .select({ id: pollVotes.id })
+        .from(pollVotes)
+        .where(and(eq(pollVotes.postId, a.postId), eq(pollVotes.userId, a.viewer.id)))
+        .limit(1);
+      if (already) throw conflict("You have already voted");
+      const inserted = await tx
+        .insert(pollVotes)
+        .values(chosen.map((option) => ({ postId: a.postId, userId: a.viewer.id, option })))
+        .onConflictDoNothing()
+        .returning({ id: pollVotes.id });
+      if (inserted.length !== chosen.length) throw conflict("You have already voted");
+      await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: a.viewer.id, postId: a.postId });
+    }),
+    pollVoted(a.postId),
+  );
   return (await loadPolls([a.postId], a.viewer.id)).get(a.postId)!;
 }
 
@@ -145,23 +148,26 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
  * Returns false when the poll is not due or was already finalized.
  */
 export async function finalizePoll(postId: number): Promise<boolean> {
-  return afterCommit(db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(polls)
-      .set({ finalizedAt: sql`now()` })
-      .where(and(eq(polls.postId, postId), isNull(polls.finalizedAt), lte(polls.endTime, sql`now()`)))
-      .returning({ postId: polls.postId });
-    if (!claimed.length) return false;
-    const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
-    if (!post) return true;
-    const voters = await tx.selectDistinct({ userId: pollVotes.userId }).from(pollVotes).where(eq(pollVotes.postId, postId));
-    await notify(tx, [
-      { userId: post.authorId, type: "POLL_RESULT_OWNER", postId },
-      ...voters.map((v) => ({ userId: v.userId, type: "POLL_RESULT_PARTICIPANT" as const, postId })),
-    ]);
-    await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "VOTE_RESULT" });
-    return true;
-  }), (done) => (done ? pollClosed(postId) : []));
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const claimed = await tx
+        .update(polls)
+        .set({ finalizedAt: sql`now()` })
+        .where(and(eq(polls.postId, postId), isNull(polls.finalizedAt), lte(polls.endTime, sql`now()`)))
+        .returning({ postId: polls.postId });
+      if (!claimed.length) return false;
+      const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
+      if (!post) return true;
+      const voters = await tx.selectDistinct({ userId: pollVotes.userId }).from(pollVotes).where(eq(pollVotes.postId, postId));
+      await notify(tx, [
+        { userId: post.authorId, type: "POLL_RESULT_OWNER", postId },
+        ...voters.map((v) => ({ userId: v.userId, type: "POLL_RESULT_PARTICIPANT" as const, postId })),
+      ]);
+      await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "VOTE_RESULT" });
+      return true;
+    }),
+    (done) => (done ? pollClosed(postId) : []),
+  );
 }
 
 /** Polls whose end has passed and whose result is not published yet; the scheduler's probe asks whether there are any. */
@@ -170,12 +176,7 @@ export const pollsDue = () => sql`exists (select 1 from ${polls} where ${pollDue
 
 /** Scheduler job: finalizes every poll past its end time; returns how many this process finalized. */
 export async function processDuePolls(): Promise<number> {
-  const due = await db
-    .select({ postId: polls.postId })
-    .from(polls)
-    .where(pollDue())
-    .orderBy(asc(polls.endTime))
-    .limit(100);
+  const due = await db.select({ postId: polls.postId }).from(polls).where(pollDue()).orderBy(asc(polls.endTime)).limit(100);
   let n = 0;
   for (const d of due) if (await finalizePoll(d.postId)) n++;
   return n;

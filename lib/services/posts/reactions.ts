@@ -52,8 +52,7 @@ async function loadReactionsOf(kind: "post" | "comment", targetIds: number[]): P
   const ids = [...new Set(targetIds)];
   if (!ids.length) return out;
   for (const id of ids) out.set(id, []);
-  const where =
-    kind === "post" ? and(inArray(reactions.postId, ids), isNull(reactions.commentId)) : inArray(reactions.commentId, ids);
+  const where = kind === "post" ? and(inArray(reactions.postId, ids), isNull(reactions.commentId)) : inArray(reactions.commentId, ids);
   const rows = await db
     .select(reactionColumns)
     .from(reactions)
@@ -95,7 +94,16 @@ async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
 }
 
 /** Takes back a received reaction's points, but never more than the author still holds. */
-async function withdrawPoints(tx: Tx, e: { userId: number; type: "POST_LIKE_CANCELLED" | "COMMENT_LIKE_CANCELLED"; postId: number; commentId: number | null; fromUserId: number }) {
+async function withdrawPoints(
+  tx: Tx,
+  e: {
+    userId: number;
+    type: "POST_LIKE_CANCELLED" | "COMMENT_LIKE_CANCELLED";
+    postId: number;
+    commentId: number | null;
+    fromUserId: number;
+  },
+) {
   const [u] = await tx.select({ point: users.point }).from(users).where(eq(users.id, e.userId)).for("no key update");
   const amount = Math.min(POINTS.reaction, u?.point ?? 0);
   if (amount > 0) await applyPoints(tx, { ...e, amount: -amount });
@@ -109,48 +117,59 @@ export async function toggleReaction(viewer: Viewer, target: ReactionTarget, typ
   const t = await resolveTarget(viewer, target);
   const onComment = t.commentId !== null;
   const someoneElse = t.authorId !== viewer.id;
-  return afterCommit(db.transaction(async (tx) => {
-    const [added] = await tx
-      .insert(reactions)
-      .values({ userId: viewer.id, type, postId: onComment ? null : t.postId, commentId: t.commentId })
-      .onConflictDoNothing()
-      .returning({ id: reactions.id });
-    if (added) {
-      if (someoneElse) await lockUsers(tx, [viewer.id, t.authorId]);
-      const reward = await earnExperience(tx, viewer.id, "reaction");
-      if (reward) await tx.update(reactions).set({ reward }).where(eq(reactions.id, added.id));
-      if (someoneElse) {
-        await applyPoints(tx, {
+  return afterCommit(
+    db.transaction(async (tx) => {
+      const [added] = await tx
+        .insert(reactions)
+        .values({ userId: viewer.id, type, postId: onComment ? null : t.postId, commentId: t.commentId })
+        .onConflictDoNothing()
+        .returning({ id: reactions.id });
+      if (added) {
+        if (someoneElse) await lockUsers(tx, [viewer.id, t.authorId]);
+        const reward = await earnExperience(tx, viewer.id, "reaction");
+        if (reward) await tx.update(reactions).set({ reward }).where(eq(reactions.id, added.id));
+        if (someoneElse) {
+          await applyPoints(tx, {
+            userId: t.authorId,
+            type: onComment ? "COMMENT_LIKED" : "POST_LIKED",
+            amount: POINTS.reaction,
+            postId: t.postId,
+            commentId: t.commentId,
+            fromUserId: viewer.id,
+          });
+          await notifyReaction(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
+        }
+        return toDto({
+          id: added.id,
+          type,
+          username: viewer.username,
+          postId: onComment ? null : t.postId,
+          commentId: t.commentId,
+          reward,
+        });
+      }
+      const targetWhere = onComment
+        ? eq(reactions.commentId, t.commentId!)
+        : and(eq(reactions.postId, t.postId), isNull(reactions.commentId));
+      const removed = await tx
+        .delete(reactions)
+        .where(and(targetWhere, eq(reactions.userId, viewer.id), eq(reactions.type, type)))
+        .returning({ id: reactions.id });
+      if (removed.length && someoneElse) {
+        await withdrawPoints(tx, {
           userId: t.authorId,
-          type: onComment ? "COMMENT_LIKED" : "POST_LIKED",
-          amount: POINTS.reaction,
+          type: onComment ? "COMMENT_LIKE_CANCELLED" : "POST_LIKE_CANCELLED",
           postId: t.postId,
           commentId: t.commentId,
           fromUserId: viewer.id,
         });
-        await notifyReaction(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
+        await withdrawReactionNotice(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
       }
-      return toDto({ id: added.id, type, username: viewer.username, postId: onComment ? null : t.postId, commentId: t.commentId, reward });
-    }
-    const targetWhere = onComment ? eq(reactions.commentId, t.commentId!) : and(eq(reactions.postId, t.postId), isNull(reactions.commentId));
-    const removed = await tx
-      .delete(reactions)
-      .where(and(targetWhere, eq(reactions.userId, viewer.id), eq(reactions.type, type)))
-      .returning({ id: reactions.id });
-    if (removed.length && someoneElse) {
-      await withdrawPoints(tx, {
-        userId: t.authorId,
-        type: onComment ? "COMMENT_LIKE_CANCELLED" : "POST_LIKE_CANCELLED",
-        postId: t.postId,
-        commentId: t.commentId,
-        fromUserId: viewer.id,
-      });
-      await withdrawReactionNotice(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
-    }
-    return null;
-  }), reactionToggled({ postId: t.postId, commentId: t.commentId, memberId: viewer.id }));
+      return null;
+    }),
+    reactionToggled({ postId: t.postId, commentId: t.commentId, memberId: viewer.id }),
+  );
 }
-
 
 type ReactionNotice = { authorId: number; actorId: number; postId: number; commentId: number | null; type: ReactionType };
 
@@ -163,13 +182,24 @@ const sameTarget = (n: ReactionNotice) =>
  * or starts a new one. Reading it closes the group; the next reaction starts another.
  */
 async function notifyReaction(tx: DbOrTx, n: ReactionNotice): Promise<void> {
-  const grouped = await rawRows<{ id: number }>(tx, sql`
+  const grouped = await rawRows<{ id: number }>(
+    tx,
+    sql`
     update notifications set from_user_id = ${n.actorId}, reaction_type = ${n.type}, created_at = now(),
       actors = array_append(array_remove(actors, ${n.actorId}::int), ${n.actorId}::int)
     where id = (select id from notifications where ${sameTarget(n)} and read = false order by id desc limit 1 for update)
-    returning id`);
+    returning id`,
+  );
   if (grouped.length) return;
-  await notify(tx, { userId: n.authorId, type: "REACTION", fromUserId: n.actorId, postId: n.postId, commentId: n.commentId, reactionType: n.type, actors: [n.actorId] });
+  await notify(tx, {
+    userId: n.authorId,
+    type: "REACTION",
+    fromUserId: n.actorId,
+    postId: n.postId,
+    commentId: n.commentId,
+    reactionType: n.type,
+    actors: [n.actorId],
+  });
 }
 
 /**
@@ -178,7 +208,10 @@ async function notifyReaction(tx: DbOrTx, n: ReactionNotice): Promise<void> {
  */
 async function withdrawReactionNotice(tx: DbOrTx, n: ReactionNotice): Promise<void> {
   const target = n.commentId ? sql`comment_id = ${n.commentId}` : sql`post_id = ${n.postId} and comment_id is null`;
-  const [still] = await rawRows<{ n: number }>(tx, sql`select count(*)::int as n from reactions where user_id = ${n.actorId} and ${target}`);
+  const [still] = await rawRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from reactions where user_id = ${n.actorId} and ${target}`,
+  );
   if (still && still.n > 0) return;
   await tx.execute(sql`
     update notifications set actors = array_remove(actors, ${n.actorId}::int),

@@ -34,7 +34,9 @@ export async function touchVisit(userId: number): Promise<void> {
  * not deleted), or null when the member had never opened it or had read everything. One statement.
  */
 export async function markPostRead(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
-  const [row] = await rawRows<{ first: number | null }>(db, sql`
+  const [row] = await rawRows<{ first: number | null }>(
+    db,
+    sql`
     with prev as (
       select greatest(pr.last_read_at, (select v.all_read_at from user_visits v where v.user_id = ${userId})) as at
       from post_reads pr where pr.user_id = ${userId} and pr.post_id = ${postId}
@@ -44,28 +46,35 @@ export async function markPostRead(userId: number, postId: number): Promise<{ fi
       on conflict (user_id, post_id) do update set last_read_at = excluded.last_read_at, last_comment_id = excluded.last_comment_id
     )
     select (select min(c.id) from comments c, prev
-            where c.post_id = ${postId} and c.created_at > prev.at and c.author_id <> ${userId} and c.deleted_at is null) as first`);
+            where c.post_id = ${postId} and c.created_at > prev.at and c.author_id <> ${userId} and c.deleted_at is null) as first`,
+  );
   return { firstUnreadCommentId: row?.first ?? null };
 }
 
 /** The first comment by others since the member last read the post, without marking it read. */
 export async function firstUnreadComment(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
-  const [row] = await rawRows<{ first: number | null }>(db, sql`
+  const [row] = await rawRows<{ first: number | null }>(
+    db,
+    sql`
     select min(c.id) as first
     from post_reads pr
     left join user_visits v on v.user_id = pr.user_id
     join comments c on c.post_id = pr.post_id
     where pr.user_id = ${userId} and pr.post_id = ${postId}
-      and c.created_at > greatest(pr.last_read_at, v.all_read_at) and c.author_id <> ${userId} and c.deleted_at is null`);
+      and c.created_at > greatest(pr.last_read_at, v.all_read_at) and c.author_id <> ${userId} and c.deleted_at is null`,
+  );
   return { firstUnreadCommentId: row?.first ?? null };
 }
 
 /** "Mark all read": every post counts as read, and nothing as new, up to now. */
 export async function markAllRead(userId: number): Promise<{ allReadAt: string }> {
-  const [row] = await rawRows<{ at: string | Date }>(db, sql`
+  const [row] = await rawRows<{ at: string | Date }>(
+    db,
+    sql`
     insert into user_visits (user_id, last_seen_at, all_read_at) values (${userId}, now(), now())
     on conflict (user_id) do update set all_read_at = now()
-    returning all_read_at as at`);
+    returning all_read_at as at`,
+  );
   return { allReadAt: new Date(row!.at).toISOString() };
 }
 

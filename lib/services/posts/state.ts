@@ -20,34 +20,43 @@ type Toggle = { id: number; viewer: Viewer; on: boolean };
 
 /** close/reopen (author, moderator): a CLOSED entry when the state changes. */
 export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await accessRow(tx, id, true);
-    assertCanSeePost(viewer, post);
-    assertOnPost(viewer, post, "close");
-    if (post.closed === on) return;
-    const now = new Date();
-    const staff = viewer.id !== post.authorId;
-    await tx.update(posts).set({ closed: on, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) }).where(eq(posts.id, id));
-    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
-    if (staff) {
-      const content = on ? "closed your post" : "reopened your post";
-      await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
-    }
-  }), postChanged(id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await accessRow(tx, id, true);
+      assertCanSeePost(viewer, post);
+      assertOnPost(viewer, post, "close");
+      if (post.closed === on) return;
+      const now = new Date();
+      const staff = viewer.id !== post.authorId;
+      await tx
+        .update(posts)
+        .set({ closed: on, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) })
+        .where(eq(posts.id, id));
+      await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
+      if (staff) {
+        const content = on ? "closed your post" : "reopened your post";
+        await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
+      }
+    }),
+    postChanged(id),
+  );
   return (await loadPost(id, viewer))!;
 }
 
 /** pin/unpin (moderator): a PINNED entry with the old and new pinnedAt. */
 export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await accessRow(tx, id, true);
-    assertCanSeePost(viewer, post);
-    assertOnPost(viewer, post, "pin");
-    if ((post.pinnedAt !== null) === on) return;
-    const pinnedAt = on ? new Date() : null;
-    await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
-    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
-  }), postChanged(id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await accessRow(tx, id, true);
+      assertCanSeePost(viewer, post);
+      assertOnPost(viewer, post, "pin");
+      if ((post.pinnedAt !== null) === on) return;
+      const pinnedAt = on ? new Date() : null;
+      await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
+      await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
+    }),
+    postChanged(id),
+  );
   return (await loadPost(id, viewer))!;
 }
 
@@ -57,23 +66,27 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
  */
 export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> {
   let medalOf: number | null = null;
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await accessRow(tx, id, true);
-    assertCanSeePost(viewer, post);
-    assertOnPost(viewer, post, "feature");
-    const featured = !post.rssExcluded;
-    if (featured === on) return;
-    const first = on && post.featuredAt === null;
-    await tx
-      .update(posts)
-      .set({ rssExcluded: !on, ...(first ? { featuredAt: new Date() } : {}) })
-      .where(eq(posts.id, id));
-    await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "FEATURED", oldFeatured: featured, newFeatured: on }]);
-    if (!on) return;
-    if (first) await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
-    await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
-    if (await refreshMedal(tx, post.authorId)) medalOf = post.authorId;
-  }), () => postChanged(id, medalOf));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await accessRow(tx, id, true);
+      assertCanSeePost(viewer, post);
+      assertOnPost(viewer, post, "feature");
+      const featured = !post.rssExcluded;
+      if (featured === on) return;
+      const first = on && post.featuredAt === null;
+      await tx
+        .update(posts)
+        .set({ rssExcluded: !on, ...(first ? { featuredAt: new Date() } : {}) })
+        .where(eq(posts.id, id));
+      await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "FEATURED", oldFeatured: featured, newFeatured: on }]);
+      if (!on) return;
+      if (first)
+        await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
+      await notify(tx, { userId: post.authorId, type: "POST_FEATURED", fromUserId: viewer.id, postId: id });
+      if (await refreshMedal(tx, post.authorId)) medalOf = post.authorId;
+    }),
+    () => postChanged(id, medalOf),
+  );
   return (await loadPost(id, viewer))!;
 }
 
@@ -83,15 +96,28 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
  */
 export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean; reason?: string | null }): Promise<PostDto> {
   const { id, viewer, approve } = a;
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await accessRow(tx, id, true);
-    assertCanSeePost(viewer, post);
-    assertOnPost(viewer, post, "review");
-    const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
-    if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
-    await tx.update(posts).set({ status: approve ? "PUBLISHED" : "REJECTED" }).where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
-    await notify(tx, { userId: post.authorId, type: "POST_REVIEWED", fromUserId: viewer.id, postId: id, approved: approve, content: a.reason || null });
-    if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
-  }), postChanged(id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await accessRow(tx, id, true);
+      assertCanSeePost(viewer, post);
+      assertOnPost(viewer, post, "review");
+      const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
+      if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
+      await tx
+        .update(posts)
+        .set({ status: approve ? "PUBLISHED" : "REJECTED" })
+        .where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
+      await notify(tx, {
+        userId: post.authorId,
+        type: "POST_REVIEWED",
+        fromUserId: viewer.id,
+        postId: id,
+        approved: approve,
+        content: a.reason || null,
+      });
+      if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
+    }),
+    postChanged(id),
+  );
   return (await loadPost(id, viewer))!;
 }

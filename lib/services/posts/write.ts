@@ -26,7 +26,13 @@ import { accessRow } from "@/lib/services/posts/access";
 
 async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {
   const [c] = await tx
-    .select({ id: categories.id, name: categories.name, description: categories.description, icon: categories.icon, smallIcon: categories.smallIcon })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      description: categories.description,
+      icon: categories.icon,
+      smallIcon: categories.smallIcon,
+    })
     .from(categories)
     .where(eq(categories.id, id));
   if (!c) throw badRequest(`Category ${id} does not exist`, "categoryId");
@@ -44,7 +50,14 @@ async function tagsOr400(tx: DbOrTx, ids: number[]): Promise<TagSnapshot[]> {
 
 async function currentTags(tx: DbOrTx, postId: number): Promise<TagSnapshot[]> {
   const rows = await tx
-    .select({ id: tags.id, name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon, createdAt: tags.createdAt })
+    .select({
+      id: tags.id,
+      name: tags.name,
+      description: tags.description,
+      icon: tags.icon,
+      smallIcon: tags.smallIcon,
+      createdAt: tags.createdAt,
+    })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
     .where(eq(postTags.postId, postId))
@@ -54,8 +67,14 @@ async function currentTags(tx: DbOrTx, postId: number): Promise<TagSnapshot[]> {
 
 /** POST_REVIEW_REQUEST to every moderator and admin (the author excluded by notify). */
 async function requestReview(tx: DbOrTx, postId: number, authorId: number): Promise<void> {
-  const staff = await tx.select({ id: users.id }).from(users).where(inArray(users.role, ["MODERATOR", "ADMIN"]));
-  await notify(tx, staff.map((s) => ({ userId: s.id, type: "POST_REVIEW_REQUEST" as const, fromUserId: authorId, postId })));
+  const staff = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.role, ["MODERATOR", "ADMIN"]));
+  await notify(
+    tx,
+    staff.map((s) => ({ userId: s.id, type: "POST_REVIEW_REQUEST" as const, fromUserId: authorId, postId })),
+  );
 }
 
 /** POST /api/posts: the post, its tags, poll or lottery, points, experience and notifications in one transaction. */
@@ -66,105 +85,114 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
   const mode = await getPublishMode();
   const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
   let medalChanged = false;
-  const id = await afterCommit(db.transaction(async (tx) => {
-    await categoryOr400(tx, input.categoryId);
-    const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
-    await tagsOr400(tx, tagIds);
-    const now = new Date();
-    const [row] = await tx
-      .insert(posts)
-      .values({
-        title: input.title,
-        content: input.content,
-        authorId: viewer.id,
-        categoryId: input.categoryId,
-        type: input.type,
-        status,
-        visibleScope: input.visibleScope,
-        createdAt: now,
-        lastReplyAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: posts.id });
-    const postId = row!.id;
-    await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
-    if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
-    if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
+  const id = await afterCommit(
+    db.transaction(async (tx) => {
+      await categoryOr400(tx, input.categoryId);
+      const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+      await tagsOr400(tx, tagIds);
+      const now = new Date();
+      const [row] = await tx
+        .insert(posts)
+        .values({
+          title: input.title,
+          content: input.content,
+          authorId: viewer.id,
+          categoryId: input.categoryId,
+          type: input.type,
+          status,
+          visibleScope: input.visibleScope,
+          createdAt: now,
+          lastReplyAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: posts.id });
+      const postId = row!.id;
+      await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
+      if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
+      if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
 
-    let pointReward = 0;
-    if (await takeDailySlot(tx, viewer.id, "points:post", POINTS.postDailyCap)) {
-      await applyPoints(tx, { userId: viewer.id, type: "POST", amount: POINTS.post, postId });
-      pointReward = POINTS.post;
-    }
-    const reward = await earnExperience(tx, viewer.id, "post");
-    await tx.update(posts).set({ reward, pointReward }).where(eq(posts.id, postId));
+      let pointReward = 0;
+      if (await takeDailySlot(tx, viewer.id, "points:post", POINTS.postDailyCap)) {
+        await applyPoints(tx, { userId: viewer.id, type: "POST", amount: POINTS.post, postId });
+        pointReward = POINTS.post;
+      }
+      const reward = await earnExperience(tx, viewer.id, "post");
+      await tx.update(posts).set({ reward, pointReward }).where(eq(posts.id, postId));
 
-    if (status === "PENDING") await requestReview(tx, postId, viewer.id);
-    else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
-    medalChanged = await refreshMedal(tx, viewer.id);
-    return postId;
-  }), (postId) => postCreated({ id: postId, authorId: viewer.id }, medalChanged));
+      if (status === "PENDING") await requestReview(tx, postId, viewer.id);
+      else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
+      medalChanged = await refreshMedal(tx, viewer.id);
+      return postId;
+    }),
+    (postId) => postCreated({ id: postId, authorId: viewer.id }, medalChanged),
+  );
   return (await loadPost(id, viewer))!;
 }
 
 /** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
 export async function updatePost(a: { id: number; viewer: Viewer; input: UpdatePostInput }): Promise<PostDto> {
   const { id, viewer, input } = a;
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await accessRow(tx, id, true);
-    assertCanSeePost(viewer, post);
-    assertOnPost(viewer, post, "edit");
-    const logs: NewChangeLog[] = [];
-    const set: Partial<typeof posts.$inferInsert> = {};
-    const restoredVersion = input.restoredVersion ?? null;
-    const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, restoredVersion, ...l });
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await accessRow(tx, id, true);
+      assertCanSeePost(viewer, post);
+      assertOnPost(viewer, post, "edit");
+      const logs: NewChangeLog[] = [];
+      const set: Partial<typeof posts.$inferInsert> = {};
+      const restoredVersion = input.restoredVersion ?? null;
+      const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, restoredVersion, ...l });
 
-    if (input.title !== undefined && input.title !== post.title) {
-      set.title = input.title;
-      log({ type: "TITLE", oldTitle: post.title, newTitle: input.title });
-    }
-    if (input.content !== undefined && input.content !== post.content) {
-      set.content = input.content;
-      log({ type: "CONTENT", oldContent: post.content, newContent: input.content });
-    }
-    if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
-      const next = await categoryOr400(tx, input.categoryId);
-      const prev = await categoryOr400(tx, post.categoryId);
-      set.categoryId = input.categoryId;
-      log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
-    }
-    if (input.tagIds !== undefined) {
-      const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
-      const next = await tagsOr400(tx, ids);
-      const prev = await currentTags(tx, id);
-      const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
-      if (!same) {
-        await tx.delete(postTags).where(eq(postTags.postId, id));
-        await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
-        log({ type: "TAG", oldTags: prev, newTags: next });
+      if (input.title !== undefined && input.title !== post.title) {
+        set.title = input.title;
+        log({ type: "TITLE", oldTitle: post.title, newTitle: input.title });
       }
-    }
-    if (input.visibleScope !== undefined && input.visibleScope !== post.visibleScope) {
-      set.visibleScope = input.visibleScope;
-      log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
-    }
-    if (!logs.length) return;
-    const now = new Date();
-    const staff = viewer.id !== post.authorId;
-    await tx.update(posts).set({ ...set, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) }).where(eq(posts.id, id));
-    await writeChangeLogs(tx, logs);
-    if (staff) {
-      const content = staffEditPhrase(logs, restoredVersion);
-      await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
-    }
-    if (set.visibleScope !== undefined) await withdrawHiddenMentions(tx, id);
-    if (set.content !== undefined && post.status === "PUBLISHED") {
-      // Only users newly mentioned by this edit are notified.
-      const before = new Set(extractMentions(post.content));
-      const added = extractMentions(set.content).filter((n) => !before.has(n));
-      if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
-    }
-  }), postChanged(id));
+      if (input.content !== undefined && input.content !== post.content) {
+        set.content = input.content;
+        log({ type: "CONTENT", oldContent: post.content, newContent: input.content });
+      }
+      if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
+        const next = await categoryOr400(tx, input.categoryId);
+        const prev = await categoryOr400(tx, post.categoryId);
+        set.categoryId = input.categoryId;
+        log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
+      }
+      if (input.tagIds !== undefined) {
+        const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+        const next = await tagsOr400(tx, ids);
+        const prev = await currentTags(tx, id);
+        const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
+        if (!same) {
+          await tx.delete(postTags).where(eq(postTags.postId, id));
+          await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
+          log({ type: "TAG", oldTags: prev, newTags: next });
+        }
+      }
+      if (input.visibleScope !== undefined && input.visibleScope !== post.visibleScope) {
+        set.visibleScope = input.visibleScope;
+        log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
+      }
+      if (!logs.length) return;
+      const now = new Date();
+      const staff = viewer.id !== post.authorId;
+      await tx
+        .update(posts)
+        .set({ ...set, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) })
+        .where(eq(posts.id, id));
+      await writeChangeLogs(tx, logs);
+      if (staff) {
+        const content = staffEditPhrase(logs, restoredVersion);
+        await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
+      }
+      if (set.visibleScope !== undefined) await withdrawHiddenMentions(tx, id);
+      if (set.content !== undefined && post.status === "PUBLISHED") {
+        // Only users newly mentioned by this edit are notified.
+        const before = new Set(extractMentions(post.content));
+        const added = extractMentions(set.content).filter((n) => !before.has(n));
+        if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
+      }
+    }),
+    postChanged(id),
+  );
   return (await loadPost(id, viewer))!;
 }
 
@@ -184,11 +212,14 @@ function staffEditPhrase(logs: NewChangeLog[], restoredVersion: number | null): 
 /** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
 export async function deletePost(a: { id: number; viewer: Viewer }): Promise<void> {
   const { id, viewer } = a;
-  await afterCommit(db.transaction(async (tx) => {
-    const post = await accessRow(tx, id, true);
-    assertCanSeePost(viewer, post);
-    assertOnPost(viewer, post, "delete");
-    await tx.delete(posts).where(eq(posts.id, id));
-    await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
-  }), postChanged(id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const post = await accessRow(tx, id, true);
+      assertCanSeePost(viewer, post);
+      assertOnPost(viewer, post, "delete");
+      await tx.delete(posts).where(eq(posts.id, id));
+      await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
+    }),
+    postChanged(id),
+  );
 }

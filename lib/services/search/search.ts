@@ -69,7 +69,8 @@ export function parseTerms(keyword: string, weight = ""): Terms {
   const spaced = tokens.filter((t) => SPACED_WORD.test(t)).length;
   const wordsOnly = tokens.length >= 2 && spaced === tokens.length;
   const substringOnly = tokens.length > 0 && spaced === 0;
-  const tsquery = tokens.length && !substringOnly ? tokens.map((t, i) => `'${t}':${i === tokens.length - 1 ? "*" : ""}${weight}`).join(" & ") : null;
+  const tsquery =
+    tokens.length && !substringOnly ? tokens.map((t, i) => `'${t}':${i === tokens.length - 1 ? "*" : ""}${weight}`).join(" & ") : null;
   const like = indexableSubstring(keyword) && !wordsOnly ? `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%` : null;
   const likeOp = sql.raw(keyword.toLowerCase() === keyword.toUpperCase() ? "like" : "ilike");
   return { keyword, tsquery, like, likeOp };
@@ -190,7 +191,11 @@ function contentSnippet(h: Hit, keyword: string): string {
 /** GET /api/search/posts (and /title, /content): Post objects, best first (or newest), with highlights. */
 export async function searchPosts(viewer: Viewer | null, q: SearchPostsQuery, field: SearchField = "all"): Promise<SearchPostDto[]> {
   const { hits } = await findPosts(viewer, q, field);
-  const posts = await loadPosts(hits.map((h) => h.id), viewer, { cache: true });
+  const posts = await loadPosts(
+    hits.map((h) => h.id),
+    viewer,
+    { cache: true },
+  );
   const byId = new Map(hits.map((h) => [h.id, h]));
   return posts.map((p) => {
     const h = byId.get(p.id)!;
@@ -199,7 +204,13 @@ export async function searchPosts(viewer: Viewer | null, q: SearchPostsQuery, fi
 }
 
 type UserRow = {
-  id: number; username: string; avatar: string; display_medal: MedalType | null; earned_medal: MedalType | null; bot: boolean; introduction: string;
+  id: number;
+  username: string;
+  avatar: string;
+  display_medal: MedalType | null;
+  earned_medal: MedalType | null;
+  bot: boolean;
+  introduction: string;
 };
 
 /** GET /api/search/users: usernames containing the keyword, exact and prefix matches first, then similar ones. */
@@ -213,7 +224,14 @@ export async function searchUsers(keyword: string, limit = 20): Promise<SearchUs
              word_similarity(${keyword}, username) desc, username
     limit ${limit}`);
   return rows.map((r) => ({
-    ...userSummary({ id: r.id, username: r.username, avatar: r.avatar, displayMedal: r.display_medal, earnedMedal: r.earned_medal, bot: r.bot }),
+    ...userSummary({
+      id: r.id,
+      username: r.username,
+      avatar: r.avatar,
+      displayMedal: r.display_medal,
+      earnedMedal: r.earned_medal,
+      bot: r.bot,
+    }),
     introduction: r.introduction,
     highlightedUsername: highlight(r.username, keyword),
   }));
@@ -328,7 +346,10 @@ export async function searchGlobal(viewer: Viewer | null, keyword: string): Prom
  * thread is ignored, so a hidden post's participants do not leak), then everyone else, by name.
  * Two index range scans on lower(username) (text_pattern_ops), whatever the number of members.
  */
-export async function suggestUsers(viewer: Viewer | null, a: { prefix: string; postId?: number; limit: number }): Promise<UserSuggestionDto[]> {
+export async function suggestUsers(
+  viewer: Viewer | null,
+  a: { prefix: string; postId?: number; limit: number },
+): Promise<UserSuggestionDto[]> {
   const like = `${a.prefix.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c)}%`;
   const visible = sql`select posts.author_id from posts where posts.id = ${a.postId ?? 0} and ${visiblePostsWhere(viewer)}`;
   const thread = a.postId
@@ -351,7 +372,14 @@ export async function suggestUsers(viewer: Viewer | null, a: { prefix: string; p
     order by in_thread desc, lower(username)
     limit ${a.limit}`);
   return rows.map((r) => ({
-    ...userSummary({ id: r.id, username: r.username, avatar: r.avatar, displayMedal: r.display_medal, earnedMedal: r.earned_medal, bot: r.bot }),
+    ...userSummary({
+      id: r.id,
+      username: r.username,
+      avatar: r.avatar,
+      displayMedal: r.display_medal,
+      earnedMedal: r.earned_medal,
+      bot: r.bot,
+    }),
     inThread: r.in_thread,
   }));
 }

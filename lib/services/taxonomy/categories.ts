@@ -39,7 +39,13 @@ export async function listCategories(): Promise<CategoryDto[]> {
   const rows = await db
     .select(columns)
     .from(categories)
-    .orderBy(sql`${categories.position} = 0`, categories.position, sql`${categoryPostCount} desc`, sql`${categories.name} collate "C"`, categories.id);
+    .orderBy(
+      sql`${categories.position} = 0`,
+      categories.position,
+      sql`${categoryPostCount} desc`,
+      sql`${categories.name} collate "C"`,
+      categories.id,
+    );
   return rows.map(toDto);
 }
 
@@ -49,16 +55,37 @@ export async function listCategories(): Promise<CategoryDto[]> {
  */
 export async function reorderCategories({ viewer, ids }: { viewer: Viewer | null; ids: number[] }): Promise<CategoryDto[]> {
   assertRole(viewer, "ADMIN");
-  await afterCommit(db.transaction(async (tx) => {
-    const all = await tx.select({ id: categories.id, position: categories.position }).from(categories).orderBy(categories.id).for("update");
-    const known = new Set(all.map((c) => c.id));
-    if (new Set(ids).size !== ids.length || ids.length !== all.length || !ids.every((id) => known.has(id))) {
-      throw badRequest("must list every category exactly once", "ids");
-    }
-    const before = [...all].sort((a, b) => a.position - b.position || a.id - b.id).filter((c) => c.position > 0).map((c) => c.id);
-    for (const [i, id] of ids.entries()) await tx.update(categories).set({ position: i + 1 }).where(eq(categories.id, id));
-    await audit(tx, { actorId: viewer!.id, action: "category.reorder", targetType: "category", targetId: null, before: { order: before }, after: { order: ids } });
-  }), categoryChanged());
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const all = await tx
+        .select({ id: categories.id, position: categories.position })
+        .from(categories)
+        .orderBy(categories.id)
+        .for("update");
+      const known = new Set(all.map((c) => c.id));
+      if (new Set(ids).size !== ids.length || ids.length !== all.length || !ids.every((id) => known.has(id))) {
+        throw badRequest("must list every category exactly once", "ids");
+      }
+      const before = [...all]
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .filter((c) => c.position > 0)
+        .map((c) => c.id);
+      for (const [i, id] of ids.entries())
+        await tx
+          .update(categories)
+          .set({ position: i + 1 })
+          .where(eq(categories.id, id));
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "category.reorder",
+        targetType: "category",
+        targetId: null,
+        before: { order: before },
+        after: { order: ids },
+      });
+    }),
+    categoryChanged(),
+  );
   return listCategories();
 }
 
@@ -76,24 +103,56 @@ function mapDuplicate(err: unknown): never {
 
 export async function createCategory({ viewer, input }: { viewer: Viewer | null; input: CreateCategoryInput }): Promise<CategoryDto> {
   assertRole(viewer, "ADMIN");
-  const id = await afterCommit(db.transaction(async (tx) => {
-    const [row] = await tx.insert(categories).values(input).returning({ id: categories.id }).catch(mapDuplicate);
-    await audit(tx, { actorId: viewer!.id, action: "category.create", targetType: "category", targetId: row!.id, before: null, after: input });
-    return row!.id;
-  }), categoryChanged());
+  const id = await afterCommit(
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(categories).values(input).returning({ id: categories.id }).catch(mapDuplicate);
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "category.create",
+        targetType: "category",
+        targetId: row!.id,
+        before: null,
+        after: input,
+      });
+      return row!.id;
+    }),
+    categoryChanged(),
+  );
   return getCategory(id);
 }
 
-export async function updateCategory({ viewer, id, input }: { viewer: Viewer | null; id: number; input: UpdateCategoryInput }): Promise<CategoryDto> {
+export async function updateCategory({
+  viewer,
+  id,
+  input,
+}: {
+  viewer: Viewer | null;
+  id: number;
+  input: UpdateCategoryInput;
+}): Promise<CategoryDto> {
   assertRole(viewer, "ADMIN");
   const patch = definedOnly(input);
   if (Object.keys(patch).length) {
-    await afterCommit(db.transaction(async (tx) => {
-      const [old] = await tx.select({ name: categories.name, description: categories.description, icon: categories.icon, smallIcon: categories.smallIcon }).from(categories).where(eq(categories.id, id)).for("update");
-      if (!old) throw notFound("Category not found");
-      await tx.update(categories).set(patch).where(eq(categories.id, id)).catch(mapDuplicate);
-      await audit(tx, { actorId: viewer!.id, action: "category.update", targetType: "category", targetId: id, before: valuesBefore(old, patch), after: patch });
-    }), categoryChanged(id));
+    await afterCommit(
+      db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ name: categories.name, description: categories.description, icon: categories.icon, smallIcon: categories.smallIcon })
+          .from(categories)
+          .where(eq(categories.id, id))
+          .for("update");
+        if (!old) throw notFound("Category not found");
+        await tx.update(categories).set(patch).where(eq(categories.id, id)).catch(mapDuplicate);
+        await audit(tx, {
+          actorId: viewer!.id,
+          action: "category.update",
+          targetType: "category",
+          targetId: id,
+          before: valuesBefore(old, patch),
+          after: patch,
+        });
+      }),
+      categoryChanged(id),
+    );
   }
   return getCategory(id);
 }
@@ -105,28 +164,45 @@ export async function updateCategory({ viewer, id, input }: { viewer: Viewer | n
 export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | null; id: number; moveTo?: number }): Promise<void> {
   assertRole(viewer, "ADMIN");
   if (moveTo === id) throw badRequest("must be another category", "moveTo");
-  await afterCommit(db.transaction(async (tx) => {
-    const [old] = await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id)).for("update");
-    if (!old) throw notFound("Category not found");
-    let moved = 0;
-    if (moveTo !== undefined) {
-      const [target] = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, [moveTo]));
-      if (!target) throw badRequest("is not a category", "moveTo");
-      moved = (await tx.update(posts).set({ categoryId: moveTo }).where(eq(posts.categoryId, id)).returning({ id: posts.id })).length;
-    }
-    const [used] = await tx.select({ n: count() }).from(posts).where(eq(posts.categoryId, id));
-    if (Number(used?.n ?? 0) > 0) throw conflict("The category still has posts: move them to another category first");
-    await audit(tx, { actorId: viewer!.id, action: "category.delete", targetType: "category", targetId: id, before: { name: old.name }, after: moveTo !== undefined ? { movedPostsTo: moveTo, moved } : null });
-    const deleted = await tx
-      .delete(categories)
-      .where(eq(categories.id, id))
-      .returning({ id: categories.id })
-      .catch((err: unknown) => {
-        if (pgCode(err) === "23503") throw conflict("The category still has posts");
-        throw err;
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(eq(categories.id, id))
+        .for("update");
+      if (!old) throw notFound("Category not found");
+      let moved = 0;
+      if (moveTo !== undefined) {
+        const [target] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(inArray(categories.id, [moveTo]));
+        if (!target) throw badRequest("is not a category", "moveTo");
+        moved = (await tx.update(posts).set({ categoryId: moveTo }).where(eq(posts.categoryId, id)).returning({ id: posts.id })).length;
+      }
+      const [used] = await tx.select({ n: count() }).from(posts).where(eq(posts.categoryId, id));
+      if (Number(used?.n ?? 0) > 0) throw conflict("The category still has posts: move them to another category first");
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "category.delete",
+        targetType: "category",
+        targetId: id,
+        before: { name: old.name },
+        after: moveTo !== undefined ? { movedPostsTo: moveTo, moved } : null,
       });
-    if (!deleted.length) throw notFound("Category not found");
-  }), categoryChanged(id));
+      const deleted = await tx
+        .delete(categories)
+        .where(eq(categories.id, id))
+        .returning({ id: categories.id })
+        .catch((err: unknown) => {
+          if (pgCode(err) === "23503") throw conflict("The category still has posts");
+          throw err;
+        });
+      if (!deleted.length) throw notFound("Category not found");
+    }),
+    categoryChanged(id),
+  );
 }
 
 /** /admin/categories (admins): every category in the order members see them. */

@@ -34,7 +34,13 @@ export const tagColumns = {
 type Row = { id: number; name: string; description: string; icon: string; smallIcon: string; createdAt: Date; count: number | string };
 /** A Tag object from a row holding `tagColumns` (extra columns of the row are left out). */
 export const tagDto = (r: Row): TagDto => ({
-  id: r.id, name: r.name, description: r.description, icon: r.icon, smallIcon: r.smallIcon, createdAt: iso(r.createdAt)!, count: Number(r.count),
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  icon: r.icon,
+  smallIcon: r.smallIcon,
+  createdAt: iso(r.createdAt)!,
+  count: Number(r.count),
 });
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -80,11 +86,19 @@ async function assertMayCreateTags(viewer: Viewer, runner: DbOrTx, field?: strin
 export async function createTag({ viewer, input }: { viewer: Viewer | null; input: CreateTagInput }): Promise<TagDto> {
   const me = requireViewer(viewer);
   await assertMayCreateTags(me, db);
-  const id = await afterCommit(db.transaction(async (tx) => {
-    const [row] = await tx.insert(tags).values({ ...input, creatorId: me.id }).returning({ id: tags.id }).catch(mapDuplicate);
-    if (me.role !== "USER") await audit(tx, { actorId: me.id, action: "tag.create", targetType: "tag", targetId: row!.id, before: null, after: input });
-    return row!.id;
-  }), tagsChanged());
+  const id = await afterCommit(
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(tags)
+        .values({ ...input, creatorId: me.id })
+        .returning({ id: tags.id })
+        .catch(mapDuplicate);
+      if (me.role !== "USER")
+        await audit(tx, { actorId: me.id, action: "tag.create", targetType: "tag", targetId: row!.id, before: null, after: input });
+      return row!.id;
+    }),
+    tagsChanged(),
+  );
   return getTag(id);
 }
 
@@ -98,7 +112,15 @@ export async function resolveNewTags(tx: DbOrTx, viewer: Viewer, names: string[]
   if (!distinct.length) return [];
   const byName = new Map<string, number>();
   const lookUp = async (wanted: string[]) => {
-    const rows = await tx.select({ id: tags.id, lower: sql<string>`lower(${tags.name})` }).from(tags).where(inArray(sql`lower(${tags.name})`, wanted.map((n) => n.toLowerCase())));
+    const rows = await tx
+      .select({ id: tags.id, lower: sql<string>`lower(${tags.name})` })
+      .from(tags)
+      .where(
+        inArray(
+          sql`lower(${tags.name})`,
+          wanted.map((n) => n.toLowerCase()),
+        ),
+      );
     for (const r of rows) byName.set(r.lower, r.id);
   };
   await lookUp(distinct);
@@ -122,12 +144,26 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
   assertRole(viewer, "MODERATOR");
   const patch = definedOnly(input);
   if (Object.keys(patch).length) {
-    await afterCommit(db.transaction(async (tx) => {
-      const [old] = await tx.select({ name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon }).from(tags).where(eq(tags.id, id)).for("update");
-      if (!old) throw notFound("Tag not found");
-      await tx.update(tags).set(patch).where(eq(tags.id, id)).catch(mapDuplicate);
-      await audit(tx, { actorId: viewer!.id, action: "tag.update", targetType: "tag", targetId: id, before: valuesBefore(old, patch), after: patch });
-    }), tagsChanged(id));
+    await afterCommit(
+      db.transaction(async (tx) => {
+        const [old] = await tx
+          .select({ name: tags.name, description: tags.description, icon: tags.icon, smallIcon: tags.smallIcon })
+          .from(tags)
+          .where(eq(tags.id, id))
+          .for("update");
+        if (!old) throw notFound("Tag not found");
+        await tx.update(tags).set(patch).where(eq(tags.id, id)).catch(mapDuplicate);
+        await audit(tx, {
+          actorId: viewer!.id,
+          action: "tag.update",
+          targetType: "tag",
+          targetId: id,
+          before: valuesBefore(old, patch),
+          after: patch,
+        });
+      }),
+      tagsChanged(id),
+    );
   }
   return getTag(id);
 }
@@ -135,11 +171,21 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
 /** Removes the tag from every post (post_tags cascade); change-log snapshots keep its old name. */
 export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: number }): Promise<void> {
   assertRole(viewer, "MODERATOR");
-  await afterCommit(db.transaction(async (tx) => {
-    const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id, name: tags.name });
-    if (!deleted.length) throw notFound("Tag not found");
-    await audit(tx, { actorId: viewer!.id, action: "tag.delete", targetType: "tag", targetId: id, before: { name: deleted[0]!.name }, after: null });
-  }), tagsChanged(id));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id, name: tags.name });
+      if (!deleted.length) throw notFound("Tag not found");
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "tag.delete",
+        targetType: "tag",
+        targetId: id,
+        before: { name: deleted[0]!.name },
+        after: null,
+      });
+    }),
+    tagsChanged(id),
+  );
 }
 
 /**
@@ -149,20 +195,34 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
 export async function mergeTag({ viewer, id, intoId }: { viewer: Viewer | null; id: number; intoId: number }): Promise<TagDto> {
   assertRole(viewer, "MODERATOR");
   if (id === intoId) throw badRequest("must be another tag", "intoId");
-  await afterCommit(db.transaction(async (tx) => {
-    const rows = await tx.select({ id: tags.id, name: tags.name }).from(tags).where(inArray(tags.id, [id, intoId])).for("update");
-    const from = rows.find((r) => r.id === id);
-    const into = rows.find((r) => r.id === intoId);
-    if (!from) throw notFound("Tag not found");
-    if (!into) throw badRequest("is not a tag", "intoId");
-    const moved = await rawRows<{ post_id: number }>(tx, sql`insert into post_tags (post_id, tag_id)
-      select post_id, ${intoId} from post_tags where tag_id = ${id} on conflict do nothing returning post_id`);
-    await tx.delete(tags).where(eq(tags.id, id));
-    await audit(tx, {
-      actorId: viewer!.id, action: "tag.merge", targetType: "tag", targetId: intoId,
-      before: { merged: { id, name: from.name }, into: { id: intoId, name: into.name } }, after: { postsGained: moved.length },
-    });
-  }), tagsChanged(id, intoId));
+  await afterCommit(
+    db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: tags.id, name: tags.name })
+        .from(tags)
+        .where(inArray(tags.id, [id, intoId]))
+        .for("update");
+      const from = rows.find((r) => r.id === id);
+      const into = rows.find((r) => r.id === intoId);
+      if (!from) throw notFound("Tag not found");
+      if (!into) throw badRequest("is not a tag", "intoId");
+      const moved = await rawRows<{ post_id: number }>(
+        tx,
+        sql`insert into post_tags (post_id, tag_id)
+      select post_id, ${intoId} from post_tags where tag_id = ${id} on conflict do nothing returning post_id`,
+      );
+      await tx.delete(tags).where(eq(tags.id, id));
+      await audit(tx, {
+        actorId: viewer!.id,
+        action: "tag.merge",
+        targetType: "tag",
+        targetId: intoId,
+        before: { merged: { id, name: from.name }, into: { id: intoId, name: into.name } },
+        after: { postsGained: moved.length },
+      });
+    }),
+    tagsChanged(id, intoId),
+  );
   return getTag(intoId);
 }
 
@@ -174,7 +234,10 @@ export function getTags(ids: number[]): Promise<Map<number, TagDto>> {
 /** Tag DTOs for the given ids (with counts), one query; for other services that embed tags. */
 export async function loadTags(runner: DbOrTx, ids: number[]): Promise<Map<number, TagDto>> {
   if (!ids.length) return new Map();
-  const rows = await runner.select(tagColumns).from(tags).where(inArray(tags.id, [...new Set(ids)]));
+  const rows = await runner
+    .select(tagColumns)
+    .from(tags)
+    .where(inArray(tags.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, tagDto(r)]));
 }
 

@@ -19,7 +19,10 @@ import type { Viewer } from "@/lib/viewer";
  * is counted and the post marked read). Marks are read only for the posts the member may see, so
  * asking about other ids reveals nothing about them.
  */
-export async function getPageState(viewer: Viewer, q: { postIds: number[]; postId?: number; visit: boolean; view: boolean }): Promise<PageStateDto> {
+export async function getPageState(
+  viewer: Viewer,
+  q: { postIds: number[]; postId?: number; visit: boolean; view: boolean },
+): Promise<PageStateDto> {
   if (q.visit) await touchVisit(viewer.id);
   const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view);
   // One statement for the rest: the marks, which listed posts the member may see, the header's account
@@ -29,7 +32,11 @@ export async function getPageState(viewer: Viewer, q: { postIds: number[]; postI
     also: {
       me: accountSummarySql(viewer.id),
       unread: unreadCountSql(viewer.id),
-      ...(q.postIds.length ? { visible: sql`(select json_agg(${posts.id}) from ${posts} where ${and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer))})` } : {}),
+      ...(q.postIds.length
+        ? {
+            visible: sql`(select json_agg(${posts.id}) from ${posts} where ${and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer))})`,
+          }
+        : {}),
     },
   });
   const me = accountSummaryFrom(state.also.me);
@@ -39,12 +46,19 @@ export async function getPageState(viewer: Viewer, q: { postIds: number[]; postI
   return {
     me: headerAccount(me),
     unreadNotifications: Number(state.also.unread ?? 0),
-    marks: [...(state.unread ?? [])].filter(([postId]) => listed.has(postId)).map(([postId, m]) => ({ postId, newComments: m.newComments, isNew: m.isNew })),
+    marks: [...(state.unread ?? [])]
+      .filter(([postId]) => listed.has(postId))
+      .map(([postId, m]) => ({ postId, newComments: m.newComments, isNew: m.isNew })),
     ...(q.postId === undefined
       ? {}
       : {
           post: read
-            ? { id: q.postId, subscribed: state.subscribed.has(q.postId), myVotes: state.myVotes.get(q.postId) ?? [], firstUnreadCommentId: read.firstUnreadCommentId }
+            ? {
+                id: q.postId,
+                subscribed: state.subscribed.has(q.postId),
+                myVotes: state.myVotes.get(q.postId) ?? [],
+                firstUnreadCommentId: read.firstUnreadCommentId,
+              }
             : null,
         }),
   };

@@ -125,7 +125,8 @@ export async function loadCommentInfo(ids: number[], viewer: Viewer | null): Pro
       content: r.content,
       createdAt: iso(r.createdAt)!,
       post,
-      parentComment: r.parentId === null ? null : { id: r.parentId, author: r.parentAuthor ?? "", content: readable ? r.parentContent! : "" },
+      parentComment:
+        r.parentId === null ? null : { id: r.parentId, author: r.parentAuthor ?? "", content: readable ? r.parentContent! : "" },
     });
   }
   return inOrder(ids, byId);
@@ -161,13 +162,21 @@ export async function listHotReplies(a: ListArgs): Promise<CommentInfoDto[]> {
     .groupBy(comments.id)
     .orderBy(desc(sql`count(*)`), desc(comments.id))
     .limit(a.limit);
-  return loadCommentInfo(rows.map((r) => r.id), a.viewer);
+  return loadCommentInfo(
+    rows.map((r) => r.id),
+    a.viewer,
+  );
 }
 
 /** GET /api/users/{id}/tags: the tags the member created, newest first (OpenIsle's TagService.getRecentTagsByUser). */
 export async function listCreatedTags(a: Omit<ListArgs, "viewer">): Promise<TagDto[]> {
   const userId = await requireUserId(a.idOrUsername);
-  const rows = await db.select(tagColumns).from(tags).where(eq(tags.creatorId, userId)).orderBy(desc(tags.createdAt), desc(tags.id)).limit(a.limit);
+  const rows = await db
+    .select(tagColumns)
+    .from(tags)
+    .where(eq(tags.creatorId, userId))
+    .orderBy(desc(tags.createdAt), desc(tags.id))
+    .limit(a.limit);
   return rows.map(tagDto);
 }
 

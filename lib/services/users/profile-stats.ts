@@ -40,7 +40,11 @@ type StatsRow = {
 const p = alias(posts, "p");
 const c = alias(comments, "c");
 
-const idArray = (ids: number[]): SQL => sql`array[${sql.join(ids.map((id) => sql`${id}::int`), sql`, `)}]::int[]`;
+const idArray = (ids: number[]): SQL =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  )}]::int[]`;
 
 /** The statistics of each member, by id (members not found are absent). One query. */
 export async function loadUserStats(userIds: number[], viewer: Viewer | null): Promise<Map<number, UserStatsDto>> {
@@ -84,7 +88,13 @@ export async function loadUserStats(userIds: number[], viewer: Viewer | null): P
 }
 
 const NO_STATS: UserStatsDto = {
-  lastPostTime: null, lastCommentTime: null, totalViews: 0, visitedDays: 0, readPosts: 0, likesSent: 0, likesReceived: 0,
+  lastPostTime: null,
+  lastCommentTime: null,
+  totalViews: 0,
+  visitedDays: 0,
+  readPosts: 0,
+  likesSent: 0,
+  likesReceived: 0,
 };
 
 /** GET /api/users/{idOrUsername}: the public profile (profiles.ts) with the statistics. */
@@ -100,7 +110,10 @@ const ADMINS_MAX = 100;
 /** GET /api/users/admins: the administrators with their statistics, oldest account first. Two queries. */
 export async function listAdmins(viewer: Viewer | null): Promise<UserDetailDto[]> {
   const rows = await db.select().from(users).where(eq(users.role, "ADMIN")).orderBy(asc(users.id)).limit(ADMINS_MAX);
-  const stats = await loadUserStats(rows.map((u) => u.id), viewer);
+  const stats = await loadUserStats(
+    rows.map((u) => u.id),
+    viewer,
+  );
   return rows.map((u) => ({
     ...userSummary(u),
     role: u.role,

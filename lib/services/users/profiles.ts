@@ -105,7 +105,11 @@ export async function listUserPosts(a: { idOrUsername: string; viewer: Viewer | 
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
-  return loadPosts(rows.map((r) => r.id), a.viewer, { cache: true });
+  return loadPosts(
+    rows.map((r) => r.id),
+    a.viewer,
+    { cache: true },
+  );
 }
 
 const parent = alias(comments, "parent_comment");

@@ -39,7 +39,13 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
 export type AccountSummary = { id: number; username: string; avatar: string; point: number; email: string; emailVerified: boolean };
 
 /** What the header shows of the member (the address only while it is unconfirmed). */
-export function headerAccount(a: AccountSummary): { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null } {
+export function headerAccount(a: AccountSummary): {
+  id: number;
+  username: string;
+  avatar: string;
+  point: number;
+  unverifiedEmail: string | null;
+} {
   return { id: a.id, username: a.username, avatar: a.avatar, point: a.point, unverifiedEmail: a.emailVerified ? null : a.email };
 }
 
@@ -55,9 +61,16 @@ export function accountSummarySql(userId: number): SQL {
 }
 
 export function accountSummaryFrom(value: unknown): AccountSummary | null {
-  const u = jsonValue<Omit<AccountSummary, "avatar"> & { avatar: string | null } | null>(value, null);
+  const u = jsonValue<(Omit<AccountSummary, "avatar"> & { avatar: string | null }) | null>(value, null);
   if (!u) return null;
-  return { id: Number(u.id), username: u.username, avatar: u.avatar || defaultAvatar(u.username), point: Number(u.point), email: u.email, emailVerified: !!u.emailVerified };
+  return {
+    id: Number(u.id),
+    username: u.username,
+    avatar: u.avatar || defaultAvatar(u.username),
+    point: Number(u.point),
+    email: u.email,
+    emailVerified: !!u.emailVerified,
+  };
 }
 
 export async function getAccountSummary(userId: number): Promise<AccountSummary | null> {
@@ -83,7 +96,8 @@ function duplicate(field: "username" | "email"): AppError {
  */
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
-  if ((await getRegistrationMode()) === "CLOSED") throw new AppError("registration_closed", "Sign-up is closed on this forum; ask an administrator for an account");
+  if ((await getRegistrationMode()) === "CLOSED")
+    throw new AppError("registration_closed", "Sign-up is closed on this forum; ask an administrator for an account");
   await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const email = input.email.toLowerCase();
   const [taken] = await db
@@ -94,14 +108,20 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
   if (taken) throw duplicate(taken.username.toLowerCase() === input.username.toLowerCase() ? "username" : "email");
   const passwordHash = await hashPassword(input.password);
   try {
-    return await afterCommit(db.transaction(async (tx) => {
-      // Unverified until the code from the mail comes back (POST /api/auth/verify); the mail is queued here, sent after commit.
-      const [u] = await tx.insert(users).values({ username: input.username, email, passwordHash, emailVerifiedAt: null }).returning({ id: users.id });
-      await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
-      await refreshMedal(tx, u!.id);
-      const t = await issueLoginToken(tx, u!.id, input.userAgent);
-      return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
-    }), (r) => memberJoined(r.user.id));
+    return await afterCommit(
+      db.transaction(async (tx) => {
+        // Unverified until the code from the mail comes back (POST /api/auth/verify); the mail is queued here, sent after commit.
+        const [u] = await tx
+          .insert(users)
+          .values({ username: input.username, email, passwordHash, emailVerifiedAt: null })
+          .returning({ id: users.id });
+        await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
+        await refreshMedal(tx, u!.id);
+        const t = await issueLoginToken(tx, u!.id, input.userAgent);
+        return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
+      }),
+      (r) => memberJoined(r.user.id),
+    );
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (pgCode(err) === "23505") throw duplicate(String(err).includes("email") ? "email" : "username");

@@ -28,7 +28,14 @@ export async function axeLightAndDark(page: Page, label: string, scope: string[]
       await page.emulateMedia({ colorScheme: "dark" });
       await page.evaluate(() => document.documentElement.classList.toggle("dark", matchMedia("(prefers-color-scheme: dark)").matches));
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished)));
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished),
+        ),
+      );
     }
     const axe = new AxeBuilder({ page }).setLegacyMode(true);
     for (const s of scope) axe.include(s);
@@ -38,7 +45,9 @@ export async function axeLightAndDark(page: Page, label: string, scope: string[]
     if (process.env.AXE_TIMES) console.log(`${scheme} ${label}: axe ${Date.now() - t0} ms`);
     for (const v of r.violations) {
       const n = v.nodes[0];
-      found.push(`${scheme} ${label}: ${v.id} ×${v.nodes.length} ${n?.target.join(" ") ?? ""} ${n?.failureSummary?.split("\n")[1]?.trim() ?? ""}`);
+      found.push(
+        `${scheme} ${label}: ${v.id} ×${v.nodes.length} ${n?.target.join(" ") ?? ""} ${n?.failureSummary?.split("\n")[1]?.trim() ?? ""}`,
+      );
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

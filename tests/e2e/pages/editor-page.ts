@@ -22,7 +22,9 @@ export class EditorPage {
   async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }) {
     await this.page.getByTestId("image-input").setInputFiles(file);
     // Inserted site-relative (issue 17): the post must not keep the host of whoever uploaded it.
-    await expect(this.page.getByLabel("Content", { exact: true })).toHaveValue(/!\[[^\]]*\]\(\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.\w+\)/, { timeout: 20_000 });
+    await expect(this.page.getByLabel("Content", { exact: true })).toHaveValue(/!\[[^\]]*\]\(\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.\w+\)/, {
+      timeout: 20_000,
+    });
   }
 
   async publish() {

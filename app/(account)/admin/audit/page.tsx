@@ -25,14 +25,19 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       <h1 className="text-2xl font-semibold">Audit log</h1>
       <AdminNav current="/admin/audit" />
       {list.length ? (
-        <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40" aria-label="Admin actions, newest first">
+        <ol
+          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40"
+          aria-label="Admin actions, newest first"
+        >
           {list.map((e) => (
             <li key={e.id} className="space-y-1 p-3" data-testid="audit-entry">
               <p>
-                <strong>{e.actor?.username ?? "someone (deleted)"}</strong> <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{e.action}</code> on {e.targetType}
-                {e.targetId !== null ? ` #${e.targetId}` : ""} · <RelativeTime iso={e.createdAt} className="text-zinc-600 dark:text-zinc-400" />
+                <strong>{e.actor?.username ?? "someone (deleted)"}</strong>{" "}
+                <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{e.action}</code> on {e.targetType}
+                {e.targetId !== null ? ` #${e.targetId}` : ""} ·{" "}
+                <RelativeTime iso={e.createdAt} className="text-zinc-600 dark:text-zinc-400" />
               </p>
-              <p className="break-all font-mono text-xs text-zinc-700 dark:text-zinc-300">
+              <p className="font-mono text-xs break-all text-zinc-700 dark:text-zinc-300">
                 before {show(e.before)} → after {show(e.after)}
               </p>
             </li>
@@ -42,8 +47,20 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{page ? "No more entries." : "No admin action yet."}</p>
       )}
       <nav aria-label="Pagination" className="flex justify-between">
-        {page > 0 ? <Link href={`/admin/audit?page=${page - 1}`} className={buttonClass("secondary", "sm")}>← Newer</Link> : <span />}
-        {rows.length > SIZE ? <Link href={`/admin/audit?page=${page + 1}`} className={buttonClass("secondary", "sm")}>Older →</Link> : <span />}
+        {page > 0 ? (
+          <Link href={`/admin/audit?page=${page - 1}`} className={buttonClass("secondary", "sm")}>
+            ← Newer
+          </Link>
+        ) : (
+          <span />
+        )}
+        {rows.length > SIZE ? (
+          <Link href={`/admin/audit?page=${page + 1}`} className={buttonClass("secondary", "sm")}>
+            Older →
+          </Link>
+        ) : (
+          <span />
+        )}
       </nav>
     </div>
   );

@@ -31,31 +31,40 @@ export default async function AdminMailPage() {
         <dl className="flex flex-wrap gap-2 text-sm" data-testid="outbox-counts">
           {(Object.entries(outbox.counts) as [string, number][]).map(([status, n]) => (
             <div key={status} className="rounded-md border border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
-              <dt className="inline text-zinc-600 dark:text-zinc-400">{status}</dt> <dd className="inline font-semibold tabular-nums">{n}</dd>
+              <dt className="inline text-zinc-600 dark:text-zinc-400">{status}</dt>{" "}
+              <dd className="inline font-semibold tabular-nums">{n}</dd>
             </div>
           ))}
         </dl>
         {outbox.troubled.length ? (
           <ul className="space-y-1 text-sm" aria-label="Mail that failed or waits to be retried">
             {outbox.troubled.map((t) => (
-              <li key={t.id} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              <li
+                key={t.id}
+                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+              >
                 <span className="font-medium">
                   {t.kind} to {t.to}
                 </span>
-                : {t.status === "failed" ? `gave up after ${t.attempts} attempts` : `attempt ${t.attempts} failed, next try ${t.nextAttemptAt.replace("T", " ").slice(0, 19)} UTC`}
-                <span className="block break-all text-xs opacity-80">{t.lastError}</span>
+                :{" "}
+                {t.status === "failed"
+                  ? `gave up after ${t.attempts} attempts`
+                  : `attempt ${t.attempts} failed, next try ${t.nextAttemptAt.replace("T", " ").slice(0, 19)} UTC`}
+                <span className="block text-xs break-all opacity-80">{t.lastError}</span>
               </li>
             ))}
           </ul>
         ) : null}
       </section>
       {files.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">No mail yet.</p>
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          No mail yet.
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
           <table className="w-full text-left text-sm" data-testid="mail-table">
             <caption className="sr-only">Mail written to the data folder</caption>
-            <thead className="bg-zinc-50 text-xs uppercase text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+            <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
                 <th scope="col" className="hidden px-3 py-2 sm:table-cell">
                   Sent
@@ -71,7 +80,7 @@ export default async function AdminMailPage() {
             <tbody>
               {files.map((f) => (
                 <tr key={f.name} className="border-t border-zinc-200 dark:border-zinc-800">
-                  <td className="hidden whitespace-nowrap px-3 py-2 text-zinc-600 sm:table-cell dark:text-zinc-400">
+                  <td className="hidden px-3 py-2 whitespace-nowrap text-zinc-600 sm:table-cell dark:text-zinc-400">
                     <time dateTime={f.date}>{f.date.replace("T", " ").slice(0, 19)}</time>
                   </td>
                   <td className="px-3 py-2 break-all">{f.to}</td>
@@ -79,7 +88,9 @@ export default async function AdminMailPage() {
                     <Link href={`/admin/mail/${encodeURIComponent(f.name)}`} className="text-sky-700 underline dark:text-sky-400">
                       {f.subject || "(no subject)"}
                     </Link>
-                    <span className="block text-xs text-zinc-500 sm:hidden dark:text-zinc-400">{f.date.replace("T", " ").slice(0, 16)}</span>
+                    <span className="block text-xs text-zinc-500 sm:hidden dark:text-zinc-400">
+                      {f.date.replace("T", " ").slice(0, 16)}
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -33,7 +33,10 @@ export default async function AdminUsersPage({ searchParams }: Props) {
       <AdminNav current="/admin/users" />
       <AdminSearch action="/admin/users" label="Find members" q={q} />
       {list.length ? (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40" aria-label="Members">
+        <ul
+          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40"
+          aria-label="Members"
+        >
           {list.map((u) => (
             <li key={u.id} className="grid gap-3 p-3 sm:grid-cols-[12rem_1fr] sm:p-4" data-testid="admin-user">
               <div className="space-y-1">

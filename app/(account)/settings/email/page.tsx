@@ -13,7 +13,10 @@ export default async function EmailSettingsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/email");
   const qc = new QueryClient();
-  const [me] = await Promise.all([getMe(viewer.id), qc.prefetchQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: () => getEmailPrefs(viewer.id) })]);
+  const [me] = await Promise.all([
+    getMe(viewer.id),
+    qc.prefetchQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: () => getEmailPrefs(viewer.id) }),
+  ]);
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
       <div>

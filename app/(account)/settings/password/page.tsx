@@ -14,8 +14,8 @@ export default async function PasswordPage() {
       <div>
         <h1 className="text-2xl font-semibold">Password</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Changing your password signs you out everywhere else: other browsers and apps that signed in with your password
-          must sign in again. This browser stays signed in. Personal API tokens keep working (manage them under{" "}
+          Changing your password signs you out everywhere else: other browsers and apps that signed in with your password must sign in
+          again. This browser stays signed in. Personal API tokens keep working (manage them under{" "}
           <Link href="/settings/tokens" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
             API tokens
           </Link>

@@ -16,8 +16,7 @@ export default async function SessionsPage() {
       <div>
         <h1 className="text-2xl font-semibold">Active sign-ins</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Browsers you signed in with, and apps that signed in with your password (login tokens). End any you do not
-          recognise, and{" "}
+          Browsers you signed in with, and apps that signed in with your password (login tokens). End any you do not recognise, and{" "}
           <Link href="/settings/password" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
             change your password
           </Link>{" "}

@@ -15,8 +15,9 @@ export default async function TokensPage() {
       <div>
         <h1 className="text-2xl font-semibold">API tokens</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Personal tokens let scripts and apps use the API as you: send <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">Authorization: Bearer &lt;token&gt;</code>.
-          A read token can only read; a read and write token can also post, comment and react.
+          Personal tokens let scripts and apps use the API as you: send{" "}
+          <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">Authorization: Bearer &lt;token&gt;</code>. A read token can only
+          read; a read and write token can also post, comment and react.
         </p>
       </div>
       <TokensManager initialTokens={tokens} />

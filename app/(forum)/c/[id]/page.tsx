@@ -27,7 +27,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           <Icon name="folder" className="h-6 w-6" />
         </span>
         <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Category</p>
+          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Category</p>
           <h1 className="text-2xl font-semibold tracking-tight">{category.name}</h1>
           {category.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{category.description}</p> : null}
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{category.count ?? 0} public posts</p>

@@ -85,19 +85,26 @@ export default async function PostPage({ params }: Props) {
                 {post.category.name}
               </Link>
             </nav>
-            <h1 id="post-title" className="text-2xl font-bold leading-tight tracking-tight sm:text-3xl">
+            <h1 id="post-title" className="text-2xl leading-tight font-bold tracking-tight sm:text-3xl">
               {post.title}
             </h1>
             <div className="flex flex-wrap items-center gap-1.5">
               <PostBadges post={post} />
               {post.tags.map((t) => (
-                <Link key={t.id} href={`/t/${t.id}`} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700">
+                <Link
+                  key={t.id}
+                  href={`/t/${t.id}`}
+                  className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
+                >
                   #{t.name}
                 </Link>
               ))}
             </div>
             <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
-              <UserLink username={post.author.username} className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+              <UserLink
+                username={post.author.username}
+                className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100"
+              >
                 <Avatar src={post.author.avatar} name={post.author.username} size={28} decorative />
                 <span data-testid="post-author">{post.author.username}</span>
               </UserLink>
@@ -120,7 +127,10 @@ export default async function PostPage({ params }: Props) {
               ) : null}
             </div>
             {post.status === "PENDING" && can.review ? (
-              <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40" data-testid="review-panel">
+              <div
+                className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40"
+                data-testid="review-panel"
+              >
                 <p className="mb-2 text-sm font-medium text-amber-900 dark:text-amber-200">This post is waiting for review.</p>
                 <ReviewActions postId={post.id} title={post.title} />
               </div>
@@ -161,7 +171,11 @@ export default async function PostPage({ params }: Props) {
           closed={post.closed}
         />
         <LivePostUpdates postId={post.id} signedIn={!!viewer} />
-        {shell ? <ShellPost postId={post.id} /> : viewer ? <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} /> : null}
+        {shell ? (
+          <ShellPost postId={post.id} />
+        ) : viewer ? (
+          <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} />
+        ) : null}
       </div>
     </HydrationBoundary>
   );

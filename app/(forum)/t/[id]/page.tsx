@@ -22,7 +22,7 @@ export default async function TagPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-4">
       <header>
-        <p className="text-xs font-medium uppercase tracking-wide text-zinc-600 dark:text-zinc-400">Tag</p>
+        <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Tag</p>
         <h1 className="text-2xl font-semibold tracking-tight">#{tag.name}</h1>
         {tag.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{tag.description}</p> : null}
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tag.count ?? 0} public posts</p>

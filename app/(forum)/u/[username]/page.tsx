@@ -125,7 +125,12 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     );
   }
 
-  if (shell) list = <ShellMarks ids={postIds} visit={false}>{list}</ShellMarks>;
+  if (shell)
+    list = (
+      <ShellMarks ids={postIds} visit={false}>
+        {list}
+      </ShellMarks>
+    );
   const href = (t: Tab, p = 0) => `${base}?tab=${t}${p ? `&page=${p}` : ""}`;
 
   return (
@@ -135,11 +140,15 @@ export default async function ProfilePage({ params, searchParams }: Props) {
           <Avatar src={profile.avatar} name={profile.username} size={96} />
           <div className="min-w-0 flex-1 space-y-2">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 id="profile-name" className="break-all text-2xl font-semibold tracking-tight">
+              <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-all">
                 {profile.username}
               </h1>
               <RoleBadge role={profile.role} />
-              {profile.bot ? <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">Bot</span> : null}
+              {profile.bot ? (
+                <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                  Bot
+                </span>
+              ) : null}
               {profile.displayMedal ? <MedalChip type={profile.displayMedal} size="md" /> : null}
             </div>
             <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
@@ -147,7 +156,12 @@ export default async function ProfilePage({ params, searchParams }: Props) {
                 <Icon name="calendar-days" className="h-4 w-4" />
                 Joined{" "}
                 <time dateTime={profile.createdAt} title={absoluteTime(profile.createdAt)}>
-                  {new Date(profile.createdAt).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+                  {new Date(profile.createdAt).toLocaleDateString("en", {
+                    year: "numeric",
+                    month: "long",
+                    day: "numeric",
+                    timeZone: "UTC",
+                  })}
                 </time>
               </span>
               <span aria-hidden="true">·</span>
@@ -157,9 +171,13 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               </span>
             </p>
             {profile.introduction ? (
-              <div className="markdown-body text-sm" data-testid="profile-introduction" dangerouslySetInnerHTML={{ __html: renderMarkdown(profile.introduction) }} />
+              <div
+                className="markdown-body text-sm"
+                data-testid="profile-introduction"
+                dangerouslySetInnerHTML={{ __html: renderMarkdown(profile.introduction) }}
+              />
             ) : (
-              <p className="text-sm italic text-zinc-600 dark:text-zinc-400" data-testid="profile-introduction">
+              <p className="text-sm text-zinc-600 italic dark:text-zinc-400" data-testid="profile-introduction">
                 {own ? "You have not written an introduction yet." : "No introduction yet."}
               </p>
             )}
@@ -238,7 +256,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
 }
 
 function Empty({ children }: { children: React.ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+      {children}
+    </p>
+  );
 }
 
 const ACTIVITY = {
@@ -259,8 +281,10 @@ function ActivityLine({ a }: { a: UserActivityDto }) {
           <Link href={target} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
             {a.post.title}
           </Link>
-          {a.reactionType ? <span className="text-zinc-600 dark:text-zinc-400"> ({a.reactionType.toLowerCase().replace(/_/g, " ")})</span> : null} ·{" "}
-          <RelativeTime iso={a.createdAt} className="text-zinc-600 dark:text-zinc-400" />
+          {a.reactionType ? (
+            <span className="text-zinc-600 dark:text-zinc-400"> ({a.reactionType.toLowerCase().replace(/_/g, " ")})</span>
+          ) : null}{" "}
+          · <RelativeTime iso={a.createdAt} className="text-zinc-600 dark:text-zinc-400" />
         </p>
         {a.excerpt ? <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{a.excerpt}</p> : null}
       </div>

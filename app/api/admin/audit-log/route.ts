@@ -4,6 +4,13 @@ import { listAuditLog } from "@/lib/services/moderation/admin-users";
 import { auditLogEntrySchema, auditLogQuerySchema } from "@/lib/validation/admin-users";
 
 export const GET = route(
-  { tag: "Administration", summary: "The audit log", auth: "required", role: "ADMIN", query: auditLogQuerySchema, responses: [okList(auditLogEntrySchema)] },
+  {
+    tag: "Administration",
+    summary: "The audit log",
+    auth: "required",
+    role: "ADMIN",
+    query: auditLogQuerySchema,
+    responses: [okList(auditLogEntrySchema)],
+  },
   ({ viewer, query }) => listAuditLog(viewer, query.page, query.size),
 );

@@ -5,9 +5,14 @@ import { adminFlagSchema, listFlagsQuerySchema } from "@/lib/validation/moderati
 
 export const GET = route(
   {
-    tag: "Moderation", summary: "The flag queue",
-    description: "`status=open` (oldest first, the default) or `resolved` (newest first), with target, reporter and the target's open flag count.",
-    auth: "required", role: "MODERATOR", query: listFlagsQuerySchema, responses: [okList(adminFlagSchema)],
+    tag: "Moderation",
+    summary: "The flag queue",
+    description:
+      "`status=open` (oldest first, the default) or `resolved` (newest first), with target, reporter and the target's open flag count.",
+    auth: "required",
+    role: "MODERATOR",
+    query: listFlagsQuerySchema,
+    responses: [okList(adminFlagSchema)],
   },
   ({ viewer, query }) => listFlags(viewer, query),
 );

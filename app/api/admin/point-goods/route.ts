@@ -6,7 +6,9 @@ import { pointGoodSchema } from "@/lib/validation/responses";
 
 const admin = { tag: "Administration", auth: "required", role: "ADMIN" } as const;
 
-export const GET = route({ ...admin, summary: "All point goods (admin view)", responses: [okList(pointGoodSchema)] }, ({ viewer }) => listGoodsForAdmin(viewer));
+export const GET = route({ ...admin, summary: "All point goods (admin view)", responses: [okList(pointGoodSchema)] }, ({ viewer }) =>
+  listGoodsForAdmin(viewer),
+);
 
 export const POST = route(
   { ...admin, summary: "Create a point good", body: pointGoodInputSchema, responses: [made(pointGoodSchema)] },

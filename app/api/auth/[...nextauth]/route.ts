@@ -9,7 +9,10 @@ const ACTIONS = new Set(["providers", "session", "csrf", "signin", "signout", "c
 const WITH_PROVIDER = new Set(["signin", "callback", "webauthn-options"]);
 
 function isAuthJsPath(req: Request): boolean {
-  const rest = new URL(req.url).pathname.replace(/^\/api\/auth\/?/, "").split("/").filter(Boolean);
+  const rest = new URL(req.url).pathname
+    .replace(/^\/api\/auth\/?/, "")
+    .split("/")
+    .filter(Boolean);
   const [action, provider] = rest;
   if (!action || !ACTIONS.has(action) || rest.length > 2) return false;
   return !provider || WITH_PROVIDER.has(action);

@@ -4,9 +4,12 @@ import { authCheckSchema } from "@/lib/validation/openisle-compat";
 
 export const GET = route(
   {
-    tag: "Accounts", summary: "Check the caller's token",
-    description: "OpenIsle's client calls it on start with its stored token: 200 `{valid: true}` when the bearer token (or session) is valid, else 401 (and the client signs out).",
-    auth: "required", responses: [ok(authCheckSchema)],
+    tag: "Accounts",
+    summary: "Check the caller's token",
+    description:
+      "OpenIsle's client calls it on start with its stored token: 200 `{valid: true}` when the bearer token (or session) is valid, else 401 (and the client signs out).",
+    auth: "required",
+    responses: [ok(authCheckSchema)],
   },
   () => ({ valid: true as const }),
 );

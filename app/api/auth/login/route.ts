@@ -6,8 +6,13 @@ import { authResultSchema, loginSchema } from "@/lib/validation/auth";
 
 export const POST = route(
   {
-    tag: "Accounts", summary: "Sign in and get a 30-day token", auth: "none",
-    body: loginSchema, bodyLimit: 16 * 1024, responses: [ok(authResultSchema)], errors: [429],
+    tag: "Accounts",
+    summary: "Sign in and get a 30-day token",
+    auth: "none",
+    body: loginSchema,
+    bodyLimit: 16 * 1024,
+    responses: [ok(authResultSchema)],
+    errors: [429],
   },
   ({ req, body }) => loginUser({ ...body, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") ?? "" }),
 );

@@ -6,19 +6,31 @@ import { logoutSchema, revokedCountSchema } from "@/lib/validation/auth";
 
 export const POST = route(
   {
-    tag: "Accounts", summary: "Sign out",
-    description: "Ends the sign-in in use (the login token, or the browser session and its cookie). `{\"everywhere\": true}` ends every browser session and login token of the account. The body is optional.",
-    auth: "required", body: logoutSchema, bodyOptional: true, bodyLimit: 4 * 1024, responses: [ok(revokedCountSchema)],
+    tag: "Accounts",
+    summary: "Sign out",
+    description:
+      'Ends the sign-in in use (the login token, or the browser session and its cookie). `{"everywhere": true}` ends every browser session and login token of the account. The body is optional.',
+    auth: "required",
+    body: logoutSchema,
+    bodyOptional: true,
+    bodyLimit: 4 * 1024,
+    responses: [ok(revokedCountSchema)],
   },
   async ({ viewer: me, body }) => {
     const ended = body?.everywhere
       ? await revokeUserSessions(me.id)
       : me.session
-        ? (await revokeSignIn(me.id, me.session), { sessions: me.session.kind === "session" ? 1 : 0, tokens: me.session.kind === "token" ? 1 : 0 })
+        ? (await revokeSignIn(me.id, me.session),
+          { sessions: me.session.kind === "session" ? 1 : 0, tokens: me.session.kind === "token" ? 1 : 0 })
         : { sessions: 0, tokens: 0 };
     const res = Response.json(ended);
     // A browser signing out through the API forgets its cookie too.
-    if (me.via === "session") for (const name of SESSION_COOKIES) res.headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`);
+    if (me.via === "session")
+      for (const name of SESSION_COOKIES)
+        res.headers.append(
+          "set-cookie",
+          `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
+        );
     return res;
   },
 );

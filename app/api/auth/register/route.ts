@@ -6,8 +6,14 @@ import { authResultSchema, registerSchema } from "@/lib/validation/auth";
 
 export const POST = route(
   {
-    tag: "Accounts", summary: "Register", auth: "none",
-    body: registerSchema, bodyLimit: 16 * 1024, responses: [made(authResultSchema)], errors: [409, 429],
+    tag: "Accounts",
+    summary: "Register",
+    auth: "none",
+    body: registerSchema,
+    bodyLimit: 16 * 1024,
+    responses: [made(authResultSchema)],
+    errors: [409, 429],
   },
-  async ({ req, body }) => created(await registerUser({ ...body, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") ?? "" })),
+  async ({ req, body }) =>
+    created(await registerUser({ ...body, ip: clientIp(req.headers), userAgent: req.headers.get("user-agent") ?? "" })),
 );

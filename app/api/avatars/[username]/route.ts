@@ -65,13 +65,17 @@ async function drawIdenticon(name: string): Promise<Buffer> {
       pixels.set(inside && on(row, col) ? fg : bg, (y * SIZE + x) * 3);
     }
   }
-  return sharp(pixels, { raw: { width: SIZE, height: SIZE, channels: 3 } }).png({ palette: true, colours: 2, compressionLevel: 9 }).toBuffer();
+  return sharp(pixels, { raw: { width: SIZE, height: SIZE, channels: 3 } })
+    .png({ palette: true, colours: 2, compressionLevel: 9 })
+    .toBuffer();
 }
 
 // Not through route(): browsers send their cookies with every avatar, and an identicon needs no caller.
 export const GET = declared(
   {
-    tag: "Other", summary: "A generated default avatar", auth: "none",
+    tag: "Other",
+    summary: "A generated default avatar",
+    auth: "none",
     responses: [{ status: 200, description: "PNG image", media: "image/png" }],
   },
   async (req, ctx) => {

@@ -7,10 +7,20 @@ import { deleteCategoryQuerySchema, updateCategorySchema } from "@/lib/validatio
 
 const tag = "Categories and tags";
 
-export const GET = route({ tag, summary: "A category", auth: "none", responses: [ok(categorySchema)] }, ({ params }) => getCategory(parseId(params.id)));
+export const GET = route({ tag, summary: "A category", auth: "none", responses: [ok(categorySchema)] }, ({ params }) =>
+  getCategory(parseId(params.id)),
+);
 
 export const PUT = route(
-  { tag, summary: "Edit a category", auth: "required", role: "ADMIN", body: updateCategorySchema, responses: [ok(categorySchema)], errors: [409] },
+  {
+    tag,
+    summary: "Edit a category",
+    auth: "required",
+    role: "ADMIN",
+    body: updateCategorySchema,
+    responses: [ok(categorySchema)],
+    errors: [409],
+  },
   ({ params, viewer, body }) => updateCategory({ viewer, id: parseId(params.id), input: body }),
 );
 
@@ -18,7 +28,8 @@ export const DELETE = route(
   {
     tag,
     summary: "Delete a category",
-    description: "409 while posts still use it, unless `moveTo` names another category: its posts move there first, in the same transaction.",
+    description:
+      "409 while posts still use it, unless `moveTo` names another category: its posts move there first, in the same transaction.",
     auth: "required",
     role: "ADMIN",
     query: deleteCategoryQuerySchema,

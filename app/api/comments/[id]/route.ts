@@ -20,9 +20,13 @@ export const DELETE = route(
 
 export const PUT = route(
   {
-    tag: "Comments", summary: "Edit a comment (author, moderator)",
-    description: "The old and new text go into the comment's history (GET /api/comments/{id}/change-logs). An edit by staff marks the comment `staffEdited` and notifies its author.",
-    auth: "required", body: createCommentSchema, responses: [ok(commentSchema)],
+    tag: "Comments",
+    summary: "Edit a comment (author, moderator)",
+    description:
+      "The old and new text go into the comment's history (GET /api/comments/{id}/change-logs). An edit by staff marks the comment `staffEdited` and notifies its author.",
+    auth: "required",
+    body: createCommentSchema,
+    responses: [ok(commentSchema)],
   },
   ({ params, viewer, body }) => editComment(viewer, parseId(params.id), body.content),
 );

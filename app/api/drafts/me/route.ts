@@ -9,7 +9,12 @@ export const GET = route(
 );
 
 export const DELETE = route(
-  { tag: "Posts", summary: "Discard my draft", auth: "required", responses: [{ status: 200, description: "Deleted, or there was none (no body, as in OpenIsle)" }] },
+  {
+    tag: "Posts",
+    summary: "Discard my draft",
+    auth: "required",
+    responses: [{ status: 200, description: "Deleted, or there was none (no body, as in OpenIsle)" }],
+  },
   async ({ viewer }) => {
     await deleteMyDraft(viewer);
     return new Response(null, { status: 200 });

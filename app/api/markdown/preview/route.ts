@@ -7,9 +7,14 @@ import { renderedMarkdownSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Other", summary: "Render markdown as posts are rendered (editor preview)", auth: "required",
-    description: "400 naming the limit when the text is over a markdown limit (lib/markdown-limits.ts), as a post or comment with it would be refused.",
-    body: markdownPreviewSchema, bodyLimit: 512 * 1024, responses: [ok(renderedMarkdownSchema)],
+    tag: "Other",
+    summary: "Render markdown as posts are rendered (editor preview)",
+    auth: "required",
+    description:
+      "400 naming the limit when the text is over a markdown limit (lib/markdown-limits.ts), as a post or comment with it would be refused.",
+    body: markdownPreviewSchema,
+    bodyLimit: 512 * 1024,
+    responses: [ok(renderedMarkdownSchema)],
   },
   // One render in the markdown worker, which also measures the text against the limits (rather than
   // a separate check first: one wait of the server's thread, not two).

@@ -5,6 +5,13 @@ import { selectMedalSchema } from "@/lib/validation/auth";
 import { meSchema } from "@/lib/validation/responses";
 
 export const POST = route(
-  { tag: "Accounts", summary: "Choose the medal to show", auth: "required", body: selectMedalSchema, bodyLimit: 4 * 1024, responses: [ok(meSchema)] },
+  {
+    tag: "Accounts",
+    summary: "Choose the medal to show",
+    auth: "required",
+    body: selectMedalSchema,
+    bodyLimit: 4 * 1024,
+    responses: [ok(meSchema)],
+  },
   ({ viewer, body }) => selectMedal(viewer.id, body.type),
 );

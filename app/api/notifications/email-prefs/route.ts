@@ -13,7 +13,14 @@ export const GET = route(
 );
 
 export const PUT = route(
-  { tag, summary: "Change the email preference", auth: "required", body: updateEmailPrefsSchema, bodyLimit: 4 * 1024, responses: [ok(emailPrefsSchema)] },
+  {
+    tag,
+    summary: "Change the email preference",
+    auth: "required",
+    body: updateEmailPrefsSchema,
+    bodyLimit: 4 * 1024,
+    responses: [ok(emailPrefsSchema)],
+  },
   ({ viewer, body }) => updateEmailPrefs(viewer.id, body.mode),
 );
 

@@ -5,8 +5,12 @@ import { markReadSchema, updatedCountSchema } from "@/lib/validation/notificatio
 
 export const POST = route(
   {
-    tag: "Notifications", summary: "Mark notifications read", description: "Ids of other users' notifications are ignored.",
-    auth: "required", body: markReadSchema, responses: [ok(updatedCountSchema)],
+    tag: "Notifications",
+    summary: "Mark notifications read",
+    description: "Ids of other users' notifications are ignored.",
+    auth: "required",
+    body: markReadSchema,
+    responses: [ok(updatedCountSchema)],
   },
   ({ viewer, body }) => markRead(viewer.id, body.ids),
 );

@@ -8,8 +8,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   {
-    tag: "Notifications", summary: "The caller's unread notifications", auth: "required",
-    query: notificationListQuerySchema, responses: [okList(notificationSchema)],
+    tag: "Notifications",
+    summary: "The caller's unread notifications",
+    auth: "required",
+    query: notificationListQuerySchema,
+    responses: [okList(notificationSchema)],
   },
   ({ viewer, query }) => listNotifications(viewer, { ...query, unreadOnly: true }),
 );

@@ -5,9 +5,13 @@ import { emailPrefsSchema, unsubscribeQuerySchema } from "@/lib/validation/mail"
 
 export const POST = route(
   {
-    tag: "Notifications", summary: "One-click unsubscribe (RFC 8058)",
-    description: "The target of every mail's `List-Unsubscribe` header: turns notification mail off for member `u`; `t` is the signed token from the mail. No sign-in needed; a body of `List-Unsubscribe=One-Click` is accepted and ignored.",
-    auth: "none", query: unsubscribeQuerySchema, responses: [ok(emailPrefsSchema)],
+    tag: "Notifications",
+    summary: "One-click unsubscribe (RFC 8058)",
+    description:
+      "The target of every mail's `List-Unsubscribe` header: turns notification mail off for member `u`; `t` is the signed token from the mail. No sign-in needed; a body of `List-Unsubscribe=One-Click` is accepted and ignored.",
+    auth: "none",
+    query: unsubscribeQuerySchema,
+    responses: [ok(emailPrefsSchema)],
   },
   ({ query }) => unsubscribe(query.u, query.t),
 );

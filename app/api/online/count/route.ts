@@ -5,9 +5,12 @@ import { onlineCountSchema } from "@/lib/validation/openisle-site";
 
 export const GET = route(
   {
-    tag: "Users", summary: "Members online",
-    description: "Members seen in the last 5 minutes: any request signed with their token or browser session, or a heartbeat. Guests are not counted.",
-    auth: "none", responses: [ok(onlineCountSchema)],
+    tag: "Users",
+    summary: "Members online",
+    description:
+      "Members seen in the last 5 minutes: any request signed with their token or browser session, or a heartbeat. Guests are not counted.",
+    auth: "none",
+    responses: [ok(onlineCountSchema)],
   },
   () => countOnline(),
 );

@@ -5,10 +5,13 @@ import { heartbeatQuerySchema } from "@/lib/validation/openisle-site";
 
 export const POST = route(
   {
-    tag: "Users", summary: "Heartbeat",
+    tag: "Users",
+    summary: "Heartbeat",
     description:
       "Counts a signed-in caller as online. OpenIsle's client names itself with userId (guests with a random id) and sends no token: such a heartbeat is answered and counts nobody, since a userId proves nothing.",
-    auth: "optional", query: heartbeatQuerySchema, responses: [{ status: 200, description: "Recorded (no body, as in OpenIsle)" }],
+    auth: "optional",
+    query: heartbeatQuerySchema,
+    responses: [{ status: 200, description: "Recorded (no body, as in OpenIsle)" }],
   },
   async ({ viewer }) => {
     await recordHeartbeat(viewer);

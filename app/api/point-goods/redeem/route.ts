@@ -5,8 +5,13 @@ import { redeemResultSchema, redeemSchema } from "@/lib/validation/economy";
 
 export const POST = route(
   {
-    tag: "Points", summary: "Redeem a good", description: "Every admin gets a POINT_REDEEM notification.",
-    auth: "required", body: redeemSchema, responses: [ok(redeemResultSchema)], errors: [409],
+    tag: "Points",
+    summary: "Redeem a good",
+    description: "Every admin gets a POINT_REDEEM notification.",
+    auth: "required",
+    body: redeemSchema,
+    responses: [ok(redeemResultSchema)],
+    errors: [409],
   },
   ({ viewer, body }) => redeemGood({ viewer, ...body }),
 );

@@ -4,6 +4,12 @@ import { pointTrend } from "@/lib/services/points/points";
 import { trendPointSchema, trendQuerySchema } from "@/lib/validation/economy";
 
 export const GET = route(
-  { tag: "Points", summary: "The caller's balance per day", auth: "required", query: trendQuerySchema, responses: [okList(trendPointSchema)] },
+  {
+    tag: "Points",
+    summary: "The caller's balance per day",
+    auth: "required",
+    query: trendQuerySchema,
+    responses: [okList(trendPointSchema)],
+  },
   ({ viewer, query }) => pointTrend({ userId: viewer.id, ...query }),
 );

@@ -10,17 +10,24 @@ import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Posts", summary: "A post with its first 100 top-level comments", description: "Counts a view (once per viewer per 30 minutes).",
-    auth: "optional", responses: [ok(postDetailSchema)],
+    tag: "Posts",
+    summary: "A post with its first 100 top-level comments",
+    description: "Counts a view (once per viewer per 30 minutes).",
+    auth: "optional",
+    responses: [ok(postDetailSchema)],
   },
   ({ req, params, viewer }) => getPostDetail({ id: parseId(params.id), viewer, client: viewClient(req.headers) }),
 );
 
 export const PUT = route(
   {
-    tag: "Posts", summary: "Edit a post (author, moderator)",
+    tag: "Posts",
+    summary: "Edit a post (author, moderator)",
     description: "One change-log entry per changed field. OpenIsle's `postVisibleScopeType` is read as `visibleScope`.",
-    auth: "required", body: updatePostRequestSchema, customBody: true, responses: [ok(postSchema)],
+    auth: "required",
+    body: updatePostRequestSchema,
+    customBody: true,
+    responses: [ok(postSchema)],
   },
   async ({ req, params, viewer }) => {
     const id = parseId(params.id);
@@ -28,7 +35,10 @@ export const PUT = route(
   },
 );
 
-export const DELETE = route({ tag: "Posts", summary: "Delete a post (author, moderator)", auth: "required", responses: [empty()] }, async ({ params, viewer }) => {
-  await deletePost({ id: parseId(params.id), viewer });
-  return noContent();
-});
+export const DELETE = route(
+  { tag: "Posts", summary: "Delete a post (author, moderator)", auth: "required", responses: [empty()] },
+  async ({ params, viewer }) => {
+    await deletePost({ id: parseId(params.id), viewer });
+    return noContent();
+  },
+);

@@ -6,8 +6,13 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Posts", summary: "Featured posts", auth: "optional", cache: "post-list",
-    query: listPostsQuerySchema, arrayParams: LIST_ARRAY_KEYS, responses: [okList(postSchema)],
+    tag: "Posts",
+    summary: "Featured posts",
+    auth: "optional",
+    cache: "post-list",
+    query: listPostsQuerySchema,
+    arrayParams: LIST_ARRAY_KEYS,
+    responses: [okList(postSchema)],
   },
   ({ viewer, query }) => ({ ids: () => listPostIds(viewer, query, "featured") }),
 );

@@ -6,8 +6,14 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Posts", summary: "Posts by views", description: "As GET /api/posts, ordered pinned first, then by views (most first), then newest.",
-    auth: "optional", cache: "post-list", query: listPostsQuerySchema, arrayParams: LIST_ARRAY_KEYS, responses: [okList(postSchema)],
+    tag: "Posts",
+    summary: "Posts by views",
+    description: "As GET /api/posts, ordered pinned first, then by views (most first), then newest.",
+    auth: "optional",
+    cache: "post-list",
+    query: listPostsQuerySchema,
+    arrayParams: LIST_ARRAY_KEYS,
+    responses: [okList(postSchema)],
   },
   ({ viewer, query }) => ({ ids: () => listPostIds(viewer, query, "views") }),
 );

@@ -5,9 +5,11 @@ import { allReadSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Posts", summary: "Mark all read",
+    tag: "Posts",
+    summary: "Mark all read",
     description: "From now, no post counts as new and no comment before now as unread (`isNew`, `newComments` on Post objects).",
-    auth: "required", responses: [ok(allReadSchema)],
+    auth: "required",
+    responses: [ok(allReadSchema)],
   },
   ({ viewer }) => markAllRead(viewer.id),
 );

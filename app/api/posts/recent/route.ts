@@ -6,8 +6,13 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Posts", summary: "Posts created in the last N minutes", description: "At most the 500 newest.",
-    auth: "optional", cache: "post-list", query: recentPostsQuerySchema, responses: [okList(postSchema)],
+    tag: "Posts",
+    summary: "Posts created in the last N minutes",
+    description: "At most the 500 newest.",
+    auth: "optional",
+    cache: "post-list",
+    query: recentPostsQuerySchema,
+    responses: [okList(postSchema)],
   },
   ({ viewer, query }) => {
     const window = recentWindow(query.minutes);

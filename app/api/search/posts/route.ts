@@ -5,9 +5,14 @@ import { SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema } from "@/l
 
 export const GET = route(
   {
-    tag: "Search", summary: "Search posts (titles and contents)",
-    description: "Full text (title weighs more, last word as a prefix), substring from 3 characters (CJK), and small typos when nothing matches exactly. Only posts the caller may list.",
-    auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [okList(searchPostSchema)],
+    tag: "Search",
+    summary: "Search posts (titles and contents)",
+    description:
+      "Full text (title weighs more, last word as a prefix), substring from 3 characters (CJK), and small typos when nothing matches exactly. Only posts the caller may list.",
+    auth: "optional",
+    query: searchPostsQuerySchema,
+    arrayParams: SEARCH_ARRAY_KEYS,
+    responses: [okList(searchPostSchema)],
   },
   ({ viewer, query }) => searchPosts(viewer, query, "all"),
 );

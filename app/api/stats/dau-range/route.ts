@@ -5,9 +5,13 @@ import { statsPointSchema, statsRangeQuerySchema } from "@/lib/validation/openis
 
 export const GET = route(
   {
-    tag: "Administration", summary: "Statistics: members seen (daily active users) per day",
+    tag: "Administration",
+    summary: "Statistics: members seen (daily active users) per day",
     description: "Every day of the last `days` (default 30) up to today, oldest first, 0 where there were none.",
-    auth: "required", role: "ADMIN", query: statsRangeQuerySchema, responses: [okList(statsPointSchema)],
+    auth: "required",
+    role: "ADMIN",
+    query: statsRangeQuerySchema,
+    responses: [okList(statsPointSchema)],
   },
   ({ viewer, query }) => statsRange(viewer, "dau", query.days),
 );

@@ -4,6 +4,13 @@ import { dailyActiveUsers } from "@/lib/services/moderation/site-stats";
 import { dauQuerySchema, dauSchema } from "@/lib/validation/openisle-site";
 
 export const GET = route(
-  { tag: "Administration", summary: "Statistics: daily active users of a day", auth: "required", role: "ADMIN", query: dauQuerySchema, responses: [ok(dauSchema)] },
+  {
+    tag: "Administration",
+    summary: "Statistics: daily active users of a day",
+    auth: "required",
+    role: "ADMIN",
+    query: dauQuerySchema,
+    responses: [ok(dauSchema)],
+  },
   ({ viewer, query }) => dailyActiveUsers(viewer, query.date),
 );

@@ -7,12 +7,16 @@ import { presignAnswerSchema, presignQuerySchema } from "@/lib/validation/openis
 
 export const GET = route(
   {
-    tag: "Uploads", summary: "Presign an image upload",
+    tag: "Uploads",
+    summary: "Presign an image upload",
     description:
       "OpenIsle's editor flow: answers `{uploadUrl, fileUrl, key}`; PUT the file's bytes to `uploadUrl` (no Authorization: the URL is signed, " +
       "valid 15 minutes, once), then use `fileUrl`. The PUT runs the checks of POST /api/upload. The file name only picks the extension " +
       "(png, jpg, jpeg, gif, webp, avif; anything else is a 415): the bytes decide the type.",
-    auth: "required", query: presignQuerySchema, responses: [ok(presignAnswerSchema)], errors: [403, 415],
+    auth: "required",
+    query: presignQuerySchema,
+    responses: [ok(presignAnswerSchema)],
+    errors: [403, 415],
   },
   ({ req, viewer, query }) => {
     // The PUT it allows carries no credentials: the caller must be able to write now.

@@ -8,9 +8,13 @@ import { uploadResponseSchema, uploadUrlSchema } from "@/lib/validation/uploads"
 
 export const POST = route(
   {
-    tag: "Uploads", summary: "Fetch and store a remote image",
+    tag: "Uploads",
+    summary: "Fetch and store a remote image",
     description: "SSRF-safe: private, loopback and reserved addresses are refused (400 `url_not_allowed`).",
-    auth: "required", body: uploadUrlSchema, responses: [made(uploadResponseSchema)], errors: [413, 415, 429],
+    auth: "required",
+    body: uploadUrlSchema,
+    responses: [made(uploadResponseSchema)],
+    errors: [413, 415, 429],
   },
   async ({ req, viewer, body }) => {
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);

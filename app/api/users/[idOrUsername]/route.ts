@@ -5,10 +5,12 @@ import { profileDetailSchema } from "@/lib/validation/openisle-profiles";
 
 export const GET = route(
   {
-    tag: "Users", summary: "A public profile",
+    tag: "Users",
+    summary: "A public profile",
     description:
       "By numeric id or username (case-insensitive; an id wins over a numeric username). Counts and OpenIsle's statistics (lastPostTime, totalViews, visitedDays, readPosts, likesSent, likesReceived…) cover only posts and comments the caller may see.",
-    auth: "optional", responses: [ok(profileDetailSchema)],
+    auth: "optional",
+    responses: [ok(profileDetailSchema)],
   },
   ({ params, viewer }) => getProfileDetail(params.idOrUsername ?? "", viewer),
 );

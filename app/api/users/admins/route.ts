@@ -5,9 +5,11 @@ import { userDetailSchema } from "@/lib/validation/openisle-profiles";
 
 export const GET = route(
   {
-    tag: "Users", summary: "The administrators",
+    tag: "Users",
+    summary: "The administrators",
     description: "With OpenIsle's member statistics (counted over what the caller may see). Moderators are not listed, as in OpenIsle.",
-    auth: "optional", responses: [okList(userDetailSchema)],
+    auth: "optional",
+    responses: [okList(userDetailSchema)],
   },
   ({ viewer }) => listAdmins(viewer),
 );

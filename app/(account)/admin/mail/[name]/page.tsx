@@ -37,7 +37,10 @@ export default async function AdminMailFilePage({ params }: { params: Promise<{ 
         <h2 id="text-part" className="mb-2 text-sm font-semibold">
           Text part
         </h2>
-        <pre className="overflow-x-auto rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm whitespace-pre-wrap break-words dark:border-zinc-800 dark:bg-zinc-900" data-testid="mail-text">
+        <pre
+          className="overflow-x-auto rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm break-words whitespace-pre-wrap dark:border-zinc-800 dark:bg-zinc-900"
+          data-testid="mail-text"
+        >
           {parts.map((p, i) =>
             i % 2 === 1 ? (
               <a key={i} href={p} className="text-sky-700 underline dark:text-sky-400">
@@ -54,7 +57,12 @@ export default async function AdminMailFilePage({ params }: { params: Promise<{ 
           <h2 id="html-part" className="mb-2 text-sm font-semibold">
             HTML part
           </h2>
-          <iframe title="HTML part of the mail" sandbox="" srcDoc={mail.html} className="h-[32rem] w-full rounded-lg border border-zinc-200 bg-white dark:border-zinc-800" />
+          <iframe
+            title="HTML part of the mail"
+            sandbox=""
+            srcDoc={mail.html}
+            className="h-[32rem] w-full rounded-lg border border-zinc-200 bg-white dark:border-zinc-800"
+          />
         </section>
       ) : null}
       <details className="text-sm">

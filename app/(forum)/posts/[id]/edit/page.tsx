@@ -34,7 +34,10 @@ export default async function EditPostPage({ params }: Props) {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">
-        Edit: <Link href={`/posts/${post.id}`} className="hover:underline">{post.title}</Link>
+        Edit:{" "}
+        <Link href={`/posts/${post.id}`} className="hover:underline">
+          {post.title}
+        </Link>
       </h1>
       <PostEditor
         mode="edit"

@@ -47,10 +47,14 @@ export default async function PostHistoryPage({ params }: Props) {
             </Link>
           </nav>
           <h1 className="text-2xl font-bold tracking-tight">
-            History of <Link href={`/posts/${post.id}`} className="hover:underline">“{post.title}”</Link>
+            History of{" "}
+            <Link href={`/posts/${post.id}`} className="hover:underline">
+              “{post.title}”
+            </Link>
           </h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {logs.length} {logs.length === 1 ? "change" : "changes"} since it was posted. Compare any two versions of the content or the title.
+            {logs.length} {logs.length === 1 ? "change" : "changes"} since it was posted. Compare any two versions of the content or the
+            title.
           </p>
         </header>
         <HistoryView

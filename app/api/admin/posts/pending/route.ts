@@ -6,8 +6,12 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Administration", summary: "Posts waiting for review", auth: "required", role: "MODERATOR",
-    query: pendingPostsQuerySchema, responses: [okList(postSchema)],
+    tag: "Administration",
+    summary: "Posts waiting for review",
+    auth: "required",
+    role: "MODERATOR",
+    query: pendingPostsQuerySchema,
+    responses: [okList(postSchema)],
   },
   ({ viewer, query }) => listPendingPosts(viewer, query.page, query.pageSize),
 );

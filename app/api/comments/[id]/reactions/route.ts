@@ -7,7 +7,10 @@ import { reactionSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Reactions", summary: "Toggle a reaction on a comment", auth: "required", body: reactionInputSchema,
+    tag: "Reactions",
+    summary: "Toggle a reaction on a comment",
+    auth: "required",
+    body: reactionInputSchema,
     responses: [ok(reactionSchema, "Reaction added"), empty("The same reaction was removed")],
   },
   async ({ params, viewer, body }) =>

@@ -10,13 +10,16 @@ import { commentSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Comments", summary: "Top-level comments with nested replies, or OpenIsle's timeline",
+    tag: "Comments",
+    summary: "Top-level comments with nested replies, or OpenIsle's timeline",
     description:
       "Without `sort`: an array of Comment, pinned first then oldest first, each with its replies (API.md §5). " +
       "With `sort` (NEWEST, OLDEST, MOST_INTERACTIONS), as OpenIsle's client asks: an array of TimelineItem " +
-      "`{id, kind: \"comment\"|\"log\", createdAt, pinnedAt, payload}` merging the top-level comments (payload: Comment) " +
+      '`{id, kind: "comment"|"log", createdAt, pinnedAt, payload}` merging the top-level comments (payload: Comment) ' +
       "and the post's change-log entries (payload: PostChangeLog), pinned comments first, paged after the merge.",
-    auth: "optional", query: commentsQuerySchema, responses: [{ status: 200, description: "Comment[] or, with sort, TimelineItem[]", schema: commentsAnswerSchema }],
+    auth: "optional",
+    query: commentsQuerySchema,
+    responses: [{ status: 200, description: "Comment[] or, with sort, TimelineItem[]", schema: commentsAnswerSchema }],
   },
   ({ params, viewer, query }) => {
     const postId = parseId(params.id);
@@ -26,6 +29,13 @@ export const GET = route(
 );
 
 export const POST = route(
-  { tag: "Comments", summary: "Comment on a post", auth: "required", body: createCommentSchema, responses: [made(commentSchema)], errors: [409, 429] },
+  {
+    tag: "Comments",
+    summary: "Comment on a post",
+    auth: "required",
+    body: createCommentSchema,
+    responses: [made(commentSchema)],
+    errors: [409, 429],
+  },
   async ({ params, viewer, body }) => created(await createComment(viewer, { postId: parseId(params.id), content: body.content })),
 );

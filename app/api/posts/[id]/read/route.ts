@@ -6,9 +6,11 @@ import { postReadSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Posts", summary: "Mark a post read now",
+    tag: "Posts",
+    summary: "Mark a post read now",
     description: "Opening a post (GET /api/posts/{id}) also marks it read; this is for comments shown live on an open page.",
-    auth: "required", responses: [ok(postReadSchema)],
+    auth: "required",
+    responses: [ok(postReadSchema)],
   },
   ({ params, viewer }) => readPost(viewer, parseId(params.id)),
 );

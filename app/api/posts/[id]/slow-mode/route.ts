@@ -6,9 +6,15 @@ import { slowModeResultSchema, slowModeSchema } from "@/lib/validation/posts";
 
 export const PUT = route(
   {
-    tag: "Moderation", summary: "Set a post's slow mode",
-    description: "A member's next comment on the post within `seconds` of their previous one answers 429 with Retry-After. Staff are not slowed.",
-    auth: "required", role: "MODERATOR", body: slowModeSchema, responses: [ok(slowModeResultSchema)], errors: [429],
+    tag: "Moderation",
+    summary: "Set a post's slow mode",
+    description:
+      "A member's next comment on the post within `seconds` of their previous one answers 429 with Retry-After. Staff are not slowed.",
+    auth: "required",
+    role: "MODERATOR",
+    body: slowModeSchema,
+    responses: [ok(slowModeResultSchema)],
+    errors: [429],
   },
   ({ viewer, params, body }) => setSlowMode(viewer, parseId(params.id), body.seconds),
 );

@@ -5,8 +5,12 @@ import { SEARCH_ARRAY_KEYS, searchPostSchema, searchPostsQuerySchema } from "@/l
 
 export const GET = route(
   {
-    tag: "Search", summary: "Search post contents",
-    auth: "optional", query: searchPostsQuerySchema, arrayParams: SEARCH_ARRAY_KEYS, responses: [okList(searchPostSchema)],
+    tag: "Search",
+    summary: "Search post contents",
+    auth: "optional",
+    query: searchPostsQuerySchema,
+    arrayParams: SEARCH_ARRAY_KEYS,
+    responses: [okList(searchPostSchema)],
   },
   ({ viewer, query }) => searchPosts(viewer, query, "content"),
 );

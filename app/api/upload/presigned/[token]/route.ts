@@ -8,11 +8,15 @@ import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle-compat";
 
 export const PUT = route(
   {
-    tag: "Uploads", summary: "Send the file of a presigned upload",
+    tag: "Uploads",
+    summary: "Send the file of a presigned upload",
     description:
       "The body is the image's bytes (any Content-Type; the bytes decide the type). The same checks as POST /api/upload. " +
       "Answers `{code: 0, msg, data: {url}}` with the presigned `fileUrl`. A used URL is a 409, an expired or forged one a 403.",
-    auth: "none", customBody: true, responses: [ok(openIsleUploadAnswerSchema)], errors: [403, 409, 413, 415, 429],
+    auth: "none",
+    customBody: true,
+    responses: [ok(openIsleUploadAnswerSchema)],
+    errors: [403, 409, 413, 415, 429],
   },
   async ({ req, params }) => {
     const e = env();

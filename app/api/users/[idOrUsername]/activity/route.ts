@@ -5,8 +5,11 @@ import { userActivitySchema, userListQuerySchema } from "@/lib/validation/users"
 
 export const GET = route(
   {
-    tag: "Users", summary: "The member's posts, replies and reactions given, newest first",
-    auth: "optional", query: userListQuerySchema, responses: [okList(userActivitySchema)],
+    tag: "Users",
+    summary: "The member's posts, replies and reactions given, newest first",
+    auth: "optional",
+    query: userListQuerySchema,
+    responses: [okList(userActivitySchema)],
   },
   ({ params, viewer, query }) => listUserActivity({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
 );

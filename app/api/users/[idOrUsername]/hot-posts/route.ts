@@ -5,9 +5,12 @@ import { limitQuery, postMetaSchema } from "@/lib/validation/openisle-profiles";
 
 export const GET = route(
   {
-    tag: "Users", summary: "The member's most liked posts",
+    tag: "Users",
+    summary: "The member's most liked posts",
     description: "OpenIsle's profile summary: published posts the caller may see with at least one LIKE, most LIKEs first.",
-    auth: "optional", query: limitQuery(10), responses: [okList(postMetaSchema)],
+    auth: "optional",
+    query: limitQuery(10),
+    responses: [okList(postMetaSchema)],
   },
   ({ params, viewer, query }) => listHotPosts({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
 );

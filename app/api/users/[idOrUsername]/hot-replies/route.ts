@@ -5,9 +5,13 @@ import { commentInfoSchema, limitQuery } from "@/lib/validation/openisle-profile
 
 export const GET = route(
   {
-    tag: "Users", summary: "The member's most liked comments",
-    description: "OpenIsle's profile summary: comments the caller may read, on posts they may see, with at least one LIKE, most LIKEs first.",
-    auth: "optional", query: limitQuery(10), responses: [okList(commentInfoSchema)],
+    tag: "Users",
+    summary: "The member's most liked comments",
+    description:
+      "OpenIsle's profile summary: comments the caller may read, on posts they may see, with at least one LIKE, most LIKEs first.",
+    auth: "optional",
+    query: limitQuery(10),
+    responses: [okList(commentInfoSchema)],
   },
   ({ params, viewer, query }) => listHotReplies({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
 );

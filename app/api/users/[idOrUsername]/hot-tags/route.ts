@@ -6,9 +6,12 @@ import { tagSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Users", summary: "Tags the member created, most used first",
+    tag: "Users",
+    summary: "Tags the member created, most used first",
     description: "OpenIsle's profile summary (its \"hot tags\" are the member's own tags), by Tag.count.",
-    auth: "none", query: limitQuery(10), responses: [okList(tagSchema)],
+    auth: "none",
+    query: limitQuery(10),
+    responses: [okList(tagSchema)],
   },
   ({ params, query }) => listHotTags({ idOrUsername: params.idOrUsername ?? "", limit: query.limit }),
 );

@@ -6,9 +6,12 @@ import { userListQuerySchema } from "@/lib/validation/users";
 
 export const GET = route(
   {
-    tag: "Users", summary: "The member's posts, newest first",
+    tag: "Users",
+    summary: "The member's posts, newest first",
     description: "Published posts the caller may see (never another member's ONLY_ME posts; ONLY_REGISTER ones only when signed in).",
-    auth: "optional", query: userListQuerySchema, responses: [okList(postSchema)],
+    auth: "optional",
+    query: userListQuerySchema,
+    responses: [okList(postSchema)],
   },
   ({ params, viewer, query }) => listUserPosts({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
 );

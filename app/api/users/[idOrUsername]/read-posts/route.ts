@@ -5,9 +5,12 @@ import { limitQuery, postReadEntrySchema } from "@/lib/validation/openisle-profi
 
 export const GET = route(
   {
-    tag: "Users", summary: "The member's reading history",
+    tag: "Users",
+    summary: "The member's reading history",
     description: "The member only (403 for anyone else, as in OpenIsle): posts they opened and may still see, last read first.",
-    auth: "required", query: limitQuery(50), responses: [okList(postReadEntrySchema)],
+    auth: "required",
+    query: limitQuery(50),
+    responses: [okList(postReadEntrySchema)],
   },
   ({ params, viewer, query }) => listReadPosts({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
 );

@@ -5,8 +5,11 @@ import { userListQuerySchema, userReplySchema } from "@/lib/validation/users";
 
 export const GET = route(
   {
-    tag: "Users", summary: "The member's comments with the post they answer, newest first",
-    auth: "optional", query: userListQuerySchema, responses: [okList(userReplySchema)],
+    tag: "Users",
+    summary: "The member's comments with the post they answer, newest first",
+    auth: "optional",
+    query: userListQuerySchema,
+    responses: [okList(userReplySchema)],
   },
   ({ params, viewer, query }) => listUserReplies({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
 );

@@ -5,9 +5,12 @@ import { limitQuery, postMetaSchema } from "@/lib/validation/openisle-profiles";
 
 export const GET = route(
   {
-    tag: "Users", summary: "Posts the member subscribed to",
+    tag: "Users",
+    summary: "Posts the member subscribed to",
     description: "Public, as in OpenIsle; only posts the caller may see, latest subscription first.",
-    auth: "optional", query: limitQuery(10), responses: [okList(postMetaSchema)],
+    auth: "optional",
+    query: limitQuery(10),
+    responses: [okList(postMetaSchema)],
   },
   ({ params, viewer, query }) => listSubscribedPosts({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
 );

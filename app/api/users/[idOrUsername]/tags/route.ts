@@ -6,9 +6,12 @@ import { tagSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   {
-    tag: "Users", summary: "Tags the member created, newest first",
+    tag: "Users",
+    summary: "Tags the member created, newest first",
     description: "OpenIsle's profile timeline shows them beside the member's posts and comments.",
-    auth: "none", query: limitQuery(50), responses: [okList(tagSchema)],
+    auth: "none",
+    query: limitQuery(50),
+    responses: [okList(tagSchema)],
   },
   ({ params, query }) => listCreatedTags({ idOrUsername: params.idOrUsername ?? "", limit: query.limit }),
 );

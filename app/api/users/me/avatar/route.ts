@@ -9,9 +9,15 @@ import { avatarResultSchema } from "@/lib/validation/users";
 
 export const POST = route(
   {
-    tag: "Accounts", summary: "Upload a new avatar",
-    description: "Multipart `file` or JSON `{file}` (data URL or base64) as POST /api/upload takes it, through the same pipeline (validated, re-encoded, metadata stripped). Answers the new avatar URL and the account.",
-    auth: "required", body: uploadFileSchema, customBody: true, responses: [ok(avatarResultSchema)], errors: [413, 415, 429],
+    tag: "Accounts",
+    summary: "Upload a new avatar",
+    description:
+      "Multipart `file` or JSON `{file}` (data URL or base64) as POST /api/upload takes it, through the same pipeline (validated, re-encoded, metadata stripped). Answers the new avatar URL and the account.",
+    auth: "required",
+    body: uploadFileSchema,
+    customBody: true,
+    responses: [ok(avatarResultSchema)],
+    errors: [413, 415, 429],
   },
   async ({ req, viewer }) => {
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);

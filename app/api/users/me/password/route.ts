@@ -5,9 +5,15 @@ import { changePasswordSchema, revokedCountSchema } from "@/lib/validation/auth"
 
 export const POST = route(
   {
-    tag: "Accounts", summary: "Change the password",
-    description: "A wrong `currentPassword` is a 400 (and counts as a failed sign-in). Every other browser session and login token of the account ends; the one making the request stays.",
-    auth: "required", body: changePasswordSchema, bodyLimit: 16 * 1024, responses: [ok(revokedCountSchema)], errors: [429],
+    tag: "Accounts",
+    summary: "Change the password",
+    description:
+      "A wrong `currentPassword` is a 400 (and counts as a failed sign-in). Every other browser session and login token of the account ends; the one making the request stays.",
+    auth: "required",
+    body: changePasswordSchema,
+    bodyLimit: 16 * 1024,
+    responses: [ok(revokedCountSchema)],
+    errors: [429],
   },
   ({ viewer, body }) => changePassword({ ...body, userId: viewer.id, keep: viewer.session }),
 );

@@ -3,6 +3,11 @@ import { declared } from "@/lib/api/route";
 import { POST as unpinComment } from "@/app/api/comments/[id]/unpin/route";
 
 export const POST = declared(
-  { ...unpinComment.spec, tag: "Administration", summary: "Unpin a comment (OpenIsle's admin path)", description: "The same as POST /api/comments/{id}/unpin: the post's author or staff." },
+  {
+    ...unpinComment.spec,
+    tag: "Administration",
+    summary: "Unpin a comment (OpenIsle's admin path)",
+    description: "The same as POST /api/comments/{id}/unpin: the post's author or staff.",
+  },
   unpinComment,
 );

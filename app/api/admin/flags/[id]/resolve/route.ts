@@ -6,9 +6,16 @@ import { resolvedFlagsSchema, resolveFlagSchema } from "@/lib/validation/moderat
 
 export const POST = route(
   {
-    tag: "Moderation", summary: "Resolve a flag with an action",
-    description: "Acts on the flag's target and resolves every open flag on it: DISMISS (unhide), HIDE (a post becomes REJECTED), DELETE, CLOSE_POST (unhide, close). Each flagger gets FLAG_RESOLVED with the outcome.",
-    auth: "required", role: "MODERATOR", body: resolveFlagSchema, bodyLimit: 4 * 1024, responses: [ok(resolvedFlagsSchema)], errors: [409],
+    tag: "Moderation",
+    summary: "Resolve a flag with an action",
+    description:
+      "Acts on the flag's target and resolves every open flag on it: DISMISS (unhide), HIDE (a post becomes REJECTED), DELETE, CLOSE_POST (unhide, close). Each flagger gets FLAG_RESOLVED with the outcome.",
+    auth: "required",
+    role: "MODERATOR",
+    body: resolveFlagSchema,
+    bodyLimit: 4 * 1024,
+    responses: [ok(resolvedFlagsSchema)],
+    errors: [409],
   },
   ({ params, viewer, body }) => resolveFlag({ id: parseId(params.id), viewer, action: body.action }),
 );

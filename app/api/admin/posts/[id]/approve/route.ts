@@ -7,8 +7,16 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Administration", summary: "Approve a pending (or rejected) post", description: "POST_REVIEWED to the author (approved), with the optional `reason` as its text.",
-    auth: "required", role: "MODERATOR", body: reviewPostSchema, bodyOptional: true, bodyLimit: 8 * 1024, responses: [ok(postSchema)], errors: [409],
+    tag: "Administration",
+    summary: "Approve a pending (or rejected) post",
+    description: "POST_REVIEWED to the author (approved), with the optional `reason` as its text.",
+    auth: "required",
+    role: "MODERATOR",
+    body: reviewPostSchema,
+    bodyOptional: true,
+    bodyLimit: 8 * 1024,
+    responses: [ok(postSchema)],
+    errors: [409],
   },
   ({ params, viewer, body }) => reviewPost({ id: parseId(params.id), viewer, approve: true, reason: body?.reason }),
 );

@@ -5,6 +5,13 @@ import { setUserRole } from "@/lib/services/moderation/admin-users";
 import { adminUserSchema, setRoleSchema } from "@/lib/validation/admin-users";
 
 export const PUT = route(
-  { tag: "Administration", summary: "Change a member's role", auth: "required", role: "ADMIN", body: setRoleSchema, responses: [ok(adminUserSchema)] },
+  {
+    tag: "Administration",
+    summary: "Change a member's role",
+    auth: "required",
+    role: "ADMIN",
+    body: setRoleSchema,
+    responses: [ok(adminUserSchema)],
+  },
   ({ viewer, params, body }) => setUserRole(viewer, parseId(params.id), body.role),
 );

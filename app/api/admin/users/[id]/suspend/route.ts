@@ -5,6 +5,13 @@ import { suspendUser } from "@/lib/services/moderation/admin-users";
 import { adminUserSchema, suspendUserSchema } from "@/lib/validation/admin-users";
 
 export const POST = route(
-  { tag: "Administration", summary: "Suspend a member until a date", auth: "required", role: "ADMIN", body: suspendUserSchema, responses: [ok(adminUserSchema)] },
+  {
+    tag: "Administration",
+    summary: "Suspend a member until a date",
+    auth: "required",
+    role: "ADMIN",
+    body: suspendUserSchema,
+    responses: [ok(adminUserSchema)],
+  },
   ({ viewer, params, body }) => suspendUser(viewer, parseId(params.id), body),
 );

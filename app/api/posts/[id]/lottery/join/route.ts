@@ -6,9 +6,12 @@ import { lotterySchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Polls and lotteries", summary: "Join a lottery",
+    tag: "Polls and lotteries",
+    summary: "Join a lottery",
     description: "The point cost moves from the joiner to the author; a second join charges nothing.",
-    auth: "required", responses: [ok(lotterySchema)], errors: [409],
+    auth: "required",
+    responses: [ok(lotterySchema)],
+    errors: [409],
   },
   ({ params, viewer }) => joinLottery({ postId: parseId(params.id), viewer }),
 );

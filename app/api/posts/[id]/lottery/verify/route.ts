@@ -5,6 +5,12 @@ import { verifyLottery } from "@/lib/services/posts/lotteries";
 import { lotteryVerifySchema } from "@/lib/validation/economy";
 
 export const GET = route(
-  { tag: "Polls and lotteries", summary: "Re-run a drawn lottery from its published seed", auth: "optional", responses: [ok(lotteryVerifySchema)], errors: [409] },
+  {
+    tag: "Polls and lotteries",
+    summary: "Re-run a drawn lottery from its published seed",
+    auth: "optional",
+    responses: [ok(lotteryVerifySchema)],
+    errors: [409],
+  },
   ({ params, viewer }) => verifyLottery(parseId(params.id), viewer),
 );

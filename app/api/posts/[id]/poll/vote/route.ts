@@ -8,9 +8,14 @@ import { pollSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   {
-    tag: "Polls and lotteries", summary: "Vote on a poll (once, final)",
+    tag: "Polls and lotteries",
+    summary: "Vote on a poll (once, final)",
     description: "Body `{options}` with option strings; OpenIsle's repeated `?option=<index>` is also accepted.",
-    auth: "required", body: pollVoteSchema, customBody: true, responses: [ok(pollSchema)], errors: [409],
+    auth: "required",
+    body: pollVoteSchema,
+    customBody: true,
+    responses: [ok(pollSchema)],
+    errors: [409],
   },
   async ({ req, params, viewer }) => {
     const postId = parseId(params.id);

@@ -50,7 +50,12 @@ export default async function CommentHistoryPage({ params }: Props) {
               <strong>{l.username}</strong> edited it <RelativeTime iso={l.time} className="text-zinc-600 dark:text-zinc-400" />
               <span className="text-zinc-600 dark:text-zinc-400">· version {edits.length - i}</span>
             </p>
-            <DiffView oldText={l.oldContent ?? ""} newText={l.newContent ?? ""} mode="inline" labels={[`Version ${edits.length - i - 1}`, `Version ${edits.length - i}`]} />
+            <DiffView
+              oldText={l.oldContent ?? ""}
+              newText={l.newContent ?? ""}
+              mode="inline"
+              labels={[`Version ${edits.length - i - 1}`, `Version ${edits.length - i}`]}
+            />
           </li>
         ))}
       </ol>
