@@ -62,7 +62,8 @@ function withHtml(list: CommentDto[]): CommentView[] {
 export default async function PostPage({ params }: Props) {
   const { viewer, shell, detail } = await loadDetail((await params).id);
   const { comments, firstUnreadCommentId, ...post } = detail;
-  const me = post.lottery && !shell ? await pageAccount() : null;
+  // Only a page rendered for one signed-in member reads their account (a shared render may not: lib/cache/README.md).
+  const me = post.lottery && viewer && !shell ? await pageAccount() : null;
   const qc = new QueryClient();
   // A JSON copy: services may build records (poll votes) with a null prototype, which cannot cross
   // into client components.
