@@ -13,7 +13,8 @@ import { GET as listCategories } from "@/app/api/categories/route";
 import { GET as listNotifications } from "@/app/api/notifications/route";
 import { GET as pointGoods } from "@/app/api/point-goods/route";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
-import { buildOpenApiDocument, validateWithDocument, type OpenApiDocument } from "@/app/api/openapi.json/openapi";
+import { buildOpenApiDocument, type OpenApiDocument } from "@/app/api/openapi.json/openapi";
+import { validateWithDocument } from "./openapi-validate";
 import { categorySchema, changeLogSchema, notificationSchema, pointGoodSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
