@@ -36,8 +36,11 @@ export function TagPicker({
   const [settled, setSettled] = useState("");
   const [localError, setLocalError] = useState<string | null>(null);
   const listId = useId();
-  /** The suggestion Enter picks: moved with the arrow keys; -1 until the keyword changes the list. */
-  const [active, setActive] = useState(-1);
+  /**
+   * The suggestion Enter picks, by name: moved with the arrow keys, null until then. A name, not an
+   * index, so results that arrive between an arrow key and Enter cannot move the choice to another tag.
+   */
+  const [active, setActive] = useState<string | null>(null);
 
   useEffect(() => {
     const t = setTimeout(() => setSettled(keyword.trim()), 200);
@@ -61,11 +64,12 @@ export function TagPicker({
   // Results arrive 200 ms after typing: without an arrow choice only a suggestion that contains the
   // keyword is highlighted, so a fast Enter never picks a stale, unrelated tag (it creates instead).
   const containing = suggestions.findIndex((r) => r.name.toLowerCase().includes(kw.toLowerCase()));
-  const highlighted = active >= 0 && active < suggestions.length ? active : !kw ? -1 : exactIndex >= 0 ? exactIndex : containing;
+  const activeIndex = active === null ? -1 : suggestions.findIndex((r) => r.name === active);
+  const highlighted = activeIndex >= 0 ? activeIndex : !kw ? -1 : exactIndex >= 0 ? exactIndex : containing;
   const pick = (t: Pick<TagDto, "id" | "name">) => {
     onChange([...value, { id: t.id, name: t.name }]);
     setKeyword("");
-    setActive(-1);
+    setActive(null);
   };
 
   function create() {
@@ -74,7 +78,7 @@ export function TagPicker({
     setLocalError(null);
     onChange([...value, { id: null, name: kw }]);
     setKeyword("");
-    setActive(-1);
+    setActive(null);
   }
 
   const shownError = error ?? localError;
@@ -114,14 +118,14 @@ export function TagPicker({
         disabled={full}
         onChange={(e) => {
           setKeyword(e.target.value);
-          setActive(-1);
+          setActive(null);
         }}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown" || e.key === "ArrowUp") {
             if (!suggestions.length) return;
             e.preventDefault();
             const from = highlighted < 0 ? (e.key === "ArrowDown" ? -1 : 0) : highlighted;
-            setActive((from + (e.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length);
+            setActive(suggestions[(from + (e.key === "ArrowDown" ? 1 : suggestions.length - 1)) % suggestions.length]!.name);
           } else if (e.key === "Enter") {
             e.preventDefault();
             const hit = highlighted >= 0 ? suggestions[highlighted] : undefined;
