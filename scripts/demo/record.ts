@@ -6,12 +6,10 @@ import {
   lotteries,
   lotteryParticipants,
   lotteryWinners,
-  notifications,
   pointGoods,
   pointHistories,
   polls,
   pollVotes,
-  postChangeLogs,
   postSubscriptions,
   redemptions,
   users,
@@ -21,6 +19,7 @@ import { env } from "@/lib/env";
 import { newSeed, pickWinners } from "@/lib/services/posts/lottery-fair";
 import { DEMO_GOODS, EDITED_VERSIONS } from "./data";
 import { MIN, DAY, MUser, MPost, Notice, Log, insertChunks } from "./model";
+import { insertChangeLogs, insertNotifications } from "./record-rows";
 import type { World } from "./simulate";
 
 /**
@@ -416,57 +415,8 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   await insertChunks((rows) => tx.insert(pointHistories).values(rows), ledgerRows, 1000);
   log(`point ledger: ${ledgerRows.length} rows`);
 
-  // ── change logs
-  LG.sort((a, b) => a.at.getTime() - b.at.getTime());
-  await insertChunks(
-    (rows) => tx.insert(postChangeLogs).values(rows),
-    LG.map((l) => ({
-      postId: l.post.id,
-      actorId: l.actor.id,
-      type: l.type,
-      createdAt: l.at,
-      oldTitle: l.oldTitle ?? null,
-      newTitle: l.newTitle ?? null,
-      oldContent: l.oldContent ?? null,
-      newContent: l.newContent ?? null,
-      oldCategory: l.oldCategory ?? null,
-      newCategory: l.newCategory ?? null,
-      oldTags: l.oldTags ?? null,
-      newTags: l.newTags ?? null,
-      oldClosed: l.oldClosed ?? null,
-      newClosed: l.newClosed ?? null,
-      oldPinnedAt: l.oldPinnedAt ?? null,
-      newPinnedAt: l.newPinnedAt ?? null,
-      oldFeatured: l.oldFeatured ?? null,
-      newFeatured: l.newFeatured ?? null,
-      oldVisibleScope: l.oldVisibleScope ?? null,
-      newVisibleScope: l.newVisibleScope ?? null,
-      amount: l.amount ?? null,
-    })),
-  );
-  log(`change logs: ${LG.length}`);
-
-  // ── notifications: older ones mostly read, the last few days unread
-  NT.sort((a, b) => a.at.getTime() - b.at.getTime());
-  await insertChunks(
-    (rows) => tx.insert(notifications).values(rows),
-    NT.map((n) => ({
-      userId: n.user.id,
-      type: n.type,
-      postId: n.post?.id ?? null,
-      commentId: n.comment?.id ?? null,
-      fromUserId: n.from?.id ?? null,
-      reactionType: n.reactionType ?? null,
-      content: n.content ?? null,
-      approved: n.approved ?? null,
-      createdAt: n.at,
-      read: n.at.getTime() < now.getTime() - 4 * DAY ? r.chance(0.9) : r.chance(0.15),
-    })),
-    800,
-  );
-  const byType = new Map<string, number>();
-  for (const n of NT) byType.set(n.type, (byType.get(n.type) ?? 0) + 1);
-  log(`notifications: ${NT.length} (${[...byType].map(([t, k]) => `${t} ${k}`).join(", ")})`);
+  await insertChangeLogs(tx, LG, log);
+  await insertNotifications(tx, NT, { chance: (p) => r.chance(p), now }, log);
 
   // ── users: balance, experience (creations + daily sign-ins), best earned medal
   const seedBefore = new Date(env().SEED_MEDAL_BEFORE);
