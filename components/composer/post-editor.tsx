@@ -7,66 +7,12 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Field, Input, Select, describedBy } from "@/components/ui/field";
 import { MarkdownEditor } from "@/components/composer/markdown-editor";
-import { TagPicker, type TagLite } from "@/components/composer/tag-picker";
+import { TagPicker } from "@/components/composer/tag-picker";
 import { usePostMutation } from "@/components/posts/use-post";
 import { uploadImage } from "@/components/composer/upload";
 import { fieldErrors, type PostInput } from "@/lib/client/api-client";
 import type { CategoryDto } from "@/lib/validation/responses";
-
-type Scope = "ALL" | "ONLY_REGISTER" | "ONLY_ME";
-type PostType = "NORMAL" | "POLL" | "LOTTERY";
-type Draft = {
-  title: string;
-  content: string;
-  categoryId: string;
-  tags: TagLite[];
-  visibleScope: Scope;
-  type: PostType;
-  pollOptions: string[];
-  pollMultiple: boolean;
-  pollEnd: string;
-  prizeDescription: string;
-  prizeIcon: string;
-  prizeCount: string;
-  pointCost: string;
-  lotteryStart: string;
-  lotteryEnd: string;
-};
-
-/** `datetime-local` value (local time) `hours` from now. */
-function localInput(hoursFromNow: number): string {
-  const d = new Date(Date.now() + hoursFromNow * 3600_000);
-  d.setSeconds(0, 0);
-  const off = d.getTimezoneOffset() * 60_000;
-  return new Date(d.getTime() - off).toISOString().slice(0, 16);
-}
-const toIso = (local: string) => (local ? new Date(local).toISOString() : "");
-
-function emptyDraft(categoryId: string): Draft {
-  return {
-    title: "",
-    content: "",
-    categoryId,
-    tags: [],
-    visibleScope: "ALL",
-    type: "NORMAL",
-    pollOptions: ["", ""],
-    pollMultiple: false,
-    pollEnd: localInput(24 * 3),
-    prizeDescription: "",
-    prizeIcon: "",
-    prizeCount: "1",
-    pointCost: "0",
-    lotteryStart: "",
-    lotteryEnd: localInput(24 * 3),
-  };
-}
-
-const SCOPES: { value: Scope; label: string }[] = [
-  { value: "ALL", label: "Everyone" },
-  { value: "ONLY_REGISTER", label: "Signed-in members only" },
-  { value: "ONLY_ME", label: "Only me (and moderators)" },
-];
+import { emptyDraft, KNOWN_FIELDS, SCOPES, toIso, type Draft, type PostType, type Scope } from "@/components/composer/post-draft";
 
 /**
  * The create/edit form. A draft is kept in localStorage (per new post, or per edited post) and
@@ -452,23 +398,3 @@ export function PostEditor({
     </form>
   );
 }
-
-const KNOWN_FIELDS = new Set([
-  "title",
-  "content",
-  "categoryId",
-  "tagIds",
-  "newTags",
-  "visibleScope",
-  "type",
-  "poll",
-  "poll.options",
-  "poll.endTime",
-  "lottery",
-  "lottery.prizeDescription",
-  "lottery.prizeIcon",
-  "lottery.prizeCount",
-  "lottery.pointCost",
-  "lottery.startTime",
-  "lottery.endTime",
-]);
