@@ -1,17 +1,4 @@
 // GET /api/stats/posts-range?days=: new posts per UTC day (OpenIsle's StatController; admins).
-import { okList, route } from "@/lib/api/route";
-import { statsRange } from "@/lib/services/moderation/site-stats";
-import { statsPointSchema, statsRangeQuerySchema } from "@/lib/validation/openisle-site";
+import { statsRangeRoute } from "../range-route";
 
-export const GET = route(
-  {
-    tag: "Administration",
-    summary: "Statistics: new posts per day",
-    description: "Every day of the last `days` (default 30) up to today, oldest first, 0 where there were none.",
-    auth: "required",
-    role: "ADMIN",
-    query: statsRangeQuerySchema,
-    responses: [okList(statsPointSchema)],
-  },
-  ({ viewer, query }) => statsRange(viewer, "posts", query.days),
-);
+export const GET = statsRangeRoute("posts", "new posts");
