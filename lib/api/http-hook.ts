@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { PEER_HEADER, peerStamp } from "@/lib/api/client-ip";
 import { inlineScriptHashes, pagePolicy } from "@/lib/api/csp";
 import { decorateCors, isPreflight, preflightHeaders } from "@/lib/api/cors";
+import { isSiteOrigin } from "@/lib/api/origin";
 import {
   aheadRequest,
   lookupPage,
@@ -97,20 +98,9 @@ export function refuseEarly(request: IncomingMessage): Refusal | null {
 }
 
 function isOwnOrigin(origin: string, request: IncomingMessage): boolean {
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
   const forwarded = request.headers["x-forwarded-host"];
   const own = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() || request.headers.host;
-  if (own && host === own) return true;
-  try {
-    return !!process.env.PUBLIC_URL && new URL(process.env.PUBLIC_URL).host === host;
-  } catch {
-    return false;
-  }
+  return isSiteOrigin(origin, own);
 }
 
 function sendRefusal(request: IncomingMessage, res: ServerResponse, r: Refusal): void {

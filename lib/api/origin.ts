@@ -2,22 +2,27 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { env } from "@/lib/env";
 
+/**
+ * Whether `origin` (an Origin header) is this site: the host the request came to (`host`, already
+ * taken from X-Forwarded-Host or Host), or PUBLIC_URL's host. A malformed origin is not.
+ */
+export function isSiteOrigin(origin: string, host: string | null | undefined): boolean {
+  try {
+    const o = new URL(origin);
+    if (host && o.host === host) return true;
+    const pub = process.env.PUBLIC_URL;
+    return !!pub && new URL(pub).host === o.host;
+  } catch {
+    return false;
+  }
+}
+
 /** Cookie-authenticated writes must come from our own pages (CSRF); bearer requests need no check. */
 export function checkSameOrigin(headers: Headers): void {
   const site = headers.get("sec-fetch-site");
   if (site === "same-origin" || site === "none") return;
   const origin = headers.get("origin");
-  if (origin) {
-    const host = headers.get("x-forwarded-host") ?? headers.get("host");
-    try {
-      const o = new URL(origin);
-      if (host && o.host === host) return;
-      const pub = process.env.PUBLIC_URL;
-      if (pub && new URL(pub).host === o.host) return;
-    } catch {
-      /* falls through to the refusal */
-    }
-  }
+  if (origin && isSiteOrigin(origin, headers.get("x-forwarded-host") ?? headers.get("host"))) return;
   throw new AppError("forbidden", "Cross-site request refused (CSRF check)");
 }
 
