@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MEDAL_TYPES, USER_ROLES } from "@/db/schema/enums";
+import { MEDAL_TYPES } from "@/db/schema/enums";
 import { profileSchema } from "@/lib/validation/auth";
-import { categorySchema, isoDateTime, tagSchema, userSummarySchema } from "@/lib/validation/responses";
+import { categorySchema, isoDateTime, tagSchema } from "@/lib/validation/responses";
 
 /**
  * Profiles as OpenIsle's clients read them (issue 46 item 9; OpenIsle's UserController, UserMapper,
@@ -46,17 +46,9 @@ export type ProfileDetailDto = z.infer<typeof profileDetailSchema>;
 export type UserStatsDto = { [K in keyof typeof userStatsFields]: z.infer<(typeof userStatsFields)[K]> };
 
 /** A member in OpenIsle's UserDto shape, without the email (GET /api/users/admins). */
-export const userDetailSchema = userSummarySchema
-  .extend({
-    role: z.enum(USER_ROLES),
-    introduction: z.string().meta({ description: "markdown" }),
-    point: z.number().int(),
-    experience: z.number().int(),
-    currentLevel: z.number().int(),
-    nextLevelExp: z.number().int().nullable(),
-    createdAt: isoDateTime,
-    ...userStatsFields,
-  })
+export const userDetailSchema = profileSchema
+  .omit({ medals: true, postCount: true, commentCount: true, reactionCount: true, featuredCount: true })
+  .extend(userStatsFields)
   .meta({ id: "UserDetail" });
 export type UserDetailDto = z.infer<typeof userDetailSchema>;
 
