@@ -10,3 +10,4 @@ export * from "./moderation";
 export * from "./cache";
 export * from "./presence";
 export * from "./drafts";
+export * from "./social";

@@ -29,6 +29,8 @@ export const users = pgTable(
     /** Until then every write the user attempts answers 403 `suspended`. */
     suspendedUntil: timestamp({ withTimezone: true, precision: 3 }),
     suspendedReason: text(),
+    /** Who may start a direct conversation with this member: everyone, people they follow, or nobody (staff always may). */
+    messagePolicy: text().$type<"EVERYONE" | "FOLLOWING" | "NOBODY">().notNull().default("EVERYONE"),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
@@ -39,6 +41,7 @@ export const users = pgTable(
     index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("users_role_idx").on(t.role),
     check("users_point_nonnegative", sql`${t.point} >= 0`),
+    check("users_message_policy_check", sql`${t.messagePolicy} IN ('EVERYONE', 'FOLLOWING', 'NOBODY')`),
   ],
 );
 
