@@ -9,6 +9,10 @@ const NO_APP = {
   regex: into("app"),
   message: "app/ is the top layer (pages, route handlers): lib, components and db do not import it. Server actions live in lib/actions/.",
 };
+const NO_SCRIPTS = {
+  regex: into("scripts"),
+  message: "scripts/ are command-line entries (seed, migrate, benches): the app does not import them; shared code lives in lib/ (the demo seeder: lib/demo/).",
+};
 const NO_EDGE = {
   regex: into("lib/api"),
   message: "Services are the domain: no HTTP. Errors are lib/errors.ts, DTO helpers lib/services/dto.ts; the edge (lib/api) maps them.",
@@ -38,11 +42,11 @@ const config = [
   },
   // The layers (README, Architecture): imports point down, never up. A zone's options replace the
   // ones above it for its files, so each repeats the rules it inherits.
-  { files: ["lib/**", "components/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP] }] } },
-  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": ["error", { patterns: [NO_APP] }] } },
+  { files: ["lib/**", "components/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS] }] } },
+  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": ["error", { patterns: [NO_APP, NO_SCRIPTS] }] } },
   {
     files: ["lib/services/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_EDGE, NO_NEXT] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_EDGE, NO_NEXT] }] },
   },
   { files: ["db/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_LIB] }] } },
   {

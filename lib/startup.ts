@@ -38,7 +38,7 @@ export async function startup(): Promise<void> {
   await ensureMigrated();
   const conn = connection();
   if (conn.kind === "pglite" && process.env.SEED_DEMO !== "0") {
-    const { seedDemoIfEmpty } = await import("@/scripts/demo/demo");
+    const { seedDemoIfEmpty } = await import("@/lib/demo/demo");
     await seedDemoIfEmpty();
   }
   const { startScheduler, stopScheduler } = await import("@/lib/jobs/scheduler");

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { closeDb, connection, db, rawRows } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
-import { seedDemo } from "./demo";
+import { seedDemo } from "@/lib/demo/demo";
 
 const args = new Set(process.argv.slice(2));
 const force = args.has("--force");

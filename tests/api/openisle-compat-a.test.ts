@@ -531,7 +531,7 @@ describe("4. icons the client can draw (components/CategorySelect.vue, TagSelect
   const isImageIcon = (icon: string) => /^https?:\/\//.test(icon) || icon.startsWith("/");
 
   it("demo tags use names of the client's icon set; demo categories a picture (under public/) for both sizes", async () => {
-    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/scripts/demo/data");
+    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/lib/demo/data");
     for (const t of DEMO_TAGS) {
       expect(isImageIcon(t.icon), t.name).toBe(false);
       expect(REGISTERED, `${t.name}: ${t.icon}`).toContain(pascal(t.icon));
@@ -545,7 +545,7 @@ describe("4. icons the client can draw (components/CategorySelect.vue, TagSelect
   });
 
   it("GET /api/categories and /api/tags answer picture icons as absolute URLs and names as they are", async () => {
-    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/scripts/demo/data");
+    const { DEMO_CATEGORIES, DEMO_TAGS } = await import("@/lib/demo/data");
     const c = DEMO_CATEGORIES[0]!;
     const t = DEMO_TAGS[0]!;
     await db

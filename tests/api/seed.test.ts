@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, rawRows } from "@/db";
-import { seedDemo } from "@/scripts/demo/demo";
+import { seedDemo } from "@/lib/demo/demo";
 import { CHANGE_LOG_TYPES, users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";

@@ -1,5 +1,5 @@
-// The demo community's content, as data files in scripts/demo/content/: people, categories, tags, goods,
-// threads, the three versions of the edited post and the comment pools. scripts/demo/simulate.ts turns
+// The demo community's content, as data files in lib/demo/content/: people, categories, tags, goods,
+// threads, the three versions of the edited post and the comment pools. lib/demo/simulate.ts turns
 // them into rows with a seeded simulation that applies the real point rules. Edit the JSON; the types
 // below say what each file holds.
 import type { PostStatus, UserRole, VisibleScope } from "@/db/schema";

@@ -1,4 +1,4 @@
-// The demo community, simulated: the content of scripts/demo/content/ becomes users, posts, comments and
+// The demo community, simulated: the content of lib/demo/content/ becomes users, posts, comments and
 // reactions whose rewards follow the real rules (POINTS and EXPERIENCE of lib/services/points/points.ts),
 // with fixed pseudo-random choices so the demo is the same every time (only the dates move with "now").
 import type { DB } from "@/db";

@@ -1,5 +1,5 @@
 // The demo community (npm run db:seed, and the first start of an empty embedded database): simulated by
-// simulate.ts and record.ts from the data files in scripts/demo/content/, inserted in one transaction.
+// simulate.ts and record.ts from the data files in lib/demo/content/, inserted in one transaction.
 import { count, sql } from "drizzle-orm";
 import { db, type DB } from "@/db";
 import { users } from "@/db/schema";

@@ -1,4 +1,4 @@
-// The demo's change logs and notifications, written in time order (scripts/demo/record.ts collects them).
+// The demo's change logs and notifications, written in time order (lib/demo/record.ts collects them).
 import type { DB } from "@/db";
 import { notifications, postChangeLogs } from "@/db/schema";
 import { DAY, insertChunks, type Log, type Notice } from "./model";
