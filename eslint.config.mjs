@@ -11,7 +11,8 @@ const NO_APP = {
 };
 const NO_SCRIPTS = {
   regex: into("scripts"),
-  message: "scripts/ are command-line entries (seed, migrate, benches): the app does not import them; shared code lives in lib/ (the demo seeder: lib/demo/).",
+  message:
+    "scripts/ are command-line entries (seed, migrate, benches): the app does not import them; shared code lives in lib/ (the demo seeder: lib/demo/).",
 };
 const NO_EDGE = {
   regex: into("lib/api"),
@@ -42,7 +43,10 @@ const config = [
   },
   // The layers (README, Architecture): imports point down, never up. A zone's options replace the
   // ones above it for its files, so each repeats the rules it inherits.
-  { files: ["lib/**", "components/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS] }] } },
+  {
+    files: ["lib/**", "components/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS] }] },
+  },
   { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": ["error", { patterns: [NO_APP, NO_SCRIPTS] }] } },
   {
     files: ["lib/services/**"],
