@@ -41,7 +41,7 @@ export const flags = pgTable(
   ],
 );
 
-/** Every admin action: who, what, on what, before and after. */
+/** Every staff action: who, what, on what, whose (the member it concerned), before and after. */
 export const auditLogs = pgTable(
   "audit_logs",
   {
@@ -50,12 +50,19 @@ export const auditLogs = pgTable(
     action: text().notNull(),
     targetType: text().notNull(),
     targetId: integer(),
+    /** The member the action concerned: the user acted on, or the author of the post or comment (a user's admin page lists these). */
+    subjectUserId: integer(),
     before: jsonb(),
     after: jsonb(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     index("audit_logs_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The audit log filtered by actor or by action, and a member's admin page: newest first within each.
+    index("audit_logs_actor_idx").on(t.actorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_logs_action_idx").on(t.action, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_logs_subject_idx").on(t.subjectUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     foreignKey({ name: "audit_logs_actor_id_fkey", columns: [t.actorId], foreignColumns: [users.id] }).onDelete("set null"),
+    foreignKey({ name: "audit_logs_subject_user_id_fkey", columns: [t.subjectUserId], foreignColumns: [users.id] }).onDelete("set null"),
   ],
 );

@@ -40,6 +40,11 @@ export const users = pgTable(
     // Substring and typo search on names (pg_trgm, created by migration 0005).
     index("users_username_trgm_idx").using("gin", t.username.op("gin_trgm_ops")),
     index("users_role_idx").on(t.role),
+    // The admin users table: newest members first, the "new this week" filter, running suspensions.
+    index("users_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("users_suspended_idx")
+      .on(t.suspendedUntil)
+      .where(sql`${t.suspendedUntil} is not null`),
     check("users_point_nonnegative", sql`${t.point} >= 0`),
     check("users_message_policy_check", sql`${t.messagePolicy} IN ('EVERYONE', 'FOLLOWING', 'NOBODY')`),
   ],
