@@ -39,6 +39,8 @@ export const posts = pgTable(
     reward: integer().notNull().default(0),
     /** Set while the post is hidden by member flags (it went back to PENDING) until staff review it. */
     hiddenAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** Why staff rejected it (REJECTED only; shown to its author and staff); cleared when it is approved. */
+    rejectedReason: text(),
     /** The last time someone other than the author edited, moved, re-tagged or restored it. */
     staffEditedAt: timestamp({ withTimezone: true, precision: 3 }),
     /** Seconds a member waits between two comments on this post (0: off). */

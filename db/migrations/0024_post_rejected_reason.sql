@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "rejected_reason" text;
