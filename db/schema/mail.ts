@@ -41,6 +41,8 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt, t.id)
       .where(sql`${t.status} in ('pending', 'sending')`),
     index("mail_outbox_user_idx").on(t.userId, t.createdAt),
+    // The dashboard's queue state: rows per status without reading every sent mail, and mail sent in the last day.
+    index("mail_outbox_status_idx").on(t.status, t.sentAt),
     check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'cancelled')`),
     // Foreign keys named as Postgres named them: migration 0006 declared them inline (likewise below).
     foreignKey({ name: "mail_outbox_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),

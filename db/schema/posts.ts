@@ -129,6 +129,8 @@ export const comments = pgTable(
     index("comments_post_idx").on(t.postId, t.createdAt, t.id),
     index("comments_parent_idx").on(t.parentId),
     index("comments_author_idx").on(t.authorId, t.createdAt),
+    // Comments per day and over the last 1/7/30 days (the admin dashboard).
+    index("comments_created_idx").on(t.createdAt),
     index("comments_content_trgm_idx").using("gin", t.content.op("gin_trgm_ops")),
   ],
 );
