@@ -146,7 +146,12 @@ export const siteSettings = pgTable(
     flagHideThreshold: integer().notNull().default(3),
     /** OPEN: anyone may sign up; CLOSED: sign-up is refused (admins create accounts). */
     registrationMode: text().$type<"OPEN" | "CLOSED">().notNull().default("OPEN"),
+    /** Members may change their username at most once per this many days (0: any time); null: never. */
+    usernameChangeDays: integer().default(30),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [check("site_settings_registration_mode_check", sql`${t.registrationMode} IN ('OPEN', 'CLOSED')`)],
+  (t) => [
+    check("site_settings_registration_mode_check", sql`${t.registrationMode} IN ('OPEN', 'CLOSED')`),
+    check("site_settings_username_change_days_check", sql`${t.usernameChangeDays} >= 0`),
+  ],
 );

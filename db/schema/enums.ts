@@ -60,6 +60,8 @@ export const NOTIFICATION_TYPES = [
   "MENTION",
   "FLAG_RESOLVED",
   "CONTENT_MODERATED",
+  /** A new post in a category or tag the member watches. */
+  "WATCHED_POST",
 ] as const;
 export const FLAG_REASONS = ["SPAM", "INAPPROPRIATE", "OFF_TOPIC", "OTHER"] as const;
 export const FLAG_ACTIONS = ["DISMISS", "HIDE", "DELETE", "CLOSE_POST"] as const;

@@ -11,3 +11,4 @@ export * from "./cache";
 export * from "./presence";
 export * from "./drafts";
 export * from "./social";
+export * from "./watches";

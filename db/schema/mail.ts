@@ -50,14 +50,19 @@ export const mailOutbox = pgTable(
   ],
 );
 
-/** One-time secrets sent by mail (verification codes, reset tokens); only their SHA-256 is stored. */
+/**
+ * One-time secrets sent by mail (verification codes, reset tokens, codes confirming a new address);
+ * only their SHA-256 is stored.
+ */
 export const emailCodes = pgTable(
   "email_codes",
   {
     id: serial().primaryKey(),
     userId: integer().notNull(),
-    purpose: text().$type<"verify" | "reset">().notNull(),
+    purpose: text().$type<"verify" | "reset" | "email">().notNull(),
     codeHash: text().notNull(),
+    /** `email`: the address the member asked to change to (it becomes theirs when the code comes back). */
+    newEmail: text(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     usedAt: timestamp({ withTimezone: true, precision: 3 }),
@@ -66,7 +71,7 @@ export const emailCodes = pgTable(
   (t) => [
     uniqueIndex("email_codes_hash_idx").on(t.codeHash),
     index("email_codes_user_idx").on(t.userId, t.purpose, t.createdAt),
-    check("email_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset')`),
+    check("email_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset', 'email')`),
     foreignKey({ name: "email_codes_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
   ],
 );

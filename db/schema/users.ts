@@ -7,6 +7,8 @@ export const users = pgTable(
   {
     id: serial().primaryKey(),
     username: text().notNull(),
+    /** Shown beside the username (optional; plain text, at most DISPLAY_NAME_MAX characters). */
+    displayName: text(),
     email: text().notNull(),
     /** bcrypt hash; null for accounts that only sign in through OAuth. */
     passwordHash: text(),
