@@ -27,6 +27,7 @@ import * as mailModule from "@/lib/validation/mail";
 import * as moderationModule from "@/lib/validation/moderation";
 import * as usersModule from "@/lib/validation/users";
 import * as adminUsersModule from "@/lib/validation/admin-users";
+import * as adminDashboardModule from "@/lib/validation/admin-dashboard";
 import * as openIsleCompatModule from "@/lib/validation/openisle-compat";
 import * as openIsleProfilesModule from "@/lib/validation/openisle-profiles";
 import * as openIsleSiteModule from "@/lib/validation/openisle-site";
@@ -220,6 +221,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     usersModule,
     moderationModule,
     adminUsersModule,
+    adminDashboardModule,
     openIsleCompatModule,
     openIsleProfilesModule,
     openIsleSiteModule,
