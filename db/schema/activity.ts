@@ -148,6 +148,10 @@ export const siteSettings = pgTable(
     registrationMode: text().$type<"OPEN" | "CLOSED">().notNull().default("OPEN"),
     /** Members may change their username at most once per this many days (0: any time); null: never. */
     usernameChangeDays: integer().default(30),
+    /** Direct messages: members below this level may message staff only (spam). */
+    messageMinLevel: integer().notNull().default(1),
+    /** Direct messages: staff may read members' conversations (abuse reports); each read is audited. Off by default. */
+    staffReadMessages: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

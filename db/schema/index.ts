@@ -12,3 +12,4 @@ export * from "./presence";
 export * from "./drafts";
 export * from "./social";
 export * from "./watches";
+export * from "./messages";
