@@ -152,10 +152,19 @@ export const siteSettings = pgTable(
     messageMinLevel: integer().notNull().default(1),
     /** Direct messages: staff may read members' conversations (abuse reports); each read is audited. Off by default. */
     staffReadMessages: boolean().notNull().default(false),
+    /** Posts need at least this many tags (0 to 5; 0: tags are optional). */
+    minPostTags: integer().notNull().default(0),
+    /** Who may create a tag: EVERYONE (signed-in members), LEVEL (from tagCreateMinLevel; staff always), STAFF. */
+    tagCreators: text().$type<"EVERYONE" | "LEVEL" | "STAFF">().notNull().default("LEVEL"),
+    /** With tagCreators LEVEL: the level (experience) a member needs to create tags. */
+    tagCreateMinLevel: integer().notNull().default(1),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     check("site_settings_registration_mode_check", sql`${t.registrationMode} IN ('OPEN', 'CLOSED')`),
     check("site_settings_username_change_days_check", sql`${t.usernameChangeDays} >= 0`),
+    check("site_settings_min_post_tags_check", sql`${t.minPostTags} BETWEEN 0 AND 5`),
+    check("site_settings_tag_creators_check", sql`${t.tagCreators} IN ('EVERYONE', 'LEVEL', 'STAFF')`),
+    check("site_settings_tag_create_min_level_check", sql`${t.tagCreateMinLevel} BETWEEN 0 AND 6`),
   ],
 );
