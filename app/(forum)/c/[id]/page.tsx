@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/posts/post-browser";
 import { parseListState } from "@/components/posts/post-list-url";
 import { getCategory } from "@/lib/services/taxonomy/categories";
+import { feedPath } from "@/lib/feeds";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -14,7 +15,17 @@ async function load(idParam: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await load((await params).id);
-  return { title: c.name, description: c.description };
+  const feed = { kind: "category", id: c.id } as const;
+  return {
+    title: c.name,
+    description: c.description,
+    alternates: {
+      types: {
+        "application/rss+xml": [{ url: feedPath(feed), title: `${c.name}: latest posts` }],
+        "application/atom+xml": [{ url: feedPath(feed, "atom"), title: `${c.name}: latest posts (Atom)` }],
+      },
+    },
+  };
 }
 
 export default async function CategoryPage({ params, searchParams }: Props) {

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/posts/post-browser";
 import { parseListState } from "@/components/posts/post-list-url";
 import { getTag } from "@/lib/services/taxonomy/tags";
+import { feedPath } from "@/lib/feeds";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -13,7 +14,17 @@ async function load(idParam: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await load((await params).id);
-  return { title: `#${t.name}`, description: t.description };
+  const feed = { kind: "tag", id: t.id } as const;
+  return {
+    title: `#${t.name}`,
+    description: t.description,
+    alternates: {
+      types: {
+        "application/rss+xml": [{ url: feedPath(feed), title: `#${t.name}: latest posts` }],
+        "application/atom+xml": [{ url: feedPath(feed, "atom"), title: `#${t.name}: latest posts (Atom)` }],
+      },
+    },
+  };
 }
 
 export default async function TagPage({ params, searchParams }: Props) {
