@@ -1,6 +1,7 @@
 import { Link } from "@/components/ui/link";
 
 const PAGES = [
+  { href: "/admin", label: "Overview" },
   { href: "/admin/users", label: "Users" },
   { href: "/admin/categories", label: "Categories" },
   { href: "/admin/tags", label: "Tags" },
