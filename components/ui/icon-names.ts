@@ -25,10 +25,13 @@ export const SPRITE_ICONS = [
   "hash",
   "heart",
   "heart-handshake",
+  "house",
   "laugh",
+  "layout-dashboard",
   "lock",
   "lock-keyhole",
   "log-out",
+  "menu",
   "message-square",
   "messages-square",
   "monitor",
@@ -47,11 +50,13 @@ export const SPRITE_ICONS = [
   "sprout",
   "star",
   "sun",
+  "tags",
   "thermometer-sun",
   "thumbs-down",
   "thumbs-up",
   "toilet",
   "user",
+  "x",
 ] as const;
 
 export type SpriteIcon = (typeof SPRITE_ICONS)[number];
