@@ -13,3 +13,4 @@ export * from "./drafts";
 export * from "./social";
 export * from "./watches";
 export * from "./messages";
+export * from "./search";

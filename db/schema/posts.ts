@@ -5,12 +5,14 @@ import { categories, tags } from "./taxonomy";
 import { users } from "./users";
 
 /**
- * SQL only (migrations 0002, 0005):
- * - `search_tsv`, a generated tsvector (title weight A, content B, 'simple' configuration) with its GIN
+ * SQL only (migrations 0002, 0005, 0032):
+ * - `search_tsv`, a generated tsvector (title weight A, content B, 'simple' configuration, each text
+ *   followed by its CJK two-character runs, cjk_grams() in db/schema/search.ts) with its GIN
  *   index `posts_search_idx`. Drizzle could declare it (a customType with generatedAlwaysAs), but then
  *   every `select()` and `returning()` of whole posts would fetch it too (often larger than the content itself).
  * - Triggers: `posts_counts` and `posts_counts_delete` keep category_post_counts and tag_post_counts;
- *   `posts_events` writes live events (forum_events_posts()).
+ *   `posts_events` writes live events (forum_events_posts()); `posts_search_words` keeps the vocabulary
+ *   (search_words_add(), db/schema/search.ts).
  */
 export const posts = pgTable(
   "posts",
@@ -97,7 +99,8 @@ export const postTags = pgTable(
 );
 
 /**
- * SQL only (migration 0005): `search_tsv`, a generated tsvector of the content with its GIN index
+ * SQL only (migrations 0005, 0032): `search_tsv`, a generated tsvector of the content (and its CJK
+ * two-character runs) with its GIN index
  * `comments_search_idx`, left out for the same reason as posts.search_tsv; the trigger `comments_events`
  * writes live events (forum_events_comments()).
  */
