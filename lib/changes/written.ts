@@ -94,6 +94,11 @@ export const memberJoined = (userId: number): Change[] => [changed("account", us
 export const memberShown = (userId: number): Change[] => [changed("user", userId)];
 /** The rest of a member's row: points, experience, preferences, settings (their own profile and settings pages). */
 export const accountChanged = (userId: number): Change[] => [changed("account", userId)];
+/** A member followed or unfollowed another, or blocked them (which ends follows): both profiles' follower counts, and the notice sent. */
+export const followChanged = (followerId: number, followeeId: number): Change[] => [
+  changed("account", followerId, followeeId),
+  changed("notification"),
+];
 /** An API token issued or revoked (ids: token ids). */
 export const tokenChanged = (tokenId: number): Change[] => [changed("token", tokenId)];
 /** Notifications marked read (ids: notification ids). */

@@ -25,7 +25,7 @@ export type LimitQuery = { limit: number };
 /**
  * OpenIsle's UserDto statistics. Counts cover what the caller may see (API.md §3): posts by their scope
  * and status, comments by the comment rule (hidden by flags: only its author and staff). `followers`,
- * `following` and `subscribed` (following a member) are not answered: we keep no follows.
+ * `following` and `subscribed` (the caller follows this member) come from user_follows (issue 48).
  */
 export const userStatsFields = {
   lastPostTime: isoDateTime.nullable().meta({ description: "the newest published post the caller may see" }),
@@ -38,6 +38,9 @@ export const userStatsFields = {
   readPosts: z.number().int().meta({ description: "posts the member has opened, of those the caller may see" }),
   likesSent: z.number().int().meta({ description: "LIKE reactions the member gave, on posts and comments the caller may see" }),
   likesReceived: z.number().int().meta({ description: "LIKE reactions on the member's posts and comments the caller may see" }),
+  followers: z.number().int().meta({ description: "members who follow this member" }),
+  following: z.number().int().meta({ description: "members this member follows" }),
+  subscribed: z.boolean().meta({ description: "the caller follows this member (false for anonymous callers and for oneself)" }),
 };
 
 /** GET /api/users/{idOrUsername}: our profile plus OpenIsle's statistics. */

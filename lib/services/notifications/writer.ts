@@ -1,5 +1,6 @@
 import "server-only";
-import type { DbOrTx } from "@/db";
+import { sql } from "drizzle-orm";
+import { rawRows, type DbOrTx } from "@/db";
 import { notifications, type NotificationType, type ReactionType } from "@/db/schema";
 
 export type NewNotification = {
@@ -16,9 +17,48 @@ export type NewNotification = {
   actors?: number[];
 };
 
-/** Records notifications in the caller's transaction, skipping any addressed to its own actor. */
+/**
+ * What members do to one another (replies, mentions, reactions, follows, votes…): a member who blocked
+ * the actor does not hear of it (issue 48). Moderation, review, lottery and shop notices come through.
+ */
+const BLOCKABLE = new Set<NotificationType>([
+  "COMMENT_REPLY",
+  "MENTION",
+  "REACTION",
+  "POST_VIEWED",
+  "POST_UPDATED",
+  "POST_SUBSCRIBED",
+  "POST_UNSUBSCRIBED",
+  "FOLLOWED_POST",
+  "USER_FOLLOWED",
+  "USER_UNFOLLOWED",
+  "USER_ACTIVITY",
+  "POLL_VOTE",
+  "DONATION",
+]);
+
+/**
+ * Records notifications in the caller's transaction, skipping any addressed to its own actor, and the
+ * member-to-member kinds addressed to someone who blocked the actor (one indexed query when there are any).
+ */
 export async function notify(tx: DbOrTx, items: NewNotification | NewNotification[]): Promise<void> {
-  const list = (Array.isArray(items) ? items : [items]).filter((n) => n.userId !== n.fromUserId);
+  let list = (Array.isArray(items) ? items : [items]).filter((n) => n.userId !== n.fromUserId);
+  const blockable = list.filter((n) => n.fromUserId && BLOCKABLE.has(n.type));
+  if (blockable.length) {
+    const pairs = sql.join(
+      blockable.map((n) => sql`(${n.userId}::int, ${n.fromUserId}::int)`),
+      sql`, `,
+    );
+    const blocked = await rawRows<{ blocker_id: number; blocked_id: number }>(
+      tx,
+      sql`select b.blocker_id, b.blocked_id from user_blocks b join (values ${pairs}) as v(blocker, blocked)
+        on b.blocker_id = v.blocker and b.blocked_id = v.blocked`,
+    );
+    if (blocked.length) {
+      const off = new Set(blocked.map((b) => `${b.blocker_id}:${b.blocked_id}`));
+      list = list.filter((n) => !(n.fromUserId && BLOCKABLE.has(n.type) && off.has(`${n.userId}:${n.fromUserId}`)));
+    }
+  }
   if (!list.length) return;
   await tx.insert(notifications).values(
     list.map((n) => ({

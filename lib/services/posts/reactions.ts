@@ -7,6 +7,7 @@ import { notFound } from "@/lib/errors";
 import { assertCanSeePost } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";
+import { hasBlocked } from "@/lib/services/social/relations";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
@@ -182,6 +183,8 @@ const sameTarget = (n: ReactionNotice) =>
  * or starts a new one. Reading it closes the group; the next reaction starts another.
  */
 async function notifyReaction(tx: DbOrTx, n: ReactionNotice): Promise<void> {
+  // A member who blocked the actor hears nothing of them, not even in a group started by others.
+  if (await hasBlocked(n.authorId, n.actorId, tx)) return;
   const grouped = await rawRows<{ id: number }>(
     tx,
     sql`

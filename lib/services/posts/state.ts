@@ -7,6 +7,7 @@ import { conflict } from "@/lib/errors";
 import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
+import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
 import { notify } from "@/lib/services/notifications/writer";
 import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points";
 import { loadPost } from "@/lib/services/posts/loader";
@@ -115,7 +116,10 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
         approved: approve,
         content: a.reason || null,
       });
-      if (approve) await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
+      if (approve) {
+        const mentioned = await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
+        await notifyFollowersOfPost(tx, { postId: id, authorId: post.authorId, skip: mentioned });
+      }
     }),
     postChanged(id),
   );

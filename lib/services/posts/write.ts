@@ -9,6 +9,7 @@ import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
+import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
 import { notify } from "@/lib/services/notifications/writer";
 import { resolveNewTags } from "@/lib/services/taxonomy/tags";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
@@ -120,7 +121,10 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
       await tx.update(posts).set({ reward, pointReward }).where(eq(posts.id, postId));
 
       if (status === "PENDING") await requestReview(tx, postId, viewer.id);
-      else await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
+      else {
+        const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
+        await notifyFollowersOfPost(tx, { postId, authorId: viewer.id, skip: mentioned });
+      }
       medalChanged = await refreshMedal(tx, viewer.id);
       return postId;
     }),

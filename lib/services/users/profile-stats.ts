@@ -16,7 +16,8 @@ import type { Viewer } from "@/lib/viewer";
  * comment, views, visited days, posts read, likes given and received. Whatever the number of members,
  * one query: a lateral set of counts per member id, each read through an index that starts with the
  * member (posts_author_idx, comments_author_idx, reactions_user_created_idx, post_reads' key,
- * user_visit_days_user_idx) and then the reactions' per-target keys.
+ * user_visit_days_user_idx, user_follows' key and user_follows_followee_idx) and then the reactions'
+ * per-target keys.
  *
  * What OpenIsle counts everywhere, we count only where the caller may see it (API.md §3): published
  * posts by their scope, comments by the comment rule (comments/visibility.ts: one hidden by flags
@@ -34,6 +35,9 @@ type StatsRow = {
   likes_sent_comments: number;
   likes_on_posts: number;
   likes_on_comments: number;
+  followers: number;
+  following: number;
+  subscribed: boolean;
 };
 
 // Each subquery names its own tables; these aliases give the visibility rules the same names.
@@ -69,7 +73,10 @@ export async function loadUserStats(userIds: number[], viewer: Viewer | null): P
       (select count(*)::int from posts p join reactions r on r.post_id = p.id and r.comment_id is null and r.type = 'LIKE'
         where p.author_id = u.id and ${seen}) as likes_on_posts,
       (select count(*)::int from comments c join reactions r on r.comment_id = c.id and r.type = 'LIKE' join posts p on p.id = c.post_id
-        where c.author_id = u.id and ${readable} and ${seen}) as likes_on_comments
+        where c.author_id = u.id and ${readable} and ${seen}) as likes_on_comments,
+      (select count(*)::int from user_follows f where f.followee_id = u.id) as followers,
+      (select count(*)::int from user_follows f where f.follower_id = u.id) as following,
+      exists (select 1 from user_follows f where f.follower_id = ${viewer?.id ?? 0} and f.followee_id = u.id) as subscribed
     from unnest(${idArray(ids)}) as u(id)
     where exists (select 1 from users where users.id = u.id)`,
   );
@@ -82,6 +89,9 @@ export async function loadUserStats(userIds: number[], viewer: Viewer | null): P
       readPosts: Number(r.read_posts),
       likesSent: Number(r.likes_sent_posts) + Number(r.likes_sent_comments),
       likesReceived: Number(r.likes_on_posts) + Number(r.likes_on_comments),
+      followers: Number(r.followers),
+      following: Number(r.following),
+      subscribed: r.subscribed === true,
     });
   }
   return out;
@@ -95,6 +105,9 @@ const NO_STATS: UserStatsDto = {
   readPosts: 0,
   likesSent: 0,
   likesReceived: 0,
+  followers: 0,
+  following: 0,
+  subscribed: false,
 };
 
 /** GET /api/users/{idOrUsername}: the public profile (profiles.ts) with the statistics. */
