@@ -12,17 +12,71 @@ export function keywordTokens(keyword: string): string[] {
   return [...new Set((keyword.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter(Boolean))];
 }
 
-/** Markdown as the plain text a snippet shows (links and images by their text, no markup characters). */
+/** Backslash-escaped punctuation is held as a private-use character while the markup is taken out. */
+const HELD = 0xe000;
+const hold = (c: string) => String.fromCharCode(HELD + c.charCodeAt(0));
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+/** A table's delimiter row: `| --- | :---: |` (pipes optional at the ends). */
+const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$|^\s*\|\s*:?-+:?\s*\|\s*$/;
+
+/** A line of a table: it starts or ends with a pipe, or has two of them. */
+const isTableRow = (line: string) => /^\s*\|/.test(line) || /\|\s*$/.test(line) || (line.match(/\|/g)?.length ?? 0) >= 2;
+
+/**
+ * Markdown as the plain text a search snippet shows: the words only. Links and images by their text,
+ * no emphasis or code markers, no heading, quote or list markers, table cells without pipes or
+ * delimiter rows, HTML tags out, a few entities decoded. It also takes fragments (ts_headline's, cut
+ * anywhere, with its \u0002/\u0003 match markers, which it keeps) and half links at their edges.
+ * Line by line and linear: it runs on every result of a search.
+ */
 export function plainText(md: string): string {
-  return md
-    .replace(/```[^\n]*\n?/g, " ")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/@\[([^\]]+)\]/g, "@$1")
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, "")
-    .replace(/(\*\*|__|~~|`)/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const lines = md
+    .replace(/\r\n?/g, "\n")
+    .replace(/\\([!-/:-@[-`{-~])/g, (_, c: string) => hold(c))
+    .split("\n");
+  const out: string[] = [];
+  let fenced = false;
+  for (const raw of lines) {
+    let line = raw;
+    if (/^\s{0,3}(`{3,}|~{3,})/.test(line)) {
+      // The fence line goes; the code inside stays (a search may have matched it).
+      fenced = !fenced;
+      continue;
+    }
+    if (!fenced) {
+      if (TABLE_DELIMITER.test(line) || /^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line) || /^\s{0,3}=+\s*$/.test(line)) continue;
+      if (/^\s{0,3}\[[^\]\n]+\]:\s*\S/.test(line)) continue; // a reference link's definition
+      line = line.replace(/^\s{0,3}(?:>\s?)+/, "").replace(/^\s{0,3}#{1,6}\s+/, "");
+      line = line.replace(/^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?/, "");
+      if (isTableRow(line))
+        line = line
+          .replace(/^\s*\|/, "")
+          .replace(/\|\s*$/, "")
+          .replace(/\s*\|\s*/g, "  ");
+    }
+    out.push(line);
+  }
+  return (
+    out
+      .join("\n")
+      .replace(/<((?:https?|mailto):[^>\s]+)>/g, "$1")
+      .replace(/<\/?[A-Za-z][^<>\n]{0,300}>/g, " ")
+      .replace(/<!--[\s\S]*?-->/g, " ")
+      .replace(/!\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)/g, "$1")
+      .replace(/\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^"\n]*")?\)/g, "$1")
+      .replace(/\[\^[^\]\n]+\]/g, "")
+      .replace(/\[([^\]\n]+)\]\[[^\]\n]*\]/g, "$1")
+      .replace(/@\[([^\]\n]+)\]/g, "@$1")
+      // The halves of a link a fragment cut: "text](https://…)" at its start, "[text](https://…" at its end.
+      .replace(/\]\((?:[^()\s]|\([^()\s]*\))*\)/g, "")
+      .replace(/!?\[([^\]\n]*)\]\([^)\s]*$/g, "$1")
+      .replace(/(\*\*|__|~~|`+)/g, "")
+      .replace(/(^|[\s(\u0002"'])[*_](?=[^\s*_])([^*_\n]*?[^\s*_])[*_](?=$|[\s).,!?:;'"\u0003])/gm, "$1$2")
+      .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e]!)
+      .replace(/[\ue000-\ue07f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - HELD))
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** Scripts written with spaces between words: a matched word prefix is marked to the end of its word. */
