@@ -11,7 +11,18 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
-import { notifications, pointGoods, postChangeLogs, postReads, posts, postSubscriptions, reactions, tags, users } from "@/db/schema";
+import {
+  notifications,
+  pointGoods,
+  postChangeLogs,
+  postReads,
+  posts,
+  postSubscriptions,
+  reactions,
+  tags,
+  userFollows,
+  users,
+} from "@/db/schema";
 import { ROUTE_MODULES } from "@/app/api/openapi.json/route-index";
 import { POST as createPost } from "@/app/api/posts/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
@@ -270,6 +281,11 @@ beforeAll(async () => {
   ]);
   await db.insert(postReads).values({ userId: member.id, postId }).onConflictDoNothing();
   await db.insert(postSubscriptions).values({ userId: member.id, postId }).onConflictDoNothing();
+  // Follows both ways, so the followers and following lists have someone to read (issue 48).
+  await db.insert(userFollows).values([
+    { followerId: other.id, followeeId: member.id },
+    { followerId: member.id, followeeId: other.id },
+  ]);
   await db
     .insert(postChangeLogs)
     .values({ postId, actorId: member.id, type: "TITLE", oldTitle: "Before", newTitle: "Compat fixture post" });

@@ -155,7 +155,8 @@ describe("profiles (item 9)", () => {
     expect(new Date(anon.body.lastPostTime).getTime()).toBeLessThan(minutesAgo(59).getTime());
     expect(new Date(anon.body.lastCommentTime).getTime()).toBeLessThan(minutesAgo(54).getTime());
     expect(anon.body).not.toHaveProperty("email");
-    expect(anon.body).not.toHaveProperty("followers");
+    // Follows (issue 48): counted for everyone; `subscribed` is the caller's own.
+    expect(anon.body).toMatchObject({ followers: 0, following: 0, subscribed: false });
 
     // A member also sees the members' post; the author their private post and hidden comment.
     const member = await at(profile, `/api/users/${author.id}`, String(author.id), reader.token);

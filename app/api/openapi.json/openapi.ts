@@ -31,6 +31,7 @@ import * as adminDashboardModule from "@/lib/validation/admin-dashboard";
 import * as openIsleCompatModule from "@/lib/validation/openisle-compat";
 import * as openIsleProfilesModule from "@/lib/validation/openisle-profiles";
 import * as openIsleSiteModule from "@/lib/validation/openisle-site";
+import * as socialModule from "@/lib/validation/social";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -225,6 +226,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     openIsleCompatModule,
     openIsleProfilesModule,
     openIsleSiteModule,
+    socialModule,
   ];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
