@@ -8,7 +8,7 @@ export const GET = route(
     tag: "Search",
     summary: "Search posts (titles and contents)",
     description:
-      "Full text (title weighs more, last word as a prefix), substring from 3 characters (CJK), and small typos when nothing matches exactly. Only posts the caller may list.",
+      "Full text (title weighs more, last word as a prefix), Chinese, Japanese and Korean words of one or more characters, a substring of one word from 3 characters, and, when nothing matches, each unknown word corrected from the forum's vocabulary. Only posts the caller may list.",
     auth: "optional",
     query: searchPostsQuerySchema,
     arrayParams: SEARCH_ARRAY_KEYS,
