@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { posts, type PostStatus, type UserRole, type VisibleScope } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/errors";
+import { conflict, forbidden, notFound } from "@/lib/errors";
 import type { Viewer } from "@/lib/viewer";
 
 /** The one place that decides who may do what. Services call these; handlers never test roles. */
@@ -65,9 +65,30 @@ export function assertOnPost(viewer: Viewer | null, post: { authorId: number }, 
   if (!canOnPost(viewer, post, action)) throw forbidden();
 }
 
+/**
+ * A post staff rejected is read-only (issue 47): no comments, replies, reactions, votes or entries, and
+ * no edits by its author (staff may still edit it, or approve it after all). 409 `conflict`.
+ */
+export function assertNotRejected(post: { status: PostStatus }): void {
+  if (post.status === "REJECTED") throw conflict("A moderator rejected this post: it is read-only");
+}
+
 export function canDeleteComment(viewer: Viewer | null, comment: { authorId: number }): boolean {
   return !!viewer && (viewer.id === comment.authorId || isModerator(viewer));
 }
+
+/**
+ * Who may suspend whom (and lift it): admins anyone but themselves, moderators members only. Bots are
+ * never suspended: an admin turns a bot off where it is configured, not with a member's sanction.
+ */
+export function canSuspendUser(viewer: Viewer | null, target: { id: number; role: UserRole; bot: boolean }): boolean {
+  if (!viewer || target.bot || viewer.id === target.id) return false;
+  if (viewer.role === "ADMIN") return true;
+  return viewer.role === "MODERATOR" && target.role === "USER";
+}
+
+/** Roles are given and taken by admins only, never their own. */
+export const canChangeRole = (viewer: Viewer | null, target: { id: number }) => viewer?.role === "ADMIN" && viewer.id !== target.id;
 
 const RANK: Record<UserRole, number> = { USER: 0, MODERATOR: 1, ADMIN: 2 };
 /** Throws 403 unless the viewer has at least `role`. */
@@ -76,11 +97,18 @@ export function assertRole(viewer: Viewer | null, role: UserRole): void {
 }
 
 /**
- * Who may create a tag (when a post using it is published, or with POST /api/tags): staff always,
- * members from level `minLevel` (TAG_CREATE_MIN_LEVEL), so a brand-new account cannot litter the tag list.
+ * Who may create a tag (when a post using it is published, or with POST /api/tags), by the admin's
+ * setting (/admin/settings): staff always; members when it is EVERYONE, or LEVEL and they reached
+ * `tagCreateMinLevel` (so a brand-new account cannot litter the tag list); nobody else when STAFF.
  */
-export function canCreateTags(viewer: Viewer | null, level: number, minLevel: number): boolean {
-  return !!viewer && (isModerator(viewer) || level >= minLevel);
+export function canCreateTags(
+  viewer: Viewer | null,
+  level: number,
+  rule: { tagCreators: "EVERYONE" | "LEVEL" | "STAFF"; tagCreateMinLevel: number },
+): boolean {
+  if (!viewer) return false;
+  if (isModerator(viewer)) return true;
+  return rule.tagCreators === "EVERYONE" || (rule.tagCreators === "LEVEL" && level >= rule.tagCreateMinLevel);
 }
 
 /** Managing API tokens needs a session or a token with the write scope (a read token cannot mint or list them). */

@@ -57,13 +57,20 @@ export const flagSchema = z
   .meta({ id: "Flag" });
 export type FlagDto = z.infer<typeof flagSchema>;
 
+/** The author of flagged content, with what staff need to decide on a suspension. */
+const flaggedAuthor = miniUser.extend({
+  bot: z.boolean().meta({ description: "bots cannot be suspended" }),
+  role: z.enum(["USER", "MODERATOR", "ADMIN"]),
+  suspendedUntil: isoDateTime.nullable().meta({ description: "set while a suspension runs" }),
+});
+
 /** A flag in the staff queue (GET /api/admin/flags), with its target and reporter. */
 export const adminFlagSchema = flagSchema
   .extend({
     reporter: miniUser,
     resolvedBy: miniUser.nullable(),
-    post: z.object({ id: z.number().int(), title: z.string(), status: z.string(), closed: z.boolean(), author: miniUser }),
-    comment: z.object({ id: z.number().int(), excerpt: z.string(), deleted: z.boolean(), author: miniUser }).nullable(),
+    post: z.object({ id: z.number().int(), title: z.string(), status: z.string(), closed: z.boolean(), author: flaggedAuthor }),
+    comment: z.object({ id: z.number().int(), excerpt: z.string(), deleted: z.boolean(), author: flaggedAuthor }).nullable(),
     flagCount: z.number().int().meta({ description: "distinct members with an open flag on the same target" }),
   })
   .meta({ id: "AdminFlag" });

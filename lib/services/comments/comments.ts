@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
-import { assertCanSeePost, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
@@ -159,6 +159,7 @@ const commentCache = versionedCache<CommentDto>("comments", 5_000);
 
 const postAccessColumns = {
   id: posts.id,
+  title: posts.title,
   authorId: posts.authorId,
   status: posts.status,
   visibleScope: posts.visibleScope,
@@ -220,6 +221,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
     post = await loadPostAccess(input.postId);
     assertCanSeePost(viewer, post);
   }
+  assertNotRejected(post);
   if (post.closed) throw conflict("This post is closed to new comments");
   if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
   const e = env();
@@ -332,6 +334,16 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
         })
         .where(eq(posts.id, c.post.id));
       medalChanged = await refreshMedal(tx, c.authorId);
+      if (viewer.id !== c.authorId)
+        await audit(tx, {
+          actorId: viewer.id,
+          action: "comment.delete",
+          targetType: "comment",
+          targetId: commentId,
+          subjectUserId: c.authorId,
+          before: { postId: c.post.id, postTitle: c.post.title },
+          after: null,
+        });
       // Staff removing someone's comment tells its author (issue 18).
       await notify(tx, {
         userId: c.authorId,
@@ -350,10 +362,23 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound("Comment not found");
   assertOnPost(viewer, c.post, "pinComment");
-  await db
-    .update(comments)
-    .set({ pinnedAt: pinned ? sql`now()` : null })
-    .where(eq(comments.id, commentId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(comments)
+      .set({ pinnedAt: pinned ? sql`now()` : null })
+      .where(eq(comments.id, commentId));
+    // The post's author arranges their own thread; staff doing it on someone else's post is audited.
+    if (viewer.id !== c.post.authorId)
+      await audit(tx, {
+        actorId: viewer.id,
+        action: pinned ? "comment.pin" : "comment.unpin",
+        targetType: "comment",
+        targetId: commentId,
+        subjectUserId: c.authorId,
+        before: { postId: c.post.id, postTitle: c.post.title },
+        after: { pinned },
+      });
+  });
   await announce(commentPinned(commentId));
   return getComment(viewer, commentId);
 }
@@ -381,7 +406,11 @@ export async function setSlowMode(viewer: Viewer, postId: number, seconds: numbe
   assertRole(viewer, "MODERATOR");
   return afterCommit(
     db.transaction(async (tx) => {
-      const [before] = await tx.select({ seconds: posts.slowModeSeconds }).from(posts).where(eq(posts.id, postId)).for("update");
+      const [before] = await tx
+        .select({ seconds: posts.slowModeSeconds, title: posts.title, authorId: posts.authorId })
+        .from(posts)
+        .where(eq(posts.id, postId))
+        .for("update");
       if (!before) throw notFound("Post not found");
       await tx.update(posts).set({ slowModeSeconds: seconds }).where(eq(posts.id, postId));
       await audit(tx, {
@@ -389,7 +418,8 @@ export async function setSlowMode(viewer: Viewer, postId: number, seconds: numbe
         action: "post.slow-mode",
         targetType: "post",
         targetId: postId,
-        before: { seconds: before.seconds },
+        subjectUserId: before.authorId,
+        before: { seconds: before.seconds, title: before.title },
         after: { seconds },
       });
       return { postId, seconds };
@@ -408,6 +438,7 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
   if (c.deletedAt) throw notFound("Comment not found");
   const staff = viewer.id !== c.authorId;
   if (staff && !isModerator(viewer)) throw forbidden("Only its author or staff can edit a comment");
+  assertNotRejected(c.post);
   if (!staff) await assertMayWrite(viewer.id);
   await afterCommit(
     db.transaction(async (tx) => {
@@ -421,7 +452,16 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
       await writeChangeLogs(tx, [
         { postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content },
       ]);
-      if (staff)
+      if (staff) {
+        await audit(tx, {
+          actorId: viewer.id,
+          action: "comment.edit",
+          targetType: "comment",
+          targetId: commentId,
+          subjectUserId: c.authorId,
+          before: { postId: c.post.id, postTitle: c.post.title, content: cur.content },
+          after: { content },
+        });
         await notify(tx, {
           userId: c.authorId,
           type: "CONTENT_MODERATED",
@@ -430,6 +470,7 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
           commentId,
           content: "edited your comment",
         });
+      }
     }),
     commentChanged({ id: commentId, postId: c.post.id }),
   );

@@ -2,7 +2,7 @@ import "server-only";
 import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
-import { comments, flags, posts, users, type FlagAction } from "@/db/schema";
+import { comments, flags, posts, users, type FlagAction, type UserRole } from "@/db/schema";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
@@ -15,6 +15,7 @@ import { afterCommit } from "@/lib/changes/announce";
 import { flagRaised, flagsResolved } from "@/lib/changes/written";
 import { readSettings } from "@/lib/services/moderation/site-settings";
 import { assertMayWrite } from "@/lib/services/auth/verification";
+import { audit } from "@/lib/services/moderation/audit-log";
 import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";
 import type { Viewer } from "@/lib/viewer";
 
@@ -133,9 +134,21 @@ export async function listFlags(
       reporter: { id: reporter.id, username: reporter.username },
       resolver: { id: resolver.id, username: resolver.username },
       post: { id: posts.id, title: posts.title, status: posts.status, closed: posts.closed, hiddenAt: posts.hiddenAt },
-      postAuthor: { id: postAuthor.id, username: postAuthor.username },
+      postAuthor: {
+        id: postAuthor.id,
+        username: postAuthor.username,
+        bot: postAuthor.bot,
+        role: postAuthor.role,
+        suspendedUntil: postAuthor.suspendedUntil,
+      },
       comment: { id: comments.id, content: comments.content, deletedAt: comments.deletedAt, hiddenAt: comments.hiddenAt },
-      commentAuthor: { id: commentAuthor.id, username: commentAuthor.username },
+      commentAuthor: {
+        id: commentAuthor.id,
+        username: commentAuthor.username,
+        bot: commentAuthor.bot,
+        role: commentAuthor.role,
+        suspendedUntil: commentAuthor.suspendedUntil,
+      },
     })
     .from(flags)
     .innerJoin(reporter, eq(reporter.id, flags.reporterId))
@@ -176,18 +189,24 @@ export async function listFlags(
       ...toDto(r.flag, hidden),
       reporter: r.reporter,
       resolvedBy: r.resolver && r.resolver.id !== null ? r.resolver : null,
-      post: { id: r.post.id, title: r.post.title, status: r.post.status, closed: r.post.closed, author: r.postAuthor },
+      post: { id: r.post.id, title: r.post.title, status: r.post.status, closed: r.post.closed, author: authorDto(r.postAuthor) },
       comment: isComment
         ? {
             id: r.comment!.id,
             excerpt: markdownExcerpt(r.comment!.content, 200),
             deleted: !!r.comment!.deletedAt,
-            author: r.commentAuthor!,
+            author: authorDto(r.commentAuthor!),
           }
         : null,
       flagCount: countOf.get(r.flag.commentId === null ? `p${r.flag.postId}` : `c${r.flag.commentId}`) ?? 0,
     };
   });
+}
+
+/** A flagged content's author as the queue shows them: a suspension that has ended is no suspension. */
+function authorDto(a: { id: number; username: string; bot: boolean; role: UserRole; suspendedUntil: Date | null }) {
+  const running = a.suspendedUntil !== null && a.suspendedUntil.getTime() > Date.now();
+  return { id: a.id, username: a.username, bot: a.bot, role: a.role, suspendedUntil: running ? a.suspendedUntil!.toISOString() : null };
 }
 
 /** Open flags on any target, for the staff header count. */
@@ -229,17 +248,28 @@ export async function resolveFlag(a: {
       .selectDistinct({ id: flags.reporterId })
       .from(flags)
       .where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
-    const [p] = await db.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
+    const [p] = await db.select({ title: posts.title, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
     await deletePost({ id: postId, viewer }); // its flags go with it (cascade)
-    await notify(
-      db,
-      reporters.map((r) => ({
-        userId: r.id,
-        type: "FLAG_RESOLVED" as const,
-        fromUserId: viewer.id,
-        content: `“${p?.title ?? ""}”: ${OUTCOME.DELETE}`,
-      })),
-    );
+    await db.transaction(async (tx) => {
+      await audit(tx, {
+        actorId: viewer.id,
+        action: "flag.delete",
+        targetType: "post",
+        targetId: postId,
+        subjectUserId: p?.authorId ?? null,
+        before: { title: p?.title ?? null },
+        after: { action, flags: reporters.length },
+      });
+      await notify(
+        tx,
+        reporters.map((r) => ({
+          userId: r.id,
+          type: "FLAG_RESOLVED" as const,
+          fromUserId: viewer.id,
+          content: `“${p?.title ?? ""}”: ${OUTCOME.DELETE}`,
+        })),
+      );
+    });
     return { action, resolved: reporters.length };
   }
   if (action === "DELETE")
@@ -250,6 +280,19 @@ export async function resolveFlag(a: {
 
   return afterCommit(
     db.transaction(async (tx) => {
+      // Whose content it is and whether it was hidden, before this resolution changes it (for the audit entry).
+      const [target] = await tx
+        .select({
+          title: posts.title,
+          postAuthorId: posts.authorId,
+          postHidden: sql<boolean>`${posts.hiddenAt} is not null`,
+          commentAuthorId: comments.authorId,
+          commentHidden: sql<boolean>`${comments.hiddenAt} is not null`,
+        })
+        .from(posts)
+        .leftJoin(comments, and(eq(comments.id, commentId ?? 0), eq(comments.postId, posts.id)))
+        .where(eq(posts.id, postId));
+      const wasHidden = !!(commentId !== null ? target?.commentHidden : target?.postHidden);
       if (commentId !== null) {
         if (action === "HIDE")
           await tx
@@ -262,12 +305,18 @@ export async function resolveFlag(a: {
         if (action === "HIDE")
           await tx
             .update(posts)
-            .set({ status: "REJECTED", hiddenAt: sql`coalesce(${posts.hiddenAt}, now())` })
+            .set({
+              status: "REJECTED",
+              hiddenAt: sql`coalesce(${posts.hiddenAt}, now())`,
+              // What its author reads on the post: the open flags' reasons ("Flagged as spam, off topic").
+              rejectedReason: sql`(select 'Flagged as ' || string_agg(distinct lower(replace(f.reason, '_', ' ')), ', ')
+                from ${flags} f where f.post_id = ${postId} and f.comment_id is null and f.status = 'OPEN')`,
+            })
             .where(eq(posts.id, postId));
         if (action === "DISMISS" || action === "CLOSE_POST") {
           await tx
             .update(posts)
-            .set({ status: "PUBLISHED", hiddenAt: null })
+            .set({ status: "PUBLISHED", hiddenAt: null, rejectedReason: null })
             .where(and(eq(posts.id, postId), sql`${posts.hiddenAt} is not null`));
         }
       }
@@ -279,6 +328,15 @@ export async function resolveFlag(a: {
       const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
       const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
       const reporters = [...new Set(done.map((d) => d.reporterId))];
+      await audit(tx, {
+        actorId: viewer.id,
+        action: `flag.${action.toLowerCase()}`,
+        targetType: commentId === null ? "post" : "comment",
+        targetId: commentId ?? postId,
+        subjectUserId: (commentId === null ? target?.postAuthorId : target?.commentAuthorId) ?? null,
+        before: { title: target?.title ?? null, postId, postTitle: target?.title ?? null, hidden: wasHidden },
+        after: { action, flags: done.length, restored: wasHidden && action !== "HIDE" && action !== "DELETE" },
+      });
       await notify(
         tx,
         reporters.map((userId) => ({

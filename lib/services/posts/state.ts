@@ -16,6 +16,7 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { postChanged } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
+import { audit } from "@/lib/services/moderation/audit-log";
 
 type Toggle = { id: number; viewer: Viewer; on: boolean };
 
@@ -35,6 +36,15 @@ export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
       if (staff) {
+        await audit(tx, {
+          actorId: viewer.id,
+          action: on ? "post.close" : "post.reopen",
+          targetType: "post",
+          targetId: id,
+          subjectUserId: post.authorId,
+          before: { title: post.title, closed: post.closed },
+          after: { closed: on },
+        });
         const content = on ? "closed your post" : "reopened your post";
         await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
       }
@@ -55,6 +65,15 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
       const pinnedAt = on ? new Date() : null;
       await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
+      await audit(tx, {
+        actorId: viewer.id,
+        action: on ? "post.pin" : "post.unpin",
+        targetType: "post",
+        targetId: id,
+        subjectUserId: post.authorId,
+        before: { title: post.title, pinnedAt: post.pinnedAt },
+        after: { pinnedAt },
+      });
     }),
     postChanged(id),
   );
@@ -80,6 +99,15 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
         .set({ rssExcluded: !on, ...(first ? { featuredAt: new Date() } : {}) })
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "FEATURED", oldFeatured: featured, newFeatured: on }]);
+      await audit(tx, {
+        actorId: viewer.id,
+        action: on ? "post.feature" : "post.unfeature",
+        targetType: "post",
+        targetId: id,
+        subjectUserId: post.authorId,
+        before: { title: post.title, featured },
+        after: { featured: on },
+      });
       if (!on) return;
       if (first)
         await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
@@ -93,7 +121,7 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
 
 /**
  * approve/reject (moderator) a post awaiting review: POST_REVIEWED to the author with `approved` and
- * the moderator's optional reason as its content.
+ * the moderator's optional reason as its content; a rejection keeps the reason on the post.
  */
 export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean; reason?: string | null }): Promise<PostDto> {
   const { id, viewer, approve } = a;
@@ -106,8 +134,18 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
       if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
       await tx
         .update(posts)
-        .set({ status: approve ? "PUBLISHED" : "REJECTED" })
+        // The reason stays on the post (its author reads it there and in their profile) until it is approved.
+        .set({ status: approve ? "PUBLISHED" : "REJECTED", rejectedReason: approve ? null : a.reason?.trim() || null })
         .where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
+      await audit(tx, {
+        actorId: viewer.id,
+        action: approve ? "post.approve" : "post.reject",
+        targetType: "post",
+        targetId: id,
+        subjectUserId: post.authorId,
+        before: { title: post.title, status: post.status },
+        after: { status: approve ? "PUBLISHED" : "REJECTED", reason: a.reason?.trim() || null },
+      });
       await notify(tx, {
         userId: post.authorId,
         type: "POST_REVIEWED",

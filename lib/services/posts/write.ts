@@ -5,9 +5,10 @@ import { db, type DbOrTx } from "@/db";
 import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";
 import { badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
+import { audit } from "@/lib/services/moderation/audit-log";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
 import { notify } from "@/lib/services/notifications/writer";
@@ -17,7 +18,7 @@ import { createPoll } from "@/lib/services/posts/polls";
 import { loadPost } from "@/lib/services/posts/loader";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { assertMayWrite } from "@/lib/services/auth/verification";
-import { getPublishMode } from "@/lib/services/moderation/site-settings";
+import { getPublishMode, getTagRules } from "@/lib/services/moderation/site-settings";
 import type { PostDto } from "@/lib/validation/responses";
 import type { CreatePostInput, UpdatePostInput } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";
@@ -40,7 +41,14 @@ async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> 
   return categorySnapshot(c);
 }
 
+/** The admin's least number of tags (site settings minPostTags; 0: tags are optional): 400 on `tagIds` below it. */
+async function assertEnoughTags(tx: DbOrTx, count: number): Promise<void> {
+  const { minPostTags } = await getTagRules(tx);
+  if (count < minPostTags) throw badRequest(`Add at least ${minPostTags} tag${minPostTags === 1 ? "" : "s"} to the post`, "tagIds");
+}
+
 async function tagsOr400(tx: DbOrTx, ids: number[]): Promise<TagSnapshot[]> {
+  if (!ids.length) return [];
   const rows = await tx.select().from(tags).where(inArray(tags.id, ids)).orderBy(asc(tags.id));
   if (rows.length !== new Set(ids).size) {
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
@@ -91,6 +99,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
       await categoryOr400(tx, input.categoryId);
       const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
       await tagsOr400(tx, tagIds);
+      await assertEnoughTags(tx, tagIds.length);
       const now = new Date();
       const [row] = await tx
         .insert(posts)
@@ -108,7 +117,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
         })
         .returning({ id: posts.id });
       const postId = row!.id;
-      await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
+      if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
       if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
       if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
 
@@ -141,6 +150,7 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       const post = await accessRow(tx, id, true);
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "edit");
+      if (!isModerator(viewer)) assertNotRejected(post);
       const logs: NewChangeLog[] = [];
       const set: Partial<typeof posts.$inferInsert> = {};
       const restoredVersion = input.restoredVersion ?? null;
@@ -163,11 +173,12 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       if (input.tagIds !== undefined) {
         const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
         const next = await tagsOr400(tx, ids);
+        await assertEnoughTags(tx, next.length);
         const prev = await currentTags(tx, id);
         const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
         if (!same) {
           await tx.delete(postTags).where(eq(postTags.postId, id));
-          await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
+          if (next.length) await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
           log({ type: "TAG", oldTags: prev, newTags: next });
         }
       }
@@ -184,6 +195,23 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, logs);
       if (staff) {
+        const fields = [...new Set(logs.map((l) => AUDIT_FIELD[l.type] ?? l.type.toLowerCase()))];
+        await audit(tx, {
+          actorId: viewer.id,
+          action: "post.edit",
+          targetType: "post",
+          targetId: id,
+          subjectUserId: post.authorId,
+          before: { title: post.title },
+          after: {
+            fields,
+            restoredVersion,
+            ...(set.title !== undefined ? { title: set.title } : {}),
+            ...(logs.some((l) => l.type === "CATEGORY")
+              ? { category: logs.find((l) => l.type === "CATEGORY")!.newCategory?.name ?? null }
+              : {}),
+          },
+        });
         const content = staffEditPhrase(logs, restoredVersion);
         await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
       }
@@ -199,6 +227,15 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
   );
   return (await loadPost(id, viewer))!;
 }
+
+/** The audit entry's name for each kind of change log a staff edit writes. */
+const AUDIT_FIELD: Partial<Record<NewChangeLog["type"], string>> = {
+  TITLE: "title",
+  CONTENT: "content",
+  CATEGORY: "category",
+  TAG: "tags",
+  VISIBLE_SCOPE: "visibility",
+};
 
 /**
  * What a staff edit did, in the words of the author's notification ("<moderator> … <post title>"):
@@ -222,6 +259,16 @@ export async function deletePost(a: { id: number; viewer: Viewer }): Promise<voi
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "delete");
       await tx.delete(posts).where(eq(posts.id, id));
+      if (viewer.id !== post.authorId)
+        await audit(tx, {
+          actorId: viewer.id,
+          action: "post.delete",
+          targetType: "post",
+          targetId: id,
+          subjectUserId: post.authorId,
+          before: { title: post.title, status: post.status },
+          after: null,
+        });
       await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
     }),
     postChanged(id),

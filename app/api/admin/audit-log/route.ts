@@ -1,7 +1,7 @@
-// GET /api/admin/audit-log?page=&size= (admin): every admin action, newest first.
+// GET /api/admin/audit-log?page=&size= (admin): every staff action, newest first (GET /api/admin/audit adds filters).
 import { okList, route } from "@/lib/api/route";
-import { listAuditLog } from "@/lib/services/moderation/admin-users";
-import { auditLogEntrySchema, auditLogQuerySchema } from "@/lib/validation/admin-users";
+import { listAuditLog } from "@/lib/services/moderation/audit-log";
+import { auditEntrySchema, auditLogQuerySchema } from "@/lib/validation/admin-users";
 
 export const GET = route(
   {
@@ -10,7 +10,7 @@ export const GET = route(
     auth: "required",
     role: "ADMIN",
     query: auditLogQuerySchema,
-    responses: [okList(auditLogEntrySchema)],
+    responses: [okList(auditEntrySchema)],
   },
   ({ viewer, query }) => listAuditLog(viewer, query.page, query.size),
 );
