@@ -1,9 +1,28 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import type { SelectHTMLAttributes } from "react";
 import { inputClass } from "@/components/ui/field";
 
-/** A select that submits its form on change (the form's button remains for keyboard and no-JS use). */
+/**
+ * A select whose GET form applies on change (issue 47: no Filter button to press): the form's URL
+ * with its fields, opened as an in-app navigation. Without JavaScript the form's own submit button
+ * (in a <noscript>) does the same.
+ */
 export function AutoSubmitSelect(props: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select {...props} className={`${inputClass} ${props.className ?? ""}`} onChange={(e) => e.currentTarget.form?.requestSubmit()} />;
+  const router = useRouter();
+  return (
+    <select
+      {...props}
+      className={`${inputClass} ${props.className ?? ""}`}
+      onChange={(e) => {
+        const form = e.currentTarget.form;
+        if (!form) return;
+        const q = new URLSearchParams();
+        for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "") q.set(k, v);
+        const url = new URL(form.action, window.location.href);
+        router.push(`${url.pathname}${q.size ? `?${q}` : ""}`);
+      }}
+    />
+  );
 }

@@ -27,7 +27,7 @@ export function ListControls({
   return (
     <ClientNav className="space-y-4">
       <nav aria-label="Post order" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {TABS.map((t) => (
+        {TABS.filter((t) => !t.homeOnly || basePath === "/").map((t) => (
           <a
             key={t.id}
             href={listHref(basePath, { ...state, tab: t.id, page: 0 })}
@@ -39,38 +39,44 @@ export function ListControls({
         ))}
       </nav>
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        {categories ? (
-          <form method="get" action={basePath} className="flex items-end gap-2" aria-label="Filter by category">
-            {state.tab !== "latest" ? <input type="hidden" name="tab" value={state.tab} /> : null}
-            {state.tagIds.length ? <input type="hidden" name="tagIds" value={state.tagIds.join(",")} /> : null}
-            <div>
-              <label htmlFor="filter-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-                Category
-              </label>
-              <AutoSubmitSelect id="filter-category" name="categoryId" defaultValue={state.categoryId ?? ""} className="mt-1 w-48">
-                <option value="">All categories</option>
-                {categories.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {`${c.name} (${c.count})`}
-                  </option>
-                ))}
-              </AutoSubmitSelect>
-            </div>
-            <button type="submit" className={buttonClass("secondary", "md")}>
-              Filter
-            </button>
-          </form>
-        ) : null}
-        <div className="min-w-0 flex-1">
-          <p id="tag-filter-label" className="hidden text-xs font-medium text-zinc-600 sm:block dark:text-zinc-400">
-            Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
-          </p>
-          <PhoneCollapse label={state.tagIds.length ? `Tags (${state.tagIds.length} selected)` : "Filter by tag"}>
-            <TagFilter basePath={basePath} state={state} tags={tags} />
-          </PhoneCollapse>
+      {/* The Following tab lists every post of the members one follows: no category or tag filter. */}
+      {state.tab === "following" ? null : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {categories ? (
+            <form method="get" action={basePath} className="flex items-end gap-2" aria-label="Filter by category">
+              {state.tab !== "latest" ? <input type="hidden" name="tab" value={state.tab} /> : null}
+              {state.tagIds.length ? <input type="hidden" name="tagIds" value={state.tagIds.join(",")} /> : null}
+              <div>
+                <label htmlFor="filter-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                  Category
+                </label>
+                <AutoSubmitSelect id="filter-category" name="categoryId" defaultValue={state.categoryId ?? ""} className="mt-1 w-48">
+                  <option value="">All categories</option>
+                  {categories.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {`${c.name} (${c.count})`}
+                    </option>
+                  ))}
+                </AutoSubmitSelect>
+              </div>
+              {/* The choice applies on change (AutoSubmitSelect); the button is for browsers without JavaScript. */}
+              <noscript>
+                <button type="submit" className={buttonClass("secondary", "md")}>
+                  Filter
+                </button>
+              </noscript>
+            </form>
+          ) : null}
+          <div className="min-w-0 flex-1">
+            <p id="tag-filter-label" className="hidden text-xs font-medium text-zinc-600 sm:block dark:text-zinc-400">
+              Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
+            </p>
+            <PhoneCollapse label={state.tagIds.length ? `Tags (${state.tagIds.length} selected)` : "Filter by tag"}>
+              <TagFilter basePath={basePath} state={state} tags={tags} />
+            </PhoneCollapse>
+          </div>
         </div>
-      </div>
+      )}
     </ClientNav>
   );
 }

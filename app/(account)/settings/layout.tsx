@@ -9,7 +9,11 @@ export default function SettingsLayout({ children }: { children: ReactNode }) {
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-zinc-600 uppercase md:block dark:text-zinc-400">Settings</p>
         <SettingsNav />
       </aside>
-      <div className="min-w-0 flex-1">{children}</div>
+      {/* Every section starts at the same left edge, whatever width its page asks for (pages centred in
+          different max widths made the column jump sideways between tabs). */}
+      <div className="min-w-0 flex-1 *:mx-0!" data-testid="settings-column">
+        {children}
+      </div>
     </div>
   );
 }
