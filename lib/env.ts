@@ -34,6 +34,8 @@ const envSchema = z.object({
   RATE_LIMIT_REGISTER_WINDOW_SEC: int(3600),
   RATE_LIMIT_POSTS: int(10),
   RATE_LIMIT_COMMENTS: int(30),
+  /** Direct messages a member may send per RATE_LIMIT_WINDOW_SEC. */
+  RATE_LIMIT_MESSAGES: int(30),
   RATE_LIMIT_UPLOADS: int(30),
   RATE_LIMIT_WINDOW_SEC: int(60),
   SEED_MEDAL_BEFORE: z.string().default("2026-01-01T00:00:00.000Z"),

@@ -88,15 +88,17 @@ export function stopScheduler(): void {
 
 /** Registers the jobs (lottery draws, poll results, reply mail, digests, the mail outbox); idempotent. */
 export async function ensureJobsRegistered(): Promise<void> {
-  const [{ processDueLotteries, lotteriesDue }, { processDuePolls, pollsDue }, mail] = await Promise.all([
+  const [{ processDueLotteries, lotteriesDue }, { processDuePolls, pollsDue }, mail, messageMail] = await Promise.all([
     import("@/lib/services/posts/lotteries"),
     import("@/lib/services/posts/polls"),
     import("@/lib/mail/drain"),
+    import("@/lib/services/messages/mail"),
   ]);
   registerJob("lottery-draws", processDueLotteries, lotteriesDue);
   registerJob("poll-results", processDuePolls, pollsDue);
   // Mail changes nothing a list shows; these report 0 (the count is only logged by tests and scripts).
   registerJob("reply-mail", async () => (await mail.processReplyMail(), 0), mail.replyMailDue);
+  registerJob("message-mail", async () => (await messageMail.processMessageMail(), 0), messageMail.messageMailDue);
   registerJob("digests", async () => (await mail.processDigests(), 0), mail.digestsDue);
   registerJob("mail-outbox", mail.kickOutbox, mail.outboxDue);
 }

@@ -21,8 +21,12 @@ export const OUTBOX_MINUTES = 15;
 
 export type LiveEvent = {
   id: number;
-  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload";
+  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload" | "message" | "message_read";
   userId?: number;
+  /** message, message_read: the conversation and its members (the only ones who receive it). */
+  conversationId?: number;
+  messageId?: number;
+  userIds?: number[];
   notificationId?: number;
   postId?: number | null;
   commentId?: number;
@@ -38,9 +42,10 @@ export type LiveEvent = {
   table?: string;
 };
 
-/** Whether `viewer` may receive `e`: their own notifications; post events of posts they may read. */
+/** Whether `viewer` may receive `e`: their own notifications and conversations; post events of posts they may read. */
 export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
   if (e.type === "notification") return !!viewer && viewer.id === e.userId;
+  if (e.type === "message" || e.type === "message_read") return !!viewer && !!e.userIds?.includes(viewer.id);
   if (e.type === "reload") return true;
   if (e.authorId === undefined || !e.status || !e.scope) return false;
   // Lists show published posts only (a post awaiting review arrives when it is approved).
@@ -218,6 +223,7 @@ function frame(e: LiveEvent): Uint8Array {
 function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined): boolean {
   if (!canReceive(viewer, e)) return false;
   if (postId === undefined || e.type === "notification" || e.type === "post_created" || e.type === "reload") return true;
+  if (e.type === "message" || e.type === "message_read") return true;
   return e.postId === postId;
 }
 

@@ -20,12 +20,22 @@ import {
   type NewMail,
 } from "@/lib/mail/outbox";
 import { absoluteUrl, siteName, unsubscribeUrls } from "@/lib/mail/site";
-import { activityMail, digestMail, resetMail, verifyMail, type ActivityItem, type Footer, type RenderedMail } from "@/lib/mail/templates";
+import {
+  activityMail,
+  digestMail,
+  messageMail,
+  resetMail,
+  verifyMail,
+  type ActivityItem,
+  type Footer,
+  type RenderedMail,
+} from "@/lib/mail/templates";
 import { deliver } from "@/lib/mail/transport";
 import { env } from "@/lib/env";
 import { canSeePost } from "@/lib/permissions";
 import { canReadComment } from "@/lib/services/comments/visibility";
 import { createResetToken, createVerifyCode } from "@/lib/services/auth/email-codes";
+import { messageMailContent } from "@/lib/services/messages/mail";
 
 type Composed = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
 
@@ -146,6 +156,14 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     const [item] = await activityItems([Number(m.data.notificationId)], to);
     if (!item) return { cancel: "post or comment not visible" };
     return { mail: activityMail({ username: to.username, item, footer: f.footer }), headers: f.headers };
+  }
+  if (m.kind === "message") {
+    // Direct messages (lib/services/messages/mail.ts): nothing if the conversation was read meanwhile.
+    if (to.mode !== "immediate") return { cancel: `email mode is ${to.mode}` };
+    const c = await messageMailContent(to.id, Number(m.data.conversationId));
+    if (!c) return { cancel: "conversation read" };
+    const link = absoluteUrl(`/messages/${c.conversationId}`);
+    return { mail: messageMail({ username: to.username, ...c, excerpt: excerpt(c.excerpt), link, footer: f.footer }), headers: f.headers };
   }
   if (m.kind === "digest") {
     if (to.mode !== "daily" && to.mode !== "weekly") return { cancel: `email mode is ${to.mode}` };

@@ -191,3 +191,31 @@ export function digestMail(p: {
       .join("\n\n")}${p.more > 0 ? `\n\n…and ${p.more} more.` : ""}\n\nYour notifications: ${p.inboxUrl}${textFooter(p.footer)}`,
   };
 }
+
+/** Direct messages waiting for an away member: one mail per conversation until they read it (lib/services/messages/mail.ts). */
+export function messageMail(p: {
+  username: string;
+  from: string[];
+  unread: number;
+  excerpt: string;
+  link: string;
+  footer: Footer;
+}): RenderedMail {
+  const who = p.from.length > 2 ? `${p.from.slice(0, 2).join(", ")} and others` : p.from.join(" and ");
+  const subject = `[${p.footer.site}] ${p.unread === 1 ? "A new message" : `${p.unread} new messages`} from ${who}`;
+  return {
+    subject,
+    html: html(
+      <Layout title={subject} footer={p.footer}>
+        <P>Hello {p.username},</P>
+        <P>
+          {who} wrote to you{p.unread > 1 ? ` (${p.unread} unread messages)` : ""}:
+        </P>
+        <p style={{ margin: "0 0 12px", color: colors.muted, lineHeight: 1.5, whiteSpace: "pre-wrap" }}>{p.excerpt}</p>
+        <Button href={p.link}>Open the conversation</Button>
+        <P>You get one mail per conversation until you read it.</P>
+      </Layout>,
+    ),
+    text: `Hello ${p.username},\n\n${who} wrote to you${p.unread > 1 ? ` (${p.unread} unread messages)` : ""}:\n\n${p.excerpt}\n\nOpen the conversation: ${p.link}\n\nYou get one mail per conversation until you read it.${textFooter(p.footer)}`,
+  };
+}

@@ -24,7 +24,17 @@ export const eventStreamQuerySchema = z.object({
 });
 export const EVENT_STREAM_ARRAY_KEYS = ["statePostIds"] as const;
 
-export const EVENT_TYPES = ["notification", "comment", "comment_changed", "post_created", "post_changed", "counts", "reload"] as const;
+export const EVENT_TYPES = [
+  "notification",
+  "comment",
+  "comment_changed",
+  "post_created",
+  "post_changed",
+  "counts",
+  "reload",
+  "message",
+  "message_read",
+] as const;
 
 /** The `data` of one event of GET /api/events (ids only: clients read the objects through the API). */
 export const liveEventSchema = z
@@ -41,5 +51,12 @@ export const liveEventSchema = z
     authorId: z.number().int().optional(),
     categoryId: z.number().int().optional(),
     table: z.string().optional().meta({ description: "counts: reactions, poll_votes or lottery_participants" }),
+    conversationId: z.number().int().optional().meta({ description: "message, message_read: the conversation (sent to its members only)" }),
+    messageId: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "message: the new message; message_read: the member's (actorId's) read mark" }),
+    userIds: z.array(z.number().int()).optional().meta({ description: "message, message_read: the conversation's members" }),
   })
   .meta({ id: "LiveEvent" });

@@ -32,6 +32,7 @@ import * as openIsleCompatModule from "@/lib/validation/openisle-compat";
 import * as openIsleProfilesModule from "@/lib/validation/openisle-profiles";
 import * as openIsleSiteModule from "@/lib/validation/openisle-site";
 import * as socialModule from "@/lib/validation/social";
+import * as messagesModule from "@/lib/validation/messages";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -227,6 +228,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     openIsleProfilesModule,
     openIsleSiteModule,
     socialModule,
+    messagesModule,
   ];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {

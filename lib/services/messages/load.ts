@@ -1,0 +1,76 @@
+import "server-only";
+import { asc, inArray, eq, type SQL } from "drizzle-orm";
+import { db } from "@/db";
+import { conversationParticipants, messages, users } from "@/db/schema";
+import { renderMarkdown } from "@/lib/markdown";
+import { iso, userSummary, userSummaryColumns, type UserSummary } from "@/lib/services/dto";
+import type { MessageDto, MessageReplyDto, ParticipantReadDto } from "@/lib/validation/messages";
+
+const messageColumns = {
+  id: messages.id,
+  conversationId: messages.conversationId,
+  content: messages.content,
+  replyToId: messages.replyToId,
+  createdAt: messages.createdAt,
+  sender: userSummaryColumns,
+};
+
+/** Messages with their senders (one query); the caller orders and bounds it. */
+export function selectMessages(where: SQL | undefined) {
+  return db.select(messageColumns).from(messages).innerJoin(users, eq(users.id, messages.senderId)).where(where);
+}
+
+export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
+
+function replyDto(r: MessageRow): MessageReplyDto {
+  return {
+    id: r.id,
+    content: r.content,
+    sender: userSummary(r.sender),
+    conversationId: r.conversationId,
+    createdAt: iso(r.createdAt)!,
+    replyTo: null,
+    reactions: [],
+  };
+}
+
+/**
+ * Rows to OpenIsle's MessageDto, with the message each replies to (one more query for all of them)
+ * and the content rendered and sanitized as a comment's (`html`).
+ */
+export async function toMessageDtos(rows: MessageRow[]): Promise<MessageDto[]> {
+  const replyIds = [...new Set(rows.map((r) => r.replyToId).filter((id): id is number => id !== null))];
+  const replies = new Map<number, MessageReplyDto>();
+  if (replyIds.length) for (const r of await selectMessages(inArray(messages.id, replyIds))) replies.set(r.id, replyDto(r));
+  return rows.map((r) => ({
+    ...replyDto(r),
+    replyTo: r.replyToId === null ? null : (replies.get(r.replyToId) ?? null),
+    html: renderMarkdown(r.content),
+  }));
+}
+
+/** Every participant of the conversations (summary and read mark), one query, in joining order. */
+export async function loadParticipants(conversationIds: number[]): Promise<Map<number, { user: UserSummary; read: ParticipantReadDto }[]>> {
+  const out = new Map<number, { user: UserSummary; read: ParticipantReadDto }[]>();
+  if (!conversationIds.length) return out;
+  const rows = await db
+    .select({
+      conversationId: conversationParticipants.conversationId,
+      lastReadMessageId: conversationParticipants.lastReadMessageId,
+      lastReadAt: conversationParticipants.lastReadAt,
+      user: userSummaryColumns,
+    })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .where(inArray(conversationParticipants.conversationId, conversationIds))
+    .orderBy(asc(conversationParticipants.joinedAt), asc(conversationParticipants.userId));
+  for (const r of rows) {
+    const list = out.get(r.conversationId) ?? [];
+    list.push({
+      user: userSummary(r.user),
+      read: { userId: r.user.id, lastReadMessageId: r.lastReadMessageId, lastReadAt: iso(r.lastReadAt) },
+    });
+    out.set(r.conversationId, list);
+  }
+  return out;
+}
