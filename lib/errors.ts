@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { untilInWords } from "@/lib/human-time";
 
 /**
  * The domain's errors: what went wrong, in words a client can act on. Services, validation and the
@@ -60,9 +61,9 @@ export class AppError extends Error {
   }
 }
 
-/** `suspended`: an admin suspended the caller until `until` (ISO); reading still works. */
+/** `suspended`: an admin suspended the caller until `until` (ISO, also in `details`); reading still works. */
 export const suspended = (until: string) =>
-  new AppError("suspended", `Your account is suspended until ${until}; you can read, but not write`, { details: { until } });
+  new AppError("suspended", `Your account is suspended until ${untilInWords(until)}; you can read, but not write`, { details: { until } });
 
 export const badRequest = (message: string, field?: string) =>
   field

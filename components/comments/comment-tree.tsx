@@ -4,6 +4,7 @@ import { Icon } from "@/components/ui/icon";
 import { FlagButton } from "@/components/moderation/flag-button";
 import { SignInLink } from "@/components/layout/sign-in-link";
 import { useShellViewer } from "@/components/layout/shell-marks";
+import { SuspendedHint, useSuspension } from "@/components/layout/suspension-banner";
 import { UserLink } from "@/components/people/user-link";
 import { ClientNav } from "@/components/ui/client-nav";
 import { useRouter } from "next/navigation";
@@ -26,7 +27,19 @@ export type CommentViewer = { id: number; username: string; moderator: boolean }
 /** On a shared page before page-state answers: a member who is neither staff nor the post's author. */
 const SOME_MEMBER = { id: 0, username: "", moderator: false };
 
-type Ctx = { postId: number; viewer: CommentViewer; canPin: boolean; closed: boolean; refresh: () => void };
+/**
+ * `suspended`: the member's suspension runs (every write is refused); `rejected`: a moderator rejected
+ * the post, which is read-only. Either way no reply, edit or reaction controls.
+ */
+type Ctx = {
+  postId: number;
+  viewer: CommentViewer;
+  canPin: boolean;
+  closed: boolean;
+  suspended: boolean;
+  rejected: boolean;
+  refresh: () => void;
+};
 
 /**
  * The comment form (top level, or a reply): the composer, a draft kept in this browser per member,
@@ -196,10 +209,11 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
   const [replying, setReplying] = useState(false);
   const [reactions, setReactions] = useState(c.reactions);
   const me = ctx.viewer;
-  const canDelete = !!me && !c.deleted && (me.id === c.author.id || me.moderator);
-  const canEdit = canDelete;
+  const writable = !ctx.suspended && !ctx.rejected;
+  const canDelete = !!me && !c.deleted && !ctx.suspended && (me.id === c.author.id || me.moderator);
+  const canEdit = canDelete && writable;
   const [editing, setEditing] = useState(false);
-  const canPin = ctx.canPin && c.parentId === null && !c.deleted;
+  const canPin = ctx.canPin && c.parentId === null && !c.deleted && !ctx.suspended;
 
   const change = useCommentMutation(ctx.postId);
   const act = (c: CommentChange) => change.mutate(c, { onSuccess: ctx.refresh });
@@ -268,12 +282,13 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 label={`Reactions to the comment by ${c.author.username}`}
                 reactions={reactions}
                 me={me?.username ?? null}
+                readOnly={!writable}
                 onToggle={async (type) => {
                   const added = (await change.mutateAsync({ kind: "react", commentId: c.id, type })) as ReactionDto | null;
                   setReactions((list) => applyToggle(list, me?.username ?? "", type, added));
                 }}
               />
-              {me && !ctx.closed ? (
+              {me && !ctx.closed && writable ? (
                 <Button variant="ghost" size="sm" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
                   Reply
                 </Button>
@@ -283,7 +298,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                   {c.pinnedAt ? "Unpin" : "Pin"}
                 </Button>
               ) : null}
-              {me && me.id !== c.author.id && !c.hidden ? (
+              {me && me.id !== c.author.id && !c.hidden && !ctx.suspended ? (
                 <FlagButton target={{ commentId: c.id }} label={`the comment by ${c.author.username}`} />
               ) : null}
               {canEdit && !editing ? (
@@ -350,6 +365,7 @@ export function CommentTree({
   viewer: given,
   canPin,
   closed,
+  rejected = false,
 }: {
   postId: number;
   comments: CommentView[];
@@ -358,18 +374,22 @@ export function CommentTree({
   viewer: CommentViewer | "deferred";
   canPin: boolean;
   closed: boolean;
+  /** A moderator rejected the post: read-only (its author and staff are the only ones who see it). */
+  rejected?: boolean;
 }) {
   const viewer = useShellViewer(given, (m) => ({ id: m.id, username: m.username, moderator: false }), SOME_MEMBER);
+  const suspended = !!useSuspension();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const ctx: Ctx = { postId, viewer, canPin, closed, refresh: () => startTransition(() => router.refresh()) };
+  const ctx: Ctx = { postId, viewer, canPin, closed, suspended, rejected, refresh: () => startTransition(() => router.refresh()) };
+  const writable = !!viewer && !closed && !suspended && !rejected;
   return (
     <section aria-labelledby="comments-heading" className="space-y-5" aria-busy={pending}>
       <h2 id="comments-heading" className="text-lg font-semibold">
         {total} {total === 1 ? "comment" : "comments"}
       </h2>
-      {viewer && !closed ? <QuoteSelection /> : null}
-      {viewer && !closed ? (
+      {writable ? <QuoteSelection /> : null}
+      {writable ? (
         <CommentForm
           label="Write a comment"
           submitLabel="Post comment"
@@ -378,10 +398,19 @@ export function CommentTree({
           draftKey={viewer.id ? `draft:comment:${viewer.id}:${postId}:top` : null}
           acceptQuotes
         />
+      ) : rejected ? (
+        <p
+          className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
+          data-testid="comments-read-only"
+        >
+          <Icon name="lock" className="h-3.5 w-3.5" /> A moderator rejected this post, so it is read-only: no new comments or reactions.
+        </p>
       ) : closed ? (
         <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
           <Icon name="lock" className="h-3.5 w-3.5" /> This post is closed to new comments.
         </p>
+      ) : suspended ? (
+        <SuspendedHint what="comment, reply or react" />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           <SignInLink className="underline">Sign in</SignInLink> to join the discussion.

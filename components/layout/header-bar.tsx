@@ -71,10 +71,13 @@ export function HeaderBar({
             </span>
           ) : me ? (
             <>
-              <Link href="/new" className={buttonClass("primary", "sm")}>
-                <Icon name="plus" className="h-4 w-4" />
-                <span className="sr-only sm:not-sr-only">New post</span>
-              </Link>
+              {me.suspension ? null : (
+                // Suspended: no New post while it lasts (components/layout/suspension-banner.tsx says why).
+                <Link href="/new" className={buttonClass("primary", "sm")}>
+                  <Icon name="plus" className="h-4 w-4" />
+                  <span className="sr-only sm:not-sr-only">New post</span>
+                </Link>
+              )}
               {review !== null ? (
                 <Link
                   href="/review"

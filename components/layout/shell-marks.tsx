@@ -15,7 +15,15 @@ import type { PostDto } from "@/lib/validation/responses";
  */
 
 /** What the site header shows of the signed-in member (lib/services/users/users.ts headerAccount). */
-export type HeaderMe = { id: number; username: string; avatar: string; point: number; unverifiedEmail: string | null };
+export type HeaderMe = {
+  id: number;
+  username: string;
+  avatar: string;
+  point: number;
+  unverifiedEmail: string | null;
+  /** While an admin's suspension runs (components/layout/suspension-notice.tsx), else null. */
+  suspension: { until: string; reason: string | null } | null;
+};
 
 type Mark = { newComments: number; isNew: boolean };
 /** Present only inside a members' shared list: the member's unread marks by post id (empty until loaded). */

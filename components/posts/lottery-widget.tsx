@@ -11,6 +11,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { absoluteTime } from "@/components/ui/relative-time";
+import { useSuspension } from "@/components/layout/suspension-banner";
 import { useShellViewer } from "@/components/layout/shell-marks";
 import { usePost, usePostMutation } from "@/components/posts/use-post";
 import { countdown, useNow } from "@/components/ui/use-now";
@@ -19,6 +20,7 @@ import { countdown, useNow } from "@/components/ui/use-now";
 /** `me`: the member (id, balance), null signed out, "deferred" on a shared page (undefined until known). */
 export function LotteryWidget({ postId, me: given }: { postId: number; me: { id: number; point: number } | null | "deferred" }) {
   const me = useShellViewer(given, (m) => ({ id: m.id, point: m.point }), undefined);
+  const suspension = useSuspension();
   const { data: post } = usePost(postId);
   const now = useNow(1000);
   const [confirming, setConfirming] = useState(false);
@@ -48,6 +50,8 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
   const phase = lot.drawnAt ? "drawn" : now === null ? "unknown" : now < start ? "upcoming" : now < end ? "open" : "drawing";
   const joined = !!me && lot.participants.some((u) => u.id === me.id);
   const isAuthor = !!me && post.author.id === me.id;
+  // No entries while the member is suspended or on a post a moderator rejected (the API refuses them too).
+  const readOnly = !!suspension || post.status === "REJECTED";
 
   return (
     <section aria-labelledby={`${hid}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="lottery">
@@ -88,7 +92,7 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
       </div>
 
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        {phase === "open" && me && !joined && !isAuthor && !confirming ? (
+        {phase === "open" && me && !joined && !isAuthor && !confirming && !readOnly ? (
           // Points move only after a confirmation that shows the cost and the balance after; a free lottery joins at once.
           <Button onClick={() => (lot.pointCost ? setConfirming(true) : join.mutate())} disabled={join.isPending}>
             Join{lot.pointCost ? ` for ${lot.pointCost} points` : ""}

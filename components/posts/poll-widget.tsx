@@ -11,10 +11,12 @@ import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { usePost, usePostMutation } from "@/components/posts/use-post";
 import { useNow } from "@/components/ui/use-now";
+import { useSuspension } from "@/components/layout/suspension-banner";
 
 /** Vote (once, final), results bars with voters, and the ended state. */
 export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boolean }) {
   const { data: post } = usePost(postId);
+  const suspension = useSuspension();
   const now = useNow(10_000);
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
@@ -27,7 +29,8 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
   const ended = poll.finalized || (now !== null && new Date(poll.endTime).getTime() <= now);
   const voted = poll.myVotes.length > 0;
   const total = Object.values(poll.votes).reduce((a, b) => a + b, 0);
-  const canVote = signedIn && !voted && !ended;
+  // No votes while the member is suspended or on a post a moderator rejected (the API refuses them too).
+  const canVote = signedIn && !voted && !ended && !suspension && post?.status !== "REJECTED";
 
   function submit(e: React.FormEvent) {
     e.preventDefault();

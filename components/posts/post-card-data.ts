@@ -9,7 +9,10 @@ import type { PostDto } from "@/lib/validation/responses";
  */
 export type PostCardData = Pick<PostDto, "id" | "title" | "createdAt" | "commentCount" | "views"> &
   Partial<
-    Pick<PostDto, "lastReplyAt" | "pinnedAt" | "closed" | "visibleScope" | "status" | "type" | "featured" | "isNew" | "newComments">
+    Pick<
+      PostDto,
+      "lastReplyAt" | "pinnedAt" | "closed" | "visibleScope" | "status" | "rejectedReason" | "type" | "featured" | "isNew" | "newComments"
+    >
   > & {
     excerpt: string;
     /** `avatar` only when it is not the default one (`defaultAvatar`). */
@@ -34,6 +37,7 @@ export function toPostCard(p: PostDto, excerptLength = 140): PostCardData {
     ...(p.featured ? { featured: true } : {}),
     ...(p.visibleScope !== "ALL" ? { visibleScope: p.visibleScope } : {}),
     ...(p.status !== "PUBLISHED" ? { status: p.status } : {}),
+    ...(p.rejectedReason ? { rejectedReason: p.rejectedReason } : {}),
     ...(p.type !== "NORMAL" ? { type: p.type } : {}),
     ...(p.isNew ? { isNew: true } : {}),
     ...(p.newComments ? { newComments: p.newComments } : {}),

@@ -54,6 +54,16 @@ export function PostCard({ post }: { post: PostCardData }) {
             </a>
           ) : null}
         </div>
+        {post.status === "PENDING" ? (
+          // Only its author and staff see a row of a post that is not published (their own profile).
+          <p className="mt-1 text-sm text-amber-800 dark:text-amber-300" data-testid="post-card-status">
+            Waiting for a moderator — others cannot see it yet.
+          </p>
+        ) : post.status === "REJECTED" ? (
+          <p className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="post-card-status">
+            {post.rejectedReason ? `Rejected by a moderator: ${post.rejectedReason}` : "Rejected by a moderator."}
+          </p>
+        ) : null}
         {post.excerpt ? <p className="pc-excerpt">{post.excerpt}</p> : null}
         <div className="pc-meta">
           <a href={`/c/${post.category.id}`} className="pc-category">

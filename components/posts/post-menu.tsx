@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
 import { usePostMutation, type PostChange } from "@/components/posts/use-post";
+import { useSuspension } from "@/components/layout/suspension-banner";
 
 export type PostPerms = { edit: boolean; close: boolean; pin: boolean; feature: boolean; delete: boolean };
 type Flags = { closed: boolean; pinned: boolean; featured: boolean };
@@ -15,11 +16,13 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
   const change = usePostMutation(postId);
   const [refreshing, startTransition] = useTransition();
   const pending = change.isPending || refreshing;
+  // A suspended member's writes are all refused: their post's actions wait until it ends.
+  const suspended = !!useSuspension();
 
   const run = (c: PostChange, after?: () => void) =>
     change.mutate(c, { onSuccess: () => (after ? after() : startTransition(() => router.refresh())) });
 
-  if (!Object.values(perms).some(Boolean)) return null;
+  if (suspended || !Object.values(perms).some(Boolean)) return null;
   return (
     <div role="group" aria-label="Post actions" className="flex flex-wrap items-center gap-1.5" aria-busy={pending}>
       {perms.edit ? (

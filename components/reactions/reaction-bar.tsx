@@ -24,9 +24,12 @@ export function ReactionBar({
   onToggle,
   label,
   size = "md",
+  readOnly = false,
 }: {
   reactions: ReactionDto[];
   me: string | null;
+  /** Counts only, no picker: the member is suspended, or a moderator rejected the post. */
+  readOnly?: boolean;
   onToggle: (type: ReactionType) => Promise<void>;
   label: string;
   size?: "sm" | "md";
@@ -46,9 +49,10 @@ export function ReactionBar({
     counts.set(r.type, c);
   }
   const shown = REACTION_TYPES.filter((t) => counts.has(t));
+  const canReact = !!me && !readOnly;
 
   async function toggle(type: ReactionType) {
-    if (!me || busy) return;
+    if (!canReact || busy) return;
     setBusy(type);
     setError(null);
     try {
@@ -70,7 +74,7 @@ export function ReactionBar({
             <button
               key={t}
               type="button"
-              disabled={!me || busy !== null}
+              disabled={!canReact || busy !== null}
               aria-pressed={c.mine}
               aria-label={`${REACTIONS[t].label}: ${c.n}${c.mine ? " (your reaction)" : ""}`}
               title={`${REACTIONS[t].label}: ${c.users.slice(0, 10).join(", ")}${c.users.length > 10 ? "…" : ""}`}
@@ -87,7 +91,7 @@ export function ReactionBar({
             </button>
           );
         })}
-        {me ? (
+        {canReact ? (
           <button
             ref={toggleRef}
             type="button"
@@ -99,13 +103,13 @@ export function ReactionBar({
             <Icon name="smile-plus" className="h-3.5 w-3.5" />
             <span className={size === "sm" ? "sr-only" : ""}>React</span>
           </button>
-        ) : shown.length === 0 ? (
+        ) : shown.length === 0 && !me ? (
           <span className="text-xs text-zinc-600 dark:text-zinc-400">
             <SignInLink className="underline">Sign in</SignInLink> to react
           </span>
         ) : null}
       </div>
-      {open && me ? (
+      {open && canReact ? (
         <div
           id={pickerId}
           role="group"

@@ -31,6 +31,8 @@ export const userKeys = {
   me: () => [...userKeys.all, "me"] as const,
   /** The member as the header shows them on a shared page (filled by usePageState, never fetched itself). */
   header: () => [...userKeys.all, "header"] as const,
+  /** The member's running suspension on a page rendered for them alone (components/layout/suspension-notice.tsx). */
+  suspension: () => [...userKeys.all, "suspension"] as const,
   pageState: (q: PageStateQuery) => [...userKeys.all, "page-state", q] as const,
   profile: (username: string) => [...userKeys.all, "profile", username] as const,
   suggest: (prefix: string, postId?: number) => [...userKeys.all, "suggest", prefix.toLowerCase(), postId ?? 0] as const,

@@ -128,6 +128,9 @@ export const postSchema = z
         "extra: the last time someone other than the author edited, moved, re-tagged, restored or closed the post (its history shows what)",
     }),
     newComments: z
+    rejectedReason: z.string().nullable().optional().meta({
+      description: "extra, REJECTED posts only (their author and staff see them): the moderator's reason, null when none was given",
+    }),
       .number()
       .int()
       .optional()

@@ -91,6 +91,10 @@ export const pageStateSchema = z
     unreadNotifications: z.number().int(),
     marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
       description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
+      suspension: z
+        .object({ until: z.string().meta({ description: "ISO time the suspension ends" }), reason: z.string().nullable() })
+        .nullable()
+        .meta({ description: "while an admin's suspension runs (the member can read, every write answers 403 `suspended`), else null" }),
     }),
     post: z
       .object({

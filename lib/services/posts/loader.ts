@@ -206,6 +206,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   }
   return byId;
 }
+      ...(r.status === "REJECTED" ? { rejectedReason: r.rejectedReason } : {}),
 
 /**
  * What a signed-in viewer adds to shared Post objects, read in one query with the content version and

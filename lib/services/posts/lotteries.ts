@@ -4,7 +4,7 @@ import { db, type DbOrTx } from "@/db";
 import { lotteries, lotteryParticipants, lotteryWinners, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
-import { assertCanSeePost } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
 import { notify } from "@/lib/services/notifications/writer";
 import { applyPoints } from "@/lib/services/points/points";
@@ -93,6 +93,7 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await visiblePost(a.postId, a.viewer, tx);
+      assertNotRejected(post);
       const [l] = await tx.select().from(lotteries).where(eq(lotteries.postId, a.postId)).for("share");
       if (!l) throw notFound("This post has no lottery");
       if (post.authorId === a.viewer.id) throw badRequest("You cannot join your own lottery");

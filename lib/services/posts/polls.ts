@@ -4,7 +4,7 @@ import { db, type DbOrTx } from "@/db";
 import { pollVotes, polls, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
-import { assertCanSeePost } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
 import { systemUserId } from "@/lib/services/posts/change-logs";
 import { pollInputSchema, type PollInput } from "@/lib/validation/economy";
@@ -102,6 +102,7 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
         .from(posts)
         .where(eq(posts.id, a.postId));
       assertCanSeePost(a.viewer, post);
+      assertNotRejected(post);
       const [poll] = await tx.select().from(polls).where(eq(polls.postId, a.postId)).for("update");
       if (!poll) throw notFound("This post has no poll");
       if (poll.finalizedAt || poll.endTime.getTime() <= Date.now()) throw conflict("Poll has ended");

@@ -4,7 +4,7 @@ import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";
 import { REACTION_TYPES } from "@/db/schema/enums";
 import { notFound } from "@/lib/errors";
-import { assertCanSeePost } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";
 import { hasBlocked } from "@/lib/services/social/relations";
@@ -74,6 +74,7 @@ async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
       .from(posts)
       .where(eq(posts.id, target.postId));
     assertCanSeePost(viewer, p);
+    assertNotRejected(p);
     return { postId: p.id, commentId: null, authorId: p.authorId };
   }
   const [c] = await db
@@ -91,6 +92,7 @@ async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
     .where(eq(comments.id, target.commentId));
   if (!c || c.deletedAt) throw notFound("Comment not found");
   assertCanSeePost(viewer, { authorId: c.postAuthorId, status: c.status, visibleScope: c.visibleScope }, "Comment not found");
+  assertNotRejected(c);
   return { postId: c.postId, commentId: c.id, authorId: c.authorId };
 }
 

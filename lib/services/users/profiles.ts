@@ -6,7 +6,7 @@ import { comments, posts, users, type MedalType, type ReactionType } from "@/db/
 import { AppError, badRequest, notFound, pgCode } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
-import { visiblePostsWhere } from "@/lib/permissions";
+import { isModerator, visiblePostsWhere } from "@/lib/permissions";
 import { readableCommentsWhere } from "@/lib/services/comments/visibility";
 import { earnedMedals, levelOf } from "@/lib/services/points/points";
 import { loadPosts } from "@/lib/services/posts/loader";
@@ -95,18 +95,23 @@ export async function getProfile(idOrUsername: string, viewer: Viewer | null): P
   };
 }
 
-/** The member's posts the caller may see, newest first: one id query (posts_author_idx), then the batch loader. */
+/**
+ * The member's posts the caller may see, newest first: one id query (posts_author_idx), then the batch
+ * loader. The member themself and staff also see the posts waiting for review or rejected (issue 47),
+ * with their status and the rejection's reason; everyone else only published ones.
+ */
 export async function listUserPosts(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<PostDto[]> {
   const u = await requireUser(a.idOrUsername);
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.authorId, u.id), visiblePostsWhere(a.viewer, { publishedOnly: true })))
+    .where(and(eq(posts.authorId, u.id), visiblePostsWhere(a.viewer, { publishedOnly: !unpublished })))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
   return loadPosts(
     rows.map((r) => r.id),
+  const unpublished = a.viewer?.id === u.id || isModerator(a.viewer);
     a.viewer,
     { cache: true },
   );

@@ -36,7 +36,17 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
 }
 
 /** What the site header and a page's widgets show of the signed-in member. */
-export type AccountSummary = { id: number; username: string; avatar: string; point: number; email: string; emailVerified: boolean };
+export type AccountSummary = {
+  id: number;
+  username: string;
+  avatar: string;
+  point: number;
+  email: string;
+  emailVerified: boolean;
+  /** While an admin's suspension runs: until when (ISO) and why; else null. */
+  suspension: Suspension | null;
+};
+export type Suspension = { until: string; reason: string | null };
 
 /** What the header shows of the member (the address only while it is unconfirmed). */
 export function headerAccount(a: AccountSummary): {
@@ -46,7 +56,15 @@ export function headerAccount(a: AccountSummary): {
   point: number;
   unverifiedEmail: string | null;
 } {
-  return { id: a.id, username: a.username, avatar: a.avatar, point: a.point, unverifiedEmail: a.emailVerified ? null : a.email };
+  suspension: Suspension | null;
+  return {
+    id: a.id,
+    username: a.username,
+    avatar: a.avatar,
+    point: a.point,
+    unverifiedEmail: a.emailVerified ? null : a.email,
+    suspension: a.suspension,
+  };
 }
 
 /**
@@ -57,11 +75,20 @@ export function headerAccount(a: AccountSummary): {
  */
 export function accountSummarySql(userId: number): SQL {
   return sql`(select json_build_object('id', ${users.id}, 'username', ${users.username}, 'avatar', ${users.avatar}, 'point', ${users.point},
-    'email', ${users.email}, 'emailVerified', ${users.emailVerifiedAt} is not null) from ${users} where ${users.id} = ${userId})`;
+    'email', ${users.email}, 'emailVerified', ${users.emailVerifiedAt} is not null,
+    'suspendedUntil', case when ${users.suspendedUntil} > now() then ${users.suspendedUntil} end, 'suspendedReason', ${users.suspendedReason})
+    from ${users} where ${users.id} = ${userId})`;
 }
 
 export function accountSummaryFrom(value: unknown): AccountSummary | null {
-  const u = jsonValue<(Omit<AccountSummary, "avatar"> & { avatar: string | null }) | null>(value, null);
+  const u = jsonValue<
+    | (Omit<AccountSummary, "avatar" | "suspension"> & {
+        avatar: string | null;
+        suspendedUntil: string | null;
+        suspendedReason: string | null;
+      })
+    | null
+  >(value, null);
   if (!u) return null;
   return {
     id: Number(u.id),
@@ -71,6 +98,7 @@ export function accountSummaryFrom(value: unknown): AccountSummary | null {
     email: u.email,
     emailVerified: !!u.emailVerified,
   };
+    suspension: u.suspendedUntil ? { until: new Date(u.suspendedUntil).toISOString(), reason: u.suspendedReason || null } : null,
 }
 
 export async function getAccountSummary(userId: number): Promise<AccountSummary | null> {

@@ -19,6 +19,8 @@ import { PostReactions } from "@/components/reactions/post-reactions";
 import { ReviewActions } from "@/components/moderation/review-actions";
 import { FlagButton } from "@/components/moderation/flag-button";
 import { SubscribeButton } from "@/components/posts/subscribe-button";
+import { PostStatusNotice } from "@/components/posts/post-status-notice";
+import { UnlessSuspended } from "@/components/layout/suspension-banner";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
@@ -70,7 +72,9 @@ export default async function PostPage({ params }: Props) {
   qc.setQueryData<PostDto>(postKeys.detail(post.id), JSON.parse(JSON.stringify(post)) as PostDto);
 
   const can = postActionsFor(viewer, { authorId: post.author.id });
-  const perms = { edit: can.edit, close: can.close, pin: can.pin, feature: can.feature, delete: can.delete };
+  const rejected = post.status === "REJECTED";
+  // A rejected post is read-only to its author (staff may still edit or approve it).
+  const perms = { edit: can.edit && (!rejected || can.moderate), close: can.close, pin: can.pin, feature: can.feature, delete: can.delete };
 
   return (
     <HydrationBoundary state={dehydrate(qc)}>
@@ -127,15 +131,14 @@ export default async function PostPage({ params }: Props) {
                 </Link>
               ) : null}
             </div>
-            {post.status === "PENDING" && can.review ? (
-              <div
-                className="rounded-lg border border-amber-300 bg-amber-50 p-3 dark:border-amber-800 dark:bg-amber-950/40"
-                data-testid="review-panel"
-              >
-                <p className="mb-2 text-sm font-medium text-amber-900 dark:text-amber-200">This post is waiting for review.</p>
-                <ReviewActions postId={post.id} title={post.title} />
-              </div>
-            ) : null}
+            {/* Only its author and staff can open a post that is not published: this render is theirs alone. */}
+            <PostStatusNotice post={post} own={viewer?.id === post.author.id}>
+              {post.status === "PENDING" && can.review ? (
+                <div data-testid="review-panel">
+                  <ReviewActions postId={post.id} title={post.title} />
+                </div>
+              ) : null}
+            </PostStatusNotice>
             <PostMenu postId={post.id} perms={perms} flags={{ closed: post.closed, pinned: !!post.pinnedAt, featured: post.featured }} />
           </header>
 
@@ -154,10 +157,12 @@ export default async function PostPage({ params }: Props) {
           <div className="flex flex-wrap items-start justify-between gap-3 border-y border-zinc-200 py-3 dark:border-zinc-800">
             <PostReactions postId={post.id} me={shell ? "deferred" : (viewer?.username ?? null)} />
             {viewer ? (
-              <div className="flex flex-wrap items-start gap-1.5">
-                <SubscribeButton postId={post.id} />
-                {viewer.id !== post.author.id ? <FlagButton target={{ postId: post.id }} label="this post" /> : null}
-              </div>
+              <UnlessSuspended>
+                <div className="flex flex-wrap items-start gap-1.5">
+                  <SubscribeButton postId={post.id} />
+                  {viewer.id !== post.author.id ? <FlagButton target={{ postId: post.id }} label="this post" /> : null}
+                </div>
+              </UnlessSuspended>
             ) : null}
           </div>
         </article>
@@ -170,6 +175,7 @@ export default async function PostPage({ params }: Props) {
           viewer={shell ? "deferred" : viewer ? { id: viewer.id, username: viewer.username, moderator: can.moderate } : null}
           canPin={can.pinComment}
           closed={post.closed}
+          rejected={rejected}
         />
         <LivePostUpdates postId={post.id} signedIn={!!viewer} />
         {shell ? (

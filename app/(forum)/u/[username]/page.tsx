@@ -80,7 +80,8 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   if (tab === "posts") {
     const items = await listUserPosts(q);
     postIds = items.map((p) => p.id);
-    hasNext = (page + 1) * PAGE_SIZE < profile.postCount;
+    // The member (and staff) also see their posts waiting for review or rejected, which postCount leaves out.
+    hasNext = (page + 1) * PAGE_SIZE < profile.postCount || items.length === PAGE_SIZE;
     list = items.length ? (
       <ClientNav className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         {items.map((p) => (

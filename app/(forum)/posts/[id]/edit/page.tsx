@@ -19,11 +19,20 @@ export default async function EditPostPage({ params }: Props) {
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/posts/${id}/edit`)}`);
   const post = await loadPost(Number(id), viewer);
   if (!post) notFound();
-  if (!postActionsFor(viewer, { authorId: post.author.id }).edit) {
+  const can = postActionsFor(viewer, { authorId: post.author.id });
+  // Why not, in the member's words: not theirs, their suspension, or a rejected post (read-only to its author).
+  const why = !can.edit
+    ? "Only its author and moderators can."
+    : viewer.suspendedUntil
+      ? "Your account is suspended: the notice above says until when."
+      : post.status === "REJECTED" && !can.moderate
+        ? "A moderator rejected it, so it is read-only."
+        : null;
+  if (why) {
     return (
       <div className="py-12 text-center">
         <h1 className="text-2xl font-semibold">You cannot edit this post</h1>
-        <p className="mt-2 text-zinc-600 dark:text-zinc-400">Only its author and moderators can.</p>
+        <p className="mt-2 text-zinc-600 dark:text-zinc-400">{why}</p>
         <Link href={`/posts/${post.id}`} className="mt-4 inline-block underline">
           Back to the post
         </Link>

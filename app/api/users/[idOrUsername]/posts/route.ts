@@ -8,7 +8,8 @@ export const GET = route(
   {
     tag: "Users",
     summary: "The member's posts, newest first",
-    description: "Published posts the caller may see (never another member's ONLY_ME posts; ONLY_REGISTER ones only when signed in).",
+    description:
+      "Published posts the caller may see (never another member's ONLY_ME posts; ONLY_REGISTER ones only when signed in). The member themself and staff also get the posts waiting for review (`status` PENDING) or rejected (REJECTED, with `rejectedReason`).",
     auth: "optional",
     query: userListQuerySchema,
     responses: [okList(postSchema)],

@@ -9,7 +9,8 @@ export const POST = route(
   {
     tag: "Administration",
     summary: "Reject a pending post",
-    description: "POST_REVIEWED to the author (not approved), with the optional `reason` as its text.",
+    description:
+      "POST_REVIEWED to the author (not approved), with the optional `reason` as its text. The reason stays on the post (`rejectedReason`, shown to its author and staff) until it is approved; a rejected post is read-only (comments, reactions, votes and its author's edits answer 409).",
     auth: "required",
     role: "MODERATOR",
     body: reviewPostSchema,
