@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { NotificationItem } from "@/components/notifications/notification-item";
+import { NotificationGroupItem } from "@/components/notifications/notification-group-item";
+import { groupNotifications } from "@/components/notifications/notification-groups";
 import { INBOX_PAGE_SIZE, inboxKey, type InboxTab } from "@/components/notifications/notification-paging";
 import { NotificationPrefs } from "@/components/notifications/notification-prefs";
 import { api } from "@/lib/client/api-client";
@@ -19,7 +21,11 @@ function fetchPage(tab: Tab, page: number): Promise<NotificationDto[]> {
   return api.notifications({ unreadOnly: tab === "unread", page, size: INBOX_PAGE_SIZE });
 }
 
-/** The inbox: All / Unread tabs, infinite paging, mark one or all read, and the per-type preferences. */
+/**
+ * The inbox: All / Unread tabs, infinite paging, mark one, a group or all read, and the per-type
+ * preferences. Replies, poll votes and views on one post are shown as one group
+ * (components/notifications/notification-groups.ts).
+ */
 export function NotificationInbox({ prefTypes }: { prefTypes?: readonly NotificationDto["type"][] } = {}) {
   const id = useId();
   const qc = useQueryClient();
@@ -32,6 +38,8 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
     initialPageParam: 0,
     getNextPageParam: (last, all) => (last.length === INBOX_PAGE_SIZE ? all.length : undefined),
   });
+  const items = list.data?.pages.flat() ?? [];
+  const groups = groupNotifications(items);
   const unread = useQuery({ queryKey: notificationKeys.unreadCount(), queryFn: api.unreadCount, staleTime: 0 });
   const unreadCount = unread.data?.count ?? 0;
 
@@ -47,10 +55,15 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
   };
 
   const markRead = useMutation({
-    mutationFn: (n: NotificationDto) => api.markNotificationsRead([n.id]),
-    onMutate: (n) => {
-      markCached(new Set([n.id]));
-      if (!n.read) qc.setQueryData<{ count: number }>(notificationKeys.unreadCount(), (c) => ({ count: Math.max(0, (c?.count ?? 1) - 1) }));
+    mutationFn: (ids: number[]) => api.markNotificationsRead(ids),
+    onMutate: (ids) => {
+      const wanted = new Set(ids);
+      const unreadNow = new Set(items.filter((n) => wanted.has(n.id) && !n.read).map((n) => n.id)).size;
+      markCached(wanted);
+      if (unreadNow)
+        qc.setQueryData<{ count: number }>(notificationKeys.unreadCount(), (c) => ({
+          count: Math.max(0, (c?.count ?? unreadNow) - unreadNow),
+        }));
     },
     onSettled: settle,
   });
@@ -64,7 +77,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
   });
 
   const open = (n: NotificationDto) => {
-    if (!n.read) markRead.mutate(n);
+    if (!n.read) markRead.mutate([n.id]);
   };
 
   // Infinite paging: load the next page when the sentinel scrolls into view ("Load more" is the fallback).
@@ -87,7 +100,6 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
     return () => io.disconnect();
   }, [hasNextPage, isFetching, fetchNext]);
 
-  const items = list.data?.pages.flat() ?? [];
   const tabs: { key: Tab; label: string }[] = [
     { key: "all", label: "All" },
     { key: "unread", label: unreadCount ? `Unread (${unreadCount})` : "Unread" },
@@ -155,9 +167,13 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
             className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
             data-testid="notification-list"
           >
-            {items.map((n) => (
-              <NotificationItem key={n.id} n={n} onOpen={open} onMarkRead={(x) => markRead.mutate(x)} />
-            ))}
+            {groups.map((g) =>
+              g.kind === "single" ? (
+                <NotificationItem key={g.key} n={g.item} onOpen={open} onMarkRead={(x) => markRead.mutate([x.id])} />
+              ) : (
+                <NotificationGroupItem key={g.key} g={g} onMarkRead={(ids) => markRead.mutate(ids)} />
+              ),
+            )}
           </ul>
         )}
         <div ref={sentinel} aria-hidden="true" />

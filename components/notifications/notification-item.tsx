@@ -29,6 +29,7 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
+import { lotteryDrawSummary, plural } from "@/components/notifications/notification-groups";
 import type { NotificationDto } from "@/lib/validation/responses";
 
 export type NotificationLine = {
@@ -86,7 +87,7 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "REACTION": {
       const r = n.reactionType ? REACTIONS[n.reactionType] : null;
       const others = n.actorCount - 1;
-      const who = others > 0 ? `and ${others} ${others === 1 ? "other" : "others"} ` : "";
+      const who = others > 0 ? `and ${plural(others, "other", "others")} ` : "";
       const what = `${who}reacted${r && others === 0 ? ` ${r.label}` : ""} to your`;
       return n.comment
         ? { ...base, icon: SmilePlus, action: `${what} comment on`, href: commentHref, snippet: n.excerpt }
@@ -117,6 +118,9 @@ export function describeNotification(n: NotificationDto): NotificationLine {
       return { ...base, icon: BellOff, action: "unsubscribed from your post" };
     case "FOLLOWED_POST":
       return { ...base, icon: FilePlus, action: "published a new post:" };
+    case "WATCHED_POST":
+      // The content names what the member watches that the post is in ("Cooking" or "#baking").
+      return { ...base, icon: FilePlus, action: n.content ? `posted in ${n.content}, which you watch:` : "posted where you watch:" };
     case "USER_FOLLOWED":
       return { ...base, icon: UserPlus, action: "followed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
     case "USER_UNFOLLOWED":
@@ -131,7 +135,7 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "LOTTERY_WIN":
       return { ...base, actor: null, icon: Trophy, action: "You won the lottery of" };
     case "LOTTERY_DRAW":
-      return { ...base, actor: null, icon: Dices, action: "Your lottery was drawn:", snippet: n.excerpt };
+      return { ...base, actor: null, icon: Dices, action: "Your lottery was drawn:", snippet: lotteryDrawSummary(n.content) ?? n.excerpt };
     case "POLL_VOTE":
       return { ...base, icon: Vote, action: "voted in your poll" };
     case "POLL_RESULT_OWNER":

@@ -20,6 +20,7 @@ export const NOTIFICATION_TYPE_LABEL: Record<Pref["type"], string> = {
   POST_SUBSCRIBED: "Someone subscribed to my post",
   POST_UNSUBSCRIBED: "Someone unsubscribed from my post",
   FOLLOWED_POST: "New posts by people I follow",
+  WATCHED_POST: "New posts in categories and tags I watch",
   USER_FOLLOWED: "Someone followed me",
   USER_UNFOLLOWED: "Someone unfollowed me",
   USER_ACTIVITY: "Activity of people I follow",
