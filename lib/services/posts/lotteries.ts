@@ -161,7 +161,12 @@ export async function drawLottery(postId: number): Promise<boolean> {
       if (post) {
         await notify(tx, [
           ...winners.map((userId) => ({ userId, type: "LOTTERY_WIN" as const, fromUserId: post.authorId, postId })),
-          { userId: post.authorId, type: "LOTTERY_DRAW", postId, content: `${winners.length} winner(s) of ${parts.length} participant(s)` },
+          {
+            userId: post.authorId,
+            type: "LOTTERY_DRAW",
+            postId,
+            content: `${winners.length} ${winners.length === 1 ? "winner" : "winners"} of ${parts.length} ${parts.length === 1 ? "participant" : "participants"}`,
+          },
         ]);
       }
       await tx.insert(postChangeLogs).values({ postId, actorId: await systemUserId(tx), type: "LOTTERY_RESULT" });
