@@ -11,6 +11,7 @@ import { countComments, searchCommentsPage } from "@/lib/services/search/comment
 import { correctKeyword } from "@/lib/services/search/correct";
 import { countPosts, searchPostsCorrected } from "@/lib/services/search/search";
 import { searchPostSchema, searchPostsQuerySchema, searchResultSchema } from "@/lib/validation/search";
+import type { Viewer } from "@/lib/viewer";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 
 const q = encodeURIComponent;
@@ -22,6 +23,7 @@ describe("search that understands Chinese and typos", () => {
   let author: TestUser, reader: TestUser;
   let cat: number;
   const P: Record<string, number> = {};
+  const asViewer = (u: TestUser): Viewer => ({ id: u.id, username: u.username, role: u.role, scopes: ["read", "write"], via: "token" });
 
   async function seedPost(title: string, content: string, o: { status?: PostStatus; visibleScope?: VisibleScope; createdAt?: Date } = {}) {
     const [p] = await db
@@ -53,7 +55,7 @@ describe("search that understands Chinese and typos", () => {
     P.pending = await seedPost("Pending thoughts", "xylophonist meetings", { status: "PENDING" });
     await db
       .insert(comments)
-      .values({ postId: P.other, authorId: reader.id, content: "公园里的银杏叶子很漂亮，还有 marmalade sandwiches" });
+      .values({ postId: P.other!, authorId: reader.id, content: "公园里的银杏叶子很漂亮，还有 marmalade sandwiches" });
   });
 
   it("finds two-character Chinese words inside longer runs, in bodies and titles, title matches first", async () => {
@@ -119,10 +121,10 @@ describe("search that understands Chinese and typos", () => {
     );
     expect(known!.n).toBe(2);
     // … but a near miss finds nothing for a reader, and no correction is offered.
-    expect(await searchPostsCorrected(reader, query("quixoticaly"))).toEqual({ posts: [], correctedKeyword: null });
+    expect(await searchPostsCorrected(asViewer(reader), query("quixoticaly"))).toEqual({ posts: [], correctedKeyword: null });
     expect(await searchPostsCorrected(null, query("xylophonis"))).toEqual({ posts: [], correctedKeyword: null });
     // The author sees their own post through the correction.
-    const own = await searchPostsCorrected(author, query("quixoticaly"));
+    const own = await searchPostsCorrected(asViewer(author), query("quixoticaly"));
     expect(own.correctedKeyword).toBe("quixotically");
     expect(ids(own.posts)).toEqual([P.secret]);
   });
@@ -130,7 +132,7 @@ describe("search that understands Chinese and typos", () => {
   it("adds the words of new and edited comments to the vocabulary, letters only", async () => {
     await db
       .insert(comments)
-      .values({ postId: P.plants, authorId: reader.id, content: "Chlorophyll absorbs red 700nm light, see abc123 and 数据" });
+      .values({ postId: P.plants!, authorId: reader.id, content: "Chlorophyll absorbs red 700nm light, see abc123 and 数据" });
     const rows = await rawRows<{ word: string }>(
       db,
       sql`select word from search_words where word in ('chlorophyll', 'absorbs', '700nm', 'abc123', '数据') order by word`,
