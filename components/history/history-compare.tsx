@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { DiffModeSwitch, DiffView, type DiffMode } from "@/components/history/diff-view";
+import { ContentDiff, HistoryViewSwitch, type HistoryView } from "@/components/history/rendered-versions";
 import { postStateAt, type PostState, type Version, type VersionField } from "@/lib/edit-history";
 import type { ChangeLogDto } from "@/lib/validation/responses";
 import { fieldErrors } from "@/lib/client/api-client";
@@ -33,6 +34,8 @@ export function HistoryCompare({
   current,
   mode,
   onMode,
+  view,
+  onView,
   canRestore,
 }: {
   postId: number;
@@ -41,6 +44,8 @@ export function HistoryCompare({
   current: PostState;
   mode: DiffMode;
   onMode: (m: DiffMode) => void;
+  view: HistoryView;
+  onView: (v: HistoryView) => void;
   canRestore: boolean;
 }) {
   const id = useId();
@@ -105,7 +110,11 @@ export function HistoryCompare({
         <h2 id={`${id}-h`} className="text-lg font-semibold">
           Compare versions
         </h2>
-        <DiffModeSwitch mode={mode} onChange={onMode} />
+        <div className="flex flex-wrap items-center gap-2">
+          {/* A title has no markup: its changes are always the source diff. */}
+          {field === "content" ? <HistoryViewSwitch view={view} onChange={onView} /> : null}
+          {field === "title" || view === "source" ? <DiffModeSwitch mode={mode} onChange={onMode} /> : null}
+        </div>
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
@@ -147,13 +156,24 @@ export function HistoryCompare({
         <p className="text-sm text-zinc-600 dark:text-zinc-400">The {field} has never been edited: there is only the original version.</p>
       ) : null}
 
-      <DiffView
-        key={`${field}-${from}-${to}`}
-        oldText={a.text}
-        newText={b.text}
-        mode={mode}
-        labels={[`Version ${from}`, `Version ${to}`]}
-      />
+      {field === "content" ? (
+        <ContentDiff
+          key={`${field}-${from}-${to}`}
+          oldText={a.text}
+          newText={b.text}
+          mode={mode}
+          view={view}
+          labels={[`Version ${from}`, `Version ${to}`]}
+        />
+      ) : (
+        <DiffView
+          key={`${field}-${from}-${to}`}
+          oldText={a.text}
+          newText={b.text}
+          mode={mode}
+          labels={[`Version ${from}`, `Version ${to}`]}
+        />
+      )}
 
       {canRestore && from !== latest ? (
         <div className="space-y-2">

@@ -6,6 +6,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { DiffView, type DiffMode } from "@/components/history/diff-view";
+import { ContentDiff, type HistoryView } from "@/components/history/rendered-versions";
 import { defaultAvatar } from "@/lib/avatar-url";
 import type { ChangeLogDto, TagDto } from "@/lib/validation/responses";
 
@@ -61,7 +62,7 @@ function tagNames(tags: TagDto[] | null): string {
 
 const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? null : v ? yes : no);
 
-function body(postId: number, log: ChangeLogDto, version: number | null, mode: DiffMode): ReactNode {
+function body(postId: number, log: ChangeLogDto, version: number | null, mode: DiffMode, view: HistoryView): ReactNode {
   switch (log.type) {
     case "TITLE":
     case "CONTENT": {
@@ -75,12 +76,17 @@ function body(postId: number, log: ChangeLogDto, version: number | null, mode: D
               ? `Restored the ${what} of version ${log.restoredVersion}: version ${n - 1} → ${n}`
               : `Edited the ${what}: version ${n - 1} → ${n}`}
           </summary>
-          <DiffView
-            oldText={(isTitle ? log.oldTitle : log.oldContent) ?? ""}
-            newText={(isTitle ? log.newTitle : log.newContent) ?? ""}
-            mode={mode}
-            labels={[`Version ${n - 1}`, `Version ${n}`]}
-          />
+          {isTitle ? (
+            <DiffView oldText={log.oldTitle ?? ""} newText={log.newTitle ?? ""} mode={mode} labels={[`Version ${n - 1}`, `Version ${n}`]} />
+          ) : (
+            <ContentDiff
+              oldText={log.oldContent ?? ""}
+              newText={log.newContent ?? ""}
+              mode={mode}
+              view={view}
+              labels={[`Version ${n - 1}`, `Version ${n}`]}
+            />
+          )}
         </details>
       );
     }
@@ -140,11 +146,13 @@ export function HistoryEntry({
   log,
   version,
   mode,
+  view = "source",
 }: {
   postId: number;
   log: ChangeLogDto;
   version: number | null;
   mode: DiffMode;
+  view?: HistoryView;
 }) {
   const system = log.type === "VOTE_RESULT" || log.type === "LOTTERY_RESULT";
   return (
@@ -166,7 +174,7 @@ export function HistoryEntry({
         {log.restoredVersion != null ? <Badge tone="warning">Restored version {log.restoredVersion}</Badge> : null}
         <RelativeTime iso={log.time} className="text-zinc-600 dark:text-zinc-400" />
       </div>
-      {body(postId, log, version, mode)}
+      {body(postId, log, version, mode, view)}
     </li>
   );
 }

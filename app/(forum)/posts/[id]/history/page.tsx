@@ -11,6 +11,9 @@ import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { postKeys } from "@/lib/client/query-keys";
 import { listChangeLogs } from "@/lib/services/posts/change-logs";
 import { loadPost } from "@/lib/services/posts/loader";
+import { renderMarkdown } from "@/lib/markdown";
+import { fieldVersions } from "@/lib/edit-history";
+import { versionKey } from "@/components/history/version-key";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -37,6 +40,10 @@ export default async function PostHistoryPage({ params }: Props) {
   const { viewer, post, logs } = await load((await params).id);
   const qc = new QueryClient();
   qc.setQueryData(postKeys.changeLogs(post.id), logs);
+  // Every content version rendered as the post is (the render workers' budget bounds the wait; a version
+  // not rendered in time shows as its escaped source), for the history's "Rendered" view.
+  const rendered: Record<string, string> = {};
+  for (const v of fieldVersions(logs, "content", post.content)) rendered[versionKey(v.text)] ??= renderMarkdown(v.text);
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="space-y-6">
@@ -62,6 +69,7 @@ export default async function PostHistoryPage({ params }: Props) {
           current={{ title: post.title, content: post.content, category: post.category, tags: post.tags }}
           origin={{ time: post.createdAt, username: post.author.username, avatar: post.author.avatar }}
           canRestore={postActionsFor(viewer, { authorId: post.author.id }).edit}
+          rendered={rendered}
         />
       </div>
     </HydrationBoundary>
