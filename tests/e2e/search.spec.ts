@@ -43,26 +43,69 @@ test("search from the header: suggestions as you type, keyboard choice opens the
   await expect(page.getByTestId("search-result").first()).toContainText(`Notes on ${word} flux`);
 });
 
-test("the search page finds CJK substrings and typos, with filters and highlights", async ({ page, request }) => {
+/** A word of letters only, new to this run (the vocabulary keeps words of letters). */
+const letters = (prefix: string) =>
+  prefix +
+  Date.now()
+    .toString(36)
+    .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+
+test("the search page finds CJK words and corrects typos, with filters and highlights", async ({ page, request }) => {
   const token = await apiLogin(request, "bob");
-  const word = `zephyrine${Date.now().toString(36)}`;
-  const post = await apiCreatePost(request, token, { title: `关于${word}分布式数据库的设计`, content: "一致性与可用性" });
+  const word = letters("zephyrine");
+  const post = await apiCreatePost(request, token, { title: `关于 ${word} 分布式数据库的设计`, content: "一致性与可用性" });
 
   await page.goto(`/search?q=${encodeURIComponent("数据库的设计")}`);
   const hit = page.getByTestId("search-result").filter({ hasText: word });
   await expect(hit).toBeVisible();
   await expect(hit.locator("mark").first()).toHaveText("数据库的设计");
+  // A two-character word inside the run finds it too.
+  await page.goto(`/search?q=${encodeURIComponent("一致")}&author=bob`);
+  await expect(page.getByTestId("search-result").filter({ hasText: word })).toBeVisible();
 
-  // A typo still finds it (trigram similarity), and the author filter narrows to bob's posts.
+  // A typo is corrected from the forum's words, and the author filter narrows to bob's posts.
   await page.getByTestId("search-page-input").fill(word.replace("phyr", "pyr"));
   await page.getByLabel("Author").fill("bob");
   await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByTestId("search-corrected")).toContainText(`Showing results for ${word}`);
   await expect(page.getByTestId("search-result").filter({ hasText: word })).toBeVisible();
   await page.getByTestId("search-result").filter({ hasText: word }).getByRole("link").first().click();
   await page.waitForURL(`**/posts/${post.id}`);
 
   await page.goto(`/search?q=${"x".repeat(101)}`);
   await expect(page.getByText("Search words: at most 100 characters")).toBeVisible();
+});
+
+test("the search page lists comments with their post, counts each kind, and filters by kind", async ({ page, request }) => {
+  const token = await apiLogin(request, "alice");
+  const word = letters("marzipanic");
+  const post = await apiCreatePost(request, token, { title: unique("Holiday baking"), content: "What do you bake in December?" });
+  const r = await request.post(`/api/posts/${post.id}/comments`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { content: `My grandmother's ${word} stollen, every year.` },
+  });
+  expect(r.status()).toBe(201);
+  const comment = (await r.json()) as { id: number };
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/search?q=${word}`);
+    await expect(page.getByTestId("search-kind-posts")).toContainText("0");
+    await expect(page.getByTestId("search-kind-comments")).toContainText("1");
+    const hit = page.getByTestId("search-comment-result").filter({ hasText: "stollen" });
+    await expect(hit).toBeVisible();
+    await expect(hit.locator("mark").first()).toHaveText(word);
+    await expect(hit).toContainText("alice");
+    await page.screenshot({ path: `${SHOTS}/search-comments-${width}.png`, fullPage: true });
+  }
+  await page.getByTestId("search-kind-comments").click();
+  await page.waitForURL(/type=comments/);
+  await expect(page.getByTestId("search-kind-comments")).toHaveAttribute("aria-current", "page");
+  await page
+    .getByTestId("search-comment-result")
+    .getByRole("link", { name: /stollen/ })
+    .click();
+  await page.waitForURL(new RegExp(`/posts/${post.id}#comment-${comment.id}$`));
 });
 
 test("a second browser sees a new reply appear live, and the header count updates", async ({ browser, request }) => {

@@ -1,16 +1,15 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
-import { Avatar } from "@/components/ui/avatar";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { RelativeTime } from "@/components/ui/relative-time";
 import { AppError } from "@/lib/errors";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategories } from "@/lib/services/taxonomy/categories";
-import { searchPosts, searchUsers } from "@/lib/services/search/search";
+import { COUNT_CAP, SEARCH_KINDS, searchEverything, type SearchKind, type SearchPageResult } from "@/lib/services/search/everything";
+import { CommentHits, KindTabs, PeopleHits, PostHits, TagHits } from "@/components/search/search-results";
 import { listTags } from "@/lib/services/taxonomy/tags";
-import { searchPostsQuerySchema, type SearchPostDto, type SearchUserDto } from "@/lib/validation/search";
+import { searchPostsQuerySchema } from "@/lib/validation/search";
 
 const PAGE_SIZE = 20;
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -21,7 +20,12 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   return { title: q ? `Search: ${q.slice(0, 60)}` : "Search" };
 }
 
-/** /search?q=&categoryId=&tagId=&author=&from=&to=&sort=&page= — the same service as GET /api/search/posts. */
+/**
+ * /search?q=&type=&categoryId=&tagId=&author=&from=&to=&sort=&page=&exact= — posts, comments, people and
+ * tags with a count per kind (`type` shows one kind, paged); when nothing matches, the keyword with its
+ * typos corrected ("Showing results for …", `exact=1`: as typed). Posts through the same service as
+ * GET /api/search/posts.
+ */
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
   const form = {
@@ -33,12 +37,13 @@ export default async function SearchPage({ searchParams }: Props) {
     to: first(sp.to),
     sort: first(sp.sort) === "newest" ? "newest" : "relevance",
     page: /^\d{1,4}$/.test(first(sp.page)) ? Number(first(sp.page)) : 0,
+    type: (SEARCH_KINDS as readonly string[]).includes(first(sp.type)) ? (first(sp.type) as SearchKind) : "all",
+    exact: first(sp.exact) === "1" ? "1" : "",
   };
   const viewer = await pageViewer();
   const [categories, tags] = await Promise.all([listCategories(), listTags({ page: 0, pageSize: 50 })]);
 
-  let posts: SearchPostDto[] = [];
-  let users: SearchUserDto[] = [];
+  let result: SearchPageResult | null = null;
   let error: string | null = null;
   if (form.q.trim()) {
     const parsed = searchPostsQuerySchema.safeParse({
@@ -57,22 +62,23 @@ export default async function SearchPage({ searchParams }: Props) {
       error = `${issue?.path.join(".") === "keyword" ? "Search words" : (issue?.path.join(".") ?? "Input")}: ${issue?.message ?? "invalid"}`;
     } else {
       try {
-        [posts, users] = await Promise.all([
-          searchPosts(viewer, parsed.data),
-          form.page === 0 ? searchUsers(parsed.data.keyword, 5) : Promise.resolve([]),
-        ]);
+        result = await searchEverything(viewer, parsed.data, { kind: form.type, exact: form.exact === "1" });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         error = e.message;
       }
     }
   }
-  const href = (page: number) => {
+  const href = (change: Partial<Record<keyof typeof form, string | number>>) => {
     const q = new URLSearchParams();
-    for (const [k, v] of Object.entries({ ...form, page: page ? String(page) : "" }))
-      if (v && !(k === "sort" && v === "relevance")) q.set(k, String(v));
+    for (const [k, v] of Object.entries({ ...form, page: "", ...change }))
+      if (v && !(k === "sort" && v === "relevance") && !(k === "type" && v === "all")) q.set(k, String(v));
     return `/search?${q.toString()}`;
   };
+  const pageHref = (page: number) => href({ page: page ? String(page) : "" });
+  const shown = result?.correctedKeyword ?? form.q;
+  const kindTotal = result && form.type !== "all" ? result.counts[form.type] : 0;
+  const pageLength = result ? (form.type === "comments" ? result.comments.length : result.posts.length) : 0;
 
   return (
     <div className="space-y-5">
@@ -84,6 +90,7 @@ export default async function SearchPage({ searchParams }: Props) {
         aria-label="Search the forum"
         className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900/40"
       >
+        {form.type !== "all" ? <input type="hidden" name="type" value={form.type} /> : null}
         <div className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
             Search words
@@ -176,93 +183,108 @@ export default async function SearchPage({ searchParams }: Props) {
         </p>
       ) : null}
 
-      {users.length ? (
-        <section aria-labelledby="user-hits">
-          <h2 id="user-hits" className="mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300">
+      {result ? (
+        <div className="space-y-4">
+          {result.correctedKeyword ? (
+            <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="search-corrected">
+              Showing results for <strong className="font-semibold">{result.correctedKeyword}</strong> — search instead for{" "}
+              <Link href={href({ exact: "1" })} className="text-sky-700 underline dark:text-sky-400">
+                {form.q}
+              </Link>
+            </p>
+          ) : null}
+          <KindTabs kind={form.type} counts={result.counts} cap={COUNT_CAP} href={(k) => href({ type: k, q: shown, exact: form.exact })} />
+          <Results result={result} kind={form.type} page={form.page} kindHref={(k) => href({ type: k, q: shown, exact: form.exact })} />
+          {form.type === "posts" || form.type === "comments" || (form.type === "all" && result.posts.length) ? (
+            <nav aria-label="Pagination" className="flex items-center justify-between">
+              {form.page > 0 ? (
+                <Link href={pageHref(form.page - 1)} rel="prev" className={buttonClass("secondary", "sm")}>
+                  ← Previous
+                </Link>
+              ) : (
+                <span />
+              )}
+              {pageLength === PAGE_SIZE && (form.type === "all" || (form.page + 1) * PAGE_SIZE < kindTotal) ? (
+                <Link href={pageHref(form.page + 1)} rel="next" className={buttonClass("secondary", "sm")}>
+                  Next →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const sectionTitle = "mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300";
+const empty = (what: string) => (
+  <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+    No {what} match. Try fewer words, another spelling, or remove filters.
+  </p>
+);
+
+/** One kind, or on "all" the posts with the best comments, people and tags beside them (each with a "see all" link). */
+function Results({
+  result,
+  kind,
+  page,
+  kindHref,
+}: {
+  result: SearchPageResult;
+  kind: SearchKind;
+  page: number;
+  kindHref: (k: SearchKind) => string;
+}) {
+  if (kind === "posts") return result.posts.length ? <PostHits posts={result.posts} /> : empty("posts");
+  if (kind === "comments") return result.comments.length ? <CommentHits comments={result.comments} /> : empty("comments");
+  if (kind === "people") return result.people.length ? <PeopleHits people={result.people} /> : empty("people");
+  if (kind === "tags") return result.tags.length ? <TagHits tags={result.tags} /> : empty("tags");
+  const more = (k: Exclude<SearchKind, "all">, shown: number, label: string) =>
+    result.counts[k] > shown ? (
+      <Link href={kindHref(k)} className="mt-2 inline-block text-sm text-sky-700 hover:underline dark:text-sky-400">
+        See all {label}
+      </Link>
+    ) : null;
+  const nothing = !result.posts.length && !result.comments.length && !result.people.length && !result.tags.length;
+  return (
+    <div className="space-y-5">
+      {nothing ? empty("posts, comments, people or tags") : null}
+      {result.people.length ? (
+        <section aria-labelledby="people-hits">
+          <h2 id="people-hits" className={sectionTitle}>
             People
           </h2>
-          <ul className="flex flex-wrap gap-2">
-            {users.map((u) => (
-              <li key={u.id}>
-                <Link
-                  href={`/u/${encodeURIComponent(u.username)}`}
-                  className="search-hl inline-flex items-center gap-2 rounded-full border border-zinc-200 bg-white py-1 pr-3 pl-1 text-sm hover:border-sky-600 dark:border-zinc-800 dark:bg-zinc-900"
-                >
-                  <Avatar src={u.avatar} name={u.username} size={24} />
-                  <span dangerouslySetInnerHTML={{ __html: u.highlightedUsername }} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PeopleHits people={result.people} />
+          {more("people", result.people.length, "people")}
         </section>
       ) : null}
-
-      {form.q.trim() && !error ? (
-        <section aria-labelledby="post-hits" className="space-y-3">
-          <h2 id="post-hits" className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">
-            {posts.length ? `Posts${form.page ? ` — page ${form.page + 1}` : ""}` : "No posts match"}
+      {result.posts.length ? (
+        <section aria-labelledby="post-hits">
+          <h2 id="post-hits" className={sectionTitle}>
+            Posts{page ? ` — page ${page + 1}` : ""}
           </h2>
-          {posts.length ? (
-            <ol
-              className="overflow-hidden rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900/40"
-              data-testid="search-results"
-            >
-              {posts.map((p) => (
-                <li
-                  key={p.id}
-                  className="search-hl border-b border-zinc-200 px-3 py-3 last:border-b-0 sm:px-4 dark:border-zinc-800"
-                  data-testid="search-result"
-                >
-                  <h3 className="text-base leading-snug font-semibold">
-                    <Link
-                      href={`/posts/${p.id}`}
-                      className="hover:text-sky-700 hover:underline dark:hover:text-sky-400"
-                      dangerouslySetInnerHTML={{ __html: p.highlightedTitle }}
-                    />
-                  </h3>
-                  <p
-                    className="mt-1 line-clamp-3 text-sm text-zinc-700 dark:text-zinc-300"
-                    dangerouslySetInnerHTML={{ __html: p.highlightedContent }}
-                  />
-                  <p className="mt-2 flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
-                    <Link href={`/c/${p.category.id}`} className="font-medium hover:underline">
-                      {p.category.name}
-                    </Link>
-                    <span>
-                      by{" "}
-                      <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="hover:underline">
-                        {p.author.username}
-                      </Link>{" "}
-                      <RelativeTime iso={p.createdAt} />
-                    </span>
-                    <span>
-                      {p.commentCount} {p.commentCount === 1 ? "comment" : "comments"}
-                    </span>
-                  </p>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-              Try fewer words, another spelling, or remove filters.
-            </p>
-          )}
-          <nav aria-label="Pagination" className="flex items-center justify-between">
-            {form.page > 0 ? (
-              <Link href={href(form.page - 1)} rel="prev" className={buttonClass("secondary", "sm")}>
-                ← Previous
-              </Link>
-            ) : (
-              <span />
-            )}
-            {posts.length === PAGE_SIZE ? (
-              <Link href={href(form.page + 1)} rel="next" className={buttonClass("secondary", "sm")}>
-                Next →
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
+          <PostHits posts={result.posts} />
+        </section>
+      ) : null}
+      {result.comments.length && page === 0 ? (
+        <section aria-labelledby="comment-hits">
+          <h2 id="comment-hits" className={sectionTitle}>
+            Comments
+          </h2>
+          <CommentHits comments={result.comments} />
+          {more("comments", result.comments.length, "comments")}
+        </section>
+      ) : null}
+      {result.tags.length && page === 0 ? (
+        <section aria-labelledby="tag-hits">
+          <h2 id="tag-hits" className={sectionTitle}>
+            Tags
+          </h2>
+          <TagHits tags={result.tags} />
+          {more("tags", result.tags.length, "tags")}
         </section>
       ) : null}
     </div>
