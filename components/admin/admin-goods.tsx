@@ -5,6 +5,7 @@ import { Archive, ArchiveRestore, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field, inputClass } from "@/components/ui/field";
 import { AdminList, ChangeError, FormActions, NewItemSection, RowText } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
@@ -124,18 +125,17 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
                       )}
                       {g.retired ? "Offer again" : "Retire"}
                     </Button>
-                    <Button
+                    <ConfirmButton
                       size="sm"
                       variant="ghost"
                       aria-label={`Delete ${g.name}`}
                       disabled={change.busy}
-                      onClick={() => {
-                        if (window.confirm(`Delete ${g.name}? Past redemptions keep its name.`))
-                          change.mutate({ kind: "good.delete", id: g.id });
-                      }}
+                      message={`Delete ${g.name}? Past redemptions keep its name.`}
+                      confirmLabel="Delete"
+                      onConfirm={() => change.mutate({ kind: "good.delete", id: g.id })}
                     >
                       <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
-                    </Button>
+                    </ConfirmButton>
                   </div>
                 </div>
               )}

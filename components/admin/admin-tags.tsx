@@ -3,6 +3,7 @@
 import { Merge, Pencil, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { inputClass } from "@/components/ui/field";
 import { AdminList, ChangeError, NameForm, NewItemSection, RowText } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
@@ -101,18 +102,17 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
                       busy={change.busy}
                       onMerge={(intoId) => change.mutate({ kind: "tag.merge", id: t.id, intoId })}
                     />
-                    <Button
+                    <ConfirmButton
                       size="sm"
                       variant="ghost"
                       aria-label={`Delete ${t.name}`}
                       disabled={change.busy}
-                      onClick={() => {
-                        if (window.confirm(`Delete #${t.name}? It is removed from its ${t.count} posts.`))
-                          change.mutate({ kind: "tag.delete", id: t.id });
-                      }}
+                      message={`Delete #${t.name}? It is removed from its ${t.count === 1 ? "post" : `${t.count} posts`}.`}
+                      confirmLabel="Delete"
+                      onConfirm={() => change.mutate({ kind: "tag.delete", id: t.id })}
                     >
                       <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
-                    </Button>
+                    </ConfirmButton>
                   </div>
                 </div>
               )}

@@ -15,6 +15,7 @@ import { QUOTE_EVENT, QuoteSelection } from "@/components/comments/quote-selecti
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReactionBar, applyToggle } from "@/components/reactions/reaction-bar";
 import { fieldErrors } from "@/lib/client/api-client";
@@ -307,16 +308,15 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 </Button>
               ) : null}
               {canDelete ? (
-                <Button
+                <ConfirmButton
                   variant="ghost"
-                  size="sm"
                   className="text-red-700 dark:text-red-400"
-                  onClick={() => {
-                    if (window.confirm("Delete this comment?")) act({ kind: "delete", commentId: c.id });
-                  }}
+                  message="Delete this comment? Replies to it stay."
+                  confirmLabel="Delete comment"
+                  onConfirm={() => act({ kind: "delete", commentId: c.id })}
                 >
                   Delete
-                </Button>
+                </ConfirmButton>
               ) : null}
             </div>
           ) : null}

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, Check, EyeOff, Lock, Trash2 } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { api } from "@/lib/client/api-client";
 import { moderationKeys, postKeys } from "@/lib/client/query-keys";
@@ -117,22 +118,41 @@ export function FlagQueue() {
               ))}
             </ul>
             <div role="group" aria-label={`Resolve the flags on ${what}`} className="flex flex-wrap gap-1.5">
-              {ACTIONS.map(({ action, label, icon: Icon, variant }) => (
-                <Button
-                  key={action}
-                  size="sm"
-                  variant={variant}
-                  disabled={resolve.isPending}
-                  data-testid={`resolve-${action.toLowerCase()}`}
-                  onClick={() => {
-                    if (action === "DELETE" && !window.confirm(`Delete ${what}?`)) return;
-                    resolve.mutate({ flagId: first.id, action }, { onSuccess: () => startTransition(() => router.refresh()) });
-                  }}
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4" />
-                  {label}
-                </Button>
-              ))}
+              {ACTIONS.map(({ action, label, icon: Icon, variant }) => {
+                const act = () =>
+                  resolve.mutate({ flagId: first.id, action }, { onSuccess: () => startTransition(() => router.refresh()) });
+                const inner = (
+                  <>
+                    <Icon aria-hidden="true" className="h-4 w-4" />
+                    {label}
+                  </>
+                );
+                // Deleting cannot be undone: asked inline first; the others can be reversed.
+                return action === "DELETE" ? (
+                  <ConfirmButton
+                    key={action}
+                    variant={variant}
+                    disabled={resolve.isPending}
+                    data-testid={`resolve-${action.toLowerCase()}`}
+                    message={`Delete ${what}? This cannot be undone.`}
+                    confirmLabel={first.comment ? "Delete comment" : "Delete post"}
+                    onConfirm={act}
+                  >
+                    {inner}
+                  </ConfirmButton>
+                ) : (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={variant}
+                    disabled={resolve.isPending}
+                    data-testid={`resolve-${action.toLowerCase()}`}
+                    onClick={act}
+                  >
+                    {inner}
+                  </Button>
+                );
+              })}
             </div>
           </li>
         );

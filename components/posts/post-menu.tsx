@@ -4,6 +4,7 @@ import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button, buttonClass } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { usePostMutation, type PostChange } from "@/components/posts/use-post";
 import { useSuspension } from "@/components/layout/suspension-banner";
 
@@ -61,20 +62,20 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
         </Button>
       ) : null}
       {perms.delete ? (
-        <Button
+        <ConfirmButton
           variant="danger"
-          size="sm"
           disabled={pending}
-          onClick={() => {
-            if (!window.confirm("Delete this post? This cannot be undone.")) return;
+          message="Delete this post? This cannot be undone."
+          confirmLabel="Delete post"
+          onConfirm={() =>
             run({ kind: "delete" }, () => {
               router.push("/");
               router.refresh();
-            });
-          }}
+            })
+          }
         >
           Delete
-        </Button>
+        </ConfirmButton>
       ) : null}
       {change.error ? (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, LogOut, Monitor } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FieldError } from "@/components/ui/field";
 import { api, fieldErrors } from "@/lib/client/api-client";
 import { userKeys } from "@/lib/client/query-keys";
@@ -109,16 +110,17 @@ export function SessionsManager({ initialSignIns }: { initialSignIns: SignInDto[
           <span className="font-medium">Sign out everywhere</span>
           <span className="block text-zinc-600 dark:text-zinc-400">Ends every browser session and login token, this one included.</span>
         </p>
-        <Button
+        <ConfirmButton
           variant="danger"
+          size="md"
           disabled={everywhere.isPending}
-          onClick={() => {
-            if (window.confirm("Sign out of every browser and app, including this one?")) everywhere.mutate();
-          }}
+          message="Sign out of every browser and app, including this one?"
+          confirmLabel="Sign out everywhere"
+          onConfirm={() => everywhere.mutate()}
         >
           <LogOut aria-hidden className="size-4" />
           {everywhere.isPending ? "Signing out…" : "Sign out everywhere"}
-        </Button>
+        </ConfirmButton>
       </div>
     </div>
   );

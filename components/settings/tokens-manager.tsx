@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { describedBy, Field, FieldError, Input, Select } from "@/components/ui/field";
 import { api, fieldErrors } from "@/lib/client/api-client";
 import { userKeys } from "@/lib/client/query-keys";
@@ -138,17 +139,17 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
                     <td className="py-2 pr-3 whitespace-nowrap">{when(t.lastUsedAt)}</td>
                     <td className="py-2 pr-3 whitespace-nowrap">{when(t.expiresAt)}</td>
                     <td className="py-2 text-right">
-                      <Button
+                      <ConfirmButton
                         variant="danger"
                         size="sm"
                         disabled={revoke.isPending && revoke.variables === t.id}
                         aria-label={`Revoke ${t.name}`}
-                        onClick={() => {
-                          if (window.confirm(`Revoke the token "${t.name}"? Programs using it will stop working.`)) revoke.mutate(t.id);
-                        }}
+                        message={`Revoke the token "${t.name}"? Programs using it will stop working.`}
+                        confirmLabel="Revoke"
+                        onConfirm={() => revoke.mutate(t.id)}
                       >
                         Revoke
-                      </Button>
+                      </ConfirmButton>
                     </td>
                   </tr>
                 ))}

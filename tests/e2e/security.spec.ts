@@ -78,8 +78,8 @@ test("active sign-ins: end another browser, then sign out everywhere", async ({ 
   expect(await me(other.page)).toBe(401);
   expect(await me(page)).toBe(200);
 
-  page.once("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await page.getByTestId("confirm").getByRole("button", { name: "Sign out everywhere" }).click();
   await page.waitForURL((url) => url.pathname === "/login");
   expect(await me(page)).toBe(401);
   await other.ctx.close();
