@@ -12,6 +12,7 @@ const LIMIT_LABEL: Record<string, string> = {
   register: "Sign-ups per address",
   posts: "New posts",
   comments: "Comments",
+  messages: "Direct messages",
   uploads: "Uploads",
   verifyResend: "Verification mails",
   forgotPassword: "Password-reset mails",
@@ -27,12 +28,22 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
     publishMode: config.publishMode,
     registrationMode: config.registrationMode,
     flagHideThreshold: config.flagHideThreshold,
+    minPostTags: config.minPostTags,
+    tagCreators: config.tagCreators,
+    tagCreateMinLevel: config.tagCreateMinLevel,
+    messageMinLevel: config.messageMinLevel,
+    staffReadMessages: config.staffReadMessages,
   });
   const [saved, setSaved] = useState(false);
   const dirty =
     form.publishMode !== config.publishMode ||
     form.registrationMode !== config.registrationMode ||
-    form.flagHideThreshold !== config.flagHideThreshold;
+    form.flagHideThreshold !== config.flagHideThreshold ||
+    form.minPostTags !== config.minPostTags ||
+    form.tagCreators !== config.tagCreators ||
+    form.tagCreateMinLevel !== config.tagCreateMinLevel ||
+    form.messageMinLevel !== config.messageMinLevel ||
+    form.staffReadMessages !== config.staffReadMessages;
   return (
     <div className="space-y-6">
       <form
@@ -83,6 +94,96 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
             className={`${inputClass} max-w-32`}
           />
         </Field>
+        <Field
+          id={`${id}-dm-level`}
+          label="Level to message members"
+          hint="Direct messages: members below this level may message staff only (0 to 10; 0: everyone may)."
+        >
+          <input
+            id={`${id}-dm-level`}
+            type="number"
+            min={0}
+            max={10}
+            step={1}
+            required
+            value={form.messageMinLevel}
+            onChange={(e) => setForm({ ...form, messageMinLevel: Number(e.target.value) })}
+            className={`${inputClass} max-w-32`}
+          />
+        </Field>
+        <div className="flex items-start gap-2">
+          <input
+            id={`${id}-dm-staff`}
+            type="checkbox"
+            checked={form.staffReadMessages}
+            onChange={(e) => setForm({ ...form, staffReadMessages: e.target.checked })}
+            aria-describedby={`${id}-dm-staff-hint`}
+            className="mt-1 h-4 w-4"
+          />
+          <div>
+            <label htmlFor={`${id}-dm-staff`} className="text-sm font-medium">
+              Staff may read members&apos; direct messages
+            </label>
+            <p id={`${id}-dm-staff-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+              For abuse reports: off by default. Every conversation a moderator or admin opens is written to the audit log.
+            </p>
+          </div>
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-semibold">Tags</legend>
+          <Field
+            id={`${id}-min-tags`}
+            label="Tags a post needs"
+            hint="The least number of tags on a post (0 to 5; 0: tags are optional). The editor tells members before they publish."
+          >
+            <input
+              id={`${id}-min-tags`}
+              type="number"
+              min={0}
+              max={5}
+              step={1}
+              required
+              value={form.minPostTags}
+              onChange={(e) => setForm({ ...form, minPostTags: Number(e.target.value) })}
+              className={`${inputClass} max-w-32`}
+            />
+          </Field>
+          <Field
+            id={`${id}-tag-creators`}
+            label="Who may create new tags"
+            hint="Others pick existing tags. Moderators and admins always may."
+          >
+            <select
+              id={`${id}-tag-creators`}
+              value={form.tagCreators}
+              onChange={(e) => setForm({ ...form, tagCreators: e.target.value as SiteConfigDto["tagCreators"] })}
+              className={inputClass}
+            >
+              <option value="EVERYONE">Every member</option>
+              <option value="LEVEL">Members from a level</option>
+              <option value="STAFF">Moderators and admins only</option>
+            </select>
+          </Field>
+          {form.tagCreators === "LEVEL" ? (
+            <Field
+              id={`${id}-tag-level`}
+              label="Level to create tags"
+              hint="Levels come with experience (level 1 at 100 points, from posting, commenting and reacting); 0 to 6."
+            >
+              <input
+                id={`${id}-tag-level`}
+                type="number"
+                min={0}
+                max={6}
+                step={1}
+                required
+                value={form.tagCreateMinLevel}
+                onChange={(e) => setForm({ ...form, tagCreateMinLevel: Number(e.target.value) })}
+                className={`${inputClass} max-w-32`}
+              />
+            </Field>
+          ) : null}
+        </fieldset>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={change.busy || !dirty}>
             Save settings

@@ -77,14 +77,17 @@ const newTags = z
   .array(z.string().trim().min(1, "a tag name must not be empty").max(64, "a tag name is at most 64 characters"))
   .max(5, "at most 5 tags")
   .optional()
-  .meta({ description: "extra: names of tags to create with the post (or reuse, any case); counted with tagIds: 1 to 5 in all" });
+  .meta({
+    description:
+      "extra: names of tags to create with the post (or reuse, any case); counted with tagIds: at most 5 in all, and at least the site's minPostTags",
+  });
 
-/** tagIds and newTags together: 1 to 5 distinct tags. */
-function checkTagCount(v: { tagIds?: number[]; newTags?: string[] }, ctx: z.RefinementCtx, required: boolean) {
-  if (v.tagIds === undefined && v.newTags === undefined) return;
+/**
+ * tagIds and newTags together: at most 5 distinct tags. The least a post needs is the admin's setting
+ * (site settings minPostTags, default 0), checked by the post service, which reads it.
+ */
+function checkTagCount(v: { tagIds?: number[]; newTags?: string[] }, ctx: z.RefinementCtx) {
   const n = (v.tagIds?.length ?? 0) + new Set((v.newTags ?? []).map((t) => t.toLowerCase())).size;
-  if (n === 0 && (required || v.tagIds !== undefined || v.newTags !== undefined))
-    ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at least one tag is required" });
   if (n > 5) ctx.addIssue({ code: "custom", path: ["tagIds"], message: "at most 5 tags" });
 }
 
@@ -93,7 +96,9 @@ export const createPostSchema = z
     title,
     content,
     categoryId: bodyId,
-    tagIds,
+    tagIds: tagIds.default([]).meta({
+      description: "0 to 5 tag ids; the site's minPostTags (GET /api/admin/config, default 0: tags optional) is the least a post needs",
+    }),
     newTags,
     type: z.enum(POST_TYPES).default("NORMAL"),
     visibleScope: z.enum(VISIBLE_SCOPES).default("ALL"),
@@ -101,7 +106,7 @@ export const createPostSchema = z
     lottery: lotteryInputSchema.nullish(),
   })
   .superRefine((v, ctx) => {
-    checkTagCount(v, ctx, true);
+    checkTagCount(v, ctx);
     if (v.type === "POLL" && !v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is required for a POLL post" });
     if (v.type !== "POLL" && v.poll) ctx.addIssue({ code: "custom", path: ["poll"], message: "poll is only allowed on a POLL post" });
     if (v.type === "LOTTERY" && !v.lottery)
@@ -130,7 +135,7 @@ export const updatePostSchema = z
     newTags,
   })
   .superRefine((v, ctx) => {
-    checkTagCount(v, ctx, false);
+    checkTagCount(v, ctx);
     if (v.newTags !== undefined && v.tagIds === undefined)
       ctx.addIssue({ code: "custom", path: ["tagIds"], message: "tagIds is required with newTags (the post's full tag list)" });
   });

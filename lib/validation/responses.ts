@@ -25,6 +25,7 @@ export const userSummarySchema = z
     avatar: z.string(),
     displayMedal: z.enum(MEDAL_TYPES).nullable(),
     bot: z.boolean(),
+    displayName: z.string().nullable().meta({ description: "extra: the name the member chose to show beside their username, or null" }),
   })
   .meta({ id: "UserSummary" });
 
@@ -127,10 +128,10 @@ export const postSchema = z
       description:
         "extra: the last time someone other than the author edited, moved, re-tagged, restored or closed the post (its history shows what)",
     }),
-    newComments: z
     rejectedReason: z.string().nullable().optional().meta({
       description: "extra, REJECTED posts only (their author and staff see them): the moderator's reason, null when none was given",
     }),
+    newComments: z
       .number()
       .int()
       .optional()
@@ -306,6 +307,7 @@ export type MeDto = z.infer<typeof meSchema>;
 export const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), db: z.enum(["ok", "down"]) });
 /** GET/PUT /api/admin/config: the site settings (also the PUT body). */
 export const REGISTRATION_MODES = ["OPEN", "CLOSED"] as const;
+export const TAG_CREATORS = ["EVERYONE", "LEVEL", "STAFF"] as const;
 const rateLimitSchema = z.object({ limit: z.number().int(), windowSeconds: z.number().int() });
 export const siteConfigSchema = z.object({
   publishMode: z.enum(PUBLISH_MODES),
@@ -316,6 +318,20 @@ export const siteConfigSchema = z.object({
     .number()
     .int()
     .meta({ description: "extra: open flags from this many distinct members hide a post or comment until staff review it" }),
+  usernameChangeDays: z.number().int().nullable().meta({
+    description: "extra: members may change their username at most once per this many days (0: any time); null: not at all",
+  }),
+  messageMinLevel: z.number().int().meta({ description: "extra: direct messages: members below this level may message staff only (spam)" }),
+  staffReadMessages: z.boolean().meta({
+    description:
+      "extra: direct messages: staff may read members' conversations (abuse reports), each read written to the audit log; off by default",
+  }),
+  minPostTags: z.number().int().meta({ description: "extra: a post needs at least this many tags (0 to 5; 0: tags are optional)" }),
+  tagCreators: z.enum(TAG_CREATORS).meta({
+    description:
+      "extra: who may create tags: EVERYONE (every signed-in member), LEVEL (members from tagCreateMinLevel; staff always), STAFF",
+  }),
+  tagCreateMinLevel: z.number().int().meta({ description: "extra: with tagCreators LEVEL, the level a member needs to create tags" }),
   rateLimits: z
     .record(z.string(), rateLimitSchema)
     .meta({ description: "extra, read-only: the rate limits in force (set by RATE_LIMIT_* environment variables), per action" }),
@@ -329,6 +345,33 @@ export const siteConfigInputSchema = z.object({
     .int("must be a whole number")
     .min(1, "must be 1 to 100")
     .max(100, "must be 1 to 100")
+    .optional(),
+  usernameChangeDays: z
+    .number({ error: "usernameChangeDays must be a number or null" })
+    .int("must be a whole number")
+    .min(0, "must be 0 to 3650 days, or null")
+    .max(3650, "must be 0 to 3650 days, or null")
+    .nullable()
+    .optional(),
+  messageMinLevel: z
+    .number({ error: "messageMinLevel must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 to 10")
+    .max(10, "must be 0 to 10")
+    .optional(),
+  staffReadMessages: z.boolean({ error: "staffReadMessages must be true or false" }).optional(),
+  minPostTags: z
+    .number({ error: "minPostTags must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 to 5")
+    .max(5, "must be 0 to 5")
+    .optional(),
+  tagCreators: z.enum(TAG_CREATORS, { error: "must be EVERYONE, LEVEL or STAFF" }).optional(),
+  tagCreateMinLevel: z
+    .number({ error: "tagCreateMinLevel must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0 to 6")
+    .max(6, "must be 0 to 6")
     .optional(),
 });
 export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });

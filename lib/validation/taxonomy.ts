@@ -71,3 +71,13 @@ export const deleteCategoryQuerySchema = z.object({
 
 /** POST /api/tags/{id}/merge (moderator): the tag that takes this one's posts. */
 export const mergeTagSchema = z.object({ intoId: id });
+
+/** The tag rules the post editor shows before Publish (site settings, for this member). */
+export type EditorTagRules = {
+  /** A post needs at least this many tags (0: optional). */
+  minTags: number;
+  /** Whether this member may create new tags (else they pick existing ones). */
+  canCreate: boolean;
+  /** Who may create tags, in words ("members from level 1, and moderators"). */
+  creators: string;
+};

@@ -20,9 +20,32 @@ export type SiteConfig = {
   publishMode: PublishMode;
   registrationMode: RegistrationMode;
   flagHideThreshold: number;
+  /** Members may change their username at most once per this many days (0: any time); null: never. */
+  usernameChangeDays: number | null;
+  /** Direct messages: members below this level may message staff only. */
+  messageMinLevel: number;
+  /** Direct messages: staff may read members' conversations (each read audited). */
+  staffReadMessages: boolean;
+  /** Posts need at least this many tags (0: tags are optional). */
+  minPostTags: number;
+  /** Who may create tags: every member, members from tagCreateMinLevel (and staff), or staff only. */
+  tagCreators: TagCreators;
+  tagCreateMinLevel: number;
   rateLimits: Record<string, { limit: number; windowSeconds: number }>;
 };
-type SettingsRow = Pick<SiteConfig, "publishMode" | "registrationMode" | "flagHideThreshold">;
+type SettingsRow = Pick<
+  SiteConfig,
+  "publishMode" | "registrationMode" | "flagHideThreshold" | "usernameChangeDays" | "messageMinLevel" | "staffReadMessages" | TagRuleKey
+>;
+export type TagCreators = "EVERYONE" | "LEVEL" | "STAFF";
+type TagRuleKey = "minPostTags" | "tagCreators" | "tagCreateMinLevel";
+export type TagRules = Pick<SiteConfig, TagRuleKey>;
+
+/** The tag rules in force (the post write service and the editor ask). */
+export async function getTagRules(runner: DbOrTx = db): Promise<TagRules> {
+  const { minPostTags, tagCreators, tagCreateMinLevel } = await readSettings(runner);
+  return { minPostTags, tagCreators, tagCreateMinLevel };
+}
 
 /** The settings row (id 1), or the defaults when no admin has saved any. */
 export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
@@ -31,10 +54,29 @@ export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
       publishMode: siteSettings.publishMode,
       registrationMode: siteSettings.registrationMode,
       flagHideThreshold: siteSettings.flagHideThreshold,
+      usernameChangeDays: siteSettings.usernameChangeDays,
+      messageMinLevel: siteSettings.messageMinLevel,
+      staffReadMessages: siteSettings.staffReadMessages,
+      minPostTags: siteSettings.minPostTags,
+      tagCreators: siteSettings.tagCreators,
+      tagCreateMinLevel: siteSettings.tagCreateMinLevel,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
-  return row ?? { publishMode: "DIRECT", registrationMode: "OPEN", flagHideThreshold: 3 };
+  return (
+    row ?? {
+      publishMode: "DIRECT",
+      registrationMode: "OPEN",
+      flagHideThreshold: 3,
+      usernameChangeDays: 30,
+      messageMinLevel: 1,
+      staffReadMessages: false,
+      minPostTags: 0,
+      tagCreators: "LEVEL",
+      // TAG_CREATE_MIN_LEVEL is the level until an admin saves the settings (then the row keeps it).
+      tagCreateMinLevel: env().TAG_CREATE_MIN_LEVEL,
+    }
+  );
 }
 
 /** Whether sign-up is open (POST /api/auth/register asks before anything else). */
@@ -50,6 +92,7 @@ function rateLimits(): SiteConfig["rateLimits"] {
     register: { limit: e.RATE_LIMIT_REGISTER, windowSeconds: e.RATE_LIMIT_REGISTER_WINDOW_SEC },
     posts: { limit: e.RATE_LIMIT_POSTS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
     comments: { limit: e.RATE_LIMIT_COMMENTS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
+    messages: { limit: e.RATE_LIMIT_MESSAGES, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
     uploads: { limit: e.RATE_LIMIT_UPLOADS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
     verifyResend: { limit: e.RATE_LIMIT_VERIFY_RESEND, windowSeconds: e.RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC },
     forgotPassword: { limit: e.RATE_LIMIT_FORGOT, windowSeconds: e.RATE_LIMIT_FORGOT_WINDOW_SEC },

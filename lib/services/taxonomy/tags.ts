@@ -5,12 +5,12 @@ import { tags, users } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
 import { AppError, badRequest, conflict, notFound, pgCode } from "@/lib/errors";
 import { assertRole, canCreateTags } from "@/lib/permissions";
-import { env } from "@/lib/env";
+import { getTagRules, type TagRules } from "@/lib/services/moderation/site-settings";
 import { levelOf } from "@/lib/services/points/points";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { TagDto } from "@/lib/validation/responses";
-import type { CreateTagInput, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
+import type { CreateTagInput, EditorTagRules, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { tagsChanged } from "@/lib/changes/written";
@@ -69,17 +69,36 @@ function mapDuplicate(err: unknown): never {
   throw err;
 }
 
-/** Whether this member may create tags (staff, or members from TAG_CREATE_MIN_LEVEL), for the editor's picker. */
-export async function mayCreateTags(viewer: Viewer | null, runner: DbOrTx = db): Promise<boolean> {
+/** Who may create tags, in words (the editor's hint and the 403's message). */
+export function tagCreatorsInWords(rules: Pick<TagRules, "tagCreators" | "tagCreateMinLevel">): string {
+  if (rules.tagCreators === "EVERYONE") return "every member";
+  if (rules.tagCreators === "STAFF") return "moderators and admins only";
+  return rules.tagCreateMinLevel === 0 ? "every member" : `members from level ${rules.tagCreateMinLevel}, and moderators`;
+}
+
+/**
+ * The tag rules as the editor shows them before Publish: how many tags a post needs, whether this
+ * member may create new ones, and who may (in words).
+ */
+export async function editorTagRules(viewer: Viewer | null, runner: DbOrTx = db): Promise<EditorTagRules> {
+  const rules = await getTagRules(runner);
+  return { minTags: rules.minPostTags, canCreate: await mayCreateTags(viewer, runner, rules), creators: tagCreatorsInWords(rules) };
+}
+
+/** Whether this member may create tags, by the admin's rule (site settings: who may create tags). */
+export async function mayCreateTags(viewer: Viewer | null, runner: DbOrTx = db, known?: TagRules): Promise<boolean> {
   if (!viewer) return false;
+  const rules = known ?? (await getTagRules(runner));
+  if (canCreateTags(viewer, 0, rules)) return true;
+  if (rules.tagCreators !== "LEVEL") return false;
   const [u] = await runner.select({ experience: users.experience }).from(users).where(eq(users.id, viewer.id));
-  return canCreateTags(viewer, levelOf(u?.experience ?? 0).currentLevel, env().TAG_CREATE_MIN_LEVEL);
+  return canCreateTags(viewer, levelOf(u?.experience ?? 0).currentLevel, rules);
 }
 
 async function assertMayCreateTags(viewer: Viewer, runner: DbOrTx, field?: string): Promise<void> {
-  if (await mayCreateTags(viewer, runner)) return;
-  const min = env().TAG_CREATE_MIN_LEVEL;
-  throw new AppError("forbidden", `New tags are created by members from level ${min}; pick existing tags`, { field });
+  const rules = await getTagRules(runner);
+  if (await mayCreateTags(viewer, runner, rules)) return;
+  throw new AppError("forbidden", `New tags are created by ${tagCreatorsInWords(rules)}; pick existing tags`, { field });
 }
 
 /** POST /api/tags: staff, and members allowed to create tags (mayCreateTags). */
