@@ -17,6 +17,8 @@ import { POST as comment } from "@/app/api/posts/[id]/comments/route";
 import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
 import { GET as getPost, PUT as putPost } from "@/app/api/posts/[id]/route";
 import { POST as create } from "@/app/api/posts/route";
+import { POST as flag } from "@/app/api/flags/route";
+import { POST as resolveFlag } from "@/app/api/admin/flags/[id]/resolve/route";
 import { GET as pageState } from "@/app/api/users/me/page-state/route";
 import { GET as userPosts } from "@/app/api/users/[idOrUsername]/posts/route";
 import { untilInWords } from "@/lib/human-time";
@@ -207,6 +209,41 @@ describe("pending and rejected posts", () => {
       body: { content: "Now I can" },
     });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
+  });
+});
+
+describe("a post hidden after flags", () => {
+  it("is REJECTED with the flags' reasons as its reason, read-only, and published without one when a moderator restores it", async () => {
+    const p = await call(create as never, "/api/posts", {
+      token: other.token,
+      body: { title: "Buy cheap watches", content: "Visit my shop", categoryId: catId, tagIds: [tagId] },
+    });
+    // Publish mode is REVIEW in this file: approve it first.
+    expect((await call(approve as never, `/api/admin/posts/${p.body.id}/approve`, { token: mod.token, ...params(p.body.id) })).status).toBe(
+      200,
+    );
+    const id = p.body.id as number;
+    const f1 = await call(flag as never, "/api/flags", { token: author.token, body: { postId: id, reason: "SPAM" } });
+    expect(f1.status, JSON.stringify(f1.body)).toBe(201);
+    const f2 = await call(flag as never, "/api/flags", { token: admin.token, body: { postId: id, reason: "OFF_TOPIC" } });
+    expect(f2.status, JSON.stringify(f2.body)).toBe(201);
+    const hide = await call(resolveFlag as never, `/api/admin/flags/${f1.body.id}/resolve`, {
+      token: mod.token,
+      params: { id: String(f1.body.id) },
+      body: { action: "HIDE" },
+    });
+    expect(hide.status, JSON.stringify(hide.body)).toBe(200);
+    const seen = await call(getPost as never, `/api/posts/${id}`, { token: other.token, ...params(id) });
+    expect(seen.body).toMatchObject({ status: "REJECTED", rejectedReason: "Flagged as off topic, spam" });
+    const c = await call(comment as never, `/api/posts/${id}/comments`, { token: other.token, ...params(id), body: { content: "but" } });
+    expect(c.status).toBe(409);
+    // Restored by a moderator: published, no reason left on it.
+    const back = await call(approve as never, `/api/admin/posts/${id}/approve`, { token: mod.token, ...params(id) });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.status).toBe("PUBLISHED");
+    expect(back.body.rejectedReason).toBeUndefined();
+    const [row] = await db.select({ reason: posts.rejectedReason }).from(posts).where(eq(posts.id, id));
+    expect(row!.reason).toBeNull();
   });
 });
 
