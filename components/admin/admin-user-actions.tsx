@@ -1,82 +1,113 @@
 "use client";
 
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { SuspendForm } from "@/components/admin/suspend-form";
 import { useAdminMutation } from "@/components/admin/use-admin";
+import { humanDateText } from "@/components/admin/dates";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 
-const ROLES: AdminUserDto["role"][] = ["USER", "MODERATOR", "ADMIN"];
+const ROLES: { role: AdminUserDto["role"]; label: string }[] = [
+  { role: "USER", label: "Member" },
+  { role: "MODERATOR", label: "Moderator" },
+  { role: "ADMIN", label: "Admin" },
+];
+const roleLabel = (r: AdminUserDto["role"]) => ROLES.find((x) => x.role === r)!.label;
 
-/** Role, suspension and its lifting for one member on the admin users page (the API writes the audit log). */
-export function AdminUserActions({ user, self }: { user: AdminUserDto; self: boolean }) {
+/**
+ * A member's admin page: suspend (reason and length), lift a suspension, change the role — each behind
+ * the same inline confirmation. The API decides who may (bots are never suspended) and writes the audit entry.
+ */
+export function AdminUserActions({ user, can, bot }: { user: AdminUserDto; can: { suspend: boolean; changeRole: boolean }; bot: boolean }) {
   const id = useId();
-  const [until, setUntil] = useState(() => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
-  const [reason, setReason] = useState("");
   const change = useAdminMutation();
-  const error = change.error;
-  if (self) return <p className="text-xs text-zinc-600 dark:text-zinc-400">This is you.</p>;
-
+  const [role, setRole] = useState(user.role);
   return (
-    <div className="space-y-2">
-      <label className="flex items-center gap-2 text-sm">
-        <span className="text-zinc-600 dark:text-zinc-400">Role</span>
-        <select
-          aria-label={`Role of ${user.username}`}
-          value={user.role}
-          disabled={change.busy}
-          onChange={(e) => change.mutate({ kind: "user.role", id: user.id, role: e.target.value as AdminUserDto["role"] })}
-          className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
-      {user.suspendedUntil ? (
-        <Button size="sm" variant="secondary" onClick={() => change.mutate({ kind: "user.unsuspend", id: user.id })} disabled={change.busy}>
-          End suspension of {user.username}
-        </Button>
-      ) : (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          aria-label={`Suspend ${user.username}`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            change.mutate({ kind: "user.suspend", id: user.id, until: new Date(`${until}T23:59:59Z`).toISOString(), reason });
-          }}
-        >
-          <label className="text-xs" htmlFor={`${id}-until`}>
-            <span className="block text-zinc-600 dark:text-zinc-400">Until</span>
-            <input
-              id={`${id}-until`}
-              type="date"
-              required
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-              className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-            />
+    <div className="space-y-5">
+      <section aria-labelledby={`${id}-susp`} className="space-y-2">
+        <h2 id={`${id}-susp`} className="font-semibold">
+          Suspension
+        </h2>
+        {bot ? (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Bots cannot be suspended.</p>
+        ) : user.suspendedUntil ? (
+          <>
+            <p className="text-sm">
+              Suspended until <strong>{humanDateText(user.suspendedUntil)}</strong>
+              {user.suspendedReason ? <>: “{user.suspendedReason}”</> : null}
+            </p>
+            {can.suspend ? (
+              <ConfirmButton
+                tone="primary"
+                disabled={change.busy}
+                message={`${user.username} will be able to post, comment and react again right away.`}
+                confirmLabel={change.busy ? "Lifting…" : "Lift the suspension"}
+                onConfirm={() => change.mutate({ kind: "user.unsuspend", id: user.id })}
+              >
+                Lift suspension…
+              </ConfirmButton>
+            ) : null}
+          </>
+        ) : can.suspend ? (
+          <SuspendForm
+            username={user.username}
+            busy={change.busy}
+            error={null}
+            onSuspend={(r) => change.mutate({ kind: "user.suspend", id: user.id, ...r })}
+          />
+        ) : (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Not suspended. You cannot suspend this account.</p>
+        )}
+      </section>
+
+      {can.changeRole ? (
+        <section aria-labelledby={`${id}-role`} className="space-y-2">
+          <h2 id={`${id}-role`} className="font-semibold">
+            Role
+          </h2>
+          <label htmlFor={`${id}-role-select`} className="sr-only">
+            Role of {user.username}
           </label>
-          <label className="min-w-40 flex-1 text-xs" htmlFor={`${id}-reason`}>
-            <span className="block text-zinc-600 dark:text-zinc-400">Reason (the member sees it)</span>
-            <input
-              id={`${id}-reason`}
-              required
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-            />
-          </label>
-          <Button size="sm" type="submit" variant="danger" disabled={change.busy}>
-            Suspend
-          </Button>
-        </form>
-      )}
-      {error ? (
+          <select
+            id={`${id}-role-select`}
+            value={role}
+            disabled={change.busy}
+            onChange={(e) => setRole(e.target.value as AdminUserDto["role"])}
+            className={`${inputClass} sm:w-48`}
+          >
+            {ROLES.map((r) => (
+              <option key={r.role} value={r.role}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+          {role !== user.role ? (
+            <div className="flex flex-wrap gap-2">
+              <ConfirmButton
+                tone="primary"
+                disabled={change.busy}
+                message={
+                  <>
+                    {roleLabel(user.role)} → <strong>{roleLabel(role)}</strong>.{" "}
+                    {role === "USER" ? "They lose the review queue and staff tools." : "They get the review queue and staff tools."}
+                  </>
+                }
+                confirmLabel={`Make ${user.username} ${role === "ADMIN" ? "an" : "a"} ${roleLabel(role).toLowerCase()}`}
+                onConfirm={() => change.mutate({ kind: "user.role", id: user.id, role })}
+              >
+                Change role…
+              </ConfirmButton>
+              <button type="button" className="text-sm underline" onClick={() => setRole(user.role)}>
+                Keep {roleLabel(user.role).toLowerCase()}
+              </button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+      {change.error ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error.message}
+          {change.error.message}
         </p>
       ) : null}
     </div>

@@ -22,7 +22,7 @@ export type AdminChange =
   | { kind: "good.delete"; id: number }
   | { kind: "settings.update"; body: Partial<Omit<SiteConfigDto, "rateLimits">> }
   | { kind: "user.role"; id: number; role: AdminUserDto["role"] }
-  | { kind: "user.suspend"; id: number; until: string; reason: string }
+  | { kind: "user.suspend"; id: number; length: { days: number } | { until: string }; reason: string }
   | { kind: "user.unsuspend"; id: number };
 
 function send(c: AdminChange): Promise<unknown> {
@@ -54,7 +54,7 @@ function send(c: AdminChange): Promise<unknown> {
     case "user.role":
       return api.setUserRole(c.id, c.role);
     case "user.suspend":
-      return api.suspendUser(c.id, c.until, c.reason);
+      return api.suspendUser(c.id, c.length, c.reason);
     case "user.unsuspend":
       return api.unsuspendUser(c.id);
   }

@@ -1,9 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Ban, Check, EyeOff, Lock, Trash2 } from "lucide-react";
+import { Ban, Bot, Check, EyeOff, Lock, Trash2, UserX } from "lucide-react";
+import { humanDateText } from "@/components/admin/dates";
+import { SuspendForm, type SuspendRequest } from "@/components/admin/suspend-form";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -47,6 +49,61 @@ export function useResolveFlag() {
   });
 }
 
+/** Suspend the author of flagged content (moderators: members only; the API refuses bots and staff). */
+export function useSuspendAuthor() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, length, reason }: { userId: number } & SuspendRequest) => api.suspendUser(userId, length, reason),
+    onSuccess: () => qc.invalidateQueries({ queryKey: moderationKeys.all }),
+  });
+}
+
+/** What the member reads as the reason, prefilled from the flag: its reason, the content and the reporter's note. */
+function reasonFromFlag(f: AdminFlagDto): string {
+  const where = f.comment ? `your comment on “${f.post.title}”` : `your post “${f.post.title}”`;
+  const text = `${REASON[f.reason]}: ${where}${f.note ? ` (“${f.note}”)` : ""}`;
+  return text.length > 500 ? `${text.slice(0, 499)}…` : text;
+}
+
+/** The flagged content's author: a suspension from here, or why there is none. */
+function SuspendAuthor({ flag, admin }: { flag: AdminFlagDto; admin: boolean }) {
+  const author = (flag.comment ?? flag.post).author;
+  const [open, setOpen] = useState(false);
+  const suspend = useSuspendAuthor();
+  if (author.bot)
+    return (
+      <p className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+        <Bot aria-hidden="true" className="h-3.5 w-3.5" /> {author.username} is a bot: bots cannot be suspended.
+      </p>
+    );
+  if (author.suspendedUntil)
+    return (
+      <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="author-suspended">
+        {author.username} is suspended until {humanDateText(author.suspendedUntil)}.
+      </p>
+    );
+  if (author.role !== "USER" && !admin) return null;
+  if (!open)
+    return (
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="suspend-author">
+        <UserX aria-hidden="true" className="h-4 w-4" />
+        Suspend {author.username}…
+      </Button>
+    );
+  return (
+    <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
+      <SuspendForm
+        username={author.username}
+        reason={reasonFromFlag(flag)}
+        busy={suspend.isPending}
+        error={suspend.error}
+        onSuspend={(r) => suspend.mutate({ userId: author.id, ...r }, { onSuccess: () => setOpen(false) })}
+        onCancel={() => setOpen(false)}
+      />
+    </div>
+  );
+}
+
 const ACTIONS: { action: FlagAction; label: string; icon: typeof Check; variant: "secondary" | "danger" }[] = [
   { action: "DISMISS", label: "Dismiss", icon: Check, variant: "secondary" },
   { action: "HIDE", label: "Hide", icon: EyeOff, variant: "secondary" },
@@ -55,7 +112,7 @@ const ACTIONS: { action: FlagAction; label: string; icon: typeof Check; variant:
 ];
 
 /** The staff flag queue of the review page: one card per flagged target with every reason and note. */
-export function FlagQueue() {
+export function FlagQueue({ admin = false }: { admin?: boolean }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const { data, error } = useOpenFlags();
@@ -154,6 +211,7 @@ export function FlagQueue() {
                 );
               })}
             </div>
+            <SuspendAuthor flag={first} admin={admin} />
           </li>
         );
       })}

@@ -13,6 +13,7 @@ import type {
   SiteConfigDto,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
+import type { BlockedMemberDto, BlockStateDto, FollowStateDto, MessagePolicy, PrivacyDto, RelationDto } from "@/lib/validation/social";
 import type { UserSuggestionDto } from "@/lib/validation/search";
 import type { PageStateDto } from "@/lib/validation/users";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
@@ -121,7 +122,7 @@ export type SearchHit = {
 };
 
 /** What a shared page asks for: its listed posts' marks (and a visit), its post's state (and a view). */
-export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: number; view?: boolean };
+export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: number; view?: boolean; muted?: boolean };
 
 /**
  * The search parameters of a page-state query: GET /api/users/me/page-state's own names, or with a
@@ -129,7 +130,7 @@ export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: num
  */
 export function pageStateParams(q: PageStateQuery, prefix = ""): string {
   const n = (name: string) => (prefix ? prefix + name[0]!.toUpperCase() + name.slice(1) : name);
-  return `${n("visit")}=${q.visit ? 1 : 0}&${n("view")}=${q.view ? 1 : 0}${q.postId ? `&${n("postId")}=${id(q.postId)}` : ""}${(q.postIds ?? []).map((p) => `&${n("postIds")}=${id(p)}`).join("")}`;
+  return `${n("visit")}=${q.visit ? 1 : 0}&${n("view")}=${q.view ? 1 : 0}${q.muted ? `&${n("muted")}=1` : ""}${q.postId ? `&${n("postId")}=${id(q.postId)}` : ""}${(q.postIds ?? []).map((p) => `&${n("postIds")}=${id(p)}`).join("")}`;
 }
 
 export const api = {
@@ -141,8 +142,19 @@ export const api = {
   /** The member's part of a shared page (lib/services/users/page-state.ts): a list's marks, a post's state. */
   pageState: (q: PageStateQuery) => apiFetch<PageStateDto>(`/api/users/me/page-state?${pageStateParams(q)}`),
   profile: (username: string) => apiFetch<ProfileDto>(`/api/users/${encodeURIComponent(username)}`),
-  suspendUser: (id: number, until: string, reason: string) =>
-    apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { until, reason } }),
+  relation: (username: string) => apiFetch<RelationDto>(`/api/users/${encodeURIComponent(username)}/relation`),
+  follow: (username: string, on: boolean) =>
+    apiFetch<FollowStateDto>(`/api/subscriptions/users/${encodeURIComponent(username)}`, { method: on ? "POST" : "DELETE" }),
+  block: (username: string, on: boolean) =>
+    apiFetch<BlockStateDto>(`/api/users/${encodeURIComponent(username)}/block`, { method: on ? "POST" : "DELETE" }),
+  blocks: () => apiFetch<BlockedMemberDto[]>("/api/users/me/blocks"),
+  privacy: () => apiFetch<PrivacyDto>("/api/users/me/privacy"),
+  updatePrivacy: (messagePolicy: MessagePolicy) =>
+    apiFetch<PrivacyDto>("/api/users/me/privacy", { method: "PUT", body: { messagePolicy } }),
+  followingPosts: (page: number, pageSize: number) => apiFetch<PostDto[]>(`/api/posts/following?page=${page}&pageSize=${pageSize}`),
+  /** For a number of days from now, or until a date-time. */
+  suspendUser: (id: number, length: { days: number } | { until: string }, reason: string) =>
+    apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { ...length, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),
   createCategory: (body: TaxonomyInput) => apiFetch<CategoryDto>("/api/categories", { body }),
   updateCategory: (categoryId: number, body: Partial<TaxonomyInput>) =>

@@ -78,7 +78,8 @@ describe("admin: suspend, unsuspend, role, audit log", () => {
       makeUser(),
     ]);
     for (const who of [member, mod]) {
-      expect((await suspendAs(who, target.id, { until: inAWeek(), reason: "x" })).status).toBe(403);
+      // Moderators suspend members (issue 47), never an admin; members nobody.
+      expect((await suspendAs(who, admin.id, { until: inAWeek(), reason: "x" })).status).toBe(403);
       expect(
         (
           await call(setRole, `/api/admin/users/${target.id}/role`, {

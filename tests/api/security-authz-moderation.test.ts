@@ -179,7 +179,7 @@ describe("authorization matrix (issue 18): admin and moderator endpoints × call
     { name: "GET /api/admin/audit-log", min: "ADMIN", run: async (token) => call(auditLog, "/api/admin/audit-log", { token }) },
     {
       name: "POST /api/admin/users/{id}/suspend",
-      min: "ADMIN",
+      min: "MODERATOR", // moderators suspend members (issue 47)
       run: async (token) => {
         const m = await makeUser();
         const r = await call(suspend, `/api/admin/users/${m.id}/suspend`, {
@@ -194,7 +194,7 @@ describe("authorization matrix (issue 18): admin and moderator endpoints × call
     },
     {
       name: "POST /api/admin/users/{id}/unsuspend",
-      min: "ADMIN",
+      min: "MODERATOR", // moderators suspend members (issue 47)
       run: async (token) => {
         const m = await makeUser();
         await db

@@ -49,7 +49,7 @@ export default async function ReviewPage({ searchParams }: Props) {
           Flags
         </h2>
         <HydrationBoundary state={dehydrate(qc)}>
-          <FlagQueue />
+          <FlagQueue admin={viewer.role === "ADMIN"} />
         </HydrationBoundary>
       </section>
 

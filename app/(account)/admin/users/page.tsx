@@ -1,64 +1,135 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AdminNav } from "@/components/admin/admin-nav";
-import { AdminUserActions } from "@/components/admin/admin-user-actions";
-import { UserLink } from "@/components/people/user-link";
-import { Badge } from "@/components/ui/badge";
-import { AdminPager, AdminSearch } from "@/components/admin/admin-search";
-import { absoluteTime } from "@/components/ui/relative-time";
+import { FilterForm } from "@/components/admin/filter-form";
+import { UsersTable } from "@/components/admin/users-table";
+import { buttonClass } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { Link } from "@/components/ui/link";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listUsersForAdmin } from "@/lib/services/moderation/admin-users";
+import { adminUsersQuerySchema } from "@/lib/validation/admin-users";
 
 export const metadata: Metadata = { title: "Users · Administration" };
 
-const SIZE = 50;
-
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Admins: find members, change their role, suspend them until a date (issue 18). Others get the 404 page. */
+const STATUS_OPTIONS = [
+  { value: "", label: "Everyone" },
+  { value: "suspended", label: "Suspended" },
+  { value: "new", label: "New this week" },
+  { value: "bot", label: "Bots" },
+];
+const ROLE_OPTIONS = [
+  { value: "", label: "Any role" },
+  { value: "USER", label: "Members" },
+  { value: "MODERATOR", label: "Moderators" },
+  { value: "ADMIN", label: "Admins" },
+];
+
+/** Admins: the members table — search, filters that apply as they change, sortable columns, pages (issue 47). Others get the 404 page. */
 export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/users");
   const sp = await searchParams;
-  const q = typeof sp.q === "string" ? sp.q : "";
-  const page = Math.max(0, Math.min(10_000, Number(sp.page) || 0));
-  const rows = await orNotFound(listUsersForAdmin(viewer, { q, page, size: SIZE + 1 }));
-  const more = rows.length > SIZE;
-  const list = rows.slice(0, SIZE);
+  const one = (k: string) => (typeof sp[k] === "string" && sp[k] ? (sp[k] as string) : undefined);
+  // A hand-edited URL with a bad value falls back to the defaults rather than failing the page.
+  const parsed = adminUsersQuerySchema.safeParse({
+    q: one("q"),
+    role: one("role"),
+    status: one("status"),
+    sort: one("sort"),
+    page: one("page"),
+    pageSize: one("pageSize"),
+  });
+  const query = parsed.success ? parsed.data : adminUsersQuerySchema.parse({});
+  const data = await orNotFound(listUsersForAdmin(viewer, query));
+  const pages = Math.max(1, Math.ceil(data.total / query.pageSize));
+
+  const href = (over: Record<string, string | number | undefined>) => {
+    const p = new URLSearchParams();
+    const all: Record<string, string | number | undefined> = {
+      q: query.q,
+      role: query.role,
+      status: query.status,
+      sort: query.sort === "-joined" ? undefined : query.sort,
+      ...over,
+    };
+    for (const [k, v] of Object.entries(all)) if (v !== undefined && v !== "" && !(k === "page" && v === 0)) p.set(k, String(v));
+    const qs = p.toString();
+    return qs ? `/admin/users?${qs}` : "/admin/users";
+  };
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-4">
+    <div className="mx-auto w-full max-w-6xl space-y-4">
       <h1 className="text-2xl font-semibold">Users</h1>
       <AdminNav current="/admin/users" />
-      <AdminSearch action="/admin/users" label="Find members" q={q} />
-      {list.length ? (
-        <ul
-          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40"
-          aria-label="Members"
-        >
-          {list.map((u) => (
-            <li key={u.id} className="grid gap-3 p-3 sm:grid-cols-[12rem_1fr] sm:p-4" data-testid="admin-user">
-              <div className="space-y-1">
-                <UserLink username={u.username} className="font-medium hover:underline" />
-                <div className="flex flex-wrap gap-1">
-                  <Badge tone={u.role === "USER" ? "neutral" : "info"}>{u.role}</Badge>
-                  {u.suspendedUntil ? (
-                    <Badge tone="danger" title={u.suspendedReason ?? undefined}>
-                      Suspended until {absoluteTime(u.suspendedUntil)}
-                    </Badge>
-                  ) : null}
-                </div>
-                {u.suspendedReason ? <p className="text-xs text-zinc-600 dark:text-zinc-400">{u.suspendedReason}</p> : null}
-              </div>
-              <AdminUserActions user={u} self={u.id === viewer.id} />
-            </li>
-          ))}
-        </ul>
+      <FilterForm action="/admin/users" label="Find members">
+        <div className="min-w-48 grow basis-64 space-y-1">
+          <label htmlFor="users-q" className="block text-sm font-medium">
+            Search
+          </label>
+          <input id="users-q" type="search" name="q" defaultValue={query.q} placeholder="Username or email" className={inputClass} />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="users-role" className="block text-sm font-medium">
+            Role
+          </label>
+          <select id="users-role" name="role" defaultValue={query.role ?? ""} className={inputClass}>
+            {ROLE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor="users-status" className="block text-sm font-medium">
+            Status
+          </label>
+          <select id="users-status" name="status" defaultValue={query.status ?? ""} className={inputClass}>
+            {STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {query.sort !== "-joined" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      </FilterForm>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400" role="status" data-testid="users-count">
+        {data.total === 1 ? "1 member" : `${data.total} members`}
+        {query.q ? ` matching “${query.q}”` : ""}
+      </p>
+      {data.items.length ? (
+        <UsersTable rows={data.items} sort={query.sort} href={(sort) => href({ sort: sort === "-joined" ? undefined : sort, page: 0 })} />
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No member matches “{q}”.</p>
+        <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          No member matches these filters.
+        </p>
       )}
-      <AdminPager action="/admin/users" q={q} page={page} more={more} />
+      {pages > 1 ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-2 text-sm">
+          {query.page > 0 ? (
+            <Link href={href({ page: query.page - 1 })} className={buttonClass("secondary", "sm")}>
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-zinc-600 dark:text-zinc-400">
+            Page {query.page + 1} of {pages}
+          </span>
+          {query.page + 1 < pages ? (
+            <Link href={href({ page: query.page + 1 })} className={buttonClass("secondary", "sm")}>
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </div>
   );
 }
