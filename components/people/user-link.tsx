@@ -6,6 +6,7 @@ import { Icon } from "@/components/ui/icon";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { MedalChip, RoleBadge } from "@/components/people/medal";
+import { PersonActions } from "@/components/people/person-actions";
 import { api } from "@/lib/client/api-client";
 import { userKeys } from "@/lib/client/query-keys";
 
@@ -70,11 +71,18 @@ export function UserLink({
     href: `/u/${encodeURIComponent(username)}`,
     className,
     onFocus: () => show(0),
-    onBlur: hide,
     "aria-describedby": open ? cardId : undefined,
   };
   return (
-    <span className="ulink" onMouseEnter={() => show(OPEN_DELAY_MS)} onMouseLeave={hide}>
+    <span
+      className="ulink"
+      onMouseEnter={() => show(OPEN_DELAY_MS)}
+      onMouseLeave={hide}
+      // The card holds buttons (Follow…): Tab moves from the name into it, and it closes once focus leaves both.
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hide();
+      }}
+    >
       {plain ? <a {...anchor}>{children ?? username}</a> : <Link {...anchor}>{children ?? username}</Link>}
       {open ? <UserCard id={cardId} username={username} /> : null}
     </span>
@@ -91,7 +99,8 @@ function UserCard({ id, username }: { id: string; username: string }) {
   return (
     <span
       id={id}
-      role="tooltip"
+      role="group"
+      aria-label={`${username}: profile card`}
       data-testid="user-card"
       className="absolute top-full left-0 z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
     >
@@ -125,6 +134,7 @@ function UserCard({ id, username }: { id: string; username: string }) {
               </span>
             ))}
           </span>
+          <PersonActions username={p.username} />
         </span>
       ) : profile.isError ? (
         <span className="text-zinc-600 dark:text-zinc-400">Could not load the profile.</span>

@@ -7,6 +7,7 @@ import { listHref, type ListState } from "@/components/posts/post-list-url";
 import { buttonClass } from "@/components/ui/button";
 import { toPostCard } from "@/components/posts/post-card-data";
 import { ShellMarks } from "@/components/layout/shell-marks";
+import { FollowingFeed } from "@/components/posts/following-feed";
 import { listPostsPage, type PostOrder } from "@/lib/services/posts/list";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { getTags } from "@/lib/services/taxonomy/tags";
@@ -15,7 +16,11 @@ import { pageReader } from "@/lib/cache/page-reader";
 
 export const PAGE_SIZE = 20;
 
-const ORDER: Record<ListState["tab"], PostOrder> = { latest: "created", activity: "latestReply", featured: "featured" };
+const ORDER: Record<Exclude<ListState["tab"], "following">, PostOrder> = {
+  latest: "created",
+  activity: "latestReply",
+  featured: "featured",
+};
 
 /**
  * The post list with its tabs, filters and paging; every state is a URL (server-rendered, works
@@ -34,12 +39,23 @@ export async function PostBrowser({
   // sees; the member's own marks and visit come from the browser (ShellMarks).
   const { viewer, shared } = await pageReader();
   const shell = shared && viewer !== null;
+  // The Following tab (home page): the reader's own list, asked for by the browser (FollowingFeed); the
+  // shared document holds only the tabs around it.
+  if (state.tab === "following" && basePath === "/") {
+    return (
+      <section aria-label="Posts" className="space-y-4">
+        <ListControls basePath={basePath} state={state} categories={[]} tags={[]} />
+        <FollowingFeed page={state.page} />
+      </section>
+    );
+  }
+  const tab = state.tab === "following" ? "latest" : state.tab;
   // Before the list is read: a new visit moves the "new since your last visit" mark.
   if (viewer && !shared) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
   const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([
-    listPostsPage(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[state.tab]),
+    listPostsPage(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[tab]),
     listFacets(),
     state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
   ]);

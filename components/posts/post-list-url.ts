@@ -1,8 +1,10 @@
-export type ListTab = "latest" | "activity" | "featured";
-export const TABS: { id: ListTab; label: string }[] = [
+export type ListTab = "latest" | "activity" | "featured" | "following";
+/** `homeOnly`: the Following tab (the new posts of the members one follows) is the home page's alone. */
+export const TABS: { id: ListTab; label: string; homeOnly?: boolean }[] = [
   { id: "latest", label: "Latest" },
   { id: "activity", label: "Recent activity" },
   { id: "featured", label: "Featured" },
+  { id: "following", label: "Following", homeOnly: true },
 ];
 
 export type ListState = { tab: ListTab; categoryId: number | null; tagIds: number[]; page: number };
@@ -15,7 +17,7 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 /** Reads `?tab=&categoryId=&tagIds=1,2&page=` (tolerant: bad values are ignored). */
 export function parseListState(sp: RawParams): ListState {
   const tabRaw = first(sp.tab);
-  const tab: ListTab = tabRaw === "activity" || tabRaw === "featured" ? tabRaw : "latest";
+  const tab: ListTab = tabRaw === "activity" || tabRaw === "featured" || tabRaw === "following" ? tabRaw : "latest";
   const tagRaw = ([] as string[]).concat(sp.tagIds ?? []).flatMap((v) => v.split(","));
   const tagIds = [...new Set(tagRaw.map((v) => posInt(v.trim())).filter((n): n is number => n !== null))].slice(0, 10);
   const pageRaw = first(sp.page);

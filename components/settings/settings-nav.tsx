@@ -1,13 +1,14 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { Bell, KeyRound, Mail, MonitorSmartphone, TerminalSquare, UserRound } from "lucide-react";
+import { Bell, KeyRound, Mail, MonitorSmartphone, ShieldBan, TerminalSquare, UserRound } from "lucide-react";
 import { Link } from "@/components/ui/link";
 
 const ITEMS = [
   { href: "/settings/profile", label: "Profile", icon: UserRound },
   { href: "/settings/notifications", label: "Notifications", icon: Bell },
   { href: "/settings/email", label: "Email", icon: Mail },
+  { href: "/settings/privacy", label: "Privacy", icon: ShieldBan },
   { href: "/settings/password", label: "Password", icon: KeyRound },
   { href: "/settings/sessions", label: "Active sign-ins", icon: MonitorSmartphone },
   { href: "/settings/tokens", label: "API tokens", icon: TerminalSquare },

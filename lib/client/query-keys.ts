@@ -40,6 +40,15 @@ export const userKeys = {
   sessions: () => [...userKeys.all, "sessions"] as const,
 };
 
+/** Follows, blocks and the message policy (issue 48): the caller's own, always fetched by the browser. */
+export const socialKeys = {
+  all: ["social"] as const,
+  relation: (username: string) => [...socialKeys.all, "relation", username.toLowerCase()] as const,
+  blocks: () => [...socialKeys.all, "blocks"] as const,
+  privacy: () => [...socialKeys.all, "privacy"] as const,
+  followingPosts: (page: number) => [...socialKeys.all, "following-posts", page] as const,
+};
+
 export const tagKeys = {
   all: ["tags"] as const,
   search: (keyword: string) => [...tagKeys.all, "search", keyword.toLowerCase()] as const,

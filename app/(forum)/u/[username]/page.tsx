@@ -16,6 +16,10 @@ import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { pageReader } from "@/lib/cache/page-reader";
 import { ShellMarks } from "@/components/layout/shell-marks";
 import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/users/profiles";
+import { followCounts, listFollows } from "@/lib/services/social/follows";
+import { PersonActions } from "@/components/people/person-actions";
+import { BlockButton } from "@/components/people/block-button";
+import { PeopleList } from "@/components/people/people-list";
 import type { UserActivityDto } from "@/lib/validation/users";
 
 type Props = {
@@ -28,6 +32,8 @@ const TABS = [
   { key: "posts", label: "Posts" },
   { key: "replies", label: "Replies" },
   { key: "activity", label: "Activity" },
+  { key: "followers", label: "Followers" },
+  { key: "following", label: "Following" },
 ] as const;
 type Tab = (typeof TABS)[number]["key"];
 
@@ -36,7 +42,8 @@ const loadProfile = cache(async (username: string) => {
   // member" (never the profile's owner); the member's header and unread marks come from the browser (ShellMarks).
   const { viewer, shared } = await pageReader();
   try {
-    return { viewer, shell: shared && viewer !== null, profile: await getProfile(decodeURIComponent(username), viewer) };
+    const profile = await getProfile(decodeURIComponent(username), viewer);
+    return { viewer, shell: shared && viewer !== null, profile, follows: await followCounts(profile.id) };
   } catch (err) {
     if (err instanceof AppError && statusOf(err) === 404) notFound();
     throw err;
@@ -58,7 +65,7 @@ function one(v: string | string[] | undefined): string | undefined {
 export default async function ProfilePage({ params, searchParams }: Props) {
   const { username } = await params;
   const sp = await searchParams;
-  const { viewer, shell, profile } = await loadProfile(username);
+  const { viewer, shell, profile, follows } = await loadProfile(username);
   const tab: Tab = TABS.some((t) => t.key === one(sp.tab)) ? (one(sp.tab) as Tab) : "posts";
   const page = Math.min(Math.max(0, Number.parseInt(one(sp.page) ?? "0", 10) || 0), 10_000);
   const base = `/u/${encodeURIComponent(profile.username)}`;
@@ -111,6 +118,22 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       </ol>
     ) : (
       <Empty>{page ? "No more replies." : `${profile.username} has not replied to anything you can see yet.`}</Empty>
+    );
+  } else if (tab === "followers" || tab === "following") {
+    // Public, as in OpenIsle: the same list for every reader, so the shared page may hold it.
+    const items = await listFollows({ identifier: String(profile.id), direction: tab, viewer, query: { page, pageSize: PAGE_SIZE } });
+    hasNext = (page + 1) * PAGE_SIZE < follows[tab];
+    const label = tab === "followers" ? `Members who follow ${profile.username}` : `Members ${profile.username} follows`;
+    list = items.length ? (
+      <PeopleList people={items} label={label} />
+    ) : (
+      <Empty>
+        {page
+          ? "No more members."
+          : tab === "followers"
+            ? `Nobody follows ${profile.username} yet.`
+            : `${profile.username} does not follow anyone yet.`}
+      </Empty>
     );
   } else {
     const items = await listUserActivity(q);
@@ -166,6 +189,15 @@ export default async function ProfilePage({ params, searchParams }: Props) {
                 </time>
               </span>
               <span aria-hidden="true">·</span>
+              <Link href={href("followers")} className="whitespace-nowrap hover:underline" data-testid="follower-count">
+                <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{follows.followers}</strong>{" "}
+                {follows.followers === 1 ? "follower" : "followers"}
+              </Link>
+              <span aria-hidden="true">·</span>
+              <Link href={href("following")} className="whitespace-nowrap hover:underline" data-testid="following-count">
+                <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{follows.following}</strong> following
+              </Link>
+              <span aria-hidden="true">·</span>
               <span className="whitespace-nowrap">
                 Level {profile.currentLevel}
                 {profile.nextLevelExp !== null ? ` (${profile.experience} / ${profile.nextLevelExp} XP)` : ` (${profile.experience} XP)`}
@@ -188,7 +220,13 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               <Icon name="settings" className="h-4 w-4" />
               Edit profile
             </Link>
-          ) : null}
+          ) : (
+            // The caller's own buttons, filled in by the browser: this document may be shared by every reader.
+            <div className="flex flex-wrap items-center gap-2 self-start">
+              <PersonActions username={profile.username} refreshOnChange />
+              <BlockButton username={profile.username} />
+            </div>
+          )}
         </div>
         <dl className="mt-5 grid grid-cols-3 gap-2 sm:grid-cols-6">
           {stats.map((s) => (
@@ -214,7 +252,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         ) : null}
       </section>
 
-      <nav aria-label="Profile sections" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+      <nav aria-label="Profile sections" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
         {TABS.map((t) => (
           <Link
             key={t.key}

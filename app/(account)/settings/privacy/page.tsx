@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
+import { BlockedMembers, MessagePolicyForm } from "@/components/settings/privacy-settings";
+import { pageViewer } from "@/lib/cache/page-reader";
+import { socialKeys } from "@/lib/client/query-keys";
+import { getPrivacy, listBlocks } from "@/lib/services/social/blocks";
+
+export const metadata: Metadata = { title: "Privacy settings" };
+
+/** Who may message the member, and the members they blocked (issue 48). */
+export default async function PrivacySettingsPage() {
+  const viewer = await pageViewer();
+  if (!viewer) redirect("/login?callbackUrl=/settings/privacy");
+  const qc = new QueryClient();
+  await Promise.all([
+    qc.prefetchQuery({ queryKey: socialKeys.privacy(), queryFn: () => getPrivacy(viewer) }),
+    qc.prefetchQuery({ queryKey: socialKeys.blocks(), queryFn: () => listBlocks(viewer) }),
+  ]);
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Privacy</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">Who may send you direct messages, and the members you blocked.</p>
+      </div>
+      <HydrationBoundary state={dehydrate(qc)}>
+        <MessagePolicyForm />
+        <BlockedMembers />
+      </HydrationBoundary>
+    </div>
+  );
+}
