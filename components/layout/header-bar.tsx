@@ -8,7 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { HeaderSearch } from "@/components/search/header-search";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { UnreadBadge } from "@/components/notifications/unread-badge";
-import { HeaderSignOut } from "@/components/layout/user-menu";
+import { HeaderMenu } from "@/components/layout/header-menu";
 import { VerifyNotice } from "@/components/layout/verify-notice";
 import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
 
@@ -31,7 +31,8 @@ export function HeaderBar({
   const fetched = useShellMe();
   const me = given === "deferred" ? fetched : given;
   return (
-    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+    // Opaque on phones, without backdrop-blur: a backdrop filter would make the header the box of the menu's fixed sheet.
+    <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white sm:bg-white/90 sm:backdrop-blur dark:border-zinc-800 dark:bg-zinc-950 sm:dark:bg-zinc-950/90">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
@@ -53,6 +54,9 @@ export function HeaderBar({
           <Link href="/?tab=featured" className={navLink}>
             Featured
           </Link>
+          <Link href="/categories" className={navLink}>
+            Categories
+          </Link>
         </nav>
         <div className="ml-auto hidden min-w-0 flex-1 justify-end sm:flex">
           <HeaderSearch />
@@ -62,9 +66,9 @@ export function HeaderBar({
         </Link>
         <div className="flex items-center gap-1">
           {me === undefined ? (
-            // About the width of what replaces it (New post, notifications, points, profile, settings, sign out), so nothing moves.
+            // About the width of what replaces it (New post, notifications, points, profile, menu), so nothing moves.
             <span
-              className="inline-block h-9 w-44 animate-pulse rounded-md bg-zinc-100 sm:w-[24rem] md:w-[27rem] dark:bg-zinc-800"
+              className="inline-block h-9 w-40 animate-pulse rounded-md bg-zinc-100 sm:w-[18rem] md:w-[23rem] dark:bg-zinc-800"
               data-testid="header-account-loading"
             >
               <span className="sr-only">Loading your account</span>
@@ -110,10 +114,8 @@ export function HeaderBar({
                 <Avatar src={me.avatar} name={me.username} size={24} decorative />
                 <span className="hidden md:inline">{me.username}</span>
               </Link>
-              <Link href="/settings/profile" className="nav-link hidden sm:inline-flex" aria-label="Settings" title="Settings">
-                <Icon name="settings" className="h-5 w-5" />
-              </Link>
-              <HeaderSignOut />
+              {/* Settings, points and shop, the admin entry and Sign out (and on phones everything else). */}
+              <HeaderMenu me={me} unread={unread} review={review} />
             </>
           ) : (
             <>
@@ -121,9 +123,13 @@ export function HeaderBar({
               <Link href="/register" className={buttonClass("primary", "sm")}>
                 Register
               </Link>
+              <HeaderMenu me={null} unread={0} review={null} />
             </>
           )}
-          <ThemeToggle />
+          {/* On phones the theme is in the menu. */}
+          <div className="hidden sm:contents">
+            <ThemeToggle />
+          </div>
         </div>
       </div>
       {me?.unverifiedEmail ? <VerifyNotice email={me.unverifiedEmail} allowance={allowance} /> : null}

@@ -19,8 +19,8 @@ function apply(theme: Theme) {
 const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
 const ICON: Record<Theme, SpriteIcon> = { system: "monitor", light: "sun", dark: "moon" };
 
-/** Cycles system → light → dark; the choice is kept in localStorage. */
-export function ThemeToggle() {
+/** Cycles system → light → dark; the choice is kept in localStorage. `labelled`: the theme's name beside the icon (the phone menu). */
+export function ThemeToggle({ labelled = false, className }: { labelled?: boolean; className?: string }) {
   const [theme, setTheme] = useState<Theme>("system");
 
   useEffect(() => {
@@ -49,9 +49,17 @@ export function ThemeToggle() {
       onClick={cycle}
       aria-label={`Color theme: ${theme}. Switch to ${NEXT[theme]}`}
       title={`Theme: ${theme}`}
-      className="inline-flex h-9 w-9 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800"
+      className={
+        className ??
+        "inline-flex h-9 w-9 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800"
+      }
     >
       <Icon name={ICON[theme]} className="h-5 w-5" />
+      {labelled ? (
+        <span aria-hidden="true">
+          Theme: <span className="capitalize">{theme}</span>
+        </span>
+      ) : null}
     </button>
   );
 }

@@ -8,7 +8,7 @@ import { useState } from "react";
  * click: the header is on every page, and its ~25 KB (unminified) would otherwise load and initialise
  * with every page for a button that is rarely pressed.
  */
-export function HeaderSignOut() {
+export function HeaderSignOut({ className = "nav-link disabled:opacity-50" }: { className?: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -23,10 +23,10 @@ export function HeaderSignOut() {
           setBusy(false); // the script could not be fetched (offline): the button can be pressed again
         }
       }}
-      className="nav-link disabled:opacity-50"
+      className={className}
     >
-      <Icon name="log-out" className="h-4 w-4 sm:hidden" />
-      <span className="sr-only sm:not-sr-only">Sign out</span>
+      <Icon name="log-out" className="h-5 w-5" />
+      <span>{busy ? "Signing out…" : "Sign out"}</span>
     </button>
   );
 }

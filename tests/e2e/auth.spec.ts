@@ -70,13 +70,15 @@ test("sign up, sign out, sign in, create and use an API token", async ({ page })
   expect(me.body.username).toBe(user.username);
 
   // Revoking it makes the token useless at once.
-  page.once("dialog", (d) => void d.accept());
+  // Asked inline first (components/ui/confirm-button.tsx), not with a browser pop-up.
   await row.getByRole("button", { name: "Revoke e2e script" }).click();
+  await row.getByTestId("confirm").getByRole("button", { name: "Revoke" }).click();
   await expect(row).toHaveCount(0);
   expect((await bearerMe(page, token)).status).toBe(401);
 
-  // The header's Sign out button (Auth.js's client is fetched on the click) ends the session.
-  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  // Sign out in the header's menu (Auth.js's client is fetched on the click) ends the session.
+  await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
   await page.goto("/settings/tokens");
