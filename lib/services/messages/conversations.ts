@@ -66,12 +66,13 @@ export async function listConversations(viewer: Viewer, opts: { page: number; si
  * GET /api/messages/conversations/{id}: a page of messages, newest first (OpenIsle's `page`/`size`,
  * or the extension `before`: the `size` messages older than that id). Opening it marks it read, as
  * OpenIsle does. Staff reading a conversation they are not in (only where the site allows it)
- * leaves an audit entry for each read and no read mark.
+ * leaves an audit entry for each read and no read mark. `markRead: false`: a page's render (a link's
+ * prefetch renders it unseen); the page marks it read once it is shown.
  */
 export async function getConversation(
   viewer: Viewer,
   conversationId: number,
-  opts: { page: number; size: number; before?: number },
+  opts: { page: number; size: number; before?: number; markRead?: boolean },
 ): Promise<ConversationDetailDto> {
   const access = await conversationAccess(viewer, conversationId, "read");
   if (!access.me) {
@@ -83,7 +84,7 @@ export async function getConversation(
       before: null,
       after: { page: opts.page, size: opts.size, before: opts.before ?? null },
     });
-  } else {
+  } else if (opts.markRead !== false) {
     await markRead(conversationId, viewer.id);
   }
   const where = and(eq(messages.conversationId, conversationId), opts.before ? lt(messages.id, opts.before) : undefined);

@@ -1,0 +1,115 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { PenSquare } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { useOpenConversation } from "@/components/messages/use-messages";
+import { ApiClientError, apiFetch, fieldErrors } from "@/lib/client/api-client";
+import { MAX_GROUP_MEMBERS } from "@/lib/validation/messages";
+
+/** Usernames typed with commas or spaces, `@` optional. */
+const names = (s: string) => [
+  ...new Set(
+    s
+      .split(/[\s,]+/)
+      .map((n) => n.replace(/^@/, ""))
+      .filter(Boolean),
+  ),
+];
+
+/** "New message" on /messages: one member (their conversation, found or started) or several (a new group of up to 10). */
+export function NewConversation() {
+  const id = useId();
+  const router = useRouter();
+  const [openForm, setOpenForm] = useState(false);
+  const [to, setTo] = useState("");
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+  const open = useOpenConversation();
+  const list = names(to);
+
+  async function submit() {
+    setError(null);
+    if (!list.length) return setError("Write a username first");
+    if (list.length > MAX_GROUP_MEMBERS - 1) return setError(`A conversation has at most ${MAX_GROUP_MEMBERS} members`);
+    setLooking(true);
+    let ids: number[];
+    try {
+      ids = await Promise.all(list.map(async (n) => (await apiFetch<{ id: number }>(`/api/users/${encodeURIComponent(n)}`)).id));
+    } catch (e) {
+      setLooking(false);
+      return setError(
+        e instanceof ApiClientError && e.status === 404
+          ? "No member has one of these usernames"
+          : (fieldErrors(e).form ?? "Could not find them"),
+      );
+    }
+    setLooking(false);
+    open.mutate(ids.length === 1 ? { recipientId: ids[0]! } : { recipientIds: ids, ...(name.trim() ? { name: name.trim() } : {}) }, {
+      onSuccess: (r) => router.push(`/messages/${r.conversationId}`),
+      onError: (e) => {
+        const f = fieldErrors(e);
+        setError(f.form ?? Object.values(f.fields)[0] ?? "Could not start the conversation");
+      },
+    });
+  }
+
+  if (!openForm) {
+    return (
+      <Button type="button" size="sm" onClick={() => setOpenForm(true)} aria-expanded={false} aria-controls={`${id}-form`}>
+        <PenSquare className="h-4 w-4" aria-hidden="true" />
+        New message
+      </Button>
+    );
+  }
+  return (
+    <form
+      id={`${id}-form`}
+      aria-label="New message"
+      className="w-full space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={`${id}-to`} className="block text-sm font-medium">
+        To (usernames, separated by commas; several start a group)
+      </label>
+      <input
+        id={`${id}-to`}
+        className={inputClass}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        autoFocus
+        autoComplete="off"
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        placeholder="alice, bob"
+      />
+      {list.length > 1 ? (
+        <>
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium">
+            Group name (optional)
+          </label>
+          <input id={`${id}-name`} className={inputClass} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
+        </>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={looking || open.isPending}>
+          Start
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={() => setOpenForm(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
