@@ -18,7 +18,8 @@ import {
   useSendMessage,
 } from "@/components/messages/use-messages";
 import { fieldErrors } from "@/lib/client/api-client";
-import { MESSAGE_MAX_LENGTH, type ConversationDetailDto, type MessageDto } from "@/lib/validation/messages";
+import { MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
+import type { ConversationDetailDto, MessageDto } from "@/lib/validation/messages";
 
 type Me = { id: number; username: string };
 

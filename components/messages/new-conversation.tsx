@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useOpenConversation } from "@/components/messages/use-messages";
 import { ApiClientError, apiFetch, fieldErrors } from "@/lib/client/api-client";
-import { MAX_GROUP_MEMBERS } from "@/lib/validation/messages";
+import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 
 /** Usernames typed with commas or spaces, `@` optional. */
 const names = (s: string) => [

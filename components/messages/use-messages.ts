@@ -3,7 +3,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useLiveEvent } from "@/components/layout/live-events";
 import { apiFetch } from "@/lib/client/api-client";
-import { MESSAGE_PAGE, type ConversationDetailDto, type ConversationDto, type MessageDto } from "@/lib/validation/messages";
+import { MESSAGE_PAGE } from "@/lib/validation/message-limits";
+import type { ConversationDetailDto, ConversationDto, MessageDto } from "@/lib/validation/messages";
 
 /** React Query keys of direct messages (invalidated by the live `message` and `message_read` events). */
 export const messageKeys = {

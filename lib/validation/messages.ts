@@ -2,12 +2,9 @@ import { z } from "zod";
 import { isoDateTime, reactionSchema, userSummarySchema } from "@/lib/validation/responses";
 import { withinMarkdownLimits } from "@/lib/validation/markdown";
 
-/** The most members a conversation may have (its creator included). */
-export const MAX_GROUP_MEMBERS = 10;
-/** The page size of a conversation's messages on our pages (the first page and each scroll up). */
-export const MESSAGE_PAGE = 30;
-/** A message is bounded exactly as a comment is (API.md §1: 1–20,000 characters, the markdown limits). */
-export const MESSAGE_MAX_LENGTH = 20_000;
+import { MAX_GROUP_MEMBERS, MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
+
+export { MAX_GROUP_MEMBERS, MESSAGE_MAX_LENGTH, MESSAGE_PAGE } from "@/lib/validation/message-limits";
 
 const id = (field: string) =>
   z.coerce
