@@ -8,6 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { HeaderSearch } from "@/components/search/header-search";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { UnreadBadge } from "@/components/notifications/unread-badge";
+import { MessageBadge, MessageWatch } from "@/components/messages/message-badge";
 import { HeaderMenu } from "@/components/layout/header-menu";
 import { VerifyNotice } from "@/components/layout/verify-notice";
 import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
@@ -98,6 +99,9 @@ export function HeaderBar({
                 </Link>
               ) : null}
               <UnreadBadge initial={unread} />
+              {/* Direct messages: the count (on phones in the menu) and the tab title. */}
+              <MessageBadge className="hidden sm:inline-flex" />
+              <MessageWatch />
               {/* On phones the balance is on the profile page: the header must fit 390 px with the staff icons. */}
               <Link href="/points" className="nav-link hidden sm:inline-flex" title="Your points" data-testid="header-points">
                 <Icon name="coins" className="h-4 w-4" />

@@ -15,6 +15,7 @@ import { HeaderSignOut } from "@/components/layout/user-menu";
 import type { HeaderMe } from "@/components/layout/shell-marks";
 import { api } from "@/lib/client/api-client";
 import { notificationKeys } from "@/lib/client/query-keys";
+import { useUnreadMessages } from "@/components/messages/use-messages";
 
 const item =
   "flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 sm:min-h-9 dark:text-zinc-200 dark:hover:bg-zinc-800";
@@ -92,6 +93,7 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
     enabled: !!me,
   });
   const unreadNow = me ? (data?.count ?? 0) : 0;
+  const messagesUnread = useUnreadMessages(!!me).data ?? 0;
 
   return (
     <div className={`relative ${me ? "" : "sm:hidden"}`}>
@@ -179,6 +181,19 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
                   }
                 >
                   Notifications{unreadNow > 0 ? <span className="sr-only">, {unreadNow} unread</span> : null}
+                </MenuLink>
+                <MenuLink
+                  href="/messages"
+                  icon="message-square"
+                  phone
+                  testId="menu-messages"
+                  badge={
+                    messagesUnread > 0 ? (
+                      <span className={`${count} bg-red-600 text-white`}>{messagesUnread > 99 ? "99+" : messagesUnread}</span>
+                    ) : null
+                  }
+                >
+                  Messages{messagesUnread > 0 ? <span className="sr-only">, {messagesUnread} unread</span> : null}
                 </MenuLink>
                 <MenuLink href="/points" icon="coins" testId="menu-points">
                   Points and shop

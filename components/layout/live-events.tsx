@@ -11,8 +11,11 @@ import type { PageStateDto } from "@/lib/validation/users";
 /** The data of one server-sent event (lib/live/events.ts). */
 export type LiveEvent = {
   id: number;
-  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload";
+  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload" | "message" | "message_read";
   postId?: number | null;
+  /** message, message_read (sent to the conversation's members only). */
+  conversationId?: number;
+  messageId?: number;
   commentId?: number;
   actorId?: number;
   authorId?: number;
