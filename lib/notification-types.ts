@@ -9,6 +9,7 @@ import type { NotificationType, UserRole } from "@/db/schema/enums";
 const MEMBER_TYPES: NotificationType[] = [
   "COMMENT_REPLY",
   "MENTION",
+  "WATCHED_POST",
   "REACTION",
   "POST_UPDATED",
   "POST_SUBSCRIBED",

@@ -226,7 +226,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
         <Avatar src={c.author.avatar} name={c.author.username} size={depth ? 28 : 36} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-            <UserLink plain username={c.author.username} className="font-medium hover:underline" />
+            <UserLink plain username={c.author.username} displayName={c.author.displayName} className="font-medium hover:underline" />
             <a href={`#comment-${c.id}`} className="text-zinc-600 hover:underline dark:text-zinc-400">
               <RelativeTime iso={c.createdAt} />
             </a>

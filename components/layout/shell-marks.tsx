@@ -25,7 +25,8 @@ export type HeaderMe = {
   suspension: { until: string; reason: string | null } | null;
 };
 
-type Mark = { newComments: number; isNew: boolean };
+/** `muted`: in a category or tag the member muted, on a list that hides those (their home list). */
+type Mark = { newComments: number; isNew: boolean; muted?: boolean };
 /** Present only inside a members' shared list: the member's unread marks by post id (empty until loaded). */
 const MarksContext = createContext<Map<number, Mark> | null>(null);
 
@@ -94,12 +95,26 @@ export function useRowMarks(postId: number, rendered: Partial<Mark>): Partial<Ma
  * Around the list of a members' shared list page: the member's header, the rows' unread marks and
  * "Mark all read". `visit`: the page counts as their visit (home, category, tag), as a rendered list does.
  */
-export function ShellMarks({ ids, visit, children }: { ids: number[]; visit: boolean; children: ReactNode }) {
-  const { data } = usePageState({ postIds: ids, visit });
-  const marks = new Map((data?.marks ?? []).map((m) => [m.postId, m] as const));
+export function ShellMarks({
+  ids,
+  visit,
+  hideMuted = false,
+  children,
+}: {
+  ids: number[];
+  visit: boolean;
+  /** The member's home list: rows in categories and tags they muted are hidden. */
+  hideMuted?: boolean;
+  children: ReactNode;
+}) {
+  const { data } = usePageState({ postIds: ids, visit, ...(hideMuted ? { muted: true } : {}) });
+  const marks = new Map<number, Mark>((data?.marks ?? []).map((m) => [m.postId, m] as const));
+  const muted = data?.muted ?? [];
+  for (const id of muted) marks.set(id, { newComments: 0, isNew: false, ...marks.get(id), muted: true });
   return (
     <MarksContext.Provider value={marks}>
-      {marks.size ? (
+      {muted.length ? <MutedNote count={muted.length} /> : null}
+      {data?.marks.length ? (
         <div className="flex justify-end">
           <MarkAllReadButton />
         </div>
@@ -117,4 +132,16 @@ export function ShellMarks({ ids, visit, children }: { ids: number[]; visit: boo
 export function ShellPost({ postId }: { postId: number }) {
   const { data } = usePageState({ postId, view: true });
   return data?.post ? <JumpToUnread postId={postId} commentId={data.post.firstUnreadCommentId} markRead={false} /> : null;
+}
+
+/** Says that rows were hidden, and where the member changes that. */
+export function MutedNote({ count }: { count: number }) {
+  return (
+    <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="muted-note">
+      {count === 1 ? "1 post" : `${count} posts`} from categories and tags you muted {count === 1 ? "is" : "are"} hidden here.{" "}
+      <a href="/settings/watching" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
+        Watching and muting
+      </a>
+    </p>
+  );
 }

@@ -37,10 +37,13 @@ function plainIntro(md: string): string {
 export function UserLink({
   username,
   className,
+  displayName,
   children,
   plain = false,
 }: {
   username: string;
+  /** The name the member chose to show, beside the username (DisplayName). */
+  displayName?: string | null;
   className?: string;
   children?: ReactNode;
   /** A plain anchor, inside a ClientNav (components/ui/client-nav.tsx) that makes it navigate in the app. */
@@ -83,9 +86,27 @@ export function UserLink({
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) hide();
       }}
     >
-      {plain ? <a {...anchor}>{children ?? username}</a> : <Link {...anchor}>{children ?? username}</Link>}
+      {plain ? (
+        <a {...anchor}>{children ?? <NameWithDisplay username={username} displayName={displayName} />}</a>
+      ) : (
+        <Link {...anchor}>{children ?? <NameWithDisplay username={username} displayName={displayName} />}</Link>
+      )}
       {open ? <UserCard id={cardId} username={username} /> : null}
     </span>
+  );
+}
+
+/** A username with the member's display name beside it (muted), wherever an author is named. */
+export function NameWithDisplay({ username, displayName }: { username: string; displayName?: string | null }) {
+  return (
+    <>
+      {username}
+      {displayName ? (
+        <span className="display-name ml-1 font-normal text-zinc-600 dark:text-zinc-400" data-testid="display-name">
+          {displayName}
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -113,6 +134,7 @@ function UserCard({ id, username }: { id: string; username: string }) {
                 <span className="truncate font-semibold">{p.username}</span>
                 <RoleBadge role={p.role} />
               </span>
+              {p.displayName ? <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{p.displayName}</span> : null}
               <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
                 <Icon name="calendar-days" className="h-3.5 w-3.5" />
                 Joined {new Date(p.createdAt).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })}

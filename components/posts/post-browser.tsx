@@ -54,8 +54,16 @@ export async function PostBrowser({
   if (viewer && !shared) await touchVisit(viewer.id).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
+  // The home list without the member's muted categories and tags (lib/services/notifications/watches.ts):
+  // left out of the query when the page is theirs alone, hidden by their browser on the shared page.
+  const hideMuted = basePath === "/" && !categoryId && !tagIds.length && viewer !== null;
   const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([
-    listPostsPage(viewer, { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE }, ORDER[tab]),
+    listPostsPage(
+      viewer,
+      { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE },
+      ORDER[tab],
+      hideMuted && !shared ? viewer.id : null,
+    ),
     listFacets(),
     state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
   ]);
@@ -104,7 +112,7 @@ export async function PostBrowser({
         </div>
       ) : null}
       {shell ? (
-        <ShellMarks ids={posts.map((p) => p.id)} visit>
+        <ShellMarks ids={posts.map((p) => p.id)} visit hideMuted={hideMuted}>
           {list}
         </ShellMarks>
       ) : (

@@ -16,7 +16,7 @@ export type PostCardData = Pick<PostDto, "id" | "title" | "createdAt" | "comment
   > & {
     excerpt: string;
     /** `avatar` only when it is not the default one (`defaultAvatar`). */
-    author: { username: string; avatar?: string };
+    author: { username: string; avatar?: string; displayName?: string };
     category: { id: number; name: string };
     tags: { id: number; name: string }[];
     participants: { username: string; avatar?: string }[];
@@ -41,7 +41,11 @@ export function toPostCard(p: PostDto, excerptLength = 140): PostCardData {
     ...(p.type !== "NORMAL" ? { type: p.type } : {}),
     ...(p.isNew ? { isNew: true } : {}),
     ...(p.newComments ? { newComments: p.newComments } : {}),
-    author: { username: p.author.username, ...avatarUnlessDefault(p.author.username, p.author.avatar) },
+    author: {
+      username: p.author.username,
+      ...avatarUnlessDefault(p.author.username, p.author.avatar),
+      ...(p.author.displayName ? { displayName: p.author.displayName } : {}),
+    },
     category: { id: p.category.id, name: p.category.name },
     tags: p.tags.map((t) => ({ id: t.id, name: t.name })),
     participants: p.participants.map((u) => ({ username: u.username, ...avatarUnlessDefault(u.username, u.avatar) })),

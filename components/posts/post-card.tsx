@@ -17,6 +17,8 @@ import { defaultAvatar } from "@/lib/avatar-url";
  */
 export function PostCard({ post }: { post: PostCardData }) {
   const marks = useRowMarks(post.id, post);
+  // A post in a category or tag the member muted, on their home list (ShellMarks).
+  if (marks.muted) return null;
   return (
     <article className="post-card" data-testid="post-card">
       <a
@@ -82,7 +84,8 @@ export function PostCard({ post }: { post: PostCardData }) {
             </ul>
           ) : null}
           <span>
-            by <UserLink username={post.author.username} className="hover:underline" plain /> <RelativeTime iso={post.createdAt} />
+            by <UserLink username={post.author.username} displayName={post.author.displayName} className="hover:underline" plain />{" "}
+            <RelativeTime iso={post.createdAt} />
           </span>
           {post.lastReplyAt ? (
             <span>

@@ -132,6 +132,7 @@ export function PeopleHits({ people }: { people: SearchUserDto[] }) {
           >
             <Avatar src={u.avatar} name={u.username} size={24} />
             <span dangerouslySetInnerHTML={{ __html: u.highlightedUsername }} />
+            {u.displayName ? <span className="text-zinc-600 dark:text-zinc-400">{u.displayName}</span> : null}
           </Link>
         </li>
       ))}

@@ -17,12 +17,15 @@ import {
   markSent,
   pruneOutbox,
   type ClaimedMail,
+  type MailKind,
   type NewMail,
 } from "@/lib/mail/outbox";
 import { absoluteUrl, siteName, unsubscribeUrls } from "@/lib/mail/site";
 import {
   activityMail,
   digestMail,
+  emailChangedMail,
+  emailChangeMail,
   messageMail,
   resetMail,
   verifyMail,
@@ -34,7 +37,7 @@ import { deliver } from "@/lib/mail/transport";
 import { env } from "@/lib/env";
 import { canSeePost } from "@/lib/permissions";
 import { canReadComment } from "@/lib/services/comments/visibility";
-import { createResetToken, createVerifyCode } from "@/lib/services/auth/email-codes";
+import { createEmailChangeCode, createResetToken, createVerifyCode } from "@/lib/services/auth/email-codes";
 import { messageMailContent } from "@/lib/services/messages/mail";
 
 type Composed = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
@@ -99,6 +102,7 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
       commentAuthorId: comments.authorId,
       commentDeleted: comments.deletedAt,
       commentHidden: comments.hiddenAt,
+      content: notifications.content,
     })
     .from(notifications)
     .innerJoin(posts, eq(posts.id, notifications.postId))
@@ -115,12 +119,22 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
           canReadComment(viewer, { authorId: r.commentAuthorId!, hidden: r.commentHidden !== null, deleted: r.commentDeleted !== null })),
     )
     .map((r) => ({
-      kind: r.type === "MENTION" ? ("mention" as const) : ("reply" as const),
+      kind: r.type === "MENTION" ? ("mention" as const) : r.type === "WATCHED_POST" ? ("watched" as const) : ("reply" as const),
+      where: r.type === "WATCHED_POST" ? r.content : null,
       from: r.from ?? "Someone",
       postTitle: r.title,
       excerpt: excerpt(r.commentContent ?? r.postContent),
       link: absoluteUrl(`/posts/${r.postId}${r.commentId ? `#comment-${r.commentId}` : ""}`),
     }));
+}
+
+/** Whether the member has a newer mail of this kind queued or sent since (it replaces this one). */
+async function newerMail(m: ClaimedMail, kind: MailKind): Promise<boolean> {
+  const [row] = await rawRows<{ id: number }>(
+    db,
+    sql`select id from mail_outbox where user_id = ${m.userId} and kind = ${kind} and id > ${m.id} and status <> 'cancelled' limit 1`,
+  );
+  return !!row;
 }
 
 /** Builds the message for a claimed row, or says why it should not be sent any more. */
@@ -143,6 +157,20 @@ async function compose(m: ClaimedMail): Promise<Composed> {
   const to = await recipient(m.userId);
   if (!to) return { cancel: "member not found" };
   const f = footerFor(to.id);
+  if (m.kind === "email-change") {
+    // To the address the member asked for (lib/services/users/email-change.ts); a newer request replaces it.
+    const newEmail = String(m.data.newEmail ?? m.to);
+    if (await newerMail(m, "email-change")) return { cancel: "a newer address change" };
+    const code = await createEmailChangeCode(to.id, newEmail);
+    const link = absoluteUrl(`/settings/account?code=${code}`);
+    return { mail: emailChangeMail({ username: to.username, newEmail, code, link, footer: f.footer }), headers: f.headers };
+  }
+  if (m.kind === "email-changed") {
+    const oldEmail = String(m.data.oldEmail ?? m.to);
+    const newEmail = String(m.data.newEmail ?? to.email);
+    const mail = emailChangedMail({ username: to.username, oldEmail, newEmail, resetUrl: absoluteUrl("/forgot-password"), footer: f.footer });
+    return { mail, headers: f.headers };
+  }
   if (m.kind === "verify") {
     if (to.verified) return { cancel: "already verified" };
     const code = await createVerifyCode(to.id);
@@ -151,7 +179,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
   }
   // Notification mail: only to a verified address, and only while the member still wants it.
   if (!to.verified) return { cancel: "address not verified" };
-  if (m.kind === "reply" || m.kind === "mention") {
+  if (m.kind === "reply" || m.kind === "mention" || m.kind === "watched") {
     if (to.mode !== "immediate") return { cancel: `email mode is ${to.mode}` };
     const [item] = await activityItems([Number(m.data.notificationId)], to);
     if (!item) return { cancel: "post or comment not visible" };
@@ -279,7 +307,7 @@ export async function processReplyMail(limit = 200): Promise<number> {
                   '-infinity') < now() - make_interval(mins => ${away})`,
     );
     const mails: NewMail[] = rows.map((r) => ({
-      kind: r.type === "MENTION" ? "mention" : "reply",
+      kind: r.type === "MENTION" ? "mention" : r.type === "WATCHED_POST" ? "watched" : "reply",
       to: r.email,
       userId: Number(r.user_id),
       postId: r.post_id === null ? null : Number(r.post_id),
@@ -334,7 +362,7 @@ export async function processDigests(limit = 100): Promise<number> {
           and(
             eq(notifications.userId, userId),
             eq(notifications.read, false),
-            inArray(notifications.type, ["COMMENT_REPLY", "MENTION"]),
+            inArray(notifications.type, ["COMMENT_REPLY", "MENTION", "WATCHED_POST"]),
             sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz`,
             sql`${notifications.postId} is not null`,
           ),

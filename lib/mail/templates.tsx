@@ -130,10 +130,22 @@ export function resetMail(p: { username: string; link: string; footer: Footer })
   };
 }
 
-export type ActivityItem = { kind: "reply" | "mention"; from: string; postTitle: string; excerpt: string; link: string };
+export type ActivityItem = {
+  kind: "reply" | "mention" | "watched";
+  from: string;
+  postTitle: string;
+  excerpt: string;
+  link: string;
+  /** "watched": the category or tag the member watches that the post is in ("Cooking", "#baking"). */
+  where?: string | null;
+};
 
 const headline = (i: ActivityItem) =>
-  i.kind === "mention" ? `${i.from} mentioned you in “${i.postTitle}”` : `${i.from} replied in “${i.postTitle}”`;
+  i.kind === "mention"
+    ? `${i.from} mentioned you in “${i.postTitle}”`
+    : i.kind === "watched"
+      ? `${i.from} posted “${i.postTitle}”${i.where ? ` in ${i.where}` : ""}`
+      : `${i.from} replied in “${i.postTitle}”`;
 
 function Item({ item }: { item: ActivityItem }) {
   return (
@@ -217,5 +229,54 @@ export function messageMail(p: {
       </Layout>,
     ),
     text: `Hello ${p.username},\n\n${who} wrote to you${p.unread > 1 ? ` (${p.unread} unread messages)` : ""}:\n\n${p.excerpt}\n\nOpen the conversation: ${p.link}\n\nYou get one mail per conversation until you read it.${textFooter(p.footer)}`,
+  };
+}
+
+/** To the NEW address: the code that makes it the account's address (nothing changes without it). */
+export function emailChangeMail(p: { username: string; newEmail: string; code: string; link: string; footer: Footer }): RenderedMail {
+  const subject = `Confirm your new ${p.footer.site} address: ${p.code}`;
+  return {
+    subject,
+    html: html(
+      <Layout title={subject} footer={p.footer}>
+        <P>Hello {p.username},</P>
+        <P>You asked to use {p.newEmail} for your account. Confirm it with this code:</P>
+        <p style={{ fontSize: 28, letterSpacing: 6, fontWeight: 700, margin: "8px 0 16px" }} data-code={p.code}>
+          {p.code}
+        </p>
+        <Button href={p.link}>Confirm my new address</Button>
+        <P>
+          The code is valid for 24 hours. Until you confirm, mail keeps going to your current address. If you did not ask for this, ignore
+          this mail: nothing changes.
+        </P>
+      </Layout>,
+    ),
+    text: `Hello ${p.username},\n\nYou asked to use ${p.newEmail} for your account. Confirm it with this code: ${p.code}\n\nOr open: ${p.link}\n\nThe code is valid for 24 hours. Until you confirm, mail keeps going to your current address. If you did not ask for this, ignore this mail: nothing changes.${textFooter(p.footer)}`,
+  };
+}
+
+/** To the OLD address, once the change is confirmed: what happened, and what to do if it was not them. */
+export function emailChangedMail(p: {
+  username: string;
+  oldEmail: string;
+  newEmail: string;
+  resetUrl: string;
+  footer: Footer;
+}): RenderedMail {
+  const subject = `Your ${p.footer.site} address was changed`;
+  return {
+    subject,
+    html: html(
+      <Layout title={subject} footer={p.footer}>
+        <P>Hello {p.username},</P>
+        <P>
+          The address of your account was changed from {p.oldEmail} to {p.newEmail}. Mail from the forum now goes to the new address; this
+          is the last one sent here.
+        </P>
+        <P>If you did not do this, someone may have your password: reset it now and tell the administrators.</P>
+        <Button href={p.resetUrl}>Reset my password</Button>
+      </Layout>,
+    ),
+    text: `Hello ${p.username},\n\nThe address of your account was changed from ${p.oldEmail} to ${p.newEmail}. Mail from the forum now goes to the new address; this is the last one sent here.\n\nIf you did not do this, someone may have your password: reset it now and tell the administrators: ${p.resetUrl}${textFooter(p.footer)}`,
   };
 }

@@ -8,7 +8,14 @@ export function iso(d: Date | string | null | undefined): string | null {
   return (d instanceof Date ? d : new Date(d)).toISOString();
 }
 
-export type UserSummary = { id: number; username: string; avatar: string; displayMedal: MedalType | null; bot: boolean };
+export type UserSummary = {
+  id: number;
+  username: string;
+  avatar: string;
+  displayMedal: MedalType | null;
+  bot: boolean;
+  displayName: string | null;
+};
 
 type UserRow = {
   id: number;
@@ -17,6 +24,8 @@ type UserRow = {
   displayMedal: MedalType | null;
   earnedMedal?: MedalType | null;
   bot: boolean;
+  /** Null when the member chose none (and for the system's own entries). */
+  displayName: string | null;
 };
 
 /** The interface's user summary; `displayMedal` is the chosen medal, else the best earned one. */
@@ -27,6 +36,7 @@ export function userSummary(u: UserRow): UserSummary {
     avatar: u.avatar || defaultAvatar(u.username),
     displayMedal: u.displayMedal ?? u.earnedMedal ?? null,
     bot: u.bot,
+    displayName: u.displayName || null,
   };
 }
 
@@ -38,4 +48,5 @@ export const userSummaryColumns = {
   displayMedal: users.displayMedal,
   earnedMedal: users.earnedMedal,
   bot: users.bot,
+  displayName: users.displayName,
 };

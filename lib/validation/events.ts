@@ -21,6 +21,7 @@ export const eventStreamQuerySchema = z.object({
   statePostId: idString.optional().meta({ description: "page-state's postId" }),
   stateVisit: zeroOrOne.meta({ description: "page-state's visit" }),
   stateView: zeroOrOne.meta({ description: "page-state's view" }),
+  stateMuted: zeroOrOne.meta({ description: "page-state's muted" }),
 });
 export const EVENT_STREAM_ARRAY_KEYS = ["statePostIds"] as const;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
 import { usernameSchema } from "@/lib/validation/auth";
+import { displayNameSchema } from "@/lib/validation/account";
 import { idList, idString } from "@/lib/validation/posts";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
@@ -19,7 +20,10 @@ export const updateMeSchema = z
   .object({
     introduction: z.string().max(INTRODUCTION_MAX, `at most ${INTRODUCTION_MAX} characters`).optional(),
     displayMedal: z.enum(MEDAL_TYPES).nullable().optional().meta({ description: "an earned medal, or null for the best earned one" }),
-    username: usernameSchema.optional(),
+    username: usernameSchema.optional().meta({
+      description: "a new username, when the site allows renames (403 on `username` otherwise); the old name keeps leading to you",
+    }),
+    displayName: displayNameSchema.optional(),
   })
   .meta({ id: "UpdateMeInput" });
 
@@ -76,6 +80,7 @@ export const pageStateQuerySchema = z.object({
   postId: idString.optional(),
   visit: zeroOrOne,
   view: zeroOrOne,
+  muted: zeroOrOne,
 });
 export const PAGE_STATE_ARRAY_KEYS = ["postIds"] as const;
 
@@ -92,6 +97,13 @@ export const pageStateSchema = z
     marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
       description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
       suspension: z
+    unreadNotifications: z.number().int(),
+    marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
+      description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
+    }),
+    muted: z.array(z.number().int()).optional().meta({
+      description: "with muted=1: the posts among postIds in a category or tag the member muted (their home list hides them)",
+    }),
         .object({ until: z.string().meta({ description: "ISO time the suspension ends" }), reason: z.string().nullable() })
         .nullable()
         .meta({ description: "while an admin's suspension runs (the member can read, every write answers 403 `suspended`), else null" }),

@@ -13,7 +13,7 @@ export const GET = route(
     summary: "Live events (Server-Sent Events)",
     description:
       "A text/event-stream of LiveEvent objects (`data:` JSON, `id:` the event id) the caller may see: their own notifications, and comments, new posts, changes and counts of posts they may read. `Last-Event-ID` (or `lastEventId`) replays what was missed from a 15-minute outbox, or sends a `reload` event when too far behind; `postId` limits post events to one post; `: ping` comments every 20 s. Works across processes through Postgres LISTEN/NOTIFY. " +
-      "`state=1` (with `statePostIds`, `statePostId`, `stateVisit`, `stateView`, the parameters of GET /api/users/me/page-state) first sends the caller's page-state as a named message, `event: page-state` with the PageState object as its data, or `event: page-state-error` with the error body and its `status` (401 when not signed in): a shared page that opens the stream anyway needs no second request for it.",
+      "`state=1` (with `statePostIds`, `statePostId`, `stateVisit`, `stateView`, `stateMuted`, the parameters of GET /api/users/me/page-state) first sends the caller's page-state as a named message, `event: page-state` with the PageState object as its data, or `event: page-state-error` with the error body and its `status` (401 when not signed in): a shared page that opens the stream anyway needs no second request for it.",
     auth: "optional",
     query: eventStreamQuerySchema,
     arrayParams: EVENT_STREAM_ARRAY_KEYS,
@@ -31,6 +31,7 @@ export const GET = route(
               postId: query.statePostId,
               visit: query.stateVisit,
               view: query.stateView,
+              muted: query.stateMuted,
             });
             return { event: "page-state", data };
           } catch (err) {

@@ -33,6 +33,7 @@ import * as openIsleProfilesModule from "@/lib/validation/openisle-profiles";
 import * as openIsleSiteModule from "@/lib/validation/openisle-site";
 import * as socialModule from "@/lib/validation/social";
 import * as messagesModule from "@/lib/validation/messages";
+import * as accountModule from "@/lib/validation/account";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -229,6 +230,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     openIsleSiteModule,
     socialModule,
     messagesModule,
+    accountModule,
   ];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {

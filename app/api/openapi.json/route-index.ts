@@ -139,11 +139,14 @@ import * as r135 from "@/app/api/users/[idOrUsername]/tags/route";
 import * as r136 from "@/app/api/users/admins/route";
 import * as r137 from "@/app/api/users/me/avatar/route";
 import * as r138 from "@/app/api/users/me/blocks/route";
-import * as r139 from "@/app/api/users/me/page-state/route";
-import * as r140 from "@/app/api/users/me/password/route";
-import * as r141 from "@/app/api/users/me/privacy/route";
-import * as r142 from "@/app/api/users/me/route";
-import * as r143 from "@/app/api/users/suggest/route";
+import * as r139 from "@/app/api/users/me/email/confirm/route";
+import * as r140 from "@/app/api/users/me/email/route";
+import * as r141 from "@/app/api/users/me/page-state/route";
+import * as r142 from "@/app/api/users/me/password/route";
+import * as r143 from "@/app/api/users/me/privacy/route";
+import * as r144 from "@/app/api/users/me/route";
+import * as r145 from "@/app/api/users/me/watches/route";
+import * as r146 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
@@ -285,9 +288,12 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/users/admins", module: r136 },
   { path: "/api/users/me/avatar", module: r137 },
   { path: "/api/users/me/blocks", module: r138 },
-  { path: "/api/users/me/page-state", module: r139 },
-  { path: "/api/users/me/password", module: r140 },
-  { path: "/api/users/me/privacy", module: r141 },
-  { path: "/api/users/me", module: r142 },
-  { path: "/api/users/suggest", module: r143 },
+  { path: "/api/users/me/email/confirm", module: r139 },
+  { path: "/api/users/me/email", module: r140 },
+  { path: "/api/users/me/page-state", module: r141 },
+  { path: "/api/users/me/password", module: r142 },
+  { path: "/api/users/me/privacy", module: r143 },
+  { path: "/api/users/me", module: r144 },
+  { path: "/api/users/me/watches", module: r145 },
+  { path: "/api/users/suggest", module: r146 },
 ];

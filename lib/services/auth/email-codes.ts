@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import { and, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { emailCodes } from "@/db/schema";
 import { pgCode } from "@/lib/errors";
@@ -114,9 +114,75 @@ export async function consumeResetToken(token: string, tx: DbOrTx = db): Promise
 }
 
 /** Retires every live code of one purpose (after a reset, the other reset links stop working). */
-export async function retireCodes(userId: number, purpose: "verify" | "reset", tx: DbOrTx = db): Promise<void> {
+export async function retireCodes(userId: number, purpose: "verify" | "reset" | "email", tx: DbOrTx = db): Promise<void> {
   await tx
     .update(emailCodes)
     .set({ usedAt: sql`now()` })
     .where(and(eq(emailCodes.userId, userId), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt)));
+}
+
+// Codes confirming a new address: 6 digits like verification codes, bound to the member and the address.
+const emailHash = (userId: number, code: string) => createHash("sha256").update(`email:${userId}:${code}`).digest("hex");
+
+/** A new code for changing the member's address to `newEmail` (made when the mail is sent; 24 hours, 5 wrong tries). */
+export async function createEmailChangeCode(userId: number, newEmail: string, tx: DbOrTx = db): Promise<string> {
+  for (let i = 0; ; i++) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    try {
+      await tx.insert(emailCodes).values({
+        userId,
+        purpose: "email",
+        newEmail,
+        codeHash: emailHash(userId, code),
+        expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
+      });
+      return code;
+    } catch (err) {
+      if (pgCode(err) !== "23505" || i >= 5) throw err;
+    }
+  }
+}
+
+/**
+ * Uses up an address-change code of the member and returns the address it confirms, or counts a wrong
+ * try against every live one of theirs (null): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
+ */
+export async function consumeEmailChangeCode(userId: number, code: string, tx: DbOrTx = db): Promise<string | null> {
+  const live = and(
+    eq(emailCodes.userId, userId),
+    eq(emailCodes.purpose, "email"),
+    isNull(emailCodes.usedAt),
+    gt(emailCodes.expiresAt, sql`now()`),
+    lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
+  );
+  const [used] = await tx
+    .update(emailCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(live, eq(emailCodes.codeHash, emailHash(userId, code))))
+    .returning({ newEmail: emailCodes.newEmail });
+  if (used?.newEmail) return used.newEmail;
+  await tx
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(live);
+  return null;
+}
+
+/** The address a live change code of the member would confirm (the newest), or null. */
+export async function liveEmailChange(userId: number, tx: DbOrTx = db): Promise<string | null> {
+  const [row] = await tx
+    .select({ newEmail: emailCodes.newEmail })
+    .from(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.userId, userId),
+        eq(emailCodes.purpose, "email"),
+        isNull(emailCodes.usedAt),
+        gt(emailCodes.expiresAt, sql`now()`),
+        lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .orderBy(desc(emailCodes.createdAt))
+    .limit(1);
+  return row?.newEmail ?? null;
 }

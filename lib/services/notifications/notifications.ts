@@ -112,6 +112,7 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
         displayMedal: fromUsers.displayMedal,
         earnedMedal: fromUsers.earnedMedal,
         bot: fromUsers.bot,
+        displayName: fromUsers.displayName,
       },
     })
     .from(notifications)

@@ -129,16 +129,17 @@ async function loadLogs(where: SQL): Promise<ChangeLogDto[]> {
       log: postChangeLogs,
       username: users.username,
       avatar: users.avatar,
+      displayName: users.displayName,
     })
     .from(postChangeLogs)
     .leftJoin(users, eq(users.id, postChangeLogs.actorId))
     .where(where)
     .orderBy(asc(postChangeLogs.createdAt), asc(postChangeLogs.id));
-  return rows.map(({ log: l, username, avatar }) => {
+  return rows.map(({ log: l, username, avatar, displayName }) => {
     const system = !username || SYSTEM_TYPES.includes(l.type);
     const actor = system
-      ? userSummary({ id: 0, username: SYSTEM_USERNAME, avatar: "", displayMedal: null, bot: true })
-      : userSummary({ id: l.actorId!, username: username!, avatar: avatar ?? "", displayMedal: null, bot: false });
+      ? userSummary({ id: 0, username: SYSTEM_USERNAME, avatar: "", displayMedal: null, bot: true, displayName: null })
+      : userSummary({ id: l.actorId!, username: username!, avatar: avatar ?? "", displayMedal: null, bot: false, displayName });
     const t = l.type;
     return {
       id: l.id,

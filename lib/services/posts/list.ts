@@ -5,6 +5,7 @@ import { db } from "@/db";
 import { posts, postTags } from "@/db/schema";
 import { assertRole, visiblePostsWhere } from "@/lib/permissions";
 import { loadPosts } from "@/lib/services/posts/loader";
+import { notMutedWhere } from "@/lib/services/notifications/watches";
 import type { PostDto } from "@/lib/validation/responses";
 import type { ListPostsQuery } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";
@@ -33,9 +34,19 @@ function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds
   return where;
 }
 
-/** The page of ids for GET /api/posts and the home tabs: one query (visibility and filters included). */
-export async function listPostIds(viewer: Viewer | null, q: ListPostsQuery, order: PostOrder = "created", extra = 0): Promise<PostPage> {
+/**
+ * The page of ids for GET /api/posts and the home tabs: one query (visibility and filters included).
+ * `hideMutedOf`: a member's own home list, without the posts of categories and tags they muted.
+ */
+export async function listPostIds(
+  viewer: Viewer | null,
+  q: ListPostsQuery,
+  order: PostOrder = "created",
+  extra = 0,
+  hideMutedOf: number | null = null,
+): Promise<PostPage> {
   const where = filterWhere(viewer, q);
+  if (hideMutedOf !== null) where.push(notMutedWhere(hideMutedOf));
   if (order === "featured") where.push(eq(posts.rssExcluded, false));
   const pinned = sql`${posts.pinnedAt} desc nulls last`;
   const orderBy =
@@ -62,8 +73,9 @@ export async function listPostsPage(
   viewer: Viewer | null,
   q: ListPostsQuery,
   order: PostOrder = "created",
+  hideMutedOf: number | null = null,
 ): Promise<{ posts: PostDto[]; hasMore: boolean }> {
-  const { ids } = await listPostIds(viewer, q, order, 1);
+  const { ids } = await listPostIds(viewer, q, order, 1, hideMutedOf);
   return { posts: await loadPosts(ids.slice(0, q.pageSize), viewer, { cache: true }), hasMore: ids.length > q.pageSize };
 }
 

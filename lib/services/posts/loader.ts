@@ -54,6 +54,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       aDisplayMedal: users.displayMedal,
       aEarnedMedal: users.earnedMedal,
       aBot: users.bot,
+      aDisplayName: users.displayName,
       cName: categories.name,
       cDescription: categories.description,
       cIcon: categories.icon,
@@ -95,6 +96,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     display_medal: MedalType | null;
     earned_medal: MedalType | null;
     bot: boolean;
+    display_name: string | null;
   }>(
     db,
     sql`
@@ -113,12 +115,12 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       ) c
       where cardinality(w.found) < ${MAX_PARTICIPANTS - 1}
     )
-    select w.post_id, u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot
+    select w.post_id, u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot, u.display_name
     from walk w
     -- A lateral primary-key lookup per participant (offset 0 keeps the planner from turning it
     -- into a hash join over the whole users table).
     cross join lateral (
-      select id, username, avatar, display_medal, earned_medal, bot from users where users.id = w.found[cardinality(w.found)] offset 0
+      select id, username, avatar, display_medal, earned_medal, bot, display_name from users where users.id = w.found[cardinality(w.found)] offset 0
     ) u
     where cardinality(w.found) > 0
     order by w.post_id, cardinality(w.found)`,
@@ -154,6 +156,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
         displayMedal: p.display_medal,
         earnedMedal: p.earned_medal,
         bot: p.bot,
+        displayName: p.display_name,
       }),
     );
     participantsByPost.set(key, list);
@@ -167,6 +170,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       displayMedal: r.aDisplayMedal,
       earnedMedal: r.aEarnedMedal,
       bot: r.aBot,
+      displayName: r.aDisplayName,
     });
     byId.set(r.id, {
       id: r.id,

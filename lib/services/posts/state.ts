@@ -7,6 +7,7 @@ import { conflict } from "@/lib/errors";
 import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
+import { notifyWatchers } from "@/lib/services/notifications/watches";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
 import { notify } from "@/lib/services/notifications/writer";
 import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points";
@@ -157,6 +158,7 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
       if (approve) {
         const mentioned = await notifyMentions(tx, { content: post.content, actorId: post.authorId, postId: id });
         await notifyFollowersOfPost(tx, { postId: id, authorId: post.authorId, skip: mentioned });
+        await notifyWatchers(tx, id);
       }
     }),
     postChanged(id),

@@ -10,6 +10,7 @@ import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } fro
 import { createLottery } from "@/lib/services/posts/lotteries";
 import { audit } from "@/lib/services/moderation/audit-log";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
+import { notifyWatchers } from "@/lib/services/notifications/watches";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
 import { notify } from "@/lib/services/notifications/writer";
 import { resolveNewTags } from "@/lib/services/taxonomy/tags";
@@ -133,6 +134,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
       else {
         const mentioned = await notifyMentions(tx, { content: input.content, actorId: viewer.id, postId });
         await notifyFollowersOfPost(tx, { postId, authorId: viewer.id, skip: mentioned });
+        await notifyWatchers(tx, postId);
       }
       medalChanged = await refreshMedal(tx, viewer.id);
       return postId;

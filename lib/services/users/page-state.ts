@@ -8,6 +8,7 @@ import { unreadCountSql } from "@/lib/services/notifications/notifications";
 import { readViewerState } from "@/lib/services/posts/loader";
 import { visitSharedPostPage } from "@/lib/services/posts/detail";
 import { touchVisit } from "@/lib/services/posts/reads";
+import { mutedPostsSql } from "@/lib/services/notifications/watches";
 import { accountSummaryFrom, accountSummarySql, headerAccount } from "@/lib/services/users/users";
 import type { PageStateDto } from "@/lib/validation/users";
 import type { Viewer } from "@/lib/viewer";
@@ -21,7 +22,7 @@ import type { Viewer } from "@/lib/viewer";
  */
 export async function getPageState(
   viewer: Viewer,
-  q: { postIds: number[]; postId?: number; visit: boolean; view: boolean },
+  q: { postIds: number[]; postId?: number; visit: boolean; view: boolean; muted?: boolean },
 ): Promise<PageStateDto> {
   if (q.visit) await touchVisit(viewer.id);
   const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view);
@@ -37,6 +38,7 @@ export async function getPageState(
             visible: sql`(select json_agg(${posts.id}) from ${posts} where ${and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer))})`,
           }
         : {}),
+      ...(q.muted && q.postIds.length ? { muted: mutedPostsSql(viewer.id, q.postIds) } : {}),
     },
   });
   const me = accountSummaryFrom(state.also.me);
@@ -46,6 +48,8 @@ export async function getPageState(
   return {
     me: headerAccount(me),
     unreadNotifications: Number(state.also.unread ?? 0),
+    // Only for posts the member may see (the rest are not theirs to learn about).
+    ...(q.muted ? { muted: jsonValue<number[]>(state.also.muted, []).map(Number).filter((id) => listed.has(id)) } : {}),
     marks: [...(state.unread ?? [])]
       .filter(([postId]) => listed.has(postId))
       .map(([postId, m]) => ({ postId, newComments: m.newComments, isNew: m.isNew })),

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { comments, posts, users, type MedalType, type ReactionType } from "@/db/schema";
@@ -12,6 +12,7 @@ import { earnedMedals, levelOf } from "@/lib/services/points/points";
 import { loadPosts } from "@/lib/services/posts/loader";
 import { saveImage } from "@/lib/services/uploads/uploads";
 import { getMe } from "@/lib/services/users/users";
+import { renameUser, userIdByOldName } from "@/lib/services/users/usernames";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { MeDto, PostDto } from "@/lib/validation/responses";
 import type { UpdateMeInput, UserActivityDto, UserListQuery, UserReplyDto } from "@/lib/validation/users";
@@ -35,7 +36,11 @@ const countPosts = alias(posts, "p");
 const c = alias(comments, "c");
 const rc = alias(comments, "rc");
 
-/** The user named by a numeric id or a username (case-insensitive); an id wins over a numeric username. */
+/**
+ * The user named by a numeric id or a username (case-insensitive); an id wins over a numeric username,
+ * and a name someone holds now over a name a member had before a rename (username_history), which
+ * still finds them.
+ */
 export async function findUser(idOrUsername: string): Promise<UserRow | null> {
   const key = idOrUsername.trim();
   if (!key || key.length > 64) return null;
@@ -47,7 +52,11 @@ export async function findUser(idOrUsername: string): Promise<UserRow | null> {
     .where(id !== null ? or(eq(users.id, id), byName) : byName)
     .orderBy(id !== null ? sql`(${users.id} = ${id}) desc` : users.id)
     .limit(1);
-  return rows[0] ?? null;
+  if (rows[0]) return rows[0];
+  const formerOwner = await userIdByOldName(key);
+  if (formerOwner === null) return null;
+  const [u] = await db.select().from(users).where(eq(users.id, formerOwner)).limit(1);
+  return u ?? null;
 }
 
 async function requireUser(idOrUsername: string): Promise<UserRow> {
@@ -222,11 +231,13 @@ function usernameTaken(): AppError {
 }
 
 /**
- * PUT /api/users/me: introduction, the displayed medal (an earned one, or null for the best earned)
- * and the username (when no one else holds it, case-insensitively). One transaction.
+ * PUT /api/users/me: introduction, display name, the displayed medal (an earned one, or null for the
+ * best earned) and the username (usernames.ts: when the site allows renames and no one else holds or
+ * held it, case-insensitively). One transaction.
  */
 export async function updateMe(userId: number, input: UpdateMeInput): Promise<MeDto> {
-  const set: Partial<Pick<UserRow, "introduction" | "displayMedal" | "username">> = {};
+  const set: Partial<Pick<UserRow, "introduction" | "displayMedal" | "displayName">> = {};
+  if (input.displayName !== undefined) set.displayName = input.displayName;
   if (input.introduction !== undefined) set.introduction = input.introduction.replace(/\s+$/, "");
   if (input.displayMedal !== undefined) {
     if (input.displayMedal !== null) {
@@ -235,25 +246,20 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
     }
     set.displayMedal = input.displayMedal;
   }
-  if (input.username !== undefined) {
-    const [clash] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(sql`lower(${users.username})`, input.username.toLowerCase()), sql`${users.id} <> ${userId}`));
-    if (Number(clash?.n ?? 0) > 0) throw usernameTaken();
-    set.username = input.username;
+  let changed = false;
+  try {
+    changed = await db.transaction(async (tx) => {
+      const renamed = input.username !== undefined && (await renameUser(tx, userId, input.username));
+      if (Object.keys(set).length) await tx.update(users).set(set).where(eq(users.id, userId));
+      return renamed || Object.keys(set).length > 0;
+    });
+  } catch (err) {
+    // Two members renaming to the same name at once: the unique index decides.
+    if (pgCode(err) === "23505") throw usernameTaken();
+    throw err;
   }
-  if (Object.keys(set).length) {
-    try {
-      await db.update(users).set(set).where(eq(users.id, userId));
-    } catch (err) {
-      // Two members renaming to the same name at once: the unique index decides.
-      if (pgCode(err) === "23505") throw usernameTaken();
-      throw err;
-    }
-    // Names and medals show on every post and comment of the member.
-    await announce(memberShown(userId));
-  }
+  // Names and medals show on every post and comment of the member.
+  if (changed) await announce(memberShown(userId));
   return getMe(userId);
 }
 

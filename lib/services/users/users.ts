@@ -13,6 +13,7 @@ import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points/point
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
+import { nameFree } from "@/lib/services/users/usernames";
 import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/responses";
 import { afterCommit, announce } from "@/lib/changes/announce";
@@ -134,6 +135,8 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
     .where(or(eq(sql`lower(${users.username})`, input.username.toLowerCase()), eq(sql`lower(${users.email})`, email)))
     .limit(1);
   if (taken) throw duplicate(taken.username.toLowerCase() === input.username.toLowerCase() ? "username" : "email");
+  // A name a member had before a rename still leads to them (usernames.ts): it is not free either.
+  if (!(await nameFree(input.username))) throw duplicate("username");
   const passwordHash = await hashPassword(input.password);
   try {
     return await afterCommit(

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
-import { UserLink } from "@/components/people/user-link";
+import { NameWithDisplay, UserLink } from "@/components/people/user-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
@@ -111,7 +111,9 @@ export default async function PostPage({ params }: Props) {
                 className="inline-flex items-center gap-2 font-medium text-zinc-900 hover:underline dark:text-zinc-100"
               >
                 <Avatar src={post.author.avatar} name={post.author.username} size={28} decorative />
-                <span data-testid="post-author">{post.author.username}</span>
+                <span data-testid="post-author">
+                  <NameWithDisplay username={post.author.username} displayName={post.author.displayName} />
+                </span>
               </UserLink>
               <RelativeTime iso={post.createdAt} />
               <span>

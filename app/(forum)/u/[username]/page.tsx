@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { Icon } from "@/components/ui/icon";
 import { Link } from "@/components/ui/link";
@@ -69,6 +69,12 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const tab: Tab = TABS.some((t) => t.key === one(sp.tab)) ? (one(sp.tab) as Tab) : "posts";
   const page = Math.min(Math.max(0, Number.parseInt(one(sp.page) ?? "0", 10) || 0), 10_000);
   const base = `/u/${encodeURIComponent(profile.username)}`;
+  // A name the member had before a rename (username_history): the old address moves for good (308).
+  const asked = decodeURIComponent(username);
+  if (asked.toLowerCase() !== profile.username.toLowerCase() && asked !== String(profile.id)) {
+    const rest = new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (v === undefined ? [] : [v].flat().map((x) => [k, x]))));
+    permanentRedirect(`${base}${rest.size ? `?${rest}` : ""}`);
+  }
   const own = viewer?.id === profile.id;
   const q = { idOrUsername: String(profile.id), viewer, page, pageSize: PAGE_SIZE };
 
@@ -166,6 +172,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             <div className="flex flex-wrap items-center gap-2">
               <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-all">
                 {profile.username}
+                {profile.displayName ? (
+                  <span className="ml-2 text-lg font-normal text-zinc-600 dark:text-zinc-400" data-testid="profile-display-name">
+                    {profile.displayName}
+                  </span>
+                ) : null}
               </h1>
               <RoleBadge role={profile.role} />
               {profile.bot ? (

@@ -1,0 +1,129 @@
+import "server-only";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, type DbOrTx } from "@/db";
+import { mailOutbox, users } from "@/db/schema";
+import { AppError, badRequest, unauthorized } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { hitRateLimit, checkRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";
+import { consumeEmailChangeCode, liveEmailChange, retireCodes } from "@/lib/services/auth/email-codes";
+import { accountLoginKey } from "@/lib/services/auth/login-attempts";
+import { verifyPassword } from "@/lib/services/auth/passwords";
+import { getMe } from "@/lib/services/users/users";
+import { afterCommit } from "@/lib/changes/announce";
+import { accountChanged } from "@/lib/changes/written";
+import type { ChangeEmailInput, EmailChangeDto } from "@/lib/validation/account";
+import type { MeDto } from "@/lib/validation/responses";
+
+/**
+ * Changing the member's address: they give the new address and their password; a code goes to the
+ * NEW address (the mail is composed when it is sent, lib/mail/drain.ts, like a verification code);
+ * the address changes only when that code comes back, and then the OLD address is told. Until then
+ * everything keeps going to the old one.
+ */
+
+/** Requests per member per hour (each sends a mail to an address of their choosing). */
+export const EMAIL_CHANGE_LIMIT = 5;
+const EMAIL_CHANGE_WINDOW_SEC = 3600;
+
+function addressTaken(): AppError {
+  return new AppError("conflict", "This email is already registered", { field: "email" });
+}
+
+async function takenByOther(tx: DbOrTx, email: string, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email), sql`${users.id} <> ${userId}`))
+    .limit(1);
+  return !!row;
+}
+
+/** Mail asking to confirm a change that has not been sent yet (its code does not exist yet). */
+function queuedChangeMail(userId: number) {
+  return and(eq(mailOutbox.userId, userId), eq(mailOutbox.kind, "email-change"), inArray(mailOutbox.status, ["pending", "sending"]));
+}
+
+/** The address in use and the one waiting for its code (a live code, or a mail not sent yet). */
+export async function getEmailChange(userId: number): Promise<EmailChangeDto> {
+  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!u) throw unauthorized();
+  let pending = await liveEmailChange(userId);
+  if (!pending) {
+    const [queued] = await db
+      .select({ data: mailOutbox.data })
+      .from(mailOutbox)
+      .where(queuedChangeMail(userId))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    pending = typeof queued?.data.newEmail === "string" ? queued.data.newEmail : null;
+  }
+  return { email: u.email, pendingEmail: pending };
+}
+
+/**
+ * POST /api/users/me/email. The password is checked as a sign-in is (a wrong one counts against the
+ * account's sign-in limit); the new address must differ and be free. Earlier requests stop working.
+ */
+export async function requestEmailChange(a: { userId: number } & ChangeEmailInput): Promise<EmailChangeDto> {
+  const e = env();
+  const email = a.email.toLowerCase();
+  const key = accountLoginKey(a.userId);
+  await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
+  const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, a.userId));
+  if (!u) throw unauthorized();
+  if (!u.passwordHash) throw badRequest("Your account has no password: set one under Password first", "password");
+  if (!(await verifyPassword(a.password, u.passwordHash))) {
+    await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+    throw badRequest("The password is wrong", "password");
+  }
+  if (u.email.toLowerCase() === email) throw badRequest("This is already your address", "email");
+  if (await takenByOther(db, email, a.userId)) throw addressTaken();
+  await hitRateLimit(`email-change:${a.userId}`, EMAIL_CHANGE_LIMIT, EMAIL_CHANGE_WINDOW_SEC);
+  await db.transaction(async (tx) => {
+    await retireCodes(a.userId, "email", tx);
+    await tx.update(mailOutbox).set({ status: "cancelled", lastError: "a newer address change" }).where(queuedChangeMail(a.userId));
+    await enqueueMail(tx, { kind: "email-change", to: email, userId: a.userId, data: { newEmail: email } });
+  });
+  return { email: u.email, pendingEmail: email };
+}
+
+/** DELETE /api/users/me/email: the waiting change is dropped (its code stops working, an unsent mail is not sent). */
+export async function cancelEmailChange(userId: number): Promise<EmailChangeDto> {
+  await db.transaction(async (tx) => {
+    await retireCodes(userId, "email", tx);
+    await tx.update(mailOutbox).set({ status: "cancelled", lastError: "cancelled by the member" }).where(queuedChangeMail(userId));
+  });
+  return getEmailChange(userId);
+}
+
+/**
+ * POST /api/users/me/email/confirm: the code from the mail makes the new address the member's (and
+ * verified: the code proves they read it), retires the other codes, and queues a notice to the old
+ * address, in one transaction. A wrong or expired code is a 400 on `code` (five tries per code).
+ */
+export async function confirmEmailChange(a: { userId: number; code: string }): Promise<MeDto> {
+  const outcome = await afterCommit(
+    db.transaction(async (tx) => {
+      const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, a.userId)).for("update");
+      if (!u) throw unauthorized();
+      const next = await consumeEmailChangeCode(a.userId, a.code, tx);
+      if (!next) return { ok: false as const };
+      if (await takenByOther(tx, next.toLowerCase(), a.userId)) return { ok: false as const, taken: true };
+      await tx
+        .update(users)
+        .set({ email: next, emailVerifiedAt: sql`now()` })
+        .where(eq(users.id, a.userId));
+      await retireCodes(a.userId, "email", tx);
+      await retireCodes(a.userId, "verify", tx);
+      await enqueueMail(tx, { kind: "email-changed", to: u.email, userId: a.userId, data: { oldEmail: u.email, newEmail: next } });
+      return { ok: true as const };
+    }),
+    (r) => (r.ok ? accountChanged(a.userId) : []),
+  );
+  if (!outcome.ok) {
+    if ("taken" in outcome) throw addressTaken();
+    throw badRequest("This code is wrong or has expired", "code");
+  }
+  return getMe(a.userId);
+}
