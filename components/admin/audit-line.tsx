@@ -16,11 +16,11 @@ export function AuditLine({ entry }: { entry: AuditEntryDto }) {
           p.kind === "text" ? (
             <span key={i}>{p.text}</span>
           ) : p.kind === "user" ? (
-            <Link key={i} href={`/admin/users/${p.id}`} className="font-medium text-sky-700 hover:underline dark:text-sky-400">
+            <Link key={i} href={`/admin/users/${p.id}`} className="font-medium text-sky-700 underline underline-offset-2 dark:text-sky-400">
               {p.username}
             </Link>
           ) : p.href ? (
-            <Link key={i} href={p.href} className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link key={i} href={p.href} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
               {p.text}
             </Link>
           ) : (

@@ -78,7 +78,7 @@ export function SuspendForm({
               {reason.trim()}”.
             </>
           }
-          confirmLabel={busy ? "Suspending…" : `Suspend ${username} for ${span}`}
+          confirmLabel={busy ? "Suspending…" : `Suspend for ${span}`}
           onConfirm={() => onSuspend({ length: { days }, reason: reason.trim() })}
         >
           <Ban aria-hidden="true" className="h-4 w-4" />
@@ -86,7 +86,7 @@ export function SuspendForm({
         </ConfirmButton>
         {onCancel ? (
           <Button type="button" size="sm" variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            Close
           </Button>
         ) : null}
       </div>

@@ -32,7 +32,7 @@ export function UsersTable({ rows, sort, href }: { rows: AdminUserRowDto[]; sort
   const descending = sort.startsWith("-");
   return (
     <div
-      className="overflow-x-auto rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-800 dark:bg-zinc-900/40"
+      className="relative max-w-full overflow-x-auto rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-800 dark:bg-zinc-900/40"
       tabIndex={0}
       role="region"
       aria-label="Members table (scrolls sideways)"

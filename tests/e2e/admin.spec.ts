@@ -41,10 +41,7 @@ test("an admin suspends a member: the member can still read, their next comment 
   const form = page.getByRole("form", { name: `Suspend ${member.username}` });
   await form.getByLabel("Reason (the member sees it)").fill("Cooling off after a heated thread");
   await form.getByRole("button", { name: "Suspend…" }).click();
-  await form
-    .getByTestId("confirm")
-    .getByRole("button", { name: `Suspend ${member.username} for 1 week` })
-    .click();
+  await form.getByTestId("confirm").getByRole("button", { name: "Suspend for 1 week" }).click();
   await expect(page.getByText(/Suspended until/).first()).toBeVisible();
 
   // The member, in their own browser: reading works; the notice says until when and why, and there is

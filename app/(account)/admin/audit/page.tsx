@@ -97,11 +97,11 @@ export default async function AuditLogPage({ searchParams }: Props) {
       {q.subject !== undefined ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Only actions about{" "}
-          <Link href={`/admin/users/${q.subject}`} className="text-sky-700 hover:underline dark:text-sky-400">
+          <Link href={`/admin/users/${q.subject}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
             member #{q.subject}
           </Link>{" "}
           ·{" "}
-          <Link href="/admin/audit" className="text-sky-700 hover:underline dark:text-sky-400">
+          <Link href="/admin/audit" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
             show everyone
           </Link>
         </p>

@@ -46,7 +46,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <AdminNav current="/admin/users" />
       <p className="text-sm">
-        <Link href="/admin/users" className="text-sky-700 hover:underline dark:text-sky-400">
+        <Link href="/admin/users" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
           ← All members
         </Link>
       </p>
@@ -64,7 +64,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {u.email} · joined <RelativeTime iso={u.joinedAt} /> · last seen {u.lastSeenAt ? <RelativeTime iso={u.lastSeenAt} /> : "never"}{" "}
             ·{" "}
-            <Link href={`/u/${encodeURIComponent(u.username)}`} className="text-sky-700 hover:underline dark:text-sky-400">
+            <Link href={`/u/${encodeURIComponent(u.username)}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
               public profile
             </Link>
           </p>
@@ -125,12 +125,12 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                     <span className="font-medium">{REASON[f.reason] ?? f.reason}</span> on{" "}
                     <Link
                       href={f.commentId ? `/posts/${f.post.id}#comment-${f.commentId}` : `/posts/${f.post.id}`}
-                      className="text-sky-700 hover:underline dark:text-sky-400"
+                      className="text-sky-700 underline underline-offset-2 dark:text-sky-400"
                     >
                       {f.commentId ? `a comment on “${f.post.title}”` : `“${f.post.title}”`}
                     </Link>{" "}
                     from{" "}
-                    <Link href={`/admin/users/${f.reporter.id}`} className="text-sky-700 hover:underline dark:text-sky-400">
+                    <Link href={`/admin/users/${f.reporter.id}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
                       {f.reporter.username}
                     </Link>
                   </p>
@@ -160,7 +160,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
       <Section id="user-audit" title="Staff actions about them">
         {d.audit.length ? <AuditList entries={d.audit} label="Staff actions, newest first" /> : <Empty>None yet.</Empty>}
         <p className="text-sm">
-          <Link href={`/admin/audit?subject=${u.id}`} className="text-sky-700 hover:underline dark:text-sky-400">
+          <Link href={`/admin/audit?subject=${u.id}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
             All of them in the audit log →
           </Link>
         </p>
