@@ -181,87 +181,90 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
         className="min-h-0 flex-1 overflow-y-auto rounded-lg border border-zinc-200 p-2 focus-visible:outline-2 focus-visible:outline-sky-600 sm:p-3 dark:border-zinc-800"
         data-testid="message-log"
       >
-        <div ref={top} className="flex justify-center pb-2">
-          {hasNextPage ? (
-            <Button type="button" size="sm" variant="ghost" onClick={loadOlder} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? "Loading…" : "Load older messages"}
-            </Button>
-          ) : messages.length ? (
-            <span className="text-xs text-zinc-600 dark:text-zinc-400">The beginning of the conversation</span>
-          ) : (
-            <span className="text-sm text-zinc-600 dark:text-zinc-400">No messages yet: say hello.</span>
-          )}
-        </div>
-        <ol className="space-y-2">
-          {messages.map((m, i) => {
-            const mine = m.sender.id === me.id;
-            const prev = messages[i - 1];
-            const sameSender = prev && prev.sender.id === m.sender.id && m.id !== firstUnread;
-            return (
-              <li key={m.id} data-testid="message" data-message-id={m.id}>
-                {m.id === firstUnread ? (
-                  <div
-                    className="my-2 flex items-center gap-2 text-xs font-medium text-red-700 dark:text-red-400"
-                    role="separator"
-                    aria-label="New messages"
-                  >
-                    <span className="h-px flex-1 bg-red-300 dark:bg-red-800" />
-                    New messages
-                    <span className="h-px flex-1 bg-red-300 dark:bg-red-800" />
-                  </div>
-                ) : null}
-                <div className={`flex items-end gap-2 ${mine ? "justify-end" : ""}`}>
-                  {!mine ? (
-                    <span className="w-7 shrink-0">
-                      {sameSender ? null : <Avatar src={m.sender.avatar} name={m.sender.username} size={28} decorative />}
-                    </span>
-                  ) : null}
-                  <div className={`max-w-[85%] min-w-0 sm:max-w-[75%] ${mine ? "items-end" : "items-start"} flex flex-col`}>
-                    {!mine && !sameSender && newest.group ? <span className="px-1 text-xs font-medium">{m.sender.username}</span> : null}
+        {/* Few messages sit at the bottom, next to the composer, as in any chat. */}
+        <div className="flex min-h-full flex-col justify-end">
+          <div ref={top} className="flex justify-center pb-2">
+            {hasNextPage ? (
+              <Button type="button" size="sm" variant="ghost" onClick={loadOlder} disabled={isFetchingNextPage}>
+                {isFetchingNextPage ? "Loading…" : "Load older messages"}
+              </Button>
+            ) : messages.length ? (
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">The beginning of the conversation</span>
+            ) : (
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">No messages yet: say hello.</span>
+            )}
+          </div>
+          <ol className="space-y-2">
+            {messages.map((m, i) => {
+              const mine = m.sender.id === me.id;
+              const prev = messages[i - 1];
+              const sameSender = prev && prev.sender.id === m.sender.id && m.id !== firstUnread;
+              return (
+                <li key={m.id} data-testid="message" data-message-id={m.id}>
+                  {m.id === firstUnread ? (
                     <div
-                      className={`rounded-2xl border px-3 py-2 ${
-                        mine
-                          ? "rounded-br-sm border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950"
-                          : "rounded-bl-sm border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
-                      }`}
+                      className="my-2 flex items-center gap-2 text-xs font-medium text-red-700 dark:text-red-400"
+                      role="separator"
+                      aria-label="New messages"
                     >
-                      <span className="sr-only">{mine ? "You" : m.sender.username}: </span>
-                      {m.replyTo ? (
-                        <p className="mb-1 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
-                          <span className="font-medium">{m.replyTo.sender.username}</span>: {plainLine(m.replyTo.content, 80)}
-                        </p>
-                      ) : null}
-                      <div className="markdown-body text-sm break-words" dangerouslySetInnerHTML={{ __html: m.html }} />
+                      <span className="h-px flex-1 bg-red-300 dark:bg-red-800" />
+                      New messages
+                      <span className="h-px flex-1 bg-red-300 dark:bg-red-800" />
                     </div>
-                    <div className="flex items-center gap-2 px-1 text-xs text-zinc-600 dark:text-zinc-400">
-                      <RelativeTime iso={m.createdAt} />
-                      {member ? (
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-0.5 rounded hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:text-zinc-100"
-                          onClick={() => {
-                            setReplyTo(m);
-                            composer.current?.focus();
-                          }}
-                          aria-label={`Reply to ${mine ? "your message" : m.sender.username}: ${plainLine(m.content, 40)}`}
-                        >
-                          <Reply className="h-3.5 w-3.5" aria-hidden="true" />
-                          Reply
-                        </button>
-                      ) : null}
-                      {myLatest && m.id === myLatest.id && seenBy > 0 ? (
-                        <span className="inline-flex items-center gap-0.5 text-sky-700 dark:text-sky-400" data-testid="read-receipt">
-                          <CheckCheck className="h-3.5 w-3.5" aria-hidden="true" />
-                          {newest.group ? `Seen by ${seenBy} of ${readers.length}` : "Seen"}
-                        </span>
-                      ) : null}
+                  ) : null}
+                  <div className={`flex items-end gap-2 ${mine ? "justify-end" : ""}`}>
+                    {!mine ? (
+                      <span className="w-7 shrink-0">
+                        {sameSender ? null : <Avatar src={m.sender.avatar} name={m.sender.username} size={28} decorative />}
+                      </span>
+                    ) : null}
+                    <div className={`max-w-[85%] min-w-0 sm:max-w-[75%] ${mine ? "items-end" : "items-start"} flex flex-col`}>
+                      {!mine && !sameSender && newest.group ? <span className="px-1 text-xs font-medium">{m.sender.username}</span> : null}
+                      <div
+                        className={`rounded-2xl border px-3 py-2 ${
+                          mine
+                            ? "rounded-br-sm border-sky-200 bg-sky-50 dark:border-sky-900 dark:bg-sky-950"
+                            : "rounded-bl-sm border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
+                        }`}
+                      >
+                        <span className="sr-only">{mine ? "You" : m.sender.username}: </span>
+                        {m.replyTo ? (
+                          <p className="mb-1 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
+                            <span className="font-medium">{m.replyTo.sender.username}</span>: {plainLine(m.replyTo.content, 80)}
+                          </p>
+                        ) : null}
+                        <div className="markdown-body text-sm break-words" dangerouslySetInnerHTML={{ __html: m.html }} />
+                      </div>
+                      <div className="flex items-center gap-2 px-1 text-xs text-zinc-600 dark:text-zinc-400">
+                        <RelativeTime iso={m.createdAt} />
+                        {member ? (
+                          <button
+                            type="button"
+                            className="inline-flex items-center gap-0.5 rounded hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:text-zinc-100"
+                            onClick={() => {
+                              setReplyTo(m);
+                              composer.current?.focus();
+                            }}
+                            aria-label={`Reply to ${mine ? "your message" : m.sender.username}: ${plainLine(m.content, 40)}`}
+                          >
+                            <Reply className="h-3.5 w-3.5" aria-hidden="true" />
+                            Reply
+                          </button>
+                        ) : null}
+                        {myLatest && m.id === myLatest.id && seenBy > 0 ? (
+                          <span className="inline-flex items-center gap-0.5 text-sky-700 dark:text-sky-400" data-testid="read-receipt">
+                            <CheckCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                            {newest.group ? `Seen by ${seenBy} of ${readers.length}` : "Seen"}
+                          </span>
+                        ) : null}
+                      </div>
                     </div>
                   </div>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announce}
