@@ -1,7 +1,7 @@
 // DATABASE_URL=… npx tsx --import ./scripts/allow-server-only.mjs bench/search.ts [--runs 60]: search latency on a bench:seed database.
 //
 // Runs the search service in-process (the same code GET /api/search/posts runs, without HTTP) for a
-// common word, a rare word, a two-word query, a CJK substring and a typo, as an anonymous caller
+// common word, a rare word, a two-word query, CJK words of six, two and one characters and typos, as an anonymous caller
 // and as a member, and prints p50/p99/max per query. Before the first run it gives 1% of the posts a
 // CJK title (idempotent), since the seeder writes Latin text only.
 import { parseArgs } from "node:util";
@@ -31,7 +31,10 @@ async function main() {
     { name: "rare word", keyword: rare },
     { name: "two words", keyword: "question " + rare.slice(0, 8) },
     { name: "CJK substring", keyword: "数据库的设计" },
-    { name: "typo (fallback)", keyword: "questoin" },
+    { name: "CJK two characters", keyword: "数据" },
+    { name: "CJK one character", keyword: "设" },
+    { name: "typo (corrected)", keyword: "questoin" },
+    { name: "typo in one of two words", keyword: "lorme ipsum" },
   ];
   console.log(`${n} posts; ${RUNS} runs per query (after 5 warm-up runs)\n`);
   console.log("query".padEnd(30), "caller".padEnd(7), "hits".padStart(5), "p50 ms".padStart(8), "p99 ms".padStart(8), "max ms".padStart(8));
@@ -68,6 +71,13 @@ async function main() {
     times.push(performance.now() - t);
   }
   console.log(`\nglobal search (lorem, anon): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
+  const cjk: number[] = [];
+  for (let i = 0; i < Math.min(RUNS, 30); i++) {
+    const t = performance.now();
+    await searchGlobal(null, "数据");
+    cjk.push(performance.now() - t);
+  }
+  console.log(`global search (数据, anon): p50 ${percentile(cjk, 50).toFixed(1)} ms, p99 ${percentile(cjk, 99).toFixed(1)} ms`);
   await closeDb();
 }
 
