@@ -22,6 +22,9 @@ import { POST as markRead } from "@/app/api/messages/conversations/[id]/read/rou
 import { GET as unreadCount } from "@/app/api/messages/unread-count/route";
 import { PUT as putConfig } from "@/app/api/admin/config/route";
 import { GET as events } from "@/app/api/events/route";
+import { GET as openapiJson } from "@/app/api/openapi.json/route";
+import type { OpenApiDocument } from "@/app/api/openapi.json/openapi";
+import { validateWithDocument } from "./openapi-validate";
 import { env } from "@/lib/env";
 import { drainOutbox, outboxIdle } from "@/lib/mail/drain";
 import { processMessageMail } from "@/lib/services/messages/mail";
@@ -147,6 +150,39 @@ describe("OpenIsle's paths and shapes", () => {
       .from(conversationParticipants)
       .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, a.id)));
     expect(mark!.lastReadMessageId).toBe(reply.body.id);
+  });
+
+  it("are in the OpenAPI document, and the answers match the documented schemas", async () => {
+    const doc = (await call(openapiJson as never, "/api/openapi.json")).body as OpenApiDocument;
+    type Op = { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>; security?: unknown[] };
+    const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op> | undefined)?.[method];
+    const ops = [
+      ["/api/messages", "post"],
+      ["/api/messages/conversations", "get"],
+      ["/api/messages/conversations", "post"],
+      ["/api/messages/conversations/{id}", "get"],
+      ["/api/messages/conversations/{id}/messages", "post"],
+      ["/api/messages/conversations/{id}/read", "post"],
+      ["/api/messages/unread-count", "get"],
+    ] as const;
+    for (const [path, method] of ops) expect(op(path, method), `${method} ${path}`).toBeDefined();
+    const schemaOf = (path: string, method: string) => op(path, method)!.responses["200"]!.content!["application/json"]!.schema;
+    const a = await member();
+    const b = await member();
+    const sent = await sendTo(a, b, "Documented");
+    const id = sent.body.conversationId as number;
+    const check = (path: string, method: string, body: unknown) =>
+      expect(validateWithDocument(doc, schemaOf(path, method), body)).toEqual([]);
+    check("/api/messages", "post", sent.body);
+    check("/api/messages/conversations", "get", await list(b));
+    check("/api/messages/conversations/{id}", "get", (await open(b, id)).body);
+    check("/api/messages/conversations/{id}/messages", "post", (await sendIn(b, id, "Also documented")).body);
+    check("/api/messages/unread-count", "get", await unread(a));
+    check(
+      "/api/messages/conversations",
+      "post",
+      (await call(createConversation, "/api/messages/conversations", { token: a.token, body: { recipientId: b.id } })).body,
+    );
   });
 
   it("pages newest first and scrolls up with `before`", async () => {
