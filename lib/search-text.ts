@@ -53,6 +53,8 @@ export function plainText(md: string): string {
           .replace(/^\s*\|/, "")
           .replace(/\|\s*$/, "")
           .replace(/\s*\|\s*/g, "  ");
+      // A cell border a fragment left on its own ("zephyr | crisp"); "a|b" without spaces is kept.
+      else line = line.replace(/(^|\s)\|(?=\s|$)/g, " ");
     }
     out.push(line);
   }
@@ -72,6 +74,9 @@ export function plainText(md: string): string {
       .replace(/!?\[([^\]\n]*)\]\([^)\s]*$/g, "$1")
       .replace(/(\*\*|__|~~|`+)/g, "")
       .replace(/(^|[\s(\u0002"'])[*_](?=[^\s*_])([^*_\n]*?[^\s*_])[*_](?=$|[\s).,!?:;'"\u0003])/gm, "$1$2")
+      // Markers left alone by a fragment's edge ("… | _crisp" without its closing "_"): at a word's start or end only.
+      .replace(/(^|[\s(\u0002])[*_]+(?=[^\s*_])/gm, "$1")
+      .replace(/([^\s*_])[*_]+(?=$|[\s).,!?:;\u0003])/gm, "$1")
       .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e]!)
       .replace(/[\ue000-\ue07f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - HELD))
       .replace(/\s+/g, " ")

@@ -156,7 +156,10 @@ export function RenderedDiff({ oldHtml, newHtml }: { oldHtml: string | null; new
         )}
       </p>
       {result ? (
-        <div className="markdown-body max-h-[40rem] overflow-auto p-3 text-sm" dangerouslySetInnerHTML={{ __html: result.html }} />
+        <div
+          className="markdown-body max-h-[40rem] overflow-auto p-3 text-sm [&>:first-child]:mt-0 [&>:first-child>:first-child]:mt-0"
+          dangerouslySetInnerHTML={{ __html: result.html }}
+        />
       ) : null}
     </div>
   );

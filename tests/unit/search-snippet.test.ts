@@ -15,6 +15,9 @@ describe("plainText (search snippets)", () => {
       "Some bold, strong, em, under and gone code both",
     );
     expect(plainText("snake_case_name and 2*3*4 stay")).toBe("snake_case_name and 2*3*4 stay");
+    // A fragment cut between a marker and its partner.
+    expect(plainText("Note zephyr | _crisp")).toBe("Note zephyr crisp");
+    expect(plainText("crisp_ | **bold")).toBe("crisp bold");
   });
 
   it("shows links and images by their text, never their syntax", () => {
