@@ -14,6 +14,7 @@ import { PUT as editComment } from "@/app/api/comments/[id]/route";
 import { POST as reactComment } from "@/app/api/comments/[id]/reactions/route";
 import { POST as reply } from "@/app/api/comments/[id]/replies/route";
 import { POST as comment } from "@/app/api/posts/[id]/comments/route";
+import { POST as closePost } from "@/app/api/posts/[id]/close/route";
 import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
 import { GET as getPost, PUT as putPost } from "@/app/api/posts/[id]/route";
 import { POST as create } from "@/app/api/posts/route";
@@ -173,6 +174,7 @@ describe("pending and rejected posts", () => {
         body: { title: "Edited title" },
       }),
     );
+    refused(await call(closePost as never, `/api/posts/${rejectedId}/close`, { token: author.token, ...params(rejectedId) }));
     const after = await db.select({ id: comments.id, content: comments.content }).from(comments).where(eq(comments.postId, rejectedId));
     expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id));
     expect(after[0]!.content).toBe("A note while it waits");

@@ -4,7 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { posts } from "@/db/schema";
 import { conflict } from "@/lib/errors";
-import { assertCanSeePost, assertOnPost } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
 import { notifyWatchers } from "@/lib/services/notifications/watches";
@@ -28,6 +28,7 @@ export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
       const post = await accessRow(tx, id, true);
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "close");
+      if (!isModerator(viewer)) assertNotRejected(post);
       if (post.closed === on) return;
       const now = new Date();
       const staff = viewer.id !== post.authorId;

@@ -73,8 +73,9 @@ export default async function PostPage({ params }: Props) {
 
   const can = postActionsFor(viewer, { authorId: post.author.id });
   const rejected = post.status === "REJECTED";
-  // A rejected post is read-only to its author (staff may still edit or approve it).
-  const perms = { edit: can.edit && (!rejected || can.moderate), close: can.close, pin: can.pin, feature: can.feature, delete: can.delete };
+  // A rejected post is read-only to its author (staff may still edit or approve it); they may still delete it.
+  const open = !rejected || can.moderate;
+  const perms = { edit: can.edit && open, close: can.close && open, pin: can.pin, feature: can.feature, delete: can.delete };
 
   return (
     <HydrationBoundary state={dehydrate(qc)}>
