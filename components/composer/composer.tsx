@@ -1,7 +1,7 @@
 "use client";
 
-import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { flushSync } from "react-dom";
+import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createPortal, flushSync } from "react-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Bold, Code, ImagePlus, Italic, Link2, List, ListOrdered, TextQuote } from "lucide-react";
 import { Textarea } from "@/components/ui/field";
@@ -10,6 +10,7 @@ import { uploadImageWithProgress } from "@/components/composer/upload";
 import { api } from "@/lib/client/api-client";
 import { suggestEmoji } from "@/lib/emoji";
 import { userKeys } from "@/lib/client/query-keys";
+import { caretBox, placeList, type Rect } from "@/components/composer/caret";
 
 /** What a parent can do with the box: insert text at the caret (quote-reply) and focus it. */
 export type ComposerHandle = { insert: (text: string) => void; focus: () => void };
@@ -19,6 +20,15 @@ type Option = { key: string; label: string; insert: string; avatar?: string; hin
 
 const MENTION_RE = /(^|[\s([{>])@([A-Za-z0-9_.-]{1,64})$/;
 const EMOJI_RE = /(^|[\s([{>]):([a-z0-9_+-]{2,30})$/;
+
+/** The suggestion list's width (px), narrowed to the viewport on a phone. */
+const LIST_WIDTH = 288;
+
+/** Whether `pos` in `v` is inside an open `marker` span of its line (an odd number of markers before it). */
+function insideSpan(v: string, pos: number, marker: string): boolean {
+  const line = v.slice(v.lastIndexOf("\n", pos - 1) + 1, pos);
+  return line.split(marker).length % 2 === 0;
+}
 
 /** The token being typed before the caret, if it asks for suggestions. */
 function tokenAt(text: string, caret: number): Suggest | null {
@@ -104,6 +114,55 @@ export const Composer = forwardRef<
         ? suggestEmoji(suggest.query).map((e) => ({ key: e.name, label: `:${e.name}:`, insert: `${e.char} `, hint: e.char }))
         : [];
   const open = !!suggest && options.length > 0;
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // The list opens at the caret, inside the viewport (the visual one: a phone's keyboard shrinks it),
+  // flipped above the caret when there is no room below, and never over the form's submit button.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const list = listRef.current;
+    if (!open || !el || !list || !suggest) return;
+    const place = () => {
+      const vv = window.visualViewport;
+      const viewport = vv
+        ? { top: vv.offsetTop, left: vv.offsetLeft, width: vv.width, height: vv.height }
+        : { top: 0, left: 0, width: window.innerWidth, height: window.innerHeight };
+      const avoid: Rect[] = Array.from(el.form?.querySelectorAll<HTMLElement>('button[type="submit"]') ?? []).map((b) =>
+        b.getBoundingClientRect(),
+      );
+      const p = placeList({
+        caret: caretBox(el, suggest.start),
+        list: { width: LIST_WIDTH, height: list.scrollHeight + list.offsetHeight - list.clientHeight },
+        viewport,
+        avoid,
+      });
+      Object.assign(list.style, {
+        top: `${p.top}px`,
+        left: `${p.left}px`,
+        width: `${p.width}px`,
+        maxHeight: `${p.maxHeight}px`,
+        visibility: "visible",
+      });
+      list.dataset.side = p.side;
+    };
+    place();
+    const vv = window.visualViewport;
+    window.addEventListener("scroll", place, true);
+    window.addEventListener("resize", place);
+    vv?.addEventListener("resize", place);
+    vv?.addEventListener("scroll", place);
+    return () => {
+      window.removeEventListener("scroll", place, true);
+      window.removeEventListener("resize", place);
+      vv?.removeEventListener("resize", place);
+      vv?.removeEventListener("scroll", place);
+    };
+  }, [open, suggest, options.length]);
+
+  // The highlighted option stays in view in a list shortened to fit.
+  useLayoutEffect(() => {
+    if (open) listRef.current?.children[Math.min(active, options.length - 1)]?.scrollIntoView({ block: "nearest" });
+  }, [open, active, options.length]);
 
   /**
    * Replaces [start, end) with `text` through the browser's editing, so undo works; selects [selStart,
@@ -123,11 +182,33 @@ export const Composer = forwardRef<
     el.setSelectionRange(start + a, start + b);
   }
 
+  /**
+   * Bold, italic, code: a toggle. On a selection already wrapped (inside or including the markers) it
+   * unwraps; with the caret just before the closing marker of a span it steps over it, so Ctrl+B, typing,
+   * Ctrl+B gives `**text**` and the caret after it; otherwise it wraps the selection, or a placeholder
+   * (selected, so typing replaces it).
+   */
   function wrap(before: string, after: string, emptyText: string) {
     const el = ref.current;
     if (!el) return;
+    const v = el.value;
     const { selectionStart: s, selectionEnd: e } = el;
-    const inner = el.value.slice(s, e) || emptyText;
+    const sel = v.slice(s, e);
+    if (sel.length >= before.length + after.length && sel.startsWith(before) && sel.endsWith(after)) {
+      const inner = sel.slice(before.length, sel.length - after.length);
+      return replaceRange(s, e, inner, [0, inner.length]);
+    }
+    const opensBefore = v.slice(s - before.length, s) === before && !insideSpan(v, s - before.length, before);
+    if (opensBefore && v.slice(e, e + after.length) === after) {
+      // `**|**` or `**bold text**` with the placeholder still selected: the shortcut is taken back.
+      const inner = sel === emptyText ? "" : sel;
+      return replaceRange(s - before.length, e + after.length, inner, [0, inner.length]);
+    }
+    if (!sel && v.slice(s, s + after.length) === after && insideSpan(v, s, before)) {
+      el.setSelectionRange(s + after.length, s + after.length);
+      return;
+    }
+    const inner = sel || emptyText;
     replaceRange(s, e, `${before}${inner}${after}`, [before.length, before.length + inner.length]);
   }
 
@@ -341,32 +422,39 @@ export const Composer = forwardRef<
           }
         }}
       />
-      {open ? (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={suggest?.kind === "mention" ? "Members" : "Emoji"}
-          className="absolute right-0 left-0 z-20 mt-1 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg sm:right-auto sm:min-w-64 dark:border-zinc-700 dark:bg-zinc-900"
-          data-testid="composer-suggestions"
-        >
-          {options.map((o, i) => (
-            <li
-              key={o.key}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 ${i === active ? "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-50" : "text-zinc-800 dark:text-zinc-200"}`}
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => choose(o)}
+      {open
+        ? createPortal(
+            <ul
+              ref={listRef}
+              id={listId}
+              role="listbox"
+              aria-label={suggest?.kind === "mention" ? "Members" : "Emoji"}
+              // Placed by the layout effect above (fixed, at the caret); hidden until then.
+              style={{ position: "fixed", top: 0, left: 0, width: LIST_WIDTH, visibility: "hidden" }}
+              className="z-50 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+              data-testid="composer-suggestions"
             >
-              {o.avatar ? <Avatar src={o.avatar} name={o.label} size={20} decorative /> : null}
-              <span className="font-medium">{o.label}</span>
-              {o.hint ? <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">{o.hint}</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+              {options.map((o, i) => (
+                <li
+                  key={o.key}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={`flex cursor-pointer items-center gap-2 px-3 py-1.5 ${i === active ? "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-50" : "text-zinc-800 dark:text-zinc-200"}`}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => choose(o)}
+                >
+                  {o.avatar ? <Avatar src={o.avatar} name={o.label} size={20} decorative /> : null}
+                  <span className="font-medium">{o.label}</span>
+                  {o.hint ? <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">{o.hint}</span> : null}
+                </li>
+              ))}
+            </ul>,
+            // Fixed to the viewport, so out of any clipping box; inside the page's main landmark.
+            ref.current?.closest("main") ?? document.body,
+          )
+        : null}
       {uploads.length ? (
         <ul aria-live="polite" className="mt-1 space-y-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="upload-progress">
           {uploads.map((u) => (

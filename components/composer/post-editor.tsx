@@ -13,6 +13,12 @@ import { uploadImage } from "@/components/composer/upload";
 import { fieldErrors, type PostInput } from "@/lib/client/api-client";
 import type { CategoryDto } from "@/lib/validation/responses";
 import { emptyDraft, KNOWN_FIELDS, SCOPES, toIso, type Draft, type PostType, type Scope } from "@/components/composer/post-draft";
+import type { EditorTagRules } from "@/lib/validation/taxonomy";
+
+/** The category this member chose for their last new post (a new post starts there, and says so). */
+const LAST_CATEGORY_KEY = "composer:last-category";
+const optionId = (i: number) => (i === 0 ? "post-poll-options" : `poll-option-${i}`);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * The create/edit form. A draft is kept in localStorage (per new post, or per edited post) and
@@ -23,22 +29,26 @@ export function PostEditor({
   categories,
   postId,
   initial,
-  canCreateTags,
+  tagRules,
 }: {
   mode: "create" | "edit";
   categories: CategoryDto[];
   postId?: number;
   initial?: Partial<Draft>;
-  /** Whether this member may create tags (else the picker offers existing tags only). */
-  canCreateTags: boolean;
+  /** The site's tag rules for this member (how many a post needs; whether they may create tags), shown before Publish. */
+  tagRules: EditorTagRules;
 }) {
   const router = useRouter();
+  const categoryIds = categories.map((c) => String(c.id)).join(",");
   const save = usePostMutation(postId);
   const busy = save.isPending || save.isSuccess;
   const draftKey = mode === "create" ? "draft:new-post" : `draft:edit-post:${postId}`;
-  const base = { ...emptyDraft(String(categories[0]?.id ?? "")), ...initial };
+  // No category is chosen for the member: a new post starts without one (or with their last choice, below).
+  const base = { ...emptyDraft(""), ...initial };
   const [d, setD] = useState<Draft>(base);
   const [restored, setRestored] = useState(false);
+  const [rememberedCategory, setRememberedCategory] = useState(false);
+  const focusOption = useRef<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const iconUpload = useMutation({
@@ -53,22 +63,44 @@ export function PostEditor({
   const loaded = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // Restores a saved draft once, after mount (localStorage is browser-only).
+  // Restores a saved draft once, after mount (localStorage is browser-only); a new post without one
+  // takes the category this member chose last time, and says so beside the choice.
   useEffect(() => {
     const raw = localStorage.getItem(draftKey);
+    let saved: Partial<Draft> = {};
     if (raw) {
       try {
-        const saved = JSON.parse(raw) as Partial<Draft>;
-        setTimeout(() => {
-          setD((cur) => ({ ...cur, ...saved }));
-          setRestored(true);
-        }, 0);
+        saved = JSON.parse(raw) as Partial<Draft>;
       } catch {
         localStorage.removeItem(draftKey);
       }
     }
+    const last = mode === "create" && !saved.categoryId ? localStorage.getItem(LAST_CATEGORY_KEY) : null;
+    const lastKnown = last && categoryIds.split(",").includes(last) ? last : null;
+    if (raw || lastKnown) {
+      setTimeout(() => {
+        setD((cur) => ({ ...cur, ...saved, ...(lastKnown ? { categoryId: lastKnown } : {}) }));
+        if (raw) setRestored(true);
+        if (lastKnown) setRememberedCategory(true);
+      }, 0);
+    }
     loaded.current = true;
-  }, [draftKey]);
+  }, [draftKey, mode, categoryIds]);
+
+  // "Add option" hands the keyboard to the option it added.
+  useEffect(() => {
+    if (focusOption.current === null) return;
+    document.getElementById(optionId(focusOption.current))?.focus();
+    focusOption.current = null;
+  }, [d.pollOptions.length]);
+
+  function addOption() {
+    // An empty option already waiting is filled in first: no second empty one.
+    const empty = d.pollOptions.findIndex((o) => !o.trim());
+    if (empty >= 0) return document.getElementById(optionId(empty))?.focus();
+    focusOption.current = d.pollOptions.length;
+    update({ pollOptions: [...d.pollOptions, ""] });
+  }
 
   function update(patch: Partial<Draft>) {
     setD((cur) => {
@@ -96,7 +128,7 @@ export function PostEditor({
     if (!d.title.trim()) e.title = "A title is required";
     if (!d.content.trim()) e.content = "Write some content";
     if (!d.categoryId) e.categoryId = "Choose a category";
-    if (d.tags.length === 0) e.tagIds = "Choose at least one tag";
+    if (d.tags.length < tagRules.minTags) e.tagIds = `Add at least ${plural(tagRules.minTags, "tag")}`;
     if (mode === "create" && d.type === "POLL") {
       const opts = d.pollOptions.map((o) => o.trim()).filter(Boolean);
       if (opts.length < 2) e["poll.options"] = "At least two options";
@@ -145,6 +177,7 @@ export function PostEditor({
     }
     save.mutate(mode === "create" ? { kind: "create", body } : { kind: "update", body }, {
       onSuccess: (post) => {
+        if (mode === "create") localStorage.setItem(LAST_CATEGORY_KEY, d.categoryId);
         if (saveTimer.current) clearTimeout(saveTimer.current);
         localStorage.removeItem(draftKey);
         router.push(`/posts/${(post as { id: number }).id}`);
@@ -188,14 +221,35 @@ export function PostEditor({
       </Field>
 
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="post-categoryId" label="Category" error={err("categoryId")}>
+        <Field
+          id="post-categoryId"
+          label="Category"
+          error={err("categoryId")}
+          hint={
+            mode === "create"
+              ? rememberedCategory && d.categoryId
+                ? "Your last category: change it if this post belongs elsewhere."
+                : "Required: where the post belongs."
+              : undefined
+          }
+        >
           <Select
             id="post-categoryId"
             value={d.categoryId}
-            onChange={(e) => update({ categoryId: e.target.value })}
-            {...describedBy("post-categoryId", err("categoryId"))}
+            required
+            onChange={(e) => {
+              setRememberedCategory(false);
+              update({ categoryId: e.target.value });
+            }}
+            {...(err("categoryId")
+              ? describedBy("post-categoryId", err("categoryId"))
+              : mode === "create"
+                ? { "aria-describedby": "post-categoryId-hint" }
+                : {})}
           >
-            <option value="">Choose…</option>
+            <option value="" disabled>
+              Choose a category…
+            </option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -231,7 +285,9 @@ export function PostEditor({
           id="post-tagIds"
           value={d.tags}
           onChange={(tags) => update({ tags })}
-          canCreate={canCreateTags}
+          canCreate={tagRules.canCreate}
+          min={tagRules.minTags}
+          creators={tagRules.creators}
           error={err("tagIds") ?? err("newTags")}
         />
       </div>
@@ -242,11 +298,11 @@ export function PostEditor({
           <div className="space-y-2">
             {d.pollOptions.map((o, i) => (
               <div key={i} className="flex items-center gap-2">
-                <label htmlFor={i === 0 ? "post-poll-options" : `poll-option-${i}`} className="w-20 shrink-0 text-sm">
+                <label htmlFor={optionId(i)} className="w-20 shrink-0 text-sm">
                   Option {i + 1}
                 </label>
                 <Input
-                  id={i === 0 ? "post-poll-options" : `poll-option-${i}`}
+                  id={optionId(i)}
                   value={o}
                   maxLength={200}
                   onChange={(e) => update({ pollOptions: d.pollOptions.map((x, j) => (j === i ? e.target.value : x)) })}
@@ -264,7 +320,7 @@ export function PostEditor({
               </div>
             ))}
             {d.pollOptions.length < 20 ? (
-              <Button variant="secondary" size="sm" onClick={() => update({ pollOptions: [...d.pollOptions, ""] })}>
+              <Button variant="secondary" size="sm" onClick={addOption}>
                 Add option
               </Button>
             ) : null}

@@ -21,14 +21,20 @@ export function TagPicker({
   value,
   onChange,
   canCreate,
+  min = 0,
   max = 5,
+  creators,
   error,
 }: {
   id: string;
   value: TagLite[];
   onChange: (tags: TagLite[]) => void;
   canCreate: boolean;
+  /** The least number of tags a post needs (the site's setting; 0: optional). */
+  min?: number;
   max?: number;
+  /** Who may create tags, in words, told to a member who may not. */
+  creators?: string;
   error?: string | null;
 }) {
   const [keyword, setKeyword] = useState("");
@@ -82,6 +88,17 @@ export function TagPicker({
   }
 
   const shownError = error ?? localError;
+  const need = Math.max(0, min - value.length);
+  const tags = (n: number) => `${n} tag${n === 1 ? "" : "s"}`;
+  // The rules, told before Publish: how many tags, and whether this member may create new ones.
+  const hint = [
+    min === 0
+      ? `Optional: up to ${tags(max)}.`
+      : need > 0
+        ? `Add at least ${tags(min)} (${need} more).`
+        : `At least ${tags(min)}, up to ${max}.`,
+    canCreate ? "You can create new tags." : `Pick existing tags: new ones are created by ${creators ?? "moderators"}.`,
+  ].join(" ");
   return (
     <div className="space-y-2">
       <ul className="flex flex-wrap gap-1.5" aria-label="Selected tags" data-testid="selected-tags">
@@ -108,8 +125,11 @@ export function TagPicker({
             </span>
           </li>
         ))}
-        {value.length === 0 ? <li className="text-sm text-zinc-600 dark:text-zinc-400">No tags yet (1 to {max}).</li> : null}
+        {value.length === 0 ? <li className="text-sm text-zinc-600 dark:text-zinc-400">No tags yet.</li> : null}
       </ul>
+      <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="tag-rules" data-need={need}>
+        {hint}
+      </p>
       <Input
         id={id}
         type="search"
@@ -135,7 +155,7 @@ export function TagPicker({
         }}
         aria-controls={listId}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? `${id}-error` : undefined}
+        aria-describedby={shownError ? `${id}-error ${id}-hint` : `${id}-hint`}
       />
       {!full ? (
         <ul id={listId} className="flex flex-wrap gap-1.5" aria-label="Matching tags">

@@ -3,7 +3,7 @@
 import { Icon } from "@/components/ui/icon";
 
 import { SignInLink } from "@/components/layout/sign-in-link";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
 import { REACTIONS } from "@/components/reactions/reaction-types";
 import type { ReactionDto } from "@/lib/validation/responses";
@@ -39,6 +39,58 @@ export function ReactionBar({
   const [error, setError] = useState<string | null>(null);
   const pickerId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const pickerRef = useRef<HTMLDivElement>(null);
+  // The picker's roving focus: one reaction is in the tab order, the arrow keys move it.
+  const [focused, setFocused] = useState(0);
+
+  function openPicker() {
+    setFocused(0);
+    setOpen(true);
+  }
+  function closePicker(returnFocus: boolean) {
+    setOpen(false);
+    if (returnFocus) toggleRef.current?.focus();
+  }
+
+  // When it opens, the picker takes the keyboard (its first reaction); a click outside closes it.
+  useEffect(() => {
+    if (!open) return;
+    pickerRef.current?.querySelector<HTMLButtonElement>("button[tabindex='0']")?.focus();
+    const outside = (e: PointerEvent) => {
+      const t = e.target as Node;
+      if (!pickerRef.current?.contains(t) && !toggleRef.current?.contains(t)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, [open]);
+
+  /** Arrows move by one (left/right) or a row (up/down), Home/End to the ends; Escape closes. */
+  function pickerKeys(e: KeyboardEvent<HTMLDivElement>) {
+    const cols = 5;
+    const n = REACTION_TYPES.length;
+    const to =
+      e.key === "ArrowRight"
+        ? (focused + 1) % n
+        : e.key === "ArrowLeft"
+          ? (focused + n - 1) % n
+          : e.key === "ArrowDown"
+            ? Math.min(n - 1, focused + cols)
+            : e.key === "ArrowUp"
+              ? Math.max(0, focused - cols)
+              : e.key === "Home"
+                ? 0
+                : e.key === "End"
+                  ? n - 1
+                  : null;
+    if (e.key === "Escape") {
+      e.preventDefault();
+      closePicker(true);
+    } else if (to !== null) {
+      e.preventDefault();
+      setFocused(to);
+      pickerRef.current?.querySelectorAll<HTMLButtonElement>("button")[to]?.focus();
+    }
+  }
 
   const counts = new Map<ReactionType, { n: number; mine: boolean; users: string[] }>();
   for (const r of reactions) {
@@ -64,6 +116,8 @@ export function ReactionBar({
     }
   }
 
+  // Read-only with nothing to count: no empty group (the row around it collapses).
+  if (readOnly && !shown.length) return null;
   const pad = size === "sm" ? "h-7 px-2 text-xs" : "h-8 px-2.5 text-sm";
   return (
     <div className="relative" role="group" aria-label={label}>
@@ -97,7 +151,7 @@ export function ReactionBar({
             type="button"
             aria-expanded={open}
             aria-controls={pickerId}
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => (open ? closePicker(false) : openPicker())}
             className={`inline-flex items-center gap-1 rounded-full border border-dashed border-zinc-300 ${pad} text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800`}
           >
             <Icon name="smile-plus" className="h-3.5 w-3.5" />
@@ -111,21 +165,23 @@ export function ReactionBar({
       </div>
       {open && canReact ? (
         <div
+          ref={pickerRef}
           id={pickerId}
           role="group"
           aria-label="Choose a reaction"
-          onKeyDown={(e) => {
-            if (e.key === "Escape") {
-              setOpen(false);
-              toggleRef.current?.focus();
-            }
+          onKeyDown={pickerKeys}
+          onBlur={(e) => {
+            const next = e.relatedTarget as Node | null;
+            if (next && !pickerRef.current?.contains(next) && !toggleRef.current?.contains(next)) setOpen(false);
           }}
           className="absolute z-20 mt-2 grid w-72 grid-cols-5 gap-1 rounded-lg border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
-          {REACTION_TYPES.map((t) => (
+          {REACTION_TYPES.map((t, i) => (
             <button
               key={t}
               type="button"
+              tabIndex={i === focused ? 0 : -1}
+              onFocus={() => setFocused(i)}
               aria-label={REACTIONS[t].label}
               aria-pressed={counts.get(t)?.mine ?? false}
               title={REACTIONS[t].label}
@@ -133,7 +189,7 @@ export function ReactionBar({
               data-picker={t}
               onClick={async () => {
                 await toggle(t);
-                setOpen(false);
+                closePicker(true);
               }}
               className="flex h-10 items-center justify-center rounded-md text-xl hover:bg-zinc-100 aria-pressed:bg-sky-100 dark:hover:bg-zinc-800 dark:aria-pressed:bg-sky-950"
             >

@@ -4,7 +4,7 @@ import { PostEditor } from "@/components/composer/post-editor";
 import { SuspendedHint } from "@/components/layout/suspension-banner";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategories } from "@/lib/services/taxonomy/categories";
-import { mayCreateTags } from "@/lib/services/taxonomy/tags";
+import { editorTagRules } from "@/lib/services/taxonomy/tags";
 
 export const metadata: Metadata = { title: "New post" };
 
@@ -19,11 +19,11 @@ export default async function NewPostPage() {
         <SuspendedHint what="start a post" />
       </div>
     );
-  const [categories, canCreateTags] = await Promise.all([listCategories(), mayCreateTags(viewer)]);
+  const [categories, tagRules] = await Promise.all([listCategories(), editorTagRules(viewer)]);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">New post</h1>
-      <PostEditor mode="create" categories={categories} canCreateTags={canCreateTags} />
+      <PostEditor mode="create" categories={categories} tagRules={tagRules} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { PostEditor } from "@/components/composer/post-editor";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { listCategories } from "@/lib/services/taxonomy/categories";
-import { mayCreateTags } from "@/lib/services/taxonomy/tags";
+import { editorTagRules } from "@/lib/services/taxonomy/tags";
 import { loadPost } from "@/lib/services/posts/loader";
 
 export const metadata: Metadata = { title: "Edit post" };
@@ -39,7 +39,7 @@ export default async function EditPostPage({ params }: Props) {
       </div>
     );
   }
-  const [categories, canCreateTags] = await Promise.all([listCategories(), mayCreateTags(viewer)]);
+  const [categories, tagRules] = await Promise.all([listCategories(), editorTagRules(viewer)]);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">
@@ -52,7 +52,7 @@ export default async function EditPostPage({ params }: Props) {
         mode="edit"
         postId={post.id}
         categories={categories}
-        canCreateTags={canCreateTags}
+        tagRules={tagRules}
         initial={{
           title: post.title,
           content: post.content,
