@@ -28,6 +28,7 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
     publishMode: config.publishMode,
     registrationMode: config.registrationMode,
     flagHideThreshold: config.flagHideThreshold,
+    usernameChangeDays: config.usernameChangeDays,
     minPostTags: config.minPostTags,
     tagCreators: config.tagCreators,
     tagCreateMinLevel: config.tagCreateMinLevel,
@@ -39,6 +40,7 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
     form.publishMode !== config.publishMode ||
     form.registrationMode !== config.registrationMode ||
     form.flagHideThreshold !== config.flagHideThreshold ||
+    form.usernameChangeDays !== config.usernameChangeDays ||
     form.minPostTags !== config.minPostTags ||
     form.tagCreators !== config.tagCreators ||
     form.tagCreateMinLevel !== config.tagCreateMinLevel ||
@@ -93,6 +95,45 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
             onChange={(e) => setForm({ ...form, flagHideThreshold: Number(e.target.value) })}
             className={`${inputClass} max-w-32`}
           />
+        </Field>
+        <Field
+          id={`${id}-renames`}
+          label="Username changes"
+          hint="Members change their username under Settings → Account; their old profile address keeps leading to them."
+        >
+          <div className="flex flex-wrap items-center gap-2">
+            <select
+              id={`${id}-renames`}
+              value={form.usernameChangeDays === null ? "off" : form.usernameChangeDays === 0 ? "any" : "limited"}
+              onChange={(e) =>
+                setForm({
+                  ...form,
+                  usernameChangeDays: e.target.value === "off" ? null : e.target.value === "any" ? 0 : config.usernameChangeDays || 30,
+                })
+              }
+              className={`${inputClass} max-w-64`}
+            >
+              <option value="off">Not allowed</option>
+              <option value="any">Allowed at any time</option>
+              <option value="limited">Allowed once per …</option>
+            </select>
+            {form.usernameChangeDays ? (
+              <label className="inline-flex items-center gap-2 text-sm">
+                <input
+                  type="number"
+                  min={1}
+                  max={3650}
+                  step={1}
+                  required
+                  aria-label="Days between username changes"
+                  value={form.usernameChangeDays}
+                  onChange={(e) => setForm({ ...form, usernameChangeDays: Math.max(1, Number(e.target.value) || 1) })}
+                  className={`${inputClass} max-w-24`}
+                />
+                days
+              </label>
+            ) : null}
+          </div>
         </Field>
         <Field
           id={`${id}-dm-level`}

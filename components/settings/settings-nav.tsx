@@ -1,12 +1,14 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { Bell, KeyRound, Mail, MonitorSmartphone, ShieldBan, TerminalSquare, UserRound } from "lucide-react";
+import { Bell, Eye, IdCard, KeyRound, Mail, MonitorSmartphone, ShieldBan, TerminalSquare, UserRound } from "lucide-react";
 import { Link } from "@/components/ui/link";
 
 const ITEMS = [
   { href: "/settings/profile", label: "Profile", icon: UserRound },
+  { href: "/settings/account", label: "Account", icon: IdCard },
   { href: "/settings/notifications", label: "Notifications", icon: Bell },
+  { href: "/settings/watching", label: "Watching", icon: Eye },
   { href: "/settings/email", label: "Email", icon: Mail },
   { href: "/settings/privacy", label: "Privacy", icon: ShieldBan },
   { href: "/settings/password", label: "Password", icon: KeyRound },

@@ -37,6 +37,10 @@ export const userKeys = {
   profile: (username: string) => [...userKeys.all, "profile", username] as const,
   suggest: (prefix: string, postId?: number) => [...userKeys.all, "suggest", prefix.toLowerCase(), postId ?? 0] as const,
   tokens: () => [...userKeys.all, "tokens"] as const,
+  /** The member's watched and muted categories and tags (GET /api/users/me/watches). */
+  watches: () => [...userKeys.all, "watches"] as const,
+  /** The member's address and a change waiting for its code (GET /api/users/me/email). */
+  emailChange: () => [...userKeys.all, "email-change"] as const,
   sessions: () => [...userKeys.all, "sessions"] as const,
 };
 

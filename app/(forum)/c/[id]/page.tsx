@@ -2,6 +2,8 @@ import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/posts/post-browser";
+import { WatchControl } from "@/components/settings/watch-control";
+import { pageReader } from "@/lib/cache/page-reader";
 import { parseListState } from "@/components/posts/post-list-url";
 import { getCategory } from "@/lib/services/taxonomy/categories";
 import { feedPath } from "@/lib/feeds";
@@ -31,9 +33,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CategoryPage({ params, searchParams }: Props) {
   const category = await load((await params).id);
   const state = parseListState(await searchParams);
+  // Only whether the page is read by members (the class of a shared render); the member's choice comes from the browser.
+  const { viewer } = await pageReader();
   return (
     <div className="space-y-4">
-      <header className="flex items-start gap-3">
+      <header className="flex flex-wrap items-start gap-3">
         <span className="rounded-lg bg-sky-50 p-2 text-sky-700 dark:bg-sky-950 dark:text-sky-300" aria-hidden="true">
           <Icon name="folder" className="h-6 w-6" />
         </span>
@@ -42,6 +46,9 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           <h1 className="text-2xl font-semibold tracking-tight">{category.name}</h1>
           {category.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{category.description}</p> : null}
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{category.count ?? 0} public posts</p>
+        </div>
+        <div className="ml-auto shrink-0">
+          <WatchControl target={{ kind: "category", id: category.id, name: category.name }} signedIn={viewer !== null} compact />
         </div>
       </header>
       <PostBrowser basePath={`/c/${category.id}`} state={{ ...state, categoryId: null }} fixed={{ categoryId: category.id }} />

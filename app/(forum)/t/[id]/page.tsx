@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/posts/post-browser";
+import { WatchControl } from "@/components/settings/watch-control";
+import { pageReader } from "@/lib/cache/page-reader";
 import { parseListState } from "@/components/posts/post-list-url";
 import { getTag } from "@/lib/services/taxonomy/tags";
 import { feedPath } from "@/lib/feeds";
@@ -30,13 +32,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function TagPage({ params, searchParams }: Props) {
   const tag = await load((await params).id);
   const state = parseListState(await searchParams);
+  // Only whether the page is read by members (the class of a shared render); the member's choice comes from the browser.
+  const { viewer } = await pageReader();
   return (
     <div className="space-y-4">
-      <header>
-        <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Tag</p>
-        <h1 className="text-2xl font-semibold tracking-tight">#{tag.name}</h1>
-        {tag.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{tag.description}</p> : null}
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tag.count ?? 0} public posts</p>
+      <header className="flex flex-wrap items-start gap-3">
+        <div>
+          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Tag</p>
+          <h1 className="text-2xl font-semibold tracking-tight">#{tag.name}</h1>
+          {tag.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{tag.description}</p> : null}
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tag.count ?? 0} public posts</p>
+        </div>
+        <div className="ml-auto shrink-0">
+          <WatchControl target={{ kind: "tag", id: tag.id, name: tag.name }} signedIn={viewer !== null} compact />
+        </div>
       </header>
       <PostBrowser
         basePath={`/t/${tag.id}`}

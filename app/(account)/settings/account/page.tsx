@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { DisplayNameForm, EmailChangeForm, UsernameForm } from "@/components/settings/account-settings";
+import { pageViewer } from "@/lib/cache/page-reader";
+import { getEmailChange } from "@/lib/services/users/email-change";
+import { formerNames, renamePolicy } from "@/lib/services/users/usernames";
+import { getMe } from "@/lib/services/users/users";
+
+export const metadata: Metadata = { title: "Account" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Display name, username and email address (issue 47). `?code=` comes from the mail confirming a new address. */
+export default async function AccountSettingsPage({ searchParams }: Props) {
+  const viewer = await pageViewer();
+  const code = [(await searchParams).code].flat()[0];
+  const linkCode = code && /^\d{6}$/.test(code) ? code : null;
+  if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/settings/account${linkCode ? `?code=${linkCode}` : ""}`)}`);
+  const [me, policy, former, email] = await Promise.all([
+    getMe(viewer.id),
+    renamePolicy(viewer.id),
+    formerNames(viewer.id),
+    getEmailChange(viewer.id),
+  ]);
+  return (
+    <div className="w-full max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Account</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">How you are named on the forum, and where its mail goes.</p>
+      </div>
+      <DisplayNameForm username={me.username} displayName={me.displayName} />
+      <UsernameForm username={me.username} policy={{ ...policy, formerNames: former }} />
+      <EmailChangeForm initial={email} code={linkCode} />
+    </div>
+  );
+}

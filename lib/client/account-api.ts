@@ -1,0 +1,15 @@
+import { apiFetch } from "@/lib/client/api-client";
+import type { EmailChangeDto, WatchDto } from "@/lib/validation/account";
+import type { MeDto } from "@/lib/validation/responses";
+
+/** The account-settings calls of the browser (issue 47): display name, address, username, watches. */
+export const accountApi = {
+  updateProfile: (body: { displayName?: string | null; username?: string }) => apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),
+  emailChange: () => apiFetch<EmailChangeDto>("/api/users/me/email"),
+  requestEmailChange: (body: { email: string; password: string }) => apiFetch<EmailChangeDto>("/api/users/me/email", { body }),
+  cancelEmailChange: () => apiFetch<EmailChangeDto>("/api/users/me/email", { method: "DELETE" }),
+  confirmEmailChange: (code: string) => apiFetch<MeDto>("/api/users/me/email/confirm", { body: { code } }),
+  watches: () => apiFetch<WatchDto[]>("/api/users/me/watches"),
+  setWatch: (body: { categoryId?: number; tagId?: number; level: "WATCH" | "MUTE" | "NORMAL" }) =>
+    apiFetch<WatchDto[]>("/api/users/me/watches", { method: "PUT", body }),
+};
