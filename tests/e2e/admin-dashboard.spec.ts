@@ -43,7 +43,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await flaggedPost(request);
     await signIn(page, "admin");
-    await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
     await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Admin" }).click();
     await page.waitForURL((u) => u.pathname === "/admin");
     await expect(page).toHaveTitle(/Overview/);
@@ -103,7 +103,7 @@ test("a moderator's dashboard has the moderation part only; a member gets the 40
   browser,
 }) => {
   await signIn(page, "moderator");
-  await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
   await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Admin" }).click();
   await page.waitForURL((u) => u.pathname === "/admin");
   await expect(page.getByRole("heading", { name: "Moderation", level: 1 })).toBeVisible();
@@ -119,7 +119,7 @@ test("a moderator's dashboard has the moderation part only; a member gets the 40
   const ctx = await browser.newContext();
   const member = await ctx.newPage();
   await signIn(member, "alice");
-  await member.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+  await member.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
   await expect(member.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
   const res = await member.goto("/admin");
   expect(res?.status()).toBe(404);

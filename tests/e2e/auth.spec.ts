@@ -77,7 +77,7 @@ test("sign up, sign out, sign in, create and use an API token", async ({ page })
   expect((await bearerMe(page, token)).status).toBe(401);
 
   // Sign out in the header's menu (Auth.js's client is fetched on the click) ends the session.
-  await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Menu", exact: true }).click();
   await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();

@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const SHOTS = "test-results/shots-nav";
 
-const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Menu" });
+const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
 const menu = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 
 async function shoot(page: Page, name: string) {

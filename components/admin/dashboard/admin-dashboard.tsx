@@ -186,11 +186,11 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
               <caption className="sr-only">Activity per UTC day, newest first</caption>
               <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
                 <tr>
-                  <th scope="col" className="px-4 py-1.5">
+                  <th scope="col" className="px-2 py-1.5 sm:px-4">
                     Day
                   </th>
                   {data.activity.map((a) => (
-                    <th key={a.key} scope="col" className="px-4 py-1.5 text-right">
+                    <th key={a.key} scope="col" className="px-2 py-1.5 text-right sm:px-4">
                       {SERIES[a.key].title}
                     </th>
                   ))}
@@ -202,11 +202,11 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
                   .reverse()
                   .map(({ d, i }) => (
                     <tr key={d} className="border-t border-zinc-100 dark:border-zinc-800">
-                      <th scope="row" className="px-4 py-1 font-normal">
+                      <th scope="row" className="px-2 py-1 font-normal whitespace-nowrap sm:px-4">
                         <time dateTime={d}>{shortDay(d)}</time>
                       </th>
                       {data.activity.map((a) => (
-                        <td key={a.key} className="px-4 py-1 text-right">
+                        <td key={a.key} className="px-2 py-1 text-right sm:px-4">
                           {n(a.daily[i]?.value ?? 0)}
                         </td>
                       ))}
