@@ -123,7 +123,7 @@ for (const vp of VIEWPORTS) {
         await expect(ivan.page.getByTestId("read-receipt")).toHaveText("Seen");
 
         // She answers, quoting his message; he sees it live.
-        await heidi.page.getByRole("button", { name: /^Reply to ivan/ }).click();
+        await heidi.page.getByRole("button", { name: `Reply to ivan: ${text}` }).click();
         await expect(heidi.page.getByTestId("replying-to")).toContainText(text);
         const answer = unique("Yes, at ten");
         await heidi.page.getByRole("textbox", { name: "Your message", exact: true }).fill(answer);
