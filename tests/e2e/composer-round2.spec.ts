@@ -27,9 +27,13 @@ async function shots(page: Page, name: string, fullPage = false) {
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
-async function freshPost(request: APIRequestContext) {
+async function freshPost(request: APIRequestContext, paragraphs = 1) {
   const token = await apiLogin(request, "alice");
-  return apiCreatePost(request, token, { title: unique("Caret"), content: "Suggestions should open where I type." });
+  const more = Array.from({ length: paragraphs - 1 }, (_, i) => `Paragraph ${i + 2}, so the comment box is further down.`);
+  return apiCreatePost(request, token, {
+    title: unique("Caret"),
+    content: ["Suggestions should open where I type.", ...more].join("\n\n"),
+  });
 }
 
 /** A new member (level 0) with a password, signed in on `page`. */
@@ -54,7 +58,8 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && a.right > b.left && a.t
 for (const vp of VIEWPORTS) {
   test(`${vp.name}: @ and : suggestions open at the caret, inside the viewport, never over the Post button`, async ({ page, request }) => {
     await page.setViewportSize({ width: vp.width, height: vp.height });
-    const post = await freshPost(request);
+    // A long post: the comment box starts below the fold, and is scrolled to the bottom of the screen.
+    const post = await freshPost(request, 30);
     await signIn(page, "bob");
     await new PostPage(page).goto(post.id);
     const c = new CommentComposer(page);
@@ -65,6 +70,7 @@ for (const vp of VIEWPORTS) {
       window.scrollBy(0, r.bottom - window.innerHeight + 70);
     });
     await c.box.click();
+    expect((await rect(c.box)).bottom).toBeGreaterThan(vp.height - 120);
     await c.box.pressSequentially("First line of the reply\nThanks for this @al");
     const list = c.suggestions;
     await expect(list.getByRole("option", { name: /@alice/ })).toBeVisible();
