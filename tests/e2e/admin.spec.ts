@@ -37,6 +37,7 @@ test("an admin suspends a member: the member can still read, their next comment 
   await expect(row).toHaveCount(1);
   // The member's admin page (issue 47): reason, length, then the inline confirmation.
   await row.getByRole("link", { name: member.username }).click();
+  await page.waitForURL(/\/admin\/users\/\d+$/);
   const memberPage = new URL(page.url()).pathname;
   const form = page.getByRole("form", { name: `Suspend ${member.username}` });
   await form.getByLabel("Reason (the member sees it)").fill("Cooling off after a heated thread");
