@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { API_POLICY, IMAGE_POLICY, pagePolicy } from "./lib/api/csp";
 
 const securityHeaders = [
@@ -42,4 +43,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl without locale routing: the language of a render is chosen in i18n/request.ts.
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

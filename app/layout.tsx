@@ -2,6 +2,8 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
 import { GeistSans } from "geist/font/sans";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import { Providers } from "./providers";
 import { THEME_INIT_SCRIPT } from "@/components/layout/theme-toggle";
 import { ICON_SPRITE_URL } from "@/components/ui/icon-sprite";
@@ -25,19 +27,23 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   // The icons' sprite (app/icons.css masks), fetched beside the stylesheet so that its one SVG document
   // is built before the first paint, not in a task after it. CORS mode: a CSS mask is fetched that way,
   // and a preload in another mode would not be used.
   preload(ICON_SPRITE_URL, { as: "image", crossOrigin: "anonymous", fetchPriority: "high" });
+  // The interface language (i18n/request.ts: the lang cookie, Accept-Language, English).
+  const locale = await getLocale();
   return (
-    <html lang="en" suppressHydrationWarning className={GeistSans.variable}>
+    <html lang={locale} suppressHydrationWarning className={GeistSans.variable}>
       <head>
         {/* Applies the stored or system theme before the first paint (no flash). */}
         <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-zinc-50 font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

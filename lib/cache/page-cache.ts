@@ -7,6 +7,7 @@ import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { listScope, memberListPage, memberPostPage, postPageVersion, listPageVersion } from "@/lib/cache/page-versions";
 import { servedUntilAhead, setAheadSource, type AheadPage } from "@/lib/cache/render-ahead";
 import { processSecret, sharedRenderValue, type SharedClass } from "@/lib/cache/shared-render";
+import { DEFAULT_LOCALE, localeFromAcceptLanguage, localeFromCookieHeader, type Locale } from "@/lib/i18n/locale";
 import { isModerator } from "@/lib/permissions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail";
 
@@ -87,8 +88,25 @@ export function pageCandidate(req: IncomingMessage): PageCandidate | null {
   return "session";
 }
 
-/** The page-cache key of a URL (path and query) for a class (anonymous keys are the bare URL). */
-const cacheKey = (cls: SharedClass, url: string) => (cls === "anon" ? url : `${cls}|${url}`);
+/**
+ * The page-cache key of a URL (path and query) for a class (anonymous keys are the bare URL) in a language:
+ * English keys are as they were; another language's start with it and a space (a URL has no raw space).
+ */
+const cacheKey = (cls: SharedClass, url: string, locale: Locale = DEFAULT_LOCALE) => {
+  const key = cls === "anon" ? url : `${cls}|${url}`;
+  return locale === DEFAULT_LOCALE ? key : `${locale} ${key}`;
+};
+/** A key's language and the rest of it. */
+const keyLocale = (key: string): [Locale, string] => {
+  const sp = key.indexOf(" ");
+  return sp < 0 ? [DEFAULT_LOCALE, key] : [key.slice(0, sp) as Locale, key.slice(sp + 1)];
+};
+/**
+ * The language a document request is rendered in, as i18n/request.ts chooses it (the `lang` cookie, then
+ * Accept-Language, then English): two header reads, no database.
+ */
+export const requestLocale = (req: IncomingMessage): Locale =>
+  localeFromCookieHeader(header(req, "cookie")) ?? localeFromAcceptLanguage(header(req, "accept-language")) ?? DEFAULT_LOCALE;
 /** What a response to be stored carries: its key and the version it is rendered under (`ahead`: asked for by this process after a write). */
 export type PageStamp = { key: string; version: string; ahead?: string };
 /** What a render for the cache needs: its stamp, and the value of the shared-render header. */
@@ -163,7 +181,7 @@ export async function lookupPage(req: IncomingMessage, candidate: PageCandidate)
     if (!v) return null;
     version = v;
   }
-  const key = cacheKey(cls, url);
+  const key = cacheKey(cls, url, requestLocale(req));
   const render: SharedRender = { stamp: { key, version }, shared: sharedRenderValue(cls) };
   let entry = pages().get(key, version);
   if (!entry && !post) {
@@ -276,9 +294,10 @@ const aheads = ahead.aheads;
 
 /** The list page of a page-cache key rendered ahead (home, c<id>, t<id>), for the anonymous and the members' shared pages; else null. */
 function listKey(key: string): AheadPage | null {
-  const bar = key.indexOf("|");
-  const cls = bar < 0 ? "anon" : key.slice(0, bar);
-  const url = bar < 0 ? key : key.slice(bar + 1);
+  const rest = keyLocale(key)[1];
+  const bar = rest.indexOf("|");
+  const cls = bar < 0 ? "anon" : rest.slice(0, bar);
+  const url = bar < 0 ? rest : rest.slice(bar + 1);
   // Bare list URLs only: a page with a query (another tab, page, filter) is rendered by its visitors.
   const scope = listScope(url);
   if (scope === null || (cls !== "anon" && cls !== "member")) return null;
@@ -371,6 +390,8 @@ function renderAheadOne(page: AheadPage, version: string): Promise<void> {
           accept: "text/html",
           "accept-encoding": "gzip",
           "sec-fetch-dest": "document",
+          // Rendered in the language of its key (i18n/request.ts reads Accept-Language without a cookie).
+          "accept-language": keyLocale(page.key)[0],
         },
       },
       (res) => {
