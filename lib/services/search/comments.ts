@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { visiblePostsWhere } from "@/lib/permissions";
+import { defaultAvatar } from "@/lib/avatar-url";
 import { readableCommentsWhere } from "@/lib/services/comments/visibility";
 import { planned } from "@/lib/services/search/planned";
 import { parseTerms } from "@/lib/services/search/terms";
@@ -101,7 +102,7 @@ export async function searchCommentsPage(
       id: r.id,
       postId: r.post_id,
       postTitle: r.title,
-      author: { username: r.username, avatar: r.avatar },
+      author: { username: r.username, avatar: r.avatar || defaultAvatar(r.username) },
       createdAt: new Date(r.created_at).toISOString(),
       text,
       highlightedText: highlight(text, a.keyword, { snippet: SNIPPET }),
