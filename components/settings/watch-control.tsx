@@ -66,7 +66,7 @@ export function WatchControl({ target, signedIn = true, compact = false }: { tar
                 i > 0 ? "border-l border-zinc-300 dark:border-zinc-700" : ""
               } ${i === 0 ? "rounded-l-md" : ""} ${i === CHOICES.length - 1 ? "rounded-r-md" : ""} ${
                 on
-                  ? "bg-sky-700 text-white dark:bg-sky-600"
+                  ? "bg-sky-700 text-white dark:bg-sky-700"
                   : "bg-white text-zinc-800 hover:bg-zinc-100 dark:bg-zinc-900 dark:text-zinc-200 dark:hover:bg-zinc-800"
               }`}
             >

@@ -22,6 +22,8 @@ const VIEWPORTS = [
 ] as const;
 
 async function shots(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
@@ -80,6 +82,7 @@ for (const vp of VIEWPORTS) {
       await page.getByLabel("Name shown beside your username").fill("Grace Hopper");
       await page.getByRole("button", { name: "Save name" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Display name saved." })).toBeVisible();
+      await page.mouse.move(0, 0);
       expect(await axeLightAndDark(page, `account settings ${vp.name}`)).toEqual([]);
       await shots(page, `account-${vp.name}`);
 
@@ -140,6 +143,7 @@ for (const vp of VIEWPORTS) {
       await page.getByRole("button", { name: "Confirm new address" }).click();
       await expect(page.getByText("This code is wrong or has expired")).toBeVisible();
       await expect(page.getByTestId("current-email")).toHaveText(m.email);
+      await page.mouse.move(0, 0);
       expect(await axeLightAndDark(page, `email change ${vp.name}`)).toEqual([]);
       await shots(page, `email-pending-${vp.name}`);
 
@@ -172,6 +176,7 @@ for (const vp of VIEWPORTS) {
       await expect(watch).toHaveAttribute("aria-pressed", "false");
       await watch.click();
       await expect(watch).toHaveAttribute("aria-pressed", "true");
+      await page.mouse.move(0, 0);
       expect(await axeLightAndDark(page, `category watch ${vp.name}`)).toEqual([]);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shots(page, `category-watch-${vp.name}`);
@@ -185,6 +190,7 @@ for (const vp of VIEWPORTS) {
       const rows = page.getByTestId("watch-row");
       await expect(rows.filter({ hasText: cat.name }).getByRole("button", { name: "Watch" })).toHaveAttribute("aria-pressed", "true");
       await expect(rows.filter({ hasText: tag.name }).getByRole("button", { name: "Mute" })).toHaveAttribute("aria-pressed", "true");
+      await page.mouse.move(0, 0);
       expect(await axeLightAndDark(page, `watching settings ${vp.name}`)).toEqual([]);
       await shots(page, `watching-${vp.name}`);
 
