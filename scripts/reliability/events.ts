@@ -1,4 +1,11 @@
 // npx tsx scripts/reliability/events.ts [--streams 1000] [--rate 20] [--seconds 10]
+// npx tsx scripts/reliability/events.ts --messages [--pairs 500] [--rounds 2] [--rate 100]
+//
+// --messages (issue 48): direct messages between --pairs pairs of members across the two processes.
+// Each member holds one stream, the two of a pair on different processes; each member writes --rounds
+// messages to the other through their own process (so every message crosses to the other process),
+// --rate messages per second in all. Checks: every message reaches both members' streams exactly once
+// and nobody else's; 99% of deliveries to the recipient within 1 s of the write's acknowledgement.
 //
 // Live events across processes (issue 19): two `next start` processes on one Postgres database
 // (reliability_events). Process A holds --streams open GET /api/events streams (half anonymous, half
@@ -14,8 +21,9 @@ const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : def;
 };
+const MESSAGES = process.argv.includes("--messages");
 const STREAMS = arg("streams", 1000);
-const RATE = arg("rate", 20);
+const RATE = arg("rate", MESSAGES ? 100 : 20);
 const SECONDS = arg("seconds", 10);
 const checks: Check[] = [];
 
@@ -263,7 +271,175 @@ async function main() {
   finish(checks);
 }
 
-main().catch((err) => {
+type MemberStream = { user: number; server: "A" | "B"; got: Map<number, { n: number; at: number }>; ok: boolean; abort: AbortController };
+
+/** A member's stream that counts every `message` event by message id (several copies would be a bug). */
+async function openMessageStream(base: string, server: "A" | "B", user: number, token: string): Promise<MemberStream> {
+  const s: MemberStream = { user, server, got: new Map(), ok: false, abort: new AbortController() };
+  const res = await fetch(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` }, signal: s.abort.signal });
+  s.ok = res.status === 200;
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buf += decoder.decode(value, { stream: true });
+        let i: number;
+        while ((i = buf.indexOf("\n\n")) >= 0) {
+          const frame = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const m = frame.includes('"type":"message"') ? /"messageId":(\d+)/.exec(frame) : null;
+          if (!m) continue;
+          const id = Number(m[1]);
+          const seen = s.got.get(id);
+          if (seen) seen.n++;
+          else s.got.set(id, { n: 1, at: Date.now() });
+        }
+      }
+    } catch {
+      /* aborted */
+    }
+  })();
+  return s;
+}
+
+async function messagesMain() {
+  const PAIRS = arg("pairs", 500);
+  const ROUNDS = arg("rounds", 2);
+  ensureBuild();
+  const url = await freshDatabase("reliability_messages");
+  const env = { DATABASE_URL: url, RATE_LIMIT_MESSAGES: "100000", RATE_LIMIT_WINDOW_SEC: "60", EVENTS_HEARTBEAT_MS: "15000" };
+  const a = await startServer(3263, env);
+  const b = await startServer(3264, env);
+  const sql = postgres(url, { max: 2, onnotice: () => {} });
+  const streams: MemberStream[] = [];
+  try {
+    const t0 = Date.now();
+    const actors = await seedActors(sql, PAIRS * 2);
+    // Level 1 and more, so the level rule lets them write to each other.
+    await sql`update users set experience = 1000 where username like 'rel%'`;
+    check(checks, `setup: ${PAIRS * 2} members`, actors.ids.length === PAIRS * 2, `${Date.now() - t0} ms`);
+    // Member 2k on process A, 2k+1 (their partner) on B.
+    const side = (i: number) => (i % 2 ? { name: "B" as const, url: b.url } : { name: "A" as const, url: a.url });
+    for (const base of [a.url, b.url]) {
+      const w = await openMessageStream(base, "A", actors.ids[0]!, actors.tokens[0]!);
+      await sleep(300);
+      w.abort.abort();
+    }
+    const t1 = Date.now();
+    for (let i = 0; i < PAIRS * 2; i++) streams.push(await openMessageStream(side(i).url, side(i).name, actors.ids[i]!, actors.tokens[i]!));
+    const opened = streams.filter((s) => s.ok).length;
+    check(
+      checks,
+      `${PAIRS * 2} member streams open, half on each process`,
+      opened === streams.length,
+      `${opened}/${streams.length} in ${Date.now() - t1} ms`,
+    );
+    await sleep(1000);
+
+    // Each pair's conversation is made by its first message; warm both processes' message route first.
+    for (let i = 0; i < 4; i++) {
+      const from = PAIRS * 2 - 1 - i;
+      await api(side(from).url, "/api/messages", actors.tokens[from]!, "POST", { recipientId: actors.ids[from ^ 1], content: "warm" });
+    }
+    await sleep(1000);
+    for (const s of streams) s.got.clear();
+
+    type Sent = { from: number; to: number; sent: number; ack: number };
+    const sent = new Map<number, Sent>();
+    const total = PAIRS * 2 * ROUNDS;
+    const writes: Promise<void>[] = [];
+    let failures = 0;
+    const reasons = new Map<string, number>();
+    const start = Date.now();
+    for (let k = 0; k < total; k++) {
+      const due = start + (k * 1000) / RATE;
+      const wait = due - Date.now();
+      if (wait > 0) await sleep(wait);
+      const from = k % (PAIRS * 2);
+      const to = from ^ 1;
+      const at = Date.now();
+      writes.push(
+        api(side(from).url, "/api/messages", actors.tokens[from]!, "POST", { recipientId: actors.ids[to], content: `message ${k}` }).then(
+          (r) => {
+            if (r.status !== 200 || !r.json?.id) {
+              reasons.set(`${r.status} ${String(r.json?.code ?? "")}`, (reasons.get(`${r.status} ${String(r.json?.code ?? "")}`) ?? 0) + 1);
+              return void failures++;
+            }
+            sent.set(Number(r.json.id), { from, to, sent: at, ack: Date.now() });
+          },
+          (err: unknown) => {
+            const why = err instanceof Error ? err.name : "error";
+            reasons.set(why, (reasons.get(why) ?? 0) + 1);
+            failures++;
+          },
+        ),
+      );
+    }
+    await Promise.all(writes);
+    const writeMs = [...sent.values()].map((m) => m.ack - m.sent);
+    check(
+      checks,
+      `${total} messages written at ${RATE}/s, each through its sender's process`,
+      failures === 0 && sent.size === total,
+      `${failures} failed${reasons.size ? ` (${[...reasons].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}; write latency p50 ${pct(writeMs, 50)} ms, p99 ${pct(writeMs, 99)} ms; took ${Date.now() - start} ms`,
+    );
+    await sleep(3000);
+
+    let missing = 0;
+    let duplicated = 0;
+    let leaked = 0;
+    const latencies: number[] = [];
+    const fromSend: number[] = [];
+    for (const [id, m] of sent) {
+      for (const who of [m.from, m.to]) {
+        const got = streams[who]!.got.get(id);
+        if (!got) missing++;
+        else if (got.n > 1) duplicated++;
+        if (got && who === m.to) {
+          latencies.push(Math.max(0, got.at - m.ack));
+          fromSend.push(got.at - m.sent);
+        }
+      }
+    }
+    for (const [i, s] of streams.entries())
+      for (const id of s.got.keys()) if (sent.get(id) && sent.get(id)!.from !== i && sent.get(id)!.to !== i) leaked++;
+    check(
+      checks,
+      "every message reaches both members' streams exactly once",
+      missing === 0 && duplicated === 0,
+      `${sent.size * 2 - missing}/${sent.size * 2} deliveries, ${missing} missing, ${duplicated} duplicated`,
+    );
+    check(checks, "no message reaches anyone outside its conversation", leaked === 0, `${leaked} leaked`);
+    const within1s = latencies.filter((l) => l < 1000).length / Math.max(1, sent.size);
+    check(
+      checks,
+      "recipients get 99% of messages within 1 s of the write's acknowledgement (the other process)",
+      within1s >= 0.99 && pct(latencies, 99) < 1000,
+      `${(within1s * 100).toFixed(2)}% < 1 s; p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms; from sending p50 ${pct(fromSend, 50)} ms, p99 ${pct(fromSend, 99)} ms`,
+    );
+    const [counts] = await sql<{ conversations: number; unread: number }[]>`
+      select (select count(*)::int from conversations) as conversations,
+             (select count(*)::int from conversation_participants p join messages m on m.conversation_id = p.conversation_id
+               and m.id > p.last_read_message_id and m.sender_id <> p.user_id) as unread`;
+    check(
+      checks,
+      "one conversation per pair; every message counted unread for its recipient",
+      counts!.conversations === PAIRS && counts!.unread === total + 4,
+      `${counts!.conversations} conversations, ${counts!.unread} unread`,
+    );
+  } finally {
+    for (const s of streams) s.abort.abort();
+    await sql.end();
+    await Promise.all([a.stop(), b.stop()]);
+  }
+  finish(checks);
+}
+
+(MESSAGES ? messagesMain() : main()).catch((err) => {
   console.error(err);
   checks.push({ name: "script ran", ok: false, detail: String(err) });
   finish(checks);
