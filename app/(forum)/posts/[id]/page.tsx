@@ -157,7 +157,7 @@ export default async function PostPage({ params }: Props) {
           {post.poll ? <PollWidget postId={post.id} signedIn={!!viewer} /> : null}
           {post.lottery ? <LotteryWidget postId={post.id} me={shell ? "deferred" : me ? { id: me.id, point: me.point } : null} /> : null}
 
-          <div className="flex flex-wrap items-start justify-between gap-3 border-y border-zinc-200 py-3 dark:border-zinc-800">
+          <div className="flex flex-wrap items-start justify-between gap-3 border-y border-zinc-200 py-3 empty:hidden dark:border-zinc-800">
             <PostReactions postId={post.id} me={shell ? "deferred" : (viewer?.username ?? null)} />
             {viewer ? (
               <UnlessSuspended>
