@@ -41,4 +41,32 @@ describe("relative and absolute times", () => {
       expect(absoluteTime(iso), iso).toBe(`${dtf.format(t).replace(/\u202f/g, " ")} UTC`);
     }
   });
+
+  it("writes Chinese relative texts as Intl.RelativeTimeFormat('zh-CN', numeric auto) does", () => {
+    const zh = new Intl.RelativeTimeFormat("zh-CN", { numeric: "auto" });
+    const units = ["year", "month", "week", "day", "hour", "minute", "second"] as const;
+    for (const unit of units) {
+      for (const n of [...Array.from({ length: 200 }, (_, i) => i - 100), 999, 1000, 1234, -1234, 1_000_000].filter((n) => n !== 0)) {
+        expect(relativeText(n, unit, "zh-CN"), `${n} ${unit}`).toBe(zh.format(n, unit));
+      }
+    }
+    const now = Date.parse("2026-11-27T12:00:00Z");
+    const at = (seconds: number) => new Date(now + seconds * 1000).toISOString();
+    expect(relativeTime(at(-10), now, "zh-CN")).toBe("刚刚");
+    expect(relativeTime(at(-3 * 3600), now, "zh-CN")).toBe("3小时前");
+    expect(relativeTime(at(-26 * 3600), now, "zh-CN")).toBe("昨天");
+    expect(relativeTime(at(2 * 86400), now, "zh-CN")).toBe("后天");
+  });
+
+  it("writes Chinese absolute times as Intl.DateTimeFormat('zh-CN', medium date, short time, UTC) does", () => {
+    const zh = new Intl.DateTimeFormat("zh-CN", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    const dates = [
+      ...Array.from({ length: 24 }, (_, h) => Date.UTC(2026, 10, 27, h, h * 2 + 1)),
+      ...Array.from({ length: 500 }, (_, i) => Date.UTC(1990, 0, 1) + i * 2_345_678_901),
+    ];
+    for (const t of dates) {
+      const iso = new Date(t).toISOString();
+      expect(absoluteTime(iso, "zh-CN"), iso).toBe(`${zh.format(t)} UTC`);
+    }
+  });
 });
