@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Icon } from "@/components/ui/icon";
 import type { SpriteIcon } from "@/components/ui/icon-names";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { HIT_LABEL, hitHref } from "@/components/search/search-href";
 import { api, type SearchHit } from "@/lib/client/api-client";
@@ -33,6 +34,7 @@ function useDebounced(value: string, ms: number): string {
  * Escape closes the list. Without JavaScript it is a plain GET form to /search.
  */
 export function HeaderSearch() {
+  const t = useTranslations("Search");
   const router = useRouter();
   const listId = useId();
   const [text, setText] = useState("");
@@ -84,7 +86,7 @@ export function HeaderSearch() {
     <div ref={boxRef} className="relative w-full max-w-xs">
       <form
         role="search"
-        aria-label="Site search"
+        aria-label={t("siteSearch")}
         action="/search"
         method="get"
         onSubmit={(e) => {
@@ -94,7 +96,7 @@ export function HeaderSearch() {
         }}
       >
         <label htmlFor={`${listId}-input`} className="sr-only">
-          Search the forum
+          {t("formLabel")}
         </label>
         <Icon
           name="search"
@@ -105,7 +107,7 @@ export function HeaderSearch() {
           name="q"
           type="search"
           autoComplete="off"
-          placeholder="Search…"
+          placeholder={t("headerPlaceholder")}
           maxLength={100}
           value={text}
           onChange={(e) => {
@@ -129,7 +131,7 @@ export function HeaderSearch() {
           <ul
             id={listId}
             role="listbox"
-            aria-label="Suggestions"
+            aria-label={t("suggestions")}
             className="max-h-96 overflow-y-auto py-1"
             data-testid="search-suggestions"
           >
@@ -146,7 +148,7 @@ export function HeaderSearch() {
               >
                 <Icon name={ICONS[h.type]} className="mt-0.5 h-4 w-4 text-zinc-600 dark:text-zinc-400" />
                 <span className="min-w-0 flex-1">
-                  <span className="sr-only">{HIT_LABEL[h.type]}: </span>
+                  <span className="sr-only">{t(HIT_LABEL[h.type])}: </span>
                   <span className="search-hl block truncate font-medium" dangerouslySetInnerHTML={{ __html: h.highlightedText }} />
                   {h.highlightedSubText ? (
                     <span
@@ -156,13 +158,13 @@ export function HeaderSearch() {
                   ) : null}
                 </span>
                 <span aria-hidden="true" className="shrink-0 text-xs text-zinc-600 dark:text-zinc-400">
-                  {HIT_LABEL[h.type]}
+                  {t(HIT_LABEL[h.type])}
                 </span>
               </li>
             ))}
             {!hits.length ? (
               <li className="px-3 py-2 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-                {isFetching ? "Searching…" : "No matches"}
+                {isFetching ? t("searching") : t("noMatches")}
               </li>
             ) : null}
           </ul>
@@ -174,7 +176,7 @@ export function HeaderSearch() {
             }}
             className="block border-t border-zinc-200 px-3 py-2 text-sm text-sky-700 hover:bg-zinc-50 dark:border-zinc-700 dark:text-sky-400 dark:hover:bg-zinc-800"
           >
-            All results for “{keyword}”
+            {t("allResults", { keyword })}
           </a>
         </div>
       ) : null}

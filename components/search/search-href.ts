@@ -16,10 +16,11 @@ export function hitHref(h: SearchHit): string {
   }
 }
 
-export const HIT_LABEL: Record<SearchHit["type"], string> = {
-  post: "Post",
-  comment: "Comment",
-  user: "User",
-  category: "Category",
-  tag: "Tag",
-};
+/** The catalog key (messages/*.json, "Search") of each kind of hit's label. */
+export const HIT_LABEL = {
+  post: "hitPost",
+  comment: "hitComment",
+  user: "hitUser",
+  category: "hitCategory",
+  tag: "hitTag",
+} as const satisfies Record<SearchHit["type"], string>;

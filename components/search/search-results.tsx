@@ -1,3 +1,4 @@
+import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -5,11 +6,17 @@ import type { CommentHit } from "@/lib/services/search/comments";
 import type { SearchKind } from "@/lib/services/search/everything";
 import type { SearchPostDto, SearchResultDto, SearchUserDto } from "@/lib/validation/search";
 
-const KIND_LABELS: Record<SearchKind, string> = { all: "All", posts: "Posts", comments: "Comments", people: "People", tags: "Tags" };
-const number = new Intl.NumberFormat("en");
+const KIND_LABELS = {
+  all: "kindAll",
+  posts: "kindPosts",
+  comments: "kindComments",
+  people: "kindPeople",
+  tags: "kindTags",
+} as const satisfies Record<SearchKind, string>;
 
-/** "1,000+" at the cap. */
-export const countLabel = (n: number, cap: number) => (n >= cap ? `${number.format(cap)}+` : number.format(n));
+/** "1,000+" at the cap, in the page's language. */
+export const countLabel = (n: number, cap: number, format: (n: number) => string = (x) => x.toLocaleString("en")) =>
+  n >= cap ? `${format(cap)}+` : format(n);
 
 /** The kind filter: links (a filter that applies at once), each with its count; the current one marked. */
 export function KindTabs({
@@ -24,8 +31,10 @@ export function KindTabs({
   href: (kind: SearchKind) => string;
 }) {
   const kinds = Object.keys(KIND_LABELS) as SearchKind[];
+  const t = useTranslations("Search");
+  const format = useFormatter();
   return (
-    <nav aria-label="Result kinds" className="-mx-1 flex gap-1 overflow-x-auto border-b border-zinc-200 px-1 dark:border-zinc-800">
+    <nav aria-label={t("kindsLabel")} className="-mx-1 flex gap-1 overflow-x-auto border-b border-zinc-200 px-1 dark:border-zinc-800">
       {kinds.map((k) => {
         const current = k === kind;
         return (
@@ -40,10 +49,10 @@ export function KindTabs({
                 : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
             }`}
           >
-            {KIND_LABELS[k]}
+            {t(KIND_LABELS[k])}
             {k !== "all" ? (
               <span className="rounded-full bg-zinc-100 px-1.5 text-xs text-zinc-700 tabular-nums dark:bg-zinc-800 dark:text-zinc-300">
-                {countLabel(counts[k], cap)}
+                {countLabel(counts[k], cap, (n) => format.number(n))}
               </span>
             ) : null}
           </Link>
@@ -57,6 +66,7 @@ const listClass = "overflow-hidden rounded-lg border border-zinc-200 bg-white da
 const rowClass = "search-hl border-b border-zinc-200 px-3 py-3 last:border-b-0 sm:px-4 dark:border-zinc-800";
 
 export function PostHits({ posts }: { posts: SearchPostDto[] }) {
+  const t = useTranslations("Search");
   return (
     <ol className={listClass} data-testid="search-results">
       {posts.map((p) => (
@@ -77,15 +87,13 @@ export function PostHits({ posts }: { posts: SearchPostDto[] }) {
               {p.category.name}
             </Link>
             <span>
-              by{" "}
+              {t("by")}{" "}
               <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="hover:underline">
                 {p.author.username}
               </Link>{" "}
               <RelativeTime iso={p.createdAt} />
             </span>
-            <span>
-              {p.commentCount} {p.commentCount === 1 ? "comment" : "comments"}
-            </span>
+            <span>{t("commentCount", { count: p.commentCount })}</span>
           </p>
         </li>
       ))}
@@ -95,6 +103,7 @@ export function PostHits({ posts }: { posts: SearchPostDto[] }) {
 
 /** Matching comments: the snippet, the post it is on, who wrote it and when; each links to the comment. */
 export function CommentHits({ comments }: { comments: CommentHit[] }) {
+  const t = useTranslations("Search");
   return (
     <ol className={listClass} data-testid="search-comment-results">
       {comments.map((c) => (
@@ -107,11 +116,11 @@ export function CommentHits({ comments }: { comments: CommentHit[] }) {
             />
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
-            <Avatar src={c.author.avatar} name={c.author.username} size={20} />
+            <Avatar src={c.author.avatar} name={c.author.username} size={20} decorative />
             <Link href={`/u/${encodeURIComponent(c.author.username)}`} className="font-medium hover:underline">
               {c.author.username}
             </Link>
-            <span>on</span>
+            <span>{t("on")}</span>
             <Link href={`/posts/${c.postId}`} className="hover:underline" dangerouslySetInnerHTML={{ __html: c.highlightedPostTitle }} />
             <RelativeTime iso={c.createdAt} />
           </p>

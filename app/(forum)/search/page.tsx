@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { buttonClass } from "@/components/ui/button";
@@ -17,7 +19,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const q = first((await searchParams).q).trim();
-  return { title: q ? `Search: ${q.slice(0, 60)}` : "Search" };
+  const t = await getTranslations("Search");
+  return { title: q ? t("metaTitleQuery", { query: q.slice(0, 60) }) : t("metaTitle") };
 }
 
 /**
@@ -28,6 +31,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  */
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
+  const t = await getTranslations("Search");
   const form = {
     q: first(sp.q),
     categoryId: first(sp.categoryId),
@@ -59,7 +63,7 @@ export default async function SearchPage({ searchParams }: Props) {
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      error = `${issue?.path.join(".") === "keyword" ? "Search words" : (issue?.path.join(".") ?? "Input")}: ${issue?.message ?? "invalid"}`;
+      error = `${issue?.path.join(".") === "keyword" ? t("wordsLabel") : (issue?.path.join(".") ?? t("invalidInput"))}: ${issue?.message ?? t("invalid")}`;
     } else {
       try {
         result = await searchEverything(viewer, parsed.data, { kind: form.type, exact: form.exact === "1" });
@@ -82,18 +86,18 @@ export default async function SearchPage({ searchParams }: Props) {
 
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-semibold tracking-tight">Search</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
       <form
         method="get"
         action="/search"
         role="search"
-        aria-label="Search the forum"
+        aria-label={t("formLabel")}
         className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 sm:p-4 dark:border-zinc-800 dark:bg-zinc-900/40"
       >
         {form.type !== "all" ? <input type="hidden" name="type" value={form.type} /> : null}
         <div className="flex gap-2">
           <label htmlFor="search-q" className="sr-only">
-            Search words
+            {t("wordsLabel")}
           </label>
           <input
             id="search-q"
@@ -101,22 +105,22 @@ export default async function SearchPage({ searchParams }: Props) {
             type="search"
             defaultValue={form.q}
             maxLength={100}
-            placeholder="Words, a phrase or part of a word"
+            placeholder={t("wordsPlaceholder")}
             className={inputClass}
             data-testid="search-page-input"
           />
           <button type="submit" className={buttonClass("primary", "md")}>
             <Icon name="search" className="h-4 w-4" />
-            <span className="ml-1">Search</span>
+            <span className="ml-1">{t("submit")}</span>
           </button>
         </div>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <div>
             <label htmlFor="search-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              Category
+              {t("category")}
             </label>
             <select id="search-category" name="categoryId" defaultValue={form.categoryId} className={`${inputClass} mt-1`}>
-              <option value="">Any</option>
+              <option value="">{t("any")}</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -126,10 +130,10 @@ export default async function SearchPage({ searchParams }: Props) {
           </div>
           <div>
             <label htmlFor="search-tag" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              Tag
+              {t("tag")}
             </label>
             <select id="search-tag" name="tagId" defaultValue={form.tagId} className={`${inputClass} mt-1`}>
-              <option value="">Any</option>
+              <option value="">{t("any")}</option>
               {tags.map((t) => (
                 <option key={t.id} value={t.id}>
                   #{t.name}
@@ -139,36 +143,36 @@ export default async function SearchPage({ searchParams }: Props) {
           </div>
           <div>
             <label htmlFor="search-author" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              Author
+              {t("author")}
             </label>
             <input
               id="search-author"
               name="author"
               defaultValue={form.author}
               maxLength={64}
-              placeholder="username"
+              placeholder={t("authorPlaceholder")}
               className={`${inputClass} mt-1`}
             />
           </div>
           <div>
             <label htmlFor="search-from" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              From
+              {t("from")}
             </label>
             <input id="search-from" name="from" type="date" defaultValue={form.from} className={`${inputClass} mt-1`} />
           </div>
           <div>
             <label htmlFor="search-to" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              To
+              {t("to")}
             </label>
             <input id="search-to" name="to" type="date" defaultValue={form.to} className={`${inputClass} mt-1`} />
           </div>
           <div>
             <label htmlFor="search-sort" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-              Sort
+              {t("sort")}
             </label>
             <select id="search-sort" name="sort" defaultValue={form.sort} className={`${inputClass} mt-1`}>
-              <option value="relevance">Best match</option>
-              <option value="newest">Newest</option>
+              <option value="relevance">{t("sortRelevance")}</option>
+              <option value="newest">{t("sortNewest")}</option>
             </select>
           </div>
         </div>
@@ -187,7 +191,7 @@ export default async function SearchPage({ searchParams }: Props) {
         <div className="space-y-4">
           {result.correctedKeyword ? (
             <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="search-corrected">
-              Showing results for <strong className="font-semibold">{result.correctedKeyword}</strong> — search instead for{" "}
+              {t("correctedBefore")} <strong className="font-semibold">{result.correctedKeyword}</strong> {t("correctedInstead")}{" "}
               <Link href={href({ exact: "1" })} className="text-sky-700 underline dark:text-sky-400">
                 {form.q}
               </Link>
@@ -196,17 +200,17 @@ export default async function SearchPage({ searchParams }: Props) {
           <KindTabs kind={form.type} counts={result.counts} cap={COUNT_CAP} href={(k) => href({ type: k, q: shown, exact: form.exact })} />
           <Results result={result} kind={form.type} page={form.page} kindHref={(k) => href({ type: k, q: shown, exact: form.exact })} />
           {form.type === "posts" || form.type === "comments" || (form.type === "all" && result.posts.length) ? (
-            <nav aria-label="Pagination" className="flex items-center justify-between">
+            <nav aria-label={t("pagination")} className="flex items-center justify-between">
               {form.page > 0 ? (
                 <Link href={pageHref(form.page - 1)} rel="prev" className={buttonClass("secondary", "sm")}>
-                  ← Previous
+                  {t("previous")}
                 </Link>
               ) : (
                 <span />
               )}
               {pageLength === PAGE_SIZE && (form.type === "all" || (form.page + 1) * PAGE_SIZE < kindTotal) ? (
                 <Link href={pageHref(form.page + 1)} rel="next" className={buttonClass("secondary", "sm")}>
-                  Next →
+                  {t("next")}
                 </Link>
               ) : (
                 <span />
@@ -220,11 +224,15 @@ export default async function SearchPage({ searchParams }: Props) {
 }
 
 const sectionTitle = "mb-2 text-sm font-semibold text-zinc-700 dark:text-zinc-300";
-const empty = (what: string) => (
-  <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-    No {what} match. Try fewer words, another spelling, or remove filters.
-  </p>
-);
+type EmptyKey = "emptyPosts" | "emptyComments" | "emptyPeople" | "emptyTags" | "emptyAll";
+const Empty = ({ what }: { what: EmptyKey }) => {
+  const t = useTranslations("Search");
+  return (
+    <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+      {t(what)}
+    </p>
+  );
+};
 
 /** One kind, or on "all" the posts with the best comments, people and tags beside them (each with a "see all" link). */
 function Results({
@@ -238,33 +246,34 @@ function Results({
   page: number;
   kindHref: (k: SearchKind) => string;
 }) {
-  if (kind === "posts") return result.posts.length ? <PostHits posts={result.posts} /> : empty("posts");
-  if (kind === "comments") return result.comments.length ? <CommentHits comments={result.comments} /> : empty("comments");
-  if (kind === "people") return result.people.length ? <PeopleHits people={result.people} /> : empty("people");
-  if (kind === "tags") return result.tags.length ? <TagHits tags={result.tags} /> : empty("tags");
+  const t = useTranslations("Search");
+  if (kind === "posts") return result.posts.length ? <PostHits posts={result.posts} /> : <Empty what="emptyPosts" />;
+  if (kind === "comments") return result.comments.length ? <CommentHits comments={result.comments} /> : <Empty what="emptyComments" />;
+  if (kind === "people") return result.people.length ? <PeopleHits people={result.people} /> : <Empty what="emptyPeople" />;
+  if (kind === "tags") return result.tags.length ? <TagHits tags={result.tags} /> : <Empty what="emptyTags" />;
   const more = (k: Exclude<SearchKind, "all">, shown: number, label: string) =>
     result.counts[k] > shown ? (
       <Link href={kindHref(k)} className="mt-2 inline-block text-sm text-sky-700 hover:underline dark:text-sky-400">
-        See all {label}
+        {label}
       </Link>
     ) : null;
   const nothing = !result.posts.length && !result.comments.length && !result.people.length && !result.tags.length;
   return (
     <div className="space-y-5">
-      {nothing ? empty("posts, comments, people or tags") : null}
+      {nothing ? <Empty what="emptyAll" /> : null}
       {result.people.length ? (
         <section aria-labelledby="people-hits">
           <h2 id="people-hits" className={sectionTitle}>
-            People
+            {t("kindPeople")}
           </h2>
           <PeopleHits people={result.people} />
-          {more("people", result.people.length, "people")}
+          {more("people", result.people.length, t("seeAllPeople"))}
         </section>
       ) : null}
       {result.posts.length ? (
         <section aria-labelledby="post-hits">
           <h2 id="post-hits" className={sectionTitle}>
-            Posts{page ? ` — page ${page + 1}` : ""}
+            {page ? t("postsHeadingPage", { page: page + 1 }) : t("postsHeading")}
           </h2>
           <PostHits posts={result.posts} />
         </section>
@@ -272,19 +281,19 @@ function Results({
       {result.comments.length && page === 0 ? (
         <section aria-labelledby="comment-hits">
           <h2 id="comment-hits" className={sectionTitle}>
-            Comments
+            {t("kindComments")}
           </h2>
           <CommentHits comments={result.comments} />
-          {more("comments", result.comments.length, "comments")}
+          {more("comments", result.comments.length, t("seeAllComments"))}
         </section>
       ) : null}
       {result.tags.length && page === 0 ? (
         <section aria-labelledby="tag-hits">
           <h2 id="tag-hits" className={sectionTitle}>
-            Tags
+            {t("kindTags")}
           </h2>
           <TagHits tags={result.tags} />
-          {more("tags", result.tags.length, "tags")}
+          {more("tags", result.tags.length, t("seeAllTags"))}
         </section>
       ) : null}
     </div>
