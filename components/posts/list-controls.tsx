@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ClientNav } from "@/components/ui/client-nav";
 import { PhoneCollapse } from "@/components/layout/phone-collapse";
 import { AutoSubmitSelect } from "@/components/posts/auto-submit-select";
@@ -24,17 +25,18 @@ export function ListControls({
   categories: { id: number; name: string; count: number }[] | null;
   tags: { id: number; name: string }[];
 }) {
+  const t = useTranslations("PostList");
   return (
     <ClientNav className="space-y-4">
-      <nav aria-label="Post order" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {TABS.filter((t) => !t.homeOnly || basePath === "/").map((t) => (
+      <nav aria-label={t("orderLabel")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+        {TABS.filter((tab) => !tab.homeOnly || basePath === "/").map((tab) => (
           <a
-            key={t.id}
-            href={listHref(basePath, { ...state, tab: t.id, page: 0 })}
-            aria-current={t.id === state.tab ? "page" : undefined}
+            key={tab.id}
+            href={listHref(basePath, { ...state, tab: tab.id, page: 0 })}
+            aria-current={tab.id === state.tab ? "page" : undefined}
             className="tab"
           >
-            {t.label}
+            {t(`tab.${tab.id}`)}
           </a>
         ))}
       </nav>
@@ -43,15 +45,15 @@ export function ListControls({
       {state.tab === "following" ? null : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           {categories ? (
-            <form method="get" action={basePath} className="flex items-end gap-2" aria-label="Filter by category">
+            <form method="get" action={basePath} className="flex items-end gap-2" aria-label={t("filterByCategory")}>
               {state.tab !== "latest" ? <input type="hidden" name="tab" value={state.tab} /> : null}
               {state.tagIds.length ? <input type="hidden" name="tagIds" value={state.tagIds.join(",")} /> : null}
               <div>
                 <label htmlFor="filter-category" className="block text-xs font-medium text-zinc-600 dark:text-zinc-400">
-                  Category
+                  {t("category")}
                 </label>
                 <AutoSubmitSelect id="filter-category" name="categoryId" defaultValue={state.categoryId ?? ""} className="mt-1 w-48">
-                  <option value="">All categories</option>
+                  <option value="">{t("allCategories")}</option>
                   {categories.map((c) => (
                     <option key={c.id} value={c.id}>
                       {`${c.name} (${c.count})`}
@@ -62,16 +64,16 @@ export function ListControls({
               {/* The choice applies on change (AutoSubmitSelect); the button is for browsers without JavaScript. */}
               <noscript>
                 <button type="submit" className={buttonClass("secondary", "md")}>
-                  Filter
+                  {t("filter")}
                 </button>
               </noscript>
             </form>
           ) : null}
           <div className="min-w-0 flex-1">
             <p id="tag-filter-label" className="hidden text-xs font-medium text-zinc-600 sm:block dark:text-zinc-400">
-              Tags {state.tagIds.length > 1 ? "(posts with all selected tags)" : ""}
+              {state.tagIds.length > 1 ? t("tagsAll") : t("tags")}
             </p>
-            <PhoneCollapse label={state.tagIds.length ? `Tags (${state.tagIds.length} selected)` : "Filter by tag"}>
+            <PhoneCollapse label={state.tagIds.length ? t("tagsSelected", { count: state.tagIds.length }) : t("filterByTag")}>
               <TagFilter basePath={basePath} state={state} tags={tags} />
             </PhoneCollapse>
           </div>
@@ -86,6 +88,7 @@ export function ListControls({
  * component so that the RSC payload carries the tags as data ({id, name}), not their markup again.
  */
 function TagFilter({ basePath, state, tags }: { basePath: string; state: ListState; tags: { id: number; name: string }[] }) {
+  const tr = useTranslations("PostList");
   return (
     <ul aria-labelledby="tag-filter-label" className="mt-1 flex flex-wrap gap-1.5" data-testid="tag-filter">
       {tags.map((t) => {
@@ -95,7 +98,7 @@ function TagFilter({ basePath, state, tags }: { basePath: string; state: ListSta
           <li key={t.id}>
             <a
               href={listHref(basePath, { ...state, tagIds: next, page: 0 })}
-              aria-label={`${on ? "Remove" : "Add"} tag filter ${t.name}`}
+              aria-label={on ? tr("removeTagFilter", { tag: t.name }) : tr("addTagFilter", { tag: t.name })}
               className={on ? "filter-chip filter-chip-on" : "filter-chip"}
             >
               {`#${t.name}`}

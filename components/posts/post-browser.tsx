@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { PostCard } from "@/components/posts/post-card";
 import { ClientNav } from "@/components/ui/client-nav";
@@ -38,12 +39,13 @@ export async function PostBrowser({
   // Who the list is read as (lib/cache/page-reader.ts): the members' shared page lists what any member
   // sees; the member's own marks and visit come from the browser (ShellMarks).
   const { viewer, shared } = await pageReader();
+  const t = await getTranslations("PostList");
   const shell = shared && viewer !== null;
   // The Following tab (home page): the reader's own list, asked for by the browser (FollowingFeed); the
   // shared document holds only the tabs around it.
   if (state.tab === "following" && basePath === "/") {
     return (
-      <section aria-label="Posts" className="space-y-4">
+      <section aria-label={t("sectionLabel")} className="space-y-4">
         <ListControls basePath={basePath} state={state} categories={[]} tags={[]} />
         <FollowingFeed page={state.page} />
       </section>
@@ -85,19 +87,19 @@ export async function PostBrowser({
       className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
       data-testid="no-more-posts"
     >
-      <p>No more posts: this list has fewer than {state.page + 1} pages.</p>
+      <p>{t("noMore", { pages: state.page + 1 })}</p>
       <Link href={here({ page: 0 })} className={buttonClass("secondary", "sm", "mt-3")}>
-        Back to the newest posts
+        {t("backToNewest")}
       </Link>
     </div>
   ) : (
     <p className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-      No posts here yet.
+      {t("empty")}
     </p>
   );
 
   return (
-    <section aria-label="Posts" className="space-y-4">
+    <section aria-label={t("sectionLabel")} className="space-y-4">
       <ListControls
         basePath={basePath}
         state={state}
@@ -120,21 +122,20 @@ export async function PostBrowser({
       )}
 
       {posts.length && (state.page > 0 || hasMore) ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between">
+        <nav aria-label={t("pagination")} className="flex items-center justify-between">
           {state.page > 0 ? (
             <Link href={here({ page: state.page - 1 })} rel="prev" className={buttonClass("secondary", "sm")}>
-              ← Newer
+              {t("newer")}
             </Link>
           ) : (
             <span />
           )}
           <span className="text-sm text-zinc-600 dark:text-zinc-400">
-            Page {state.page + 1}
-            {hasMore ? "" : " (the last)"}
+            {hasMore ? t("page", { page: state.page + 1 }) : t("lastPage", { page: state.page + 1 })}
           </span>
           {hasMore ? (
             <Link href={here({ page: state.page + 1 })} rel="next" className={buttonClass("secondary", "sm")}>
-              Older →
+              {t("older")}
             </Link>
           ) : (
             <span />
