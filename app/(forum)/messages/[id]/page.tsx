@@ -32,7 +32,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** /messages/{id}: one conversation (members only; anyone else 404), live. Per member: never from the shared page cache. */
 export default async function ConversationPage({ params }: Props) {
   const { viewer, detail } = await load((await params).id);
+  // Keyed by conversation: going from one to another starts afresh (read mark, reply target, draft).
   return (
-    <ConversationView initial={JSON.parse(JSON.stringify(detail)) as typeof detail} me={{ id: viewer.id, username: viewer.username }} />
+    <ConversationView
+      key={detail.id}
+      initial={JSON.parse(JSON.stringify(detail)) as typeof detail}
+      me={{ id: viewer.id, username: viewer.username }}
+    />
   );
 }
