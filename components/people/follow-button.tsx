@@ -58,8 +58,11 @@ export function FollowButton({
       aria-pressed={on}
       aria-label={on ? `Following ${username}` : `Follow ${username}`}
       title={on ? `Stop following ${username}` : `Follow ${username}: their new posts reach your notifications`}
-      disabled={follow.isPending}
-      onClick={() => follow.mutate(!on, { onSuccess: () => refreshOnChange && router.refresh() })}
+      // Not `disabled` while saving: a disabled button drops the keyboard focus; a second press waits instead.
+      aria-busy={follow.isPending || undefined}
+      onClick={() => {
+        if (!follow.isPending) follow.mutate(!on, { onSuccess: () => refreshOnChange && router.refresh() });
+      }}
       className={buttonClass(on ? "secondary" : "primary", size)}
       data-testid="follow-button"
     >

@@ -38,7 +38,7 @@ export function PostCard({ post }: { post: PostCardData }) {
           <PostBadges post={post} />
           {marks.isNew ? (
             <span
-              className="rounded-full bg-sky-600 px-2 py-0.5 text-xs font-semibold text-white"
+              className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white"
               title="Created since your last visit"
               data-testid="post-new"
             >

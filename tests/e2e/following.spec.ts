@@ -22,10 +22,27 @@ async function shots(page: Page, name: string) {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
+    // The colours change with a transition: shoot once it has finished.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished),
+      ),
+    );
     await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
+}
+
+/** A radio choice; a click before the form has hydrated is undone by React, so it is tried until it holds. */
+async function choose(page: Page, label: string) {
+  await expect(async () => {
+    await page.getByLabel(label).check({ timeout: 1000 });
+    await expect(page.getByLabel(label)).toBeChecked({ timeout: 1000 });
+  }).toPass();
 }
 
 /** Starts from "ivan follows nobody we use, blocks nobody, anyone may message him" whatever ran before. */
@@ -58,13 +75,17 @@ for (const vp of VIEWPORTS) {
       // The profile is rendered again: its follower count follows.
       await expect(page.getByTestId("follower-count").locator("strong")).toHaveText(String(before + 1));
 
-      // Keyboard: the same button toggles with Space and Enter.
+      // Keyboard: the same button toggles with Space and Enter, and keeps the focus while it saves.
       await following.focus();
       await page.keyboard.press("Space");
-      await expect(page.getByRole("button", { name: "Follow heidi" })).toHaveAttribute("aria-pressed", "false");
-      await page.getByRole("button", { name: "Follow heidi" }).focus();
+      const unfollowed = page.getByRole("button", { name: "Follow heidi" });
+      await expect(unfollowed).toHaveAttribute("aria-pressed", "false");
+      await expect(unfollowed).toBeFocused();
+      await expect(unfollowed).not.toHaveAttribute("aria-busy", "true");
+      await expect(page.getByTestId("follower-count").locator("strong")).toHaveText(String(before));
       await page.keyboard.press("Enter");
       await expect(page.getByRole("button", { name: "Following heidi" })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("button", { name: "Following heidi" })).toBeFocused();
       await expect(page.getByTestId("follower-count").locator("strong")).toHaveText(String(before + 1));
 
       // The Followers tab lists ivan.
@@ -101,6 +122,7 @@ for (const vp of VIEWPORTS) {
         await author.focus();
         const card = page.getByTestId("user-card");
         await expect(card).toBeVisible();
+        await expect(card.getByRole("button", { name: "Following heidi" })).toBeVisible();
         await page.keyboard.press("Tab");
         await expect(card.getByRole("button", { name: "Following heidi" })).toBeFocused();
         await shots(page, "author-card-desktop");
@@ -122,7 +144,7 @@ for (const vp of VIEWPORTS) {
         "page",
       );
       await expect(page.getByLabel("Everyone")).toBeChecked();
-      await page.getByLabel("People I follow").check();
+      await choose(page, "People I follow");
       await expect(page.getByTestId("message-policy")).toContainText("Saved.");
 
       // Blocking by name: an unknown name is an error beside the field; a real one joins the list.
@@ -156,7 +178,7 @@ for (const vp of VIEWPORTS) {
       await page.goto("/settings/privacy");
       await page.getByRole("button", { name: "Unblock grace" }).click();
       await expect(page.getByTestId("blocked-empty")).toBeVisible();
-      await page.getByLabel("Everyone").check();
+      await choose(page, "Everyone");
       await expect(page.getByTestId("message-policy")).toContainText("Saved.");
     });
   });
