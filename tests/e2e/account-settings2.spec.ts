@@ -97,7 +97,7 @@ for (const vp of VIEWPORTS) {
       // Rename (allowed at any time here); the old profile address moves to the new one.
       await page.goto("/settings/account");
       const renamed = `${m.username}x`;
-      await page.getByLabel("Username", { exact: true }).fill(renamed);
+      await page.getByRole("textbox", { name: "Username", exact: true }).fill(renamed);
       await page.getByRole("button", { name: "Change username" }).click();
       await expect(page.getByRole("status").filter({ hasText: `Your username is now ${renamed}` })).toBeVisible();
       await expect(page.getByText(`${m.username} until`)).toBeVisible();
