@@ -92,21 +92,17 @@ export const pageStateSchema = z
       avatar: z.string(),
       point: z.number().int(),
       unverifiedEmail: z.string().nullable().meta({ description: "the address while it is unconfirmed, else null" }),
-    }),
-    unreadNotifications: z.number().int(),
-    marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
-      description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
       suspension: z
+        .object({ until: z.string().meta({ description: "ISO time the suspension ends" }), reason: z.string().nullable() })
+        .nullable()
+        .meta({ description: "while an admin's suspension runs (the member can read, every write answers 403 `suspended`), else null" }),
+    }),
     unreadNotifications: z.number().int(),
     marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
       description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
     }),
     muted: z.array(z.number().int()).optional().meta({
       description: "with muted=1: the posts among postIds in a category or tag the member muted (their home list hides them)",
-    }),
-        .object({ until: z.string().meta({ description: "ISO time the suspension ends" }), reason: z.string().nullable() })
-        .nullable()
-        .meta({ description: "while an admin's suspension runs (the member can read, every write answers 403 `suspended`), else null" }),
     }),
     post: z
       .object({

@@ -206,11 +206,11 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       featured: !r.rssExcluded,
       slowModeSeconds: r.slowModeSeconds,
       staffEditedAt: iso(r.staffEditedAt),
+      ...(r.status === "REJECTED" ? { rejectedReason: r.rejectedReason } : {}),
     });
   }
   return byId;
 }
-      ...(r.status === "REJECTED" ? { rejectedReason: r.rejectedReason } : {}),
 
 /**
  * What a signed-in viewer adds to shared Post objects, read in one query with the content version and

@@ -111,6 +111,7 @@ export async function getProfile(idOrUsername: string, viewer: Viewer | null): P
  */
 export async function listUserPosts(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<PostDto[]> {
   const u = await requireUser(a.idOrUsername);
+  const unpublished = a.viewer?.id === u.id || isModerator(a.viewer);
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
@@ -120,7 +121,6 @@ export async function listUserPosts(a: { idOrUsername: string; viewer: Viewer | 
     .offset(a.page * a.pageSize);
   return loadPosts(
     rows.map((r) => r.id),
-  const unpublished = a.viewer?.id === u.id || isModerator(a.viewer);
     a.viewer,
     { cache: true },
   );

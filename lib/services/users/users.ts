@@ -56,8 +56,8 @@ export function headerAccount(a: AccountSummary): {
   avatar: string;
   point: number;
   unverifiedEmail: string | null;
-} {
   suspension: Suspension | null;
+} {
   return {
     id: a.id,
     username: a.username,
@@ -98,8 +98,8 @@ export function accountSummaryFrom(value: unknown): AccountSummary | null {
     point: Number(u.point),
     email: u.email,
     emailVerified: !!u.emailVerified,
-  };
     suspension: u.suspendedUntil ? { until: new Date(u.suspendedUntil).toISOString(), reason: u.suspendedReason || null } : null,
+  };
 }
 
 export async function getAccountSummary(userId: number): Promise<AccountSummary | null> {
