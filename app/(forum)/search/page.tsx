@@ -109,7 +109,7 @@ export default async function SearchPage({ searchParams }: Props) {
             className={inputClass}
             data-testid="search-page-input"
           />
-          <button type="submit" className={buttonClass("primary", "md")}>
+          <button type="submit" className={buttonClass("primary", "md", "shrink-0 whitespace-nowrap")}>
             <Icon name="search" className="h-4 w-4" />
             <span className="ml-1">{t("submit")}</span>
           </button>
