@@ -123,7 +123,7 @@ function UserCard({ id, username }: { id: string; username: string }) {
       role="group"
       aria-label={`${username}: profile card`}
       data-testid="user-card"
-      className="absolute top-full left-0 z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+      className="user-card absolute top-full left-0 z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
     >
       {p ? (
         <span className="block space-y-2">
