@@ -1,47 +1,5 @@
-import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { API_POLICY, IMAGE_POLICY, pagePolicy } from "./lib/api/csp";
-
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-];
-
-const csp = (value: string) => [{ key: "Content-Security-Policy", value }];
-
-const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "sharp"],
-  distDir: process.env.NEXT_DIST_DIR || ".next",
-  poweredByHeader: false,
-  // The proxy (proxy.ts, the page cache) must tell a document request from an RSC request (client
-  // navigation, router.refresh): without this, Next.js removes the `RSC` header and the `_rsc` parameter
-  // before the proxy sees the request, and an RSC request would be answered with a cached HTML page.
-  skipProxyUrlNormalize: true,
-  typedRoutes: false,
-  experimental: {
-    // Turbopack keeps a build cache on disk so that the next build is faster. A build on a fresh clone
-    // whose cache is thrown away (CI: NEXT_BUILD_CACHE=0 in .ci/run) skips writing it: 23 s of a 1.6 min build.
-    turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== "0",
-  },
-  async headers() {
-    // One Content-Security-Policy per kind of path, so that no rule overwrites another: pages get the
-    // page policy (the HTTP hook adds the hashes of each page's inline scripts, lib/api/csp.ts), API
-    // answers a policy that allows nothing, stored uploads and avatars an image-only sandbox.
-    return [
-      { source: "/:path*", headers: securityHeaders },
-      { source: "/((?!api/|uploads/).*)", headers: csp(pagePolicy()) },
-      { source: "/api/((?!avatars/).*)", headers: csp(API_POLICY) },
-      { source: "/api/avatars/:path*", headers: csp(IMAGE_POLICY) },
-      { source: "/uploads/:path*", headers: csp(IMAGE_POLICY) },
-      // The site icon: kept a day by browsers, instead of a revalidation (~3 ms of server CPU) per page view.
-      { source: "/icon.svg", headers: [{ key: "Cache-Control", value: "public, max-age=86400" }] },
-      // The icon sprite (scripts/gen-icons.ts): app/icons.css names it with a hash of its content.
-      { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
-    ];
-  },
-};
+import nextConfig from "./next.config.base";
 
 // next-intl without locale routing: the language of a render is chosen in i18n/request.ts.
 export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { posts, postTags } from "@/db/schema";
-import nextConfig from "@/next.config";
+import nextConfig from "@/next.config.base";
 import { GET as listCategories } from "@/app/api/categories/route";
 import { GET as listNotifications } from "@/app/api/notifications/route";
 import { GET as getChangeLogs } from "@/app/api/posts/[id]/change-logs/route";

@@ -18,7 +18,7 @@ import { POST as addComment } from "@/app/api/posts/[id]/comments/route";
 import { GET as getPost, PUT as editPost } from "@/app/api/posts/[id]/route";
 import { POST as createPost } from "@/app/api/posts/route";
 import { GET as ledger } from "@/app/api/point-histories/route";
-import nextConfig from "@/next.config";
+import nextConfig from "@/next.config.base";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { API_POLICY, IMAGE_POLICY, pagePolicy, scriptHash } from "@/lib/api/csp";
 import { hashPageScripts, jsonMethodNotAllowed } from "@/lib/api/http-hook";
