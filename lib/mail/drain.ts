@@ -168,7 +168,13 @@ async function compose(m: ClaimedMail): Promise<Composed> {
   if (m.kind === "email-changed") {
     const oldEmail = String(m.data.oldEmail ?? m.to);
     const newEmail = String(m.data.newEmail ?? to.email);
-    const mail = emailChangedMail({ username: to.username, oldEmail, newEmail, resetUrl: absoluteUrl("/forgot-password"), footer: f.footer });
+    const mail = emailChangedMail({
+      username: to.username,
+      oldEmail,
+      newEmail,
+      resetUrl: absoluteUrl("/forgot-password"),
+      footer: f.footer,
+    });
     return { mail, headers: f.headers };
   }
   if (m.kind === "verify") {

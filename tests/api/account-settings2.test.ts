@@ -344,4 +344,3 @@ describe("watching and muting categories and tags", () => {
     );
   });
 });
-

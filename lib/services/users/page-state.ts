@@ -49,7 +49,13 @@ export async function getPageState(
     me: headerAccount(me),
     unreadNotifications: Number(state.also.unread ?? 0),
     // Only for posts the member may see (the rest are not theirs to learn about).
-    ...(q.muted ? { muted: jsonValue<number[]>(state.also.muted, []).map(Number).filter((id) => listed.has(id)) } : {}),
+    ...(q.muted
+      ? {
+          muted: jsonValue<number[]>(state.also.muted, [])
+            .map(Number)
+            .filter((id) => listed.has(id)),
+        }
+      : {}),
     marks: [...(state.unread ?? [])]
       .filter(([postId]) => listed.has(postId))
       .map(([postId, m]) => ({ postId, newComments: m.newComments, isNew: m.isNew })),
