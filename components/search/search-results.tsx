@@ -83,12 +83,12 @@ export function PostHits({ posts }: { posts: SearchPostDto[] }) {
             dangerouslySetInnerHTML={{ __html: p.highlightedContent }}
           />
           <p className="mt-2 flex flex-wrap gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
-            <Link href={`/c/${p.category.id}`} className="font-medium hover:underline">
+            <Link href={`/c/${p.category.id}`} className="inline-flex min-h-6 items-center font-medium hover:underline">
               {p.category.name}
             </Link>
             <span>
               {t("by")}{" "}
-              <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="hover:underline">
+              <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="inline-flex min-h-6 items-center hover:underline">
                 {p.author.username}
               </Link>{" "}
               <RelativeTime iso={p.createdAt} />
@@ -117,11 +117,18 @@ export function CommentHits({ comments }: { comments: CommentHit[] }) {
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-x-2 text-xs text-zinc-600 dark:text-zinc-400">
             <Avatar src={c.author.avatar} name={c.author.username} size={20} decorative />
-            <Link href={`/u/${encodeURIComponent(c.author.username)}`} className="font-medium hover:underline">
+            <Link
+              href={`/u/${encodeURIComponent(c.author.username)}`}
+              className="inline-flex min-h-6 items-center font-medium hover:underline"
+            >
               {c.author.username}
             </Link>
             <span>{t("on")}</span>
-            <Link href={`/posts/${c.postId}`} className="hover:underline" dangerouslySetInnerHTML={{ __html: c.highlightedPostTitle }} />
+            <Link
+              href={`/posts/${c.postId}`}
+              className="inline-flex min-h-6 items-center hover:underline"
+              dangerouslySetInnerHTML={{ __html: c.highlightedPostTitle }}
+            />
             <RelativeTime iso={c.createdAt} />
           </p>
         </li>
