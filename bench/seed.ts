@@ -210,6 +210,15 @@ async function main() {
       select id, author_id, 'CLOSED', false, true, created_at + interval '1 hour' from posts where closed`);
   });
 
+  // The session ran with triggers off (replica role), so the search vocabulary (search_words, migration
+  // 0032) learns the seeded words here, as the migration does for existing data.
+  await phase("search vocabulary", 1, 1, async () => {
+    await run(`insert into search_words (word)
+      select word from ts_stat('select search_tsv from posts union all select search_tsv from comments')
+      where char_length(word) between 3 and 32 and word ~ '^[a-z\\u00df-\\u024f\\u03ac-\\u03ff\\u0430-\\u045f]+$'
+      on conflict do nothing`);
+  });
+
   await phase("sequences + analyze", 1, 1, async () => {
     const serials = await rawRows<{ t: string; c: string }>(
       db,
