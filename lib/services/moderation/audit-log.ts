@@ -35,6 +35,29 @@ export async function audit(
   });
 }
 
+/**
+ * A staff action on a post: the post is the target, its author the subject, and `before` always
+ * carries the post's title (the log names the post even after it is deleted).
+ */
+export function auditPost(
+  tx: DbOrTx,
+  actorId: number,
+  post: { id: number; authorId: number; title: string },
+  action: string,
+  before: Record<string, unknown>,
+  after: unknown,
+) {
+  return audit(tx, {
+    actorId,
+    action,
+    targetType: "post",
+    targetId: post.id,
+    subjectUserId: post.authorId,
+    before: { title: post.title, ...before },
+    after,
+  });
+}
+
 const actor = alias(users, "audit_actor");
 const subject = alias(users, "audit_subject");
 const targetPost = alias(posts, "audit_post");

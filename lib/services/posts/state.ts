@@ -17,7 +17,7 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { postChanged } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { auditPost } from "@/lib/services/moderation/audit-log";
 
 type Toggle = { id: number; viewer: Viewer; on: boolean };
 
@@ -38,15 +38,7 @@ export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
       if (staff) {
-        await audit(tx, {
-          actorId: viewer.id,
-          action: on ? "post.close" : "post.reopen",
-          targetType: "post",
-          targetId: id,
-          subjectUserId: post.authorId,
-          before: { title: post.title, closed: post.closed },
-          after: { closed: on },
-        });
+        await auditPost(tx, viewer.id, { ...post, id }, on ? "post.close" : "post.reopen", { closed: post.closed }, { closed: on });
         const content = on ? "closed your post" : "reopened your post";
         await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
       }
@@ -67,15 +59,7 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
       const pinnedAt = on ? new Date() : null;
       await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "PINNED", oldPinnedAt: post.pinnedAt, newPinnedAt: pinnedAt }]);
-      await audit(tx, {
-        actorId: viewer.id,
-        action: on ? "post.pin" : "post.unpin",
-        targetType: "post",
-        targetId: id,
-        subjectUserId: post.authorId,
-        before: { title: post.title, pinnedAt: post.pinnedAt },
-        after: { pinnedAt },
-      });
+      await auditPost(tx, viewer.id, { ...post, id }, on ? "post.pin" : "post.unpin", { pinnedAt: post.pinnedAt }, { pinnedAt });
     }),
     postChanged(id),
   );
@@ -101,15 +85,7 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
         .set({ rssExcluded: !on, ...(first ? { featuredAt: new Date() } : {}) })
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "FEATURED", oldFeatured: featured, newFeatured: on }]);
-      await audit(tx, {
-        actorId: viewer.id,
-        action: on ? "post.feature" : "post.unfeature",
-        targetType: "post",
-        targetId: id,
-        subjectUserId: post.authorId,
-        before: { title: post.title, featured },
-        after: { featured: on },
-      });
+      await auditPost(tx, viewer.id, { ...post, id }, on ? "post.feature" : "post.unfeature", { featured }, { featured: on });
       if (!on) return;
       if (first)
         await applyPoints(tx, { userId: post.authorId, type: "FEATURE", amount: POINTS.feature, postId: id, fromUserId: viewer.id });
@@ -139,15 +115,14 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
         // The reason stays on the post (its author reads it there and in their profile) until it is approved.
         .set({ status: approve ? "PUBLISHED" : "REJECTED", rejectedReason: approve ? null : a.reason?.trim() || null })
         .where(and(eq(posts.id, id), ne(posts.status, approve ? "PUBLISHED" : "REJECTED")));
-      await audit(tx, {
-        actorId: viewer.id,
-        action: approve ? "post.approve" : "post.reject",
-        targetType: "post",
-        targetId: id,
-        subjectUserId: post.authorId,
-        before: { title: post.title, status: post.status },
-        after: { status: approve ? "PUBLISHED" : "REJECTED", reason: a.reason?.trim() || null },
-      });
+      await auditPost(
+        tx,
+        viewer.id,
+        { ...post, id },
+        approve ? "post.approve" : "post.reject",
+        { status: post.status },
+        { status: approve ? "PUBLISHED" : "REJECTED", reason: a.reason?.trim() || null },
+      );
       await notify(tx, {
         userId: post.authorId,
         type: "POST_REVIEWED",

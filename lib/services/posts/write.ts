@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { auditPost } from "@/lib/services/moderation/audit-log";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
 import { notifyWatchers } from "@/lib/services/notifications/watches";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
@@ -198,22 +198,20 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
       await writeChangeLogs(tx, logs);
       if (staff) {
         const fields = [...new Set(logs.map((l) => AUDIT_FIELD[l.type] ?? l.type.toLowerCase()))];
-        await audit(tx, {
-          actorId: viewer.id,
-          action: "post.edit",
-          targetType: "post",
-          targetId: id,
-          subjectUserId: post.authorId,
-          before: { title: post.title },
-          after: {
+        const category = logs.find((l) => l.type === "CATEGORY");
+        await auditPost(
+          tx,
+          viewer.id,
+          { ...post, id },
+          "post.edit",
+          {},
+          {
             fields,
             restoredVersion,
             ...(set.title !== undefined ? { title: set.title } : {}),
-            ...(logs.some((l) => l.type === "CATEGORY")
-              ? { category: logs.find((l) => l.type === "CATEGORY")!.newCategory?.name ?? null }
-              : {}),
+            ...(category ? { category: category.newCategory?.name ?? null } : {}),
           },
-        });
+        );
         const content = staffEditPhrase(logs, restoredVersion);
         await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
       }
@@ -261,16 +259,7 @@ export async function deletePost(a: { id: number; viewer: Viewer }): Promise<voi
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "delete");
       await tx.delete(posts).where(eq(posts.id, id));
-      if (viewer.id !== post.authorId)
-        await audit(tx, {
-          actorId: viewer.id,
-          action: "post.delete",
-          targetType: "post",
-          targetId: id,
-          subjectUserId: post.authorId,
-          before: { title: post.title, status: post.status },
-          after: null,
-        });
+      if (viewer.id !== post.authorId) await auditPost(tx, viewer.id, { ...post, id }, "post.delete", { status: post.status }, null);
       await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
     }),
     postChanged(id),
