@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
-import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
+import { conflict, forbidden, notFound } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
-import { assertCanSeePost, assertNotRejected, assertOnPost, assertRole, canDeleteComment, isModerator } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
@@ -15,10 +15,11 @@ import { lockUsers } from "@/lib/services/points/points";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { assertMayWrite } from "@/lib/services/auth/verification";
 import { env } from "@/lib/env";
+import { assertSlowMode } from "@/lib/services/comments/slow-mode";
 import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce } from "@/lib/changes/announce";
-import { commentChanged, commentPinned, commentWritten, postChanged } from "@/lib/changes/written";
+import { commentChanged, commentPinned, commentWritten } from "@/lib/changes/written";
 import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { blankComment, canReadComment } from "@/lib/services/comments/visibility";
 
@@ -381,51 +382,6 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
   });
   await announce(commentPinned(commentId));
   return getComment(viewer, commentId);
-}
-
-/**
- * Slow mode (issue 18): on a post where staff set N seconds, a member's next comment waits N seconds
- * after their previous one there; 429 with Retry-After, the rate-limit error of API.md §1.
- */
-async function assertSlowMode(userId: number, postId: number, seconds: number): Promise<void> {
-  const [row] = await db
-    .select({ last: sql<Date | null>`max(${comments.createdAt})` })
-    .from(comments)
-    .where(and(eq(comments.postId, postId), eq(comments.authorId, userId)));
-  const last = row?.last ? new Date(row.last).getTime() : 0;
-  const wait = Math.ceil((last + seconds * 1000 - Date.now()) / 1000);
-  if (wait > 0) {
-    throw new AppError("rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, {
-      retryAfterSec: wait,
-    });
-  }
-}
-
-/** PUT /api/posts/{id}/slow-mode (moderators): seconds between a member's comments on the post, 0 turns it off. */
-export async function setSlowMode(viewer: Viewer, postId: number, seconds: number): Promise<{ postId: number; seconds: number }> {
-  assertRole(viewer, "MODERATOR");
-  return afterCommit(
-    db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ seconds: posts.slowModeSeconds, title: posts.title, authorId: posts.authorId })
-        .from(posts)
-        .where(eq(posts.id, postId))
-        .for("update");
-      if (!before) throw notFound("Post not found");
-      await tx.update(posts).set({ slowModeSeconds: seconds }).where(eq(posts.id, postId));
-      await audit(tx, {
-        actorId: viewer.id,
-        action: "post.slow-mode",
-        targetType: "post",
-        targetId: postId,
-        subjectUserId: before.authorId,
-        before: { seconds: before.seconds, title: before.title },
-        after: { seconds },
-      });
-      return { postId, seconds };
-    }),
-    postChanged(postId),
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 // PUT /api/posts/{id}/slow-mode (moderators): seconds a member waits between comments on the post; 0 turns it off.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { setSlowMode } from "@/lib/services/comments/comments";
+import { setSlowMode } from "@/lib/services/comments/slow-mode";
 import { slowModeResultSchema, slowModeSchema } from "@/lib/validation/posts";
 
 export const PUT = route(
