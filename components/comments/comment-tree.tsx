@@ -18,7 +18,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReactionBar, applyToggle } from "@/components/reactions/reaction-bar";
-import { fieldErrors } from "@/lib/client/api-client";
+import { fieldErrors, textBoxError } from "@/lib/client/api-client";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { CommentDto } from "@/lib/validation/responses";
 
@@ -110,12 +110,7 @@ function CommentForm({
       },
     );
   }
-  const f = send.error ? fieldErrors(send.error) : null;
-  const error = emptyError
-    ? "Write something first"
-    : f
-      ? (f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not post")
-      : null;
+  const error = textBoxError(emptyError, send.error, "Could not post");
 
   return (
     <form

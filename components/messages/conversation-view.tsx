@@ -17,7 +17,7 @@ import {
   useMessageEvents,
   useSendMessage,
 } from "@/components/messages/use-messages";
-import { fieldErrors } from "@/lib/client/api-client";
+import { textBoxError } from "@/lib/client/api-client";
 import { MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
 import type { ConversationDetailDto, MessageDto } from "@/lib/validation/messages";
 
@@ -333,12 +333,7 @@ function MessageComposer({
       },
     );
   }
-  const f = send.error ? fieldErrors(send.error) : null;
-  const error = emptyError
-    ? "Write something first"
-    : f
-      ? (f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? "Could not send")
-      : null;
+  const error = textBoxError(emptyError, send.error, "Could not send");
 
   return (
     <form

@@ -87,6 +87,17 @@ export function fieldErrors(err: unknown): { form: string | null; fields: Record
   return { form: Object.keys(fields).length ? null : err.message, fields };
 }
 
+/**
+ * The one message a text box shows under itself: "Write something first" for an empty submit, else the
+ * failed request's message for `content` (or its form message, or its first field's), else `fallback`.
+ */
+export function textBoxError(empty: boolean, err: unknown, fallback: string): string | null {
+  if (empty) return "Write something first";
+  if (!err) return null;
+  const f = fieldErrors(err);
+  return f.fields.content ?? f.form ?? Object.values(f.fields)[0] ?? fallback;
+}
+
 export type PostInput = {
   title: string;
   content: string;
