@@ -11,34 +11,15 @@ import { api } from "@/lib/client/api-client";
 import { suggestEmoji } from "@/lib/emoji";
 import { userKeys } from "@/lib/client/query-keys";
 import { caretBox, placeList, type Rect } from "@/components/composer/caret";
+import { tokenAt, wrapEdit, type Suggest } from "@/components/composer/tokens";
 
 /** What a parent can do with the box: insert text at the caret (quote-reply) and focus it. */
 export type ComposerHandle = { insert: (text: string) => void; focus: () => void };
 
-type Suggest = { kind: "mention" | "emoji"; query: string; start: number };
 type Option = { key: string; label: string; insert: string; avatar?: string; hint?: string };
-
-const MENTION_RE = /(^|[\s([{>])@([A-Za-z0-9_.-]{1,64})$/;
-const EMOJI_RE = /(^|[\s([{>]):([a-z0-9_+-]{2,30})$/;
 
 /** The suggestion list's width (px), narrowed to the viewport on a phone. */
 const LIST_WIDTH = 288;
-
-/** Whether `pos` in `v` is inside an open `marker` span of its line (an odd number of markers before it). */
-function insideSpan(v: string, pos: number, marker: string): boolean {
-  const line = v.slice(v.lastIndexOf("\n", pos - 1) + 1, pos);
-  return line.split(marker).length % 2 === 0;
-}
-
-/** The token being typed before the caret, if it asks for suggestions. */
-function tokenAt(text: string, caret: number): Suggest | null {
-  const before = text.slice(Math.max(0, caret - 80), caret);
-  const m = MENTION_RE.exec(before);
-  if (m) return { kind: "mention", query: m[2]!, start: caret - m[2]!.length - 1 };
-  const e = EMOJI_RE.exec(before);
-  if (e) return { kind: "emoji", query: e[2]!, start: caret - e[2]!.length - 1 };
-  return null;
-}
 
 /**
  * The markdown box of the post editor and the comment form: a formatting toolbar with keyboard
@@ -182,34 +163,13 @@ export const Composer = forwardRef<
     el.setSelectionRange(start + a, start + b);
   }
 
-  /**
-   * Bold, italic, code: a toggle. On a selection already wrapped (inside or including the markers) it
-   * unwraps; with the caret just before the closing marker of a span it steps over it, so Ctrl+B, typing,
-   * Ctrl+B gives `**text**` and the caret after it; otherwise it wraps the selection, or a placeholder
-   * (selected, so typing replaces it).
-   */
+  /** Bold, italic, code: a toggle (the decision is wrapEdit in tokens.ts). */
   function wrap(before: string, after: string, emptyText: string) {
     const el = ref.current;
     if (!el) return;
-    const v = el.value;
-    const { selectionStart: s, selectionEnd: e } = el;
-    const sel = v.slice(s, e);
-    if (sel.length >= before.length + after.length && sel.startsWith(before) && sel.endsWith(after)) {
-      const inner = sel.slice(before.length, sel.length - after.length);
-      return replaceRange(s, e, inner, [0, inner.length]);
-    }
-    const opensBefore = v.slice(s - before.length, s) === before && !insideSpan(v, s - before.length, before);
-    if (opensBefore && v.slice(e, e + after.length) === after) {
-      // `**|**` or `**bold text**` with the placeholder still selected: the shortcut is taken back.
-      const inner = sel === emptyText ? "" : sel;
-      return replaceRange(s - before.length, e + after.length, inner, [0, inner.length]);
-    }
-    if (!sel && v.slice(s, s + after.length) === after && insideSpan(v, s, before)) {
-      el.setSelectionRange(s + after.length, s + after.length);
-      return;
-    }
-    const inner = sel || emptyText;
-    replaceRange(s, e, `${before}${inner}${after}`, [before.length, before.length + inner.length]);
+    const edit = wrapEdit(el.value, el.selectionStart, el.selectionEnd, before, after, emptyText);
+    if ("caret" in edit) el.setSelectionRange(edit.caret, edit.caret);
+    else replaceRange(edit.start, edit.end, edit.text, edit.select);
   }
 
   /** Prefixes each selected line (whole lines), e.g. `> ` or `- `. */
