@@ -14,8 +14,10 @@ export class HomePage {
     await expect(this.page.getByRole("main")).toBeVisible();
   }
 
+  /** Every card's title, read from the DOM: rows below the screen skip rendering (content-visibility: auto),
+   *  so their innerText is "" until scrolled near, while their text content is always there. */
   async titles(): Promise<string[]> {
-    return this.cards.locator("h2").allInnerTexts();
+    return (await this.cards.locator("h2").allTextContents()).map((t) => t.trim());
   }
 
   async chooseCategory(name: string) {
