@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
+import { loadMessages } from "@/lib/i18n/catalogs";
 import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
 
 /**
@@ -9,6 +10,6 @@ import { LANG_COOKIE, resolveLocale } from "@/lib/i18n/locale";
 export default getRequestConfig(async () => {
   const [jar, h] = await Promise.all([cookies(), headers()]);
   const locale = resolveLocale(jar.get(LANG_COOKIE)?.value, h.get("accept-language"));
-  const messages = (await import(`../messages/${locale}.json`)).default;
+  const messages = await loadMessages(locale);
   return { locale, messages, timeZone: "UTC" };
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The interface languages' check (issue 49), run in CI (.ci/run):
-// 1. every message catalog (messages/<locale>.json) has exactly the keys of messages/en.json, none empty,
+// 1. every language (messages/<locale>/*.json, merged) has exactly the keys of messages/en/, none empty,
 //    and each message has the same ICU arguments (name and kind: plain, number, plural, select…) as English;
 // 2. the translated files (TRANSLATED below; a later change adds its folder) show no English text of their
 //    own: no JSX text and no aria-label / placeholder / title / alt written as a literal.
@@ -67,11 +67,37 @@ function icuArgs(msg, out = new Set()) {
   return out;
 }
 
+// messages/<locale>/<file>.json: each language a folder of area files, merged; a namespace lives in one file.
+const catalogFiles = readFileSync(path.join(root, "lib/i18n/catalogs.ts"), "utf8")
+  .match(/CATALOG_FILES = \[([^\]]*)\]/)[1]
+  .match(/"([^"]+)"/g)
+  .map((q) => q.slice(1, -1));
 const catalogs = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => ({ locale: f.slice(0, -5), messages: flatten(JSON.parse(readFileSync(path.join(dir, f), "utf8"))) }));
+  .filter((f) => statSync(path.join(dir, f)).isDirectory())
+  .map((locale) => {
+    const merged = {};
+    const owner = new Map();
+    const onDisk = readdirSync(path.join(dir, locale)).filter((f) => f.endsWith(".json"));
+    for (const f of onDisk)
+      if (!catalogFiles.includes(f.slice(0, -5))) problems.push(`${locale}/${f} is not listed in CATALOG_FILES (lib/i18n/catalogs.ts)`);
+    for (const file of catalogFiles) {
+      const abs = path.join(dir, locale, `${file}.json`);
+      let data = {};
+      try {
+        data = JSON.parse(readFileSync(abs, "utf8"));
+      } catch (e) {
+        problems.push(`${locale}/${file}.json: ${e.code === "ENOENT" ? "missing" : e.message}`);
+      }
+      for (const ns of Object.keys(data)) {
+        if (owner.has(ns)) problems.push(`${locale}: namespace ${ns} is in both ${owner.get(ns)}.json and ${file}.json`);
+        owner.set(ns, file);
+      }
+      Object.assign(merged, data);
+    }
+    return { locale, messages: flatten(merged) };
+  });
 const en = catalogs.find((c) => c.locale === "en");
-if (!en) problems.push("messages/en.json is missing");
+if (!en) problems.push("messages/en/ is missing");
 for (const c of en ? catalogs : []) {
   for (const [key, value] of c.messages) {
     if (typeof value !== "string" || !value.trim()) problems.push(`${c.locale}: ${key} is empty or not a string`);
@@ -104,12 +130,14 @@ const TRANSLATED = [
   "components/posts/post-browser.tsx",
   "components/posts/list-controls.tsx",
 ];
-const files = TRANSLATED.flatMap((p) => {
-  const abs = path.join(root, p);
+// `node scripts/check-i18n.mjs --files a.tsx components/x` checks those paths instead (while translating them).
+const only = process.argv.indexOf("--files");
+const files = (only >= 0 ? process.argv.slice(only + 1) : TRANSLATED).flatMap(function walk(p) {
+  const abs = path.isAbsolute(p) ? p : path.join(root, p);
   return statSync(abs).isDirectory()
-    ? readdirSync(abs)
-        .filter((f) => f.endsWith(".tsx"))
-        .map((f) => path.join(abs, f))
+    ? readdirSync(abs).flatMap((f) =>
+        statSync(path.join(abs, f)).isDirectory() ? walk(path.join(abs, f)) : f.endsWith(".tsx") ? [path.join(abs, f)] : [],
+      )
     : [abs];
 });
 const LITERAL_ATTR = /\b(aria-label|placeholder|title|alt)="([^"]*[A-Za-z][^"]*)"/g;
