@@ -33,6 +33,9 @@ export const users = pgTable(
     suspendedReason: text(),
     /** Who may start a direct conversation with this member: everyone, people they follow, or nobody (staff always may). */
     messagePolicy: text().$type<"EVERYONE" | "FOLLOWING" | "NOBODY">().notNull().default("EVERYONE"),
+    /** The interface language the member chose in Settings (issue 49): 'en' or 'zh-CN'; null: not chosen
+     * (the `lang` cookie, then Accept-Language decide). Sign-in sets the cookie from it; mail uses it. */
+    locale: text().$type<"en" | "zh-CN">(),
   },
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
@@ -49,6 +52,7 @@ export const users = pgTable(
       .where(sql`${t.suspendedUntil} is not null`),
     check("users_point_nonnegative", sql`${t.point} >= 0`),
     check("users_message_policy_check", sql`${t.messagePolicy} IN ('EVERYONE', 'FOLLOWING', 'NOBODY')`),
+    check("users_locale_check", sql`${t.locale} IN ('en', 'zh-CN')`),
   ],
 );
 
