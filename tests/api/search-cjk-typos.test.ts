@@ -8,7 +8,8 @@ import { comments, posts, type PostStatus, type VisibleScope } from "@/db/schema
 import { GET as searchGlobal } from "@/app/api/search/global/route";
 import { GET as searchPosts } from "@/app/api/search/posts/route";
 import { countComments, searchCommentsPage } from "@/lib/services/search/comments";
-import { correctKeyword } from "@/lib/services/search/correct";
+import { correctKeyword, fullTextWordCheck } from "@/lib/services/search/correct";
+import { searchEverything } from "@/lib/services/search/everything";
 import { countPosts, searchPostsCorrected } from "@/lib/services/search/search";
 import { searchPostSchema, searchPostsQuerySchema, searchResultSchema } from "@/lib/validation/search";
 import type { Viewer } from "@/lib/viewer";
@@ -111,6 +112,22 @@ describe("search that understands Chinese and typos", () => {
     expect(await searchPostsCorrected(null, query("wintr light"), { exact: true })).toEqual({ posts: [], correctedKeyword: null });
     // A word being typed is not corrected when it starts a known word.
     expect(await correctKeyword("winter ligh")).toBeNull();
+  });
+
+  it("checks the words of a several-word keyword against the vocabulary before searching: a word in no text finds nothing", async () => {
+    // Known words (the last as the start of one): the search runs and finds the post.
+    expect(await fullTextWordCheck("winter ligh")).toEqual({ allKnown: true, corrected: null });
+    expect(ids((await searchPostsCorrected(null, query("winter ligh"))).posts)).toEqual([P.winter]);
+    // A word no post or comment holds: nothing can match, the correction comes from the same check.
+    expect(await fullTextWordCheck("wintr light")).toEqual({ allKnown: false, corrected: "winter light" });
+    expect(await fullTextWordCheck("zzqxv light")).toEqual({ allKnown: false, corrected: null });
+    expect(await searchPostsCorrected(null, query("zzqxv light"))).toEqual({ posts: [], correctedKeyword: null });
+    // One word (a substring may match inside a longer word) is not decided by the vocabulary.
+    expect(await fullTextWordCheck("photosynth")).toBeNull();
+    // The search page skips posts and comments for such a word but still corrects it.
+    const page = await searchEverything(null, query("wintr light"), { kind: "all", exact: false });
+    expect(page.correctedKeyword).toBe("winter light");
+    expect(ids(page.posts)).toEqual([P.winter]);
   });
 
   it("never suggests a word only a post the caller cannot read holds", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { keywordTokens } from "@/lib/search-text";
+import { parseTerms } from "@/lib/services/search/terms";
 
 /**
  * Spelling suggestions from the forum's own vocabulary (issue 49): `search_words` holds every word any
@@ -20,8 +21,29 @@ const THRESHOLD = 0.3;
 /** At most this many words are looked up (a keyword is at most 100 characters). */
 const MAX_WORDS = 8;
 
+/** What the vocabulary says of a keyword's words: whether all are known, and the keyword with the unknown ones corrected. */
+export type WordCheck = { allKnown: boolean; corrected: string | null };
+
 /** The keyword with each unknown word replaced by its nearest known word, or null when nothing changes. */
 export async function correctKeyword(keyword: string): Promise<string | null> {
+  return (await checkWords(keyword))?.corrected ?? null;
+}
+
+/**
+ * For a keyword that can match only through its full-text words (two or more words: no substring
+ * matching, terms.ts), the vocabulary check before searching: when one of its words is in no post or
+ * comment, the full-text AND cannot match, and the search is skipped. That spares the GIN index's reading
+ * of a prefix's whole posting list: `lorme ipsum` is `'lorme' & 'ipsum':*`, and at 1M posts reading
+ * every `ipsum…` entry cost 50 ms to find nothing. null when the keyword can match otherwise (a
+ * substring, or no word the vocabulary keeps).
+ */
+export async function fullTextWordCheck(keyword: string): Promise<WordCheck | null> {
+  const t = parseTerms(keyword);
+  if (t.like || !t.tsquery) return null;
+  return checkWords(keyword);
+}
+
+async function checkWords(keyword: string): Promise<WordCheck | null> {
   const tokens = keywordTokens(keyword);
   const asked = tokens
     .map((t, i) => ({ t, i }))
@@ -60,5 +82,5 @@ export async function correctKeyword(keyword: string): Promise<string | null> {
     fixed[r.i] = r.fix;
     changed = true;
   }
-  return changed ? fixed.join(" ") : null;
+  return { allKnown: rows.every((r) => r.known), corrected: changed ? fixed.join(" ") : null };
 }

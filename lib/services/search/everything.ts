@@ -1,5 +1,5 @@
 import "server-only";
-import { correctKeyword } from "@/lib/services/search/correct";
+import { correctKeyword, fullTextWordCheck } from "@/lib/services/search/correct";
 import { countComments, searchCommentsPage, type CommentHit } from "@/lib/services/search/comments";
 import { countPosts, searchPostsCorrected, searchTaxonomy, searchUsers } from "@/lib/services/search/search";
 import type { SearchPostDto, SearchPostsQuery, SearchResultDto, SearchUserDto } from "@/lib/validation/search";
@@ -35,12 +35,14 @@ export async function searchEverything(
   q: SearchPostsQuery,
   opts: { kind: SearchKind; exact: boolean },
 ): Promise<SearchPageResult> {
-  let found = await collect(viewer, q, opts.kind);
+  // A word in no post or comment: their searches are skipped (correct.ts), people and tags still asked.
+  const check = await fullTextWordCheck(q.keyword);
+  let found = await collect(viewer, q, opts.kind, check !== null && !check.allKnown);
   let correctedKeyword: string | null = null;
   if (!opts.exact && q.page === 0 && total(found.counts) === 0) {
-    const corrected = await correctKeyword(q.keyword);
+    const corrected = check ? check.corrected : await correctKeyword(q.keyword);
     if (corrected) {
-      const again = await collect(viewer, { ...q, keyword: corrected }, opts.kind);
+      const again = await collect(viewer, { ...q, keyword: corrected }, opts.kind, false);
       if (total(again.counts) > 0) [found, correctedKeyword] = [again, corrected];
     }
   }
@@ -49,14 +51,20 @@ export async function searchEverything(
 
 const total = (c: SearchPageResult["counts"]) => c.posts + c.comments + c.people + c.tags;
 
-async function collect(viewer: Viewer | null, q: SearchPostsQuery, kind: SearchKind): Promise<Omit<SearchPageResult, "correctedKeyword">> {
-  const want = (k: SearchKind) => kind === "all" || kind === k;
+/** `noText`: a word of the keyword is in no post or comment, so their searches would find nothing. */
+async function collect(
+  viewer: Viewer | null,
+  q: SearchPostsQuery,
+  kind: SearchKind,
+  noText: boolean,
+): Promise<Omit<SearchPageResult, "correctedKeyword">> {
+  const want = (k: SearchKind) => !noText && (kind === "all" || kind === k);
   const [postCount, commentCount, people, tags, posts, comments] = await Promise.all([
-    countPosts(viewer, q, COUNT_CAP),
-    countComments(viewer, q.keyword, COUNT_CAP),
+    noText ? 0 : countPosts(viewer, q, COUNT_CAP),
+    noText ? 0 : countComments(viewer, q.keyword, COUNT_CAP),
     searchUsers(q.keyword, NAMES_CAP),
     searchTaxonomy("tags", q.keyword, NAMES_CAP),
-    want("posts") ? searchPostsCorrected(viewer, q, { exact: true }).then((r) => r.posts) : Promise.resolve([]),
+    want("posts") ? searchPostsCorrected(viewer, q, { exact: true, wordsChecked: true }).then((r) => r.posts) : Promise.resolve([]),
     want("comments")
       ? searchCommentsPage(viewer, {
           keyword: q.keyword,

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { userSummary } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { loadPosts } from "@/lib/services/posts/loader";
-import { correctKeyword } from "@/lib/services/search/correct";
+import { correctKeyword, fullTextWordCheck } from "@/lib/services/search/correct";
 import { searchComments } from "@/lib/services/search/comments";
 import { planned } from "@/lib/services/search/planned";
 import { MIN_SUBSTRING, parseTerms, type Terms } from "@/lib/services/search/terms";
@@ -150,16 +150,20 @@ export type PostSearchOutcome = {
 /**
  * Posts for a keyword; when its first page finds nothing and `exact` is not asked, the keyword with its
  * unknown words corrected (correct.ts), kept only if it finds something this caller may see.
+ * `wordsChecked`: the caller has checked the words against the vocabulary (fullTextWordCheck) already.
  */
 export async function searchPostsCorrected(
   viewer: Viewer | null,
   q: SearchPostsQuery,
-  opts: { field?: SearchField; exact?: boolean } = {},
+  opts: { field?: SearchField; exact?: boolean; wordsChecked?: boolean } = {},
 ): Promise<PostSearchOutcome> {
   const field = opts.field ?? "all";
-  const { hits } = await findPosts(viewer, q, field);
+  // A word in no text: nothing matches, and the vocabulary's answer already holds the correction.
+  const check = opts.wordsChecked ? null : await fullTextWordCheck(q.keyword);
+  const none = check !== null && !check.allKnown;
+  const { hits } = none ? { hits: [] } : await findPosts(viewer, q, field);
   if (hits.length || q.page > 0 || opts.exact) return { posts: await toPosts(viewer, hits, q.keyword), correctedKeyword: null };
-  const corrected = await correctKeyword(q.keyword);
+  const corrected = check ? check.corrected : await correctKeyword(q.keyword);
   if (!corrected) return { posts: [], correctedKeyword: null };
   const again = await findPosts(viewer, { ...q, keyword: corrected }, field);
   if (!again.hits.length) return { posts: [], correctedKeyword: null };
