@@ -40,6 +40,11 @@ export const notifications = pgTable(
       .on(t.userId, t.type)
       .where(sql`${t.read} = false`),
     index("notifications_post_idx").on(t.postId),
+    // The grouped list (lib/services/notifications/groups.ts): a group is one member's notifications of
+    // one type on one post in one read state; its newest member, count and latest actors come from here.
+    index("notifications_group_idx")
+      .on(t.userId, t.postId, t.type, t.read, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.postId} is not null`),
   ],
 );
 

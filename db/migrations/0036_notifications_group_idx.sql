@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_group_idx" ON "notifications" USING btree ("user_id","post_id","type","read","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "notifications"."post_id" is not null;
