@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 import { FlagButton } from "@/components/moderation/flag-button";
 import { SignInLink } from "@/components/layout/sign-in-link";
@@ -67,6 +68,7 @@ function CommentForm({
   draftKey: string | null;
   acceptQuotes?: boolean;
 }) {
+  const t = useTranslations("Comments");
   const id = useId();
   const composer = useRef<ComposerHandle>(null);
   const [text, setText] = useState("");
@@ -77,13 +79,13 @@ function CommentForm({
     // After mount (localStorage is browser-only; the server rendered an empty box).
     const saved = localStorage.getItem(draftKey);
     if (!saved) return;
-    const t = setTimeout(() => setText((cur) => cur || saved), 0);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setText((cur) => cur || saved), 0);
+    return () => clearTimeout(timer);
   }, [draftKey]);
   useEffect(() => {
     if (!draftKey) return;
-    const t = setTimeout(() => (text.trim() ? localStorage.setItem(draftKey, text) : localStorage.removeItem(draftKey)), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => (text.trim() ? localStorage.setItem(draftKey, text) : localStorage.removeItem(draftKey)), 300);
+    return () => clearTimeout(timer);
   }, [text, draftKey]);
   useEffect(() => {
     if (!acceptQuotes) return;
@@ -110,7 +112,7 @@ function CommentForm({
       },
     );
   }
-  const error = textBoxError(emptyError, send.error, "Could not post");
+  const error = textBoxError(emptyError, send.error, t("postFailed"));
 
   return (
     <form
@@ -131,7 +133,7 @@ function CommentForm({
         postId={postId}
         rows={3}
         maxLength={20000}
-        placeholder={`${label} (markdown supported)`}
+        placeholder={t("placeholder", { label })}
         autoFocus={autoFocus}
         onSubmitShortcut={submit}
         invalid={!!error}
@@ -151,6 +153,7 @@ function CommentForm({
 
 /** Editing a comment in place (its author or staff); the old text goes into its history. */
 function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; postId: number; onDone: () => void }) {
+  const t = useTranslations("Comments");
   const id = useId();
   const [text, setText] = useState(comment.content);
   const change = useCommentMutation(postId);
@@ -160,7 +163,7 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
     mutate: () => change.mutate({ kind: "edit", commentId: comment.id, content: text }, { onSuccess: onDone }),
   };
   const f = save.error ? fieldErrors(save.error) : null;
-  const error = f ? (f.fields.content ?? f.form ?? "Could not save") : null;
+  const error = f ? (f.fields.content ?? f.form ?? t("saveFailed")) : null;
   return (
     <form
       className="space-y-2"
@@ -170,7 +173,7 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Edit the comment
+        {t("editLabel")}
       </label>
       <Composer
         id={id}
@@ -191,10 +194,10 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
-          Save edit
+          {t("saveEdit")}
         </Button>
         <Button type="button" size="sm" variant="secondary" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </form>
@@ -202,6 +205,7 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
 }
 
 function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: number }) {
+  const t = useTranslations("Comments");
   const [replying, setReplying] = useState(false);
   const [reactions, setReactions] = useState(c.reactions);
   const me = ctx.viewer;
@@ -213,11 +217,11 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
 
   const change = useCommentMutation(ctx.postId);
   const act = (c: CommentChange) => change.mutate(c, { onSuccess: ctx.refresh });
-  const error = change.error && change.variables?.kind !== "react" ? change.error.message || "Action failed" : null;
+  const error = change.error && change.variables?.kind !== "react" ? change.error.message || t("actionFailed") : null;
 
   return (
     <li id={`comment-${c.id}`} className="scroll-mt-20" data-testid="comment">
-      <article aria-label={`Comment by ${c.author.username}`} className="flex gap-3">
+      <article aria-label={t("commentBy", { name: c.author.username })} className="flex gap-3">
         <Avatar src={c.author.avatar} name={c.author.username} size={depth ? 28 : 36} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
@@ -231,12 +235,12 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 className="text-xs text-zinc-600 hover:underline dark:text-zinc-400"
                 data-testid="comment-edited"
               >
-                {c.staffEdited ? "edited by staff" : "edited"}
+                {c.staffEdited ? t("editedByStaff") : t("edited")}
               </a>
             ) : null}
             {c.pinnedAt ? (
               <Badge tone="info">
-                <Icon name="pin" className="h-3.5 w-3.5" /> Pinned
+                <Icon name="pin" className="h-3.5 w-3.5" /> {t("pinned")}
               </Badge>
             ) : null}
           </div>
@@ -246,11 +250,11 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
               data-testid="comment-hidden"
             >
               <Icon name="eye-off" className="h-3.5 w-3.5" />
-              {c.content ? "Hidden from members until staff review it" : "Hidden until staff review it"}
+              {c.content ? t("hiddenFromMembers") : t("hidden")}
             </p>
           ) : null}
           {c.deleted ? (
-            <p className="mt-1 text-sm text-zinc-600 italic dark:text-zinc-400">[deleted]</p>
+            <p className="mt-1 text-sm text-zinc-600 italic dark:text-zinc-400">{t("deleted")}</p>
           ) : c.hidden && !c.content ? null : editing ? (
             <div className="mt-2">
               <CommentEditForm
@@ -275,7 +279,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <ReactionBar
                 size="sm"
-                label={`Reactions to the comment by ${c.author.username}`}
+                label={t("reactionsLabel", { name: c.author.username })}
                 reactions={reactions}
                 me={me?.username ?? null}
                 readOnly={!writable}
@@ -286,31 +290,31 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
               />
               {me && !ctx.closed && writable ? (
                 <Button variant="ghost" size="sm" aria-expanded={replying} onClick={() => setReplying((r) => !r)}>
-                  Reply
+                  {t("reply")}
                 </Button>
               ) : null}
               {canPin ? (
                 <Button variant="ghost" size="sm" onClick={() => act({ kind: "pin", commentId: c.id, pin: !c.pinnedAt })}>
-                  {c.pinnedAt ? "Unpin" : "Pin"}
+                  {c.pinnedAt ? t("unpin") : t("pin")}
                 </Button>
               ) : null}
               {me && me.id !== c.author.id && !c.hidden && !ctx.suspended ? (
-                <FlagButton target={{ commentId: c.id }} label={`the comment by ${c.author.username}`} />
+                <FlagButton target={{ commentId: c.id }} label={t("flagLabel", { name: c.author.username })} />
               ) : null}
               {canEdit && !editing ? (
                 <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
-                  Edit
+                  {t("edit")}
                 </Button>
               ) : null}
               {canDelete ? (
                 <ConfirmButton
                   variant="ghost"
                   className="text-red-700 dark:text-red-400"
-                  message="Delete this comment? Replies to it stay."
-                  confirmLabel="Delete comment"
+                  message={t("deleteConfirm")}
+                  confirmLabel={t("deleteComment")}
                   onConfirm={() => act({ kind: "delete", commentId: c.id })}
                 >
-                  Delete
+                  {t("delete")}
                 </ConfirmButton>
               ) : null}
             </div>
@@ -323,8 +327,8 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
           {replying ? (
             <div className="mt-2">
               <CommentForm
-                label={`Reply to ${c.author.username}`}
-                submitLabel="Post reply"
+                label={t("replyTo", { name: c.author.username })}
+                submitLabel={t("postReply")}
                 autoFocus
                 postId={ctx.postId}
                 draftKey={me?.id ? `draft:comment:${me.id}:${ctx.postId}:${c.id}` : null}
@@ -339,7 +343,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
           {c.replies.length ? (
             <ul
               className="mt-3 space-y-4 border-l-2 border-zinc-200 pl-3 sm:pl-4 dark:border-zinc-800"
-              aria-label={`Replies to ${c.author.username}`}
+              aria-label={t("repliesTo", { name: c.author.username })}
             >
               {c.replies.map((r) => (
                 <CommentItem key={r.id} c={r} ctx={ctx} depth={depth + 1} />
@@ -372,6 +376,7 @@ export function CommentTree({
   /** A moderator rejected the post: read-only (its author and staff are the only ones who see it). */
   rejected?: boolean;
 }) {
+  const t = useTranslations("Comments");
   const viewer = useShellViewer(given, (m) => ({ id: m.id, username: m.username, moderator: false }), SOME_MEMBER);
   const suspended = !!useSuspension();
   const router = useRouter();
@@ -381,13 +386,13 @@ export function CommentTree({
   return (
     <section aria-labelledby="comments-heading" className="space-y-5" aria-busy={pending}>
       <h2 id="comments-heading" className="text-lg font-semibold">
-        {total} {total === 1 ? "comment" : "comments"}
+        {t("count", { count: total })}
       </h2>
       {writable ? <QuoteSelection /> : null}
       {writable ? (
         <CommentForm
-          label="Write a comment"
-          submitLabel="Post comment"
+          label={t("write")}
+          submitLabel={t("postComment")}
           onDone={ctx.refresh}
           postId={postId}
           draftKey={viewer.id ? `draft:comment:${viewer.id}:${postId}:top` : null}
@@ -398,17 +403,17 @@ export function CommentTree({
           className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400"
           data-testid="comments-read-only"
         >
-          <Icon name="lock" className="h-3.5 w-3.5" /> A moderator rejected this post, so it is read-only: no new comments or reactions.
+          <Icon name="lock" className="h-3.5 w-3.5" /> {t("rejected")}
         </p>
       ) : closed ? (
         <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <Icon name="lock" className="h-3.5 w-3.5" /> This post is closed to new comments.
+          <Icon name="lock" className="h-3.5 w-3.5" /> {t("closed")}
         </p>
       ) : suspended ? (
-        <SuspendedHint what="comment, reply or react" />
+        <SuspendedHint what={t("suspendedWhat")} />
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          <SignInLink className="underline">Sign in</SignInLink> to join the discussion.
+          {t.rich("signIn", { link: (chunks) => <SignInLink className="underline">{chunks}</SignInLink> })}
         </p>
       )}
       {comments.length ? (
@@ -421,7 +426,7 @@ export function CommentTree({
           </ul>
         </ClientNav>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No comments yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("empty")}</p>
       )}
     </section>
   );

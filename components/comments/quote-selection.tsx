@@ -2,20 +2,21 @@
 
 import { useEffect, useState } from "react";
 import { TextQuote } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 /** The window event that carries a markdown quote to the page's comment box (detail: the markdown). */
 export const QUOTE_EVENT = "forum:quote";
 
 type Pending = { markdown: string; top: number; left: number };
 
-/** `> ` on every line, with the source as a link on the first. */
-export function quoteMarkdown(text: string, author: string, href: string): string {
+/** `> ` on every line, with the source as a link on the first (`source`: its text, "alice wrote"). */
+export function quoteMarkdown(text: string, author: string, href: string, source = `${author} wrote`): string {
   const lines = text
     .replace(/\r/g, "")
     .split("\n")
     .map((l) => l.trimEnd());
   while (lines.length && !lines[lines.length - 1]) lines.pop();
-  return `> [${author} wrote](${href}):\n${lines.map((l) => (l ? `> ${l}` : ">")).join("\n")}\n\n`;
+  return `> [${source}](${href}):\n${lines.map((l) => (l ? `> ${l}` : ">")).join("\n")}\n\n`;
 }
 
 function sourceOf(node: Node | null): HTMLElement | null {
@@ -29,6 +30,7 @@ function sourceOf(node: Node | null): HTMLElement | null {
  * selection as a markdown quote with a link to its source to the comment box (QUOTE_EVENT).
  */
 export function QuoteSelection() {
+  const t = useTranslations("Comments");
   const [pending, setPending] = useState<Pending | null>(null);
 
   useEffect(() => {
@@ -42,8 +44,9 @@ export function QuoteSelection() {
       setPending({
         markdown: quoteMarkdown(
           text.slice(0, 5000),
-          source.dataset.quoteAuthor ?? "someone",
+          source.dataset.quoteAuthor ?? t("someone"),
           source.dataset.quoteHref ?? location.pathname,
+          t("quoteWrote", { name: source.dataset.quoteAuthor ?? t("someone") }),
         ),
         top: rect.top + window.scrollY - 44,
         left: Math.max(8, Math.min(rect.left + window.scrollX + rect.width / 2 - 40, document.documentElement.clientWidth - 100)),
@@ -62,13 +65,13 @@ export function QuoteSelection() {
       document.removeEventListener("touchend", onUp);
       document.removeEventListener("keyup", onKey);
     };
-  }, []);
+  }, [t]);
 
   if (!pending) return null;
   return (
     <button
       type="button"
-      aria-label="Quote the selection in your comment"
+      aria-label={t("quoteLabel")}
       style={{ top: pending.top, left: pending.left }}
       className="absolute z-30 inline-flex items-center gap-1.5 rounded-md bg-zinc-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-sky-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
       onMouseDown={(e) => e.preventDefault()}
@@ -78,7 +81,7 @@ export function QuoteSelection() {
         setPending(null);
       }}
     >
-      <TextQuote aria-hidden="true" className="h-4 w-4" /> Quote
+      <TextQuote aria-hidden="true" className="h-4 w-4" /> {t("quote")}
     </button>
   );
 }

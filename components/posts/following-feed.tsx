@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { PostCard } from "@/components/posts/post-card";
 import type { PostCardData } from "@/components/posts/post-card-data";
 import { SignInLink } from "@/components/layout/sign-in-link";
@@ -57,6 +58,8 @@ const box = "rounded-lg border border-dashed border-zinc-300 p-8 text-center tex
  * (GET /api/posts/following), never part of the shared document.
  */
 export function FollowingFeed({ page }: { page: number }) {
+  const t = useTranslations("Following");
+  const tl = useTranslations("PostList");
   const feed = useQuery({
     queryKey: socialKeys.followingPosts(page),
     queryFn: () => api.followingPosts(page, FOLLOWING_PAGE_SIZE),
@@ -65,22 +68,22 @@ export function FollowingFeed({ page }: { page: number }) {
   if (feed.isPending)
     return (
       <p className={box} role="status">
-        Loading the posts of the members you follow…
+        {t("loading")}
       </p>
     );
   if (feed.isError) {
     if (feed.error instanceof ApiClientError && feed.error.status === 401)
       return (
         <div className={box} data-testid="following-signed-out">
-          <p>Sign in to see the new posts of the members you follow.</p>
+          <p>{t("signIn")}</p>
           <SignInLink className={buttonClass("primary", "sm", "mt-3")} />
         </div>
       );
     return (
       <p className={box} role="alert">
-        Could not load the posts.{" "}
+        {t("loadFailed")}{" "}
         <button type="button" className="underline" onClick={() => void feed.refetch()}>
-          Try again
+          {t("retry")}
         </button>
       </p>
     );
@@ -89,9 +92,7 @@ export function FollowingFeed({ page }: { page: number }) {
   if (!posts.length)
     return (
       <p className={box} data-testid="following-empty">
-        {page > 0
-          ? "No more posts."
-          : "No posts yet from members you follow. Follow someone from their profile or the card beside their name to see their new posts here."}
+        {page > 0 ? t("noMore") : t("empty")}
       </p>
     );
   const hasMore = posts.length === FOLLOWING_PAGE_SIZE;
@@ -107,18 +108,18 @@ export function FollowingFeed({ page }: { page: number }) {
         ))}
       </ClientNav>
       {page > 0 || hasMore ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between">
+        <nav aria-label={tl("pagination")} className="flex items-center justify-between">
           {page > 0 ? (
             <Link href={here(page - 1)} rel="prev" className={buttonClass("secondary", "sm")}>
-              ← Newer
+              {tl("newer")}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-sm text-zinc-600 dark:text-zinc-400">Page {page + 1}</span>
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">{tl("page", { page: page + 1 })}</span>
           {hasMore ? (
             <Link href={here(page + 1)} rel="next" className={buttonClass("secondary", "sm")}>
-              Older →
+              {tl("older")}
             </Link>
           ) : (
             <span />

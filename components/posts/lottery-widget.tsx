@@ -1,6 +1,7 @@
 "use client";
 
 import { Gift } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 
 /* eslint-disable @next/next/no-img-element -- prize icons are user-supplied URLs */
 import { Link } from "@/components/ui/link";
@@ -20,6 +21,8 @@ import { countdown, useNow } from "@/components/ui/use-now";
 /** `me`: the member (id, balance), null signed out, "deferred" on a shared page (undefined until known). */
 export function LotteryWidget({ postId, me: given }: { postId: number; me: { id: number; point: number } | null | "deferred" }) {
   const me = useShellViewer(given, (m) => ({ id: m.id, point: m.point }), undefined);
+  const t = useTranslations("Lottery");
+  const locale = useLocale() === "zh-CN" ? "zh-CN" : "en";
   const suspension = useSuspension();
   const { data: post } = usePost(postId);
   const now = useNow(1000);
@@ -57,35 +60,32 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
     <section aria-labelledby={`${hid}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="lottery">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={`${hid}-h`} className="text-lg font-semibold">
-          <Gift aria-hidden="true" className="inline h-5 w-5 align-[-3px]" /> Lottery
+          <Gift aria-hidden="true" className="inline h-5 w-5 align-[-3px]" /> {t("title")}
         </h2>
-        {phase === "upcoming" ? <Badge tone="info">Not started</Badge> : null}
-        {phase === "open" ? <Badge tone="success">Open</Badge> : null}
-        {phase === "drawing" ? <Badge tone="warning">Drawing soon</Badge> : null}
-        {phase === "drawn" ? <Badge>Drawn</Badge> : null}
+        {phase === "upcoming" ? <Badge tone="info">{t("upcoming")}</Badge> : null}
+        {phase === "open" ? <Badge tone="success">{t("open")}</Badge> : null}
+        {phase === "drawing" ? <Badge tone="warning">{t("drawing")}</Badge> : null}
+        {phase === "drawn" ? <Badge>{t("drawn")}</Badge> : null}
       </div>
       <div className="mt-3 flex gap-3">
         {lot.prizeIcon ? (
-          <img src={lot.prizeIcon} alt="Prize" className="h-16 w-16 shrink-0 rounded-md object-cover" width={64} height={64} />
+          <img src={lot.prizeIcon} alt={t("prize")} className="h-16 w-16 shrink-0 rounded-md object-cover" width={64} height={64} />
         ) : null}
         <div className="text-sm">
           <p className="font-medium">{lot.prizeDescription}</p>
+          <p className="text-zinc-600 dark:text-zinc-400">{t("terms", { winners: lot.prizeCount, cost: lot.pointCost })}</p>
           <p className="text-zinc-600 dark:text-zinc-400">
-            {lot.prizeCount} {lot.prizeCount === 1 ? "winner" : "winners"} · costs {lot.pointCost}{" "}
-            {lot.pointCost === 1 ? "point" : "points"} to join
-          </p>
-          <p className="text-zinc-600 dark:text-zinc-400">
-            <span title={absoluteTime(lot.startTime)}>Starts {absoluteTime(lot.startTime)}</span> ·{" "}
-            <span title={absoluteTime(lot.endTime)}>ends {absoluteTime(lot.endTime)}</span>
+            <span title={absoluteTime(lot.startTime, locale)}>{t("starts", { time: absoluteTime(lot.startTime, locale) })}</span> ·{" "}
+            <span title={absoluteTime(lot.endTime, locale)}>{t("ends", { time: absoluteTime(lot.endTime, locale) })}</span>
           </p>
           {now !== null && phase === "upcoming" ? (
             <p aria-live="off" className="font-mono text-zinc-800 dark:text-zinc-200">
-              Starts in {countdown(start, now)}
+              {t("startsIn", { time: countdown(start, now) })}
             </p>
           ) : null}
           {now !== null && phase === "open" ? (
             <p aria-live="off" className="font-mono text-zinc-800 dark:text-zinc-200">
-              Ends in {countdown(end, now)}
+              {t("endsIn", { time: countdown(end, now) })}
             </p>
           ) : null}
         </div>
@@ -95,33 +95,37 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
         {phase === "open" && me && !joined && !isAuthor && !confirming && !readOnly ? (
           // Points move only after a confirmation that shows the cost and the balance after; a free lottery joins at once.
           <Button onClick={() => (lot.pointCost ? setConfirming(true) : join.mutate())} disabled={join.isPending}>
-            Join{lot.pointCost ? ` for ${lot.pointCost} points` : ""}
+            {lot.pointCost ? t("joinFor", { cost: lot.pointCost }) : t("join")}
           </Button>
         ) : null}
         {confirming && me ? (
           <div
             role="group"
-            aria-label="Confirm joining the lottery"
+            aria-label={t("confirmLabel")}
             className="w-full space-y-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
             onKeyDown={(e) => e.key === "Escape" && setConfirming(false)}
           >
             <p>
-              Join for <strong>{lot.pointCost} points</strong>? Your balance will be <strong>{me.point - lot.pointCost}</strong> (now{" "}
-              {me.point}).
-              {me.point < lot.pointCost ? " You do not have enough points." : ""}
+              {t.rich("confirm", {
+                cost: lot.pointCost,
+                after: me.point - lot.pointCost,
+                now: me.point,
+                b: (chunks) => <strong>{chunks}</strong>,
+              })}
+              {me.point < lot.pointCost ? t("notEnough") : ""}
             </p>
             <div className="flex gap-2">
               <Button size="sm" autoFocus onClick={() => join.mutate()} disabled={join.isPending || me.point < lot.pointCost}>
-                {join.isPending ? "Joining…" : `Spend ${lot.pointCost} points and join`}
+                {join.isPending ? t("joining") : t("spendAndJoin", { cost: lot.pointCost })}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={join.isPending}>
-                Cancel
+                {t("cancel")}
               </Button>
             </div>
           </div>
         ) : null}
-        {joined ? <Badge tone="success">You joined</Badge> : null}
-        {me === null && phase === "open" ? <SignInLink className="text-sm underline">Sign in to join</SignInLink> : null}
+        {joined ? <Badge tone="success">{t("joined")}</Badge> : null}
+        {me === null && phase === "open" ? <SignInLink className="text-sm underline">{t("signIn")}</SignInLink> : null}
       </div>
       {join.error ? (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
@@ -130,9 +134,9 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
       ) : null}
 
       <div className="mt-3 text-sm">
-        <p className="text-zinc-600 dark:text-zinc-400">{lot.participants.length} participants</p>
+        <p className="text-zinc-600 dark:text-zinc-400">{t("participantCount", { count: lot.participants.length })}</p>
         {lot.participants.length ? (
-          <ul className="mt-1 flex flex-wrap gap-1" aria-label="Participants">
+          <ul className="mt-1 flex flex-wrap gap-1" aria-label={t("participants")}>
             {lot.participants.slice(0, 50).map((u) => (
               <li key={u.id}>
                 <Avatar src={u.avatar} name={u.username} size={24} />
@@ -143,9 +147,9 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
       </div>
       {lot.drawnAt ? (
         <div className="mt-3 text-sm">
-          <p className="font-medium">Winners</p>
+          <p className="font-medium">{t("winners")}</p>
           {lot.winners.length ? (
-            <ul className="mt-1 flex flex-wrap gap-2" aria-label="Winners">
+            <ul className="mt-1 flex flex-wrap gap-2" aria-label={t("winners")}>
               {lot.winners.map((u) => (
                 <li key={u.id} className="inline-flex items-center gap-1">
                   <Avatar src={u.avatar} name={u.username} size={24} />
@@ -156,22 +160,22 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
               ))}
             </ul>
           ) : (
-            <p className="text-zinc-600 dark:text-zinc-400">No participants, no winners.</p>
+            <p className="text-zinc-600 dark:text-zinc-400">{t("noWinners")}</p>
           )}
         </div>
       ) : null}
       <details className="mt-3 text-xs text-zinc-600 dark:text-zinc-400">
-        <summary className="cursor-pointer">Provably fair draw</summary>
+        <summary className="cursor-pointer">{t("fair")}</summary>
         <p className="mt-1 break-all">
-          Seed hash (sha256, published at creation): <code>{lot.seedHash}</code>
+          {t("seedHash")} <code>{lot.seedHash}</code>
         </p>
         {lot.seed ? (
           <p className="mt-1 break-all">
-            Seed (revealed at the draw): <code>{lot.seed}</code>
+            {t("seed")} <code>{lot.seed}</code>
           </p>
         ) : null}
         <a href={`/api/posts/${postId}/lottery/verify`} className="mt-1 inline-block underline">
-          Verify the draw
+          {t("verify")}
         </a>
       </details>
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import { ChartColumn } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Link } from "@/components/ui/link";
 import { SignInLink } from "@/components/layout/sign-in-link";
@@ -15,13 +16,14 @@ import { useSuspension } from "@/components/layout/suspension-banner";
 
 /** Vote (once, final), results bars with voters, and the ended state. */
 export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boolean }) {
+  const t = useTranslations("Poll");
   const { data: post } = usePost(postId);
   const suspension = useSuspension();
   const now = useNow(10_000);
   const [chosen, setChosen] = useState<string[]>([]);
   const [hint, setHint] = useState<string | null>(null);
   const vote = usePostMutation(postId);
-  const error = hint ?? (vote.error ? (vote.error instanceof Error ? vote.error.message : "Could not vote") : null);
+  const error = hint ?? (vote.error ? (vote.error instanceof Error ? vote.error.message : t("voteFailed")) : null);
   const groupId = useId();
   const poll = post?.poll;
   if (!poll) return null;
@@ -35,7 +37,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
   function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!chosen.length) {
-      setHint("Choose an option first");
+      setHint(t("chooseFirst"));
       return;
     }
     setHint(null);
@@ -46,19 +48,19 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
     <section aria-labelledby={`${groupId}-h`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="poll">
       <div className="flex flex-wrap items-center gap-2">
         <h2 id={`${groupId}-h`} className="text-lg font-semibold">
-          <ChartColumn aria-hidden="true" className="inline h-5 w-5 align-[-3px]" /> Poll
+          <ChartColumn aria-hidden="true" className="inline h-5 w-5 align-[-3px]" /> {t("title")}
         </h2>
-        {poll.multiple ? <Badge>Multiple choice</Badge> : <Badge>Single choice</Badge>}
-        {ended ? <Badge tone="neutral">Ended</Badge> : <Badge tone="success">Open</Badge>}
+        {poll.multiple ? <Badge>{t("multiple")}</Badge> : <Badge>{t("single")}</Badge>}
+        {ended ? <Badge tone="neutral">{t("endedBadge")}</Badge> : <Badge tone="success">{t("openBadge")}</Badge>}
         <span className="text-sm text-zinc-600 dark:text-zinc-400">
-          {ended ? "ended" : "ends"} <RelativeTime iso={poll.endTime} />
+          {t.rich(ended ? "ended" : "ends", { time: () => <RelativeTime iso={poll.endTime} /> })}
         </span>
       </div>
 
       {canVote ? (
         <form onSubmit={submit} className="mt-3 space-y-2">
           <fieldset>
-            <legend className="sr-only">Your choice</legend>
+            <legend className="sr-only">{t("yourChoice")}</legend>
             {poll.options.map((o, i) => (
               <label
                 key={o}
@@ -78,13 +80,13 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
             ))}
           </fieldset>
           <Button type="submit" disabled={vote.isPending}>
-            Vote
+            {t("vote")}
           </Button>
         </form>
       ) : null}
 
       {!canVote ? (
-        <ul className="mt-3 space-y-3" aria-label="Results">
+        <ul className="mt-3 space-y-3" aria-label={t("results")}>
           {poll.options.map((o) => {
             const n = poll.votes[o] ?? 0;
             const pct = total ? Math.round((n / total) * 100) : 0;
@@ -95,16 +97,14 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
                 <div className="flex items-center justify-between text-sm">
                   <span className={mine ? "font-semibold" : ""}>
                     {o}
-                    {mine ? <span className="ml-1 text-sky-700 dark:text-sky-400">(your vote)</span> : null}
+                    {mine ? <span className="ml-1 text-sky-700 dark:text-sky-400">{t("yourVote")}</span> : null}
                   </span>
-                  <span className="text-zinc-600 dark:text-zinc-400">
-                    {n} {n === 1 ? "vote" : "votes"} · {pct}%
-                  </span>
+                  <span className="text-zinc-600 dark:text-zinc-400">{t("votes", { count: n, pct })}</span>
                 </div>
                 <div
                   className="mt-1 h-2.5 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
                   role="progressbar"
-                  aria-label={`${o}: ${pct}%`}
+                  aria-label={t("barLabel", { option: o, pct })}
                   aria-valuenow={pct}
                   aria-valuemin={0}
                   aria-valuemax={100}
@@ -115,7 +115,7 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
                   />
                 </div>
                 {voters.length ? (
-                  <ul className="mt-1 flex flex-wrap gap-1" aria-label={`Voted for ${o}`}>
+                  <ul className="mt-1 flex flex-wrap gap-1" aria-label={t("votedFor", { option: o })}>
                     {voters.slice(0, 20).map((u) => (
                       <li key={u.id}>
                         <Link href={`/u/${encodeURIComponent(u.username)}`}>
@@ -131,11 +131,11 @@ export function PollWidget({ postId, signedIn }: { postId: number; signedIn: boo
         </ul>
       ) : null}
       <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400">
-        {poll.participants.length} {poll.participants.length === 1 ? "person" : "people"} voted
+        {t("voters", { count: poll.participants.length })}
         {!signedIn && !ended ? (
           <>
             {" · "}
-            <SignInLink className="underline">Sign in to vote</SignInLink>
+            <SignInLink className="underline">{t("signIn")}</SignInLink>
           </>
         ) : null}
       </p>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 import { UserLink } from "@/components/people/user-link";
 import { Avatar } from "@/components/ui/avatar";
@@ -16,6 +17,7 @@ import { defaultAvatar } from "@/lib/avatar-url";
  * around the rows (ClientNav) makes them navigate in the app.
  */
 export function PostCard({ post }: { post: PostCardData }) {
+  const t = useTranslations("PostCard");
   const marks = useRowMarks(post.id, post);
   // A post in a category or tag the member muted, on their home list (ShellMarks).
   if (marks.muted) return null;
@@ -24,7 +26,7 @@ export function PostCard({ post }: { post: PostCardData }) {
       <a
         href={`/u/${encodeURIComponent(post.author.username)}`}
         className="hidden shrink-0 sm:block"
-        aria-label={`Author ${post.author.username}`}
+        aria-label={t("author", { name: post.author.username })}
       >
         <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
       </a>
@@ -39,31 +41,31 @@ export function PostCard({ post }: { post: PostCardData }) {
           {marks.isNew ? (
             <span
               className="rounded-full bg-sky-700 px-2 py-0.5 text-xs font-semibold text-white"
-              title="Created since your last visit"
+              title={t("newTitle")}
               data-testid="post-new"
             >
-              New
+              {t("new")}
             </span>
           ) : null}
           {marks.newComments ? (
             <a
               href={`/posts/${post.id}`}
               className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-800 hover:bg-sky-200 dark:bg-sky-900/70 dark:text-sky-100"
-              title="Comments since you last read this post"
+              title={t("unreadTitle")}
               data-testid="post-unread"
             >
-              {marks.newComments} new
+              {t("unread", { count: marks.newComments })}
             </a>
           ) : null}
         </div>
         {post.status === "PENDING" ? (
           // Only its author and staff see a row of a post that is not published (their own profile).
           <p className="mt-1 text-sm text-amber-800 dark:text-amber-300" data-testid="post-card-status">
-            Waiting for a moderator — others cannot see it yet.
+            {t("pending")}
           </p>
         ) : post.status === "REJECTED" ? (
           <p className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="post-card-status">
-            {post.rejectedReason ? `Rejected by a moderator: ${post.rejectedReason}` : "Rejected by a moderator."}
+            {post.rejectedReason ? t("rejectedWithReason", { reason: post.rejectedReason }) : t("rejected")}
           </p>
         ) : null}
         {post.excerpt ? <p className="pc-excerpt">{post.excerpt}</p> : null}
@@ -73,29 +75,29 @@ export function PostCard({ post }: { post: PostCardData }) {
             {post.category.name}
           </a>
           {post.tags.length ? (
-            <ul className="pc-tags" aria-label="Tags">
-              {post.tags.map((t) => (
-                <li key={t.id}>
-                  <a href={`/t/${t.id}`} className="tag-chip">
-                    {`#${t.name}`}
+            <ul className="pc-tags" aria-label={t("tags")}>
+              {post.tags.map((tag) => (
+                <li key={tag.id}>
+                  <a href={`/t/${tag.id}`} className="tag-chip">
+                    {`#${tag.name}`}
                   </a>
                 </li>
               ))}
             </ul>
           ) : null}
           <span>
-            by <UserLink username={post.author.username} displayName={post.author.displayName} className="hover:underline" plain />{" "}
-            <RelativeTime iso={post.createdAt} />
+            {t.rich("byline", {
+              user: () => (
+                <UserLink username={post.author.username} displayName={post.author.displayName} className="hover:underline" plain />
+              ),
+              time: () => <RelativeTime iso={post.createdAt} />,
+            })}
           </span>
-          {post.lastReplyAt ? (
-            <span>
-              last reply <RelativeTime iso={post.lastReplyAt} />
-            </span>
-          ) : null}
+          {post.lastReplyAt ? <span>{t.rich("lastReply", { time: () => <RelativeTime iso={post.lastReplyAt!} /> })}</span> : null}
         </div>
       </div>
       <div className="pc-side">
-        <ul className="pc-people" aria-label="Participants">
+        <ul className="pc-people" aria-label={t("participants")}>
           {post.participants.map((u) => (
             <li key={u.username}>
               <Avatar src={u.avatar ?? defaultAvatar(u.username)} name={u.username} size={24} />
@@ -103,15 +105,15 @@ export function PostCard({ post }: { post: PostCardData }) {
           ))}
         </ul>
         <div className="pc-meta">
-          <span title={`${post.commentCount} comments`}>
+          <span title={t("comments", { count: post.commentCount })}>
             <Icon name="message-square" />
             {` ${post.commentCount}`}
-            <span className="sr-only"> comments</span>
+            <span className="sr-only">{t("commentsSr")}</span>
           </span>
-          <span title={`${post.views} views`}>
+          <span title={t("views", { count: post.views })}>
             <Icon name="eye" />
             {` ${post.views}`}
-            <span className="sr-only"> views</span>
+            <span className="sr-only">{t("viewsSr")}</span>
           </span>
         </div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
@@ -13,6 +14,7 @@ type Flags = { closed: boolean; pinned: boolean; featured: boolean };
 
 /** The author/moderator actions of a post. After each one the server-rendered page is refreshed. */
 export function PostMenu({ postId, perms, flags }: { postId: number; perms: PostPerms; flags: Flags }) {
+  const t = useTranslations("Post");
   const router = useRouter();
   const change = usePostMutation(postId);
   const [refreshing, startTransition] = useTransition();
@@ -25,10 +27,10 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
 
   if (suspended || !Object.values(perms).some(Boolean)) return null;
   return (
-    <div role="group" aria-label="Post actions" className="flex flex-wrap items-center gap-1.5" aria-busy={pending}>
+    <div role="group" aria-label={t("actions")} className="flex flex-wrap items-center gap-1.5" aria-busy={pending}>
       {perms.edit ? (
         <Link href={`/posts/${postId}/edit`} className={buttonClass("secondary", "sm")}>
-          Edit
+          {t("edit")}
         </Link>
       ) : null}
       {perms.close ? (
@@ -38,7 +40,7 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
           disabled={pending}
           onClick={() => run({ kind: "action", action: flags.closed ? "reopen" : "close" })}
         >
-          {flags.closed ? "Reopen" : "Close"}
+          {flags.closed ? t("reopen") : t("close")}
         </Button>
       ) : null}
       {perms.pin ? (
@@ -48,7 +50,7 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
           disabled={pending}
           onClick={() => run({ kind: "action", action: flags.pinned ? "unpin" : "pin" })}
         >
-          {flags.pinned ? "Unpin" : "Pin"}
+          {flags.pinned ? t("unpin") : t("pin")}
         </Button>
       ) : null}
       {perms.feature ? (
@@ -58,15 +60,15 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
           disabled={pending}
           onClick={() => run({ kind: "action", action: flags.featured ? "unfeature" : "feature" })}
         >
-          {flags.featured ? "Unfeature" : "Feature"}
+          {flags.featured ? t("unfeature") : t("feature")}
         </Button>
       ) : null}
       {perms.delete ? (
         <ConfirmButton
           variant="danger"
           disabled={pending}
-          message="Delete this post? This cannot be undone."
-          confirmLabel="Delete post"
+          message={t("deleteConfirm")}
+          confirmLabel={t("deletePost")}
           onConfirm={() =>
             run({ kind: "delete" }, () => {
               router.push("/");
@@ -74,12 +76,12 @@ export function PostMenu({ postId, perms, flags }: { postId: number; perms: Post
             })
           }
         >
-          Delete
+          {t("delete")}
         </ConfirmButton>
       ) : null}
       {change.error ? (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-          {change.error.message || "Action failed"}
+          {change.error.message || t("actionFailed")}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { CircleX, Hourglass } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import type { PostDto } from "@/lib/validation/responses";
 
 /**
@@ -16,6 +17,7 @@ export function PostStatusNotice({
   own: boolean;
   children?: ReactNode;
 }) {
+  const t = useTranslations("PostStatus");
   if (post.status === "PENDING")
     return (
       <section
@@ -28,13 +30,9 @@ export function PostStatusNotice({
           <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700 dark:text-amber-300" />
           <div className="min-w-0 space-y-1 text-sm">
             <h2 id="post-status-title" className="font-semibold">
-              Waiting for a moderator — others cannot see it yet
+              {t("pendingTitle")}
             </h2>
-            <p>
-              {own
-                ? "Only you and staff can open this post until a moderator approves it. You will get a notification either way."
-                : "Only its author and staff can open this post until it is approved."}
-            </p>
+            <p>{own ? t("pendingOwn") : t("pendingOther")}</p>
             {children ? <div className="pt-1">{children}</div> : null}
           </div>
         </div>
@@ -52,7 +50,7 @@ export function PostStatusNotice({
           <CircleX aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-red-700 dark:text-red-300" />
           <div className="min-w-0 space-y-1 text-sm">
             <h2 id="post-status-title" className="font-semibold">
-              {post.rejectedReason ? "Rejected by a moderator:" : "Rejected by a moderator"}{" "}
+              {post.rejectedReason ? t("rejectedWithReason") : t("rejected")}{" "}
               {post.rejectedReason ? (
                 <span className="font-normal" data-testid="rejected-reason">
                   {post.rejectedReason}
@@ -60,8 +58,7 @@ export function PostStatusNotice({
               ) : null}
             </h2>
             <p>
-              {own ? "Only you and staff can see it." : "Only its author and staff can see it."} It is read-only: no comments, reactions or
-              edits.
+              {own ? t("rejectedOwn") : t("rejectedOther")} {t("readOnly")}
             </p>
             {children ? <div className="pt-1">{children}</div> : null}
           </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
@@ -14,6 +15,7 @@ import { api } from "@/lib/client/api-client";
  * filters) since the page was rendered; "show" re-renders the list.
  */
 export function NewPostsBanner({ categoryId }: { categoryId?: number }) {
+  const t = useTranslations("PostCard");
   const router = useRouter();
   const [ids, setIds] = useState<number[]>([]);
   const [pending, startTransition] = useTransition();
@@ -38,7 +40,7 @@ export function NewPostsBanner({ categoryId }: { categoryId?: number }) {
         className="w-full rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm font-medium text-sky-800 hover:bg-sky-100 dark:border-sky-800 dark:bg-sky-950/60 dark:text-sky-200 dark:hover:bg-sky-900/60"
         data-testid="new-posts-banner"
       >
-        {ids.length === 1 ? "1 new post" : `${ids.length} new posts`} — show
+        {t("newPosts", { count: ids.length })}
       </button>
     </div>
   );
@@ -46,6 +48,7 @@ export function NewPostsBanner({ categoryId }: { categoryId?: number }) {
 
 /** "Mark all read": nothing counts as new or unread afterwards. */
 export function MarkAllReadButton() {
+  const t = useTranslations("PostCard");
   const router = useRouter();
   const m = useMutation({ mutationFn: api.markAllRead, onSuccess: () => router.refresh() });
   return (
@@ -57,7 +60,7 @@ export function MarkAllReadButton() {
       data-testid="mark-all-read"
     >
       <Icon name="check-check" className="h-4 w-4" />
-      <span className="ml-1">Mark all read</span>
+      <span className="ml-1">{t("markAllRead")}</span>
     </button>
   );
 }

@@ -198,7 +198,7 @@ test("join a lottery", async ({ page, request }) => {
   await expect(lottery.getByText(/Ends in/)).toBeVisible();
   await lottery.getByRole("button", { name: /^Join/ }).click();
   await expect(lottery.getByText("You joined")).toBeVisible();
-  await expect(lottery.getByText("1 participants")).toBeVisible();
+  await expect(lottery.getByText("1 participant")).toBeVisible();
   await lottery.getByText("Provably fair draw").click();
   await expect(lottery.getByText(/Seed hash/)).toBeVisible();
   await expect(lottery.getByRole("link", { name: "Verify the draw" })).toHaveAttribute("href", `/api/posts/${created.id}/lottery/verify`);

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { NameWithDisplay, UserLink } from "@/components/people/user-link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { Avatar } from "@/components/ui/avatar";
-import { RelativeTime } from "@/components/ui/relative-time";
+import { absoluteTime, RelativeTime } from "@/components/ui/relative-time";
 import { CommentTree, type CommentView } from "@/components/comments/comment-tree";
 import { SlowMode } from "@/components/comments/slow-mode";
 import { LivePostUpdates } from "@/components/layout/live-events";
@@ -75,6 +76,8 @@ export default async function PostPage({ params }: Props) {
   const rejected = post.status === "REJECTED";
   // A rejected post is read-only to its author (staff may still edit or approve it); they may still delete it.
   const open = !rejected || can.moderate;
+  const t = await getTranslations("Post");
+  const locale = (await getLocale()) === "zh-CN" ? "zh-CN" : "en";
   const perms = { edit: can.edit && open, close: can.close && open, pin: can.pin, feature: can.feature, delete: can.delete };
 
   return (
@@ -82,9 +85,9 @@ export default async function PostPage({ params }: Props) {
       <div className="space-y-8">
         <article aria-labelledby="post-title" className="space-y-5">
           <header className="space-y-3">
-            <nav aria-label="Breadcrumb" className="text-sm text-zinc-600 dark:text-zinc-400">
+            <nav aria-label={t("breadcrumb")} className="text-sm text-zinc-600 dark:text-zinc-400">
               <Link href="/" className="hover:underline">
-                Home
+                {t("home")}
               </Link>
               <span aria-hidden="true"> / </span>
               <Link href={`/c/${post.category.id}`} className="hover:underline">
@@ -96,13 +99,13 @@ export default async function PostPage({ params }: Props) {
             </h1>
             <div className="flex flex-wrap items-center gap-1.5">
               <PostBadges post={post} />
-              {post.tags.map((t) => (
+              {post.tags.map((tag) => (
                 <Link
-                  key={t.id}
-                  href={`/t/${t.id}`}
+                  key={tag.id}
+                  href={`/t/${tag.id}`}
                   className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs text-zinc-700 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-zinc-300 dark:hover:bg-zinc-700"
                 >
-                  #{t.name}
+                  #{tag.name}
                 </Link>
               ))}
             </div>
@@ -117,20 +120,18 @@ export default async function PostPage({ params }: Props) {
                 </span>
               </UserLink>
               <RelativeTime iso={post.createdAt} />
-              <span>
-                {post.views} {post.views === 1 ? "view" : "views"}
-              </span>
+              <span>{t("views", { count: post.views })}</span>
               <Link href={`/posts/${post.id}/history`} className="underline-offset-2 hover:underline">
-                History
+                {t("history")}
               </Link>
               {post.staffEditedAt ? (
                 <Link
                   href={`/posts/${post.id}/history`}
                   data-testid="staff-edited"
                   className="inline-flex items-center gap-1 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 hover:underline dark:bg-amber-950 dark:text-amber-200"
-                  title={`Changed by staff on ${new Date(post.staffEditedAt).toUTCString()}`}
+                  title={t("staffEditedTitle", { date: absoluteTime(post.staffEditedAt, locale) })}
                 >
-                  edited by staff
+                  {t("staffEdited")}
                 </Link>
               ) : null}
             </div>
@@ -163,7 +164,7 @@ export default async function PostPage({ params }: Props) {
               <UnlessSuspended>
                 <div className="flex flex-wrap items-start gap-1.5">
                   <SubscribeButton postId={post.id} />
-                  {viewer.id !== post.author.id ? <FlagButton target={{ postId: post.id }} label="this post" /> : null}
+                  {viewer.id !== post.author.id ? <FlagButton target={{ postId: post.id }} label={t("flagLabel")} /> : null}
                 </div>
               </UnlessSuspended>
             ) : null}
