@@ -1,6 +1,7 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import GitHub from "next-auth/providers/github";
+import { cookies } from "next/headers";
 import Google from "next-auth/providers/google";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/api/client-ip";
@@ -8,6 +9,8 @@ import { authSecret } from "@/lib/auth-secret";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { findOrCreateOAuthUser } from "@/lib/services/auth/oauth-users";
 import { createBrowserSession, revokeBrowserSessionBySecret } from "@/lib/services/auth/sessions";
+import { savedLocale } from "@/lib/services/users/locale";
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from "@/lib/i18n/locale";
 
 export const oauthProviders = {
   github: !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
@@ -64,6 +67,9 @@ function config(): NextAuthConfig {
             token.uid = await findOrCreateOAuthUser({ email: user.email ?? "", name: user.name ?? "", image: user.image ?? "" });
             token.sid = (await createBrowserSession({ userId: token.uid as number, userAgent: `${account.provider} sign-in` })).secret;
           }
+          // The member's saved language (Settings) becomes the `lang` cookie, so this browser renders in it.
+          const locale = await savedLocale(token.uid as number);
+          if (locale) (await cookies()).set(LANG_COOKIE, locale, { maxAge: LANG_COOKIE_MAX_AGE, path: "/", sameSite: "lax" });
         }
         return token;
       },

@@ -10,6 +10,12 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LANG_COOKIE = "lang";
 /** A year, in seconds: how long the switcher's choice is kept. */
 export const LANG_COOKIE_MAX_AGE = 365 * 24 * 3600;
+/** A Set-Cookie value for the `lang` cookie (as the switcher writes it); null clears it. */
+export function langCookie(locale: Locale | null): string {
+  return locale
+    ? `${LANG_COOKIE}=${encodeURIComponent(locale)}; Max-Age=${LANG_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`
+    : `${LANG_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
 /** Each language named in itself, for the switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", "zh-CN": "中文（简体）" };
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PUBLISH_MODES } from "@/db/schema/enums";
+import { LOCALES } from "@/lib/i18n/locale";
 import {
   CHANGE_LOG_TYPES,
   MEDAL_TYPES,
@@ -278,6 +279,7 @@ export const meSchema = userSummarySchema
     medals: z.array(z.enum(MEDAL_TYPES)),
     createdAt: isoDateTime,
     emailVerified: z.boolean().meta({ description: "false until the address is confirmed (POST /api/auth/verify)" }),
+    locale: z.enum(LOCALES).nullable().meta({ description: "the saved interface language (issue 49); null: none chosen" }),
   })
   .meta({ id: "Me" });
 

@@ -3,6 +3,7 @@ import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
 import { usernameSchema } from "@/lib/validation/auth";
 import { displayNameSchema } from "@/lib/validation/account";
 import { idList, idString } from "@/lib/validation/posts";
+import { LOCALES } from "@/lib/i18n/locale";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
 /** Profiles and account settings (issue 17; OpenIsle's /api/users paths). */
@@ -24,6 +25,11 @@ export const updateMeSchema = z
       description: "a new username, when the site allows renames (403 on `username` otherwise); the old name keeps leading to you",
     }),
     displayName: displayNameSchema.optional(),
+    locale: z
+      .enum(LOCALES)
+      .nullable()
+      .optional()
+      .meta({ description: "the interface language (issue 49), or null for none; the answer sets the `lang` cookie to it" }),
   })
   .meta({ id: "UpdateMeInput" });
 

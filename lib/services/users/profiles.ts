@@ -3,7 +3,7 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
 import { comments, posts, users, type MedalType, type ReactionType } from "@/db/schema";
-import { AppError, badRequest, notFound, pgCode } from "@/lib/errors";
+import { AppError, badRequest, notFound, pgCode, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
 import { isModerator, visiblePostsWhere } from "@/lib/permissions";
@@ -13,6 +13,7 @@ import { loadPosts } from "@/lib/services/posts/loader";
 import { saveImage } from "@/lib/services/uploads/uploads";
 import { getMe } from "@/lib/services/users/users";
 import { renameUser, userIdByOldName } from "@/lib/services/users/usernames";
+import { setLocale } from "@/lib/services/users/locale";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { MeDto, PostDto } from "@/lib/validation/responses";
 import type { UpdateMeInput, UserActivityDto, UserListQuery, UserReplyDto } from "@/lib/validation/users";
@@ -61,7 +62,7 @@ export async function findUser(idOrUsername: string): Promise<UserRow | null> {
 
 async function requireUser(idOrUsername: string): Promise<UserRow> {
   const u = await findUser(idOrUsername);
-  if (!u) throw notFound("User not found");
+  if (!u) throw notFound(msg("userNotFound"));
   return u;
 }
 
@@ -227,13 +228,13 @@ export async function getChosenMedal(userId: number): Promise<MedalType | null> 
 }
 
 function usernameTaken(): AppError {
-  return new AppError("conflict", "This username is already taken", { field: "username" });
+  return new AppError("conflict", msg("usernameTaken"), { field: "username" });
 }
 
 /**
  * PUT /api/users/me: introduction, display name, the displayed medal (an earned one, or null for the
  * best earned) and the username (usernames.ts: when the site allows renames and no one else holds or
- * held it, case-insensitively). One transaction.
+ * held it, case-insensitively) and the interface language (locale.ts). One transaction.
  */
 export async function updateMe(userId: number, input: UpdateMeInput): Promise<MeDto> {
   const set: Partial<Pick<UserRow, "introduction" | "displayMedal" | "displayName">> = {};
@@ -242,7 +243,7 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
   if (input.displayMedal !== undefined) {
     if (input.displayMedal !== null) {
       const medals: MedalType[] = await earnedMedals(db, userId);
-      if (!medals.includes(input.displayMedal)) throw badRequest("You have not earned this medal", "displayMedal");
+      if (!medals.includes(input.displayMedal)) throw badRequest(msg("medalNotEarned"), "displayMedal");
     }
     set.displayMedal = input.displayMedal;
   }
@@ -250,6 +251,8 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
   try {
     changed = await db.transaction(async (tx) => {
       const renamed = input.username !== undefined && (await renameUser(tx, userId, input.username));
+      // The language shows on no page of others: no announcement for it.
+      if (input.locale !== undefined) await setLocale({ id: userId }, { locale: input.locale }, tx);
       if (Object.keys(set).length) await tx.update(users).set(set).where(eq(users.id, userId));
       return renamed || Object.keys(set).length > 0;
     });

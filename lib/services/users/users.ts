@@ -2,7 +2,7 @@ import "server-only";
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
 import { users, type MedalType } from "@/db/schema";
-import { AppError, badRequest, pgCode, unauthorized } from "@/lib/errors";
+import { AppError, badRequest, pgCode, unauthorized, msg } from "@/lib/errors";
 import { iso, userSummary } from "@/lib/services/dto";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
@@ -33,6 +33,7 @@ function meFrom(u: UserRow, medals: MedalType[]): MeDto {
     medals,
     createdAt: iso(u.createdAt)!,
     emailVerified: u.emailVerifiedAt !== null,
+    locale: u.locale ?? null,
   };
 }
 
@@ -115,7 +116,7 @@ export async function getMe(userId: number, tx: DbOrTx = db): Promise<MeDto> {
 }
 
 function duplicate(field: "username" | "email"): AppError {
-  const message = field === "username" ? "This username is already taken" : "This email is already registered";
+  const message = field === "username" ? msg("usernameTaken") : msg("emailTaken");
   return new AppError("conflict", message, { field });
 }
 
@@ -125,8 +126,7 @@ function duplicate(field: "username" | "email"): AppError {
  */
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
-  if ((await getRegistrationMode()) === "CLOSED")
-    throw new AppError("registration_closed", "Sign-up is closed on this forum; ask an administrator for an account");
+  if ((await getRegistrationMode()) === "CLOSED") throw new AppError("registration_closed", msg("registrationClosed"));
   await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const email = input.email.toLowerCase();
   const [taken] = await db
@@ -170,7 +170,7 @@ export async function loginUser(input: LoginInput & { ip: string; userAgent?: st
 /** Shows `type` as the user's medal; only an earned medal may be chosen (400 otherwise). */
 export async function selectMedal(userId: number, type: MedalType): Promise<MeDto> {
   const medals = await earnedMedals(db, userId);
-  if (!medals.includes(type)) throw badRequest("You have not earned this medal", "type");
+  if (!medals.includes(type)) throw badRequest(msg("medalNotEarned"), "type");
   await db.update(users).set({ displayMedal: type }).where(eq(users.id, userId));
   await announce(memberShown(userId));
   return getMe(userId);
