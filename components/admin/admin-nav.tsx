@@ -1,21 +1,23 @@
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 
 const PAGES = [
-  { href: "/admin", label: "Overview" },
-  { href: "/admin/users", label: "Users" },
-  { href: "/admin/categories", label: "Categories" },
-  { href: "/admin/tags", label: "Tags" },
-  { href: "/admin/goods", label: "Point goods" },
-  { href: "/admin/settings", label: "Settings" },
-  { href: "/admin/audit", label: "Audit log" },
-  { href: "/admin/mail", label: "Outgoing mail" },
-  { href: "/review", label: "Review queue" },
+  { href: "/admin", key: "overview" },
+  { href: "/admin/users", key: "users" },
+  { href: "/admin/categories", key: "categories" },
+  { href: "/admin/tags", key: "tags" },
+  { href: "/admin/goods", key: "goods" },
+  { href: "/admin/settings", key: "settings" },
+  { href: "/admin/audit", key: "audit" },
+  { href: "/admin/mail", key: "mail" },
+  { href: "/review", key: "review" },
 ] as const;
 
 /** The links between the admin pages. */
 export function AdminNav({ current }: { current: (typeof PAGES)[number]["href"] }) {
+  const t = useTranslations("Admin");
   return (
-    <nav aria-label="Administration" className="flex flex-wrap gap-1 border-b border-zinc-200 pb-2 text-sm dark:border-zinc-800">
+    <nav aria-label={t("administration")} className="flex flex-wrap gap-1 border-b border-zinc-200 pb-2 text-sm dark:border-zinc-800">
       {PAGES.map((p) => (
         <Link
           key={p.href}
@@ -23,7 +25,7 @@ export function AdminNav({ current }: { current: (typeof PAGES)[number]["href"] 
           aria-current={p.href === current ? "page" : undefined}
           className={`rounded-md px-3 py-1.5 ${p.href === current ? "bg-zinc-200 font-medium dark:bg-zinc-800" : "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-900"}`}
         >
-          {p.label}
+          {t(`page.${p.key}`)}
         </Link>
       ))}
     </nav>

@@ -1,19 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { inputClass } from "@/components/ui/field";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { SuspendForm } from "@/components/admin/suspend-form";
 import { useAdminMutation } from "@/components/admin/use-admin";
-import { humanDateText } from "@/components/admin/dates";
+import { useHumanDate } from "@/components/admin/dates";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 
-const ROLES: { role: AdminUserDto["role"]; label: string }[] = [
-  { role: "USER", label: "Member" },
-  { role: "MODERATOR", label: "Moderator" },
-  { role: "ADMIN", label: "Admin" },
-];
-const roleLabel = (r: AdminUserDto["role"]) => ROLES.find((x) => x.role === r)!.label;
+const ROLES: AdminUserDto["role"][] = ["USER", "MODERATOR", "ADMIN"];
 
 /**
  * A member's admin page: suspend (reason and length), lift a suspension, change the role — each behind
@@ -23,29 +19,32 @@ export function AdminUserActions({ user, can, bot }: { user: AdminUserDto; can: 
   const id = useId();
   const change = useAdminMutation();
   const [role, setRole] = useState(user.role);
+  const t = useTranslations("AdminUser");
+  const ta = useTranslations("Admin");
+  const humanDate = useHumanDate();
   return (
     <div className="space-y-5">
       <section aria-labelledby={`${id}-susp`} className="space-y-2">
         <h2 id={`${id}-susp`} className="font-semibold">
-          Suspension
+          {t("suspension")}
         </h2>
         {bot ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Bots cannot be suspended.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("botsCannot")}</p>
         ) : user.suspendedUntil ? (
           <>
             <p className="text-sm">
-              Suspended until <strong>{humanDateText(user.suspendedUntil)}</strong>
-              {user.suspendedReason ? <>: “{user.suspendedReason}”</> : null}
+              {t.rich("suspendedUntil", { date: humanDate(user.suspendedUntil), strong: (c) => <strong>{c}</strong> })}
+              {user.suspendedReason ? t("suspendedReason", { reason: user.suspendedReason }) : null}
             </p>
             {can.suspend ? (
               <ConfirmButton
                 tone="primary"
                 disabled={change.busy}
-                message={`${user.username} will be able to post, comment and react again right away.`}
-                confirmLabel={change.busy ? "Lifting…" : "Lift the suspension"}
+                message={t("liftMessage", { username: user.username })}
+                confirmLabel={change.busy ? t("lifting") : t("liftConfirm")}
                 onConfirm={() => change.mutate({ kind: "user.unsuspend", id: user.id })}
               >
-                Lift suspension…
+                {t("lift")}
               </ConfirmButton>
             ) : null}
           </>
@@ -57,17 +56,17 @@ export function AdminUserActions({ user, can, bot }: { user: AdminUserDto; can: 
             onSuspend={(r) => change.mutate({ kind: "user.suspend", id: user.id, ...r })}
           />
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">Not suspended. You cannot suspend this account.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("cannotSuspend")}</p>
         )}
       </section>
 
       {can.changeRole ? (
         <section aria-labelledby={`${id}-role`} className="space-y-2">
           <h2 id={`${id}-role`} className="font-semibold">
-            Role
+            {t("role")}
           </h2>
           <label htmlFor={`${id}-role-select`} className="sr-only">
-            Role of {user.username}
+            {t("roleOf", { username: user.username })}
           </label>
           <select
             id={`${id}-role-select`}
@@ -77,8 +76,8 @@ export function AdminUserActions({ user, can, bot }: { user: AdminUserDto; can: 
             className={`${inputClass} sm:w-48`}
           >
             {ROLES.map((r) => (
-              <option key={r.role} value={r.role}>
-                {r.label}
+              <option key={r} value={r}>
+                {ta(`role.${r}`)}
               </option>
             ))}
           </select>
@@ -89,17 +88,17 @@ export function AdminUserActions({ user, can, bot }: { user: AdminUserDto; can: 
                 disabled={change.busy}
                 message={
                   <>
-                    {roleLabel(user.role)} → <strong>{roleLabel(role)}</strong>.{" "}
-                    {role === "USER" ? "They lose the review queue and staff tools." : "They get the review queue and staff tools."}
+                    {ta(`role.${user.role}`)} → <strong>{ta(`role.${role}`)}</strong>
+                    {t("roleChangeEnd")} {role === "USER" ? t("roleLoses") : t("roleGets")}
                   </>
                 }
-                confirmLabel={`Make ${user.username} ${role === "ADMIN" ? "an" : "a"} ${roleLabel(role).toLowerCase()}`}
+                confirmLabel={t("makeRole", { username: user.username, role })}
                 onConfirm={() => change.mutate({ kind: "user.role", id: user.id, role })}
               >
-                Change role…
+                {t("changeRole")}
               </ConfirmButton>
               <button type="button" className="text-sm underline" onClick={() => setRole(user.role)}>
-                Keep {roleLabel(user.role).toLowerCase()}
+                {t("keepRole", { role: user.role })}
               </button>
             </div>
           ) : null}

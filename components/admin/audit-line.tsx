@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { AuditEntryDto } from "@/lib/validation/admin-users";
@@ -6,9 +7,11 @@ const show = (v: unknown) => (v === null || v === undefined ? "—" : JSON.strin
 
 /**
  * One audit entry as a sentence ("moderator approved alice's post “Title”"): members link to their
- * admin page, the target to itself; the raw before/after stay one click away.
+ * admin page, the target to itself; the raw before/after stay one click away. The page says the
+ * sentence in its language (auditEntriesIn) before it comes here.
  */
 export function AuditLine({ entry }: { entry: AuditEntryDto }) {
+  const t = useTranslations("Audit");
   return (
     <li className="space-y-1 p-3" data-testid="audit-entry">
       <p className="break-words">
@@ -31,18 +34,19 @@ export function AuditLine({ entry }: { entry: AuditEntryDto }) {
       <div className="flex flex-wrap items-baseline gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
         <RelativeTime iso={entry.createdAt} />
         <details className="group">
-          <summary className="cursor-pointer hover:underline">Details</summary>
+          <summary className="cursor-pointer hover:underline">{t("details")}</summary>
           <dl className="mt-1 grid gap-1 font-mono break-all text-zinc-700 dark:text-zinc-300">
-            <dt className="font-sans font-medium">Action</dt>
+            <dt className="font-sans font-medium">{t("action")}</dt>
             <dd>
-              {entry.action} on {entry.targetType}
-              {entry.targetId !== null ? ` #${entry.targetId}` : ""}
+              {entry.targetId !== null
+                ? t("actionOnId", { action: entry.action, type: entry.targetType, id: entry.targetId })
+                : t("actionOn", { action: entry.action, type: entry.targetType })}
             </dd>
-            <dt className="font-sans font-medium">Before</dt>
+            <dt className="font-sans font-medium">{t("before")}</dt>
             <dd>
               <pre className="whitespace-pre-wrap">{show(entry.before)}</pre>
             </dd>
-            <dt className="font-sans font-medium">After</dt>
+            <dt className="font-sans font-medium">{t("after")}</dt>
             <dd>
               <pre className="whitespace-pre-wrap">{show(entry.after)}</pre>
             </dd>

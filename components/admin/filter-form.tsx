@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useTransition, type ReactNode } from "react";
+import { inputClass } from "@/components/ui/field";
 
 /**
  * The filters of an admin list: they apply as they change (typing in a search box after a short
@@ -45,5 +46,77 @@ export function FilterForm({ action, label, children }: { action: string; label:
     >
       {children}
     </form>
+  );
+}
+
+export type FilterOption = { value: string; label: string };
+
+/** A labelled search box of a FilterForm (applies after a short pause in typing). */
+export function FilterSearch({
+  id,
+  name,
+  label,
+  defaultValue,
+  placeholder,
+  className = "min-w-40 grow basis-48",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  placeholder: string;
+  className?: string;
+}) {
+  return (
+    <div className={`${className} space-y-1`}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} type="search" name={name} defaultValue={defaultValue} placeholder={placeholder} className={inputClass} />
+    </div>
+  );
+}
+
+/**
+ * A labelled choice of a FilterForm (applies at once): plain options, or groups of them (`<optgroup>`),
+ * the first option usually the "any" choice with the value "".
+ */
+export function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  options,
+  groups = [],
+  className = "",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: FilterOption[];
+  groups?: { label: string; options: FilterOption[] }[];
+  className?: string;
+}) {
+  const list = (os: FilterOption[]) =>
+    os.map((o) => (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ));
+  return (
+    <div className={`${className} space-y-1`}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
+        {list(options)}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {list(g.options)}
+          </optgroup>
+        ))}
+      </select>
+    </div>
   );
 }

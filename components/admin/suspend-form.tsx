@@ -1,20 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Ban } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field, inputClass } from "@/components/ui/field";
 
-const DURATIONS = [
-  { days: 1, label: "1 day" },
-  { days: 3, label: "3 days" },
-  { days: 7, label: "1 week" },
-  { days: 14, label: "2 weeks" },
-  { days: 30, label: "30 days" },
-  { days: 90, label: "90 days" },
-  { days: 365, label: "1 year" },
-] as const;
+// The lengths offered; each one's words are Suspend.length.<days>.
+const DURATIONS = [1, 3, 7, 14, 30, 90, 365] as const;
 
 export type SuspendRequest = { length: { days: number }; reason: string };
 
@@ -40,15 +34,16 @@ export function SuspendForm({
   const id = useId();
   const [reason, setReason] = useState(initialReason);
   const [days, setDays] = useState(7);
-  const span = DURATIONS.find((d) => d.days === days)?.label ?? `${days} days`;
+  const t = useTranslations("Suspend");
+  const span = (DURATIONS as readonly number[]).includes(days) ? t(`length.${days}`) : t("days", { days });
   return (
     <form
-      aria-label={`Suspend ${username}`}
+      aria-label={t("formLabel", { username })}
       className="space-y-3"
       // The suspension is sent by the confirmation's button only.
       onSubmit={(e) => e.preventDefault()}
     >
-      <Field id={`${id}-reason`} label="Reason (the member sees it)">
+      <Field id={`${id}-reason`} label={t("reason")}>
         <textarea
           id={`${id}-reason`}
           required
@@ -59,11 +54,11 @@ export function SuspendForm({
           className={inputClass}
         />
       </Field>
-      <Field id={`${id}-days`} label="For">
+      <Field id={`${id}-days`} label={t("for")}>
         <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))} className={`${inputClass} sm:w-48`}>
           {DURATIONS.map((d) => (
-            <option key={d.days} value={d.days}>
-              {d.label}
+            <option key={d} value={d}>
+              {t(`length.${d}`)}
             </option>
           ))}
         </select>
@@ -72,21 +67,16 @@ export function SuspendForm({
         <ConfirmButton
           variant="danger"
           disabled={busy || !reason.trim()}
-          message={
-            <>
-              {username} will be able to read but not post, comment or react for <strong>{span}</strong>, and will see the reason: “
-              {reason.trim()}”.
-            </>
-          }
-          confirmLabel={busy ? "Suspending…" : `Suspend for ${span}`}
+          message={<>{t.rich("confirmMessage", { username, span, reason: reason.trim(), strong: (c) => <strong>{c}</strong> })}</>}
+          confirmLabel={busy ? t("suspending") : t("suspendFor", { span })}
           onConfirm={() => onSuspend({ length: { days }, reason: reason.trim() })}
         >
           <Ban aria-hidden="true" className="h-4 w-4" />
-          Suspend…
+          {t("suspend")}
         </ConfirmButton>
         {onCancel ? (
           <Button type="button" size="sm" variant="secondary" onClick={onCancel} disabled={busy}>
-            Close
+            {t("close")}
           </Button>
         ) : null}
       </div>

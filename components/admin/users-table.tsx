@@ -1,26 +1,29 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Bot } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { humanDateText } from "@/components/admin/dates";
+import { useHumanDate } from "@/components/admin/dates";
 import type { AdminUserRowDto, AdminUserSort } from "@/lib/validation/admin-users";
 
-const ROLE: Record<AdminUserRowDto["role"], { label: string; tone: "neutral" | "info" | "warning" }> = {
-  USER: { label: "Member", tone: "neutral" },
-  MODERATOR: { label: "Moderator", tone: "info" },
-  ADMIN: { label: "Admin", tone: "warning" },
+/** A role's badge colour; its name is Admin.role.<ROLE>. */
+export const ROLE_TONE: Record<AdminUserRowDto["role"], "neutral" | "info" | "warning"> = {
+  USER: "neutral",
+  MODERATOR: "info",
+  ADMIN: "warning",
 };
 
+// The columns; a header's text is AdminUsers.column.<label>.
 const COLUMNS: { key: AdminUserSort | null; label: string; numeric?: boolean }[] = [
-  { key: "username", label: "User" },
-  { key: "role", label: "Role" },
-  { key: "joined", label: "Joined" },
-  { key: "lastSeen", label: "Last seen" },
-  { key: "posts", label: "Posts", numeric: true },
-  { key: "comments", label: "Comments", numeric: true },
-  { key: "flags", label: "Flags against", numeric: true },
-  { key: null, label: "Status" },
+  { key: "username", label: "user" },
+  { key: "role", label: "role" },
+  { key: "joined", label: "joined" },
+  { key: "lastSeen", label: "lastSeen" },
+  { key: "posts", label: "posts", numeric: true },
+  { key: "comments", label: "comments", numeric: true },
+  { key: "flags", label: "flags", numeric: true },
+  { key: null, label: "status" },
 ];
 
 /**
@@ -28,6 +31,10 @@ const COLUMNS: { key: AdminUserSort | null; label: string; numeric?: boolean }[]
  * sideways with the member's name kept in view.
  */
 export function UsersTable({ rows, sort, href }: { rows: AdminUserRowDto[]; sort: string; href: (sort: string) => string }) {
+  const t = useTranslations("AdminUsers");
+  const ta = useTranslations("Admin");
+  const format = useFormatter();
+  const humanDate = useHumanDate();
   const current = sort.replace(/^-/, "");
   const descending = sort.startsWith("-");
   return (
@@ -35,7 +42,7 @@ export function UsersTable({ rows, sort, href }: { rows: AdminUserRowDto[]; sort
       className="relative max-w-full overflow-x-auto rounded-lg border border-zinc-200 bg-white focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-800 dark:bg-zinc-900/40"
       tabIndex={0}
       role="region"
-      aria-label="Members table (scrolls sideways)"
+      aria-label={t("tableLabel")}
     >
       <table className="w-full min-w-[52rem] text-left text-sm" data-testid="users-table">
         <thead className="border-b border-zinc-200 text-xs text-zinc-600 uppercase dark:border-zinc-800 dark:text-zinc-400">
@@ -58,12 +65,12 @@ export function UsersTable({ rows, sort, href }: { rows: AdminUserRowDto[]; sort
                       className="inline-flex min-h-6 items-center gap-1 rounded hover:text-zinc-900 dark:hover:text-zinc-100"
                       scroll={false}
                     >
-                      {c.label}
+                      {t(`column.${c.label}`)}
                       <Icon aria-hidden="true" className={`h-3.5 w-3.5 ${active ? "" : "opacity-50"}`} />
-                      <span className="sr-only">{active ? (descending ? ", sorted descending" : ", sorted ascending") : ", sort"}</span>
+                      <span className="sr-only">{active ? (descending ? t("sortedDescending") : t("sortedAscending")) : t("sort")}</span>
                     </Link>
                   ) : (
-                    c.label
+                    t(`column.${c.label}`)
                   )}
                 </th>
               );
@@ -80,34 +87,40 @@ export function UsersTable({ rows, sort, href }: { rows: AdminUserRowDto[]; sort
                 </Link>
               </th>
               <td className="px-3 py-2">
-                <Badge tone={ROLE[u.role].tone}>{ROLE[u.role].label}</Badge>
+                <Badge tone={ROLE_TONE[u.role]}>{ta(`role.${u.role}`)}</Badge>
               </td>
               <td className="px-3 py-2 whitespace-nowrap text-zinc-700 dark:text-zinc-300">
                 <RelativeTime iso={u.joinedAt} />
               </td>
               <td className="px-3 py-2 whitespace-nowrap text-zinc-700 dark:text-zinc-300">
-                {u.lastSeenAt ? <RelativeTime iso={u.lastSeenAt} /> : <span className="text-zinc-500 dark:text-zinc-400">never</span>}
+                {u.lastSeenAt ? (
+                  <RelativeTime iso={u.lastSeenAt} />
+                ) : (
+                  <span className="text-zinc-500 dark:text-zinc-400">{t("never")}</span>
+                )}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{u.postCount}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{u.commentCount}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{format.number(u.postCount)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{format.number(u.commentCount)}</td>
               <td className="px-3 py-2 text-right tabular-nums">
-                {u.flagsAgainst}
-                {u.openFlagsAgainst ? <span className="text-red-700 dark:text-red-400"> ({u.openFlagsAgainst} open)</span> : null}
+                {format.number(u.flagsAgainst)}
+                {u.openFlagsAgainst ? (
+                  <span className="text-red-700 dark:text-red-400"> {t("openFlags", { count: format.number(u.openFlagsAgainst) })}</span>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <div className="flex flex-wrap gap-1">
                   {u.bot ? (
                     <Badge tone="info">
                       <Bot aria-hidden="true" className="mr-0.5 inline h-3 w-3" />
-                      Bot
+                      {ta("bot")}
                     </Badge>
                   ) : null}
                   {u.suspendedUntil ? (
                     <Badge tone="danger" title={u.suspendedReason ?? undefined}>
-                      Suspended until {humanDateText(u.suspendedUntil)}
+                      {ta("suspendedUntil", { date: humanDate(u.suspendedUntil) })}
                     </Badge>
                   ) : !u.bot ? (
-                    <Badge tone="success">Active</Badge>
+                    <Badge tone="success">{t("active")}</Badge>
                   ) : null}
                 </div>
               </td>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Icon } from "@/components/ui/icon";
@@ -7,12 +8,8 @@ import { Button } from "@/components/ui/button";
 import { api, ApiClientError } from "@/lib/client/api-client";
 import type { FlagReason } from "@/db/schema/enums";
 
-const REASONS: { value: FlagReason; label: string }[] = [
-  { value: "SPAM", label: "Spam" },
-  { value: "INAPPROPRIATE", label: "Inappropriate" },
-  { value: "OFF_TOPIC", label: "Off-topic" },
-  { value: "OTHER", label: "Something else" },
-];
+// The reasons offered; each one's words are Flags.reasonChoice.<reason>.
+const REASONS: FlagReason[] = ["SPAM", "INAPPROPRIATE", "OFF_TOPIC", "OTHER"];
 
 type Target = { postId: number } | { commentId: number };
 
@@ -28,13 +25,14 @@ export function FlagButton({ target, label }: { target: Target; label: string })
   const [note, setNote] = useState("");
   const flag = useFlag();
   const id = useId();
+  const t = useTranslations("Flags");
   const already = flag.error instanceof ApiClientError && flag.error.status === 409;
 
   if (flag.isSuccess || already) {
     return (
       <span role="status" className="inline-flex items-center gap-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="flag-done">
         <Icon name="flag" className="h-4 w-4" />
-        {already ? "You flagged this already" : "Flagged, thank you"}
+        {already ? t("already") : t("thanks")}
       </span>
     );
   }
@@ -44,12 +42,12 @@ export function FlagButton({ target, label }: { target: Target; label: string })
         variant="ghost"
         size="sm"
         aria-expanded={open}
-        aria-label={`Flag ${label}`}
+        aria-label={t("flagLabel", { label })}
         onClick={() => setOpen((o) => !o)}
         data-testid="flag-button"
       >
         <Icon name="flag" className="h-4 w-4" />
-        Flag
+        {t("flag")}
       </Button>
       {open ? (
         <form
@@ -60,22 +58,16 @@ export function FlagButton({ target, label }: { target: Target; label: string })
           }}
         >
           <fieldset>
-            <legend className="mb-1 font-medium">Why should staff look at {label}?</legend>
+            <legend className="mb-1 font-medium">{t("why", { label })}</legend>
             {REASONS.map((r) => (
-              <label key={r.value} className="flex items-center gap-2 py-0.5">
-                <input
-                  type="radio"
-                  name={`${id}-reason`}
-                  value={r.value}
-                  checked={reason === r.value}
-                  onChange={() => setReason(r.value)}
-                />
-                {r.label}
+              <label key={r} className="flex items-center gap-2 py-0.5">
+                <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} />
+                {t(`reasonChoice.${r}`)}
               </label>
             ))}
           </fieldset>
           <label htmlFor={`${id}-note`} className="block font-medium">
-            Note (optional)
+            {t("note")}
           </label>
           <textarea
             id={`${id}-note`}
@@ -87,10 +79,10 @@ export function FlagButton({ target, label }: { target: Target; label: string })
           />
           <div className="flex gap-1.5">
             <Button type="submit" size="sm" disabled={flag.isPending} data-testid="flag-submit">
-              Send flag
+              {t("send")}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
           {flag.error && !already ? (

@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Ban, Bot, Check, EyeOff, Lock, Trash2, UserX } from "lucide-react";
-import { humanDateText } from "@/components/admin/dates";
+import { useHumanDate } from "@/components/admin/dates";
 import { SuspendForm, type SuspendRequest } from "@/components/admin/suspend-form";
 import { Link } from "@/components/ui/link";
 import { Button } from "@/components/ui/button";
@@ -14,13 +15,6 @@ import { api } from "@/lib/client/api-client";
 import { moderationKeys, postKeys } from "@/lib/client/query-keys";
 import type { FlagAction } from "@/db/schema/enums";
 import type { AdminFlagDto } from "@/lib/validation/moderation";
-
-const REASON: Record<AdminFlagDto["reason"], string> = {
-  SPAM: "Spam",
-  INAPPROPRIATE: "Inappropriate",
-  OFF_TOPIC: "Off-topic",
-  OTHER: "Other",
-};
 
 type Group = { key: string; first: AdminFlagDto; flags: AdminFlagDto[] };
 
@@ -59,9 +53,13 @@ export function useSuspendAuthor() {
 }
 
 /** What the member reads as the reason, prefilled from the flag: its reason, the content and the reporter's note. */
-function reasonFromFlag(f: AdminFlagDto): string {
-  const where = f.comment ? `your comment on “${f.post.title}”` : `your post “${f.post.title}”`;
-  const text = `${REASON[f.reason]}: ${where}${f.note ? ` (“${f.note}”)` : ""}`;
+function reasonFromFlag(t: ReturnType<typeof useTranslations<"Flags">>, f: AdminFlagDto): string {
+  const text = t(f.comment ? "suspendReasonComment" : "suspendReasonPost", {
+    reason: f.reason,
+    title: f.post.title,
+    note: f.note ?? "",
+    hasNote: f.note ? "yes" : "no",
+  });
   return text.length > 500 ? `${text.slice(0, 499)}…` : text;
 }
 
@@ -70,16 +68,18 @@ function SuspendAuthor({ flag, admin }: { flag: AdminFlagDto; admin: boolean }) 
   const author = (flag.comment ?? flag.post).author;
   const [open, setOpen] = useState(false);
   const suspend = useSuspendAuthor();
+  const t = useTranslations("Flags");
+  const humanDate = useHumanDate();
   if (author.bot)
     return (
       <p className="inline-flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-        <Bot aria-hidden="true" className="h-3.5 w-3.5" /> {author.username} is a bot: bots cannot be suspended.
+        <Bot aria-hidden="true" className="h-3.5 w-3.5" /> {t("authorIsBot", { username: author.username })}
       </p>
     );
   if (author.suspendedUntil)
     return (
       <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="author-suspended">
-        {author.username} is suspended until {humanDateText(author.suspendedUntil)}.
+        {t("authorSuspended", { username: author.username, date: humanDate(author.suspendedUntil) })}
       </p>
     );
   if (author.role !== "USER" && !admin) return null;
@@ -87,14 +87,14 @@ function SuspendAuthor({ flag, admin }: { flag: AdminFlagDto; admin: boolean }) 
     return (
       <Button size="sm" variant="secondary" onClick={() => setOpen(true)} data-testid="suspend-author">
         <UserX aria-hidden="true" className="h-4 w-4" />
-        Suspend {author.username}…
+        {t("suspendAuthor", { username: author.username })}
       </Button>
     );
   return (
     <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
       <SuspendForm
         username={author.username}
-        reason={reasonFromFlag(flag)}
+        reason={reasonFromFlag(t, flag)}
         busy={suspend.isPending}
         error={suspend.error}
         onSuspend={(r) => suspend.mutate({ userId: author.id, ...r }, { onSuccess: () => setOpen(false) })}
@@ -104,11 +104,12 @@ function SuspendAuthor({ flag, admin }: { flag: AdminFlagDto; admin: boolean }) 
   );
 }
 
-const ACTIONS: { action: FlagAction; label: string; icon: typeof Check; variant: "secondary" | "danger" }[] = [
-  { action: "DISMISS", label: "Dismiss", icon: Check, variant: "secondary" },
-  { action: "HIDE", label: "Hide", icon: EyeOff, variant: "secondary" },
-  { action: "CLOSE_POST", label: "Close post", icon: Lock, variant: "secondary" },
-  { action: "DELETE", label: "Delete", icon: Trash2, variant: "danger" },
+// The resolutions; a button's word is Flags.action.<action>.
+const ACTIONS: { action: FlagAction; icon: typeof Check; variant: "secondary" | "danger" }[] = [
+  { action: "DISMISS", icon: Check, variant: "secondary" },
+  { action: "HIDE", icon: EyeOff, variant: "secondary" },
+  { action: "CLOSE_POST", icon: Lock, variant: "secondary" },
+  { action: "DELETE", icon: Trash2, variant: "danger" },
 ];
 
 /** The staff flag queue of the review page: one card per flagged target with every reason and note. */
@@ -117,6 +118,7 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
   const [, startTransition] = useTransition();
   const { data, error } = useOpenFlags();
   const resolve = useResolveFlag();
+  const t = useTranslations("Flags");
   if (error)
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-400">
@@ -127,27 +129,29 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
   if (!groups.length) {
     return (
       <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        No open flags.
+        {t("none")}
       </p>
     );
   }
   return (
     <ul className="space-y-3" data-testid="flag-list">
       {groups.map(({ key, first, flags }) => {
-        const what = first.comment ? `the comment by ${first.comment.author.username}` : `the post “${first.post.title}”`;
+        const what = first.comment
+          ? t("theCommentBy", { username: first.comment.author.username })
+          : t("thePost", { title: first.post.title });
         return (
           <li key={key} className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="flag-target">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-              <span className="font-medium">{first.comment ? "Comment" : "Post"}</span>
+              <span className="font-medium">{first.comment ? t("comment") : t("post")}</span>
               <span className="rounded-full bg-red-100 px-2 text-xs font-semibold text-red-900 dark:bg-red-950 dark:text-red-200">
-                {first.flagCount} {first.flagCount === 1 ? "flag" : "flags"}
+                {t("count", { count: first.flagCount })}
               </span>
               {first.targetHidden ? (
                 <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
-                  <EyeOff aria-hidden="true" className="h-3.5 w-3.5" /> hidden
+                  <EyeOff aria-hidden="true" className="h-3.5 w-3.5" /> {t("hidden")}
                 </span>
               ) : null}
-              {first.post.closed ? <span className="text-xs text-zinc-600 dark:text-zinc-400">post closed</span> : null}
+              {first.post.closed ? <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("postClosed")}</span> : null}
             </div>
             <p className="text-sm">
               <Link
@@ -156,32 +160,35 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
               >
                 {first.post.title}
               </Link>
-              <span className="text-zinc-600 dark:text-zinc-400"> by {(first.comment ?? first.post).author.username}</span>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                {" "}
+                {t("by", { username: (first.comment ?? first.post).author.username })}
+              </span>
             </p>
             {first.comment ? (
               <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm break-words text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
-                {first.comment.excerpt || "(empty)"}
+                {first.comment.excerpt || t("empty")}
               </blockquote>
             ) : null}
             <ul className="space-y-1 text-sm text-zinc-700 dark:text-zinc-300">
               {flags.map((f) => (
                 <li key={f.id} className="flex flex-wrap gap-x-2">
                   <Ban aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 text-zinc-600 dark:text-zinc-400" />
-                  <span className="font-medium">{REASON[f.reason]}</span>
-                  <span>from {f.reporter.username}</span>
+                  <span className="font-medium">{t("reason", { reason: f.reason })}</span>
+                  <span>{t("from", { username: f.reporter.username })}</span>
                   <RelativeTime iso={f.createdAt} className="text-zinc-500 dark:text-zinc-400" />
                   {f.note ? <span className="w-full pl-5 break-words text-zinc-600 dark:text-zinc-400">“{f.note}”</span> : null}
                 </li>
               ))}
             </ul>
-            <div role="group" aria-label={`Resolve the flags on ${what}`} className="flex flex-wrap gap-1.5">
-              {ACTIONS.map(({ action, label, icon: Icon, variant }) => {
+            <div role="group" aria-label={t("resolveLabel", { what })} className="flex flex-wrap gap-1.5">
+              {ACTIONS.map(({ action, icon: Icon, variant }) => {
                 const act = () =>
                   resolve.mutate({ flagId: first.id, action }, { onSuccess: () => startTransition(() => router.refresh()) });
                 const inner = (
                   <>
                     <Icon aria-hidden="true" className="h-4 w-4" />
-                    {label}
+                    {t(`action.${action}`)}
                   </>
                 );
                 // Deleting cannot be undone: asked inline first; the others can be reversed.
@@ -191,8 +198,8 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
                     variant={variant}
                     disabled={resolve.isPending}
                     data-testid={`resolve-${action.toLowerCase()}`}
-                    message={`Delete ${what}? This cannot be undone.`}
-                    confirmLabel={first.comment ? "Delete comment" : "Delete post"}
+                    message={t("deleteMessage", { what })}
+                    confirmLabel={first.comment ? t("deleteComment") : t("deletePost")}
                     onConfirm={act}
                   >
                     {inner}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Check, X } from "lucide-react";
@@ -20,6 +21,7 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
   const [reason, setReason] = useState("");
   const reasonId = useId();
   const busy = review.isPending || refreshing;
+  const t = useTranslations("Review");
 
   const submit = (r: Review) =>
     review.mutate(
@@ -33,11 +35,11 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
     );
 
   return (
-    <div role="group" aria-label={`Review “${title}”`} className="space-y-2" aria-busy={busy}>
+    <div role="group" aria-label={t("groupLabel", { title })} className="space-y-2" aria-busy={busy}>
       <div className="flex flex-wrap items-center gap-1.5">
         <Button size="sm" disabled={busy} onClick={() => submit({ approve: true })} data-testid="approve-post">
           <Check aria-hidden="true" className="h-4 w-4" />
-          Approve
+          {t("approve")}
         </Button>
         <Button
           size="sm"
@@ -48,7 +50,7 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
           data-testid="reject-post"
         >
           <X aria-hidden="true" className="h-4 w-4" />
-          Reject{compact ? "" : "…"}
+          {compact ? t("reject") : t("rejectMore")}
         </Button>
       </div>
       {rejecting ? (
@@ -60,7 +62,7 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
           }}
         >
           <label htmlFor={reasonId} className="block text-sm font-medium">
-            Reason (optional, sent to the author)
+            {t("reason")}
           </label>
           <textarea
             id={reasonId}
@@ -72,10 +74,10 @@ export function ReviewActions({ postId, title, compact = false }: { postId: numb
           />
           <div className="flex gap-1.5">
             <Button type="submit" size="sm" variant="danger" disabled={busy} data-testid="confirm-reject">
-              Reject post
+              {t("rejectPost")}
             </Button>
             <Button size="sm" variant="ghost" disabled={busy} onClick={() => setRejecting(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </form>

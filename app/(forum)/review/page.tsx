@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
@@ -13,7 +14,10 @@ import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { countPendingPosts, listPendingPosts } from "@/lib/services/posts/list";
 
-export const metadata: Metadata = { title: "Review queue" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Review");
+  return { title: t("heading") };
+}
 
 const PAGE_SIZE = 20;
 
@@ -32,21 +36,20 @@ export default async function ReviewPage({ searchParams }: Props) {
       listFlags(viewer, { status: "open", page: 0, pageSize: 50 }),
     ]),
   );
+  const t = await getTranslations("Review");
   const qc = new QueryClient();
   qc.setQueryData(moderationKeys.flags("open"), openFlags);
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Review queue</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          {total === 0 ? "No post waits for review." : `${total} ${total === 1 ? "post waits" : "posts wait"} for review, oldest first.`}
-        </p>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("waiting", { count: total })}</p>
       </div>
 
       <section aria-labelledby="flags-heading" className="space-y-3">
         <h2 id="flags-heading" className="text-lg font-semibold">
-          Flags
+          {t("flags")}
         </h2>
         <HydrationBoundary state={dehydrate(qc)}>
           <FlagQueue admin={viewer.role === "ADMIN"} />
@@ -55,11 +58,11 @@ export default async function ReviewPage({ searchParams }: Props) {
 
       <section aria-labelledby="pending-heading" className="space-y-3">
         <h2 id="pending-heading" className="text-lg font-semibold">
-          Pending posts
+          {t("pending")}
         </h2>
         {pending.length === 0 ? (
           <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-            No pending posts.
+            {t("noPending")}
           </p>
         ) : (
           <ul className="space-y-3" data-testid="pending-list">
@@ -70,7 +73,7 @@ export default async function ReviewPage({ searchParams }: Props) {
                     <Avatar src={p.author.avatar} name={p.author.username} size={20} />
                     {p.author.username}
                   </span>
-                  <span>in {p.category.name}</span>
+                  <span>{t("inCategory", { category: p.category.name })}</span>
                   <RelativeTime iso={p.createdAt} />
                 </div>
                 <h3 className="text-base font-semibold">
@@ -85,17 +88,17 @@ export default async function ReviewPage({ searchParams }: Props) {
           </ul>
         )}
         {total > PAGE_SIZE ? (
-          <nav aria-label="Pages" className="flex justify-between text-sm">
+          <nav aria-label={t("pages")} className="flex justify-between text-sm">
             {page > 0 ? (
               <Link href={`/review?page=${page - 1}`} className="text-sky-700 underline dark:text-sky-400">
-                Previous
+                {t("previous")}
               </Link>
             ) : (
               <span />
             )}
             {(page + 1) * PAGE_SIZE < total ? (
               <Link href={`/review?page=${page + 1}`} className="text-sky-700 underline dark:text-sky-400">
-                Next
+                {t("next")}
               </Link>
             ) : null}
           </nav>

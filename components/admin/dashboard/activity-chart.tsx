@@ -1,12 +1,15 @@
+import { useFormatter, useTranslations } from "next-intl";
 import type { StatsPointDto } from "@/lib/validation/openisle-site";
 
 const W = 300;
 const H = 56;
 const GAP = 2;
 
-/** "Nov 27" for a YYYY-MM-DD day. */
-export const shortDay = (date: string) =>
-  `${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(date.slice(5, 7)) - 1]} ${Number(date.slice(8, 10))}`;
+/** "Nov 27" (en) or "11月27日" (zh-CN) for a YYYY-MM-DD day, in the page's language. */
+export function useShortDay() {
+  const format = useFormatter();
+  return (date: string) => format.dateTime(new Date(`${date}T00:00:00Z`), { month: "short", day: "numeric", timeZone: "UTC" });
+}
 
 /**
  * A small bar chart of a daily series (an inline SVG: no chart library on the page). The picture is
@@ -14,12 +17,14 @@ export const shortDay = (date: string) =>
  * themselves are in the dashboard's table of days.
  */
 export function ActivityChart({ points, label }: { points: StatsPointDto[]; label: string }) {
+  const t = useTranslations("Dashboard");
+  const shortDay = useShortDay();
   const max = Math.max(1, ...points.map((p) => p.value));
   const top = points.reduce<StatsPointDto | null>((a, p) => (p.value > (a?.value ?? 0) ? p : a), null);
   const bar = W / points.length;
   const summary = top
-    ? `${label} per day over the last ${points.length} days; highest ${top.value} on ${shortDay(top.date)}`
-    : `${label}: none in the last ${points.length} days`;
+    ? t("chartSummary", { label, days: points.length, top: top.value, day: shortDay(top.date) })
+    : t("chartEmpty", { label, days: points.length });
   return (
     <figure className="space-y-1">
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={summary} className="h-14 w-full">
@@ -42,7 +47,7 @@ export function ActivityChart({ points, label }: { points: StatsPointDto[]; labe
       </svg>
       <figcaption className="flex justify-between text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
         <span>{points[0] ? shortDay(points[0].date) : ""}</span>
-        <span>today</span>
+        <span>{t("today")}</span>
       </figcaption>
     </figure>
   );

@@ -1,18 +1,23 @@
+import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { ActivityChart, shortDay } from "@/components/admin/dashboard/activity-chart";
+import { ActivityChart, useShortDay } from "@/components/admin/dashboard/activity-chart";
 import type { AdminDashboardDto, DashboardActivityDto, DashboardSeries } from "@/lib/validation/admin-dashboard";
 
-const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const plural = (v: number, one: string, many = `${one}s`) => `${n(v)} ${v === 1 ? one : many}`;
-
-const SERIES: Record<DashboardSeries, { title: string; unit: string; href: string; link: string }> = {
-  signups: { title: "Sign-ups", unit: "Sign-ups", href: "/admin/users", link: "Members" },
-  active: { title: "Active members", unit: "Members seen", href: "/admin/users", link: "Members" },
-  posts: { title: "Posts", unit: "Published posts", href: "/", link: "Latest posts" },
-  comments: { title: "Comments", unit: "Comments", href: "/review#flags-heading", link: "Flagged comments" },
+/** Each series' link; its title, unit and link text are Dashboard.series.<key>.* in the catalogs. */
+const SERIES_HREF: Record<DashboardSeries, string> = {
+  signups: "/admin/users",
+  active: "/admin/users",
+  posts: "/",
+  comments: "/review#flags-heading",
 };
+
+/** Whole numbers in the page's language ("1,234"). */
+function useNumber() {
+  const format = useFormatter();
+  return (v: number) => format.number(v);
+}
 
 const card = "rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/40";
 const linkClass =
@@ -20,17 +25,18 @@ const linkClass =
 
 /** The admin area's links, with what each page is for (admins). */
 const ADMIN_PAGES = [
-  { href: "/admin/users", label: "Users", what: "Roles, suspensions" },
-  { href: "/admin/categories", label: "Categories", what: "Create, order, edit" },
-  { href: "/admin/tags", label: "Tags", what: "Rename, merge, delete" },
-  { href: "/admin/goods", label: "Point goods", what: "The points shop" },
-  { href: "/admin/settings", label: "Settings", what: "Registration, publishing" },
-  { href: "/admin/audit", label: "Audit log", what: "Every staff action" },
-  { href: "/admin/mail", label: "Outgoing mail", what: "Outbox and sent mail" },
-  { href: "/review", label: "Review queue", what: "Flags, pending posts" },
+  { href: "/admin/users", key: "users" },
+  { href: "/admin/categories", key: "categories" },
+  { href: "/admin/tags", key: "tags" },
+  { href: "/admin/goods", key: "goods" },
+  { href: "/admin/settings", key: "settings" },
+  { href: "/admin/audit", key: "audit" },
+  { href: "/admin/mail", key: "mail" },
+  { href: "/review", key: "review" },
 ] as const;
 
 function Stat({ label, value, testId }: { label: string; value: number; testId?: string }) {
+  const n = useNumber();
   return (
     <div>
       <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
@@ -42,24 +48,25 @@ function Stat({ label, value, testId }: { label: string; value: number; testId?:
 }
 
 function ActivityCard({ a, total }: { a: DashboardActivityDto; total: number | null }) {
-  const s = SERIES[a.key];
+  const t = useTranslations("Dashboard");
+  const n = useNumber();
   const id = `activity-${a.key}`;
   return (
     <section aria-labelledby={id} className={`${card} space-y-3`} data-testid={id}>
       <div className="flex items-baseline justify-between gap-2">
         <h3 id={id} className="font-semibold">
-          {s.title}
+          {t(`series.${a.key}.title`)}
         </h3>
-        {total !== null ? <span className="text-sm text-zinc-600 dark:text-zinc-400">{n(total)} in all</span> : null}
+        {total !== null ? <span className="text-sm text-zinc-600 dark:text-zinc-400">{t("inAll", { count: n(total) })}</span> : null}
       </div>
       <dl className="grid grid-cols-3 gap-2">
-        <Stat label="24 hours" value={a.day} testId={`${id}-day`} />
-        <Stat label="7 days" value={a.week} testId={`${id}-week`} />
-        <Stat label="30 days" value={a.month} testId={`${id}-month`} />
+        <Stat label={t("hours24")} value={a.day} testId={`${id}-day`} />
+        <Stat label={t("days7")} value={a.week} testId={`${id}-week`} />
+        <Stat label={t("days30")} value={a.month} testId={`${id}-month`} />
       </dl>
-      <ActivityChart points={a.daily} label={s.unit} />
-      <Link href={s.href} className={linkClass}>
-        {s.link}
+      <ActivityChart points={a.daily} label={t(`series.${a.key}.unit`)} />
+      <Link href={SERIES_HREF[a.key]} className={linkClass}>
+        {t(`series.${a.key}.link`)}
         <span aria-hidden="true">→</span>
       </Link>
     </section>
@@ -85,6 +92,8 @@ function Attention({
   testId: string;
   warn: boolean;
 }) {
+  const t = useTranslations("Dashboard");
+  const n = useNumber();
   return (
     <li className={`${card} flex flex-col gap-1 ${warn ? "border-amber-400 dark:border-amber-700" : ""}`} data-testid={testId}>
       <span className="text-sm text-zinc-600 dark:text-zinc-400">{title}</span>
@@ -94,7 +103,7 @@ function Attention({
         {since ? (
           <>
             {" "}
-            · oldest <RelativeTime iso={since} />
+            · {t("oldest")} <RelativeTime iso={since} />
           </>
         ) : null}
       </span>
@@ -108,6 +117,10 @@ function Attention({
 
 /** /admin: what needs staff attention, the forum's activity and the way into each admin page. */
 export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
+  const t = useTranslations("Dashboard");
+  const ta = useTranslations("Admin");
+  const n = useNumber();
+  const shortDay = useShortDay();
   const { moderation: m, mail } = data;
   const totals: Record<DashboardSeries, number | null> = {
     signups: data.totals.members,
@@ -120,39 +133,42 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
     <div className="space-y-8">
       <section aria-labelledby="attention-heading" className="space-y-3">
         <h2 id="attention-heading" className="text-lg font-semibold">
-          Needs attention
+          {t("needsAttention")}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <Attention
-            title="Open flags"
+            title={t("openFlags")}
             count={m.openFlags}
-            detail={m.openFlags ? `on ${plural(m.flaggedItems, "post or comment", "posts and comments")}` : "Nothing flagged"}
+            detail={m.openFlags ? t("flaggedItems", { count: m.flaggedItems }) : t("nothingFlagged")}
             since={m.oldestFlagAt}
             href="/review#flags-heading"
-            action="Review flags"
+            action={t("reviewFlags")}
             testId="dashboard-flags"
             warn={m.openFlags > 0}
           />
           <Attention
-            title="Pending posts"
+            title={t("pendingPosts")}
             count={m.pendingPosts}
-            detail={m.pendingPosts ? `${m.pendingPosts === 1 ? "waits" : "wait"} for review` : "None waiting"}
+            detail={m.pendingPosts ? t("waitForReview", { count: m.pendingPosts }) : t("noneWaiting")}
             since={m.oldestPendingAt}
             href="/review#pending-heading"
-            action="Review posts"
+            action={t("reviewPosts")}
             testId="dashboard-pending"
             warn={m.pendingPosts > 0}
           />
           {mail ? (
             <Attention
-              title="Mail queue"
+              title={t("mailQueue")}
               count={mail.pending + mail.sending}
-              detail={`waiting${mail.retrying ? ` (${n(mail.retrying)} retrying)` : ""} · ${n(mail.failed)} failed · ${n(mail.sentLastDay)} sent in 24 hours${
-                mail.transport === "files" ? " · written to files" : ""
-              }`}
+              detail={[
+                mail.retrying ? t("mailWaitingRetrying", { retrying: n(mail.retrying) }) : t("mailWaiting"),
+                t("mailFailed", { failed: n(mail.failed) }),
+                t("mailSent", { sent: n(mail.sentLastDay) }),
+                ...(mail.transport === "files" ? [t("mailToFiles")] : []),
+              ].join(" · ")}
               since={mail.oldestPendingAt}
               href="/admin/mail"
-              action="Outgoing mail"
+              action={ta("page.mail")}
               testId="dashboard-mail"
               warn={mail.failed > 0 || mail.retrying > 0}
             />
@@ -163,10 +179,10 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
       <section aria-labelledby="activity-heading" className="space-y-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="activity-heading" className="text-lg font-semibold">
-            Activity
+            {t("activity")}
           </h2>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Rolling windows; bars are UTC days, today last. Updated <RelativeTime iso={data.generatedAt} />.
+            {t("activityNote")} {t("updated")} <RelativeTime iso={data.generatedAt} />
           </p>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -175,23 +191,23 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
           ))}
         </div>
         <details className="rounded-lg border border-zinc-200 text-sm dark:border-zinc-800">
-          <summary className="cursor-pointer px-4 py-2 font-medium">Numbers per day</summary>
+          <summary className="cursor-pointer px-4 py-2 font-medium">{t("perDay")}</summary>
           <div
             className="max-h-80 overflow-auto border-t border-zinc-200 dark:border-zinc-800"
             tabIndex={0}
             role="region"
-            aria-label="Numbers per day"
+            aria-label={t("perDay")}
           >
             <table className="w-full text-left tabular-nums">
-              <caption className="sr-only">Activity per UTC day, newest first</caption>
+              <caption className="sr-only">{t("perDayCaption")}</caption>
               <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className="px-2 py-1.5 sm:px-4">
-                    Day
+                    {t("day")}
                   </th>
                   {data.activity.map((a) => (
                     <th key={a.key} scope="col" className="px-2 py-1.5 text-right sm:px-4">
-                      {SERIES[a.key].title}
+                      {t(`series.${a.key}.title`)}
                     </th>
                   ))}
                 </tr>
@@ -220,7 +236,7 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
 
       <section aria-labelledby="pages-heading" className="space-y-3">
         <h2 id="pages-heading" className="text-lg font-semibold">
-          {data.scope === "ADMIN" ? "Administration" : "Moderation"}
+          {data.scope === "ADMIN" ? ta("administration") : ta("moderation")}
         </h2>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
           {(data.scope === "ADMIN" ? ADMIN_PAGES : ADMIN_PAGES.filter((p) => p.href === "/review")).map((p) => (
@@ -230,8 +246,8 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
                 className={`${card} flex items-center gap-3 hover:border-sky-400 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:border-sky-700`}
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block font-medium">{p.label}</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{p.what}</span>
+                  <span className="block font-medium">{ta(`page.${p.key}`)}</span>
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t(`pageWhat.${p.key}`)}</span>
                 </span>
                 <Icon name="chevron-down" className="h-4 w-4 -rotate-90 text-zinc-500" />
               </Link>

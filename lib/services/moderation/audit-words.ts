@@ -1,5 +1,9 @@
 // The audit log in words: "moderator approved alice's post “Title”", as pieces the admin pages link.
-import type { AuditPart } from "@/lib/validation/admin-users";
+// The sentences are catalog messages (namespace AuditWords in messages/<locale>/admin.json), so each
+// language orders them its own way ("moderator 通过了 alice 的帖子《Title》"); the API speaks English.
+import { createTranslator } from "next-intl";
+import enAdmin from "@/messages/en/admin.json";
+import type { AuditEntryDto, AuditPart } from "@/lib/validation/admin-users";
 
 type Mini = { id: number; username: string };
 type Json = Record<string, unknown> | null;
@@ -14,198 +18,205 @@ export type AuditFacts = {
   after: Json;
 };
 
-/** Every action staff can take, for the audit log's filter; the key is the stored action. */
-export const AUDIT_ACTIONS: Record<string, string> = {
-  "post.approve": "Approved a post",
-  "post.reject": "Rejected a post",
-  "post.edit": "Edited someone's post",
-  "post.delete": "Deleted someone's post",
-  "post.close": "Closed someone's post",
-  "post.reopen": "Reopened someone's post",
-  "post.pin": "Pinned a post",
-  "post.unpin": "Unpinned a post",
-  "post.feature": "Featured a post",
-  "post.unfeature": "Unfeatured a post",
-  "post.slow-mode": "Set slow mode",
-  "comment.edit": "Edited someone's comment",
-  "comment.delete": "Deleted someone's comment",
-  "comment.pin": "Pinned a comment",
-  "comment.unpin": "Unpinned a comment",
-  "flag.dismiss": "Dismissed flags",
-  "flag.hide": "Hid flagged content",
-  "flag.delete": "Deleted flagged content",
-  "flag.close_post": "Closed a flagged post",
-  "user.suspend": "Suspended a member",
-  "user.unsuspend": "Lifted a suspension",
-  "user.role": "Changed a role",
-  "settings.update": "Changed site settings",
-  "category.create": "Created a category",
-  "category.update": "Edited a category",
-  "category.delete": "Deleted a category",
-  "category.reorder": "Reordered categories",
-  "tag.create": "Created a tag",
-  "tag.update": "Edited a tag",
-  "tag.delete": "Deleted a tag",
-  "tag.merge": "Merged tags",
-  "good.create": "Added a point good",
-  "good.update": "Edited a point good",
-  "good.retire": "Retired a point good",
-  "good.offer": "Offered a point good again",
-  "good.delete": "Deleted a point good",
+/** A translator of the AuditWords namespace and the language its dates are written in. */
+export type AuditWords = {
+  t: (key: string, values?: Record<string, string | number>) => string;
+  locale: string;
 };
 
-const ROLE_WORDS: Record<string, string> = { USER: "a member", MODERATOR: "a moderator", ADMIN: "an admin" };
-
-const SETTING_WORDS: Record<string, string> = {
-  publishMode: "publish mode",
-  registrationMode: "registration",
-  usernameChangeDays: "username changes",
-  flagHideThreshold: "flag threshold",
+/** English, as the API and the audit log's plain-text summary speak it. */
+export const ENGLISH_AUDIT_WORDS: AuditWords = {
+  t: createTranslator({ locale: "en", messages: enAdmin, namespace: "AuditWords" }) as unknown as AuditWords["t"],
+  locale: "en",
 };
+
+/** Every action staff can take, for the audit log's filter (the key is the stored action, the label in AuditActions). */
+export const AUDIT_ACTIONS = [
+  "post.approve",
+  "post.reject",
+  "post.edit",
+  "post.delete",
+  "post.close",
+  "post.reopen",
+  "post.pin",
+  "post.unpin",
+  "post.feature",
+  "post.unfeature",
+  "post.slow-mode",
+  "comment.edit",
+  "comment.delete",
+  "comment.pin",
+  "comment.unpin",
+  "flag.dismiss",
+  "flag.hide",
+  "flag.delete",
+  "flag.close_post",
+  "user.suspend",
+  "user.unsuspend",
+  "user.role",
+  "settings.update",
+  "category.create",
+  "category.update",
+  "category.delete",
+  "category.reorder",
+  "tag.create",
+  "tag.update",
+  "tag.delete",
+  "tag.merge",
+  "good.create",
+  "good.update",
+  "good.retire",
+  "good.offer",
+  "good.delete",
+] as const;
+
+const POST_VERBS = new Set(["approve", "reject", "delete", "close", "reopen", "pin", "unpin", "feature", "unfeature"]);
+const COMMENT_VERBS = new Set(["edit", "delete", "pin", "unpin"]);
+const FLAG_VERBS = new Set(["dismiss", "hide", "delete", "close_post"]);
 
 const str = (o: Json, k: string): string | null => (o && typeof o[k] === "string" ? (o[k] as string) : null);
 const num = (o: Json, k: string): number | null => (o && typeof o[k] === "number" ? (o[k] as number) : null);
 
-/** "4 December 2026": a human date, the same on the server and in every browser (UTC). */
-export function humanDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** "4 December 2026" (en) or "2026年12月4日" (zh-CN): a human date, the same on the server and in every browser (UTC). */
+export function humanDate(iso: string, locale = "en"): string {
+  return new Date(iso).toLocaleDateString(locale === "en" ? "en-GB" : locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
 }
 
-const FLAG_VERBS: Record<string, string> = {
-  "flag.dismiss": "dismissed the flags on",
-  "flag.hide": "hid",
-  "flag.delete": "deleted",
-  "flag.close_post": "closed",
-};
+// A link in a sentence stands as a marker while the message is formatted, then becomes its own piece.
+const MARK = "\u0001";
+const mark = (name: string) => `${MARK}${name}${MARK}`;
 
-const POST_VERBS: Record<string, string> = {
-  "post.approve": "approved",
-  "post.reject": "rejected",
-  "post.delete": "deleted",
-  "post.close": "closed",
-  "post.reopen": "reopened",
-  "post.pin": "pinned",
-  "post.unpin": "unpinned",
-  "post.feature": "featured",
-  "post.unfeature": "unfeatured",
-};
-
-const COMMENT_VERBS: Record<string, string> = {
-  "comment.edit": "edited",
-  "comment.delete": "deleted",
-  "comment.pin": "pinned",
-  "comment.unpin": "unpinned",
-};
-
-/** The line of one audit entry as pieces: text, member links and the target's link. */
-export function auditParts(f: AuditFacts): AuditPart[] {
-  const out: AuditPart[] = [];
-  const text = (t: string) => out.push({ kind: "text", text: t });
-  const user = (u: Mini | null, fallback: string) => (u ? out.push({ kind: "user", id: u.id, username: u.username }) : text(fallback));
-  const target = (t: string, href = f.target.href) => out.push({ kind: "target", text: t, href });
-  const whose = () => {
-    if (f.subject) {
-      user(f.subject, "");
-      text("'s ");
-    } else text("a ");
+/** The line of one audit entry as pieces (text, member links and the target's link), in `words`' language. */
+export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORDS): AuditPart[] {
+  const { t } = words;
+  const links = new Map<string, AuditPart>();
+  const user = (name: string, u: Mini | null, fallback: string) => {
+    if (!u) return fallback;
+    links.set(name, { kind: "user", id: u.id, username: u.username });
+    return mark(name);
   };
+  const target = (text: string, href = f.target.href) => {
+    links.set("target", { kind: "target", text, href });
+    return mark("target");
+  };
+
   const title = f.target.label ?? str(f.before, "title") ?? str(f.after, "title");
   const postTitle = f.target.postTitle ?? str(f.before, "postTitle") ?? str(f.after, "postTitle");
-  const quoted = (t: string | null, fallback: string) => (t ? `“${t}”` : fallback);
+  const quoted = (s: string | null, fallback: string) => (s ? t("quoted", { title: s }) : fallback);
+  const member = t("aMember");
   const what = () => {
     // The flagged or acted-on thing: "alice's post “Title”" or "alice's comment on “Title”".
+    const subject = f.subject ? user("subject", f.subject, "") : null;
     if (f.target.type === "comment") {
-      whose();
-      text("comment on ");
-      target(quoted(postTitle, "a post"), f.target.href);
-    } else {
-      whose();
-      text("post ");
-      target(quoted(title, `#${f.target.id ?? "?"}`));
+      const on = target(quoted(postTitle, t("aPost")), f.target.href);
+      return subject ? t("commentOf", { subject, target: on }) : t("aComment", { target: on });
     }
+    const it = target(quoted(title, `#${f.target.id ?? "?"}`));
+    return subject ? t("postOf", { subject, target: it }) : t("aPostNamed", { target: it });
   };
 
-  user(f.actor, "someone (deleted)");
-  text(" ");
+  const actor = user("actor", f.actor, t("someoneDeleted"));
   const a = f.action;
+  const [kind = "", verb = ""] = a.split(".");
   const reason = str(f.after, "reason");
+  let line: string;
 
-  if (a in POST_VERBS && f.target.type === "post") {
-    text(`${POST_VERBS[a]} `);
-    what();
-    if (a === "post.reject" && reason) text(`: “${reason}”`);
+  if (kind === "post" && POST_VERBS.has(verb) && f.target.type === "post") {
+    line = t("post", { actor, verb, what: what() });
+    if (a === "post.reject" && reason) line += t("quotedReason", { reason });
   } else if (a === "post.edit") {
     const restored = num(f.after, "restoredVersion");
     const fields = Array.isArray(f.after?.fields) ? (f.after!.fields as string[]) : [];
-    if (restored !== null) text(`restored version ${restored} of `);
-    else if (fields.length === 1 && fields[0] === "category") text("moved ");
-    else if (fields.length === 1 && fields[0] === "tags") text("re-tagged ");
-    else text("edited ");
-    what();
     const cat = str(f.after, "category");
-    if (restored === null && fields.length === 1 && fields[0] === "category" && cat) text(` to ${cat}`);
+    const only = fields.length === 1 ? fields[0] : null;
+    if (restored !== null) line = t("postRestored", { actor, version: restored, what: what() });
+    else if (only === "category" && cat) line = t("postMovedTo", { actor, what: what(), category: cat });
+    else if (only === "category") line = t("postMoved", { actor, what: what() });
+    else if (only === "tags") line = t("postRetagged", { actor, what: what() });
+    else line = t("postEdited", { actor, what: what() });
   } else if (a === "post.slow-mode") {
-    const s = num(f.after, "seconds") ?? 0;
-    text(s ? "set slow mode on " : "turned off slow mode on ");
-    what();
-    if (s) text(` to one comment every ${s} s`);
-  } else if (a in COMMENT_VERBS) {
-    text(`${COMMENT_VERBS[a]} `);
-    what();
-  } else if (a in FLAG_VERBS) {
-    const n = num(f.after, "flags") ?? 0;
-    text(`${FLAG_VERBS[a]} `);
-    what();
-    if (a === "flag.dismiss" && f.after?.restored === true) text(" and restored it");
-    text(` (${n} ${n === 1 ? "flag" : "flags"})`);
+    const seconds = num(f.after, "seconds") ?? 0;
+    line = seconds ? t("slowModeOn", { actor, what: what(), seconds }) : t("slowModeOff", { actor, what: what() });
+  } else if (kind === "comment" && COMMENT_VERBS.has(verb)) {
+    line = t("comment", { actor, verb, what: what() });
+  } else if (kind === "flag" && FLAG_VERBS.has(verb)) {
+    const count = num(f.after, "flags") ?? 0;
+    line =
+      a === "flag.dismiss"
+        ? t(f.after?.restored === true ? "flagDismissRestored" : "flagDismiss", { actor, what: what(), count })
+        : t("flag", { actor, verb, what: what(), count });
   } else if (a === "user.suspend") {
-    text("suspended ");
-    user(f.subject, "a member");
     const until = str(f.after, "suspendedUntil");
-    if (until) text(` until ${humanDate(until)}`);
+    const subject = user("subject", f.subject, member);
+    line = until ? t("suspendUntil", { actor, subject, date: humanDate(until, words.locale) }) : t("suspend", { actor, subject });
     const why = str(f.after, "suspendedReason");
-    if (why) text(`: “${why}”`);
+    if (why) line += t("quotedReason", { reason: why });
   } else if (a === "user.unsuspend") {
-    text("lifted the suspension of ");
-    user(f.subject, "a member");
+    line = t("unsuspend", { actor, subject: user("subject", f.subject, member) });
   } else if (a === "user.role") {
-    text("made ");
-    user(f.subject, "a member");
-    text(` ${ROLE_WORDS[str(f.after, "role") ?? ""] ?? "something else"}`);
+    const subject = user("subject", f.subject, member);
+    line = t("role", { actor, subject, role: str(f.after, "role") ?? "" });
     const was = str(f.before, "role");
-    if (was) text(` (was ${ROLE_WORDS[was]?.replace(/^an? /, "") ?? was})`);
+    if (was) line += t("roleWas", { was });
   } else if (a === "settings.update") {
-    const keys = Object.keys(f.after ?? {}).map((k) => SETTING_WORDS[k] ?? k.replace(/([A-Z])/g, " $1").toLowerCase());
-    text("changed the ");
-    target("site settings", "/admin/settings");
-    if (keys.length) text(`: ${keys.join(", ")}`);
+    const keys = Object.keys(f.after ?? {}).map((key) => t("setting", { key, words: key.replace(/([A-Z])/g, " $1").toLowerCase() }));
+    line = t("settings", { actor, target: target(t("siteSettings"), "/admin/settings") });
+    if (keys.length) line += t("settingsWhich", { list: keys.join(t("listSeparator")) });
   } else if (a === "category.reorder") {
-    text("reordered the ");
-    target("categories", "/admin/categories");
+    line = t("categoriesReordered", { actor, target: target(t("categories"), "/admin/categories") });
   } else if (a === "tag.merge") {
     const from = (f.before?.merged as { name?: string } | undefined)?.name;
     const into = (f.before?.into as { name?: string } | undefined)?.name ?? title;
-    text(`merged the tag ${from ? `#${from}` : "a tag"} into `);
-    target(into ? `#${into}` : "another tag");
+    line = t("tagMerged", {
+      actor,
+      from: from ? `#${from}` : t("aTag"),
+      target: target(into ? `#${into}` : t("anotherTag")),
+    });
   } else if (/^(category|tag|good)\./.test(a)) {
-    const [kind, verb] = a.split(".") as [string, string];
     const name = title ?? str(f.before, "name") ?? str(f.after, "name");
-    const noun = kind === "good" ? "the point good" : `the ${kind}`;
-    const verbs: Record<string, string> = {
-      create: "created",
-      update: "edited",
-      delete: "deleted",
-      retire: "retired",
-      offer: "offered again",
-    };
-    text(`${verbs[verb] ?? verb} ${noun} `);
-    target(name ? (kind === "tag" ? `#${name}` : name) : `#${f.target.id ?? "?"}`, verb === "delete" ? null : f.target.href);
-    if (a === "category.delete" && num(f.after, "moved")) text(`, moving its ${num(f.after, "moved")} posts`);
+    const it = target(name ? (kind === "tag" ? `#${name}` : name) : `#${f.target.id ?? "?"}`, verb === "delete" ? null : f.target.href);
+    line = t("catalog", { actor, verb, kind, target: it });
+    const moved = num(f.after, "moved");
+    if (a === "category.delete" && moved) line += t("categoryMoved", { count: moved });
   } else {
-    text(`${a} on ${f.target.type}`);
-    if (f.target.id !== null) text(` #${f.target.id}`);
+    line = t(f.target.id !== null ? "otherWithId" : "other", { actor, action: a, type: f.target.type, id: f.target.id ?? "" });
   }
+
+  const out: AuditPart[] = [];
+  line.split(MARK).forEach((piece, i) => {
+    // Odd pieces are the names of links, even ones text.
+    const link = i % 2 ? links.get(piece) : undefined;
+    if (link) out.push(link);
+    else if (piece) out.push({ kind: "text", text: piece });
+  });
   return out;
+}
+
+/** The facts of an entry the API returned, to say it again in another language. */
+export function auditFactsOf(e: AuditEntryDto): AuditFacts {
+  const comment = e.targetType === "comment";
+  return {
+    action: e.action,
+    actor: e.actor,
+    subject: e.subject,
+    target: { ...e.target, label: comment ? null : e.target.label, postTitle: comment ? e.target.label : null },
+    before: (e.before as Json) ?? null,
+    after: (e.after as Json) ?? null,
+  };
+}
+
+/** Entries with their line said in `words`' language (the page's), the rest unchanged. */
+export function auditEntriesIn<E extends AuditEntryDto>(entries: E[], words: AuditWords): E[] {
+  if (words.locale === "en") return entries;
+  return entries.map((e) => {
+    const parts = auditParts(auditFactsOf(e), words);
+    return { ...e, parts, summary: auditSummary(parts) };
+  });
 }
 
 /** The same line as plain text. */

@@ -1,28 +1,21 @@
-import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AuditList } from "@/components/admin/audit-line";
-import { FilterForm } from "@/components/admin/filter-form";
+import { FilterForm, FilterSearch, FilterSelect } from "@/components/admin/filter-form";
 import { buttonClass } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
 import { Link } from "@/components/ui/link";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listAudit } from "@/lib/services/moderation/audit-log";
-import { AUDIT_ACTIONS } from "@/lib/services/moderation/audit-words";
+import { AUDIT_ACTIONS, auditEntriesIn } from "@/lib/services/moderation/audit-words";
 import { auditQuerySchema } from "@/lib/validation/admin-users";
 
-export const metadata: Metadata = { title: "Audit log · Administration" };
+export const generateMetadata = () => adminMetadata("audit");
 
-const KINDS: { value: string; label: string }[] = [
-  { value: "post", label: "Posts (all)" },
-  { value: "comment", label: "Comments (all)" },
-  { value: "flag", label: "Flags (all)" },
-  { value: "user", label: "Members (all)" },
-  { value: "category", label: "Categories (all)" },
-  { value: "tag", label: "Tags (all)" },
-  { value: "good", label: "Point goods (all)" },
-];
+// Every action of a kind (`post` selects post.*); the labels are Audit.kind.<kind>.
+const KINDS = ["post", "comment", "flag", "user", "category", "tag", "good"] as const;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -51,79 +44,70 @@ export default async function AuditLogPage({ searchParams }: Props) {
     return qs ? `/admin/audit?${qs}` : "/admin/audit";
   };
   const filtered = !!(q.actor || q.action || q.subject !== undefined);
+  const [t, ta, tw, locale] = await Promise.all([
+    getTranslations("Audit"),
+    getTranslations("Admin"),
+    getTranslations("AuditWords"),
+    getLocale(),
+  ]);
+  // The action labels are AuditActions.<kind>.<verb> (a dotted key is a path in the catalogs).
+  const tActions = await getTranslations("AuditActions");
+  const words = { t: tw as (key: string, values?: Record<string, string | number>) => string, locale };
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4">
-      <h1 className="text-2xl font-semibold">Audit log</h1>
+      <h1 className="text-2xl font-semibold">{ta("page.audit")}</h1>
       <AdminNav current="/admin/audit" />
-      <FilterForm action="/admin/audit" label="Filter the audit log">
-        <div className="min-w-40 grow basis-48 space-y-1">
-          <label htmlFor="audit-actor" className="block text-sm font-medium">
-            By
-          </label>
-          <input
-            id="audit-actor"
-            type="search"
-            name="actor"
-            defaultValue={q.actor ?? ""}
-            placeholder="Staff username"
-            className={inputClass}
-          />
-        </div>
-        <div className="min-w-40 grow basis-56 space-y-1">
-          <label htmlFor="audit-action" className="block text-sm font-medium">
-            Action
-          </label>
-          <select id="audit-action" name="action" defaultValue={q.action ?? ""} className={inputClass}>
-            <option value="">Every action</option>
-            <optgroup label="Kinds">
-              {KINDS.map((k) => (
-                <option key={k.value} value={k.value}>
-                  {k.label}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label="Actions">
-              {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </optgroup>
-          </select>
-        </div>
+      <FilterForm action="/admin/audit" label={t("filterLabel")}>
+        <FilterSearch id="audit-actor" name="actor" label={t("by")} defaultValue={q.actor ?? ""} placeholder={t("byPlaceholder")} />
+        <FilterSelect
+          id="audit-action"
+          name="action"
+          label={t("action")}
+          defaultValue={q.action ?? ""}
+          className="min-w-40 grow basis-56"
+          options={[{ value: "", label: t("everyAction") }]}
+          groups={[
+            { label: t("kinds"), options: KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) })) },
+            { label: t("actions"), options: AUDIT_ACTIONS.map((a) => ({ value: a, label: tActions(a) })) },
+          ]}
+        />
         {q.subject !== undefined ? <input type="hidden" name="subject" value={q.subject} /> : null}
       </FilterForm>
       {q.subject !== undefined ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Only actions about{" "}
-          <Link href={`/admin/users/${q.subject}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-            member #{q.subject}
-          </Link>{" "}
+          {t.rich("onlyAbout", {
+            id: q.subject,
+            member: (chunks) => (
+              <Link href={`/admin/users/${q.subject}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
+                {chunks}
+              </Link>
+            ),
+          })}{" "}
           ·{" "}
           <Link href="/admin/audit" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-            show everyone
+            {t("showEveryone")}
           </Link>
         </p>
       ) : null}
       {data.items.length ? (
-        <AuditList entries={data.items} label="Staff actions, newest first" />
+        <AuditList entries={auditEntriesIn(data.items, words)} label={t("listLabel")} />
       ) : (
         <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          {q.page ? "No more entries." : filtered ? "No staff action matches these filters." : "No staff action yet."}
+          {q.page ? t("noMore") : filtered ? t("noMatch") : t("noneYet")}
         </p>
       )}
-      <nav aria-label="Pagination" className="flex justify-between">
+      <nav aria-label={ta("pagination")} className="flex justify-between">
         {q.page > 0 ? (
           <Link href={href(q.page - 1)} className={buttonClass("secondary", "sm")}>
-            ← Newer
+            {t("newer")}
           </Link>
         ) : (
           <span />
         )}
         {data.hasMore ? (
           <Link href={href(q.page + 1)} className={buttonClass("secondary", "sm")}>
-            Older →
+            {t("older")}
           </Link>
         ) : (
           <span />

@@ -1,5 +1,6 @@
-import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
+import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminTags } from "@/components/admin/admin-tags";
 import { AdminPager, AdminSearch } from "@/components/admin/admin-search";
@@ -7,12 +8,13 @@ import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listTagsForAdmin } from "@/lib/services/taxonomy/tags";
 
-export const metadata: Metadata = { title: "Tags · Administration" };
+export const generateMetadata = () => adminMetadata("tags");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** Admins: create, rename, merge and delete tags (issue 18). Others get the 404 page. */
 export default async function AdminTagsPage({ searchParams }: Props) {
+  const t = await getTranslations("Admin");
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/tags");
   const sp = await searchParams;
@@ -21,9 +23,9 @@ export default async function AdminTagsPage({ searchParams }: Props) {
   const tags = await orNotFound(listTagsForAdmin(viewer, { keyword: q, page }));
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4">
-      <h1 className="text-2xl font-semibold">Tags</h1>
+      <h1 className="text-2xl font-semibold">{t("page.tags")}</h1>
       <AdminNav current="/admin/tags" />
-      <AdminSearch action="/admin/tags" label="Find tags" q={q} />
+      <AdminSearch action="/admin/tags" label={t("findTags")} q={q} />
       <AdminTags tags={tags} keyword={q} />
       <AdminPager action="/admin/tags" q={q} page={page} more={tags.length === 100} />
     </div>

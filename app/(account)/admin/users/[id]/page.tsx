@@ -1,9 +1,11 @@
-import type { Metadata } from "next";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { notFound, redirect } from "next/navigation";
+import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminUserActions } from "@/components/admin/admin-user-actions";
 import { AuditList } from "@/components/admin/audit-line";
-import { humanDateText } from "@/components/admin/dates";
+import { humanDateIn } from "@/components/admin/dates";
+import { ROLE_TONE } from "@/components/admin/users-table";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Link } from "@/components/ui/link";
@@ -11,11 +13,10 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getUserForAdmin } from "@/lib/services/moderation/admin-users";
+import { auditEntriesIn } from "@/lib/services/moderation/audit-words";
 
-export const metadata: Metadata = { title: "Member · Administration" };
+export const generateMetadata = () => adminMetadata("member");
 
-const REASON: Record<string, string> = { SPAM: "Spam", INAPPROPRIATE: "Inappropriate", OFF_TOPIC: "Off-topic", OTHER: "Other" };
-const OUTCOME: Record<string, string> = { DISMISS: "dismissed", HIDE: "hidden", DELETE: "deleted", CLOSE_POST: "post closed" };
 const STATUS_TONE = { PUBLISHED: "success", PENDING: "warning", REJECTED: "danger" } as const;
 
 function Section({ id, title, count, children }: { id: string; title: string; count?: number; children: React.ReactNode }) {
@@ -42,12 +43,20 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) notFound();
   const d = await orNotFound(getUserForAdmin(viewer, Number(raw)));
   const u = d.user;
+  const [t, ta, tw, format, locale] = await Promise.all([
+    getTranslations("AdminUser"),
+    getTranslations("Admin"),
+    getTranslations("AuditWords"),
+    getFormatter(),
+    getLocale(),
+  ]);
+  const words = { t: tw as (key: string, values?: Record<string, string | number>) => string, locale };
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6">
       <AdminNav current="/admin/users" />
       <p className="text-sm">
         <Link href="/admin/users" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-          ← All members
+          {t("allMembers")}
         </Link>
       </p>
       <header className="flex flex-wrap items-center gap-4">
@@ -55,45 +64,45 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
         <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-semibold break-all">{u.username}</h1>
           <div className="flex flex-wrap gap-1">
-            <Badge tone={u.role === "USER" ? "neutral" : u.role === "ADMIN" ? "warning" : "info"}>
-              {u.role === "USER" ? "Member" : u.role === "ADMIN" ? "Admin" : "Moderator"}
-            </Badge>
-            {u.bot ? <Badge tone="info">Bot</Badge> : null}
-            {u.suspendedUntil ? <Badge tone="danger">Suspended until {humanDateText(u.suspendedUntil)}</Badge> : null}
+            <Badge tone={ROLE_TONE[u.role]}>{ta(`role.${u.role}`)}</Badge>
+            {u.bot ? <Badge tone="info">{ta("bot")}</Badge> : null}
+            {u.suspendedUntil ? <Badge tone="danger">{ta("suspendedUntil", { date: humanDateIn(locale, u.suspendedUntil) })}</Badge> : null}
           </div>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {u.email} · joined <RelativeTime iso={u.joinedAt} /> · last seen {u.lastSeenAt ? <RelativeTime iso={u.lastSeenAt} /> : "never"}{" "}
-            ·{" "}
+            {u.email} · {t("joined")} <RelativeTime iso={u.joinedAt} /> · {t("lastSeen")}{" "}
+            {u.lastSeenAt ? <RelativeTime iso={u.lastSeenAt} /> : t("never")} ·{" "}
             <Link href={`/u/${encodeURIComponent(u.username)}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-              public profile
+              {t("publicProfile")}
             </Link>
           </p>
         </div>
       </header>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {[
-          ["Posts", u.postCount],
-          ["Comments", u.commentCount],
-          ["Flags against", u.flagsAgainst],
-          ["Open flags", u.openFlagsAgainst],
-        ].map(([k, v]) => (
+        {(
+          [
+            ["posts", u.postCount],
+            ["comments", u.commentCount],
+            ["flagsAgainst", u.flagsAgainst],
+            ["openFlags", u.openFlagsAgainst],
+          ] as const
+        ).map(([k, v]) => (
           <div key={k} className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800">
-            <dt className="text-xs text-zinc-600 dark:text-zinc-400">{k}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{v}</dd>
+            <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t(`stat.${k}`)}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{format.number(v)}</dd>
           </div>
         ))}
       </dl>
 
       <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         {u.id === viewer.id ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">This is you: nobody can suspend themselves or change their own role.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("thisIsYou")}</p>
         ) : (
           <AdminUserActions user={u} can={d.can} bot={u.bot} />
         )}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Section id="user-posts" title="Latest posts" count={u.postCount}>
+        <Section id="user-posts" title={t("latestPosts")} count={u.postCount}>
           {d.posts.length ? (
             <ul className={listClass}>
               {d.posts.map((p) => (
@@ -102,37 +111,48 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                     {p.title}
                   </Link>
                   {p.status !== "PUBLISHED" ? (
-                    <Badge tone={STATUS_TONE[p.status as keyof typeof STATUS_TONE] ?? "neutral"}>{p.status.toLowerCase()}</Badge>
+                    <Badge tone={STATUS_TONE[p.status as keyof typeof STATUS_TONE] ?? "neutral"}>
+                      {t("postStatus", { status: p.status })}
+                    </Badge>
                   ) : null}
-                  {p.hidden ? <Badge tone="warning">hidden by flags</Badge> : null}
+                  {p.hidden ? <Badge tone="warning">{t("hiddenByFlags")}</Badge> : null}
                   <span className="text-xs text-zinc-600 dark:text-zinc-400">
-                    <RelativeTime iso={p.createdAt} /> · {p.commentCount} {p.commentCount === 1 ? "comment" : "comments"}
+                    <RelativeTime iso={p.createdAt} /> · {t("comments", { count: p.commentCount, shown: format.number(p.commentCount) })}
                   </span>
                 </li>
               ))}
             </ul>
           ) : (
-            <Empty>No posts.</Empty>
+            <Empty>{t("noPosts")}</Empty>
           )}
         </Section>
 
-        <Section id="user-flags" title="Flags against them" count={u.flagsAgainst}>
+        <Section id="user-flags" title={t("flagsAgainst")} count={u.flagsAgainst}>
           {d.flags.length ? (
             <ul className={listClass} data-testid="user-flags">
               {d.flags.map((f) => (
                 <li key={f.id} className="space-y-1 p-3">
                   <p>
-                    <span className="font-medium">{REASON[f.reason] ?? f.reason}</span> on{" "}
-                    <Link
-                      href={f.commentId ? `/posts/${f.post.id}#comment-${f.commentId}` : `/posts/${f.post.id}`}
-                      className="text-sky-700 underline underline-offset-2 dark:text-sky-400"
-                    >
-                      {f.commentId ? `a comment on “${f.post.title}”` : `“${f.post.title}”`}
-                    </Link>{" "}
-                    from{" "}
-                    <Link href={`/admin/users/${f.reporter.id}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-                      {f.reporter.username}
-                    </Link>
+                    {t.rich("flagLine", {
+                      reason: f.reason,
+                      strong: (chunks) => <span className="font-medium">{chunks}</span>,
+                      target: () => (
+                        <Link
+                          href={f.commentId ? `/posts/${f.post.id}#comment-${f.commentId}` : `/posts/${f.post.id}`}
+                          className="text-sky-700 underline underline-offset-2 dark:text-sky-400"
+                        >
+                          {f.commentId ? t("flagOnComment", { title: f.post.title }) : t("flagOnPost", { title: f.post.title })}
+                        </Link>
+                      ),
+                      reporter: () => (
+                        <Link
+                          href={`/admin/users/${f.reporter.id}`}
+                          className="text-sky-700 underline underline-offset-2 dark:text-sky-400"
+                        >
+                          {f.reporter.username}
+                        </Link>
+                      ),
+                    })}
                   </p>
                   {f.note ? <p className="break-words text-zinc-700 dark:text-zinc-300">“{f.note}”</p> : null}
                   {f.excerpt ? (
@@ -142,26 +162,34 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                   ) : null}
                   <p className="text-xs text-zinc-600 dark:text-zinc-400">
                     <RelativeTime iso={f.createdAt} /> ·{" "}
-                    {f.status === "OPEN" ? "open" : `resolved (${OUTCOME[f.action ?? ""] ?? "closed"})`}
+                    {f.status === "OPEN" ? t("flagOpen") : t("flagResolved", { outcome: f.action ?? "" })}
                   </p>
                 </li>
               ))}
             </ul>
           ) : (
-            <Empty>No flags.</Empty>
+            <Empty>{t("noFlags")}</Empty>
           )}
         </Section>
       </div>
 
-      <Section id="user-suspensions" title="Suspension history">
-        {d.suspensions.length ? <AuditList entries={d.suspensions} label="Suspensions, newest first" /> : <Empty>Never suspended.</Empty>}
+      <Section id="user-suspensions" title={t("suspensionHistory")}>
+        {d.suspensions.length ? (
+          <AuditList entries={auditEntriesIn(d.suspensions, words)} label={t("suspensionsLabel")} />
+        ) : (
+          <Empty>{t("neverSuspended")}</Empty>
+        )}
       </Section>
 
-      <Section id="user-audit" title="Staff actions about them">
-        {d.audit.length ? <AuditList entries={d.audit} label="Staff actions, newest first" /> : <Empty>None yet.</Empty>}
+      <Section id="user-audit" title={t("staffActions")}>
+        {d.audit.length ? (
+          <AuditList entries={auditEntriesIn(d.audit, words)} label={t("staffActionsLabel")} />
+        ) : (
+          <Empty>{t("noneYet")}</Empty>
+        )}
         <p className="text-sm">
           <Link href={`/admin/audit?subject=${u.id}`} className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-            All of them in the audit log →
+            {t("allInAuditLog")}
           </Link>
         </p>
       </Section>
