@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
-import { AppError } from "@/lib/errors";
+import { AppError, msg } from "@/lib/errors";
 
 type Result = { count: number; resetAt: Date };
 
@@ -32,21 +32,27 @@ export async function clearRateLimit(key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-async function bump(key: string, windowSec: number, n: number): Promise<Result> {
-  const [r] = await rawRows<{ count: number; reset_at: string | Date }>(
-    db,
-    sql`
+/**
+ * The statement that counts `n` hits on `key` (returning `count, reset_at`), for a caller that folds
+ * the count into its own write as a CTE (a direct message is counted and written in one statement).
+ */
+export function rateLimitHitSql(key: string, windowSec: number, n = 1): SQL {
+  return sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, ${n}, now() + make_interval(secs => ${windowSec}))
     on conflict (key) do update set
       count = case when rate_limits.reset_at <= now() then ${n} else rate_limits.count + ${n} end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-    returning count, reset_at`,
-  );
+    returning count, reset_at`;
+}
+
+async function bump(key: string, windowSec: number, n: number): Promise<Result> {
+  const [r] = await rawRows<{ count: number; reset_at: string | Date }>(db, rateLimitHitSql(key, windowSec, n));
   return { count: Number(r!.count), resetAt: new Date(r!.reset_at) };
 }
 
-function tooMany(limit: number, resetAt: Date): AppError {
+/** The 429 of a limit `limit` that is full until `resetAt` (for a caller counting with rateLimitHitSql). */
+export function tooMany(limit: number, resetAt: Date): AppError {
   const retry = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppError("rate_limited", `Too many requests, try again in ${retry} s`, { retryAfterSec: retry, limit });
+  return new AppError("rate_limited", msg("rateLimited", { seconds: retry }), { retryAfterSec: retry, limit });
 }

@@ -2,11 +2,12 @@ import "server-only";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { conversationParticipants, conversations, messages } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { loadParticipants, selectMessages, toMessageDtos } from "@/lib/services/messages/load";
-import { assertMayMessage, conversationAccess, experienceOf, loadMembers, messageSettings } from "@/lib/services/messages/rules";
+import { conversationAccess, loadSendFacts } from "@/lib/services/messages/facts";
+import { assertMayStart } from "@/lib/services/messages/rules";
 import { MAX_GROUP_MEMBERS, type ConversationDetailDto, type ConversationDto } from "@/lib/validation/messages";
 import type { Viewer } from "@/lib/viewer";
 
@@ -164,15 +165,6 @@ export async function unreadMessageCount(userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The id of the conversation of two members, or null. */
-export async function findDirectConversation(a: number, b: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(eq(conversations.directKey, directKey(a, b)));
-  return row?.id ?? null;
-}
-
 /** The conversation of two members, created with both of them if there is none (race-free: the unique direct key). */
 export async function directConversation(tx: DbOrTx, a: number, b: number, creatorId: number): Promise<number> {
   const key = directKey(a, b);
@@ -203,15 +195,15 @@ export async function createConversation(
 ): Promise<{ conversationId: number }> {
   const ids = input.recipientIds ? [...new Set(input.recipientIds)] : [input.recipientId!];
   const field = input.recipientIds ? "recipientIds" : "recipientId";
-  if (ids.includes(viewer.id)) throw badRequest("You cannot start a conversation with yourself", field);
-  if (ids.length + 1 > MAX_GROUP_MEMBERS) throw badRequest(`A conversation has at most ${MAX_GROUP_MEMBERS} members`, field);
-  const [members, settings, experience] = await Promise.all([loadMembers(ids), messageSettings(), experienceOf(viewer.id)]);
-  if (!input.recipientIds) {
-    // Finding the conversation the two already have needs no permission (its history stays theirs).
-    const existing = await findDirectConversation(viewer.id, ids[0]!);
-    if (existing !== null) return { conversationId: existing };
-  }
-  for (const m of members) await assertMayMessage(viewer, experience, m, { minLevel: settings.minLevel });
+  if (ids.includes(viewer.id)) throw badRequest(msg("conversationWithSelf"), field);
+  if (ids.length + 1 > MAX_GROUP_MEMBERS) throw badRequest(msg("conversationMaxMembers", { max: MAX_GROUP_MEMBERS }), field);
+  // One query for every fact (facts.ts); by key, the conversation the two may already have.
+  const f = await loadSendFacts(viewer, input.recipientIds ? { conversationId: 0 } : { directKey: directKey(viewer.id, ids[0]!) }, {
+    userIds: ids,
+  });
+  // Finding the conversation the two already have needs no permission (its history stays theirs).
+  if (!input.recipientIds && f.conversation) return { conversationId: f.conversation.id };
+  assertMayStart(f, ids);
   if (!input.recipientIds) {
     return { conversationId: await db.transaction((tx) => directConversation(tx, viewer.id, ids[0]!, viewer.id)) };
   }
@@ -223,13 +215,4 @@ export async function createConversation(
     await tx.insert(conversationParticipants).values([viewer.id, ...ids].map((userId) => ({ conversationId: c!.id, userId })));
     return { conversationId: c!.id };
   });
-}
-
-/** The members of a conversation other than `userId`. */
-export async function otherMembers(conversationId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: conversationParticipants.userId })
-    .from(conversationParticipants)
-    .where(eq(conversationParticipants.conversationId, conversationId));
-  return rows.map((r) => r.userId).filter((id) => id !== userId);
 }

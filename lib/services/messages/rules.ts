@@ -1,135 +1,111 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { db, type DbOrTx } from "@/db";
-import { conversationParticipants, conversations, messages, users, type UserRole } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/errors";
-import { isModerator } from "@/lib/permissions";
-import { levelOf } from "@/lib/services/points/points";
-import { readSettings } from "@/lib/services/moderation/site-settings";
-import { follows, isBlocked } from "@/lib/services/social/relations";
-import type { Viewer } from "@/lib/viewer";
+import { AppError, badRequest, msg, notFound } from "@/lib/errors";
+import type { Person, SendFacts } from "@/lib/services/messages/facts";
+import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 
 /**
- * Who may message whom (issue 48), asked before every conversation is created and every message is
- * sent. In this order, each with its own answer:
+ * Who may message whom (issue 48), as pure functions over the facts of facts.ts (one query), asked
+ * before every conversation is created, every message is sent and every member is added. In this
+ * order, each with its own answer:
  * 1. a block either way: nobody writes to a member who blocked them or whom they blocked;
  * 2. members below the site's level (site_settings.message_min_level) may message staff only (spam);
  * 3. the recipient's message policy (EVERYONE / FOLLOWING: people the recipient follows / NOBODY);
  *    staff may always message, and a recipient who wrote in the conversation has answered already.
+ * In a group the policies apply when each member is added; blocks and the level rule at every message.
  */
 
-export type Member = { id: number; username: string; role: UserRole; experience: number; policy: "EVERYONE" | "FOLLOWING" | "NOBODY" };
+const refuse = (text: string) => new AppError("forbidden", text);
+const invalid = (text: string, field: string) =>
+  new AppError("validation_failed", text, { field, issues: [{ path: [field], message: text }] });
+const isStaffRole = (role: Person["role"]) => role === "MODERATOR" || role === "ADMIN";
 
-const memberColumns = {
-  id: users.id,
-  username: users.username,
-  role: users.role,
-  experience: users.experience,
-  policy: users.messagePolicy,
-};
+type Sender = SendFacts["sender"];
 
-/** Members by id, one query (404 "Recipient not found" when one is missing). */
-export async function loadMembers(ids: number[], runner: DbOrTx = db): Promise<Member[]> {
-  if (!ids.length) return [];
-  const rows = await runner.select(memberColumns).from(users).where(inArray(users.id, ids));
-  if (rows.length !== new Set(ids).size) throw notFound("Recipient not found");
-  return rows;
+/** Why `sender` may not write to `person` (null: they may). `answered`: the person wrote here already. */
+export function refusalToMessage(sender: Sender, person: Person, minLevel: number, answered: boolean): AppError | null {
+  if (person.blocked) return refuse(`You cannot message ${person.username}: one of you has blocked the other`);
+  if (!sender.staff && !isStaffRole(person.role) && sender.level < minLevel) {
+    return refuse(`Members below level ${minLevel} may message staff only; take part in the forum a little first`);
+  }
+  if (sender.staff || answered) return null;
+  if (person.policy === "NOBODY") return refuse(`${person.username} does not accept messages`);
+  if (person.policy === "FOLLOWING" && !person.followsSender)
+    return refuse(`${person.username} accepts messages only from people they follow`);
+  return null;
 }
 
-const isStaffRole = (role: UserRole) => role === "MODERATOR" || role === "ADMIN";
-
-/**
- * Throws 403 when `sender` may not write to `recipient`. `answered`: the recipient wrote in the
- * conversation (so their policy no longer stands between them); `joining`: being added to a group
- * (the policy applies once, when they are added).
- */
-export async function assertMayMessage(
-  sender: Viewer,
-  senderExperience: number,
-  recipient: Member,
-  opts: { answered?: boolean; minLevel: number },
-): Promise<void> {
-  if (await isBlocked(sender.id, recipient.id)) {
-    throw forbidden(`You cannot message ${recipient.username}: one of you has blocked the other`);
-  }
-  const staff = isModerator(sender);
-  if (!staff && !isStaffRole(recipient.role) && levelOf(senderExperience).currentLevel < opts.minLevel) {
-    throw forbidden(`Members below level ${opts.minLevel} may message staff only; take part in the forum a little first`);
-  }
-  if (staff || opts.answered) return;
-  if (recipient.policy === "NOBODY") throw forbidden(`${recipient.username} does not accept messages`);
-  if (recipient.policy === "FOLLOWING" && !(await follows(recipient.id, sender.id))) {
-    throw forbidden(`${recipient.username} accepts messages only from people they follow`);
-  }
-}
-
-/**
- * A message in a group: no block between the sender and any member, and a sender below the site's
- * level writes only where every other member is staff.
- */
-export async function assertMayWriteInGroup(sender: Viewer, senderExperience: number, others: Member[], minLevel: number): Promise<void> {
-  for (const other of others) {
-    if (await isBlocked(sender.id, other.id)) {
-      throw forbidden(`You cannot write here: you and ${other.username} have blocked one another`);
-    }
-  }
+/** Why `sender` may not write in a group with `others` (null: they may): no block with any member; the level rule unless all are staff. */
+export function refusalInGroup(sender: Sender, others: Person[], minLevel: number): AppError | null {
+  const blocked = others.find((o) => o.blocked);
+  if (blocked) return refuse(`You cannot write here: you and ${blocked.username} have blocked one another`);
   const staffOnly = others.every((m) => isStaffRole(m.role));
-  if (!isModerator(sender) && !staffOnly && levelOf(senderExperience).currentLevel < minLevel) {
-    throw forbidden(`Members below level ${minLevel} may message staff only; take part in the forum a little first`);
+  if (!sender.staff && !staffOnly && sender.level < minLevel) {
+    return refuse(`Members below level ${minLevel} may message staff only; take part in the forum a little first`);
   }
+  return null;
 }
-
-/** The experience of the sender (for the level rule), one query. */
-export async function experienceOf(userId: number): Promise<number> {
-  const [u] = await db.select({ experience: users.experience }).from(users).where(eq(users.id, userId));
-  return u?.experience ?? 0;
-}
-
-/** The site's message settings. */
-export async function messageSettings(): Promise<{ minLevel: number; staffRead: boolean }> {
-  const s = await readSettings();
-  return { minLevel: s.messageMinLevel, staffRead: s.staffReadMessages };
-}
-
-export type Access = {
-  conversation: { id: number; name: string | null; directKey: string | null; createdAt: Date };
-  /** The viewer's membership; null for staff reading under the site's setting. */
-  me: { lastReadMessageId: number } | null;
-};
 
 /**
- * A conversation as `viewer` may open it: its participants read it; anyone else gets 404 (its
- * existence is not revealed), except staff when the site lets them read members' messages
- * (`staffRead`, for abuse reports), and only for reading.
+ * A message in an existing conversation: the sender is a member (anyone else 404: its existence is not
+ * revealed); with two members the rules apply to the other one at every message, in a group the group
+ * rule; `replyToId` must be a message of this conversation. Returns the conversation's id.
  */
-export async function conversationAccess(viewer: Viewer, conversationId: number, mode: "read" | "write"): Promise<Access> {
-  const [row] = await db
-    .select({
-      id: conversations.id,
-      name: conversations.name,
-      directKey: conversations.directKey,
-      createdAt: conversations.createdAt,
-      lastReadMessageId: conversationParticipants.lastReadMessageId,
-    })
-    .from(conversations)
-    .leftJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, viewer.id)),
-    )
-    .where(eq(conversations.id, conversationId));
-  if (!row) throw notFound("Conversation not found");
-  const conversation = { id: row.id, name: row.name, directKey: row.directKey, createdAt: row.createdAt };
-  if (row.lastReadMessageId !== null) return { conversation, me: { lastReadMessageId: row.lastReadMessageId } };
-  if (mode === "read" && isModerator(viewer) && (await messageSettings()).staffRead) return { conversation, me: null };
-  throw notFound("Conversation not found");
+export function assertMaySend(f: SendFacts, replyToId: number | null | undefined): number {
+  if (!f.conversation || !f.membership) throw notFound(msg("conversationNotFound"));
+  const others = f.people.filter((p) => p.member);
+  const refusal =
+    f.conversation.directKey !== null
+      ? others.map((o) => refusalToMessage(f.sender, o, f.settings.minLevel, o.wrote)).find((r) => r !== null)
+      : refusalInGroup(f.sender, others, f.settings.minLevel);
+  if (refusal) throw refusal;
+  assertReplyTarget(f, replyToId);
+  return f.conversation.id;
 }
 
-/** Whether `userId` has written in the conversation (their policy was answered by themselves). */
-export async function hasWritten(conversationId: number, userId: number): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, userId)))
-    .limit(1);
-  return rows.length > 0;
+/** A message to one member (POST /api/messages), in their conversation of two whether it exists yet or not. */
+export function assertMayMessage(f: SendFacts, recipientId: number, replyToId?: number | null): Person {
+  const recipient = f.people.find((p) => p.id === recipientId);
+  if (!recipient) throw notFound(msg("recipientNotFound"));
+  const refusal = refusalToMessage(f.sender, recipient, f.settings.minLevel, recipient.wrote);
+  if (refusal) throw refusal;
+  if (replyToId && !f.conversation) throw badRequest(msg("replyToNotInConversation"), "replyToId");
+  assertReplyTarget(f, replyToId);
+  return recipient;
+}
+
+function assertReplyTarget(f: SendFacts, replyToId: number | null | undefined): void {
+  if (replyToId && f.replyTo?.id !== replyToId) throw badRequest(msg("replyToNotInConversation"), "replyToId");
+}
+
+/** A new conversation with `ids`: every one of them exists and accepts messages from the sender (no one answered yet). */
+export function assertMayStart(f: SendFacts, ids: number[]): Person[] {
+  const people = ids.map((id) => f.people.find((p) => p.id === id));
+  if (people.some((p) => !p)) throw notFound(msg("recipientNotFound"));
+  for (const p of people) {
+    const refusal = refusalToMessage(f.sender, p!, f.settings.minLevel, false);
+    if (refusal) throw refusal;
+  }
+  return people as Person[];
+}
+
+/**
+ * Adding `ids` to a group (issue 48 follow-up): only a member adds (anyone else 404), only to a group
+ * (a conversation of two stays the two's), at most MAX_GROUP_MEMBERS in all; each person added must
+ * accept messages from the one adding them (their policy, blocks, the level rule, as for a new
+ * conversation), and no block may stand between them and a member (the group would stop working for
+ * them: every message there is refused across a block). People already in it are left as they are.
+ * Returns the people to add.
+ */
+export function assertMayAdd(f: SendFacts, ids: number[]): Person[] {
+  if (!f.conversation || !f.membership) throw notFound(msg("conversationNotFound"));
+  if (f.conversation.directKey !== null) {
+    throw invalid("People can be added to a group conversation only; start a new one with everyone instead", "userIds");
+  }
+  const fresh = assertMayStart(f, [...new Set(ids)]).filter((p) => !p.member);
+  if (f.conversation.size + fresh.length > MAX_GROUP_MEMBERS) {
+    throw invalid(`A conversation has at most ${MAX_GROUP_MEMBERS} members`, "userIds");
+  }
+  const split = fresh.find((p) => p.blockedWithMember);
+  if (split) throw refuse(`${split.username} cannot be added to this conversation`);
+  return fresh;
 }

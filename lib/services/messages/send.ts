@@ -1,73 +1,92 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { db, type DbOrTx } from "@/db";
-import { messages } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { sql } from "drizzle-orm";
+import { db, rawRows, type DbOrTx } from "@/db";
+import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
-import { directConversation, findDirectConversation, otherMembers } from "@/lib/services/messages/conversations";
-import { selectMessages, toMessageDtos } from "@/lib/services/messages/load";
-import {
-  assertMayMessage,
-  assertMayWriteInGroup,
-  conversationAccess,
-  experienceOf,
-  hasWritten,
-  loadMembers,
-  messageSettings,
-} from "@/lib/services/messages/rules";
+import { renderMarkdown } from "@/lib/markdown";
+import { rateLimitHitSql, tooMany } from "@/lib/limits/rate-limit";
+import { iso } from "@/lib/services/dto";
+import { directConversation, directKey } from "@/lib/services/messages/conversations";
+import { loadSendFacts, type SendFacts } from "@/lib/services/messages/facts";
+import { assertMayMessage, assertMaySend } from "@/lib/services/messages/rules";
 import type { MessageDto } from "@/lib/validation/messages";
 import type { Viewer } from "@/lib/viewer";
 
+/**
+ * Sending a direct message (issue 48) in a constant, small number of statements whatever the number
+ * of members: one read of every fact the rules need (facts.ts), then one statement that counts the
+ * sender's rate limit and writes the message (or, for the first message between two members, one
+ * transaction that also creates their conversation). The trigger `messages_events` moves the
+ * conversation's last message, marks the other members' mail pending and sends the `message` event to
+ * the members, in the same statement's transaction. The answer is built from the facts, with no read
+ * after the write.
+ */
+
 type NewMessage = { content: string; replyToId?: number | null };
 
-/** Per sender, across every process (the Postgres rate limiter): RATE_LIMIT_MESSAGES per RATE_LIMIT_WINDOW_SEC. */
-async function countSend(viewer: Viewer): Promise<void> {
-  const e = env();
-  await hitRateLimit(`message:${viewer.id}`, e.RATE_LIMIT_MESSAGES, e.RATE_LIMIT_WINDOW_SEC);
-}
-
 /**
- * Writes the message. The trigger `messages_events` moves the conversation's last message, marks the
- * other members' mail pending and sends the `message` event to the members, all in this transaction.
+ * Counts one send on the sender's limit (RATE_LIMIT_MESSAGES per RATE_LIMIT_WINDOW_SEC, shared by every
+ * process) and writes the message when the limit allows, in one statement; 429 when it does not.
  */
-async function insertMessage(tx: DbOrTx, conversationId: number, senderId: number, input: NewMessage): Promise<number> {
-  if (input.replyToId) {
-    const [target] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.id, input.replyToId), eq(messages.conversationId, conversationId)));
-    if (!target) throw badRequest("replyToId is not a message of this conversation", "replyToId");
-  }
-  const [row] = await tx
-    .insert(messages)
-    .values({ conversationId, senderId, content: input.content, replyToId: input.replyToId ?? null })
-    .returning({ id: messages.id });
-  return row!.id;
+async function countAndInsert(runner: DbOrTx, conversationId: number, senderId: number, input: NewMessage) {
+  const e = env();
+  const [r] = await rawRows<{ count: number; reset_at: Date | string; id: number | null; created_at: Date | string | null }>(
+    runner,
+    sql`with hit as (${rateLimitHitSql(`message:${senderId}`, e.RATE_LIMIT_WINDOW_SEC)}),
+        m as (insert into messages (conversation_id, sender_id, content, reply_to_id)
+              select ${conversationId}, ${senderId}, ${input.content}, ${input.replyToId ?? null}::int from hit where hit.count <= ${e.RATE_LIMIT_MESSAGES}
+              returning id, created_at)
+        select hit.count, hit.reset_at, m.id, m.created_at from hit left join m on true`,
+  );
+  if (!r || r.id === null) throw tooMany(e.RATE_LIMIT_MESSAGES, new Date(r!.reset_at));
+  return { id: Number(r.id), createdAt: iso(r.created_at)! };
 }
 
-async function messageDto(id: number): Promise<MessageDto> {
-  return (await toMessageDtos(await selectMessages(eq(messages.id, id))))[0]!;
+function messageDto(f: SendFacts, conversationId: number, row: { id: number; createdAt: string }, input: NewMessage): MessageDto {
+  const reply = f.replyTo;
+  return {
+    id: row.id,
+    content: input.content,
+    sender: f.sender.summary,
+    conversationId,
+    createdAt: row.createdAt,
+    replyTo: reply
+      ? {
+          id: reply.id,
+          content: reply.content,
+          sender: reply.sender,
+          conversationId,
+          createdAt: reply.createdAt,
+          replyTo: null,
+          reactions: [],
+        }
+      : null,
+    reactions: [],
+    html: renderMarkdown(input.content),
+  };
 }
 
 /** POST /api/messages (OpenIsle): a message to one member, in the conversation of the two (created if need be). */
 export async function sendMessage(viewer: Viewer, input: NewMessage & { recipientId: number }): Promise<MessageDto> {
-  if (input.recipientId === viewer.id) throw badRequest("You cannot message yourself", "recipientId");
-  const [[recipient], settings, experience, existing] = await Promise.all([
-    loadMembers([input.recipientId]),
-    messageSettings(),
-    experienceOf(viewer.id),
-    findDirectConversation(viewer.id, input.recipientId),
-  ]);
-  await assertMayMessage(viewer, experience, recipient!, {
-    minLevel: settings.minLevel,
-    answered: existing !== null && (await hasWritten(existing, recipient!.id)),
-  });
-  await countSend(viewer);
-  const id = await db.transaction(async (tx) =>
-    insertMessage(tx, await directConversation(tx, viewer.id, recipient!.id, viewer.id), viewer.id, input),
+  if (input.recipientId === viewer.id) throw badRequest(msg("cannotMessageSelf"), "recipientId");
+  const f = await loadSendFacts(
+    viewer,
+    { directKey: directKey(viewer.id, input.recipientId) },
+    {
+      userIds: [input.recipientId],
+      replyToId: input.replyToId,
+    },
   );
-  return messageDto(id);
+  const recipient = assertMayMessage(f, input.recipientId, input.replyToId);
+  if (f.conversation) {
+    const row = await countAndInsert(db, f.conversation.id, viewer.id, input);
+    return messageDto(f, f.conversation.id, row, input);
+  }
+  const { conversationId, row } = await db.transaction(async (tx) => {
+    const conversationId = await directConversation(tx, viewer.id, recipient.id, viewer.id);
+    return { conversationId, row: await countAndInsert(tx, conversationId, viewer.id, input) };
+  });
+  return messageDto(f, conversationId, row, input);
 }
 
 /**
@@ -76,22 +95,7 @@ export async function sendMessage(viewer: Viewer, input: NewMessage & { recipien
  * member was added, while blocks and the level rule apply at every message.
  */
 export async function sendToConversation(viewer: Viewer, conversationId: number, input: NewMessage): Promise<MessageDto> {
-  const access = await conversationAccess(viewer, conversationId, "write");
-  const [others, settings, experience] = await Promise.all([
-    otherMembers(conversationId, viewer.id).then((ids) => loadMembers(ids)),
-    messageSettings(),
-    experienceOf(viewer.id),
-  ]);
-  if (access.conversation.directKey !== null) {
-    for (const other of others) {
-      await assertMayMessage(viewer, experience, other, {
-        minLevel: settings.minLevel,
-        answered: await hasWritten(conversationId, other.id),
-      });
-    }
-  } else {
-    await assertMayWriteInGroup(viewer, experience, others, settings.minLevel);
-  }
-  await countSend(viewer);
-  return messageDto(await db.transaction((tx) => insertMessage(tx, conversationId, viewer.id, input)));
+  const f = await loadSendFacts(viewer, { conversationId }, { replyToId: input.replyToId });
+  const id = assertMaySend(f, input.replyToId);
+  return messageDto(f, id, await countAndInsert(db, id, viewer.id, input), input);
 }
