@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { reactionTypeEnum } from "./enums";
 import { users } from "./users";
+
+/** What a system line of a conversation records (`messages.event`): members added by the sender. */
+export type MessageEvent = { type: "members_added"; userIds: number[] };
 
 /**
  * A private conversation (issue 48): two members (`directKey` "<lower id>:<higher id>", unique, so
@@ -71,6 +75,11 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     content: text().notNull(),
     replyToId: integer(),
+    /**
+     * A system line rather than a member's words (members were added: who, by the sender); `content`
+     * then holds the same in plain English for clients that know nothing of it (OpenIsle's).
+     */
+    event: jsonb().$type<MessageEvent>(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
@@ -79,4 +88,25 @@ export const messages = pgTable(
     index("messages_sender_idx").on(t.senderId, t.createdAt),
     foreignKey({ name: "messages_reply_to_id_fk", columns: [t.replyToId], foreignColumns: [t.id] }).onDelete("set null"),
   ],
+);
+
+/**
+ * A member's reaction to a message (OpenIsle's POST /api/messages/{id}/reactions toggles it): one of
+ * each type per member and message. The trigger `message_reactions_events` (migration 0038) sends a
+ * `message` event of kind `reaction` to the conversation's members, so the others see it live.
+ */
+export const messageReactions = pgTable(
+  "message_reactions",
+  {
+    id: serial().primaryKey(),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: reactionTypeEnum().notNull(),
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("message_reactions_unique").on(t.messageId, t.userId, t.type), index("message_reactions_user_idx").on(t.userId)],
 );
