@@ -3,10 +3,11 @@
 import { forwardRef, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createPortal, flushSync } from "react-dom";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Bold, Code, ImagePlus, Italic, Link2, List, ListOrdered, TextQuote } from "lucide-react";
 import { Textarea } from "@/components/ui/field";
 import { Avatar } from "@/components/ui/avatar";
-import { uploadImageWithProgress } from "@/components/composer/upload";
+import { UploadError, uploadImageWithProgress } from "@/components/composer/upload";
 import { api } from "@/lib/client/api-client";
 import { suggestEmoji } from "@/lib/emoji";
 import { userKeys } from "@/lib/client/query-keys";
@@ -65,6 +66,7 @@ export const Composer = forwardRef<
   },
   handle,
 ) {
+  const tc = useTranslations("Composer");
   const ref = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const latest = useRef(value);
@@ -89,7 +91,7 @@ export const Composer = forwardRef<
           label: `@${u.username}`,
           insert: `@${u.username} `,
           avatar: u.avatar,
-          hint: u.inThread ? "in this thread" : undefined,
+          hint: u.inThread ? tc("inThread") : undefined,
         }))
       : suggest?.kind === "emoji"
         ? suggestEmoji(suggest.query).map((e) => ({ key: e.name, label: `:${e.name}:`, insert: `${e.char} `, hint: e.char }))
@@ -186,13 +188,13 @@ export const Composer = forwardRef<
   }
 
   const tools = {
-    bold: () => wrap("**", "**", "bold text"),
-    italic: () => wrap("_", "_", "italic text"),
+    bold: () => wrap("**", "**", tc("boldText")),
+    italic: () => wrap("_", "_", tc("italicText")),
     link: () => {
       const el = ref.current;
       if (!el) return;
       const { selectionStart: s, selectionEnd: e } = el;
-      const label = el.value.slice(s, e) || "link text";
+      const label = el.value.slice(s, e) || tc("linkText");
       const text = `[${label}](https://)`;
       replaceRange(s, e, text, [label.length + 3, text.length - 1]);
     },
@@ -226,7 +228,7 @@ export const Composer = forwardRef<
     for (const f of images) {
       const tag = Math.random().toString(36).slice(2, 8);
       const alt = (f.name || "image").replace(/\.[a-z0-9]+$/i, "").replace(/[[\]()]/g, "");
-      const placeholder = `![Uploading ${alt} (${tag})…]()`;
+      const placeholder = `![${tc("uploadingPlaceholder", { name: alt, tag })}]()`;
       insertAtCaret(placeholder + "\n");
       setUploads((u) => [...u, { id: tag, name: alt, progress: 0 }]);
       try {
@@ -234,7 +236,9 @@ export const Composer = forwardRef<
         onChange(latest.current.replace(placeholder, `![${alt}](${url})`));
       } catch (err) {
         onChange(latest.current.replace(`${placeholder}\n`, "").replace(placeholder, ""));
-        setUploadError(err instanceof Error ? err.message : "Upload failed");
+        setUploadError(
+          err instanceof UploadError ? tc(`upload.${err.code}`, err.values) : err instanceof Error ? err.message : tc("upload.failed"),
+        );
       } finally {
         setUploads((u) => u.filter((x) => x.id !== tag));
       }
@@ -311,18 +315,18 @@ export const Composer = forwardRef<
     <div className="relative">
       <div
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={tc("formatting")}
         aria-controls={id}
         className="flex flex-wrap items-center gap-0.5 rounded-t-md border border-b-0 border-zinc-300 bg-zinc-50 px-1 py-0.5 dark:border-zinc-700 dark:bg-zinc-900"
       >
-        {tool("Bold", "Ctrl+B", tools.bold, <Bold aria-hidden="true" className={icon} />)}
-        {tool("Italic", "Ctrl+I", tools.italic, <Italic aria-hidden="true" className={icon} />)}
-        {tool("Link", "Ctrl+K", tools.link, <Link2 aria-hidden="true" className={icon} />)}
-        {tool("Quote", null, tools.quote, <TextQuote aria-hidden="true" className={icon} />)}
-        {tool("Code", "Ctrl+E", tools.code, <Code aria-hidden="true" className={icon} />)}
-        {tool("Bulleted list", null, tools.list, <List aria-hidden="true" className={icon} />)}
-        {tool("Numbered list", null, tools.orderedList, <ListOrdered aria-hidden="true" className={icon} />)}
-        {tool("Add image", null, () => fileRef.current?.click(), <ImagePlus aria-hidden="true" className={icon} />)}
+        {tool(tc("bold"), "Ctrl+B", tools.bold, <Bold aria-hidden="true" className={icon} />)}
+        {tool(tc("italic"), "Ctrl+I", tools.italic, <Italic aria-hidden="true" className={icon} />)}
+        {tool(tc("link"), "Ctrl+K", tools.link, <Link2 aria-hidden="true" className={icon} />)}
+        {tool(tc("quote"), null, tools.quote, <TextQuote aria-hidden="true" className={icon} />)}
+        {tool(tc("code"), "Ctrl+E", tools.code, <Code aria-hidden="true" className={icon} />)}
+        {tool(tc("bulletedList"), null, tools.list, <List aria-hidden="true" className={icon} />)}
+        {tool(tc("numberedList"), null, tools.orderedList, <ListOrdered aria-hidden="true" className={icon} />)}
+        {tool(tc("addImage"), null, () => fileRef.current?.click(), <ImagePlus aria-hidden="true" className={icon} />)}
         {extraTools}
         <input
           ref={fileRef}
@@ -330,7 +334,7 @@ export const Composer = forwardRef<
           accept="image/png,image/jpeg,image/gif,image/webp,image/avif"
           multiple
           className="sr-only"
-          aria-label="Upload images"
+          aria-label={tc("uploadImages")}
           tabIndex={-1}
           data-testid="image-input"
           onChange={(e) => {
@@ -388,7 +392,7 @@ export const Composer = forwardRef<
               ref={listRef}
               id={listId}
               role="listbox"
-              aria-label={suggest?.kind === "mention" ? "Members" : "Emoji"}
+              aria-label={suggest?.kind === "mention" ? tc("members") : tc("emoji")}
               // Placed by the layout effect above (fixed, at the caret); hidden until then.
               style={{ position: "fixed", top: 0, left: 0, width: LIST_WIDTH, visibility: "hidden" }}
               className="z-50 max-h-64 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
@@ -419,8 +423,8 @@ export const Composer = forwardRef<
         <ul aria-live="polite" className="mt-1 space-y-1 text-xs text-zinc-600 dark:text-zinc-400" data-testid="upload-progress">
           {uploads.map((u) => (
             <li key={u.id} className="flex items-center gap-2">
-              <span>Uploading {u.name}…</span>
-              <progress max={1} value={u.progress} className="h-1.5 w-32" aria-label={`Uploading ${u.name}`} />
+              <span>{tc("uploading", { name: u.name })}</span>
+              <progress max={1} value={u.progress} className="h-1.5 w-32" aria-label={tc("uploadingLabel", { name: u.name })} />
               <span>{Math.round(u.progress * 100)}%</span>
             </li>
           ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import { forwardRef, useEffect, useId, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Composer, type ComposerHandle } from "@/components/composer/composer";
 import { api } from "@/lib/client/api-client";
 
@@ -21,6 +22,7 @@ export const MarkdownEditor = forwardRef<
     postId?: number;
   }
 >(function MarkdownEditor({ id, value, onChange, error, label, compact = false, postId }, ref) {
+  const tc = useTranslations("Composer");
   const [preview, setPreview] = useState<string>("");
   const [tab, setTab] = useState<"write" | "preview">("write");
   const previewId = useId();
@@ -47,9 +49,9 @@ export const MarkdownEditor = forwardRef<
           {label}
         </label>
         <div className="flex items-center gap-1">
-          <span role="group" aria-label="Editor view" className="flex gap-1 lg:hidden">
+          <span role="group" aria-label={tc("editorView")} className="flex gap-1 lg:hidden">
             <button type="button" aria-pressed={tab === "write"} className={tabClass(tab === "write")} onClick={() => setTab("write")}>
-              Write
+              {tc("write")}
             </button>
             <button
               type="button"
@@ -57,7 +59,7 @@ export const MarkdownEditor = forwardRef<
               className={tabClass(tab === "preview")}
               onClick={() => setTab("preview")}
             >
-              Preview
+              {tc("preview")}
             </button>
           </span>
         </div>
@@ -73,7 +75,7 @@ export const MarkdownEditor = forwardRef<
             rows={compact ? 6 : 16}
             maxLength={100000}
             className={`${compact ? "min-h-36" : "min-h-72"} font-mono`}
-            placeholder="Write in markdown. Paste or drop images to upload them."
+            placeholder={tc("editorPlaceholder")}
             invalid={!!error}
             describedBy={describedBy}
           />
@@ -81,13 +83,13 @@ export const MarkdownEditor = forwardRef<
         <div className={tab === "preview" ? "" : "hidden lg:block"}>
           <div
             id={previewId}
-            aria-label="Preview"
+            aria-label={tc("preview")}
             role="region"
             aria-live="polite"
             className={`markdown-body ${compact ? "min-h-36" : "min-h-72"} overflow-auto rounded-md border border-dashed border-zinc-300 p-3 text-sm dark:border-zinc-700`}
             data-testid="preview"
             dangerouslySetInnerHTML={{
-              __html: value.trim() ? preview : '<p class="text-zinc-600 dark:text-zinc-400">Nothing to preview yet.</p>',
+              __html: value.trim() ? preview : `<p class="text-zinc-600 dark:text-zinc-400">${tc("nothingToPreview")}</p>`,
             }}
           />
         </div>

@@ -50,11 +50,8 @@ export function emptyDraft(categoryId: string): Draft {
   };
 }
 
-export const SCOPES: { value: Scope; label: string }[] = [
-  { value: "ALL", label: "Everyone" },
-  { value: "ONLY_REGISTER", label: "Signed-in members only" },
-  { value: "ONLY_ME", label: "Only me (and moderators)" },
-];
+/** Who may see a post; each is worded by Composer.scope.<value> in the catalogs. */
+export const SCOPES: Scope[] = ["ALL", "ONLY_REGISTER", "ONLY_ME"];
 
 /** The fields the editor shows an API error beside; any other error is shown above the form. */
 export const KNOWN_FIELDS = new Set([
@@ -76,3 +73,15 @@ export const KNOWN_FIELDS = new Set([
   "lottery.startTime",
   "lottery.endTime",
 ]);
+
+/**
+ * Who may create tags (the site's rule), as the key of its words in the catalogs (Composer.tagCreators.*)
+ * and the level it names: the editor tells a member who may not create tags who can.
+ */
+export function tagCreatorsKey(rules: { tagCreators: string; tagCreateMinLevel: number }): {
+  key: "everyone" | "staff" | "level";
+  level: number;
+} {
+  const key = rules.tagCreators === "STAFF" ? "staff" : rules.tagCreators === "LEVEL" && rules.tagCreateMinLevel > 0 ? "level" : "everyone";
+  return { key, level: rules.tagCreateMinLevel };
+}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -37,6 +38,7 @@ export function TagPicker({
   creators?: string;
   error?: string | null;
 }) {
+  const tc = useTranslations("Composer");
   const [keyword, setKeyword] = useState("");
   // The keyword the list is for, 200 ms after the last keystroke.
   const [settled, setSettled] = useState("");
@@ -79,8 +81,8 @@ export function TagPicker({
   };
 
   function create() {
-    if (!canCreate) return setLocalError("You can pick existing tags only");
-    if (kw.length > 64) return setLocalError("A tag name is at most 64 characters");
+    if (!canCreate) return setLocalError(tc("tagPickOnly"));
+    if (kw.length > 64) return setLocalError(tc("tagTooLong"));
     setLocalError(null);
     onChange([...value, { id: null, name: kw }]);
     setKeyword("");
@@ -89,19 +91,14 @@ export function TagPicker({
 
   const shownError = error ?? localError;
   const need = Math.max(0, min - value.length);
-  const tags = (n: number) => `${n} tag${n === 1 ? "" : "s"}`;
   // The rules, told before Publish: how many tags, and whether this member may create new ones.
-  const hint = [
-    min === 0
-      ? `Optional: up to ${tags(max)}.`
-      : need > 0
-        ? `Add at least ${tags(min)} (${need} more).`
-        : `At least ${tags(min)}, up to ${max}.`,
-    canCreate ? "You can create new tags." : `Pick existing tags: new ones are created by ${creators ?? "moderators"}.`,
-  ].join(" ");
+  const hint = tc("tagHint", {
+    count: min === 0 ? tc("tagsOptional", { max }) : need > 0 ? tc("tagsNeed", { min, need }) : tc("tagsRange", { min, max }),
+    create: canCreate ? tc("tagsCanCreate") : tc("tagsPickOnly", { creators: creators ?? tc("tagCreatorsDefault") }),
+  });
   return (
     <div className="space-y-2">
-      <ul className="flex flex-wrap gap-1.5" aria-label="Selected tags" data-testid="selected-tags">
+      <ul className="flex flex-wrap gap-1.5" aria-label={tc("selectedTags")} data-testid="selected-tags">
         {value.map((t) => (
           <li key={t.id ?? `new:${t.name.toLowerCase()}`}>
             <span
@@ -110,13 +107,13 @@ export function TagPicker({
             >
               #{t.name}
               {t.id === null ? (
-                <span className="rounded bg-white/70 px-1 text-xs font-medium dark:bg-sky-900" title="Created when the post is saved">
-                  new
+                <span className="rounded bg-white/70 px-1 text-xs font-medium dark:bg-sky-900" title={tc("newTagTitle")}>
+                  {tc("newTag")}
                 </span>
               ) : null}
               <button
                 type="button"
-                aria-label={`Remove tag ${t.name}`}
+                aria-label={tc("removeTag", { name: t.name })}
                 onClick={() => onChange(value.filter((x) => x !== t))}
                 className="rounded-full px-1 hover:bg-sky-200 dark:hover:bg-sky-900"
               >
@@ -125,7 +122,7 @@ export function TagPicker({
             </span>
           </li>
         ))}
-        {value.length === 0 ? <li className="text-sm text-zinc-600 dark:text-zinc-400">No tags yet.</li> : null}
+        {value.length === 0 ? <li className="text-sm text-zinc-600 dark:text-zinc-400">{tc("noTags")}</li> : null}
       </ul>
       <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="tag-rules" data-need={need}>
         {hint}
@@ -134,7 +131,7 @@ export function TagPicker({
         id={id}
         type="search"
         value={keyword}
-        placeholder={full ? `At most ${max} tags` : canCreate ? "Search or create a tag" : "Search tags"}
+        placeholder={full ? tc("tagsFull", { max }) : canCreate ? tc("tagSearchCreate") : tc("tagSearch")}
         disabled={full}
         onChange={(e) => {
           setKeyword(e.target.value);
@@ -158,7 +155,7 @@ export function TagPicker({
         aria-describedby={shownError ? `${id}-error ${id}-hint` : `${id}-hint`}
       />
       {!full ? (
-        <ul id={listId} className="flex flex-wrap gap-1.5" aria-label="Matching tags">
+        <ul id={listId} className="flex flex-wrap gap-1.5" aria-label={tc("matchingTags")}>
           {suggestions.map((r, i) => (
             <li key={r.id}>
               <button
@@ -170,7 +167,7 @@ export function TagPicker({
                     ? "border-sky-600 bg-sky-50 ring-2 ring-sky-600/40 dark:bg-sky-950"
                     : "border-zinc-300 dark:border-zinc-700"
                 }`}
-                aria-label={`Add tag ${r.name}`}
+                aria-label={tc("addTag", { name: r.name })}
                 aria-current={i === highlighted ? "true" : undefined}
               >
                 #{r.name}
@@ -180,12 +177,12 @@ export function TagPicker({
           {kw && !exact && canCreate ? (
             <li>
               <Button size="sm" variant="secondary" onClick={create}>
-                Create tag “{kw}”
+                {tc("createTag", { name: kw })}
               </Button>
             </li>
           ) : null}
           {kw && !exact && !canCreate && !suggestions.length ? (
-            <li className="text-sm text-zinc-600 dark:text-zinc-400">No tag is called “{kw}”. You can pick existing tags only.</li>
+            <li className="text-sm text-zinc-600 dark:text-zinc-400">{tc("noSuchTag", { name: kw })}</li>
           ) : null}
         </ul>
       ) : null}

@@ -4,11 +4,25 @@ import { api } from "@/lib/client/api-client";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
+/**
+ * Why an image was not uploaded, as a code (and its values) the interface words in its language
+ * (Composer.upload.<code> in messages/<locale>/posts.json); the message is the English text.
+ */
+export class UploadError extends Error {
+  constructor(
+    readonly code: "read" | "notImage" | "tooBig" | "connection" | "status",
+    message: string,
+    readonly values: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(new Error("Could not read the file"));
+    r.onerror = () => reject(new UploadError("read", "Could not read the file"));
     r.readAsDataURL(file);
   });
 }
@@ -31,8 +45,9 @@ export function siteRelativeUpload(url: string): string {
 
 /** Checks type and size before anything is sent. */
 export function checkImageFile(file: File): void {
-  if (!file.type.startsWith("image/")) throw new Error(`${file.name || "This file"} is not an image`);
-  if (file.size > MAX_BYTES) throw new Error("Images must be 5 MB or smaller");
+  if (!file.type.startsWith("image/"))
+    throw new UploadError("notImage", `${file.name || "This file"} is not an image`, { name: file.name || "-" });
+  if (file.size > MAX_BYTES) throw new UploadError("tooBig", "Images must be 5 MB or smaller");
 }
 
 export { readAsDataUrl };
@@ -56,7 +71,7 @@ export async function uploadImageWithProgress(file: File, onProgress: (fraction:
     xhr.setRequestHeader("content-type", "application/json");
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onerror = () => reject(new Error("Upload failed: the connection was lost"));
+    xhr.onerror = () => reject(new UploadError("connection", "Upload failed: the connection was lost"));
     xhr.onload = () => {
       let body: unknown = null;
       try {
@@ -65,9 +80,9 @@ export async function uploadImageWithProgress(file: File, onProgress: (fraction:
         body = null;
       }
       if (xhr.status >= 200 && xhr.status < 300 && typeof body === "string") return resolve(body);
-      const msg =
-        body && typeof body === "object" && "error" in body ? String((body as { error: unknown }).error) : `Upload failed (${xhr.status})`;
-      reject(new Error(msg));
+      // The server's own message (in the page's language) when it gave one.
+      if (body && typeof body === "object" && "error" in body) return reject(new Error(String((body as { error: unknown }).error)));
+      reject(new UploadError("status", `Upload failed (${xhr.status})`, { status: xhr.status }));
     };
     xhr.send(JSON.stringify({ file: dataUrl }));
   });

@@ -1,30 +1,29 @@
 "use client";
 
 import { useId, useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
 import { diffText, foldContext, unifiedText, type DiffLine, type Segment, type SplitRow } from "@/lib/diff";
 
 export type DiffMode = "inline" | "split" | "raw";
-export const DIFF_MODES: { mode: DiffMode; label: string }[] = [
-  { mode: "inline", label: "Inline" },
-  { mode: "split", label: "Side by side" },
-  { mode: "raw", label: "Raw markdown" },
-];
+/** The diff views, each worded by Diff.mode.<mode> in the catalogs. */
+export const DIFF_MODES: DiffMode[] = ["inline", "split", "raw"];
 
 /** The three-way switch of diff views (a radio group rendered as segmented buttons). */
 export function DiffModeSwitch({ mode, onChange }: { mode: DiffMode; onChange: (m: DiffMode) => void }) {
   const name = useId();
+  const t = useTranslations("Diff");
   return (
     <fieldset className="inline-flex overflow-hidden rounded-md border border-zinc-300 text-sm dark:border-zinc-700">
-      <legend className="sr-only">Diff view</legend>
+      <legend className="sr-only">{t("view")}</legend>
       {DIFF_MODES.map((m) => (
         <label
-          key={m.mode}
+          key={m}
           className={`cursor-pointer px-2.5 py-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 ${
-            mode === m.mode ? "bg-sky-700 text-white dark:bg-sky-700" : "bg-white hover:bg-zinc-100 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+            mode === m ? "bg-sky-700 text-white dark:bg-sky-700" : "bg-white hover:bg-zinc-100 dark:bg-zinc-900 dark:hover:bg-zinc-800"
           }`}
         >
-          <input type="radio" name={name} value={m.mode} checked={mode === m.mode} onChange={() => onChange(m.mode)} className="sr-only" />
-          {m.label}
+          <input type="radio" name={name} value={m} checked={mode === m} onChange={() => onChange(m)} className="sr-only" />
+          {t(`mode.${m}`)}
         </label>
       ))}
     </fieldset>
@@ -42,7 +41,11 @@ const lineClass: Record<DiffLine["kind"], string> = {
   removed: "bg-red-50 dark:bg-red-950/40",
 };
 const marker: Record<DiffLine["kind"], string> = { same: " ", added: "+", removed: "−" };
-const srKind: Record<DiffLine["kind"], string> = { same: "", added: "added: ", removed: "removed: " };
+/** What a screen reader hears before a changed line ("added: "), in the page's language. */
+function SrKind({ kind }: { kind: DiffLine["kind"] }) {
+  const t = useTranslations("Diff");
+  return kind === "same" ? null : <span className="sr-only">{t(kind === "added" ? "srAdded" : "srRemoved")}</span>;
+}
 
 /** Segments as React text (escaped by React): changed words are <ins>/<del>, so screen readers announce them. */
 function Segments({ segments }: { segments: Segment[] }) {
@@ -67,13 +70,14 @@ function Segments({ segments }: { segments: Segment[] }) {
 }
 
 function Gap({ count, onExpand }: { count: number; onExpand: () => void }) {
+  const t = useTranslations("Diff");
   return (
     <button
       type="button"
       onClick={onExpand}
       className="block w-full bg-zinc-100 px-3 py-1 text-left text-xs text-sky-800 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-sky-300 dark:hover:bg-zinc-700"
     >
-      ⋯ Show {count} unchanged {count === 1 ? "line" : "lines"}
+      {t("showUnchanged", { count })}
     </button>
   );
 }
@@ -85,13 +89,14 @@ function Gap({ count, onExpand }: { count: number; onExpand: () => void }) {
 const MAX_ROWS = 400;
 
 function More({ count, onExpand }: { count: number; onExpand: () => void }) {
+  const t = useTranslations("Diff");
   return (
     <button
       type="button"
       onClick={onExpand}
       className="block w-full bg-zinc-100 px-3 py-1 text-left text-xs text-sky-800 hover:bg-zinc-200 dark:bg-zinc-800 dark:text-sky-300 dark:hover:bg-zinc-700"
     >
-      ⋯ Show all ({count} more {count === 1 ? "row" : "rows"})
+      {t("showAll", { count })}
     </button>
   );
 }
@@ -99,8 +104,9 @@ function More({ count, onExpand }: { count: number; onExpand: () => void }) {
 function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded: boolean; onExpand: () => void }) {
   const all = expanded ? lines.map((item) => ({ item })) : foldContext(lines, (l) => l.kind !== "same");
   const items = expanded ? all : all.slice(0, MAX_ROWS);
+  const t = useTranslations("Diff");
   return (
-    <div role="table" aria-label="Inline diff" className="min-w-0 font-mono text-[13px] leading-5" data-testid="diff-inline">
+    <div role="table" aria-label={t("inline")} className="min-w-0 font-mono text-[13px] leading-5" data-testid="diff-inline">
       {items.map((f, i) =>
         "gap" in f ? (
           <div role="row" key={`g${i}`}>
@@ -110,17 +116,25 @@ function InlineDiff({ lines, expanded, onExpand }: { lines: DiffLine[]; expanded
           </div>
         ) : (
           <div role="row" key={i} className={`flex ${lineClass[f.item.kind]}`} data-kind={f.item.kind}>
-            <span role="cell" className="w-9 shrink-0 pr-1 text-right text-zinc-600 select-none dark:text-zinc-400" aria-label="old line">
+            <span
+              role="cell"
+              className="w-9 shrink-0 pr-1 text-right text-zinc-600 select-none dark:text-zinc-400"
+              aria-label={t("oldLine")}
+            >
               {f.item.oldNo ?? ""}
             </span>
-            <span role="cell" className="w-9 shrink-0 pr-1 text-right text-zinc-600 select-none dark:text-zinc-400" aria-label="new line">
+            <span
+              role="cell"
+              className="w-9 shrink-0 pr-1 text-right text-zinc-600 select-none dark:text-zinc-400"
+              aria-label={t("newLine")}
+            >
               {f.item.newNo ?? ""}
             </span>
             <span aria-hidden="true" className="w-4 shrink-0 text-center text-zinc-600 select-none dark:text-zinc-400">
               {marker[f.item.kind]}
             </span>
             <span role="cell" className="min-w-0 flex-1 pr-2 break-words whitespace-pre-wrap">
-              <span className="sr-only">{srKind[f.item.kind]}</span>
+              <SrKind kind={f.item.kind} />
               <Segments segments={f.item.segments} />
             </span>
           </div>
@@ -145,7 +159,7 @@ function Cell({ cell }: { cell: SplitRow["left"] }) {
         {cell.no}
       </span>
       <span role="cell" className={`min-w-0 pr-2 break-words whitespace-pre-wrap ${lineClass[cell.kind]}`}>
-        <span className="sr-only">{srKind[cell.kind]}</span>
+        <SrKind kind={cell.kind} />
         <Segments segments={cell.segments} />
       </span>
     </>
@@ -165,10 +179,11 @@ function SplitDiff({
 }) {
   const all = expanded ? rows.map((item) => ({ item })) : foldContext(rows, (r) => r.left?.kind !== "same" || r.right?.kind !== "same");
   const items = expanded ? all : all.slice(0, MAX_ROWS);
+  const t = useTranslations("Diff");
   return (
     <div
       role="table"
-      aria-label="Side by side diff"
+      aria-label={t("split")}
       className="grid grid-cols-[2.25rem_minmax(0,1fr)_2.25rem_minmax(0,1fr)] font-mono text-[13px] leading-5"
       data-testid="diff-split"
     >
@@ -219,13 +234,15 @@ export function DiffView({
   oldText,
   newText,
   mode,
-  labels = ["Before", "After"],
+  labels: given,
 }: {
   oldText: string;
   newText: string;
   mode: DiffMode;
   labels?: [string, string];
 }) {
+  const t = useTranslations("Diff");
+  const labels = given ?? [t("before"), t("after")];
   const diff = useMemo(() => diffText(oldText, newText), [oldText, newText]);
   const [expanded, setExpanded] = useState(false);
   const expand = () => setExpanded(true);
@@ -234,12 +251,12 @@ export function DiffView({
     <div className="overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800" data-testid="diff-view" data-mode={mode}>
       <p className="flex flex-wrap gap-3 border-b border-zinc-200 bg-zinc-50 px-3 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
         {diff.unchanged ? (
-          <span>No differences.</span>
+          <span>{t("none")}</span>
         ) : (
           <>
-            <span className="text-emerald-700 dark:text-emerald-400">+{diff.added} added</span>
-            <span className="text-red-700 dark:text-red-400">−{diff.removed} removed</span>
-            {diff.exact ? null : <span>Too different to compare line by line: the changed part is shown as one replaced block.</span>}
+            <span className="text-emerald-700 dark:text-emerald-400">{t("added", { count: diff.added })}</span>
+            <span className="text-red-700 dark:text-red-400">{t("removed", { count: diff.removed })}</span>
+            {diff.exact ? null : <span>{t("tooDifferent")}</span>}
           </>
         )}
       </p>
@@ -262,22 +279,23 @@ export function DiffView({
 }
 
 function RawDiff({ oldText, newText, unified, labels }: { oldText: string; newText: string; unified: string; labels: [string, string] }) {
+  const t = useTranslations("Diff");
   const box = "max-h-96 overflow-auto whitespace-pre-wrap break-words p-3 font-mono text-[13px] leading-5";
   return (
     <div data-testid="diff-raw" className="divide-y divide-zinc-200 dark:divide-zinc-800">
-      <section aria-label="Unified diff">
-        <h4 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">Unified diff</h4>
+      <section aria-label={t("unified")}>
+        <h4 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">{t("unified")}</h4>
         <pre className={box}>{unified}</pre>
       </section>
       <div className="grid md:grid-cols-2 md:divide-x md:divide-zinc-200 dark:md:divide-zinc-800">
-        <section aria-label={`${labels[0]} (markdown)`}>
-          <h4 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">{labels[0]} (markdown)</h4>
+        <section aria-label={t("markdown", { label: labels[0] })}>
+          <h4 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">{t("markdown", { label: labels[0] })}</h4>
           <pre className={box} data-testid="raw-old">
             {oldText}
           </pre>
         </section>
-        <section aria-label={`${labels[1]} (markdown)`}>
-          <h4 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">{labels[1]} (markdown)</h4>
+        <section aria-label={t("markdown", { label: labels[1] })}>
+          <h4 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-400">{t("markdown", { label: labels[1] })}</h4>
           <pre className={box} data-testid="raw-new">
             {newText}
           </pre>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
@@ -10,15 +11,15 @@ import { postStateAt, type PostState, type Version, type VersionField } from "@/
 import type { ChangeLogDto } from "@/lib/validation/responses";
 import { fieldErrors } from "@/lib/client/api-client";
 import { usePostMutation } from "@/components/posts/use-post";
+import { absoluteTime } from "@/components/ui/relative-time";
 
-const short = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-function versionLabel(v: Version, latest: number): string {
-  const parts = [`Version ${v.index}`];
-  if (v.index === 0) parts.push("original");
-  if (v.index === latest) parts.push("current");
-  const who = [v.username, v.time ? `${short.format(new Date(v.time))} UTC` : null].filter(Boolean).join(", ");
-  return `${parts.join(" · ")}${who ? ` (${who})` : ""}`;
+/** "Version 2 · current (alice, Nov 27, 2026, 3:10 AM UTC)", in the page's language. */
+function versionLabel(v: Version, latest: number, t: ReturnType<typeof useTranslations>, locale: "en" | "zh-CN"): string {
+  const parts = [t("version", { n: v.index })];
+  if (v.index === 0) parts.push(t("originalTag"));
+  if (v.index === latest) parts.push(t("currentTag"));
+  const who = [v.username, v.time ? absoluteTime(v.time, locale) : null].filter(Boolean).join(t("listSeparator"));
+  return who ? t("versionWho", { version: parts.join(" · "), who }) : parts.join(" · ");
 }
 
 /**
@@ -49,6 +50,8 @@ export function HistoryCompare({
   canRestore: boolean;
 }) {
   const id = useId();
+  const t = useTranslations("History");
+  const locale = useLocale() === "zh-CN" ? "zh-CN" : "en";
   const router = useRouter();
   const [field, setField] = useState<VersionField>("content");
   // null = the default choice: the previous version → the current one.
@@ -84,7 +87,7 @@ export function HistoryCompare({
         {
           onSuccess: () => {
             setConfirming(false);
-            setMessage(`Restored version ${v.index}: its title, content, category and tags are the current ones now.`);
+            setMessage(t("restoredMessage", { n: v.index }));
             // Show the restored version against the new current one (they should match).
             setPick({ from: v.index, to: null });
             router.refresh();
@@ -108,7 +111,7 @@ export function HistoryCompare({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-h`} className="text-lg font-semibold">
-          Compare versions
+          {t("compare")}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
           {/* A title has no markup: its changes are always the source diff. */}
@@ -120,7 +123,7 @@ export function HistoryCompare({
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full space-y-1 sm:w-auto">
           <label htmlFor={`${id}-field`} className="block text-sm font-medium">
-            Field
+            {t("field")}
           </label>
           <Select
             id={`${id}-field`}
@@ -132,19 +135,19 @@ export function HistoryCompare({
               setMessage(null);
             }}
           >
-            <option value="content">Content ({versions.content.length} versions)</option>
-            <option value="title">Title ({versions.title.length} versions)</option>
+            <option value="content">{t("contentVersions", { count: versions.content.length })}</option>
+            <option value="title">{t("titleVersions", { count: versions.title.length })}</option>
           </Select>
         </div>
         {(["from", "to"] as const).map((side) => (
           <div key={side} className="w-full min-w-0 space-y-1 sm:w-auto sm:flex-1">
             <label htmlFor={`${id}-${side}`} className="block text-sm font-medium">
-              {side === "from" ? "From version" : "To version"}
+              {side === "from" ? t("fromVersion") : t("toVersion")}
             </label>
             <Select id={`${id}-${side}`} value={side === "from" ? from : to} onChange={(e) => choose(side, e.target.value)}>
               {list.map((v) => (
                 <option key={v.index} value={v.index}>
-                  {versionLabel(v, latest)}
+                  {versionLabel(v, latest, t, locale)}
                 </option>
               ))}
             </Select>
@@ -152,9 +155,7 @@ export function HistoryCompare({
         ))}
       </div>
 
-      {latest === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">The {field} has never been edited: there is only the original version.</p>
-      ) : null}
+      {latest === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("neverEdited", { what: field })}</p> : null}
 
       {field === "content" ? (
         <ContentDiff
@@ -163,7 +164,7 @@ export function HistoryCompare({
           newText={b.text}
           mode={mode}
           view={view}
-          labels={[`Version ${from}`, `Version ${to}`]}
+          labels={[t("version", { n: from }), t("version", { n: to })]}
         />
       ) : (
         <DiffView
@@ -171,7 +172,7 @@ export function HistoryCompare({
           oldText={a.text}
           newText={b.text}
           mode={mode}
-          labels={[`Version ${from}`, `Version ${to}`]}
+          labels={[t("version", { n: from }), t("version", { n: to })]}
         />
       )}
 
@@ -180,19 +181,25 @@ export function HistoryCompare({
           {confirming ? (
             <div
               role="group"
-              aria-label="Confirm restore"
+              aria-label={t("confirmRestore")}
               className="flex flex-wrap items-center gap-2 rounded-md bg-amber-50 p-3 text-sm dark:bg-amber-950/40"
             >
               <span>
-                Restore the post as it was at {field} version {from}? Title “{restoring.title}”, category {restoring.category.name},{" "}
-                {restoring.tags.length ? `tags ${restoring.tags.map((t) => `#${t.name}`).join(" ")}` : "no tags"}, and that version&apos;s
-                content. This is saved as a new edit.
+                {t("restoreQuestion", {
+                  what: field,
+                  n: from,
+                  title: restoring.title,
+                  category: restoring.category.name,
+                  tags: restoring.tags.length
+                    ? t("restoreTags", { tags: restoring.tags.map((tag) => `#${tag.name}`).join(" ") })
+                    : t("noTags"),
+                })}
               </span>
               <Button size="sm" onClick={() => restore.mutate(a)} disabled={restore.isPending}>
-                {restore.isPending ? "Restoring…" : "Confirm restore"}
+                {restore.isPending ? t("restoring") : t("confirmRestore")}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setConfirming(false)} disabled={restore.isPending}>
-                Cancel
+                {t("cancel")}
               </Button>
             </div>
           ) : (
@@ -204,7 +211,7 @@ export function HistoryCompare({
                 setConfirming(true);
               }}
             >
-              Restore version {from}
+              {t("restoreVersion", { n: from })}
             </Button>
           )}
           {restore.isError ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -13,21 +14,8 @@ import type { ChangeLogDto, TagDto } from "@/lib/validation/responses";
 /** Who made version 0 and when (the post's creation), shown at the bottom of the timeline. */
 export type HistoryOriginInfo = { time: string; username: string; avatar: string };
 
-const TYPE_LABEL: Record<ChangeLogDto["type"], string> = {
-  CONTENT: "Content",
-  TITLE: "Title",
-  CATEGORY: "Category",
-  TAG: "Tags",
-  CLOSED: "Closed",
-  PINNED: "Pinned",
-  FEATURED: "Featured",
-  VISIBLE_SCOPE: "Visibility",
-  VOTE_RESULT: "Poll result",
-  LOTTERY_RESULT: "Lottery result",
-  DONATE: "Donation",
-};
-
-const SCOPE_LABEL = { ALL: "Everyone", ONLY_REGISTER: "Signed-in users", ONLY_ME: "Only the author" } as const;
+/** The history's texts (History in messages/<locale>/posts.json): entry kinds are `type.<TYPE>`, scopes `scope.<SCOPE>`. */
+type T = ReturnType<typeof useTranslations>;
 
 function Chip({ children, tone }: { children: ReactNode; tone: "old" | "new" }) {
   return (
@@ -45,47 +33,43 @@ function Chip({ children, tone }: { children: ReactNode; tone: "old" | "new" }) 
 
 /** "before → after" as two chips (missing values read "none"). */
 function BeforeAfter({ before, after }: { before: ReactNode; after: ReactNode }) {
+  const t = useTranslations("History");
   return (
     <p className="flex flex-wrap items-center gap-1.5 text-sm" data-testid="before-after">
-      <span className="sr-only">Before:</span>
-      <Chip tone="old">{before ?? "none"}</Chip>
+      <span className="sr-only">{t("before")}</span>
+      <Chip tone="old">{before ?? t("none")}</Chip>
       <span aria-hidden="true">→</span>
-      <span className="sr-only">After:</span>
-      <Chip tone="new">{after ?? "none"}</Chip>
+      <span className="sr-only">{t("after")}</span>
+      <Chip tone="new">{after ?? t("none")}</Chip>
     </p>
   );
 }
 
-function tagNames(tags: TagDto[] | null): string {
-  return tags && tags.length ? tags.map((t) => `#${t.name}`).join(" ") : "no tags";
+function tagNames(tags: TagDto[] | null, t: T): string {
+  return tags && tags.length ? tags.map((tag) => `#${tag.name}`).join(" ") : t("noTags");
 }
 
 const yesNo = (v: boolean | null, yes: string, no: string) => (v === null ? null : v ? yes : no);
 
-function body(postId: number, log: ChangeLogDto, version: number | null, mode: DiffMode, view: HistoryView): ReactNode {
+function body(postId: number, log: ChangeLogDto, version: number | null, mode: DiffMode, view: HistoryView, t: T): ReactNode {
   switch (log.type) {
     case "TITLE":
     case "CONTENT": {
       const isTitle = log.type === "TITLE";
       const what = isTitle ? "title" : "content";
+      const labels: [string, string] = [t("version", { n: n - 1 }), t("version", { n })];
       const n = version ?? 0;
       return (
         <details open className="group space-y-2">
           <summary className="cursor-pointer text-sm text-zinc-700 dark:text-zinc-300">
             {log.restoredVersion != null
-              ? `Restored the ${what} of version ${log.restoredVersion}: version ${n - 1} → ${n}`
-              : `Edited the ${what}: version ${n - 1} → ${n}`}
+              ? t("restoredField", { what, version: log.restoredVersion, from: n - 1, to: n })
+              : t("editedField", { what, from: n - 1, to: n })}
           </summary>
           {isTitle ? (
-            <DiffView oldText={log.oldTitle ?? ""} newText={log.newTitle ?? ""} mode={mode} labels={[`Version ${n - 1}`, `Version ${n}`]} />
+            <DiffView oldText={log.oldTitle ?? ""} newText={log.newTitle ?? ""} mode={mode} labels={labels} />
           ) : (
-            <ContentDiff
-              oldText={log.oldContent ?? ""}
-              newText={log.newContent ?? ""}
-              mode={mode}
-              view={view}
-              labels={[`Version ${n - 1}`, `Version ${n}`]}
-            />
+            <ContentDiff oldText={log.oldContent ?? ""} newText={log.newContent ?? ""} mode={mode} view={view} labels={labels} />
           )}
         </details>
       );
@@ -93,50 +77,52 @@ function body(postId: number, log: ChangeLogDto, version: number | null, mode: D
     case "CATEGORY":
       return <BeforeAfter before={log.oldCategory?.name} after={log.newCategory?.name} />;
     case "TAG":
-      return <BeforeAfter before={tagNames(log.oldTags)} after={tagNames(log.newTags)} />;
+      return <BeforeAfter before={tagNames(log.oldTags, t)} after={tagNames(log.newTags, t)} />;
     case "VISIBLE_SCOPE":
       return (
         <BeforeAfter
-          before={log.oldVisibleScope ? SCOPE_LABEL[log.oldVisibleScope] : null}
-          after={log.newVisibleScope ? SCOPE_LABEL[log.newVisibleScope] : null}
+          before={log.oldVisibleScope ? t(`scope.${log.oldVisibleScope}`) : null}
+          after={log.newVisibleScope ? t(`scope.${log.newVisibleScope}`) : null}
         />
       );
     case "CLOSED":
-      return <BeforeAfter before={yesNo(log.oldClosed, "Closed", "Open")} after={yesNo(log.newClosed, "Closed", "Open")} />;
+      return <BeforeAfter before={yesNo(log.oldClosed, t("closed"), t("open"))} after={yesNo(log.newClosed, t("closed"), t("open"))} />;
     case "PINNED":
-      return <BeforeAfter before={log.oldPinnedAt ? "Pinned" : "Not pinned"} after={log.newPinnedAt ? "Pinned" : "Not pinned"} />;
+      return <BeforeAfter before={log.oldPinnedAt ? t("pinned") : t("notPinned")} after={log.newPinnedAt ? t("pinned") : t("notPinned")} />;
     case "FEATURED":
       return (
         <BeforeAfter
-          before={yesNo(log.oldFeatured, "Featured", "Not featured")}
-          after={yesNo(log.newFeatured, "Featured", "Not featured")}
+          before={yesNo(log.oldFeatured, t("featured"), t("notFeatured"))}
+          after={yesNo(log.newFeatured, t("featured"), t("notFeatured"))}
         />
       );
     case "VOTE_RESULT":
       return (
         <p className="text-sm">
-          The poll ended and its result was published.{" "}
+          {t("pollEnded")}{" "}
           <Link href={`/posts/${postId}`} className="text-sky-700 underline dark:text-sky-400">
-            See the poll results
+            {t("pollResults")}
           </Link>
         </p>
       );
     case "LOTTERY_RESULT":
       return (
         <p className="text-sm">
-          The lottery was drawn.{" "}
+          {t("lotteryDrawn")}{" "}
           <Link href={`/posts/${postId}`} className="text-sky-700 underline dark:text-sky-400">
-            See the winners
+            {t("lotteryWinners")}
           </Link>{" "}
-          (the draw can be verified:{" "}
-          <a href={`/api/posts/${postId}/lottery/verify`} className="text-sky-700 underline dark:text-sky-400">
-            verification data
-          </a>
-          )
+          {t.rich("lotteryVerify", {
+            link: (chunks) => (
+              <a href={`/api/posts/${postId}/lottery/verify`} className="text-sky-700 underline dark:text-sky-400">
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       );
     case "DONATE":
-      return <p className="text-sm">Donated {log.amount ?? 0} points to the author.</p>;
+      return <p className="text-sm">{t("donated", { amount: log.amount ?? 0 })}</p>;
   }
 }
 
@@ -154,6 +140,7 @@ export function HistoryEntry({
   mode: DiffMode;
   view?: HistoryView;
 }) {
+  const t = useTranslations("History");
   const system = log.type === "VOTE_RESULT" || log.type === "LOTTERY_RESULT";
   return (
     <li className="relative space-y-2" data-testid="history-entry" data-type={log.type} id={`change-${log.id}`}>
@@ -170,17 +157,18 @@ export function HistoryEntry({
             {log.username}
           </Link>
         )}
-        <Badge tone={log.type === "CONTENT" || log.type === "TITLE" ? "info" : "neutral"}>{TYPE_LABEL[log.type]}</Badge>
-        {log.restoredVersion != null ? <Badge tone="warning">Restored version {log.restoredVersion}</Badge> : null}
+        <Badge tone={log.type === "CONTENT" || log.type === "TITLE" ? "info" : "neutral"}>{t(`type.${log.type}`)}</Badge>
+        {log.restoredVersion != null ? <Badge tone="warning">{t("restoredVersion", { n: log.restoredVersion })}</Badge> : null}
         <RelativeTime iso={log.time} className="text-zinc-600 dark:text-zinc-400" />
       </div>
-      {body(postId, log, version, mode, view)}
+      {body(postId, log, version, mode, view, t)}
     </li>
   );
 }
 
 /** The bottom of the timeline: the post's creation (version 0). */
 export function HistoryOrigin({ origin }: { origin: HistoryOriginInfo }) {
+  const t = useTranslations("History");
   return (
     <li className="relative space-y-1" data-testid="history-origin">
       <span
@@ -192,10 +180,10 @@ export function HistoryOrigin({ origin }: { origin: HistoryOriginInfo }) {
         <Link href={`/u/${encodeURIComponent(origin.username)}`} className="font-medium hover:underline">
           {origin.username}
         </Link>
-        <Badge tone="success">Posted</Badge>
+        <Badge tone="success">{t("posted")}</Badge>
         <RelativeTime iso={origin.time} className="text-zinc-600 dark:text-zinc-400" />
       </div>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Version 0: the original post.</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("original")}</p>
     </li>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import { DiffModeSwitch, type DiffMode } from "@/components/history/diff-view";
 import { HistoryCompare } from "@/components/history/history-compare";
@@ -28,6 +29,7 @@ export function HistoryView({
   canRestore: boolean;
   rendered?: Readonly<Record<string, string>>;
 }) {
+  const t = useTranslations("History");
   const { data: logs = [] } = useQuery({
     queryKey: postKeys.changeLogs(postId),
     queryFn: () => api.changeLogs(postId),
@@ -63,7 +65,7 @@ export function HistoryView({
         <section aria-labelledby="timeline-h" className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="timeline-h" className="text-lg font-semibold">
-              Timeline
+              {t("timeline")}
             </h2>
             <div className="flex flex-wrap items-center gap-2">
               <HistoryViewSwitch view={view} onChange={setView} />

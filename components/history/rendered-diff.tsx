@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { useTranslations } from "next-intl";
 import { diffArrays, diffWordsWithSpace } from "diff";
 import { DIFF_LIMITS } from "@/lib/diff";
 
@@ -135,6 +136,7 @@ function compare(oldHtml: string, newHtml: string): Rendered {
 }
 
 export function RenderedDiff({ oldHtml, newHtml }: { oldHtml: string | null; newHtml: string | null }) {
+  const t = useTranslations("Diff");
   const result = useMemo(
     () => (oldHtml === null || newHtml === null || typeof DOMParser === "undefined" ? null : compare(oldHtml, newHtml)),
     [oldHtml, newHtml],
@@ -143,15 +145,15 @@ export function RenderedDiff({ oldHtml, newHtml }: { oldHtml: string | null; new
     <div className="overflow-hidden rounded-md border border-zinc-200 dark:border-zinc-800" data-testid="diff-rendered">
       <p className="flex flex-wrap gap-3 border-b border-zinc-200 bg-zinc-50 px-3 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-400">
         {!result ? (
-          <span>The rendered view of these versions is not available here; the source view shows every change.</span>
+          <span>{t("renderedUnavailable")}</span>
         ) : result.added + result.removed === 0 ? (
-          <span>No differences.</span>
+          <span>{t("none")}</span>
         ) : (
           <>
-            <span className="text-emerald-700 dark:text-emerald-400">+{result.added} added</span>
-            <span className="text-red-700 dark:text-red-400">−{result.removed} removed</span>
-            <span>blocks (paragraphs, lists, tables…)</span>
-            {result.exact ? null : <span>Too different to compare block by block: shown as one replaced document.</span>}
+            <span className="text-emerald-700 dark:text-emerald-400">{t("added", { count: result.added })}</span>
+            <span className="text-red-700 dark:text-red-400">{t("removed", { count: result.removed })}</span>
+            <span>{t("blocks")}</span>
+            {result.exact ? null : <span>{t("tooDifferentBlocks")}</span>}
           </>
         )}
       </p>

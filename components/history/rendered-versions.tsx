@@ -1,6 +1,7 @@
 "use client";
 
 import { createContext, useContext, useId, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { DiffView, type DiffMode } from "@/components/history/diff-view";
 import { RenderedDiff } from "@/components/history/rendered-diff";
 import { versionKey } from "@/components/history/version-key";
@@ -22,16 +23,17 @@ function useRenderedHtml(text: string): string | null {
 /** The "Rendered | Source" switch (a radio group drawn as segmented buttons, like the diff views'). */
 export function HistoryViewSwitch({ view, onChange }: { view: HistoryView; onChange: (v: HistoryView) => void }) {
   const name = useId();
+  const t = useTranslations("History");
   const options: { view: HistoryView; label: string }[] = [
-    { view: "rendered", label: "Rendered" },
-    { view: "source", label: "Source" },
+    { view: "rendered", label: t("rendered") },
+    { view: "source", label: t("source") },
   ];
   return (
     <fieldset
       className="inline-flex overflow-hidden rounded-md border border-zinc-300 text-sm dark:border-zinc-700"
       data-testid="history-view-switch"
     >
-      <legend className="sr-only">Show the changes</legend>
+      <legend className="sr-only">{t("showChanges")}</legend>
       {options.map((o) => (
         <label
           key={o.view}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 
 import { SignInLink } from "@/components/layout/sign-in-link";
@@ -30,10 +31,12 @@ export function ReactionBar({
   me: string | null;
   /** Counts only, no picker: the member is suspended, or a moderator rejected the post. */
   readOnly?: boolean;
-  onToggle: (type: ReactionType) => Promise<void>;
+  onToggle(type: ReactionType): Promise<void>;
   label: string;
   size?: "sm" | "md";
 }) {
+  const tr = useTranslations("Reactions");
+  const name = (type: ReactionType) => tr(`type.${type}`);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<ReactionType | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -110,7 +113,7 @@ export function ReactionBar({
     try {
       await onToggle(type);
     } catch (e) {
-      setError(e instanceof Error ? e.message : "Could not react");
+      setError(e instanceof Error ? e.message : tr("failed"));
     } finally {
       setBusy(null);
     }
@@ -130,8 +133,8 @@ export function ReactionBar({
               type="button"
               disabled={!canReact || busy !== null}
               aria-pressed={c.mine}
-              aria-label={`${REACTIONS[t].label}: ${c.n}${c.mine ? " (your reaction)" : ""}`}
-              title={`${REACTIONS[t].label}: ${c.users.slice(0, 10).join(", ")}${c.users.length > 10 ? "…" : ""}`}
+              aria-label={c.mine ? tr("countMine", { name: name(t), count: c.n }) : tr("count", { name: name(t), count: c.n })}
+              title={tr("who", { name: name(t), users: `${c.users.slice(0, 10).join(", ")}${c.users.length > 10 ? "…" : ""}` })}
               onClick={() => toggle(t)}
               data-reaction={t}
               className={`inline-flex items-center gap-1 rounded-full border ${pad} ${
@@ -155,11 +158,11 @@ export function ReactionBar({
             className={`inline-flex items-center gap-1 rounded-full border border-dashed border-zinc-300 ${pad} text-zinc-600 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-400 dark:hover:bg-zinc-800`}
           >
             <Icon name="smile-plus" className="h-3.5 w-3.5" />
-            <span className={size === "sm" ? "sr-only" : ""}>React</span>
+            <span className={size === "sm" ? "sr-only" : ""}>{tr("react")}</span>
           </button>
         ) : shown.length === 0 && !me ? (
           <span className="text-xs text-zinc-600 dark:text-zinc-400">
-            <SignInLink className="underline">Sign in</SignInLink> to react
+            {tr.rich("signIn", { link: (chunks) => <SignInLink className="underline">{chunks}</SignInLink> })}
           </span>
         ) : null}
       </div>
@@ -168,7 +171,7 @@ export function ReactionBar({
           ref={pickerRef}
           id={pickerId}
           role="group"
-          aria-label="Choose a reaction"
+          aria-label={tr("choose")}
           onKeyDown={pickerKeys}
           onBlur={(e) => {
             const next = e.relatedTarget as Node | null;
@@ -182,9 +185,9 @@ export function ReactionBar({
               type="button"
               tabIndex={i === focused ? 0 : -1}
               onFocus={() => setFocused(i)}
-              aria-label={REACTIONS[t].label}
+              aria-label={name(t)}
               aria-pressed={counts.get(t)?.mine ?? false}
-              title={REACTIONS[t].label}
+              title={name(t)}
               disabled={busy !== null}
               data-picker={t}
               onClick={async () => {

@@ -5,6 +5,7 @@ import type { SpriteIcon } from "@/components/ui/icon-names";
  * Icon, colour and label of each of the 25 reaction types (OpenIsle's set). Icons from the icon set, not
  * emoji: a browser without an emoji font (headless Chromium here, many Linux desktops) shows emoji as
  * empty boxes. The country reactions add their two-letter code beside the flag.
+ * `label` is the English name; the interface shows the page's language (Reactions.type in messages/<locale>/posts.json).
  */
 export const REACTIONS: Record<ReactionType, { icon: SpriteIcon; tone: string; label: string; code?: string }> = {
   LIKE: { icon: "heart", tone: "text-rose-600 dark:text-rose-400", label: "Like" },

@@ -1,17 +1,20 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 
-export const metadata: Metadata = { title: "Categories" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Categories"))("title") };
+}
 
 export default async function CategoriesPage() {
-  const categories = await listCategories();
+  const [categories, t] = await Promise.all([listCategories(), getTranslations("Categories")]);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Categories</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
         <Link href="/tags" className="text-sm text-sky-700 underline underline-offset-2 dark:text-sky-400">
-          All tags
+          {t("allTags")}
         </Link>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2" data-testid="category-index">
@@ -23,9 +26,7 @@ export default async function CategoriesPage() {
             >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-zinc-900 dark:text-zinc-100">{c.name}</span>
-                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-                  {c.count} {c.count === 1 ? "post" : "posts"}
-                </span>
+                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{t("posts", { count: c.count })}</span>
               </span>
               {c.description ? <span className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">{c.description}</span> : null}
             </Link>

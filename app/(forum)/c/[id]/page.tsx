@@ -1,5 +1,6 @@
 import { Icon } from "@/components/ui/icon";
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/posts/post-browser";
 import { WatchControl } from "@/components/settings/watch-control";
@@ -18,13 +19,14 @@ async function load(idParam: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const c = await load((await params).id);
   const feed = { kind: "category", id: c.id } as const;
+  const t = await getTranslations("Categories");
   return {
     title: c.name,
     description: c.description,
     alternates: {
       types: {
-        "application/rss+xml": [{ url: feedPath(feed), title: `${c.name}: latest posts` }],
-        "application/atom+xml": [{ url: feedPath(feed, "atom"), title: `${c.name}: latest posts (Atom)` }],
+        "application/rss+xml": [{ url: feedPath(feed), title: t("feed", { name: c.name }) }],
+        "application/atom+xml": [{ url: feedPath(feed, "atom"), title: t("feedAtom", { name: c.name }) }],
       },
     },
   };
@@ -35,6 +37,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
   const state = parseListState(await searchParams);
   // Only whether the page is read by members (the class of a shared render); the member's choice comes from the browser.
   const { viewer } = await pageReader();
+  const t = await getTranslations("Categories");
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-start gap-3">
@@ -42,10 +45,10 @@ export default async function CategoryPage({ params, searchParams }: Props) {
           <Icon name="folder" className="h-6 w-6" />
         </span>
         <div>
-          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Category</p>
+          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{t("kicker")}</p>
           <h1 className="text-2xl font-semibold tracking-tight">{category.name}</h1>
           {category.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{category.description}</p> : null}
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{category.count ?? 0} public posts</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("publicPosts", { count: category.count ?? 0 })}</p>
         </div>
         <div className="ml-auto shrink-0">
           <WatchControl target={{ kind: "category", id: category.id, name: category.name }} signedIn={viewer !== null} compact />

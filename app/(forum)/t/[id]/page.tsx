@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { PostBrowser } from "@/components/posts/post-browser";
 import { WatchControl } from "@/components/settings/watch-control";
@@ -15,15 +16,16 @@ async function load(idParam: string) {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const t = await load((await params).id);
-  const feed = { kind: "tag", id: t.id } as const;
+  const tag = await load((await params).id);
+  const feed = { kind: "tag", id: tag.id } as const;
+  const t = await getTranslations("Tags");
   return {
-    title: `#${t.name}`,
-    description: t.description,
+    title: `#${tag.name}`,
+    description: tag.description,
     alternates: {
       types: {
-        "application/rss+xml": [{ url: feedPath(feed), title: `#${t.name}: latest posts` }],
-        "application/atom+xml": [{ url: feedPath(feed, "atom"), title: `#${t.name}: latest posts (Atom)` }],
+        "application/rss+xml": [{ url: feedPath(feed), title: t("feed", { name: tag.name }) }],
+        "application/atom+xml": [{ url: feedPath(feed, "atom"), title: t("feedAtom", { name: tag.name }) }],
       },
     },
   };
@@ -34,14 +36,15 @@ export default async function TagPage({ params, searchParams }: Props) {
   const state = parseListState(await searchParams);
   // Only whether the page is read by members (the class of a shared render); the member's choice comes from the browser.
   const { viewer } = await pageReader();
+  const t = await getTranslations("Tags");
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-start gap-3">
         <div>
-          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">Tag</p>
+          <p className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{t("kicker")}</p>
           <h1 className="text-2xl font-semibold tracking-tight">#{tag.name}</h1>
           {tag.description ? <p className="mt-1 text-zinc-600 dark:text-zinc-400">{tag.description}</p> : null}
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{tag.count ?? 0} public posts</p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("publicPosts", { count: tag.count ?? 0 })}</p>
         </div>
         <div className="ml-auto shrink-0">
           <WatchControl target={{ kind: "tag", id: tag.id, name: tag.name }} signedIn={viewer !== null} compact />

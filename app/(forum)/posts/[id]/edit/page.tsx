@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PostEditor } from "@/components/composer/post-editor";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { editorTagRules } from "@/lib/services/taxonomy/tags";
+import { getTagRules } from "@/lib/services/moderation/site-settings";
+import { tagCreatorsKey } from "@/components/composer/post-draft";
 import { loadPost } from "@/lib/services/posts/loader";
 
-export const metadata: Metadata = { title: "Edit post" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Composer"))("editPost") };
+}
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -20,39 +25,44 @@ export default async function EditPostPage({ params }: Props) {
   const post = await loadPost(Number(id), viewer);
   if (!post) notFound();
   const can = postActionsFor(viewer, { authorId: post.author.id });
+  const tc = await getTranslations("Composer");
   // Why not, in the member's words: not theirs, their suspension, or a rejected post (read-only to its author).
   const why = !can.edit
-    ? "Only its author and moderators can."
+    ? tc("cannotEditNotYours")
     : viewer.suspendedUntil
-      ? "Your account is suspended: the notice above says until when."
+      ? tc("cannotEditSuspended")
       : post.status === "REJECTED" && !can.moderate
-        ? "A moderator rejected it, so it is read-only."
+        ? tc("cannotEditRejected")
         : null;
   if (why) {
     return (
       <div className="py-12 text-center">
-        <h1 className="text-2xl font-semibold">You cannot edit this post</h1>
+        <h1 className="text-2xl font-semibold">{tc("cannotEdit")}</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">{why}</p>
         <Link href={`/posts/${post.id}`} className="mt-4 inline-block underline">
-          Back to the post
+          {tc("backToPost")}
         </Link>
       </div>
     );
   }
-  const [categories, tagRules] = await Promise.all([listCategories(), editorTagRules(viewer)]);
+  const [categories, tagRules, rules] = await Promise.all([listCategories(), editorTagRules(viewer), getTagRules()]);
+  const creators = tagCreatorsKey(rules);
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold tracking-tight">
-        Edit:{" "}
-        <Link href={`/posts/${post.id}`} className="hover:underline">
-          {post.title}
-        </Link>
+        {tc.rich("editHeading", {
+          link: () => (
+            <Link href={`/posts/${post.id}`} className="hover:underline">
+              {post.title}
+            </Link>
+          ),
+        })}
       </h1>
       <PostEditor
         mode="edit"
         postId={post.id}
         categories={categories}
-        tagRules={tagRules}
+        tagRules={{ ...tagRules, creators: tc(`tagCreators.${creators.key}`, { level: creators.level }) }}
         initial={{
           title: post.title,
           content: post.content,

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
@@ -33,11 +34,12 @@ const load = cache(async (idParam: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { post } = await load((await params).id);
-  return { title: `History: ${post.title}` };
+  return { title: (await getTranslations("History"))("metaTitle", { title: post.title }) };
 }
 
 export default async function PostHistoryPage({ params }: Props) {
   const { viewer, post, logs } = await load((await params).id);
+  const t = await getTranslations("History");
   const qc = new QueryClient();
   qc.setQueryData(postKeys.changeLogs(post.id), logs);
   // Every content version rendered as the post is (the render workers' budget bounds the wait; a version
@@ -48,21 +50,21 @@ export default async function PostHistoryPage({ params }: Props) {
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="space-y-6">
         <header className="space-y-1">
-          <nav aria-label="Breadcrumb" className="text-sm text-zinc-600 dark:text-zinc-400">
+          <nav aria-label={t("breadcrumb")} className="text-sm text-zinc-600 dark:text-zinc-400">
             <Link href={`/posts/${post.id}`} className="hover:underline">
-              ← Back to the post
+              {t("backToPost")}
             </Link>
           </nav>
           <h1 className="text-2xl font-bold tracking-tight">
-            History of{" "}
-            <Link href={`/posts/${post.id}`} className="hover:underline">
-              “{post.title}”
-            </Link>
+            {t.rich("heading", {
+              link: () => (
+                <Link href={`/posts/${post.id}`} className="hover:underline">
+                  “{post.title}”
+                </Link>
+              ),
+            })}
           </h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {logs.length} {logs.length === 1 ? "change" : "changes"} since it was posted. Compare any two versions of the content or the
-            title.
-          </p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("summary", { count: logs.length })}</p>
         </header>
         <HistoryView
           postId={post.id}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { notFound } from "next/navigation";
 import { DiffView } from "@/components/history/diff-view";
 import { Avatar } from "@/components/ui/avatar";
@@ -9,7 +10,9 @@ import { statusOf } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getComment, listCommentChangeLogs } from "@/lib/services/comments/comments";
 
-export const metadata: Metadata = { title: "Comment history" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("History"))("commentMetaTitle") };
+}
 
 type Props = { params: Promise<{ id: string; commentId: string }> };
 
@@ -29,37 +32,42 @@ export default async function CommentHistoryPage({ params }: Props) {
   }
   const { comment, logs } = data;
   const edits = logs.filter((l) => l.type === "CONTENT").reverse();
+  const t = await getTranslations("History");
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <header className="space-y-1">
-        <nav aria-label="Breadcrumb" className="text-sm text-zinc-600 dark:text-zinc-400">
+        <nav aria-label={t("breadcrumb")} className="text-sm text-zinc-600 dark:text-zinc-400">
           <Link href={`/posts/${id}#comment-${comment.id}`} className="hover:underline">
-            ← Back to the comment
+            {t("backToComment")}
           </Link>
         </nav>
-        <h1 className="text-2xl font-bold tracking-tight">History of a comment by {comment.author.username}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">{t("commentHeading", { name: comment.author.username })}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {edits.length} {edits.length === 1 ? "edit" : "edits"} since it was posted <RelativeTime iso={comment.createdAt} />, newest first.
+          {t.rich("commentSummary", { count: edits.length, time: () => <RelativeTime iso={comment.createdAt} /> })}
         </p>
       </header>
-      <ol className="space-y-5" aria-label="Edits, newest first">
+      <ol className="space-y-5" aria-label={t("editsLabel")}>
         {edits.map((l, i) => (
           <li key={l.id} className="space-y-2" data-testid="comment-edit">
             <p className="flex items-center gap-2 text-sm">
               <Avatar src={l.userAvatar} name={l.username} size={24} decorative />
-              <strong>{l.username}</strong> edited it <RelativeTime iso={l.time} className="text-zinc-600 dark:text-zinc-400" />
-              <span className="text-zinc-600 dark:text-zinc-400">· version {edits.length - i}</span>
+              {t.rich("editedIt", {
+                name: l.username,
+                b: (chunks) => <strong>{chunks}</strong>,
+                time: () => <RelativeTime iso={l.time} className="text-zinc-600 dark:text-zinc-400" />,
+              })}
+              <span className="text-zinc-600 dark:text-zinc-400">{t("versionSuffix", { n: edits.length - i })}</span>
             </p>
             <DiffView
               oldText={l.oldContent ?? ""}
               newText={l.newContent ?? ""}
               mode="inline"
-              labels={[`Version ${edits.length - i - 1}`, `Version ${edits.length - i}`]}
+              labels={[t("version", { n: edits.length - i - 1 }), t("version", { n: edits.length - i })]}
             />
           </li>
         ))}
       </ol>
-      {edits.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">This comment was never edited.</p> : null}
+      {edits.length === 0 ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("commentNeverEdited")}</p> : null}
     </div>
   );
 }
