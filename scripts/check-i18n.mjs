@@ -127,8 +127,17 @@ const TRANSLATED = [
   "components/search",
   "components/i18n",
   "components/layout/site-footer.tsx",
-  "components/posts/post-browser.tsx",
-  "components/posts/list-controls.tsx",
+  "components/posts",
+  "components/composer",
+  "components/comments",
+  "components/history",
+  "components/reactions",
+  "app/(forum)/posts",
+  "app/(forum)/new",
+  "app/(forum)/c",
+  "app/(forum)/t",
+  "app/(forum)/categories",
+  "app/(forum)/tags",
 ];
 // `node scripts/check-i18n.mjs --files a.tsx components/x` checks those paths instead (while translating them).
 const only = process.argv.indexOf("--files");
