@@ -1,5 +1,7 @@
-import { ZodError } from "zod";
+import { ZodError, type z } from "zod";
 import { untilInWords } from "@/lib/human-time";
+import type { Locale } from "@/lib/i18n/locale";
+import { serverText, type ErrorKey, type MessageValues } from "@/lib/i18n/server-text";
 
 /**
  * The domain's errors: what went wrong, in words a client can act on. Services, validation and the
@@ -26,7 +28,27 @@ export type ErrorCode =
   | "service_unavailable"
   | "internal_error";
 
-export type ErrorIssue = { path: (string | number)[]; message: string };
+/**
+ * What an error says: a key of the `Errors` namespace (messages/<locale>/server.json) with its ICU
+ * values. The error carries the English text; the edge writes it in the request's language. Values
+ * that read differently per language (a date, a list of roles) are given as a function of the locale.
+ */
+export type Msg = { readonly key: ErrorKey; readonly values?: MessageValues | ((locale: Locale) => MessageValues) };
+export const msg = (key: ErrorKey, values?: Msg["values"]): Msg => ({ key, values });
+
+/** The text of a message in `locale`. */
+export function msgText(m: Msg, locale: Locale = "en"): string {
+  return serverText(locale, `Errors.${m.key}`, typeof m.values === "function" ? m.values(locale) : m.values);
+}
+
+export type ErrorIssue = {
+  path: (string | number)[];
+  message: string;
+  /** What the message says, for the edge to write it in another language (never sent). */
+  msg?: Msg;
+  /** The zod issue the message came from (its code and limits), for the same purpose (never sent). */
+  zod?: z.core.$ZodIssue;
+};
 
 export type AppErrorOptions = {
   /** The input field at fault (`validation_failed`, `conflict` on a unique name…). */
@@ -40,19 +62,26 @@ export type AppErrorOptions = {
   limit?: number;
 };
 
-/** An error a client caused or can act on; throw it anywhere below a `route()` handler or a page. */
+/**
+ * An error a client caused or can act on; throw it anywhere below a `route()` handler or a page. Its
+ * message is a `Msg` (a catalog key: tests/unit/error-keys.test.ts fails on a literal); `message`
+ * holds the English text.
+ */
 export class AppError extends Error {
   readonly field?: string;
   readonly issues?: ErrorIssue[];
   readonly details?: Record<string, unknown>;
   readonly retryAfterSec?: number;
   readonly limit?: number;
+  /** The catalog message (absent only for a zod failure, whose issues carry their own). */
+  readonly msg?: Msg;
   constructor(
     public readonly code: ErrorCode,
-    message: string,
+    message: Msg | string,
     opts: AppErrorOptions = {},
   ) {
-    super(message);
+    super(typeof message === "string" ? message : msgText(message));
+    if (typeof message !== "string") this.msg = message;
     this.field = opts.field;
     this.issues = opts.issues;
     this.details = opts.details;
@@ -63,21 +92,31 @@ export class AppError extends Error {
 
 /** `suspended`: an admin suspended the caller until `until` (ISO, also in `details`); reading still works. */
 export const suspended = (until: string) =>
-  new AppError("suspended", `Your account is suspended until ${untilInWords(until)}; you can read, but not write`, { details: { until } });
+  new AppError(
+    "suspended",
+    msg("suspended", (locale) => ({ until: untilInWords(until, Date.now(), locale) })),
+    { details: { until } },
+  );
 
-export const badRequest = (message: string, field?: string) =>
-  field
-    ? new AppError("validation_failed", message, { field, issues: [{ path: [field], message }] })
-    : new AppError("bad_request", message);
-export const unauthorized = (message = "Authentication required") => new AppError("unauthorized", message);
-export const forbidden = (message = "You are not allowed to do this") => new AppError("forbidden", message);
-export const notFound = (message = "Not found") => new AppError("not_found", message);
-export const conflict = (message: string) => new AppError("conflict", message);
-export const insufficientPoints = (message = "Insufficient points") => new AppError("insufficient_points", message, { field: "point" });
+/** A 400: `validation_failed` naming `field` (with one issue), else `bad_request`. */
+export const badRequest = (message: Msg, field?: string) => {
+  if (!field) return new AppError("bad_request", message);
+  return new AppError("validation_failed", message, { field, issues: [{ path: [field], message: msgText(message), msg: message }] });
+};
+export const unauthorized = (message: Msg = msg("authenticationRequired")) => new AppError("unauthorized", message);
+export const forbidden = (message: Msg = msg("forbidden")) => new AppError("forbidden", message);
+export const notFound = (message: Msg = msg("notFound")) => new AppError("not_found", message);
+export const conflict = (message: Msg) => new AppError("conflict", message);
+export const insufficientPoints = (message: Msg = msg("insufficientPoints")) =>
+  new AppError("insufficient_points", message, { field: "point" });
 
 /** A zod failure as `validation_failed`, naming the first field at fault. */
 export function fromZod(err: ZodError): AppError {
-  const issues = err.issues.map((i) => ({ path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), message: i.message }));
+  const issues: ErrorIssue[] = err.issues.map((i) => ({
+    path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)),
+    message: i.message,
+    zod: i as z.core.$ZodIssue,
+  }));
   const first = issues[0];
   const field = first && first.path.length ? first.path.join(".") : undefined;
   const message = first ? (field ? `${field}: ${first.message}` : first.message) : "Invalid input";

@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { AppError, badRequest } from "@/lib/errors";
+import { AppError, badRequest, msg, type Msg } from "@/lib/errors";
 
 export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif";
 
@@ -71,7 +71,7 @@ async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   const b = imageBudgets();
   if (running >= b.concurrency) {
     if (waiting.length >= b.maxQueue) {
-      throw new AppError("service_unavailable", "Too many images are being processed, try again shortly", { retryAfterSec: 5 });
+      throw new AppError("service_unavailable", msg("imageQueueBusy"), { retryAfterSec: 5 });
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
@@ -84,8 +84,7 @@ async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are accepted") =>
-  new AppError("unsupported_media_type", message, { field: "file" });
+const unsupported = (message: Msg = msg("imagesOnly")) => new AppError("unsupported_media_type", message, { field: "file" });
 
 /**
  * Validates and re-encodes an image in its own format: size cap (413), magic bytes (415), dimension cap
@@ -93,9 +92,9 @@ const unsupported = (message = "Only PNG, JPEG, GIF, WebP and AVIF images are ac
  * re-encode. Animated GIF/WebP keep their frames.
  */
 export async function processImage(input: Buffer, opts: { maxBytes: number; maxDimension: number }): Promise<ProcessedImage> {
-  if (input.length === 0) throw badRequest("The file is empty", "file");
+  if (input.length === 0) throw badRequest(msg("fileEmpty"), "file");
   if (input.length > opts.maxBytes)
-    throw new AppError("payload_too_large", `Images may be at most ${opts.maxBytes} bytes`, { field: "file" });
+    throw new AppError("payload_too_large", msg("imageMaxBytes", { max: opts.maxBytes }), { field: "file" });
   const format = sniffImage(input);
   if (!format) throw unsupported();
   // Reading an animation's header walks all its frames: that too waits for a slot.
@@ -110,23 +109,23 @@ async function reencode(input: Buffer, format: ImageFormat, opts: { maxDimension
     // below instead of a decoder refusal (415).
     meta = await sharp(input, { animated, limitInputPixels: false }).metadata();
   } catch {
-    throw unsupported("The file is not a readable image");
+    throw unsupported(msg("notReadableImage"));
   }
   const expected = format === "avif" ? "heif" : format;
   if (meta.format !== expected) throw unsupported();
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw unsupported("The file is not a readable image");
+  if (!width || !height) throw unsupported(msg("notReadableImage"));
   if (width > opts.maxDimension || height > opts.maxDimension) {
-    throw badRequest(`Images may be at most ${opts.maxDimension}×${opts.maxDimension} pixels`, "file");
+    throw badRequest(msg("imageMaxDimension", { max: opts.maxDimension }), "file");
   }
 
   const pages = meta.pages ?? 1;
   const budget = imageBudgets();
-  if (pages > budget.maxFrames) throw badRequest(`Animations may have at most ${budget.maxFrames} frames`, "file");
+  if (pages > budget.maxFrames) throw badRequest(msg("animationMaxFrames", { max: budget.maxFrames }), "file");
   // Frames multiply the decoded size and the re-encoding time: bound the whole animation, not one frame.
   if (width * height * pages > budget.maxTotalPixels) {
-    throw badRequest(`The image has too many pixels across its frames (at most ${budget.maxTotalPixels})`, "file");
+    throw badRequest(msg("imageTooManyPixels", { max: budget.maxTotalPixels }), "file");
   }
   const multiPage = pages > 1;
   let pipeline = sharp(input, { animated: animated && multiPage }).timeout({ seconds: budget.timeBudgetSec });
@@ -154,9 +153,9 @@ async function reencode(input: Buffer, format: ImageFormat, opts: { maxDimension
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (/timeout/i.test(String((err as Error)?.message))) {
-      throw badRequest(`The image takes too long to process (more than ${budget.timeBudgetSec} s)`, "file");
+      throw badRequest(msg("imageTooSlow", { seconds: budget.timeBudgetSec }), "file");
     }
-    throw unsupported("The file is not a readable image");
+    throw unsupported(msg("notReadableImage"));
   }
   const { mime, ext } = IMAGE_TYPES[format];
   return {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { posts, type PostStatus, type UserRole, type VisibleScope } from "@/db/schema";
-import { conflict, forbidden, notFound } from "@/lib/errors";
+import { conflict, forbidden, notFound, msg, type Msg } from "@/lib/errors";
 import type { Viewer } from "@/lib/viewer";
 
 /** The one place that decides who may do what. Services call these; handlers never test roles. */
@@ -35,7 +35,7 @@ export function visiblePostsWhere(viewer: Viewer | null, opts: { publishedOnly?:
 export function assertCanSeePost(
   viewer: Viewer | null,
   post: PostAccess | undefined | null,
-  message = "Post not found",
+  message: Msg = msg("postNotFound"),
 ): asserts post is PostAccess {
   if (!post || !canSeePost(viewer, post)) throw notFound(message);
 }
@@ -70,7 +70,7 @@ export function assertOnPost(viewer: Viewer | null, post: { authorId: number }, 
  * no edits by its author (staff may still edit it, or approve it after all). 409 `conflict`.
  */
 export function assertNotRejected(post: { status: PostStatus }): void {
-  if (post.status === "REJECTED") throw conflict("A moderator rejected this post: it is read-only");
+  if (post.status === "REJECTED") throw conflict(msg("postRejectedReadOnly"));
 }
 
 export function canDeleteComment(viewer: Viewer | null, comment: { authorId: number }): boolean {
@@ -113,5 +113,5 @@ export function canCreateTags(
 
 /** Managing API tokens needs a session or a token with the write scope (a read token cannot mint or list them). */
 export function assertCanManageTokens(viewer: Viewer | null): void {
-  if (viewer?.via === "token" && !viewer.scopes.includes("write")) throw forbidden("This token has the read scope only");
+  if (viewer?.via === "token" && !viewer.scopes.includes("write")) throw forbidden(msg("readScopeOnly"));
 }

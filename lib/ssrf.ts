@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
-import { AppError } from "@/lib/errors";
+import { AppError, msg, type Msg } from "@/lib/errors";
 
 /**
  * SSRF-safe remote fetch for "upload from URL".
@@ -38,8 +38,8 @@ const defaultResolver: Resolver = async (hostname) => {
   return all.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-export const notAllowed = (message: string) => new AppError("url_not_allowed", message, { field: "url" });
-export const fetchFailed = (message: string) => new AppError("fetch_failed", message, { field: "url" });
+export const notAllowed = (message: Msg) => new AppError("url_not_allowed", message, { field: "url" });
+export const fetchFailed = (message: Msg) => new AppError("fetch_failed", message, { field: "url" });
 
 const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
 
@@ -57,6 +57,13 @@ export function addressRefusal(ip: string, allowLoopback = false): string | null
   return null;
 }
 
+/** addressRefusal's reason as a catalog message. */
+function refusalMsg(host: string, why: string): Msg {
+  const range = /non-public range \((.+)\)/.exec(why)?.[1];
+  if (range) return msg("addressNonPublic", { host, range });
+  return why.startsWith("is not global") ? msg("addressNotGlobal", { host }) : msg("addressInvalidIp", { host });
+}
+
 /** Strips the brackets of an IPv6 literal host. */
 function bareHost(hostname: string): string {
   return hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
@@ -70,14 +77,14 @@ export async function vetUrl(raw: string, opts: { allowLoopback?: boolean; resol
   try {
     url = new URL(raw.trim());
   } catch {
-    throw notAllowed("The URL is not valid");
+    throw notAllowed(msg("urlInvalid"));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw notAllowed("Only http and https URLs are allowed");
-  if (url.username || url.password) throw notAllowed("URLs with credentials are not allowed");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw notAllowed(msg("urlHttpOnly"));
+  if (url.username || url.password) throw notAllowed(msg("urlCredentials"));
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
-  if (port !== 80 && port !== 443 && port < 1024) throw notAllowed(`Port ${port} is not allowed`);
+  if (port !== 80 && port !== 443 && port < 1024) throw notAllowed(msg("portNotAllowed", { port }));
   const host = bareHost(url.hostname);
-  if (!host) throw notAllowed("The URL has no host");
+  if (!host) throw notAllowed(msg("urlNoHost"));
 
   let addresses: ResolvedAddress[];
   if (ipaddr.isValid(host)) {
@@ -85,18 +92,18 @@ export async function vetUrl(raw: string, opts: { allowLoopback?: boolean; resol
   } else {
     const lower = host.toLowerCase().replace(/\.$/, "");
     if (!opts.allowLoopback && (lower === "localhost" || lower.endsWith(".localhost"))) {
-      throw notAllowed("Local addresses are not allowed");
+      throw notAllowed(msg("urlLocal"));
     }
     try {
       addresses = await (opts.resolver ?? defaultResolver)(host);
     } catch {
-      throw fetchFailed(`Could not resolve ${host}`);
+      throw fetchFailed(msg("cannotResolve", { host }));
     }
-    if (!addresses.length) throw fetchFailed(`Could not resolve ${host}`);
+    if (!addresses.length) throw fetchFailed(msg("cannotResolve", { host }));
   }
   for (const a of addresses) {
     const why = addressRefusal(a.address, opts.allowLoopback);
-    if (why) throw notAllowed(`The address of ${host} ${why}`);
+    if (why) throw notAllowed(refusalMsg(host, why));
   }
   return { url, address: addresses[0]! };
 }
@@ -131,12 +138,9 @@ function requestOnce(
       } else resolve(hop!);
     };
     const remaining = o.deadline - Date.now();
-    if (remaining <= 0) return reject(fetchFailed("The remote server took too long"));
-    const total = setTimeout(() => finish(fetchFailed("The remote server took too long")), remaining);
-    const connect = setTimeout(
-      () => finish(fetchFailed("Could not connect to the remote server in time")),
-      Math.min(o.connectTimeoutMs, remaining),
-    );
+    if (remaining <= 0) return reject(fetchFailed(msg("remoteTooSlow")));
+    const total = setTimeout(() => finish(fetchFailed(msg("remoteTooSlow"))), remaining);
+    const connect = setTimeout(() => finish(fetchFailed(msg("remoteConnectTimeout"))), Math.min(o.connectTimeoutMs, remaining));
 
     const options: https.RequestOptions = {
       protocol: url.protocol,
@@ -166,21 +170,21 @@ function requestOnce(
         chunks.push(chunk);
       });
       res.on("end", () => finish(null, { status, location: null, contentType, bytes: Buffer.concat(chunks) }));
-      res.on("error", () => finish(fetchFailed("The remote server closed the connection")));
-      res.on("aborted", () => finish(fetchFailed("The remote server closed the connection")));
+      res.on("error", () => finish(fetchFailed(msg("remoteClosed"))));
+      res.on("aborted", () => finish(fetchFailed(msg("remoteClosed"))));
     });
     req.on("socket", (socket) => {
       const connected = () => clearTimeout(connect);
       socket.once(isHttps ? "secureConnect" : "connect", connected);
     });
     req.on("error", (err: NodeJS.ErrnoException) => {
-      finish(fetchFailed(`Could not fetch the URL${err.code ? ` (${err.code})` : ""}`));
+      finish(fetchFailed(err.code ? msg("couldNotFetchCode", { code: err.code }) : msg("couldNotFetch")));
     });
     req.end();
   });
 }
 
-const tooLarge = (max: number) => new AppError("payload_too_large", `The remote file is larger than ${max} bytes`);
+const tooLarge = (max: number) => new AppError("payload_too_large", msg("remoteTooLarge", { max }));
 
 /** Fetches `raw` safely (see the module comment). Throws AppError 400 url_not_allowed / fetch_failed, 413. */
 export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
@@ -192,17 +196,17 @@ export async function safeFetch(raw: string, opts: SafeFetchOptions): Promise<Sa
     const target = await vetUrl(current, opts);
     const hop = await requestOnce(target, hopOpts);
     if (REDIRECTS.has(hop.status)) {
-      if (!hop.location) throw fetchFailed(`The remote server answered ${hop.status} without a location`);
-      if (redirects >= maxRedirects) throw fetchFailed(`Too many redirects (at most ${maxRedirects})`);
+      if (!hop.location) throw fetchFailed(msg("redirectWithoutLocation", { status: hop.status }));
+      if (redirects >= maxRedirects) throw fetchFailed(msg("tooManyRedirects", { max: maxRedirects }));
       try {
         current = new URL(hop.location, target.url).toString();
       } catch {
-        throw fetchFailed("The remote server redirected to an invalid URL");
+        throw fetchFailed(msg("remoteBadRedirect"));
       }
       continue;
     }
     if (hop.status < 200 || hop.status >= 300 || !hop.bytes) {
-      throw fetchFailed(`The remote server answered ${hop.status}`);
+      throw fetchFailed(msg("remoteStatus", { status: hop.status }));
     }
     return { bytes: hop.bytes, contentType: hop.contentType, finalUrl: target.url.toString() };
   }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { AppError, badRequest, fromZod } from "@/lib/errors";
+import { AppError, badRequest, fromZod, msg } from "@/lib/errors";
 import { decodeFileField } from "@/lib/services/uploads/uploads";
 import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema } from "@/lib/validation/uploads";
 
@@ -17,7 +17,7 @@ import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema } from "@/lib/validation/upload
 function assertJsonType(req: Request): void {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return;
-  throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+  throw new AppError("unsupported_media_type", msg("sendJson"));
 }
 
 /** Reads a JSON body with a byte cap enforced while streaming (413), then validates it (415, 400). */
@@ -28,9 +28,9 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   try {
     data = text.length ? parseJson(text) : undefined;
   } catch {
-    throw new AppError("bad_request", "Malformed JSON body");
+    throw new AppError("bad_request", msg("malformedJson"));
   }
-  if (data === undefined) throw new AppError("bad_request", "A JSON body is required");
+  if (data === undefined) throw new AppError("bad_request", msg("jsonBodyRequired"));
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
@@ -49,7 +49,7 @@ export async function readJsonOptional<S extends z.ZodType>(
   try {
     data = parseJson(text);
   } catch {
-    throw new AppError("bad_request", "Malformed JSON body");
+    throw new AppError("bad_request", msg("malformedJson"));
   }
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
@@ -112,7 +112,7 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
 
 /** Reads a request body as bytes; the cap is enforced while streaming (413), never after buffering. */
 export async function readBodyBytes(req: Request, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new AppError("payload_too_large", `Body larger than ${maxBytes} bytes`);
+  const tooLarge = () => new AppError("payload_too_large", msg("bodyTooLarge", { max: maxBytes }));
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   if (!req.body) return Buffer.alloc(0);
@@ -161,9 +161,9 @@ export function parseQuery<S extends z.ZodType>(req: Request, schema: S, arrayKe
 
 /** A path id: a positive integer in canonical form (no sign, no leading zero: `092` is not 92), else 400 with `field`. */
 export function parseId(value: string | undefined, field = "id"): number {
-  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw badRequest(`${field} must be a positive integer`, field);
+  if (!value || !/^[1-9]\d{0,14}$/.test(value)) throw badRequest(msg("positiveInteger", { field }), field);
   const n = Number(value);
-  if (n < 1 || n > 2147483647) throw badRequest(`${field} must be a positive integer`, field);
+  if (n < 1 || n > 2147483647) throw badRequest(msg("positiveInteger", { field }), field);
   return n;
 }
 
@@ -179,15 +179,15 @@ export async function readUploadBody(req: Request): Promise<Buffer> {
     try {
       form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type")! } }).formData();
     } catch {
-      throw new AppError("bad_request", "Malformed multipart body");
+      throw new AppError("bad_request", msg("malformedMultipart"));
     }
     const part = form.get("file");
-    if (part === null) throw badRequest("file is required", "file");
+    if (part === null) throw badRequest(msg("fileRequired"), "file");
     if (typeof part === "string") return decodeFileField(part);
     return Buffer.from(await part.arrayBuffer());
   }
   if (type && !type.includes("json")) {
-    throw new AppError("unsupported_media_type", "Send JSON {file} or multipart/form-data with a file part");
+    throw new AppError("unsupported_media_type", msg("sendJsonOrMultipart"));
   }
   const { file } = await readJson(req, uploadFileSchema, UPLOAD_BODY_MAX_BYTES);
   return decodeFileField(file);

@@ -1,7 +1,7 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { clientIp } from "@/lib/api/client-ip";
-import { unauthorized } from "@/lib/errors";
+import { unauthorized, msg } from "@/lib/errors";
 import { authSecret } from "@/lib/auth-secret";
 import { resolveBrowserSession } from "@/lib/services/auth/sessions";
 import { verifyToken } from "@/lib/services/auth/tokens";
@@ -92,7 +92,7 @@ export async function resolveViewer(headers: Headers): Promise<Viewer | null> {
   const authz = headers.get("authorization");
   if (authz) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
-    if (!m) throw unauthorized("Invalid or expired token");
+    if (!m) throw unauthorized(msg("invalidToken"));
     const t = await verifyToken(m[1]!);
     return {
       id: t.id,

@@ -1,5 +1,8 @@
 import "server-only";
-import { AppError, type ErrorCode } from "@/lib/errors";
+import { AppError, msgText, type ErrorCode, type ErrorIssue } from "@/lib/errors";
+import { DEFAULT_LOCALE, localeFromCookieHeader, resolveLocale, type Locale } from "@/lib/i18n/locale";
+import { serverText } from "@/lib/i18n/server-text";
+import { validationText } from "@/lib/validation/localize";
 
 /** The HTTP status of each domain error code (API.md §1): the edge's half of lib/errors.ts. */
 const STATUS: Record<ErrorCode, number> = {
@@ -36,11 +39,44 @@ export function errorHeaders(err: AppError): Record<string, string> | undefined 
   return { "Retry-After": retry, "RateLimit-Limit": String(err.limit), "RateLimit-Remaining": "0", "RateLimit-Reset": retry };
 }
 
-/** The error body of API.md §1: `{ error, code, field?, issues?, ...details }`. */
-export function errorBody(err: AppError) {
-  const body: Record<string, unknown> = { error: err.message, code: err.code };
+/**
+ * The language of an error answer: the same rule as the pages (lib/i18n/locale.ts: the `lang` cookie,
+ * then Accept-Language, then English), so a client that shows the forum in Chinese reads its errors
+ * in Chinese. `code`, `field` and issue paths never change with it.
+ */
+export function errorLocale(req: Request | null | undefined): Locale {
+  if (!req) return DEFAULT_LOCALE;
+  return resolveLocale(localeFromCookieHeader(req.headers.get("cookie")), req.headers.get("accept-language"));
+}
+
+function issueText(issue: ErrorIssue, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return issue.message;
+  if (issue.msg) return msgText(issue.msg, locale);
+  return validationText(issue.message, issue.zod, locale);
+}
+
+/** The error's sentence in `locale` (English: the text it was thrown with, unchanged). */
+export function errorText(err: AppError, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return err.message;
+  if (err.msg) return msgText(err.msg, locale);
+  const first = err.issues?.[0];
+  if (!first) return err.message === "Invalid input" ? serverText(locale, "Validation.invalidInput") : err.message;
+  const text = issueText(first, locale);
+  return err.field !== undefined ? serverText(locale, "Validation.fieldMessage", { field: err.field, message: text }) : text;
+}
+
+/**
+ * The error body of API.md §1: `{ error, code, field?, issues?, ...details }`, its sentences in
+ * `locale` (lib/i18n/server-text.ts).
+ */
+export function errorBody(err: AppError, locale: Locale = DEFAULT_LOCALE) {
+  const body: Record<string, unknown> = { error: errorText(err, locale), code: err.code };
   if (err.field !== undefined) body.field = err.field;
-  if (err.issues !== undefined) body.issues = err.issues;
+  if (err.issues !== undefined) body.issues = err.issues.map((i) => ({ path: i.path, message: issueText(i, locale) }));
   if (err.details) Object.assign(body, err.details);
+  if (process.env.NODE_ENV !== "production" && !err.msg && !err.issues) {
+    // Every thrown error names a catalog key (tests/unit/error-keys.test.ts); this one could not be translated.
+    console.warn(`[i18n] error without a catalog key: ${err.code} "${err.message}"`);
+  }
   return body;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/errors";
+import { AppError, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 
 /**
@@ -23,7 +23,7 @@ export function checkSameOrigin(headers: Headers): void {
   if (site === "same-origin" || site === "none") return;
   const origin = headers.get("origin");
   if (origin && isSiteOrigin(origin, headers.get("x-forwarded-host") ?? headers.get("host"))) return;
-  throw new AppError("forbidden", "Cross-site request refused (CSRF check)");
+  throw new AppError("forbidden", msg("crossSiteRefused"));
 }
 
 /** The origin the request came to (uploads build absolute URLs from it when PUBLIC_URL is unset). */

@@ -3,8 +3,8 @@ import { ZodError, type z } from "zod";
 import { jsonAnswer, withAbsoluteUrls } from "@/lib/api/absolute-urls";
 import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
 import { resolveViewer } from "@/lib/api/caller";
-import { AppError, forbidden, fromZod, isDbUnavailable, pgCode, suspended, unauthorized } from "@/lib/errors";
-import { errorBody, errorHeaders, statusOf } from "@/lib/api/errors";
+import { AppError, forbidden, fromZod, isDbUnavailable, msg, pgCode, suspended, unauthorized } from "@/lib/errors";
+import { errorBody, errorHeaders, errorLocale, statusOf } from "@/lib/api/errors";
 
 /** Writes a suspended member may still make. */
 const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
@@ -110,7 +110,7 @@ export function route<const S extends RouteSpec>(
       if (!SAFE_METHODS.has(req.method)) {
         if (viewer?.via === "session") checkSameOrigin(req.headers);
         if (viewer?.via === "token" && !viewer.scopes.includes("write")) {
-          throw forbidden("This token has the read scope only");
+          throw forbidden(msg("readScopeOnly"));
         }
         // One check for every write, by cookie or token (issue 18); signing out stays possible.
         if (viewer?.suspendedUntil && !SUSPENDED_MAY.has(new URL(req.url).pathname)) throw suspended(viewer.suspendedUntil);
@@ -133,7 +133,7 @@ export function route<const S extends RouteSpec>(
       // Caches are invalidated by the writes themselves (lib/changes/announce.ts), not per request.
       return result instanceof Response ? await withAbsoluteUrls(req, result) : jsonAnswer(req, result);
     } catch (err) {
-      return errorResponse(err);
+      return errorResponse(err, req);
     }
   };
   return Object.assign(run, { spec }) as DeclaredHandler;
@@ -151,27 +151,24 @@ export function declared<H extends (req: Request, context: { params: Promise<Rec
   return Object.assign(run, { spec }) as unknown as DeclaredHandler;
 }
 
-export function errorResponse(err: unknown): Response {
+/** The answer to a thrown error, in the language of `req` (lib/api/errors.ts errorLocale; English without it). */
+export function errorResponse(err: unknown, req?: Request | null): Response {
+  const locale = errorLocale(req);
   if (err instanceof AppError) {
-    return Response.json(errorBody(err), { status: statusOf(err), headers: errorHeaders(err) });
+    return Response.json(errorBody(err, locale), { status: statusOf(err), headers: errorHeaders(err) });
   }
   if (err instanceof ZodError) {
     const e = fromZod(err);
-    return Response.json(errorBody(e), { status: 400 });
+    return Response.json(errorBody(e, locale), { status: 400 });
   }
   // Input Postgres cannot store (a NUL character, an out-of-range number) is the client's error, not ours.
   const code = pgCode(err);
-  if (code && INVALID_INPUT_CODES.has(code)) {
-    return Response.json({ error: "The request contains a value that cannot be stored", code: "bad_request" }, { status: 400 });
-  }
+  if (code && INVALID_INPUT_CODES.has(code)) return errorResponse(new AppError("bad_request", msg("valueCannotBeStored")), req);
   if (isDbUnavailable(err)) {
-    return Response.json(
-      { error: "The database is unavailable, try again shortly", code: "service_unavailable" },
-      { status: 503, headers: { "Retry-After": "5" } },
-    );
+    return errorResponse(new AppError("service_unavailable", msg("databaseUnavailable"), { retryAfterSec: 5 }), req);
   }
   console.error("[api] unhandled error", err);
-  return Response.json({ error: "Internal server error", code: "internal_error" }, { status: 500 });
+  return errorResponse(new AppError("internal_error", msg("internalError")), req);
 }
 
 export const created = (body: unknown) => Response.json(body, { status: 201 });

@@ -1,8 +1,8 @@
 // Any /api path that no route matches: the JSON 404 error body (API.md §1), for every method
 // (not an endpoint, so not in the OpenAPI document).
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";
 
-const unknownPath = async () => errorResponse(notFound("No such API endpoint"));
+const unknownPath = async () => errorResponse(notFound(msg("noSuchEndpoint")));
 
 export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { badRequest, unauthorized } from "@/lib/errors";
+import { badRequest, unauthorized, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { accountLoginKey } from "@/lib/services/auth/login-attempts";
 import { hashPassword, verifyPassword } from "@/lib/services/auth/passwords";
@@ -26,7 +26,7 @@ export async function changePassword(
   if (!u) throw unauthorized();
   if (!(await verifyPassword(input.currentPassword, u.passwordHash))) {
     await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
-    throw badRequest("The current password is wrong", "currentPassword");
+    throw badRequest(msg("currentPasswordWrong"), "currentPassword");
   }
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import bcrypt from "bcryptjs";
 import { eq, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { unauthorized } from "@/lib/errors";
+import { unauthorized, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { verifyPassword } from "@/lib/services/auth/passwords";
 import { checkRateLimit, clearRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";
@@ -59,7 +59,7 @@ export async function attemptLogin(input: { identifier: string; password: string
     : (await bcrypt.compare(input.password, await pending), false);
   if (!ok || !user) {
     for (const key of keys) await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
-    throw unauthorized("Wrong username or password");
+    throw unauthorized(msg("wrongCredentials"));
   }
   await clearRateLimit(keys[1]!);
   return user;

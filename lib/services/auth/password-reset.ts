@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeResetToken, retireCodes } from "@/lib/services/auth/email-codes";
@@ -48,7 +48,7 @@ export async function resetPassword(input: { token: string; password: string }):
     await revokeUserSessions(id, { tx });
     return id;
   });
-  if (userId === null) throw badRequest("This reset link is invalid, used or expired: ask for a new one", "token");
+  if (userId === null) throw badRequest(msg("resetLinkInvalid"), "token");
   const t = await issueToken(db, {
     userId,
     name: "login",

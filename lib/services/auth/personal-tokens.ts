@@ -4,7 +4,7 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { apiTokens, type TokenScope } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { assertCanManageTokens } from "@/lib/permissions";
 import { afterCommit, announce } from "@/lib/changes/announce";
@@ -54,6 +54,6 @@ export async function revokeToken(viewer: Viewer, tokenId: number): Promise<void
     .set({ revokedAt: new Date() })
     .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
-  if (rows.length === 0) throw notFound("Token not found");
+  if (rows.length === 0) throw notFound(msg("tokenNotFound"));
   await announce(tokenChanged(tokenId));
 }

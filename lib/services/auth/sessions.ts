@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, userSessions, type UserRole } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { hashToken } from "@/lib/services/auth/tokens";
 import type { SignInDto } from "@/lib/validation/auth";
 
@@ -102,7 +102,7 @@ export async function revokeBrowserSession(userId: number, sessionId: number): P
     .set({ revokedAt: new Date() })
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
-  if (rows.length === 0) throw notFound("Session not found");
+  if (rows.length === 0) throw notFound(msg("sessionNotFound"));
 }
 
 /**

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, type TokenScope, type UserRole } from "@/db/schema";
-import { unauthorized } from "@/lib/errors";
+import { unauthorized, msg } from "@/lib/errors";
 
 export const TOKEN_PREFIX = "fp_";
 export const LOGIN_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -63,7 +63,7 @@ export type TokenViewer = {
 
 /** Resolves a bearer token to its user; throws 401 for an unknown, revoked or expired token. */
 export async function verifyToken(token: string): Promise<TokenViewer> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) throw unauthorized("Invalid or expired token");
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) throw unauthorized(msg("invalidToken"));
   const [row] = await db
     .select({
       tokenId: apiTokens.id,
@@ -82,7 +82,7 @@ export async function verifyToken(token: string): Promise<TokenViewer> {
     .limit(1);
   const now = Date.now();
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now)) {
-    throw unauthorized("Invalid or expired token");
+    throw unauthorized(msg("invalidToken"));
   }
   // lastUsedAt is kept to the minute so that a busy client does not turn every read into a write.
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > 60_000) {

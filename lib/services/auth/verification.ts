@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { users } from "@/db/schema";
-import { AppError, badRequest, conflict } from "@/lib/errors";
+import { AppError, badRequest, conflict, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeVerifyCode, matchesUsedVerifyCode } from "@/lib/services/auth/email-codes";
@@ -25,13 +25,13 @@ export async function queueVerificationMail(tx: DbOrTx, user: { id: number; emai
  */
 export async function verifyEmail(input: { username?: string; code: string; viewer: Viewer | null }): Promise<VerifyResultDto> {
   const name = input.username ?? input.viewer?.username;
-  if (!name) throw badRequest("username is required", "username");
+  if (!name) throw badRequest(msg("usernameRequired"), "username");
   const [u] = await db
     .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(sql`lower(${users.username})`, name.toLowerCase()))
     .limit(1);
-  const wrong = () => badRequest("This code is wrong or has expired", "code");
+  const wrong = () => badRequest(msg("codeWrongOrExpired"), "code");
   const verified: VerifyResultDto = { verified: true, reason_code: "VERIFIED_AND_APPROVED" };
   if (!u) throw wrong();
   if (u.verifiedAt) {
@@ -53,8 +53,8 @@ export async function verifyEmail(input: { username?: string; code: string; view
 /** "Send again": a new code by mail, at most RATE_LIMIT_VERIFY_RESEND per window per member. */
 export async function resendVerification(viewer: Viewer): Promise<{ sent: boolean; email: string }> {
   const [u] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, viewer.id));
-  if (!u) throw badRequest("No such account");
-  if (u.verifiedAt) throw conflict("Your address is already verified");
+  if (!u) throw badRequest(msg("noSuchAccount"));
+  if (u.verifiedAt) throw conflict(msg("alreadyVerified"));
   const e = env();
   await hitRateLimit(`verify-resend:${viewer.id}`, e.RATE_LIMIT_VERIFY_RESEND, e.RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC);
   await queueVerificationMail(db, { id: viewer.id, email: u.email });
@@ -76,12 +76,8 @@ export async function assertMayWrite(userId: number, runner: DbOrTx = db): Promi
   if (!r || r.written === null) return;
   const allowance = env().UNVERIFIED_POST_ALLOWANCE;
   if (Number(r.written) >= allowance) {
-    throw new AppError(
-      "email_unverified",
-      `Verify your email address to keep posting: until then you may write ${allowance} posts or comments`,
-      {
-        field: "email",
-      },
-    );
+    throw new AppError("email_unverified", msg("verifyToKeepPosting", { allowance }), {
+      field: "email",
+    });
   }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
-import { conflict, forbidden, notFound } from "@/lib/errors";
+import { conflict, forbidden, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
@@ -186,8 +186,8 @@ async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, commentId));
-  if (!c) throw notFound("Comment not found");
-  assertCanSeePost(viewer, c.post, "Comment not found");
+  if (!c) throw notFound(msg("commentNotFound"));
+  assertCanSeePost(viewer, c.post, msg("commentNotFound"));
   return c;
 }
 
@@ -215,7 +215,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   let parent: { id: number; authorId: number } | null = null;
   if (input.parentId !== undefined) {
     const c = await loadCommentAccess(viewer, input.parentId);
-    if (c.deletedAt) throw notFound("Comment not found");
+    if (c.deletedAt) throw notFound(msg("commentNotFound"));
     parent = { id: c.id, authorId: c.authorId };
     post = c.post;
   } else {
@@ -223,7 +223,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
     assertCanSeePost(viewer, post);
   }
   assertNotRejected(post);
-  if (post.closed) throw conflict("This post is closed to new comments");
+  if (post.closed) throw conflict(msg("postClosed"));
   if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
   const e = env();
   await assertMayWrite(viewer.id);
@@ -315,8 +315,8 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
  */
 export async function deleteComment(viewer: Viewer, commentId: number): Promise<void> {
   const c = await loadCommentAccess(viewer, commentId);
-  if (c.deletedAt) throw notFound("Comment not found");
-  if (!canDeleteComment(viewer, c)) throw forbidden("Only the comment's author or a moderator may delete it");
+  if (c.deletedAt) throw notFound(msg("commentNotFound"));
+  if (!canDeleteComment(viewer, c)) throw forbidden(msg("commentDeleteOwnerOrMod"));
   let medalChanged = false;
   await afterCommit(
     db.transaction(async (tx) => {
@@ -326,7 +326,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
         .set({ deletedAt: sql`now()`, pinnedAt: null })
         .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
         .returning({ id: comments.id });
-      if (!gone) throw notFound("Comment not found");
+      if (!gone) throw notFound(msg("commentNotFound"));
       await tx
         .update(posts)
         .set({
@@ -361,7 +361,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
 export async function setCommentPinned(viewer: Viewer, commentId: number, pinned: boolean): Promise<CommentDto> {
   const c = await loadCommentAccess(viewer, commentId);
-  if (c.deletedAt) throw notFound("Comment not found");
+  if (c.deletedAt) throw notFound(msg("commentNotFound"));
   assertOnPost(viewer, c.post, "pinComment");
   await db.transaction(async (tx) => {
     await tx
@@ -391,9 +391,9 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
  */
 export async function editComment(viewer: Viewer, commentId: number, content: string): Promise<CommentDto> {
   const c = await loadCommentAccess(viewer, commentId);
-  if (c.deletedAt) throw notFound("Comment not found");
+  if (c.deletedAt) throw notFound(msg("commentNotFound"));
   const staff = viewer.id !== c.authorId;
-  if (staff && !isModerator(viewer)) throw forbidden("Only its author or staff can edit a comment");
+  if (staff && !isModerator(viewer)) throw forbidden(msg("commentEditOwnerOrStaff"));
   assertNotRejected(c.post);
   if (!staff) await assertMayWrite(viewer.id);
   await afterCommit(
@@ -440,6 +440,6 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
 export async function listCommentChangeLogs(viewer: Viewer | null, commentId: number) {
   const c = await loadCommentAccess(viewer, commentId);
   if (!canReadComment(viewer, { authorId: c.authorId, hidden: c.hiddenAt !== null, deleted: c.deletedAt !== null }))
-    throw notFound("Comment not found");
+    throw notFound(msg("commentNotFound"));
   return loadCommentChangeLogs(commentId);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, posts } from "@/db/schema";
-import { AppError, notFound } from "@/lib/errors";
+import { AppError, notFound, msg } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { auditPost } from "@/lib/services/moderation/audit-log";
 import { afterCommit } from "@/lib/changes/announce";
@@ -21,7 +21,7 @@ export async function assertSlowMode(userId: number, postId: number, seconds: nu
   const last = row?.last ? new Date(row.last).getTime() : 0;
   const wait = Math.ceil((last + seconds * 1000 - Date.now()) / 1000);
   if (wait > 0) {
-    throw new AppError("rate_limited", `Slow mode: one comment every ${seconds} s on this post; try again in ${wait} s`, {
+    throw new AppError("rate_limited", msg("slowMode", { seconds, wait }), {
       retryAfterSec: wait,
     });
   }
@@ -37,7 +37,7 @@ export async function setSlowMode(viewer: Viewer, postId: number, seconds: numbe
         .from(posts)
         .where(eq(posts.id, postId))
         .for("update");
-      if (!before) throw notFound("Post not found");
+      if (!before) throw notFound(msg("postNotFound"));
       await tx.update(posts).set({ slowModeSeconds: seconds }).where(eq(posts.id, postId));
       await auditPost(tx, viewer.id, { ...before, id: postId }, "post.slow-mode", { seconds: before.seconds }, { seconds });
       return { postId, seconds };

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, gt, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, flags, posts, users, type UserRole } from "@/db/schema";
-import { badRequest, forbidden, notFound } from "@/lib/errors";
+import { badRequest, forbidden, notFound, msg } from "@/lib/errors";
 import { assertRole, canChangeRole, canSuspendUser, isModerator } from "@/lib/permissions";
 import { afterCommit } from "@/lib/changes/announce";
 import { memberShown } from "@/lib/changes/written";
@@ -54,11 +54,11 @@ async function changeUser(
   next: (u: UserRow) => Partial<UserRow>,
 ): Promise<AdminUserDto> {
   assertRole(viewer, "MODERATOR");
-  if (viewer!.id === userId) throw badRequest("Staff cannot change their own role or suspend themselves");
+  if (viewer!.id === userId) throw badRequest(msg("staffNotSelf"));
   return afterCommit(
     db.transaction(async (tx) => {
       const [before] = await tx.select(pick).from(users).where(eq(users.id, userId)).for("update");
-      if (!before) throw notFound("User not found");
+      if (!before) throw notFound(msg("userNotFound"));
       check(before);
       const [after] = await tx.update(users).set(next(before)).where(eq(users.id, userId)).returning(pick);
       await audit(tx, { actorId: viewer!.id, action, targetType: "user", targetId: userId, before: toDto(before), after: toDto(after!) });
@@ -70,8 +70,8 @@ async function changeUser(
 
 /** The reason a suspension (or its lifting) is refused, or nothing: bots never, moderators members only. */
 function assertMaySuspend(viewer: Viewer | null, u: UserRow) {
-  if (u.bot) throw forbidden("Bots cannot be suspended");
-  if (!canSuspendUser(viewer, u)) throw forbidden("Only an admin can suspend a moderator or an admin");
+  if (u.bot) throw forbidden(msg("botsNotSuspended"));
+  if (!canSuspendUser(viewer, u)) throw forbidden(msg("adminSuspendsStaff"));
 }
 
 /**
@@ -223,7 +223,7 @@ export async function getUserForAdmin(viewer: Viewer | null, userId: number): Pr
     .select({ ...rowFields, email: users.email, introduction: users.introduction })
     .from(users)
     .where(eq(users.id, userId));
-  if (!u) throw notFound("User not found");
+  if (!u) throw notFound(msg("userNotFound"));
   const reporter = alias(users, "reporter");
   const [postRows, flagRows, suspensions, history] = await Promise.all([
     db

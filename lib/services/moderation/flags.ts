@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { comments, flags, posts, users, type FlagAction, type UserRole } from "@/db/schema";
-import { conflict, forbidden, notFound } from "@/lib/errors";
+import { conflict, forbidden, notFound, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
 import { assertCanSeePost, assertRole } from "@/lib/permissions";
@@ -68,8 +68,8 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
           .innerJoin(posts, eq(posts.id, comments.postId))
           .where(eq(comments.id, input.commentId))
           .for("update", { of: comments });
-        if (!c || c.deletedAt) throw notFound("Comment not found");
-        assertCanSeePost(viewer, c.post, "Comment not found");
+        if (!c || c.deletedAt) throw notFound(msg("commentNotFound"));
+        assertCanSeePost(viewer, c.post, msg("commentNotFound"));
         postId = c.post.id;
         commentId = c.id;
         authorId = c.authorId;
@@ -79,13 +79,13 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
         postId = p.id;
         authorId = p.authorId;
       }
-      if (authorId === viewer.id) throw forbidden("You cannot flag your own content");
+      if (authorId === viewer.id) throw forbidden(msg("cannotFlagOwn"));
       const [row] = await tx
         .insert(flags)
         .values({ reporterId: viewer.id, postId, commentId, reason: input.reason, note: input.note })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict("You have already flagged this");
+      if (!row) throw conflict(msg("alreadyFlagged"));
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(distinct ${flags.reporterId})::int` })
         .from(flags)
@@ -238,8 +238,8 @@ export async function resolveFlag(a: {
   const { id, viewer, action } = a;
   assertRole(viewer, "MODERATOR");
   const [flag] = await db.select().from(flags).where(eq(flags.id, id));
-  if (!flag) throw notFound("Flag not found");
-  if (flag.status !== "OPEN") throw conflict("This flag is already resolved");
+  if (!flag) throw notFound(msg("flagNotFound"));
+  if (flag.status !== "OPEN") throw conflict(msg("flagResolved"));
   const { postId, commentId } = flag;
 
   // Deleting or closing goes through the posts/comments services (their rules, counts and notices).

@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { emailPrefs, type EmailMode } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { checkUnsubscribeToken } from "@/lib/mail/site";
 import type { EmailPrefsDto } from "@/lib/validation/mail";
@@ -38,11 +38,11 @@ export async function updateEmailPrefs(userId: number, mode: EmailMode): Promise
 
 /** One-click unsubscribe (RFC 8058): a valid signed link turns all notification mail off, no sign-in needed. */
 export async function unsubscribe(userId: number, token: string): Promise<EmailPrefsDto> {
-  if (!checkUnsubscribeToken(userId, token)) throw badRequest("This unsubscribe link is not valid", "t");
+  if (!checkUnsubscribeToken(userId, token)) throw badRequest(msg("unsubscribeLinkInvalid"), "t");
   try {
     return await updateEmailPrefs(userId, "off");
   } catch {
     // The member no longer exists: nothing will be sent to them anyway.
-    throw badRequest("This unsubscribe link is not valid", "t");
+    throw badRequest(msg("unsubscribeLinkInvalid"), "t");
   }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { categories, posts, tags, taxonomyWatches } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { afterCommit } from "@/lib/changes/announce";
 import { accountChanged } from "@/lib/changes/written";
@@ -57,7 +57,7 @@ export async function setWatch(viewer: Viewer, input: SetWatchInput): Promise<Wa
     : await db.select({ id: tags.id }).from(tags).where(eq(tags.id, targetId));
   if (!exists)
     throw badRequest(
-      isCategory ? `Category ${targetId} does not exist` : `Tag ${targetId} does not exist`,
+      msg("categoryOrTagMissing", { kind: isCategory ? "category" : "tag", id: targetId }),
       isCategory ? "categoryId" : "tagId",
     );
   const target = isCategory ? eq(taxonomyWatches.categoryId, targetId) : eq(taxonomyWatches.tagId, targetId);

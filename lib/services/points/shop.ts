@@ -2,7 +2,7 @@ import "server-only";
 import { asc, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { pointGoods, redemptions, users } from "@/db/schema";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, notFound, msg } from "@/lib/errors";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { definedOnly } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
@@ -54,8 +54,8 @@ export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: s
   return afterCommit(
     db.transaction(async (tx) => {
       const [good] = await tx.select().from(pointGoods).where(eq(pointGoods.id, a.goodId));
-      if (!good) throw notFound("Point good not found");
-      if (good.retiredAt) throw conflict("This good is no longer offered");
+      if (!good) throw notFound(msg("goodNotFound"));
+      if (good.retiredAt) throw conflict(msg("goodRetired"));
       const point = await applyPoints(tx, { userId: a.viewer.id, type: "REDEEM", amount: -good.cost });
       await tx
         .insert(redemptions)
@@ -102,7 +102,7 @@ export async function updateGood(viewer: Viewer | null, id: number, patch: z.out
   return afterCommit(
     db.transaction(async (tx) => {
       const [old] = await tx.select().from(pointGoods).where(eq(pointGoods.id, id)).for("update");
-      if (!old) throw notFound("Point good not found");
+      if (!old) throw notFound(msg("goodNotFound"));
       if (retired !== undefined && retired !== (old.retiredAt !== null)) set.retiredAt = retired ? new Date() : null;
       if (!Object.keys(set).length) return goodDto(old);
       const [g] = await tx.update(pointGoods).set(set).where(eq(pointGoods.id, id)).returning();
@@ -127,7 +127,7 @@ export async function deleteGood(viewer: Viewer | null, id: number): Promise<voi
   await afterCommit(
     db.transaction(async (tx) => {
       const [gone] = await tx.delete(pointGoods).where(eq(pointGoods.id, id)).returning();
-      if (!gone) throw notFound("Point good not found");
+      if (!gone) throw notFound(msg("goodNotFound"));
       await audit(tx, {
         actorId: viewer!.id,
         action: "good.delete",

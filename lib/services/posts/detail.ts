@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { notifications, posts } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { assertCanSeePost, canSeePost } from "@/lib/permissions";
 import { loadCommentTree } from "@/lib/services/comments/comments";
 import { notify } from "@/lib/services/notifications/writer";
@@ -95,7 +95,7 @@ export async function getPostDetail(a: {
   // Read before the post is loaded, so its `newComments` already counts as read.
   const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
   const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
-  if (!dto) throw notFound("Post not found");
+  if (!dto) throw notFound(msg("postNotFound"));
   return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { drafts } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import type { DraftDto, DraftInput } from "@/lib/validation/openisle-site";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 
@@ -59,7 +59,7 @@ export async function saveMyDraft(viewer: Viewer | null, input: DraftInput): Pro
       category_id = excluded.category_id, tag_ids = excluded.tag_ids, updated_at = excluded.updated_at
     returning id`,
   );
-  if (!saved) throw badRequest("Category not found", "categoryId");
+  if (!saved) throw badRequest(msg("categoryNotFound"), "categoryId");
   return (await getMyDraft(v))!;
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { lotteries, lotteryParticipants, lotteryWinners, postChangeLogs, posts, users } from "@/db/schema";
-import { badRequest, conflict, notFound } from "@/lib/errors";
+import { badRequest, conflict, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
@@ -95,11 +95,11 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
       const post = await visiblePost(a.postId, a.viewer, tx);
       assertNotRejected(post);
       const [l] = await tx.select().from(lotteries).where(eq(lotteries.postId, a.postId)).for("share");
-      if (!l) throw notFound("This post has no lottery");
-      if (post.authorId === a.viewer.id) throw badRequest("You cannot join your own lottery");
+      if (!l) throw notFound(msg("noLottery"));
+      if (post.authorId === a.viewer.id) throw badRequest(msg("ownLottery"));
       const now = Date.now();
-      if (l.drawnAt || l.endTime.getTime() <= now) throw conflict("The lottery has ended");
-      if (l.startTime.getTime() > now) throw conflict("The lottery has not started yet");
+      if (l.drawnAt || l.endTime.getTime() <= now) throw conflict(msg("lotteryEnded"));
+      if (l.startTime.getTime() > now) throw conflict(msg("lotteryNotStarted"));
       const joined = await tx
         .insert(lotteryParticipants)
         .values({ postId: a.postId, userId: a.viewer.id })
@@ -192,8 +192,8 @@ export async function processDueLotteries(): Promise<number> {
 export async function verifyLottery(postId: number, viewer: Viewer | null): Promise<LotteryVerifyDto> {
   await visiblePost(postId, viewer);
   const [l] = await db.select().from(lotteries).where(eq(lotteries.postId, postId));
-  if (!l) throw notFound("This post has no lottery");
-  if (!l.drawnAt) throw conflict("The lottery has not been drawn yet");
+  if (!l) throw notFound(msg("noLottery"));
+  if (!l.drawnAt) throw conflict(msg("lotteryNotDrawn"));
   const [parts, wins] = await Promise.all([
     db.select({ userId: lotteryParticipants.userId }).from(lotteryParticipants).where(eq(lotteryParticipants.postId, postId)),
     db

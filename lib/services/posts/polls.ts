@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { pollVotes, polls, postChangeLogs, posts, users } from "@/db/schema";
-import { badRequest, conflict, notFound } from "@/lib/errors";
+import { badRequest, conflict, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
@@ -83,7 +83,7 @@ export async function getPoll(postId: number, viewer: Viewer | null): Promise<Po
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
   let poll = (await loadPolls([postId], viewer?.id ?? null)).get(postId);
-  if (!poll) throw notFound("This post has no poll");
+  if (!poll) throw notFound(msg("noPoll"));
   // A poll past its end is announced on first read, not only by the next scheduler tick.
   if (!poll.finalized && Date.parse(poll.endTime) <= Date.now() && (await finalizePoll(postId))) poll = { ...poll, finalized: true };
   return poll;
@@ -104,38 +104,38 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
       assertCanSeePost(a.viewer, post);
       assertNotRejected(post);
       const [poll] = await tx.select().from(polls).where(eq(polls.postId, a.postId)).for("update");
-      if (!poll) throw notFound("This post has no poll");
-      if (poll.finalizedAt || poll.endTime.getTime() <= Date.now()) throw conflict("Poll has ended");
+      if (!poll) throw notFound(msg("noPoll"));
+      if (poll.finalizedAt || poll.endTime.getTime() <= Date.now()) throw conflict(msg("pollEnded"));
 
       let chosen: string[];
       if (a.indexes && a.indexes.length) {
         chosen = a.indexes.map((i) => {
           const o = Number.isInteger(i) && i >= 0 ? poll.options[i] : undefined;
-          if (o === undefined) throw badRequest("Invalid option", "option");
+          if (o === undefined) throw badRequest(msg("invalidOption"), "option");
           return o;
         });
       } else {
         chosen = (a.options ?? []).map((o) => {
-          if (!poll.options.includes(o)) throw badRequest(`Unknown option: ${o}`, "options");
+          if (!poll.options.includes(o)) throw badRequest(msg("unknownOption", { option: o }), "options");
           return o;
         });
       }
       chosen = [...new Set(chosen)];
-      if (!chosen.length) throw badRequest("No options selected", "options");
-      if (!poll.multiple && chosen.length !== 1) throw badRequest("This poll takes exactly one option", "options");
+      if (!chosen.length) throw badRequest(msg("noOptionsSelected"), "options");
+      if (!poll.multiple && chosen.length !== 1) throw badRequest(msg("pollSingleOption"), "options");
 
       const [already] = await tx
         .select({ id: pollVotes.id })
         .from(pollVotes)
         .where(and(eq(pollVotes.postId, a.postId), eq(pollVotes.userId, a.viewer.id)))
         .limit(1);
-      if (already) throw conflict("You have already voted");
+      if (already) throw conflict(msg("alreadyVoted"));
       const inserted = await tx
         .insert(pollVotes)
         .values(chosen.map((option) => ({ postId: a.postId, userId: a.viewer.id, option })))
         .onConflictDoNothing()
         .returning({ id: pollVotes.id });
-      if (inserted.length !== chosen.length) throw conflict("You have already voted");
+      if (inserted.length !== chosen.length) throw conflict(msg("alreadyVoted"));
       await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: a.viewer.id, postId: a.postId });
     }),
     pollVoted(a.postId),

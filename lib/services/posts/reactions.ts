@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";
 import { REACTION_TYPES } from "@/db/schema/enums";
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";
@@ -90,8 +90,8 @@ async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, target.commentId));
-  if (!c || c.deletedAt) throw notFound("Comment not found");
-  assertCanSeePost(viewer, { authorId: c.postAuthorId, status: c.status, visibleScope: c.visibleScope }, "Comment not found");
+  if (!c || c.deletedAt) throw notFound(msg("commentNotFound"));
+  assertCanSeePost(viewer, { authorId: c.postAuthorId, status: c.status, visibleScope: c.visibleScope }, msg("commentNotFound"));
   assertNotRejected(c);
   return { postId: c.postId, commentId: c.id, authorId: c.authorId };
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts, postTags, tags, users } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
 import { plainDocument } from "@/lib/markdown-render";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
@@ -115,7 +115,7 @@ async function readFeed(scope: FeedScope): Promise<{ rows: Row[]; tagsOf: Map<nu
       .limit(RSS_ITEMS),
     readName ? readName() : Promise.resolve(null),
   ]);
-  if (readName && name === null) throw notFound(scope.kind === "category" ? "Category not found" : "Tag not found");
+  if (readName && name === null) throw notFound(scope.kind === "category" ? msg("categoryNotFound") : msg("tagNotFound"));
   const tagsOf = new Map<number, string[]>();
   if (rows.length) {
     const tagRows = await db

@@ -3,7 +3,7 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { posts } from "@/db/schema";
-import { conflict } from "@/lib/errors";
+import { conflict, msg } from "@/lib/errors";
 import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
@@ -109,7 +109,7 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "review");
       const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
-      if (!allowed) throw conflict(`The post is ${post.status.toLowerCase()}`);
+      if (!allowed) throw conflict(msg("postStatusIs", { status: post.status.toLowerCase() }));
       await tx
         .update(posts)
         // The reason stays on the post (its author reads it there and in their profile) until it is approved.

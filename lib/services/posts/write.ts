@@ -3,7 +3,7 @@ import "server-only";
 import { asc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
@@ -38,14 +38,14 @@ async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> 
     })
     .from(categories)
     .where(eq(categories.id, id));
-  if (!c) throw badRequest(`Category ${id} does not exist`, "categoryId");
+  if (!c) throw badRequest(msg("categoryMissing", { id }), "categoryId");
   return categorySnapshot(c);
 }
 
 /** The admin's least number of tags (site settings minPostTags; 0: tags are optional): 400 on `tagIds` below it. */
 async function assertEnoughTags(tx: DbOrTx, count: number): Promise<void> {
   const { minPostTags } = await getTagRules(tx);
-  if (count < minPostTags) throw badRequest(`Add at least ${minPostTags} tag${minPostTags === 1 ? "" : "s"} to the post`, "tagIds");
+  if (count < minPostTags) throw badRequest(msg("minPostTags", { count: minPostTags }), "tagIds");
 }
 
 async function tagsOr400(tx: DbOrTx, ids: number[]): Promise<TagSnapshot[]> {
@@ -53,7 +53,7 @@ async function tagsOr400(tx: DbOrTx, ids: number[]): Promise<TagSnapshot[]> {
   const rows = await tx.select().from(tags).where(inArray(tags.id, ids)).orderBy(asc(tags.id));
   if (rows.length !== new Set(ids).size) {
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    throw badRequest(`Tag ${missing.join(", ")} does not exist`, "tagIds");
+    throw badRequest(msg("tagsMissing", { ids: missing.join(", ") }), "tagIds");
   }
   return rows.map(tagSnapshot);
 }

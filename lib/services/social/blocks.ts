@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, or } from "drizzle-orm";
 import { db } from "@/db";
 import { userBlocks, userFollows, users } from "@/db/schema";
-import { badRequest, notFound } from "@/lib/errors";
+import { badRequest, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { findUser } from "@/lib/services/users/profiles";
 import type { BlockedMemberDto, BlockStateDto, MessagePolicy, PrivacyDto, RelationDto } from "@/lib/validation/social";
@@ -24,8 +24,8 @@ export const MAX_BLOCKS = 1000;
 
 async function requireOther(viewer: Viewer, identifier: string) {
   const u = await findUser(identifier);
-  if (!u) throw notFound("User not found");
-  if (u.id === viewer.id) throw badRequest("You cannot block yourself", "username");
+  if (!u) throw notFound(msg("userNotFound"));
+  if (u.id === viewer.id) throw badRequest(msg("cannotBlockSelf"), "username");
   return u;
 }
 
@@ -41,7 +41,7 @@ export async function blockUser(viewer: Viewer, identifier: string): Promise<Blo
         .select({ n: sql<number>`count(*)::int` })
         .from(userBlocks)
         .where(eq(userBlocks.blockerId, viewer.id));
-      if (Number(count?.n ?? 0) >= MAX_BLOCKS) throw badRequest(`You can block at most ${MAX_BLOCKS} members`);
+      if (Number(count?.n ?? 0) >= MAX_BLOCKS) throw badRequest(msg("blockLimit", { max: MAX_BLOCKS }));
       await tx.insert(userBlocks).values({ blockerId: viewer.id, blockedId: target.id }).onConflictDoNothing();
       await tx
         .delete(userFollows)
@@ -82,7 +82,7 @@ export async function listBlocks(viewer: Viewer): Promise<BlockedMemberDto[]> {
 /** GET /api/users/me/privacy: who may message the viewer. */
 export async function getPrivacy(viewer: Viewer): Promise<PrivacyDto> {
   const [row] = await db.select({ messagePolicy: users.messagePolicy }).from(users).where(eq(users.id, viewer.id));
-  if (!row) throw notFound("User not found");
+  if (!row) throw notFound(msg("userNotFound"));
   return { messagePolicy: row.messagePolicy };
 }
 
@@ -99,7 +99,7 @@ export async function updatePrivacy(viewer: Viewer, input: { messagePolicy: Mess
  */
 export async function getRelation(viewer: Viewer | null, identifier: string): Promise<RelationDto> {
   const u = await findUser(identifier);
-  if (!u) throw notFound("User not found");
+  if (!u) throw notFound(msg("userNotFound"));
   if (!viewer)
     return { userId: u.id, signedIn: false, self: false, following: false, followedBy: false, blocked: false, mayMessage: false };
   if (viewer.id === u.id)

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { notifications, userFollows, users } from "@/db/schema";
-import { badRequest, forbidden, notFound } from "@/lib/errors";
+import { badRequest, forbidden, notFound, msg } from "@/lib/errors";
 import { iso, userSummary } from "@/lib/services/dto";
 import { levelOf } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";
@@ -24,7 +24,7 @@ type UserRow = typeof users.$inferSelect;
 
 async function requireUser(identifier: string): Promise<UserRow> {
   const u = await findUser(identifier);
-  if (!u) throw notFound("User not found");
+  if (!u) throw notFound(msg("userNotFound"));
   return u;
 }
 
@@ -36,9 +36,9 @@ async function requireUser(identifier: string): Promise<UserRow> {
  */
 export async function followUser(viewer: Viewer, identifier: string): Promise<FollowStateDto> {
   const target = await requireUser(identifier);
-  if (target.id === viewer.id) throw badRequest("You cannot follow yourself", "username");
-  if (await hasBlocked(viewer.id, target.id)) throw forbidden("You have blocked this member: unblock them before following");
-  if (await hasBlocked(target.id, viewer.id)) throw forbidden("You cannot follow this member");
+  if (target.id === viewer.id) throw badRequest(msg("cannotFollowSelf"), "username");
+  if (await hasBlocked(viewer.id, target.id)) throw forbidden(msg("unblockBeforeFollowing"));
+  if (await hasBlocked(target.id, viewer.id)) throw forbidden(msg("cannotFollowMember"));
   await afterCommit(
     db.transaction(async (tx) => {
       const added = await tx
@@ -56,7 +56,7 @@ export async function followUser(viewer: Viewer, identifier: string): Promise<Fo
 /** DELETE /api/subscriptions/users/{username}: stops following; idempotent. USER_UNFOLLOWED as in OpenIsle. */
 export async function unfollowUser(viewer: Viewer, identifier: string): Promise<FollowStateDto> {
   const target = await requireUser(identifier);
-  if (target.id === viewer.id) throw badRequest("You cannot follow yourself", "username");
+  if (target.id === viewer.id) throw badRequest(msg("cannotFollowSelf"), "username");
   await afterCommit(
     db.transaction(async (tx) => {
       const removed = await tx

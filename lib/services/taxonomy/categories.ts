@@ -2,7 +2,7 @@ import "server-only";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts } from "@/db/schema";
-import { badRequest, conflict, notFound, pgCode } from "@/lib/errors";
+import { badRequest, conflict, notFound, pgCode, msg } from "@/lib/errors";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
@@ -64,7 +64,7 @@ export async function reorderCategories({ viewer, ids }: { viewer: Viewer | null
         .for("update");
       const known = new Set(all.map((c) => c.id));
       if (new Set(ids).size !== ids.length || ids.length !== all.length || !ids.every((id) => known.has(id))) {
-        throw badRequest("must list every category exactly once", "ids");
+        throw badRequest(msg("listEveryCategoryOnce"), "ids");
       }
       const before = [...all]
         .sort((a, b) => a.position - b.position || a.id - b.id)
@@ -91,13 +91,13 @@ export async function reorderCategories({ viewer, ids }: { viewer: Viewer | null
 
 export async function getCategory(id: number): Promise<CategoryDto> {
   const [row] = await db.select(columns).from(categories).where(eq(categories.id, id)).limit(1);
-  if (!row) throw notFound("Category not found");
+  if (!row) throw notFound(msg("categoryNotFound"));
   return toDto(row);
 }
 
 /** Names are unique case-insensitively (index categories_name_lower_idx); a clash is 409. */
 function mapDuplicate(err: unknown): never {
-  if (pgCode(err) === "23505") throw conflict("A category with this name already exists");
+  if (pgCode(err) === "23505") throw conflict(msg("categoryNameTaken"));
   throw err;
 }
 
@@ -140,7 +140,7 @@ export async function updateCategory({
           .from(categories)
           .where(eq(categories.id, id))
           .for("update");
-        if (!old) throw notFound("Category not found");
+        if (!old) throw notFound(msg("categoryNotFound"));
         await tx.update(categories).set(patch).where(eq(categories.id, id)).catch(mapDuplicate);
         await audit(tx, {
           actorId: viewer!.id,
@@ -163,7 +163,7 @@ export async function updateCategory({
  */
 export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | null; id: number; moveTo?: number }): Promise<void> {
   assertRole(viewer, "ADMIN");
-  if (moveTo === id) throw badRequest("must be another category", "moveTo");
+  if (moveTo === id) throw badRequest(msg("mustBeAnotherCategory"), "moveTo");
   await afterCommit(
     db.transaction(async (tx) => {
       const [old] = await tx
@@ -171,18 +171,18 @@ export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | 
         .from(categories)
         .where(eq(categories.id, id))
         .for("update");
-      if (!old) throw notFound("Category not found");
+      if (!old) throw notFound(msg("categoryNotFound"));
       let moved = 0;
       if (moveTo !== undefined) {
         const [target] = await tx
           .select({ id: categories.id })
           .from(categories)
           .where(inArray(categories.id, [moveTo]));
-        if (!target) throw badRequest("is not a category", "moveTo");
+        if (!target) throw badRequest(msg("notACategory"), "moveTo");
         moved = (await tx.update(posts).set({ categoryId: moveTo }).where(eq(posts.categoryId, id)).returning({ id: posts.id })).length;
       }
       const [used] = await tx.select({ n: count() }).from(posts).where(eq(posts.categoryId, id));
-      if (Number(used?.n ?? 0) > 0) throw conflict("The category still has posts: move them to another category first");
+      if (Number(used?.n ?? 0) > 0) throw conflict(msg("categoryHasPostsMove"));
       await audit(tx, {
         actorId: viewer!.id,
         action: "category.delete",
@@ -196,10 +196,10 @@ export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | 
         .where(eq(categories.id, id))
         .returning({ id: categories.id })
         .catch((err: unknown) => {
-          if (pgCode(err) === "23503") throw conflict("The category still has posts");
+          if (pgCode(err) === "23503") throw conflict(msg("categoryHasPosts"));
           throw err;
         });
-      if (!deleted.length) throw notFound("Category not found");
+      if (!deleted.length) throw notFound(msg("categoryNotFound"));
     }),
     categoryChanged(id),
   );

@@ -3,7 +3,7 @@ import { eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { tags, users } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
-import { AppError, badRequest, conflict, notFound, pgCode } from "@/lib/errors";
+import { AppError, badRequest, conflict, notFound, pgCode, msg } from "@/lib/errors";
 import { assertRole, canCreateTags } from "@/lib/permissions";
 import { getTagRules, type TagRules } from "@/lib/services/moderation/site-settings";
 import { levelOf } from "@/lib/services/points/points";
@@ -60,12 +60,12 @@ export async function listTags(q: TagListQuery): Promise<TagDto[]> {
 
 export async function getTag(id: number): Promise<TagDto> {
   const [row] = await db.select(tagColumns).from(tags).where(eq(tags.id, id)).limit(1);
-  if (!row) throw notFound("Tag not found");
+  if (!row) throw notFound(msg("tagNotFound"));
   return tagDto(row);
 }
 
 function mapDuplicate(err: unknown): never {
-  if (pgCode(err) === "23505") throw conflict("A tag with this name already exists");
+  if (pgCode(err) === "23505") throw conflict(msg("tagNameTaken"));
   throw err;
 }
 
@@ -98,7 +98,14 @@ export async function mayCreateTags(viewer: Viewer | null, runner: DbOrTx = db, 
 async function assertMayCreateTags(viewer: Viewer, runner: DbOrTx, field?: string): Promise<void> {
   const rules = await getTagRules(runner);
   if (await mayCreateTags(viewer, runner, rules)) return;
-  throw new AppError("forbidden", `New tags are created by ${tagCreatorsInWords(rules)}; pick existing tags`, { field });
+  throw new AppError(
+    "forbidden",
+    msg("tagCreators", {
+      creators: rules.tagCreators === "LEVEL" && rules.tagCreateMinLevel === 0 ? "EVERYONE" : rules.tagCreators,
+      level: rules.tagCreateMinLevel,
+    }),
+    { field },
+  );
 }
 
 /** POST /api/tags: staff, and members allowed to create tags (mayCreateTags). */
@@ -170,7 +177,7 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
           .from(tags)
           .where(eq(tags.id, id))
           .for("update");
-        if (!old) throw notFound("Tag not found");
+        if (!old) throw notFound(msg("tagNotFound"));
         await tx.update(tags).set(patch).where(eq(tags.id, id)).catch(mapDuplicate);
         await audit(tx, {
           actorId: viewer!.id,
@@ -193,7 +200,7 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
   await afterCommit(
     db.transaction(async (tx) => {
       const deleted = await tx.delete(tags).where(eq(tags.id, id)).returning({ id: tags.id, name: tags.name });
-      if (!deleted.length) throw notFound("Tag not found");
+      if (!deleted.length) throw notFound(msg("tagNotFound"));
       await audit(tx, {
         actorId: viewer!.id,
         action: "tag.delete",
@@ -213,7 +220,7 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
  */
 export async function mergeTag({ viewer, id, intoId }: { viewer: Viewer | null; id: number; intoId: number }): Promise<TagDto> {
   assertRole(viewer, "MODERATOR");
-  if (id === intoId) throw badRequest("must be another tag", "intoId");
+  if (id === intoId) throw badRequest(msg("mustBeAnotherTag"), "intoId");
   await afterCommit(
     db.transaction(async (tx) => {
       const rows = await tx
@@ -223,8 +230,8 @@ export async function mergeTag({ viewer, id, intoId }: { viewer: Viewer | null; 
         .for("update");
       const from = rows.find((r) => r.id === id);
       const into = rows.find((r) => r.id === intoId);
-      if (!from) throw notFound("Tag not found");
-      if (!into) throw badRequest("is not a tag", "intoId");
+      if (!from) throw notFound(msg("tagNotFound"));
+      if (!into) throw badRequest(msg("notATag"), "intoId");
       const moved = await rawRows<{ post_id: number }>(
         tx,
         sql`insert into post_tags (post_id, tag_id)

@@ -3,7 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { uploadAliases, uploads, users } from "@/db/schema";
-import { AppError, conflict, forbidden, suspended } from "@/lib/errors";
+import { AppError, conflict, forbidden, suspended, msg } from "@/lib/errors";
 import { authSecret } from "@/lib/auth-secret";
 import { saveImageRow } from "@/lib/services/uploads/uploads";
 
@@ -45,7 +45,7 @@ function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf(".");
   const ext = dot >= 0 ? EXTENSIONS[filename.slice(dot + 1).toLowerCase()] : undefined;
   if (!ext) {
-    throw new AppError("unsupported_media_type", "Only images can be uploaded here (PNG, JPEG, GIF, WebP, AVIF): the file name must end in one of their extensions", { field: "filename" });
+    throw new AppError("unsupported_media_type", msg("imagesOnlyByName"), { field: "filename" });
   }
   return ext;
 }
@@ -63,7 +63,7 @@ export function presignUpload(input: { ownerId: number; filename: string; origin
 /** The claims of a token this server signed and that has not expired; 403 otherwise. */
 export function verifyPresignToken(token: string, now = Date.now()): Claims {
   const [payload, mac, extra] = token.split(".");
-  const bad = () => forbidden("This upload URL is not valid or has expired; ask for a new one");
+  const bad = () => forbidden(msg("uploadUrlInvalid"));
   if (!payload || !mac || extra !== undefined) throw bad();
   const want = Buffer.from(sign(payload));
   const got = Buffer.from(mac);
@@ -85,12 +85,12 @@ export function verifyPresignToken(token: string, now = Date.now()): Claims {
  */
 export async function receivePresignedUpload(input: { token: string; bytes: Buffer }): Promise<{ url: string; fileUrl: string; ownerId: number }> {
   const claims = verifyPresignToken(input.token);
-  const used = () => conflict("This upload URL was already used; ask for a new one");
+  const used = () => conflict(msg("uploadUrlUsed"));
   const [done] = await db.select({ name: uploadAliases.name }).from(uploadAliases).where(eq(uploadAliases.name, claims.n));
   if (done) throw used();
   // The owner must still exist (a deleted account's URLs die with it) and may still write.
   const [owner] = await db.select({ id: users.id, suspendedUntil: users.suspendedUntil }).from(users).where(eq(users.id, claims.u));
-  if (!owner) throw forbidden("This upload URL is not valid or has expired; ask for a new one");
+  if (!owner) throw forbidden(msg("uploadUrlInvalid"));
   if (owner.suspendedUntil && owner.suspendedUntil.getTime() > Date.now()) throw suspended(owner.suspendedUntil.toISOString());
   const stored = await saveImageRow({ bytes: input.bytes, ownerId: claims.u });
   const [row] = await db

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { uploads } from "@/db/schema";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { processImage } from "@/lib/image";
 import { safeFetch, type Resolver } from "@/lib/ssrf";
@@ -16,19 +16,19 @@ export function decodeFileField(value: string): Buffer {
   let payload = value;
   if (/^data:/i.test(value)) {
     const comma = value.indexOf(",");
-    if (comma < 0) throw badRequest("file is not a valid data URL", "file");
+    if (comma < 0) throw badRequest(msg("fileNotDataUrl"), "file");
     const meta = value.slice(5, comma);
     payload = value.slice(comma + 1);
     if (!/;base64$/i.test(meta)) {
       try {
         return Buffer.from(decodeURIComponent(payload), "utf8");
       } catch {
-        throw badRequest("file is not a valid data URL", "file");
+        throw badRequest(msg("fileNotDataUrl"), "file");
       }
     }
   }
   const compact = payload.replace(/\s+/g, "");
-  if (!compact || !BASE64_RE.test(compact)) throw badRequest("file must be a data URL or base64", "file");
+  if (!compact || !BASE64_RE.test(compact)) throw badRequest(msg("fileDataUrlOrBase64"), "file");
   return Buffer.from(compact, "base64");
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { mailOutbox, users } from "@/db/schema";
-import { AppError, badRequest, unauthorized } from "@/lib/errors";
+import { AppError, badRequest, unauthorized, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit, checkRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";
@@ -27,7 +27,7 @@ export const EMAIL_CHANGE_LIMIT = 5;
 const EMAIL_CHANGE_WINDOW_SEC = 3600;
 
 function addressTaken(): AppError {
-  return new AppError("conflict", "This email is already registered", { field: "email" });
+  return new AppError("conflict", msg("emailTaken"), { field: "email" });
 }
 
 async function takenByOther(tx: DbOrTx, email: string, userId: number): Promise<boolean> {
@@ -72,12 +72,12 @@ export async function requestEmailChange(a: { userId: number } & ChangeEmailInpu
   await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
   const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, a.userId));
   if (!u) throw unauthorized();
-  if (!u.passwordHash) throw badRequest("Your account has no password: set one under Password first", "password");
+  if (!u.passwordHash) throw badRequest(msg("noPasswordSet"), "password");
   if (!(await verifyPassword(a.password, u.passwordHash))) {
     await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
-    throw badRequest("The password is wrong", "password");
+    throw badRequest(msg("passwordWrong"), "password");
   }
-  if (u.email.toLowerCase() === email) throw badRequest("This is already your address", "email");
+  if (u.email.toLowerCase() === email) throw badRequest(msg("alreadyYourAddress"), "email");
   if (await takenByOther(db, email, a.userId)) throw addressTaken();
   await hitRateLimit(`email-change:${a.userId}`, EMAIL_CHANGE_LIMIT, EMAIL_CHANGE_WINDOW_SEC);
   await db.transaction(async (tx) => {
@@ -123,7 +123,7 @@ export async function confirmEmailChange(a: { userId: number; code: string }): P
   );
   if (!outcome.ok) {
     if ("taken" in outcome) throw addressTaken();
-    throw badRequest("This code is wrong or has expired", "code");
+    throw badRequest(msg("codeWrongOrExpired"), "code");
   }
   return getMe(a.userId);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db } from "@/db";
 import { categories, comments, postReads, posts, postSubscriptions, postTags, reactions, tags, users } from "@/db/schema";
-import { forbidden, notFound } from "@/lib/errors";
+import { forbidden, notFound, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { canReadComment, readableCommentsWhere } from "@/lib/services/comments/visibility";
@@ -30,7 +30,7 @@ export const SNIPPET_LENGTH = 200;
 
 async function requireUserId(idOrUsername: string): Promise<number> {
   const u = await findUser(idOrUsername);
-  if (!u) throw notFound("User not found");
+  if (!u) throw notFound(msg("userNotFound"));
   return u.id;
 }
 
@@ -196,7 +196,7 @@ export async function listHotTags(a: Omit<ListArgs, "viewer">): Promise<TagDto[]
 async function ownList(a: ListArgs): Promise<{ viewer: Viewer; userId: number }> {
   const viewer = requireViewer(a.viewer);
   const userId = await requireUserId(a.idOrUsername);
-  if (userId !== viewer.id) throw forbidden("Only the member may see this list");
+  if (userId !== viewer.id) throw forbidden(msg("listOwnerOnly"));
   return { viewer, userId };
 }
 

@@ -2,7 +2,7 @@ import "server-only";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { usernameHistory, users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError, msg } from "@/lib/errors";
 import { readSettings } from "@/lib/services/moderation/site-settings";
 
 /**
@@ -57,7 +57,7 @@ export async function renamePolicy(userId: number, runner: DbOrTx = db): Promise
 }
 
 function usernameTaken(): AppError {
-  return new AppError("conflict", "This username is already taken", { field: "username" });
+  return new AppError("conflict", msg("usernameTaken"), { field: "username" });
 }
 
 /**
@@ -72,14 +72,19 @@ export async function renameUser(tx: DbOrTx, userId: number, next: string): Prom
   const caseOnly = u.username.toLowerCase() === next.toLowerCase();
   const policy = await renamePolicy(userId, tx);
   if (policy.days === null) {
-    throw new AppError("forbidden", "Username changes are turned off on this forum", { field: "username" });
+    throw new AppError("forbidden", msg("usernameChangesOff"), { field: "username" });
   }
   if (!caseOnly && !policy.allowed) {
-    const when = new Date(policy.nextAt!).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-    throw new AppError("forbidden", `You can change your username once every ${policy.days} days: next on ${when}`, {
-      field: "username",
-      details: { nextChangeAt: policy.nextAt },
-    });
+    const when = (locale: string) =>
+      new Date(policy.nextAt!).toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    throw new AppError(
+      "forbidden",
+      msg("usernameOncePer", (locale) => ({ days: policy.days!, when: when(locale) })),
+      {
+        field: "username",
+        details: { nextChangeAt: policy.nextAt },
+      },
+    );
   }
   if (!caseOnly) {
     const [hit] = await rawRows<{ taken: boolean }>(tx, sql`select ${nameTakenSql(next, userId)} as taken`);

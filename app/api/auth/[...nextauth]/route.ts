@@ -1,6 +1,6 @@
 // Auth.js browser sign-in, sign-out, session and CSRF endpoints. Any other /api/auth/* path is the
 // JSON 404 of API.md §1 (Auth.js itself answers an unknown action with a plain 400 "Bad request.").
-import { notFound } from "@/lib/errors";
+import { notFound, msg } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";
 import { handlers } from "@/lib/auth";
 
@@ -18,7 +18,7 @@ function isAuthJsPath(req: Request): boolean {
   return !provider || WITH_PROVIDER.has(action);
 }
 
-const unknownPath = () => errorResponse(notFound("No such API endpoint"));
+const unknownPath = () => errorResponse(notFound(msg("noSuchEndpoint")));
 
 export const GET = (req: Parameters<typeof handlers.GET>[0]) => (isAuthJsPath(req) ? handlers.GET(req) : unknownPath());
 export const POST = (req: Parameters<typeof handlers.POST>[0]) => (isAuthJsPath(req) ? handlers.POST(req) : unknownPath());

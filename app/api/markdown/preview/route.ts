@@ -1,6 +1,6 @@
 // POST /api/markdown/preview {markdown} → {html}: the editor's live preview, rendered as posts are.
 import { ok, route } from "@/lib/api/route";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { renderMarkdownChecked } from "@/lib/markdown";
 import { markdownPreviewSchema } from "@/lib/validation/posts";
 import { renderedMarkdownSchema } from "@/lib/validation/responses";
@@ -20,7 +20,8 @@ export const POST = route(
   // a separate check first: one wait of the server's thread, not two).
   ({ body }) => {
     const { html, violation } = renderMarkdownChecked(body.markdown);
-    if (violation) throw badRequest(violation.message, "markdown");
+    if (violation)
+      throw badRequest(msg("markdownLimit", { limit: violation.limit, max: violation.max, count: violation.count }), "markdown");
     return { html };
   },
 );

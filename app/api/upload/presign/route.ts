@@ -1,7 +1,7 @@
 // GET /api/upload/presign?filename=x.png: a signed, single-use PUT URL for one image (OpenIsle's editor upload).
 import { siteOrigin } from "@/lib/api/origin";
 import { ok, route } from "@/lib/api/route";
-import { forbidden, suspended } from "@/lib/errors";
+import { forbidden, suspended, msg } from "@/lib/errors";
 import { presignUpload } from "@/lib/services/uploads/presign";
 import { presignAnswerSchema, presignQuerySchema } from "@/lib/validation/openisle-compat";
 
@@ -20,7 +20,7 @@ export const GET = route(
   },
   ({ req, viewer, query }) => {
     // The PUT it allows carries no credentials: the caller must be able to write now.
-    if (viewer.via === "token" && !viewer.scopes.includes("write")) throw forbidden("This token has the read scope only");
+    if (viewer.via === "token" && !viewer.scopes.includes("write")) throw forbidden(msg("readScopeOnly"));
     if (viewer.suspendedUntil) throw suspended(viewer.suspendedUntil);
     return presignUpload({ ownerId: viewer.id, filename: query.filename, origin: siteOrigin(req) });
   },

@@ -1,6 +1,6 @@
 // POST /api/posts/{id}/poll/vote: body {options: ["opt a", …]} or OpenIsle's repeated ?option=<index>.
 import { parseId, queryObject, readJson } from "@/lib/api/body";
-import { badRequest } from "@/lib/errors";
+import { badRequest, msg } from "@/lib/errors";
 import { ok, route } from "@/lib/api/route";
 import { votePoll } from "@/lib/services/posts/polls";
 import { pollVoteSchema } from "@/lib/validation/economy";
@@ -22,7 +22,7 @@ export const POST = route(
     const q = queryObject(req, ["option"]).option as string[] | undefined;
     if (q && q.length) {
       const indexes = q.map((v) => {
-        if (!/^\d{1,3}$/.test(v)) throw badRequest("option must be an option index", "option");
+        if (!/^\d{1,3}$/.test(v)) throw badRequest(msg("optionIndex"), "option");
         return Number(v);
       });
       return votePoll({ postId, viewer, indexes });
