@@ -23,3 +23,6 @@ export type NotificationPref = z.infer<typeof notificationPrefSchema>;
 
 /** GET/PUT /api/notifications/prefs: the choice for every type. */
 export const notificationPrefsSchema = z.array(notificationPrefSchema).length(NOTIFICATION_TYPES.length);
+
+/** The grouped list (GET /api/notifications/groups): its schemas live beside, listed here so the OpenAPI document names them. */
+export * from "@/lib/validation/notification-groups";

@@ -59,7 +59,7 @@ export async function updatePrefs(userId: number, prefs: NotificationPref[]): Pr
  * The user's notifications of the types they have not turned off, as one SQL condition: a
  * notification_prefs row decides, else the default (so no separate query for the preferences).
  */
-function visibleWhere(userId: number, unreadOnly: boolean): SQL {
+export function visibleWhere(userId: number, unreadOnly: boolean): SQL {
   const defaultsOff = sql.join(
     DEFAULT_DISABLED_NOTIFICATION_TYPES.map((t) => sql`${t}`),
     sql`, `,
@@ -84,7 +84,27 @@ const fromUsers = alias(users, "from_user");
  * An embedded post the caller may not see (any more) is null, and so are its comments.
  */
 export async function listNotifications(viewer: Viewer, q: NotificationListQuery & { unreadOnly?: boolean }): Promise<NotificationDto[]> {
-  const rows = await db
+  const rows = await notificationRows(viewer, visibleWhere(viewer.id, !!q.unreadOnly))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(q.size)
+    .offset(q.page * q.size);
+  return hydrateNotifications(viewer, rows);
+}
+
+/**
+ * The caller's notifications with these ids (others' ids are left out), as the list answers them, in
+ * the order of `ids`: the grouped list (groups.ts) shows each group's newest member this way.
+ */
+export async function notificationsByIds(viewer: Viewer, ids: number[]): Promise<NotificationDto[]> {
+  if (!ids.length) return [];
+  const rows = await notificationRows(viewer, and(eq(notifications.userId, viewer.id), inArray(notifications.id, ids))!);
+  const byId = new Map((await hydrateNotifications(viewer, rows)).map((n) => [n.id, n]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The select of the list's rows (with what the loaders need), filtered by `where`. */
+function notificationRows(viewer: Viewer, where: SQL) {
+  return db
     .select({
       id: notifications.id,
       type: notifications.type,
@@ -118,10 +138,13 @@ export async function listNotifications(viewer: Viewer, q: NotificationListQuery
     .from(notifications)
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(fromUsers, eq(fromUsers.id, notifications.fromUserId))
-    .where(visibleWhere(viewer.id, !!q.unreadOnly))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(q.size)
-    .offset(q.page * q.size);
+    .where(where);
+}
+
+type NotificationRow = Awaited<ReturnType<typeof notificationRows>>[number];
+
+/** Rows to DTOs: the posts and comments they embed loaded in one go (a constant number of queries). */
+async function hydrateNotifications(viewer: Viewer, rows: NotificationRow[]): Promise<NotificationDto[]> {
   if (!rows.length) return [];
 
   const uniq = <T>(xs: (T | null | undefined)[]) => [...new Set(xs.filter((x): x is T => x !== null && x !== undefined))];
