@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { SignInLink } from "@/components/layout/sign-in-link";
@@ -29,8 +30,10 @@ export function HeaderBar({
   allowance: number;
 }) {
   // "deferred": a members' shared page; page-state fills this in (undefined until it has).
+  const t = useTranslations("Header");
   const fetched = useShellMe();
   const me = given === "deferred" ? fetched : given;
+  const format = useFormatter();
   return (
     // Opaque on phones, without backdrop-blur: a backdrop filter would make the header the box of the menu's fixed sheet.
     <header className="sticky top-0 z-30 border-b border-zinc-200 bg-white sm:bg-white/90 sm:backdrop-blur dark:border-zinc-800 dark:bg-zinc-950 sm:dark:bg-zinc-950/90">
@@ -38,7 +41,7 @@ export function HeaderBar({
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-sky-700 focus:px-3 focus:py-2 focus:text-white"
       >
-        Skip to content
+        {t("skipToContent")}
       </a>
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-2 px-3 sm:px-4">
         <Link
@@ -46,23 +49,23 @@ export function HeaderBar({
           className="mr-2 inline-flex shrink-0 items-center gap-1.5 text-lg font-bold tracking-tight whitespace-nowrap focus-visible:outline-2 focus-visible:outline-sky-600"
         >
           <Icon name="messages-square" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
-          <span className="sr-only sm:not-sr-only">Forum</span>
+          <span className="sr-only sm:not-sr-only">{t("siteName")}</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 sm:flex">
+        <nav aria-label={t("mainNav")} className="hidden items-center gap-1 sm:flex">
           <Link href="/" className={navLink}>
-            Home
+            {t("home")}
           </Link>
           <Link href="/?tab=featured" className={navLink}>
-            Featured
+            {t("featured")}
           </Link>
           <Link href="/categories" className={navLink}>
-            Categories
+            {t("categories")}
           </Link>
         </nav>
         <div className="ml-auto hidden min-w-0 flex-1 justify-end sm:flex">
           <HeaderSearch />
         </div>
-        <Link href="/search" className={`${navLink} ml-auto sm:hidden`} aria-label="Search">
+        <Link href="/search" className={`${navLink} ml-auto sm:hidden`} aria-label={t("search")}>
           <Icon name="search" className="h-5 w-5" />
         </Link>
         <div className="flex items-center gap-1">
@@ -72,7 +75,7 @@ export function HeaderBar({
               className="inline-block h-9 w-40 animate-pulse rounded-md bg-zinc-100 sm:w-[18rem] md:w-[23rem] dark:bg-zinc-800"
               data-testid="header-account-loading"
             >
-              <span className="sr-only">Loading your account</span>
+              <span className="sr-only">{t("loadingAccount")}</span>
             </span>
           ) : me ? (
             <>
@@ -80,14 +83,14 @@ export function HeaderBar({
                 // Suspended: no New post while it lasts (components/layout/suspension-banner.tsx says why).
                 <Link href="/new" className={buttonClass("primary", "sm")}>
                   <Icon name="plus" className="h-4 w-4" />
-                  <span className="sr-only sm:not-sr-only">New post</span>
+                  <span className="sr-only sm:not-sr-only">{t("newPost")}</span>
                 </Link>
               )}
               {review !== null ? (
                 <Link
                   href="/review"
                   className={`${navLink} gap-1`}
-                  aria-label={review > 0 ? `Review queue, ${review} waiting` : "Review queue"}
+                  aria-label={t("reviewQueue", { count: review })}
                   data-testid="review-count"
                 >
                   <Icon name="shield-check" className="h-5 w-5" />
@@ -103,17 +106,17 @@ export function HeaderBar({
               <MessageBadge className="hidden sm:inline-flex" />
               <MessageWatch />
               {/* On phones the balance is on the profile page: the header must fit 390 px with the staff icons. */}
-              <Link href="/points" className="nav-link hidden sm:inline-flex" title="Your points" data-testid="header-points">
+              <Link href="/points" className="nav-link hidden sm:inline-flex" title={t("yourPoints")} data-testid="header-points">
                 <Icon name="coins" className="h-4 w-4" />
                 <span className="ml-1">
-                  {me.point}
-                  <span className="sr-only"> points</span>
+                  {format.number(me.point)}
+                  <span className="sr-only">{t("pointsSuffix", { count: me.point })}</span>
                 </span>
               </Link>
               <Link
                 href={`/u/${encodeURIComponent(me.username)}`}
                 className={`${navLink} gap-2`}
-                aria-label={`Your profile (${me.username})`}
+                aria-label={t("yourProfile", { username: me.username })}
               >
                 <Avatar src={me.avatar} name={me.username} size={24} decorative />
                 <span className="hidden md:inline">{me.username}</span>
@@ -125,7 +128,7 @@ export function HeaderBar({
             <>
               <SignInLink className={`${navLink} whitespace-nowrap`} />
               <Link href="/register" className={buttonClass("primary", "sm")}>
-                Register
+                {t("register")}
               </Link>
               <HeaderMenu me={null} unread={0} review={null} />
             </>

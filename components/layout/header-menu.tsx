@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar";
@@ -59,6 +60,8 @@ const group = "space-y-0.5 border-t border-zinc-200 px-2 py-2 first:border-t-0 d
  * moves in and stays in, Escape or a click outside closes it, and focus returns to the button.
  */
 export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread: number; review: number | null }) {
+  const t = useTranslations("Menu");
+  const format = useFormatter();
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -103,8 +106,8 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        aria-label="Menu"
-        title="Menu"
+        aria-label={t("menu")}
+        title={t("menu")}
         onClick={() => setOpen((o) => !o)}
         className="inline-flex h-9 min-w-9 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-300 dark:hover:bg-zinc-800"
         data-testid="header-menu-button"
@@ -120,7 +123,7 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
             id={id}
             role="dialog"
             aria-modal="true"
-            aria-label="Menu"
+            aria-label={t("menu")}
             data-testid="header-menu"
             className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,88vw)] flex-col overflow-y-auto overscroll-contain bg-white shadow-xl sm:absolute sm:inset-y-auto sm:top-full sm:mt-2 sm:max-h-[calc(100vh-5rem)] sm:w-64 sm:rounded-lg sm:border sm:border-zinc-200 dark:bg-zinc-900 sm:dark:border-zinc-700"
           >
@@ -132,45 +135,45 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
                     <p className="truncate font-semibold">{me.username}</p>
                     <p className="text-xs text-zinc-600 dark:text-zinc-400">
                       <Icon name="coins" className="mr-1 h-3.5 w-3.5 align-[-2px]" />
-                      {me.point} points
+                      {t("points", { count: me.point, formatted: format.number(me.point) })}
                     </p>
                   </div>
                 </>
               ) : (
-                <p className="flex-1 font-semibold">Menu</p>
+                <p className="flex-1 font-semibold">{t("menu")}</p>
               )}
               <button
                 type="button"
                 onClick={close}
-                aria-label="Close menu"
+                aria-label={t("close")}
                 className="inline-flex h-11 w-11 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 sm:hidden dark:text-zinc-300 dark:hover:bg-zinc-800"
               >
                 <Icon name="x" className="h-5 w-5" />
               </button>
             </div>
 
-            <ul className={`${group} sm:hidden`} aria-label="Browse">
+            <ul className={`${group} sm:hidden`} aria-label={t("browse")}>
               <MenuLink href="/" icon="house">
-                Home
+                {t("home")}
               </MenuLink>
               <MenuLink href="/?tab=featured" icon="star">
-                Featured
+                {t("featured")}
               </MenuLink>
               <MenuLink href="/categories" icon="folder">
-                Categories
+                {t("categories")}
               </MenuLink>
               <MenuLink href="/tags" icon="tags">
-                Tags
+                {t("tags")}
               </MenuLink>
               <MenuLink href="/search" icon="search">
-                Search
+                {t("search")}
               </MenuLink>
             </ul>
 
             {me ? (
-              <ul className={group} aria-label="You">
+              <ul className={group} aria-label={t("you")}>
                 <MenuLink href={`/u/${encodeURIComponent(me.username)}`} icon="user">
-                  Your profile
+                  {t("yourProfile")}
                 </MenuLink>
                 <MenuLink
                   href="/notifications"
@@ -180,7 +183,8 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
                     unreadNow > 0 ? <span className={`${count} bg-red-600 text-white`}>{unreadNow > 99 ? "99+" : unreadNow}</span> : null
                   }
                 >
-                  Notifications{unreadNow > 0 ? <span className="sr-only">, {unreadNow} unread</span> : null}
+                  {t("notifications")}
+                  {unreadNow > 0 ? <span className="sr-only">{t("unread", { count: unreadNow })}</span> : null}
                 </MenuLink>
                 <MenuLink
                   href="/messages"
@@ -193,28 +197,30 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
                     ) : null
                   }
                 >
-                  Messages{messagesUnread > 0 ? <span className="sr-only">, {messagesUnread} unread</span> : null}
+                  {t("messages")}
+                  {messagesUnread > 0 ? <span className="sr-only">{t("unread", { count: messagesUnread })}</span> : null}
                 </MenuLink>
                 <MenuLink href="/points" icon="coins" testId="menu-points">
-                  Points and shop
+                  {t("pointsAndShop")}
                 </MenuLink>
                 <MenuLink href="/settings/profile" icon="settings">
-                  Settings
+                  {t("settings")}
                 </MenuLink>
               </ul>
             ) : null}
 
             {me && review !== null ? (
-              <ul className={group} aria-label="Staff">
+              <ul className={group} aria-label={t("staff")}>
                 <MenuLink href="/admin" icon="layout-dashboard" testId="menu-admin">
-                  Admin
+                  {t("admin")}
                 </MenuLink>
                 <MenuLink
                   href="/review"
                   icon="shield-check"
                   badge={review > 0 ? <span className={`${count} bg-amber-500 text-zinc-950`}>{review > 99 ? "99+" : review}</span> : null}
                 >
-                  Review queue{review > 0 ? <span className="sr-only">, {review} waiting</span> : null}
+                  {t("reviewQueue")}
+                  {review > 0 ? <span className="sr-only">{t("waiting", { count: review })}</span> : null}
                 </MenuLink>
               </ul>
             ) : null}
@@ -230,7 +236,7 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
                 <div className="flex gap-2 p-1">
                   <SignInLink className={buttonClass("secondary", "md", "flex-1")} />
                   <Link href="/register" className={buttonClass("primary", "md", "flex-1")}>
-                    Register
+                    {t("register")}
                   </Link>
                 </div>
               )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -81,7 +82,7 @@ function firstStateSlot() {
  * passing the last id seen. Notifications refresh the header count; "reload" refreshes the page.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
-  const [listeners] = useState(() => new Set<Listener>());
+  const [listeners] = useState<Set<Listener>>(() => new Set());
   const [first] = useState(firstStateSlot);
   const qc = useQueryClient();
   const router = useRouter();
@@ -182,6 +183,7 @@ export function useFirstPageState(): (q: PageStateQuery) => FirstState | undefin
  * (new comments then count as read); announced politely to screen readers.
  */
 export function LivePostUpdates({ postId, signedIn }: { postId: number; signedIn: boolean }) {
+  const t = useTranslations("Header");
   const router = useRouter();
   const qc = useQueryClient();
   const { mutate } = usePostMutation(postId);
@@ -196,7 +198,7 @@ export function LivePostUpdates({ postId, signedIn }: { postId: number; signedIn
       pending.current = setTimeout(() => {
         router.refresh();
         if (e.type === "comment") {
-          setMessage("New comment");
+          setMessage(t("newComment"));
           // Shown on an open page: read (POST /api/posts/{id}/read).
           if (signedIn) mutate({ kind: "mark-read" });
         }

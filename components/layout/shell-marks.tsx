@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import { useFirstPageState } from "@/components/layout/live-events";
@@ -136,11 +137,12 @@ export function ShellPost({ postId }: { postId: number }) {
 
 /** Says that rows were hidden, and where the member changes that. */
 export function MutedNote({ count }: { count: number }) {
+  const t = useTranslations("MutedNote");
   return (
     <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="muted-note">
-      {count === 1 ? "1 post" : `${count} posts`} from categories and tags you muted {count === 1 ? "is" : "are"} hidden here.{" "}
+      {t("text", { count })}{" "}
       <a href="/settings/watching" className="text-sky-700 underline underline-offset-2 dark:text-sky-400">
-        Watching and muting
+        {t("link")}
       </a>
     </p>
   );

@@ -2,6 +2,7 @@
 
 import { skipToken, useQuery } from "@tanstack/react-query";
 import { Ban } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
 import { absoluteTime } from "@/components/ui/relative-time";
@@ -31,6 +32,7 @@ export function UnlessSuspended({ children }: { children: ReactNode }) {
 /** What stands where a write control was while the member is suspended (the comment box, the composer). */
 export function SuspendedHint({ what, className = "" }: { what: string; className?: string }) {
   const s = useSuspension();
+  const t = useTranslations("Suspension");
   if (!s) return null;
   return (
     <p
@@ -38,15 +40,16 @@ export function SuspendedHint({ what, className = "" }: { what: string; classNam
       data-testid="suspended-hint"
     >
       <Ban aria-hidden="true" className="mr-1 inline h-4 w-4 align-[-3px]" />
-      Your account is suspended, so you cannot {what} until <Until iso={s.until} />.
+      {t.rich("hint", { what, until: () => <Until iso={s.until} /> })}
     </p>
   );
 }
 
 function Until({ iso }: { iso: string }) {
+  const locale = useLocale() === "zh-CN" ? "zh-CN" : "en";
   return (
-    <time dateTime={iso} title={absoluteTime(iso)} suppressHydrationWarning>
-      {untilInWords(iso)}
+    <time dateTime={iso} title={absoluteTime(iso, locale)} suppressHydrationWarning>
+      {untilInWords(iso, undefined, locale)}
     </time>
   );
 }
@@ -58,6 +61,7 @@ function Until({ iso }: { iso: string }) {
  */
 export function SuspensionBanner() {
   const s = useSuspension();
+  const t = useTranslations("Suspension");
   if (!s) return null;
   return (
     <section
@@ -69,14 +73,14 @@ export function SuspensionBanner() {
         <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700 dark:text-red-300" />
         <div className="min-w-0 space-y-1 text-sm">
           <h2 id="suspension-title" className="font-semibold">
-            Your account is suspended until <Until iso={s.until} />
+            {t.rich("title", { until: () => <Until iso={s.until} /> })}
           </h2>
           {s.reason ? (
             <p data-testid="suspension-reason">
-              <span className="font-medium">Reason:</span> {s.reason}
+              <span className="font-medium">{t("reason")}</span> {s.reason}
             </p>
           ) : null}
-          <p>You can still read everything, but you cannot post, comment, react or edit until then.</p>
+          <p>{t("stillRead")}</p>
         </div>
       </div>
     </section>

@@ -4,6 +4,7 @@ import { Icon } from "@/components/ui/icon";
 import type { SpriteIcon } from "@/components/ui/icon-names";
 
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 
 type Theme = "system" | "light" | "dark";
 const KEY = "theme";
@@ -21,6 +22,7 @@ const ICON: Record<Theme, SpriteIcon> = { system: "monitor", light: "sun", dark:
 
 /** Cycles system → light → dark; the choice is kept in localStorage. `labelled`: the theme's name beside the icon (the phone menu). */
 export function ThemeToggle({ labelled = false, className }: { labelled?: boolean; className?: string }) {
+  const t = useTranslations("Theme");
   const [theme, setTheme] = useState<Theme>("system");
 
   useEffect(() => {
@@ -47,19 +49,15 @@ export function ThemeToggle({ labelled = false, className }: { labelled?: boolea
     <button
       type="button"
       onClick={cycle}
-      aria-label={`Color theme: ${theme}. Switch to ${NEXT[theme]}`}
-      title={`Theme: ${theme}`}
+      aria-label={t("switch", { theme: t(theme), next: t(NEXT[theme]) })}
+      title={t("current", { theme: t(theme) })}
       className={
         className ??
         "inline-flex h-9 w-9 items-center justify-center rounded-md text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800"
       }
     >
       <Icon name={ICON[theme]} className="h-5 w-5" />
-      {labelled ? (
-        <span aria-hidden="true">
-          Theme: <span className="capitalize">{theme}</span>
-        </span>
-      ) : null}
+      {labelled ? <span aria-hidden="true">{t("current", { theme: t(theme) })}</span> : null}
     </button>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Icon } from "@/components/ui/icon";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 
 /**
  * Signs out of the Auth.js session and returns to the home page. Auth.js's client is loaded on the
@@ -9,6 +10,7 @@ import { useState } from "react";
  * with every page for a button that is rarely pressed.
  */
 export function HeaderSignOut({ className = "nav-link disabled:opacity-50" }: { className?: string }) {
+  const t = useTranslations("Menu");
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -26,7 +28,7 @@ export function HeaderSignOut({ className = "nav-link disabled:opacity-50" }: { 
       className={className}
     >
       <Icon name="log-out" className="h-5 w-5" />
-      <span>{busy ? "Signing out…" : "Sign out"}</span>
+      <span>{busy ? t("signingOut") : t("signOut")}</span>
     </button>
   );
 }

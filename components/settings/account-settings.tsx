@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, MailCheck } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
 import { accountApi } from "@/lib/client/account-api";
@@ -11,7 +12,11 @@ import { fieldErrors } from "@/lib/client/api-client";
 import { userKeys } from "@/lib/client/query-keys";
 import type { EmailChangeDto, UsernamePolicyDto } from "@/lib/validation/account";
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+/** "November 27, 2026" in the page's language. */
+function useDay() {
+  const format = useFormatter();
+  return (iso: string) => format.dateTime(new Date(iso), { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}
 
 function Saved({ children }: { children: string }) {
   return (
@@ -22,15 +27,18 @@ function Saved({ children }: { children: string }) {
   );
 }
 
-function policyText(p: UsernamePolicyDto): string {
-  if (p.days === null) return "Username changes are turned off on this forum.";
-  if (p.nextAt) return `You can change your username once every ${p.days} days: next on ${day(p.nextAt)}.`;
-  if (p.days === 0) return "Your old profile address will lead to the new one, and nobody else can take your old name.";
-  return `You can change your username once every ${p.days} days. Your old profile address will lead to the new one.`;
+function usePolicyText(p: UsernamePolicyDto): string {
+  const t = useTranslations("SettingsAccount");
+  const day = useDay();
+  if (p.days === null) return t("renameOff");
+  if (p.nextAt) return t("renameNext", { days: p.days, date: day(p.nextAt) });
+  if (p.days === 0) return t("renameFree");
+  return t("renameEvery", { days: p.days });
 }
 
 /** The shown name beside the username (PUT /api/users/me `displayName`). */
 export function DisplayNameForm({ username, displayName }: { username: string; displayName: string | null }) {
+  const t = useTranslations("SettingsAccount");
   const router = useRouter();
   const qc = useQueryClient();
   const [value, setValue] = useState(displayName ?? "");
@@ -53,12 +61,12 @@ export function DisplayNameForm({ username, displayName }: { username: string; d
       }}
     >
       <h2 id="display-name-heading" className="text-lg font-semibold">
-        Display name
+        {t("displayNameHeading")}
       </h2>
       <Field
         id="display-name"
-        label="Name shown beside your username"
-        hint={`Optional, up to 40 characters, e.g. your real name. Shown as “${username} ${value.trim() || "Your Name"}”.`}
+        label={t("displayNameLabel")}
+        hint={t("displayNameHint", { username, name: value.trim() || t("displayNameExample") })}
         error={errors?.fields.displayName ?? errors?.form}
       >
         <Input
@@ -78,9 +86,9 @@ export function DisplayNameForm({ username, displayName }: { username: string; d
       </Field>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save name"}
+          {save.isPending ? t("saving") : t("saveName")}
         </Button>
-        {save.isSuccess ? <Saved>{save.data.displayName ? "Display name saved." : "Display name removed."}</Saved> : null}
+        {save.isSuccess ? <Saved>{save.data.displayName ? t("displayNameSaved") : t("displayNameRemoved")}</Saved> : null}
       </div>
     </form>
   );
@@ -88,6 +96,9 @@ export function DisplayNameForm({ username, displayName }: { username: string; d
 
 /** Username: the site's rule for renames, the change itself, the names held before. */
 export function UsernameForm({ username, policy }: { username: string; policy: UsernamePolicyDto }) {
+  const t = useTranslations("SettingsAccount");
+  const day = useDay();
+  const policyText = usePolicyText(policy);
   const router = useRouter();
   const qc = useQueryClient();
   const [value, setValue] = useState(username);
@@ -111,12 +122,12 @@ export function UsernameForm({ username, policy }: { username: string; policy: U
       }}
     >
       <h2 id="username-heading" className="text-lg font-semibold">
-        Username
+        {t("usernameHeading")}
       </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400" id="username-policy">
-        {policyText(policy)}
+        {policyText}
       </p>
-      <Field id="username" label="Username" hint="3 to 32 characters: letters, digits, _ and -." error={error}>
+      <Field id="username" label={t("usernameLabel")} hint={t("usernameHint")} error={error}>
         <Input
           id="username"
           name="username"
@@ -135,18 +146,18 @@ export function UsernameForm({ username, policy }: { username: string; policy: U
       {policy.days !== null ? (
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={save.isPending || value.trim() === username || !value.trim()}>
-            {save.isPending ? "Saving…" : "Change username"}
+            {save.isPending ? t("saving") : t("changeUsername")}
           </Button>
-          {save.isSuccess ? <Saved>{`Your username is now ${save.data.username}.`}</Saved> : null}
+          {save.isSuccess ? <Saved>{t("usernameSaved", { username: save.data.username })}</Saved> : null}
         </div>
       ) : null}
       {policy.formerNames.length ? (
         <div className="text-sm text-zinc-600 dark:text-zinc-400">
-          <p>Names you had before (they keep leading to your profile):</p>
+          <p>{t("formerNames")}</p>
           <ul className="mt-1 flex flex-wrap gap-2">
             {policy.formerNames.map((n) => (
               <li key={`${n.username}-${n.changedAt}`} className="rounded bg-zinc-100 px-2 py-0.5 dark:bg-zinc-800">
-                {n.username} <span className="text-xs">until {day(n.changedAt)}</span>
+                {n.username} <span className="text-xs">{t("formerUntil", { date: day(n.changedAt) })}</span>
               </li>
             ))}
           </ul>
@@ -161,6 +172,7 @@ export function UsernameForm({ username, policy }: { username: string; policy: U
  * nothing changes before that. `code`: from the mail's link (/settings/account?code=…).
  */
 export function EmailChangeForm({ initial, code: linkCode }: { initial: EmailChangeDto; code: string | null }) {
+  const t = useTranslations("SettingsAccount");
   const router = useRouter();
   const qc = useQueryClient();
   const state = useQuery({ queryKey: userKeys.emailChange(), queryFn: accountApi.emailChange, initialData: initial, staleTime: 30_000 });
@@ -198,12 +210,12 @@ export function EmailChangeForm({ initial, code: linkCode }: { initial: EmailCha
   return (
     <section aria-labelledby="email-heading" className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h2 id="email-heading" className="text-lg font-semibold">
-        Email address
+        {t("emailHeading")}
       </h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        Mail goes to <strong data-testid="current-email">{current.email}</strong>.
+        {t.rich("emailCurrent", { email: current.email, strong: (c) => <strong data-testid="current-email">{c}</strong> })}
       </p>
-      {confirm.isSuccess ? <Saved>{`Your address is now ${confirm.data.email}. We told your old address.`}</Saved> : null}
+      {confirm.isSuccess ? <Saved>{t("emailChanged", { email: confirm.data.email })}</Saved> : null}
       {current.pendingEmail ? (
         <form
           className="space-y-3 rounded-md border border-sky-200 bg-sky-50 p-3 dark:border-sky-900 dark:bg-sky-950/50"
@@ -211,16 +223,18 @@ export function EmailChangeForm({ initial, code: linkCode }: { initial: EmailCha
             e.preventDefault();
             confirm.mutate();
           }}
-          aria-label="Confirm the new address"
+          aria-label={t("confirmLabel")}
         >
           <p className="flex items-start gap-2 text-sm text-sky-950 dark:text-sky-100" role="status">
             <MailCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             <span>
-              We sent a 6-digit code to <strong data-testid="pending-email">{current.pendingEmail}</strong>. Enter it here to use that
-              address; until then nothing changes.
+              {t.rich("codeSent", {
+                email: current.pendingEmail,
+                strong: (c) => <strong data-testid="pending-email">{c}</strong>,
+              })}
             </span>
           </p>
-          <Field id="email-code" label="Code from the mail" error={confErrors?.fields.code ?? confErrors?.form}>
+          <Field id="email-code" label={t("codeLabel")} error={confErrors?.fields.code ?? confErrors?.form}>
             <Input
               id="email-code"
               name="code"
@@ -238,20 +252,16 @@ export function EmailChangeForm({ initial, code: linkCode }: { initial: EmailCha
           </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={confirm.isPending || code.length !== 6}>
-              {confirm.isPending ? "Confirming…" : "Confirm new address"}
+              {confirm.isPending ? t("confirming") : t("confirm")}
             </Button>
             <Button type="button" variant="ghost" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-              Keep my current address
+              {t("keepCurrent")}
             </Button>
           </div>
         </form>
       ) : null}
-      <form onSubmit={onRequest} className="space-y-3" noValidate aria-label="Change the address">
-        <Field
-          id="new-email"
-          label={current.pendingEmail ? "Use another new address instead" : "New address"}
-          error={reqErrors?.fields.email}
-        >
+      <form onSubmit={onRequest} className="space-y-3" noValidate aria-label={t("changeLabel")}>
+        <Field id="new-email" label={current.pendingEmail ? t("otherAddress") : t("newAddress")} error={reqErrors?.fields.email}>
           <Input
             id="new-email"
             name="email"
@@ -261,7 +271,7 @@ export function EmailChangeForm({ initial, code: linkCode }: { initial: EmailCha
             {...describedBy("new-email", reqErrors?.fields.email)}
           />
         </Field>
-        <Field id="email-password" label="Your current password" error={reqErrors?.fields.password}>
+        <Field id="email-password" label={t("currentPassword")} error={reqErrors?.fields.password}>
           <Input
             id="email-password"
             name="password"
@@ -273,7 +283,7 @@ export function EmailChangeForm({ initial, code: linkCode }: { initial: EmailCha
         </Field>
         <FieldError id="email-change-error" message={reqErrors?.form} />
         <Button type="submit" variant="secondary" disabled={request.isPending}>
-          {request.isPending ? "Sending…" : "Send a code to the new address"}
+          {request.isPending ? t("sending") : t("sendCode")}
         </Button>
       </form>
     </section>

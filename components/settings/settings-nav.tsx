@@ -2,25 +2,27 @@
 
 import { usePathname } from "next/navigation";
 import { Bell, Eye, IdCard, KeyRound, Mail, MonitorSmartphone, ShieldBan, TerminalSquare, UserRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 
 const ITEMS = [
-  { href: "/settings/profile", label: "Profile", icon: UserRound },
-  { href: "/settings/account", label: "Account", icon: IdCard },
-  { href: "/settings/notifications", label: "Notifications", icon: Bell },
-  { href: "/settings/watching", label: "Watching", icon: Eye },
-  { href: "/settings/email", label: "Email", icon: Mail },
-  { href: "/settings/privacy", label: "Privacy", icon: ShieldBan },
-  { href: "/settings/password", label: "Password", icon: KeyRound },
-  { href: "/settings/sessions", label: "Active sign-ins", icon: MonitorSmartphone },
-  { href: "/settings/tokens", label: "API tokens", icon: TerminalSquare },
+  { href: "/settings/profile", label: "profile", icon: UserRound },
+  { href: "/settings/account", label: "account", icon: IdCard },
+  { href: "/settings/notifications", label: "notifications", icon: Bell },
+  { href: "/settings/watching", label: "watching", icon: Eye },
+  { href: "/settings/email", label: "email", icon: Mail },
+  { href: "/settings/privacy", label: "privacy", icon: ShieldBan },
+  { href: "/settings/password", label: "password", icon: KeyRound },
+  { href: "/settings/sessions", label: "sessions", icon: MonitorSmartphone },
+  { href: "/settings/tokens", label: "tokens", icon: TerminalSquare },
 ] as const;
 
 /** The settings sections: a column on desktop, a row that scrolls sideways on phones. */
 export function SettingsNav() {
+  const t = useTranslations("Settings");
   const path = usePathname();
   return (
-    <nav aria-label="Settings" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
+    <nav aria-label={t("nav")} className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
       <ul className="flex gap-1 md:flex-col">
         {ITEMS.map(({ href, label, icon: Icon }) => {
           const current = path === href;
@@ -36,7 +38,7 @@ export function SettingsNav() {
                 }`}
               >
                 <Icon aria-hidden="true" className="h-4 w-4" />
-                {label}
+                {t(label)}
               </Link>
             </li>
           );

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { LanguageForm } from "@/components/settings/language-form";
 import { redirect } from "next/navigation";
 import { DisplayNameForm, EmailChangeForm, UsernameForm } from "@/components/settings/account-settings";
 import { pageViewer } from "@/lib/cache/page-reader";
@@ -6,7 +8,9 @@ import { getEmailChange } from "@/lib/services/users/email-change";
 import { formerNames, renamePolicy } from "@/lib/services/users/usernames";
 import { getMe } from "@/lib/services/users/users";
 
-export const metadata: Metadata = { title: "Account" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("SettingsAccount"))("metaTitle") };
+}
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -22,12 +26,14 @@ export default async function AccountSettingsPage({ searchParams }: Props) {
     formerNames(viewer.id),
     getEmailChange(viewer.id),
   ]);
+  const t = await getTranslations("SettingsAccount");
   return (
     <div className="w-full max-w-2xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">Account</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">How you are named on the forum, and where its mail goes.</p>
+        <h1 className="text-2xl font-semibold">{t("heading")}</h1>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
       </div>
+      <LanguageForm saved={me.locale} />
       <DisplayNameForm username={me.username} displayName={me.displayName} />
       <UsernameForm username={me.username} policy={{ ...policy, formerNames: former }} />
       <EmailChangeForm initial={email} code={linkCode} />

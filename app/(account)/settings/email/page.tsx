@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { EmailPrefsForm } from "@/components/settings/email-prefs-form";
@@ -7,7 +8,9 @@ import { notificationKeys } from "@/lib/client/query-keys";
 import { getEmailPrefs } from "@/lib/services/notifications/email-prefs";
 import { getMe } from "@/lib/services/users/users";
 
-export const metadata: Metadata = { title: "Email settings" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("SettingsPages"))("emailMeta") };
+}
 
 export default async function EmailSettingsPage() {
   const viewer = await pageViewer();
@@ -17,13 +20,16 @@ export default async function EmailSettingsPage() {
     getMe(viewer.id),
     qc.prefetchQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: () => getEmailPrefs(viewer.id) }),
   ]);
+  const t = await getTranslations("SettingsPages");
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">Email settings</h1>
+        <h1 className="text-2xl font-semibold">{t("emailHeading")}</h1>
         <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          Mail goes to <strong className="text-zinc-900 dark:text-zinc-100">{me.email}</strong>
-          {me.emailVerified ? "." : " (not verified yet: nothing but the verification code is sent until you confirm it)."}
+          {t.rich(me.emailVerified ? "emailIntro" : "emailIntroUnverified", {
+            email: me.email,
+            strong: (c) => <strong className="text-zinc-900 dark:text-zinc-100">{c}</strong>,
+          })}
         </p>
       </div>
       <HydrationBoundary state={dehydrate(qc)}>
