@@ -1,6 +1,7 @@
 "use client";
 
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -23,27 +24,28 @@ function DeleteCategory({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [moveTo, setMoveTo] = useState<number | "">("");
+  const t = useTranslations("AdminContent");
   if (!open)
     return (
-      <Button size="sm" variant="ghost" onClick={() => setOpen(true)} aria-label={`Delete ${c.name}`} disabled={busy}>
-        <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+      <Button size="sm" variant="ghost" onClick={() => setOpen(true)} aria-label={t("deleteName", { name: c.name })} disabled={busy}>
+        <Trash2 aria-hidden="true" className="h-4 w-4" /> {t("delete")}
       </Button>
     );
   return (
     <div
       role="group"
-      aria-label={`Delete ${c.name}`}
+      aria-label={t("deleteName", { name: c.name })}
       className="flex w-full flex-wrap items-end gap-2 rounded-md bg-red-50 p-2 text-sm dark:bg-red-950/40"
     >
       <label htmlFor={`${id}-move`} className="space-y-1">
-        <span className="block font-medium">Move its posts to</span>
+        <span className="block font-medium">{t("movePostsTo")}</span>
         <select
           id={`${id}-move`}
           value={moveTo}
           onChange={(e) => setMoveTo(e.target.value ? Number(e.target.value) : "")}
           className={inputClass}
         >
-          <option value="">Nowhere: delete only if it has no posts</option>
+          <option value="">{t("moveNowhere")}</option>
           {others.map((o) => (
             <option key={o.id} value={o.id}>
               {o.name}
@@ -52,10 +54,10 @@ function DeleteCategory({
         </select>
       </label>
       <Button size="sm" variant="danger" disabled={busy} onClick={() => onDelete(moveTo === "" ? undefined : moveTo)}>
-        Delete {c.name}
+        {t("deleteName", { name: c.name })}
       </Button>
       <Button size="sm" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-        Cancel
+        {t("cancel")}
       </Button>
     </div>
   );
@@ -65,6 +67,7 @@ function DeleteCategory({
 export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
   const change = useAdminMutation();
   const [editing, setEditing] = useState<number | null>(null);
+  const t = useTranslations("AdminContent");
   const move = (i: number, by: -1 | 1) => {
     const ids = categories.map((c) => c.id);
     [ids[i], ids[i + by]] = [ids[i + by]!, ids[i]!];
@@ -72,23 +75,23 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
   };
   return (
     <div className="space-y-4">
-      <NewItemSection id="new-category" title="New category">
+      <NewItemSection id="new-category" title={t("newCategory")}>
         <NameForm
-          what="category"
-          submitLabel="Create category"
+          newLabel={t("newCategory")}
+          submitLabel={t("createCategory")}
           busy={change.busy}
           onSubmit={(body) => change.mutate({ kind: "category.create", body })}
         />
       </NewItemSection>
       <ChangeError error={change.error} />
-      <AdminList ordered label="Categories, in the order members see them">
+      <AdminList ordered label={t("categoriesLabel")}>
         {categories.map((c, i) => (
           <li key={c.id} className="space-y-2 p-3" data-testid="admin-category">
             {editing === c.id ? (
               <NameForm
-                what="category"
+                newLabel={t("newCategory")}
                 initial={c}
-                submitLabel="Save"
+                submitLabel={t("save")}
                 busy={change.busy}
                 onCancel={() => setEditing(null)}
                 onSubmit={(body) => change.mutate({ kind: "category.update", id: c.id, body }, { onSuccess: () => setEditing(null) })}
@@ -98,13 +101,13 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
                 <span className="w-6 text-right text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{i + 1}.</span>
                 <RowText
                   title={c.name}
-                  detail={`${c.count} ${c.count === 1 ? "post" : "posts"}${c.description ? ` · ${c.description}` : ""}`}
+                  detail={[t("posts", { count: c.count ?? 0 }), ...(c.description ? [c.description] : [])].join(" · ")}
                 />
                 <div className="flex flex-wrap gap-1">
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Move ${c.name} up`}
+                    aria-label={t("moveUp", { name: c.name })}
                     disabled={change.busy || i === 0}
                     onClick={() => move(i, -1)}
                   >
@@ -113,14 +116,20 @@ export function AdminCategories({ categories }: { categories: CategoryDto[] }) {
                   <Button
                     size="sm"
                     variant="ghost"
-                    aria-label={`Move ${c.name} down`}
+                    aria-label={t("moveDown", { name: c.name })}
                     disabled={change.busy || i === categories.length - 1}
                     onClick={() => move(i, 1)}
                   >
                     <ArrowDown aria-hidden="true" className="h-4 w-4" />
                   </Button>
-                  <Button size="sm" variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c.id)} disabled={change.busy}>
-                    <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t("editName", { name: c.name })}
+                    onClick={() => setEditing(c.id)}
+                    disabled={change.busy}
+                  >
+                    <Pencil aria-hidden="true" className="h-4 w-4" /> {t("edit")}
                   </Button>
                   <DeleteCategory
                     c={c}

@@ -2,6 +2,7 @@
 
 /* eslint-disable @next/next/no-img-element -- good images are admin-supplied URLs */
 import { Archive, ArchiveRestore, Pencil, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,22 +27,23 @@ function GoodForm({
   onCancel?: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("AdminContent");
   const [g, setG] = useState<GoodInput>(initial ?? { name: "", cost: 100, image: "", description: "" });
   const set = (k: keyof GoodInput) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setG({ ...g, [k]: k === "cost" ? Number(e.target.value) : e.target.value });
   return (
     <form
-      aria-label={initial ? `Edit ${initial.name}` : "New point good"}
+      aria-label={initial ? t("editName", { name: initial.name }) : t("newGood")}
       className="grid gap-2 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit({ ...g, name: g.name.trim(), description: g.description.trim(), image: g.image.trim() });
       }}
     >
-      <Field id={`${id}-name`} label="Name">
+      <Field id={`${id}-name`} label={t("name")}>
         <input id={`${id}-name`} required maxLength={100} value={g.name} onChange={set("name")} className={inputClass} />
       </Field>
-      <Field id={`${id}-cost`} label="Cost in points">
+      <Field id={`${id}-cost`} label={t("cost")}>
         <input
           id={`${id}-cost`}
           type="number"
@@ -54,17 +56,17 @@ function GoodForm({
           className={inputClass}
         />
       </Field>
-      <Field id={`${id}-image`} label="Image URL (optional)">
+      <Field id={`${id}-image`} label={t("image")}>
         <input
           id={`${id}-image`}
           maxLength={2000}
           value={g.image}
           onChange={set("image")}
           className={inputClass}
-          placeholder="/uploads/… or https://…"
+          placeholder={t("imagePlaceholder")}
         />
       </Field>
-      <Field id={`${id}-desc`} label="Description (optional)">
+      <Field id={`${id}-desc`} label={t("descriptionOptional")}>
         <input id={`${id}-desc`} maxLength={2000} value={g.description} onChange={set("description")} className={inputClass} />
       </Field>
       <FormActions submitLabel={submitLabel} busy={busy} onCancel={onCancel} className="flex gap-2 sm:col-span-2" />
@@ -76,20 +78,21 @@ function GoodForm({
 export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
   const change = useAdminMutation();
   const [editing, setEditing] = useState<number | null>(null);
+  const t = useTranslations("AdminContent");
   return (
     <div className="space-y-4">
-      <NewItemSection id="new-good" title="New point good">
-        <GoodForm submitLabel="Create good" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "good.create", body })} />
+      <NewItemSection id="new-good" title={t("newGood")}>
+        <GoodForm submitLabel={t("createGood")} busy={change.busy} onSubmit={(body) => change.mutate({ kind: "good.create", body })} />
       </NewItemSection>
       <ChangeError error={change.error} />
       {goods.length ? (
-        <AdminList label="Point goods">
+        <AdminList label={t("goodsLabel")}>
           {goods.map((g) => (
             <li key={g.id} className="space-y-2 p-3" data-testid="admin-good">
               {editing === g.id ? (
                 <GoodForm
                   initial={g}
-                  submitLabel="Save"
+                  submitLabel={t("save")}
                   busy={change.busy}
                   onCancel={() => setEditing(null)}
                   onSubmit={(body) => change.mutate({ kind: "good.update", id: g.id, body }, { onSuccess: () => setEditing(null) })}
@@ -102,19 +105,25 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
                   <RowText
                     title={
                       <>
-                        {g.name} {g.retired ? <Badge tone="warning">Retired</Badge> : null}
+                        {g.name} {g.retired ? <Badge tone="warning">{t("retired")}</Badge> : null}
                       </>
                     }
-                    detail={`${g.cost} points${g.description ? ` · ${g.description}` : ""}`}
+                    detail={[t("points", { count: g.cost }), ...(g.description ? [g.description] : [])].join(" · ")}
                   />
                   <div className="flex flex-wrap gap-1">
-                    <Button size="sm" variant="ghost" aria-label={`Edit ${g.name}`} onClick={() => setEditing(g.id)} disabled={change.busy}>
-                      <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t("editName", { name: g.name })}
+                      onClick={() => setEditing(g.id)}
+                      disabled={change.busy}
+                    >
+                      <Pencil aria-hidden="true" className="h-4 w-4" /> {t("edit")}
                     </Button>
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={g.retired ? `Offer ${g.name} again` : `Retire ${g.name}`}
+                      aria-label={g.retired ? t("offerName", { name: g.name }) : t("retireName", { name: g.name })}
                       onClick={() => change.mutate({ kind: "good.update", id: g.id, body: { retired: !g.retired } })}
                       disabled={change.busy}
                     >
@@ -123,18 +132,18 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
                       ) : (
                         <Archive aria-hidden="true" className="h-4 w-4" />
                       )}
-                      {g.retired ? "Offer again" : "Retire"}
+                      {g.retired ? t("offer") : t("retire")}
                     </Button>
                     <ConfirmButton
                       size="sm"
                       variant="ghost"
-                      aria-label={`Delete ${g.name}`}
+                      aria-label={t("deleteName", { name: g.name })}
                       disabled={change.busy}
-                      message={`Delete ${g.name}? Past redemptions keep its name.`}
-                      confirmLabel="Delete"
+                      message={t("deleteGoodMessage", { name: g.name })}
+                      confirmLabel={t("delete")}
                       onConfirm={() => change.mutate({ kind: "good.delete", id: g.id })}
                     >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+                      <Trash2 aria-hidden="true" className="h-4 w-4" /> {t("delete")}
                     </ConfirmButton>
                   </div>
                 </div>
@@ -143,7 +152,7 @@ export function AdminGoods({ goods }: { goods: PointGoodDto[] }) {
           ))}
         </AdminList>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No goods yet.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noGoods")}</p>
       )}
     </div>
   );

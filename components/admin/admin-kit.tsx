@@ -1,6 +1,7 @@
 "use client";
 
 import { Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -29,6 +30,7 @@ export function FormActions({
   onCancel?: () => void;
   className?: string;
 }) {
+  const t = useTranslations("AdminContent");
   return (
     <div className={className}>
       <Button type="submit" size="md" disabled={busy}>
@@ -36,7 +38,7 @@ export function FormActions({
       </Button>
       {onCancel ? (
         <Button type="button" variant="secondary" size="md" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("cancel")}
         </Button>
       ) : null}
     </div>
@@ -75,31 +77,33 @@ export function NameForm({
   onSubmit,
   onCancel,
   busy,
-  what,
+  newLabel,
 }: {
   initial?: { name: string; description: string };
   submitLabel: string;
   onSubmit: (v: { name: string; description: string }) => void;
   onCancel?: () => void;
   busy: boolean;
-  what: string;
+  /** The form's name when it creates ("New category"); editing, it is named after the item. */
+  newLabel: string;
 }) {
   const id = useId();
   const [name, setName] = useState(initial?.name ?? "");
   const [description, setDescription] = useState(initial?.description ?? "");
+  const t = useTranslations("AdminContent");
   return (
     <form
       className="grid gap-2 sm:grid-cols-[14rem_1fr_auto] sm:items-end"
-      aria-label={initial ? `Edit ${initial.name}` : `New ${what}`}
+      aria-label={initial ? t("editName", { name: initial.name }) : newLabel}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit({ name: name.trim(), description: description.trim() });
       }}
     >
-      <Field id={`${id}-name`} label="Name">
+      <Field id={`${id}-name`} label={t("name")}>
         <input id={`${id}-name`} required maxLength={64} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
       </Field>
-      <Field id={`${id}-desc`} label="Description">
+      <Field id={`${id}-desc`} label={t("description")}>
         <input
           id={`${id}-desc`}
           maxLength={2000}

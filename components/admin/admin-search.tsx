@@ -1,9 +1,11 @@
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
 
 /** The GET search box of an admin list page (`?q=`). */
 export function AdminSearch({ action, label, q }: { action: string; label: string; q: string }) {
   const id = `${action.replaceAll("/", "-").slice(1)}-q`;
+  const t = useTranslations("Admin");
   return (
     <form method="get" action={action} role="search" aria-label={label} className="flex gap-2">
       <label htmlFor={id} className="sr-only">
@@ -17,7 +19,7 @@ export function AdminSearch({ action, label, q }: { action: string; label: strin
         className="w-full max-w-sm rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       />
       <button type="submit" className={buttonClass("secondary", "md")}>
-        Search
+        {t("search")}
       </button>
     </form>
   );
@@ -25,19 +27,20 @@ export function AdminSearch({ action, label, q }: { action: string; label: strin
 
 /** Previous / Next links of an admin list page, keeping its search. */
 export function AdminPager({ action, q, page, more }: { action: string; q: string; page: number; more: boolean }) {
+  const t = useTranslations("Admin");
   const href = (p: number) => `${action}?${new URLSearchParams({ ...(q ? { q } : {}), ...(p ? { page: String(p) } : {}) })}`;
   return (
-    <nav aria-label="Pagination" className="flex justify-between">
+    <nav aria-label={t("pagination")} className="flex justify-between">
       {page > 0 ? (
         <Link href={href(page - 1)} className={buttonClass("secondary", "sm")}>
-          ← Previous
+          {t("previous")}
         </Link>
       ) : (
         <span />
       )}
       {more ? (
         <Link href={href(page + 1)} className={buttonClass("secondary", "sm")}>
-          Next →
+          {t("next")}
         </Link>
       ) : (
         <span />

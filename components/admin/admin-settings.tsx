@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -7,22 +8,17 @@ import { ChangeError } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 
-const LIMIT_LABEL: Record<string, string> = {
-  login: "Sign-in attempts",
-  register: "Sign-ups per address",
-  posts: "New posts",
-  comments: "Comments",
-  messages: "Direct messages",
-  uploads: "Uploads",
-  verifyResend: "Verification mails",
-  forgotPassword: "Password-reset mails",
-};
+// The rate limits with words of their own (AdminSettings.limit.<key>); another shows its key.
+const LIMITS = new Set(["login", "register", "posts", "comments", "messages", "uploads", "verifyResend", "forgotPassword"]);
 
-const per = (s: number) => (s % 3600 === 0 ? `${s / 3600} h` : s % 60 === 0 ? `${s / 60} min` : `${s} s`);
+/** A window as its largest whole unit: 3600 → hours 1. */
+const per = (s: number) => (s % 3600 === 0 ? { unit: "h", n: s / 3600 } : s % 60 === 0 ? { unit: "min", n: s / 60 } : { unit: "s", n: s });
 
 /** /admin/settings: publish mode, registration, flag threshold; the rate limits in force, read-only. */
 export function AdminSettings({ config }: { config: SiteConfigDto }) {
   const id = useId();
+  const t = useTranslations("AdminSettings");
+  const format = useFormatter();
   const change = useAdminMutation();
   const [form, setForm] = useState({
     publishMode: config.publishMode,
@@ -49,7 +45,7 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
   return (
     <div className="space-y-6">
       <form
-        aria-label="Site settings"
+        aria-label={t("formLabel")}
         className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
         onSubmit={(e) => {
           e.preventDefault();
@@ -57,33 +53,29 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
           change.mutate({ kind: "settings.update", body: form }, { onSuccess: () => setSaved(true) });
         }}
       >
-        <Field id={`${id}-publish`} label="Publish mode" hint="Review: new posts wait in the review queue until a moderator approves them.">
+        <Field id={`${id}-publish`} label={t("publishMode")} hint={t("publishModeHint")}>
           <select
             id={`${id}-publish`}
             value={form.publishMode}
             onChange={(e) => setForm({ ...form, publishMode: e.target.value as SiteConfigDto["publishMode"] })}
             className={inputClass}
           >
-            <option value="DIRECT">Direct: posts appear at once</option>
-            <option value="REVIEW">Review: posts wait for a moderator</option>
+            <option value="DIRECT">{t("publishDirect")}</option>
+            <option value="REVIEW">{t("publishReview")}</option>
           </select>
         </Field>
-        <Field id={`${id}-reg`} label="Registration" hint="Closed: the sign-up page and POST /api/auth/register refuse new accounts.">
+        <Field id={`${id}-reg`} label={t("registration")} hint={t("registrationHint")}>
           <select
             id={`${id}-reg`}
             value={form.registrationMode}
             onChange={(e) => setForm({ ...form, registrationMode: e.target.value as SiteConfigDto["registrationMode"] })}
             className={inputClass}
           >
-            <option value="OPEN">Open: anyone may sign up</option>
-            <option value="CLOSED">Closed: no new accounts</option>
+            <option value="OPEN">{t("registrationOpen")}</option>
+            <option value="CLOSED">{t("registrationClosed")}</option>
           </select>
         </Field>
-        <Field
-          id={`${id}-flags`}
-          label="Flags that hide a post or comment"
-          hint="Open flags from this many different members hide it until staff review it (1 to 100)."
-        >
+        <Field id={`${id}-flags`} label={t("flagThreshold")} hint={t("flagThresholdHint")}>
           <input
             id={`${id}-flags`}
             type="number"
@@ -96,11 +88,7 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
             className={`${inputClass} max-w-32`}
           />
         </Field>
-        <Field
-          id={`${id}-renames`}
-          label="Username changes"
-          hint="Members change their username under Settings → Account; their old profile address keeps leading to them."
-        >
+        <Field id={`${id}-renames`} label={t("usernameChanges")} hint={t("usernameChangesHint")}>
           <div className="flex flex-wrap items-center gap-2">
             <select
               id={`${id}-renames`}
@@ -113,9 +101,9 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
               }
               className={`${inputClass} max-w-64`}
             >
-              <option value="off">Not allowed</option>
-              <option value="any">Allowed at any time</option>
-              <option value="limited">Allowed once per …</option>
+              <option value="off">{t("renameOff")}</option>
+              <option value="any">{t("renameAny")}</option>
+              <option value="limited">{t("renameLimited")}</option>
             </select>
             {form.usernameChangeDays ? (
               <label className="inline-flex items-center gap-2 text-sm">
@@ -125,21 +113,17 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
                   max={3650}
                   step={1}
                   required
-                  aria-label="Days between username changes"
+                  aria-label={t("renameDaysLabel")}
                   value={form.usernameChangeDays}
                   onChange={(e) => setForm({ ...form, usernameChangeDays: Math.max(1, Number(e.target.value) || 1) })}
                   className={`${inputClass} max-w-24`}
                 />
-                days
+                {t("days")}
               </label>
             ) : null}
           </div>
         </Field>
-        <Field
-          id={`${id}-dm-level`}
-          label="Level to message members"
-          hint="Direct messages: members below this level may message staff only (0 to 10; 0: everyone may)."
-        >
+        <Field id={`${id}-dm-level`} label={t("messageLevel")} hint={t("messageLevelHint")}>
           <input
             id={`${id}-dm-level`}
             type="number"
@@ -163,20 +147,16 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
           />
           <div>
             <label htmlFor={`${id}-dm-staff`} className="text-sm font-medium">
-              Staff may read members&apos; direct messages
+              {t("staffReadMessages")}
             </label>
             <p id={`${id}-dm-staff-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
-              For abuse reports: off by default. Every conversation a moderator or admin opens is written to the audit log.
+              {t("staffReadMessagesHint")}
             </p>
           </div>
         </div>
         <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold">Tags</legend>
-          <Field
-            id={`${id}-min-tags`}
-            label="Tags a post needs"
-            hint="The least number of tags on a post (0 to 5; 0: tags are optional). The editor tells members before they publish."
-          >
+          <legend className="text-sm font-semibold">{t("tags")}</legend>
+          <Field id={`${id}-min-tags`} label={t("minTags")} hint={t("minTagsHint")}>
             <input
               id={`${id}-min-tags`}
               type="number"
@@ -189,28 +169,20 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
               className={`${inputClass} max-w-32`}
             />
           </Field>
-          <Field
-            id={`${id}-tag-creators`}
-            label="Who may create new tags"
-            hint="Others pick existing tags. Moderators and admins always may."
-          >
+          <Field id={`${id}-tag-creators`} label={t("tagCreators")} hint={t("tagCreatorsHint")}>
             <select
               id={`${id}-tag-creators`}
               value={form.tagCreators}
               onChange={(e) => setForm({ ...form, tagCreators: e.target.value as SiteConfigDto["tagCreators"] })}
               className={inputClass}
             >
-              <option value="EVERYONE">Every member</option>
-              <option value="LEVEL">Members from a level</option>
-              <option value="STAFF">Moderators and admins only</option>
+              <option value="EVERYONE">{t("creatorsEveryone")}</option>
+              <option value="LEVEL">{t("creatorsLevel")}</option>
+              <option value="STAFF">{t("creatorsStaff")}</option>
             </select>
           </Field>
           {form.tagCreators === "LEVEL" ? (
-            <Field
-              id={`${id}-tag-level`}
-              label="Level to create tags"
-              hint="Levels come with experience (level 1 at 100 points, from posting, commenting and reacting); 0 to 6."
-            >
+            <Field id={`${id}-tag-level`} label={t("tagLevel")} hint={t("tagLevelHint")}>
               <input
                 id={`${id}-tag-level`}
                 type="number"
@@ -227,11 +199,11 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
         </fieldset>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={change.busy || !dirty}>
-            Save settings
+            {t("save")}
           </Button>
           {saved && !dirty ? (
             <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-              Saved.
+              {t("saved")}
             </span>
           ) : null}
         </div>
@@ -240,28 +212,26 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
 
       <section aria-labelledby={`${id}-limits`} className="space-y-2">
         <h2 id={`${id}-limits`} className="font-semibold">
-          Rate limits
+          {t("rateLimits")}
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Set by the RATE_LIMIT_* environment variables (see the README); counted per member or per address.
-        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("rateLimitsNote")}</p>
         <table className="w-full max-w-lg text-sm">
           <thead>
             <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
               <th scope="col" className="py-1.5 font-medium">
-                Action
+                {t("action")}
               </th>
               <th scope="col" className="py-1.5 text-right font-medium">
-                Allowed
+                {t("allowed")}
               </th>
             </tr>
           </thead>
           <tbody>
             {Object.entries(config.rateLimits).map(([k, v]) => (
               <tr key={k} className="border-b border-zinc-100 dark:border-zinc-900">
-                <td className="py-1.5">{LIMIT_LABEL[k] ?? k}</td>
+                <td className="py-1.5">{LIMITS.has(k) ? t(`limit.${k}`) : k}</td>
                 <td className="py-1.5 text-right tabular-nums">
-                  {v.limit} per {per(v.windowSeconds)}
+                  {t("perWindow", { limit: format.number(v.limit), ...per(v.windowSeconds) })}
                 </td>
               </tr>
             ))}

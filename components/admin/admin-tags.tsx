@@ -1,6 +1,7 @@
 "use client";
 
 import { Merge, Pencil, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -14,15 +15,16 @@ function MergeTag({ tag, others, busy, onMerge }: { tag: TagDto; others: TagDto[
   const id = useId();
   const [open, setOpen] = useState(false);
   const [into, setInto] = useState<number | "">("");
+  const t = useTranslations("AdminContent");
   if (!open)
     return (
-      <Button size="sm" variant="ghost" aria-label={`Merge ${tag.name} into another tag`} onClick={() => setOpen(true)} disabled={busy}>
-        <Merge aria-hidden="true" className="h-4 w-4" /> Merge
+      <Button size="sm" variant="ghost" aria-label={t("mergeInto", { name: tag.name })} onClick={() => setOpen(true)} disabled={busy}>
+        <Merge aria-hidden="true" className="h-4 w-4" /> {t("merge")}
       </Button>
     );
   return (
     <form
-      aria-label={`Merge ${tag.name}`}
+      aria-label={t("mergeName", { name: tag.name })}
       className="flex w-full flex-wrap items-end gap-2 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40"
       onSubmit={(e) => {
         e.preventDefault();
@@ -30,7 +32,7 @@ function MergeTag({ tag, others, busy, onMerge }: { tag: TagDto; others: TagDto[
       }}
     >
       <label htmlFor={`${id}-into`} className="space-y-1">
-        <span className="block font-medium">Merge #{tag.name} into</span>
+        <span className="block font-medium">{t("mergeTagInto", { name: tag.name })}</span>
         <select
           id={`${id}-into`}
           required
@@ -38,21 +40,21 @@ function MergeTag({ tag, others, busy, onMerge }: { tag: TagDto; others: TagDto[
           onChange={(e) => setInto(e.target.value ? Number(e.target.value) : "")}
           className={inputClass}
         >
-          <option value="">Choose a tag</option>
+          <option value="">{t("chooseTag")}</option>
           {others.map((o) => (
             <option key={o.id} value={o.id}>
-              #{o.name} ({o.count})
+              {t("tagOption", { name: o.name, count: o.count ?? 0 })}
             </option>
           ))}
         </select>
       </label>
       <Button size="sm" type="submit" disabled={busy || into === ""}>
-        Merge
+        {t("merge")}
       </Button>
       <Button size="sm" variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
-        Cancel
+        {t("cancel")}
       </Button>
-      <p className="w-full text-xs text-zinc-700 dark:text-zinc-300">Its posts get the chosen tag, then #{tag.name} is removed.</p>
+      <p className="w-full text-xs text-zinc-700 dark:text-zinc-300">{t("mergeNote", { name: tag.name })}</p>
     </form>
   );
 }
@@ -61,21 +63,27 @@ function MergeTag({ tag, others, busy, onMerge }: { tag: TagDto; others: TagDto[
 export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }) {
   const change = useAdminMutation();
   const [editing, setEditing] = useState<number | null>(null);
+  const tr = useTranslations("AdminContent");
   return (
     <div className="space-y-4">
-      <NewItemSection id="new-tag" title="New tag">
-        <NameForm what="tag" submitLabel="Create tag" busy={change.busy} onSubmit={(body) => change.mutate({ kind: "tag.create", body })} />
+      <NewItemSection id="new-tag" title={tr("newTag")}>
+        <NameForm
+          newLabel={tr("newTag")}
+          submitLabel={tr("createTag")}
+          busy={change.busy}
+          onSubmit={(body) => change.mutate({ kind: "tag.create", body })}
+        />
       </NewItemSection>
       <ChangeError error={change.error} />
       {tags.length ? (
-        <AdminList label="Tags">
+        <AdminList label={tr("tagsLabel")}>
           {tags.map((t) => (
             <li key={t.id} className="space-y-2 p-3" data-testid="admin-tag">
               {editing === t.id ? (
                 <NameForm
-                  what="tag"
+                  newLabel={tr("newTag")}
                   initial={t}
-                  submitLabel="Save"
+                  submitLabel={tr("save")}
                   busy={change.busy}
                   onCancel={() => setEditing(null)}
                   onSubmit={(body) => change.mutate({ kind: "tag.update", id: t.id, body }, { onSuccess: () => setEditing(null) })}
@@ -84,17 +92,17 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <RowText
                     title={`#${t.name}`}
-                    detail={`${t.count} ${t.count === 1 ? "post" : "posts"}${t.description ? ` · ${t.description}` : ""}`}
+                    detail={[tr("posts", { count: t.count ?? 0 }), ...(t.description ? [t.description] : [])].join(" · ")}
                   />
                   <div className="flex flex-wrap gap-1">
                     <Button
                       size="sm"
                       variant="ghost"
-                      aria-label={`Rename ${t.name}`}
+                      aria-label={tr("renameName", { name: t.name })}
                       onClick={() => setEditing(t.id)}
                       disabled={change.busy}
                     >
-                      <Pencil aria-hidden="true" className="h-4 w-4" /> Rename
+                      <Pencil aria-hidden="true" className="h-4 w-4" /> {tr("rename")}
                     </Button>
                     <MergeTag
                       tag={t}
@@ -105,13 +113,13 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
                     <ConfirmButton
                       size="sm"
                       variant="ghost"
-                      aria-label={`Delete ${t.name}`}
+                      aria-label={tr("deleteName", { name: t.name })}
                       disabled={change.busy}
-                      message={`Delete #${t.name}? It is removed from its ${t.count === 1 ? "post" : `${t.count} posts`}.`}
-                      confirmLabel="Delete"
+                      message={tr("deleteTagMessage", { name: t.name, count: t.count ?? 0 })}
+                      confirmLabel={tr("delete")}
                       onConfirm={() => change.mutate({ kind: "tag.delete", id: t.id })}
                     >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete
+                      <Trash2 aria-hidden="true" className="h-4 w-4" /> {tr("delete")}
                     </ConfirmButton>
                   </div>
                 </div>
@@ -120,7 +128,7 @@ export function AdminTags({ tags, keyword }: { tags: TagDto[]; keyword: string }
           ))}
         </AdminList>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{keyword ? `No tag matches “${keyword}”.` : "No tags yet."}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{keyword ? tr("noTagMatches", { keyword }) : tr("noTags")}</p>
       )}
     </div>
   );
