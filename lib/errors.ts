@@ -41,6 +41,9 @@ export function msgText(m: Msg, locale: Locale = "en"): string {
   return serverText(locale, `Errors.${m.key}`, typeof m.values === "function" ? m.values(locale) : m.values);
 }
 
+/** A zod failure's English sentence (fromZod only): its issues carry what the edge translates. */
+type ZodText = { readonly zodText: string };
+
 export type ErrorIssue = {
   path: (string | number)[];
   message: string;
@@ -77,11 +80,11 @@ export class AppError extends Error {
   readonly msg?: Msg;
   constructor(
     public readonly code: ErrorCode,
-    message: Msg | string,
+    message: Msg | ZodText,
     opts: AppErrorOptions = {},
   ) {
-    super(typeof message === "string" ? message : msgText(message));
-    if (typeof message !== "string") this.msg = message;
+    super("key" in message ? msgText(message) : message.zodText);
+    if ("key" in message) this.msg = message;
     this.field = opts.field;
     this.issues = opts.issues;
     this.details = opts.details;
@@ -120,7 +123,7 @@ export function fromZod(err: ZodError): AppError {
   const first = issues[0];
   const field = first && first.path.length ? first.path.join(".") : undefined;
   const message = first ? (field ? `${field}: ${first.message}` : first.message) : "Invalid input";
-  return new AppError("validation_failed", message, { field, issues });
+  return new AppError("validation_failed", { zodText: message }, { field, issues });
 }
 
 const CONNECTION_ERRORS = new Set([

@@ -11,6 +11,9 @@ import { z } from "zod";
 import type { Locale } from "@/lib/i18n/locale";
 import { englishNamespace, serverText } from "@/lib/i18n/server-text";
 
+/** Keys the edge writes itself (the "field: message" of a body's `error`), never a schema's message. */
+const EDGE_ONLY = new Set(["fieldMessage", "invalidInput"]);
+
 type Pattern = { key: string; re: RegExp; literal: number };
 
 let exact: Map<string, string> | null = null;
@@ -20,6 +23,7 @@ function compile() {
   exact = new Map();
   patterns = [];
   for (const [key, message] of Object.entries(englishNamespace("Validation"))) {
+    if (EDGE_ONLY.has(key)) continue;
     if (!message.includes("{")) {
       if (!exact.has(message)) exact.set(message, key);
       continue;

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError, badRequest, msg, notFound } from "@/lib/errors";
+import { AppError, badRequest, msg, notFound, type Msg } from "@/lib/errors";
 import type { Person, SendFacts } from "@/lib/services/messages/facts";
 import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 
@@ -14,33 +14,31 @@ import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
  * In a group the policies apply when each member is added; blocks and the level rule at every message.
  */
 
-const refuse = (text: string) => new AppError("forbidden", text);
-const invalid = (text: string, field: string) =>
-  new AppError("validation_failed", text, { field, issues: [{ path: [field], message: text }] });
+const refuse = (message: Msg) => new AppError("forbidden", message);
+const invalid = (message: Msg, field: string) => badRequest(message, field);
 const isStaffRole = (role: Person["role"]) => role === "MODERATOR" || role === "ADMIN";
 
 type Sender = SendFacts["sender"];
 
 /** Why `sender` may not write to `person` (null: they may). `answered`: the person wrote here already. */
 export function refusalToMessage(sender: Sender, person: Person, minLevel: number, answered: boolean): AppError | null {
-  if (person.blocked) return refuse(`You cannot message ${person.username}: one of you has blocked the other`);
+  if (person.blocked) return refuse(msg("messageBlocked", { username: person.username }));
   if (!sender.staff && !isStaffRole(person.role) && sender.level < minLevel) {
-    return refuse(`Members below level ${minLevel} may message staff only; take part in the forum a little first`);
+    return refuse(msg("messageMinLevel", { level: minLevel }));
   }
   if (sender.staff || answered) return null;
-  if (person.policy === "NOBODY") return refuse(`${person.username} does not accept messages`);
-  if (person.policy === "FOLLOWING" && !person.followsSender)
-    return refuse(`${person.username} accepts messages only from people they follow`);
+  if (person.policy === "NOBODY") return refuse(msg("noMessages", { username: person.username }));
+  if (person.policy === "FOLLOWING" && !person.followsSender) return refuse(msg("messagesFromFollowed", { username: person.username }));
   return null;
 }
 
 /** Why `sender` may not write in a group with `others` (null: they may): no block with any member; the level rule unless all are staff. */
 export function refusalInGroup(sender: Sender, others: Person[], minLevel: number): AppError | null {
   const blocked = others.find((o) => o.blocked);
-  if (blocked) return refuse(`You cannot write here: you and ${blocked.username} have blocked one another`);
+  if (blocked) return refuse(msg("conversationBlocked", { username: blocked.username }));
   const staffOnly = others.every((m) => isStaffRole(m.role));
   if (!sender.staff && !staffOnly && sender.level < minLevel) {
-    return refuse(`Members below level ${minLevel} may message staff only; take part in the forum a little first`);
+    return refuse(msg("messageMinLevel", { level: minLevel }));
   }
   return null;
 }
@@ -99,13 +97,13 @@ export function assertMayStart(f: SendFacts, ids: number[]): Person[] {
 export function assertMayAdd(f: SendFacts, ids: number[]): Person[] {
   if (!f.conversation || !f.membership) throw notFound(msg("conversationNotFound"));
   if (f.conversation.directKey !== null) {
-    throw invalid("People can be added to a group conversation only; start a new one with everyone instead", "userIds");
+    throw invalid(msg("groupOnlyAdd"), "userIds");
   }
   const fresh = assertMayStart(f, [...new Set(ids)]).filter((p) => !p.member);
   if (f.conversation.size + fresh.length > MAX_GROUP_MEMBERS) {
-    throw invalid(`A conversation has at most ${MAX_GROUP_MEMBERS} members`, "userIds");
+    throw invalid(msg("conversationMaxMembers", { max: MAX_GROUP_MEMBERS }), "userIds");
   }
   const split = fresh.find((p) => p.blockedWithMember);
-  if (split) throw refuse(`${split.username} cannot be added to this conversation`);
+  if (split) throw refuse(msg("cannotBeAdded", { username: split.username }));
   return fresh;
 }
