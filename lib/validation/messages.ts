@@ -83,6 +83,13 @@ export const messageSchema = z
     replyTo: messageReplySchema.nullable(),
     reactions: z.array(reactionSchema),
     html: z.string().meta({ description: "extension: the content rendered and sanitized as a comment's" }),
+    event: z
+      .object({ type: z.literal("members_added"), userIds: z.array(z.number().int()) })
+      .nullable()
+      .meta({
+        description:
+          "extension: a system line rather than a member's words (the sender added these members; `content` says the same in English), else null",
+      }),
   })
   .meta({ id: "Message" });
 
@@ -132,6 +139,25 @@ export const conversationDetailSchema = z
     reads: z.array(participantReadSchema).meta({ description: "extension: each member's read mark (read receipts)" }),
   })
   .meta({ id: "ConversationDetail" });
+
+/** POST /api/messages/conversations/{id}/participants (extension): members to add to a group. */
+export const addParticipantsSchema = z
+  .object({
+    userIds: z
+      .array(id("userIds"))
+      .min(1, "userIds must name at least one member")
+      .max(MAX_GROUP_MEMBERS - 1, `a conversation has at most ${MAX_GROUP_MEMBERS} members`),
+  })
+  .meta({ id: "AddParticipantsRequest" });
+
+export const addParticipantsResponseSchema = z
+  .object({
+    conversationId: z.number().int(),
+    added: z.array(userSummarySchema).meta({ description: "the members added (people already in it are left out)" }),
+    participants: z.array(userSummarySchema),
+    message: messageSchema.nullable().meta({ description: "the system line that tells the members, null when nobody new was added" }),
+  })
+  .meta({ id: "AddParticipantsResponse" });
 
 export const createConversationResponseSchema = z.object({ conversationId: z.number().int() }).meta({ id: "CreateConversationResponse" });
 

@@ -1,16 +1,18 @@
 import "server-only";
 import { asc, inArray, eq, type SQL } from "drizzle-orm";
 import { db } from "@/db";
-import { conversationParticipants, messages, users } from "@/db/schema";
+import { conversationParticipants, messageReactions, messages, users } from "@/db/schema";
 import { renderMarkdown } from "@/lib/markdown";
 import { iso, userSummary, userSummaryColumns, type UserSummary } from "@/lib/services/dto";
 import type { MessageDto, MessageReplyDto, ParticipantReadDto } from "@/lib/validation/messages";
+import type { ReactionDto } from "@/lib/validation/responses";
 
 const messageColumns = {
   id: messages.id,
   conversationId: messages.conversationId,
   content: messages.content,
   replyToId: messages.replyToId,
+  event: messages.event,
   createdAt: messages.createdAt,
   sender: userSummaryColumns,
 };
@@ -41,13 +43,47 @@ function replyDto(r: MessageRow): MessageReplyDto {
 export async function toMessageDtos(rows: MessageRow[]): Promise<MessageDto[]> {
   const replyIds = [...new Set(rows.map((r) => r.replyToId).filter((id): id is number => id !== null))];
   const replies = new Map<number, MessageReplyDto>();
-  if (replyIds.length) for (const r of await selectMessages(inArray(messages.id, replyIds))) replies.set(r.id, replyDto(r));
+  const [replyRows, reactions] = await Promise.all([
+    replyIds.length ? selectMessages(inArray(messages.id, replyIds)) : Promise.resolve([]),
+    loadMessageReactions(rows.map((r) => r.id)),
+  ]);
+  for (const r of replyRows) replies.set(r.id, replyDto(r));
   return rows.map((r) => ({
     ...replyDto(r),
     replyTo: r.replyToId === null ? null : (replies.get(r.replyToId) ?? null),
+    reactions: reactions.get(r.id) ?? [],
     html: renderMarkdown(r.content),
+    event: r.event ?? null,
   }));
 }
+
+/** The reactions to each message, oldest first, in one query (the Reaction of posts, with `messageId`). */
+export async function loadMessageReactions(messageIds: number[]): Promise<Map<number, ReactionDto[]>> {
+  const out = new Map<number, ReactionDto[]>();
+  if (!messageIds.length) return out;
+  const rows = await db
+    .select({ id: messageReactions.id, type: messageReactions.type, messageId: messageReactions.messageId, username: users.username })
+    .from(messageReactions)
+    .innerJoin(users, eq(users.id, messageReactions.userId))
+    .where(inArray(messageReactions.messageId, [...new Set(messageIds)]))
+    .orderBy(asc(messageReactions.id));
+  for (const r of rows) {
+    const list = out.get(r.messageId) ?? [];
+    list.push(messageReactionDto(r));
+    out.set(r.messageId, list);
+  }
+  return out;
+}
+
+export const messageReactionDto = (r: { id: number; type: ReactionDto["type"]; messageId: number; username: string }): ReactionDto => ({
+  id: r.id,
+  type: r.type,
+  user: r.username,
+  postId: null,
+  commentId: null,
+  messageId: r.messageId,
+  reward: 0,
+});
 
 /** Every participant of the conversations (summary and read mark), one query, in joining order. */
 export async function loadParticipants(conversationIds: number[]): Promise<Map<number, { user: UserSummary; read: ParticipantReadDto }[]>> {

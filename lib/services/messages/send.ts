@@ -63,6 +63,7 @@ function messageDto(f: SendFacts, conversationId: number, row: { id: number; cre
       : null,
     reactions: [],
     html: renderMarkdown(input.content),
+    event: null,
   };
 }
 
