@@ -41,10 +41,11 @@ export const notifications = pgTable(
       .where(sql`${t.read} = false`),
     index("notifications_post_idx").on(t.postId),
     // The grouped list (lib/services/notifications/groups.ts): a group is one member's notifications of
-    // one type on one post in one read state; its newest member, count and latest actors come from here.
+    // one type on one post in one read state; its newest member, count and latest actors come from here
+    // (from_user_id and the predicate let the count of a large group be an index-only scan).
     index("notifications_group_idx")
-      .on(t.userId, t.postId, t.type, t.read, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.postId} is not null`),
+      .on(t.userId, t.postId, t.type, t.read, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.fromUserId)
+      .where(sql`${t.postId} is not null and (${t.type} <> 'POST_UPDATED' or ${t.commentId} is not null)`),
   ],
 );
 

@@ -1,0 +1,2 @@
+DROP INDEX "notifications_group_idx";--> statement-breakpoint
+CREATE INDEX "notifications_group_idx" ON "notifications" USING btree ("user_id","post_id","type","read","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"from_user_id") WHERE "notifications"."post_id" is not null and ("notifications"."type" <> 'POST_UPDATED' or "notifications"."comment_id" is not null);
