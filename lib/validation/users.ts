@@ -104,6 +104,7 @@ export const pageStateSchema = z
         .meta({ description: "while an admin's suspension runs (the member can read, every write answers 403 `suspended`), else null" }),
     }),
     unreadNotifications: z.number().int(),
+    unreadMessages: z.number().int().meta({ description: "unread direct messages (as GET /api/messages/unread-count), for the header" }),
     marks: z.array(z.object({ postId: z.number().int(), newComments: z.number().int(), isNew: z.boolean() })).meta({
       description: "posts among postIds (that the member may see) with comments since they last read them, or new since their last visit",
     }),

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { conversationParticipants, conversations, messages } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
@@ -154,14 +154,19 @@ async function markRead(conversationId: number, userId: number): Promise<void> {
     );
 }
 
-/** GET /api/messages/unread-count: unread messages from others in all the caller's conversations, one query. */
-export async function unreadMessageCount(userId: number): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from conversation_participants p
+/**
+ * The unread messages from others in all of a member's conversations, as an expression a caller can
+ * put in its own statement (page-state asks it with the header's other values).
+ */
+export function unreadMessagesSql(userId: number): SQL<number> {
+  return sql<number>`(select count(*)::int from conversation_participants p
         join messages m on m.conversation_id = p.conversation_id and m.id > p.last_read_message_id and m.sender_id <> p.user_id
-        where p.user_id = ${userId}`,
-  );
+        where p.user_id = ${userId})`;
+}
+
+/** GET /api/messages/unread-count (OpenIsle's header asks it): unread messages from others in all the caller's conversations, one query. */
+export async function unreadMessageCount(userId: number): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`select ${unreadMessagesSql(userId)} as n`);
   return Number(row?.n ?? 0);
 }
 

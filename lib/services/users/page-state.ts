@@ -5,6 +5,7 @@ import { posts } from "@/db/schema";
 import { unauthorized } from "@/lib/errors";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { unreadCountSql } from "@/lib/services/notifications/notifications";
+import { unreadMessagesSql } from "@/lib/services/messages/conversations";
 import { readViewerState } from "@/lib/services/posts/loader";
 import { visitSharedPostPage } from "@/lib/services/posts/detail";
 import { touchVisit } from "@/lib/services/posts/reads";
@@ -27,12 +28,13 @@ export async function getPageState(
   if (q.visit) await touchVisit(viewer.id);
   const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view);
   // One statement for the rest: the marks, which listed posts the member may see, the header's account
-  // and unread count. Marks are read for every id asked and kept only for the visible ones.
+  // and unread counts (notifications, direct messages). Marks are read for every id asked and kept only for the visible ones.
   const stateIds = [...new Set(read ? [...q.postIds, q.postId!] : q.postIds)];
   const state = await readViewerState(stateIds, viewer.id, {
     also: {
       me: accountSummarySql(viewer.id),
       unread: unreadCountSql(viewer.id),
+      unreadMessages: unreadMessagesSql(viewer.id),
       ...(q.postIds.length
         ? {
             visible: sql`(select json_agg(${posts.id}) from ${posts} where ${and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer))})`,
@@ -48,6 +50,7 @@ export async function getPageState(
   return {
     me: headerAccount(me),
     unreadNotifications: Number(state.also.unread ?? 0),
+    unreadMessages: Number(state.also.unreadMessages ?? 0),
     // Only for posts the member may see (the rest are not theirs to learn about).
     ...(q.muted
       ? {
