@@ -1,65 +1,69 @@
 "use client";
 
-import { useId, useState } from "react";
-import { ChevronDown, Eye, MessageSquare, Vote, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { Dices, Eye, AtSign, Bell, MessageSquare, Vote, type LucideIcon } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { NotificationItem } from "@/components/notifications/notification-item";
-import {
-  actorList,
-  groupAction,
-  groupActors,
-  groupHref,
-  groupLabel,
-  unreadIdsOf,
-  type GroupKind,
-  type NotificationGroup,
-} from "@/components/notifications/notification-groups";
-import type { NotificationDto } from "@/lib/validation/responses";
+import { actorArgs, groupHref, groupMessage, isSingle, type NotificationGroup } from "@/components/notifications/notification-groups";
 
-const ICONS: Record<GroupKind, LucideIcon> = { replies: MessageSquare, votes: Vote, views: Eye };
-
-type Group = Exclude<NotificationGroup, { kind: "single" }>;
+const ICONS: Record<Exclude<NotificationGroup["kind"], "single">, LucideIcon> = {
+  replies: MessageSquare,
+  comments: Bell,
+  mentions: AtSign,
+  votes: Vote,
+  views: Eye,
+  lottery: Dices,
+};
 
 /**
- * A group of notifications on one post ("3 new replies in “Title”"): the sentence links to the post
- * (and marks the group read), the members' names and the newest time beside it; "Show all" lists each
- * member; "Mark read" marks every member read. `compact`: the header dropdown's shorter row.
+ * A group the server made (the notifications of one type on one post, with their true count): "3 new
+ * replies in “Title”", the latest members' names and the newest time beside it. The sentence links to
+ * the post (and marks the group read); "Mark read" marks every notification of the group read in one
+ * request. A group of one is shown as its notification. `compact`: the header dropdown's row.
  */
 export function NotificationGroupItem({
   g,
   onMarkRead,
   compact = false,
 }: {
-  g: Group;
-  /** Marks these ids read (every unread member of the group, or one of them). */
-  onMarkRead: (ids: number[]) => void;
+  g: NotificationGroup;
+  /** Marks the group read (every unread notification in it, up to its newest one shown). */
+  onMarkRead: (g: NotificationGroup) => void;
   compact?: boolean;
 }) {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const Icon = ICONS[g.kind];
-  const actors = groupActors(g.items);
-  const faces = g.items
-    .map((n) => n.fromUser)
-    .filter((u, i, all): u is NonNullable<NotificationDto["fromUser"]> => !!u && all.findIndex((x) => x?.id === u.id) === i)
-    .slice(0, 3);
-  const unreadIds = unreadIdsOf(g);
-  const label = groupLabel(g);
+  const t = useTranslations("NotificationGroup");
+  const tn = useTranslations("Notifications");
+  if (isSingle(g)) {
+    const open = () => !g.read && onMarkRead(g);
+    return <NotificationItem n={g.latest} onOpen={open} onMarkRead={open} />;
+  }
+  const Icon = ICONS[g.kind as keyof typeof ICONS];
+  const key = groupMessage(g);
+  const values = { count: g.count, people: g.actorCount, title: g.latest.post?.title ?? tn("hiddenPost") };
+  const label = t.markup(key, { ...values, b: (c: string) => c, post: (c: string) => c });
+  const actors = actorArgs(g, tn("someone"));
+  const href = groupHref(g);
+  const sentence = t.rich(key, {
+    ...values,
+    b: (c: ReactNode) => <strong className="font-semibold">{c}</strong>,
+    post: (c: ReactNode) => <span className="font-medium text-sky-800 dark:text-sky-300">{c}</span>,
+  });
   return (
     <li
-      className={`px-3 py-3 sm:px-4 ${g.unread ? "bg-sky-50/70 dark:bg-sky-950/30" : ""}`}
+      className={`px-3 py-3 sm:px-4 ${g.read ? "" : "bg-sky-50/70 dark:bg-sky-950/30"}`}
       data-testid="notification-group"
       data-kind={g.kind}
-      data-read={g.unread ? "false" : "true"}
-      data-count={g.items.length}
+      data-read={g.read ? "true" : "false"}
+      data-count={g.count}
     >
       <div className="flex gap-3">
         <div className="relative shrink-0" aria-hidden="true">
           <span className="flex -space-x-3">
-            {faces.length ? (
-              faces.map((u) => (
+            {g.actors.length ? (
+              g.actors.map((u) => (
                 <span key={u.id} className="rounded-full ring-2 ring-white dark:ring-zinc-950">
                   <Avatar src={u.avatar} name={u.username} size={compact ? 28 : 32} decorative />
                 </span>
@@ -76,56 +80,34 @@ export function NotificationGroupItem({
         </div>
         <div className="min-w-0 flex-1 space-y-0.5">
           <p className="text-sm leading-snug">
-            {g.unread ? <span className="sr-only">Unread: </span> : null}
-            <Link
-              href={groupHref(g)}
-              onClick={() => unreadIds.length && onMarkRead(unreadIds)}
-              className="hover:underline focus-visible:outline-2 focus-visible:outline-sky-600"
-              data-testid="notification-group-link"
-            >
-              <strong className="font-semibold">{groupAction(g)}</strong>{" "}
-              <span className="font-medium text-sky-800 dark:text-sky-300">“{g.post.title}”</span>
-            </Link>
-          </p>
-          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{actorList(actors, compact ? 2 : 3)}</p>
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <RelativeTime iso={g.items[0]!.createdAt} className="text-xs text-zinc-600 dark:text-zinc-400" />
-            {compact ? null : (
-              <button
-                type="button"
-                aria-expanded={open}
-                aria-controls={`${id}-members`}
-                onClick={() => setOpen((o) => !o)}
-                className="inline-flex min-h-6 items-center gap-1 rounded px-1 text-xs font-medium text-sky-800 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-sky-300"
+            {g.read ? null : <span className="sr-only">{`${tn("unreadMark")} `}</span>}
+            {href ? (
+              <Link
+                href={href}
+                onClick={() => !g.read && onMarkRead(g)}
+                className="hover:underline focus-visible:outline-2 focus-visible:outline-sky-600"
+                data-testid="notification-group-link"
               >
-                {open ? "Hide" : `Show all ${g.items.length}`}
-                <ChevronDown aria-hidden="true" className={`h-3 w-3 transition-transform ${open ? "rotate-180" : ""}`} />
-              </button>
+                {sentence}
+              </Link>
+            ) : (
+              sentence
             )}
-          </div>
+          </p>
+          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{t(actors.key, actors.values)}</p>
+          <RelativeTime iso={g.latestAt} className="text-xs text-zinc-600 dark:text-zinc-400" />
         </div>
-        {unreadIds.length ? (
+        {g.read ? null : (
           <button
             type="button"
-            onClick={() => onMarkRead(unreadIds)}
+            onClick={() => onMarkRead(g)}
             className="h-8 shrink-0 self-start rounded-md px-2 text-xs text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-400 dark:hover:bg-zinc-800"
-            aria-label={`Mark as read: ${label}`}
+            aria-label={tn("markReadLabel", { what: label })}
           >
-            Mark read
+            {tn("markRead")}
           </button>
-        ) : null}
+        )}
       </div>
-      {open ? (
-        <ul
-          id={`${id}-members`}
-          aria-label={label}
-          className="mt-2 ml-4 divide-y divide-zinc-200 rounded-md border border-zinc-200 bg-white sm:ml-11 dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-950"
-        >
-          {g.items.map((n) => (
-            <NotificationItem key={n.id} n={n} onOpen={(x) => !x.read && onMarkRead([x.id])} onMarkRead={(x) => onMarkRead([x.id])} />
-          ))}
-        </ul>
-      ) : null}
     </li>
   );
 }

@@ -1,32 +1,37 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslations } from "next-intl";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
-import { NotificationItem } from "@/components/notifications/notification-item";
 import { NotificationGroupItem } from "@/components/notifications/notification-group-item";
-import { groupNotifications } from "@/components/notifications/notification-groups";
+import type { NotificationGroup } from "@/components/notifications/notification-groups";
 import { INBOX_PAGE_SIZE, inboxKey, type InboxTab } from "@/components/notifications/notification-paging";
 import { NotificationPrefs } from "@/components/notifications/notification-prefs";
 import { api } from "@/lib/client/api-client";
 import { notificationKeys } from "@/lib/client/query-keys";
 import type { NotificationDto } from "@/lib/validation/responses";
+import type { NotificationGroupPage } from "@/lib/validation/notifications";
 
 type Tab = InboxTab;
-type Pages = InfiniteData<NotificationDto[], number>;
+type Pages = InfiniteData<NotificationGroupPage, number>;
 
-const listsKey = [...notificationKeys.all, "list"] as const;
+const groupsKey = notificationKeys.groups().slice(0, 2);
 
-function fetchPage(tab: Tab, page: number): Promise<NotificationDto[]> {
-  return api.notifications({ unreadOnly: tab === "unread", page, size: INBOX_PAGE_SIZE });
+function fetchPage(tab: Tab, page: number): Promise<NotificationGroupPage> {
+  return api.notificationGroups({ unread: tab === "unread", page, pageSize: INBOX_PAGE_SIZE });
 }
 
+/** A group marked read in the cache (the refetch after the server's answer regroups it). */
+const markedRead = (g: NotificationGroup): NotificationGroup => ({ ...g, read: true, latest: { ...g.latest, read: true } });
+
 /**
- * The inbox: All / Unread tabs, infinite paging, mark one, a group or all read, and the per-type
- * preferences. Replies, poll votes and views on one post are shown as one group
- * (components/notifications/notification-groups.ts).
+ * The inbox: All / Unread tabs, infinite paging over groups (the server groups the notifications of one
+ * type on one post, with their true count: lib/services/notifications/groups.ts), mark a group or all
+ * read, and the per-type preferences.
  */
 export function NotificationInbox({ prefTypes }: { prefTypes?: readonly NotificationDto["type"][] } = {}) {
+  const t = useTranslations("Notifications");
   const id = useId();
   const qc = useQueryClient();
   const [tab, setTab] = useState<Tab>("all");
@@ -36,30 +41,33 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
     queryKey: inboxKey(tab),
     queryFn: ({ pageParam }) => fetchPage(tab, pageParam),
     initialPageParam: 0,
-    getNextPageParam: (last, all) => (last.length === INBOX_PAGE_SIZE ? all.length : undefined),
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
-  const items = list.data?.pages.flat() ?? [];
-  const groups = groupNotifications(items);
+  const groups = list.data?.pages.flatMap((p) => p.items) ?? [];
   const unread = useQuery({ queryKey: notificationKeys.unreadCount(), queryFn: api.unreadCount, staleTime: 0 });
   const unreadCount = unread.data?.count ?? 0;
 
-  /** Marks cached items read at once; the refetch after the server's answer confirms it. */
-  const markCached = (ids: Set<number> | "all") => {
-    qc.setQueriesData<Pages>({ queryKey: listsKey }, (data) =>
-      data ? { ...data, pages: data.pages.map((p) => p.map((n) => (ids === "all" || ids.has(n.id) ? { ...n, read: true } : n))) } : data,
+  /** Marks cached groups read at once; the refetch after the server's answer confirms it. */
+  const markCached = (key: string | "all") => {
+    qc.setQueriesData<Pages>({ queryKey: groupsKey }, (data) =>
+      data?.pages
+        ? {
+            ...data,
+            pages: data.pages.map((p) => ({ ...p, items: p.items.map((g) => (key === "all" || g.key === key ? markedRead(g) : g)) })),
+          }
+        : data,
     );
   };
   const settle = async () => {
     await qc.invalidateQueries({ queryKey: notificationKeys.unreadCount() });
-    await qc.invalidateQueries({ queryKey: listsKey });
+    await qc.invalidateQueries({ queryKey: groupsKey });
   };
 
   const markRead = useMutation({
-    mutationFn: (ids: number[]) => api.markNotificationsRead(ids),
-    onMutate: (ids) => {
-      const wanted = new Set(ids);
-      const unreadNow = new Set(items.filter((n) => wanted.has(n.id) && !n.read).map((n) => n.id)).size;
-      markCached(wanted);
+    mutationFn: (g: NotificationGroup) => api.markNotificationGroupRead(g.key, g.latestId),
+    onMutate: (g) => {
+      const unreadNow = g.read ? 0 : g.count;
+      markCached(g.key);
       if (unreadNow)
         qc.setQueryData<{ count: number }>(notificationKeys.unreadCount(), (c) => ({
           count: Math.max(0, (c?.count ?? unreadNow) - unreadNow),
@@ -75,10 +83,6 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
     },
     onSettled: settle,
   });
-
-  const open = (n: NotificationDto) => {
-    if (!n.read) markRead.mutate([n.id]);
-  };
 
   // Infinite paging: load the next page when the sentinel scrolls into view ("Load more" is the fallback).
   const sentinel = useRef<HTMLDivElement>(null);
@@ -101,8 +105,8 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
   }, [hasNextPage, isFetching, fetchNext]);
 
   const tabs: { key: Tab; label: string }[] = [
-    { key: "all", label: "All" },
-    { key: "unread", label: unreadCount ? `Unread (${unreadCount})` : "Unread" },
+    { key: "all", label: t("tabAll") },
+    { key: "unread", label: unreadCount ? t("tabUnreadCount", { count: unreadCount }) : t("tabUnread") },
   ];
   const onTabKey = (e: KeyboardEvent) => {
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
@@ -116,7 +120,7 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div
           role="tablist"
-          aria-label="Notifications"
+          aria-label={t("tabsLabel")}
           className="inline-flex rounded-md border border-zinc-300 p-0.5 dark:border-zinc-700"
           onKeyDown={onTabKey}
         >
@@ -144,47 +148,43 @@ export function NotificationInbox({ prefTypes }: { prefTypes?: readonly Notifica
           ))}
         </div>
         <Button variant="secondary" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending || unreadCount === 0}>
-          Mark all as read
+          {t("markAll")}
         </Button>
       </div>
 
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} aria-busy={list.isFetching}>
         {list.isPending ? (
-          <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">Loading notifications…</p>
+          <p className="py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{t("loading")}</p>
         ) : list.isError ? (
           <p role="alert" className="py-8 text-center text-sm text-red-700 dark:text-red-400">
-            Could not load notifications: {list.error.message}{" "}
+            {t("loadError", { error: list.error.message })}{" "}
             <button type="button" className="underline" onClick={() => void list.refetch()}>
-              Try again
+              {t("retry")}
             </button>
           </p>
-        ) : items.length === 0 ? (
+        ) : groups.length === 0 ? (
           <p className="py-12 text-center text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-empty">
-            {tab === "unread" ? "You are all caught up: no unread notifications." : "No notifications yet."}
+            {tab === "unread" ? t("emptyUnread") : t("empty")}
           </p>
         ) : (
           <ul
             className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
             data-testid="notification-list"
           >
-            {groups.map((g) =>
-              g.kind === "single" ? (
-                <NotificationItem key={g.key} n={g.item} onOpen={open} onMarkRead={(x) => markRead.mutate([x.id])} />
-              ) : (
-                <NotificationGroupItem key={g.key} g={g} onMarkRead={(ids) => markRead.mutate(ids)} />
-              ),
-            )}
+            {groups.map((g) => (
+              <NotificationGroupItem key={g.key} g={g} onMarkRead={(x) => markRead.mutate(x)} />
+            ))}
           </ul>
         )}
         <div ref={sentinel} aria-hidden="true" />
         {hasNextPage ? (
           <div className="mt-4 flex justify-center">
             <Button variant="secondary" onClick={fetchNextPage} disabled={isFetchingNextPage}>
-              {isFetchingNextPage ? "Loading…" : "Load more"}
+              {isFetchingNextPage ? t("loadingMore") : t("loadMore")}
             </Button>
           </div>
-        ) : items.length > 0 ? (
-          <p className="mt-4 text-center text-xs text-zinc-600 dark:text-zinc-400">That is everything.</p>
+        ) : groups.length > 0 ? (
+          <p className="mt-4 text-center text-xs text-zinc-600 dark:text-zinc-400">{t("end")}</p>
         ) : null}
       </div>
 

@@ -3,7 +3,6 @@
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { REACTIONS } from "@/components/reactions/reaction-types";
 import {
   AtSign,
   Bell,
@@ -29,17 +28,21 @@ import {
   Zap,
   type LucideIcon,
 } from "lucide-react";
-import { lotteryDrawSummary, plural } from "@/components/notifications/notification-groups";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { lotteryDrawNumbers } from "@/components/notifications/notification-groups";
 import type { NotificationDto } from "@/lib/validation/responses";
 
 export type NotificationLine = {
   /** A lucide icon (headless browsers and some systems have no emoji font). */
   icon: LucideIcon;
-  /** Who did it (null for system notifications). */
+  /** The sentence's key in the NotificationText namespace (`<who>` wraps the actor, `<post>` the title). */
+  key: string;
+  /** Its arguments besides actor and title (a reaction, a count, where a watched post was posted). */
+  values: Record<string, string | number>;
+  /** Who did it (null: a system notice, or a member since deleted). */
   actor: string | null;
-  /** What happened, completing "<actor> …". */
-  action: string;
-  /** Where: the post title (or the deleted post's title). */
+  /** Where: the post title (or the deleted post's title); null when the caller may not see the post. */
   target: string | null;
   /** The page it leads to: the post, or the exact comment (`#comment-<id>`). */
   href: string | null;
@@ -47,108 +50,121 @@ export type NotificationLine = {
   snippet: string | null;
 };
 
-/** One clear line per notification type: who, what, where (the time is shown beside it). */
+/** One sentence per notification type: who, what, where (the time is shown beside it). */
 export function describeNotification(n: NotificationDto): NotificationLine {
   const actor = n.fromUser?.username ?? null;
   const post = n.post;
   const postHref = post ? `/posts/${post.id}` : null;
   const commentHref = post && n.comment ? `/posts/${post.id}#comment-${n.comment.id}` : postHref;
   const target = post?.title ?? null;
-  const base = { actor, target, href: postHref, snippet: null as string | null };
+  const base = { actor, target, href: postHref, snippet: null as string | null, values: {} };
   switch (n.type) {
     case "COMMENT_REPLY":
       return n.parentComment
-        ? { ...base, icon: MessageSquare, action: "replied to your comment on", href: commentHref, snippet: n.excerpt }
-        : { ...base, icon: MessageSquare, action: "commented on your post", href: commentHref, snippet: n.excerpt };
+        ? { ...base, icon: MessageSquare, key: "replyComment", href: commentHref, snippet: n.excerpt }
+        : { ...base, icon: MessageSquare, key: "commentPost", href: commentHref, snippet: n.excerpt };
     case "FLAG_RESOLVED":
-      return { ...base, icon: Flag, action: "reviewed what you flagged in", href: commentHref, snippet: n.excerpt };
+      return { ...base, icon: Flag, key: "flagResolved", href: commentHref, snippet: n.excerpt };
     case "CONTENT_MODERATED":
-      // The notification's content says what staff did ("restored version 0 of your post"); the link
-      // opens the history that shows it.
+      // The link opens the history that shows what staff did.
       return n.comment
         ? {
             ...base,
             icon: ShieldCheck,
-            action: "edited your comment on",
+            key: "moderatedComment",
             href: post ? `/posts/${post.id}/comments/${n.comment.id}/history` : null,
             snippet: n.excerpt,
           }
         : n.content === "deleted your comment on"
-          ? { ...base, icon: Trash2, action: n.content, href: postHref }
-          : { ...base, icon: ShieldCheck, action: n.content || "moderated your post", href: post ? `/posts/${post.id}/history` : null };
+          ? { ...base, icon: Trash2, key: "deletedComment", href: postHref }
+          : { ...base, icon: ShieldCheck, key: "moderatedPost", href: post ? `/posts/${post.id}/history` : null };
     case "MENTION":
-      return {
-        ...base,
-        icon: AtSign,
-        action: n.comment ? "mentioned you in a comment on" : "mentioned you in",
-        href: commentHref,
-        snippet: n.excerpt,
-      };
+      return { ...base, icon: AtSign, key: n.comment ? "mentionComment" : "mentionPost", href: commentHref, snippet: n.excerpt };
     case "REACTION": {
-      const r = n.reactionType ? REACTIONS[n.reactionType] : null;
-      const others = n.actorCount - 1;
-      const who = others > 0 ? `and ${plural(others, "other", "others")} ` : "";
-      const what = `${who}reacted${r && others === 0 ? ` ${r.label}` : ""} to your`;
+      const values = { others: Math.max(0, n.actorCount - 1), reactionType: n.reactionType ?? "" };
       return n.comment
-        ? { ...base, icon: SmilePlus, action: `${what} comment on`, href: commentHref, snippet: n.excerpt }
-        : { ...base, icon: SmilePlus, action: `${what} post` };
+        ? { ...base, icon: SmilePlus, key: "reactionComment", values, href: commentHref, snippet: n.excerpt }
+        : { ...base, icon: SmilePlus, key: "reactionPost", values };
     }
     case "POST_UPDATED":
       return n.comment
-        ? { ...base, icon: Bell, action: "commented on a post you follow:", href: commentHref, snippet: n.excerpt }
-        : { ...base, icon: Bell, action: "updated a post you follow:", href: post ? `/posts/${post.id}/history` : null };
+        ? { ...base, icon: Bell, key: "followedComment", href: commentHref, snippet: n.excerpt }
+        : { ...base, icon: Bell, key: "followedUpdate", href: post ? `/posts/${post.id}/history` : null };
     case "POST_VIEWED":
-      return { ...base, icon: Eye, action: "viewed your post" };
+      return { ...base, icon: Eye, key: "viewed" };
     case "POST_REVIEW_REQUEST":
-      return { ...base, icon: ShieldQuestion, action: "submitted a post for review:" };
+      return { ...base, icon: ShieldQuestion, key: "reviewRequest" };
     case "POST_REVIEWED":
-      return {
-        ...base,
-        icon: n.approved ? CircleCheck : CircleX,
-        action: n.approved ? "approved your post" : "rejected your post",
-        snippet: n.excerpt,
-      };
+      return { ...base, icon: n.approved ? CircleCheck : CircleX, key: n.approved ? "approved" : "rejected", snippet: n.excerpt };
     case "POST_DELETED":
-      return { ...base, icon: Trash2, action: "deleted your post", target: n.content ?? target, href: null };
+      return { ...base, icon: Trash2, key: "postDeleted", target: n.content ?? target, href: null };
     case "POST_FEATURED":
-      return { ...base, icon: Star, action: "featured your post (+500 points)" };
+      return { ...base, icon: Star, key: "featured" };
     case "POST_SUBSCRIBED":
-      return { ...base, icon: Bell, action: "subscribed to your post" };
+      return { ...base, icon: Bell, key: "subscribed" };
     case "POST_UNSUBSCRIBED":
-      return { ...base, icon: BellOff, action: "unsubscribed from your post" };
+      return { ...base, icon: BellOff, key: "unsubscribed" };
     case "FOLLOWED_POST":
-      return { ...base, icon: FilePlus, action: "published a new post:" };
+      return { ...base, icon: FilePlus, key: "newPost" };
     case "WATCHED_POST":
       // The content names what the member watches that the post is in ("Cooking" or "#baking").
-      return { ...base, icon: FilePlus, action: n.content ? `posted in ${n.content}, which you watch:` : "posted where you watch:" };
+      return n.content
+        ? { ...base, icon: FilePlus, key: "watchedIn", values: { where: n.content } }
+        : { ...base, icon: FilePlus, key: "watched" };
     case "USER_FOLLOWED":
-      return { ...base, icon: UserPlus, action: "followed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
+      return { ...base, icon: UserPlus, key: "followed", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
     case "USER_UNFOLLOWED":
-      return { ...base, icon: UserPlus, action: "unfollowed you", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
+      return { ...base, icon: UserPlus, key: "unfollowed", href: actor ? `/u/${encodeURIComponent(actor)}` : null };
     case "USER_ACTIVITY":
-      return { ...base, icon: Zap, action: post ? "was active on" : "was active", snippet: n.excerpt };
+      return { ...base, icon: Zap, key: post ? "activeOn" : "active", snippet: n.excerpt };
     case "REGISTER_REQUEST":
-      return { ...base, icon: UserPlus, action: "asked to join the forum", snippet: n.excerpt, href: null };
+      return { ...base, icon: UserPlus, key: "registerRequest", snippet: n.excerpt, href: null };
     case "ACTIVITY_REDEEM":
     case "POINT_REDEEM":
-      return { ...base, icon: Gift, action: "redeemed a good", snippet: n.excerpt, href: null };
+      return { ...base, icon: Gift, key: "redeemed", snippet: n.excerpt, href: null };
     case "LOTTERY_WIN":
-      return { ...base, actor: null, icon: Trophy, action: "You won the lottery of" };
+      return { ...base, actor: null, icon: Trophy, key: "lotteryWin" };
     case "LOTTERY_DRAW":
-      return { ...base, actor: null, icon: Dices, action: "Your lottery was drawn:", snippet: lotteryDrawSummary(n.content) ?? n.excerpt };
+      return { ...base, actor: null, icon: Dices, key: "lotteryDraw", snippet: lotteryDrawNumbers(n.content) ? null : n.excerpt };
     case "POLL_VOTE":
-      return { ...base, icon: Vote, action: "voted in your poll" };
+      return { ...base, icon: Vote, key: "pollVote" };
     case "POLL_RESULT_OWNER":
-      return { ...base, actor: null, icon: ChartColumn, action: "Your poll has ended:" };
+      return { ...base, actor: null, icon: ChartColumn, key: "pollEndedOwner" };
     case "POLL_RESULT_PARTICIPANT":
-      return { ...base, actor: null, icon: ChartColumn, action: "A poll you voted in has ended:" };
+      return { ...base, actor: null, icon: ChartColumn, key: "pollEndedVoter" };
     case "CATEGORY_PROPOSAL_RESULT_OWNER":
-      return { ...base, actor: null, icon: ChartColumn, action: "Your category proposal has a result:" };
+      return { ...base, actor: null, icon: ChartColumn, key: "proposalOwner" };
     case "CATEGORY_PROPOSAL_RESULT_PARTICIPANT":
-      return { ...base, actor: null, icon: ChartColumn, action: "A category proposal you voted on has a result:" };
+      return { ...base, actor: null, icon: ChartColumn, key: "proposalVoter" };
     case "DONATION":
-      return { ...base, icon: HeartHandshake, action: "donated points to your post", snippet: n.excerpt };
+      return { ...base, icon: HeartHandshake, key: "donation", snippet: n.excerpt };
   }
+}
+
+/** A notification's sentence in the page's language: rich (actor bold, title coloured) and as plain text. */
+export function useNotificationSentence() {
+  const t = useTranslations("NotificationText");
+  const tn = useTranslations("Notifications");
+  const tr = useTranslations("Reactions");
+  return (n: NotificationDto, d: NotificationLine = describeNotification(n)) => {
+    const { reactionType, ...rest } = d.values;
+    const values = {
+      ...rest,
+      actor: d.actor ?? tn("someone"),
+      title: d.target ?? tn("hiddenPost"),
+      reaction: reactionType ? tr(`type.${reactionType}`) : "",
+    };
+    const draw = n.type === "LOTTERY_DRAW" ? lotteryDrawNumbers(n.content) : null;
+    return {
+      rich: t.rich(d.key, {
+        ...values,
+        who: (c: ReactNode) => <strong className="font-semibold">{c}</strong>,
+        post: (c: ReactNode) => <span className="font-medium text-sky-800 dark:text-sky-300">{c}</span>,
+      }),
+      text: t.markup(d.key, { ...values, who: (c: string) => c, post: (c: string) => c }),
+      snippet: draw ? t("lotteryDrawSummary", draw) : d.snippet,
+    };
+  };
 }
 
 /** A notification in the inbox; opening its link marks it read. */
@@ -161,13 +177,9 @@ export function NotificationItem({
   onOpen: (n: NotificationDto) => void;
   onMarkRead: (n: NotificationDto) => void;
 }) {
+  const tn = useTranslations("Notifications");
   const d = describeNotification(n);
-  const sentence = (
-    <>
-      {d.actor ? <strong className="font-semibold">{d.actor}</strong> : null} {d.action}{" "}
-      {d.target ? <span className="font-medium text-sky-800 dark:text-sky-300">“{d.target}”</span> : null}
-    </>
-  );
+  const sentence = useNotificationSentence()(n, d);
   return (
     <li
       className={`flex gap-3 px-3 py-3 sm:px-4 ${n.read ? "" : "bg-sky-50/70 dark:bg-sky-950/30"}`}
@@ -179,7 +191,7 @@ export function NotificationItem({
         {n.fromUser ? (
           <Link
             href={`/u/${encodeURIComponent(n.fromUser.username)}`}
-            aria-label={`${n.fromUser.username}'s profile`}
+            aria-label={tn("profileLabel", { name: n.fromUser.username })}
             data-testid="notification-actor"
             className="block rounded-full focus-visible:outline-2 focus-visible:outline-sky-600"
           >
@@ -204,16 +216,16 @@ export function NotificationItem({
       </div>
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="text-sm leading-snug">
-          {!n.read ? <span className="sr-only">Unread: </span> : null}
+          {!n.read ? <span className="sr-only">{`${tn("unreadMark")} `}</span> : null}
           {d.href ? (
             <Link href={d.href} onClick={() => onOpen(n)} className="hover:underline focus-visible:outline-2 focus-visible:outline-sky-600">
-              {sentence}
+              {sentence.rich}
             </Link>
           ) : (
-            sentence
+            sentence.rich
           )}
         </p>
-        {d.snippet ? <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{d.snippet}</p> : null}
+        {sentence.snippet ? <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">{sentence.snippet}</p> : null}
         <RelativeTime iso={n.createdAt} className="text-xs text-zinc-600 dark:text-zinc-400" />
       </div>
       {!n.read ? (
@@ -221,9 +233,9 @@ export function NotificationItem({
           type="button"
           onClick={() => onMarkRead(n)}
           className="h-8 shrink-0 self-start rounded-md px-2 text-xs text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:text-zinc-400 dark:hover:bg-zinc-800"
-          aria-label={`Mark as read: ${[d.actor, d.action, d.target].filter(Boolean).join(" ")}`}
+          aria-label={tn("markReadLabel", { what: sentence.text })}
         >
-          Mark read
+          {tn("markRead")}
         </button>
       ) : null}
     </li>

@@ -21,7 +21,7 @@ import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
 import type { ApiTokenDto, CreatedTokenDto, SignInDto } from "@/lib/validation/auth";
 import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
-import type { NotificationPref } from "@/lib/validation/notifications";
+import type { NotificationGroupPage, NotificationPref } from "@/lib/validation/notifications";
 
 /** What signing out (or a password change) ended. */
 export type EndedSignIns = { sessions: number; tokens: number };
@@ -236,6 +236,10 @@ export const api = {
   notifications: (o: { unreadOnly: boolean; page: number; size: number }) =>
     apiFetch<NotificationDto[]>(`/api/notifications${o.unreadOnly ? "/unread" : ""}?page=${o.page}&size=${o.size}`),
   markNotificationsRead: (ids: number[]) => apiFetch<{ updated: number }>("/api/notifications/read", { body: { ids } }),
+  notificationGroups: (o: { unread: boolean; page: number; pageSize: number }) =>
+    apiFetch<NotificationGroupPage>(`/api/notifications/groups?page=${o.page}&pageSize=${o.pageSize}${o.unread ? "&unread=true" : ""}`),
+  markNotificationGroupRead: (key: string, upTo: number) =>
+    apiFetch<{ updated: number }>("/api/notifications/groups/read", { body: { key, upTo } }),
   markAllNotificationsRead: () => apiFetch<{ updated: number }>("/api/notifications/read-all", { method: "POST" }),
   notificationPrefs: () => apiFetch<NotificationPref[]>("/api/notifications/prefs"),
   updateNotificationPref: (p: NotificationPref) => apiFetch<NotificationPref[]>("/api/notifications/prefs", { method: "PUT", body: p }),

@@ -16,6 +16,9 @@ export const notificationKeys = {
   all: ["notifications"] as const,
   unreadCount: () => [...notificationKeys.all, "unread-count"] as const,
   list: (opts: { page?: number; size?: number; unreadOnly?: boolean } = {}) => [...notificationKeys.all, "list", opts] as const,
+  /** The grouped list (GET /api/notifications/groups): the inbox's tabs and the header's dropdown. */
+  groups: (opts: { unread?: boolean; pageSize?: number; view?: "inbox" | "dropdown" } = {}) =>
+    [...notificationKeys.all, "groups", opts] as const,
   prefs: () => [...notificationKeys.all, "prefs"] as const,
   emailPrefs: () => [...notificationKeys.all, "email-prefs"] as const,
 };

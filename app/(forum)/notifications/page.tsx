@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
@@ -7,15 +8,20 @@ import { INBOX_PAGE_SIZE, inboxKey } from "@/components/notifications/notificati
 import { pageViewer } from "@/lib/cache/page-reader";
 import { receivableNotificationTypes } from "@/lib/notification-types";
 import { notificationKeys } from "@/lib/client/query-keys";
-import { getPrefs, listNotifications, unreadCount } from "@/lib/services/notifications/notifications";
+import { listNotificationGroups } from "@/lib/services/notifications/groups";
+import { getPrefs, unreadCount } from "@/lib/services/notifications/notifications";
 
-export const metadata: Metadata = { title: "Notifications" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Notifications");
+  return { title: t("title") };
+}
 
 export default async function NotificationsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/notifications");
-  const [first, prefs, unread] = await Promise.all([
-    listNotifications(viewer, { page: 0, size: INBOX_PAGE_SIZE }),
+  const [t, first, prefs, unread] = await Promise.all([
+    getTranslations("Notifications"),
+    listNotificationGroups(viewer, { page: 0, pageSize: INBOX_PAGE_SIZE, unread: false }),
     getPrefs(viewer.id),
     unreadCount(viewer.id),
   ]);
@@ -28,9 +34,9 @@ export default async function NotificationsPage() {
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="mx-auto w-full max-w-3xl space-y-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
           <Link href="/settings/email" className="text-sm text-sky-700 underline dark:text-sky-400">
-            Email settings
+            {t("emailSettings")}
           </Link>
         </div>
         <NotificationInbox prefTypes={receivableNotificationTypes(viewer.role)} />
