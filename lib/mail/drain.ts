@@ -34,6 +34,7 @@ import {
   type RenderedMail,
 } from "@/lib/mail/templates";
 import { deliver } from "@/lib/mail/transport";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale";
 import { env } from "@/lib/env";
 import { canSeePost } from "@/lib/permissions";
 import { canReadComment } from "@/lib/services/comments/visibility";
@@ -55,16 +56,26 @@ function footerFor(userId: number): { footer: Footer; headers: Record<string, st
   };
 }
 
-type Recipient = { id: number; username: string; email: string; role: UserRole; verified: boolean; mode: string };
+/** `locale`: the member's saved language (users.locale), which their mail is written in; null: English. */
+type Recipient = { id: number; username: string; email: string; role: UserRole; verified: boolean; mode: string; locale: Locale };
 
 async function recipient(userId: number | null): Promise<Recipient | null> {
   if (userId === null) return null;
-  const [r] = await rawRows<{ id: number; username: string; email: string; role: UserRole; verified: boolean; mode: string }>(
+  const [r] = await rawRows<{
+    id: number;
+    username: string;
+    email: string;
+    role: UserRole;
+    verified: boolean;
+    mode: string;
+    locale: Locale | null;
+  }>(
     db,
-    sql`select u.id, u.username, u.email, u.role, u.email_verified_at is not null as verified, coalesce(p.mode, 'immediate') as mode
+    sql`select u.id, u.username, u.email, u.role, u.email_verified_at is not null as verified, coalesce(p.mode, 'immediate') as mode,
+          u.locale
         from users u left join email_prefs p on p.user_id = u.id where u.id = ${userId}`,
   );
-  return r ? { ...r, id: Number(r.id) } : null;
+  return r ? { ...r, id: Number(r.id), locale: r.locale ?? DEFAULT_LOCALE } : null;
 }
 
 /** Markdown to a short plain excerpt for mail (the full text is on the site). */
@@ -142,7 +153,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
   if (m.kind === "reset") {
     // Queued for any address (so the request looks the same either way); only an account gets mail.
     const [u] = await db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, locale: users.locale })
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, m.to.toLowerCase()), eq(users.bot, false)))
       .limit(1);
@@ -150,7 +161,12 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     const token = await createResetToken(u.id);
     const f = footerFor(u.id);
     return {
-      mail: resetMail({ username: u.username, link: absoluteUrl(`/reset-password?token=${token}`), footer: f.footer }),
+      mail: resetMail({
+        username: u.username,
+        link: absoluteUrl(`/reset-password?token=${token}`),
+        footer: f.footer,
+        locale: u.locale ?? DEFAULT_LOCALE,
+      }),
       headers: f.headers,
     };
   }
@@ -163,7 +179,10 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     if (await newerMail(m, "email-change")) return { cancel: "a newer address change" };
     const code = await createEmailChangeCode(to.id, newEmail);
     const link = absoluteUrl(`/settings/account?code=${code}`);
-    return { mail: emailChangeMail({ username: to.username, newEmail, code, link, footer: f.footer }), headers: f.headers };
+    return {
+      mail: emailChangeMail({ username: to.username, newEmail, code, link, footer: f.footer, locale: to.locale }),
+      headers: f.headers,
+    };
   }
   if (m.kind === "email-changed") {
     const oldEmail = String(m.data.oldEmail ?? m.to);
@@ -174,6 +193,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
       newEmail,
       resetUrl: absoluteUrl("/forgot-password"),
       footer: f.footer,
+      locale: to.locale,
     });
     return { mail, headers: f.headers };
   }
@@ -181,7 +201,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     if (to.verified) return { cancel: "already verified" };
     const code = await createVerifyCode(to.id);
     const link = absoluteUrl(`/verify?username=${encodeURIComponent(to.username)}&code=${code}`);
-    return { mail: verifyMail({ username: to.username, code, link, footer: f.footer }), headers: f.headers };
+    return { mail: verifyMail({ username: to.username, code, link, footer: f.footer, locale: to.locale }), headers: f.headers };
   }
   // Notification mail: only to a verified address, and only while the member still wants it.
   if (!to.verified) return { cancel: "address not verified" };
@@ -189,7 +209,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     if (to.mode !== "immediate") return { cancel: `email mode is ${to.mode}` };
     const [item] = await activityItems([Number(m.data.notificationId)], to);
     if (!item) return { cancel: "post or comment not visible" };
-    return { mail: activityMail({ username: to.username, item, footer: f.footer }), headers: f.headers };
+    return { mail: activityMail({ username: to.username, item, footer: f.footer, locale: to.locale }), headers: f.headers };
   }
   if (m.kind === "message") {
     // Direct messages (lib/services/messages/mail.ts): nothing if the conversation was read meanwhile.
@@ -197,7 +217,10 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     const c = await messageMailContent(to.id, Number(m.data.conversationId));
     if (!c) return { cancel: "conversation read" };
     const link = absoluteUrl(`/messages/${c.conversationId}`);
-    return { mail: messageMail({ username: to.username, ...c, excerpt: excerpt(c.excerpt), link, footer: f.footer }), headers: f.headers };
+    return {
+      mail: messageMail({ username: to.username, ...c, excerpt: excerpt(c.excerpt), link, footer: f.footer, locale: to.locale }),
+      headers: f.headers,
+    };
   }
   if (m.kind === "digest") {
     if (to.mode !== "daily" && to.mode !== "weekly") return { cancel: `email mode is ${to.mode}` };
@@ -207,7 +230,15 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     const period = m.data.period === "weekly" ? "weekly" : "daily";
     const more = Math.max(0, Number(m.data.more ?? 0));
     return {
-      mail: digestMail({ username: to.username, period, items, more, inboxUrl: absoluteUrl("/notifications"), footer: f.footer }),
+      mail: digestMail({
+        username: to.username,
+        period,
+        items,
+        more,
+        inboxUrl: absoluteUrl("/notifications"),
+        footer: f.footer,
+        locale: to.locale,
+      }),
       headers: f.headers,
     };
   }

@@ -1,19 +1,30 @@
 import type { ReactNode } from "react";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale";
+import { serverText, type MessageValues } from "@/lib/i18n/server-text";
 import { renderToStaticMarkup } from "@/lib/mail/render";
 
 /**
  * Mail templates as React components: each one gives a subject, the HTML body (rendered with
  * lib/mail/render.ts, inline styles only, since mail clients drop style sheets) and a plain-text part.
+ * Every sentence comes from the `Mail` namespace of messages/<locale>/server.json, in the recipient's
+ * language (`locale`: their saved users.locale, else English; lib/mail/drain.ts).
  */
 
 export type Footer = { site: string; siteUrl: string; settingsUrl: string; unsubscribeUrl: string };
 export type RenderedMail = { subject: string; html: string; text: string };
 
+type T = (key: string, values?: MessageValues) => string;
+/** The `Mail` texts of one language. */
+export const mailTexts =
+  (locale: Locale = DEFAULT_LOCALE): T =>
+  (key, values) =>
+    serverText(locale, `Mail.${key}`, values);
+
 const colors = { text: "#18181b", muted: "#52525b", link: "#0369a1", border: "#e4e4e7", button: "#0369a1" };
 
-function Layout({ title, footer, children }: { title: string; footer: Footer; children: ReactNode }) {
+function Layout({ title, footer, t, lang, children }: { title: string; footer: Footer; t: T; lang: Locale; children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang={lang}>
       {/* A mail document, not a Next.js page: next/head does not apply here. */}
       {/* eslint-disable-next-line @next/next/no-head-element */}
       <head>
@@ -48,13 +59,13 @@ function Layout({ title, footer, children }: { title: string; footer: Footer; ch
           {children}
         </div>
         <p style={{ maxWidth: 560, margin: "12px auto 0", fontSize: 12, color: colors.muted, lineHeight: 1.5 }}>
-          You get this mail because you have an account on {footer.site}.{" "}
+          {t("footer.why", { site: footer.site })}{" "}
           <a href={footer.settingsUrl} style={{ color: colors.link }}>
-            Email settings
+            {t("footer.settings")}
           </a>{" "}
           ·{" "}
           <a href={footer.unsubscribeUrl} style={{ color: colors.link }}>
-            Unsubscribe
+            {t("footer.unsubscribe")}
           </a>
         </p>
       </body>
@@ -89,44 +100,45 @@ function html(element: ReactNode): string {
   return `<!DOCTYPE html>${renderToStaticMarkup(element)}`;
 }
 
-const textFooter = (f: Footer) =>
-  `\n\n--\nYou get this mail because you have an account on ${f.site}.\nEmail settings: ${f.settingsUrl}\nUnsubscribe: ${f.unsubscribeUrl}\n`;
+const textFooter = (f: Footer, t: T) =>
+  `\n\n--\n${t("footer.why", { site: f.site })}\n${t("labelled", { label: t("footer.settings"), value: f.settingsUrl })}\n${t("labelled", { label: t("footer.unsubscribe"), value: f.unsubscribeUrl })}\n`;
 
-export function verifyMail(p: { username: string; code: string; link: string; footer: Footer }): RenderedMail {
-  const subject = `Your ${p.footer.site} verification code: ${p.code}`;
+export function verifyMail(p: { username: string; code: string; link: string; footer: Footer; locale?: Locale }): RenderedMail {
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = t("verify.subject", { site: p.footer.site, code: p.code });
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username},</P>
-        <P>Confirm that this address is yours with this code:</P>
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{t("verify.intro")}</P>
         <p style={{ fontSize: 28, letterSpacing: 6, fontWeight: 700, margin: "8px 0 16px" }} data-code={p.code}>
           {p.code}
         </p>
-        <Button href={p.link}>Verify my address</Button>
-        <P>The code is valid for 24 hours. If you did not create this account, ignore this mail.</P>
+        <Button href={p.link}>{t("verify.button")}</Button>
+        <P>{t("verify.validity")}</P>
       </Layout>,
     ),
-    text: `Hello ${p.username},\n\nConfirm that this address is yours with this code: ${p.code}\n\nOr open: ${p.link}\n\nThe code is valid for 24 hours. If you did not create this account, ignore this mail.${textFooter(p.footer)}`,
+    text: `${t("hello", { username: p.username })}\n\n${t("verify.introText", { code: p.code })}\n\n${t("labelled", { label: t("orOpen"), value: p.link })}\n\n${t("verify.validity")}${textFooter(p.footer, t)}`,
   };
 }
 
-export function resetMail(p: { username: string; link: string; footer: Footer }): RenderedMail {
-  const subject = `Reset your ${p.footer.site} password`;
+export function resetMail(p: { username: string; link: string; footer: Footer; locale?: Locale }): RenderedMail {
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = t("reset.subject", { site: p.footer.site });
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username},</P>
-        <P>Someone (hopefully you) asked to reset the password of your account. Choose a new one here:</P>
-        <Button href={p.link}>Choose a new password</Button>
-        <P>
-          The link works once and expires in 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore
-          this mail: your password stays as it is.
-        </P>
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{t("reset.intro")}</P>
+        <Button href={p.link}>{t("reset.button")}</Button>
+        <P>{t("reset.validity")}</P>
       </Layout>,
     ),
-    text: `Hello ${p.username},\n\nSomeone (hopefully you) asked to reset the password of your account. Choose a new one here:\n${p.link}\n\nThe link works once and expires in 1 hour. Setting a new password signs you out everywhere. If you did not ask for this, ignore this mail: your password stays as it is.${textFooter(p.footer)}`,
+    text: `${t("hello", { username: p.username })}\n\n${t("reset.intro")}\n${p.link}\n\n${t("reset.validity")}${textFooter(p.footer, t)}`,
   };
 }
 
@@ -140,36 +152,40 @@ export type ActivityItem = {
   where?: string | null;
 };
 
-const headline = (i: ActivityItem) =>
+const headline = (i: ActivityItem, t: T) =>
   i.kind === "mention"
-    ? `${i.from} mentioned you in “${i.postTitle}”`
+    ? t("activity.mention", { from: i.from, title: i.postTitle })
     : i.kind === "watched"
-      ? `${i.from} posted “${i.postTitle}”${i.where ? ` in ${i.where}` : ""}`
-      : `${i.from} replied in “${i.postTitle}”`;
+      ? i.where
+        ? t("activity.watchedIn", { from: i.from, title: i.postTitle, where: i.where })
+        : t("activity.watched", { from: i.from, title: i.postTitle })
+      : t("activity.reply", { from: i.from, title: i.postTitle });
 
-function Item({ item }: { item: ActivityItem }) {
+function Item({ item, t }: { item: ActivityItem; t: T }) {
   return (
     <div style={{ borderLeft: `3px solid ${colors.border}`, padding: "4px 0 4px 12px", margin: "0 0 16px" }}>
-      <p style={{ margin: "0 0 6px", fontWeight: 600 }}>{headline(item)}</p>
+      <p style={{ margin: "0 0 6px", fontWeight: 600 }}>{headline(item, t)}</p>
       <p style={{ margin: "0 0 6px", color: colors.muted, lineHeight: 1.5, whiteSpace: "pre-wrap" }}>{item.excerpt}</p>
       <a href={item.link} style={{ color: colors.link }}>
-        Open the discussion
+        {t("activity.open")}
       </a>
     </div>
   );
 }
 
-export function activityMail(p: { username: string; item: ActivityItem; footer: Footer }): RenderedMail {
-  const subject = `[${p.footer.site}] ${headline(p.item)}`;
+export function activityMail(p: { username: string; item: ActivityItem; footer: Footer; locale?: Locale }): RenderedMail {
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = `[${p.footer.site}] ${headline(p.item, t)}`;
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username},</P>
-        <Item item={p.item} />
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <Item item={p.item} t={t} />
       </Layout>,
     ),
-    text: `Hello ${p.username},\n\n${headline(p.item)}:\n\n${p.item.excerpt}\n\nOpen the discussion: ${p.item.link}${textFooter(p.footer)}`,
+    text: `${t("hello", { username: p.username })}\n\n${t("withColon", { text: headline(p.item, t) })}\n\n${p.item.excerpt}\n\n${t("labelled", { label: t("activity.open"), value: p.item.link })}${textFooter(p.footer, t)}`,
   };
 }
 
@@ -180,27 +196,31 @@ export function digestMail(p: {
   more: number;
   inboxUrl: string;
   footer: Footer;
+  locale?: Locale;
 }): RenderedMail {
-  const span = p.period === "daily" ? "day" : "week";
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
   const total = p.items.length + p.more;
-  const subject = `[${p.footer.site}] ${total} ${total === 1 ? "reply" : "replies"} and mentions from the past ${span}`;
+  const subject = `[${p.footer.site}] ${t("digest.subject", { total, period: p.period })}`;
+  const intro = t("digest.intro", { username: p.username, period: p.period });
+  const more = t("digest.more", { more: p.more });
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>
-          Hello {p.username}, here is what you missed in the past {span}:
-        </P>
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{intro}</P>
         {p.items.map((item, i) => (
-          <Item key={i} item={item} />
+          <Item key={i} item={item} t={t} />
         ))}
-        {p.more > 0 ? <P>…and {p.more} more.</P> : null}
-        <Button href={p.inboxUrl}>Open your notifications</Button>
+        {p.more > 0 ? <P>{more}</P> : null}
+        <Button href={p.inboxUrl}>{t("digest.button")}</Button>
       </Layout>,
     ),
-    text: `Hello ${p.username}, here is what you missed in the past ${span}:\n\n${p.items
-      .map((i) => `* ${headline(i)}\n  ${i.excerpt.replace(/\n/g, "\n  ")}\n  ${i.link}`)
-      .join("\n\n")}${p.more > 0 ? `\n\n…and ${p.more} more.` : ""}\n\nYour notifications: ${p.inboxUrl}${textFooter(p.footer)}`,
+    text: `${intro}\n\n${p.items
+      .map((i) => `* ${headline(i, t)}\n  ${i.excerpt.replace(/\n/g, "\n  ")}\n  ${i.link}`)
+      .join(
+        "\n\n",
+      )}${p.more > 0 ? `\n\n${more}` : ""}\n\n${t("labelled", { label: t("digest.inbox"), value: p.inboxUrl })}${textFooter(p.footer, t)}`,
   };
 }
 
@@ -212,46 +232,56 @@ export function messageMail(p: {
   excerpt: string;
   link: string;
   footer: Footer;
+  locale?: Locale;
 }): RenderedMail {
-  const who = p.from.length > 2 ? `${p.from.slice(0, 2).join(", ")} and others` : p.from.join(" and ");
-  const subject = `[${p.footer.site}] ${p.unread === 1 ? "A new message" : `${p.unread} new messages`} from ${who}`;
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const [first = "", second = ""] = p.from;
+  const who =
+    p.from.length > 2 ? t("message.whoMany", { first, second }) : p.from.length === 2 ? t("message.whoTwo", { first, second }) : first;
+  const subject = `[${p.footer.site}] ${t("message.subject", { unread: p.unread, who })}`;
+  const wrote = t("message.wrote", { who, unread: p.unread > 1 ? p.unread : 0 });
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username},</P>
-        <P>
-          {who} wrote to you{p.unread > 1 ? ` (${p.unread} unread messages)` : ""}:
-        </P>
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{wrote}</P>
         <p style={{ margin: "0 0 12px", color: colors.muted, lineHeight: 1.5, whiteSpace: "pre-wrap" }}>{p.excerpt}</p>
-        <Button href={p.link}>Open the conversation</Button>
-        <P>You get one mail per conversation until you read it.</P>
+        <Button href={p.link}>{t("message.button")}</Button>
+        <P>{t("message.once")}</P>
       </Layout>,
     ),
-    text: `Hello ${p.username},\n\n${who} wrote to you${p.unread > 1 ? ` (${p.unread} unread messages)` : ""}:\n\n${p.excerpt}\n\nOpen the conversation: ${p.link}\n\nYou get one mail per conversation until you read it.${textFooter(p.footer)}`,
+    text: `${t("hello", { username: p.username })}\n\n${wrote}\n\n${p.excerpt}\n\n${t("labelled", { label: t("message.button"), value: p.link })}\n\n${t("message.once")}${textFooter(p.footer, t)}`,
   };
 }
 
 /** To the NEW address: the code that makes it the account's address (nothing changes without it). */
-export function emailChangeMail(p: { username: string; newEmail: string; code: string; link: string; footer: Footer }): RenderedMail {
-  const subject = `Confirm your new ${p.footer.site} address: ${p.code}`;
+export function emailChangeMail(p: {
+  username: string;
+  newEmail: string;
+  code: string;
+  link: string;
+  footer: Footer;
+  locale?: Locale;
+}): RenderedMail {
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = t("emailChange.subject", { site: p.footer.site, code: p.code });
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username},</P>
-        <P>You asked to use {p.newEmail} for your account. Confirm it with this code:</P>
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{t("emailChange.intro", { email: p.newEmail })}</P>
         <p style={{ fontSize: 28, letterSpacing: 6, fontWeight: 700, margin: "8px 0 16px" }} data-code={p.code}>
           {p.code}
         </p>
-        <Button href={p.link}>Confirm my new address</Button>
-        <P>
-          The code is valid for 24 hours. Until you confirm, mail keeps going to your current address. If you did not ask for this, ignore
-          this mail: nothing changes.
-        </P>
+        <Button href={p.link}>{t("emailChange.button")}</Button>
+        <P>{t("emailChange.validity")}</P>
       </Layout>,
     ),
-    text: `Hello ${p.username},\n\nYou asked to use ${p.newEmail} for your account. Confirm it with this code: ${p.code}\n\nOr open: ${p.link}\n\nThe code is valid for 24 hours. Until you confirm, mail keeps going to your current address. If you did not ask for this, ignore this mail: nothing changes.${textFooter(p.footer)}`,
+    text: `${t("hello", { username: p.username })}\n\n${t("emailChange.introText", { email: p.newEmail, code: p.code })}\n\n${t("labelled", { label: t("orOpen"), value: p.link })}\n\n${t("emailChange.validity")}${textFooter(p.footer, t)}`,
   };
 }
 
@@ -262,21 +292,22 @@ export function emailChangedMail(p: {
   newEmail: string;
   resetUrl: string;
   footer: Footer;
+  locale?: Locale;
 }): RenderedMail {
-  const subject = `Your ${p.footer.site} address was changed`;
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = t("emailChanged.subject", { site: p.footer.site });
+  const changed = t("emailChanged.body", { oldEmail: p.oldEmail, newEmail: p.newEmail });
   return {
     subject,
     html: html(
-      <Layout title={subject} footer={p.footer}>
-        <P>Hello {p.username},</P>
-        <P>
-          The address of your account was changed from {p.oldEmail} to {p.newEmail}. Mail from the forum now goes to the new address; this
-          is the last one sent here.
-        </P>
-        <P>If you did not do this, someone may have your password: reset it now and tell the administrators.</P>
-        <Button href={p.resetUrl}>Reset my password</Button>
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{changed}</P>
+        <P>{t("emailChanged.warn")}</P>
+        <Button href={p.resetUrl}>{t("emailChanged.button")}</Button>
       </Layout>,
     ),
-    text: `Hello ${p.username},\n\nThe address of your account was changed from ${p.oldEmail} to ${p.newEmail}. Mail from the forum now goes to the new address; this is the last one sent here.\n\nIf you did not do this, someone may have your password: reset it now and tell the administrators: ${p.resetUrl}${textFooter(p.footer)}`,
+    text: `${t("hello", { username: p.username })}\n\n${changed}\n\n${t("emailChanged.warnText", { url: p.resetUrl })}${textFooter(p.footer, t)}`,
   };
 }
