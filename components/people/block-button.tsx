@@ -1,6 +1,7 @@
 "use client";
 
 import { Ban } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { buttonClass } from "@/components/ui/button";
 import { useBlockMutation, useRelation } from "@/components/people/use-relation";
 
@@ -9,6 +10,7 @@ import { useBlockMutation, useRelation } from "@/components/people/use-relation"
  * quiet (the other member is not told) and undone the same way or in Settings → Privacy.
  */
 export function BlockButton({ username }: { username: string }) {
+  const t = useTranslations("People");
   const rel = useRelation(username);
   const block = useBlockMutation(username);
   const r = rel.data;
@@ -17,15 +19,15 @@ export function BlockButton({ username }: { username: string }) {
     <button
       type="button"
       aria-pressed={r.blocked}
-      aria-label={r.blocked ? `Unblock ${username}` : `Block ${username}`}
-      title={r.blocked ? `Unblock ${username}` : `Block ${username}: their mentions, replies and messages no longer reach you`}
+      aria-label={r.blocked ? t("unblockUser", { username }) : t("blockUser", { username })}
+      title={r.blocked ? t("unblockUser", { username }) : t("blockTitle", { username })}
       disabled={block.isPending}
       onClick={() => block.mutate(!r.blocked)}
       className={buttonClass("ghost", "sm")}
       data-testid="block-button"
     >
       <Ban aria-hidden="true" className="h-4 w-4" />
-      {r.blocked ? "Unblock" : "Block"}
+      {r.blocked ? t("unblock") : t("block")}
     </button>
   );
 }

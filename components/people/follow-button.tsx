@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Ban, UserCheck, UserPlus } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { SignInLink } from "@/components/layout/sign-in-link";
 import { buttonClass } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
@@ -22,6 +23,7 @@ export function FollowButton({
   /** On the member's profile: render it again after a change, so its follower count follows. */
   refreshOnChange?: boolean;
 }) {
+  const t = useTranslations("People");
   const router = useRouter();
   const rel = useRelation(username);
   const follow = useFollowMutation(username);
@@ -31,7 +33,7 @@ export function FollowButton({
     return (
       <span className={buttonClass("secondary", size, "invisible")} aria-hidden="true">
         <UserPlus className="h-4 w-4" />
-        Follow
+        {t("follow")}
       </span>
     );
   }
@@ -40,15 +42,15 @@ export function FollowButton({
     return (
       <SignInLink className={buttonClass("primary", size)}>
         <UserPlus aria-hidden="true" className="h-4 w-4" />
-        Follow
-        <span className="sr-only"> {username} (sign in first)</span>
+        {t("follow")}
+        <span className="sr-only">{t("followSignIn", { username })}</span>
       </SignInLink>
     );
   if (r.blocked)
     return (
       <Link href="/settings/privacy" className={buttonClass("secondary", size)} data-testid="blocked-badge">
         <Ban aria-hidden="true" className="h-4 w-4" />
-        Blocked
+        {t("blocked")}
       </Link>
     );
   const on = r.following;
@@ -56,8 +58,8 @@ export function FollowButton({
     <button
       type="button"
       aria-pressed={on}
-      aria-label={on ? `Following ${username}` : `Follow ${username}`}
-      title={on ? `Stop following ${username}` : `Follow ${username}: their new posts reach your notifications`}
+      aria-label={on ? t("followingUser", { username }) : t("followUser", { username })}
+      title={on ? t("unfollowTitle", { username }) : t("followTitle", { username })}
       // Not `disabled` while saving: a disabled button drops the keyboard focus; a second press waits instead.
       aria-busy={follow.isPending || undefined}
       onClick={() => {
@@ -67,7 +69,7 @@ export function FollowButton({
       data-testid="follow-button"
     >
       {on ? <UserCheck aria-hidden="true" className="h-4 w-4" /> : <UserPlus aria-hidden="true" className="h-4 w-4" />}
-      {on ? "Following" : "Follow"}
+      {on ? t("following") : t("follow")}
     </button>
   );
 }

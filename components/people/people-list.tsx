@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Avatar } from "@/components/ui/avatar";
 import { Link } from "@/components/ui/link";
 import { RoleBadge } from "@/components/people/medal";
@@ -6,6 +7,7 @@ import type { UserDetailDto } from "@/lib/validation/openisle-profiles";
 
 /** A list of members (a profile's followers or following): avatar, name, role, a line of introduction. */
 export function PeopleList({ people, label }: { people: UserDetailDto[]; label: string }) {
+  const t = useTranslations("People");
   return (
     <ul aria-label={label} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
       {people.map((u) => (
@@ -22,9 +24,7 @@ export function PeopleList({ people, label }: { people: UserDetailDto[]; label: 
               <p className="line-clamp-1 text-sm text-zinc-600 dark:text-zinc-400">{markdownExcerpt(u.introduction, 140)}</p>
             ) : null}
           </div>
-          <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">
-            {u.followers} {u.followers === 1 ? "follower" : "followers"}
-          </span>
+          <span className="shrink-0 text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{t("followers", { count: u.followers })}</span>
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
@@ -115,13 +116,15 @@ export function NameWithDisplay({ username, displayName }: { username: string; d
  * thread) renders and hydrates plain links, and the profile query exists only for a card that is open.
  */
 function UserCard({ id, username }: { id: string; username: string }) {
+  const t = useTranslations("People");
+  const format = useFormatter();
   const profile = useQuery({ queryKey: userKeys.profile(username), queryFn: () => api.profile(username), staleTime: 60_000 });
   const p = profile.data;
   return (
     <span
       id={id}
       role="group"
-      aria-label={`${username}: profile card`}
+      aria-label={t("card", { username })}
       data-testid="user-card"
       className="user-card absolute top-full left-0 z-40 mt-1 block w-72 rounded-lg border border-zinc-200 bg-white p-3 text-left text-sm font-normal text-zinc-800 shadow-lg dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
     >
@@ -137,7 +140,7 @@ function UserCard({ id, username }: { id: string; username: string }) {
               {p.displayName ? <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{p.displayName}</span> : null}
               <span className="mt-0.5 flex items-center gap-1 text-xs text-zinc-600 dark:text-zinc-400">
                 <Icon name="calendar-days" className="h-3.5 w-3.5" />
-                Joined {new Date(p.createdAt).toLocaleDateString("en", { year: "numeric", month: "short", timeZone: "UTC" })}
+                {t("joined", { date: format.dateTime(new Date(p.createdAt), { year: "numeric", month: "short", timeZone: "UTC" }) })}
               </span>
             </span>
           </span>
@@ -145,13 +148,13 @@ function UserCard({ id, username }: { id: string; username: string }) {
           {p.introduction ? <span className="block text-xs text-zinc-700 dark:text-zinc-300">{plainIntro(p.introduction)}</span> : null}
           <span className="grid grid-cols-4 gap-1 text-center text-xs">
             {[
-              ["Level", p.currentLevel],
-              ["Points", p.point],
-              ["Posts", p.postCount],
-              ["Comments", p.commentCount],
+              [t("level"), p.currentLevel],
+              [t("points"), p.point],
+              [t("posts"), p.postCount],
+              [t("comments"), p.commentCount],
             ].map(([label, value]) => (
               <span key={label} className="block rounded bg-zinc-50 py-1 dark:bg-zinc-800">
-                <span className="block font-semibold tabular-nums">{value}</span>
+                <span className="block font-semibold tabular-nums">{format.number(Number(value))}</span>
                 <span className="block text-zinc-600 dark:text-zinc-400">{label}</span>
               </span>
             ))}
@@ -159,9 +162,9 @@ function UserCard({ id, username }: { id: string; username: string }) {
           <PersonActions username={p.username} />
         </span>
       ) : profile.isError ? (
-        <span className="text-zinc-600 dark:text-zinc-400">Could not load the profile.</span>
+        <span className="text-zinc-600 dark:text-zinc-400">{t("cardError")}</span>
       ) : (
-        <span className="text-zinc-600 dark:text-zinc-400">Loading…</span>
+        <span className="text-zinc-600 dark:text-zinc-400">{t("loading")}</span>
       )}
     </span>
   );

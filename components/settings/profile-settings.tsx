@@ -5,10 +5,10 @@ import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ImageUp } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Avatar } from "@/components/ui/avatar";
 import { MarkdownEditor } from "@/components/composer/markdown-editor";
-import { MEDALS } from "@/components/people/medal";
 import { checkImageFile, readAsDataUrl } from "@/components/composer/upload";
 import { api, fieldErrors } from "@/lib/client/api-client";
 import { userKeys } from "@/lib/client/query-keys";
@@ -40,6 +40,7 @@ function Status({ ok, error }: { ok?: string | null; error?: string | null }) {
 
 /** Avatar (choose → preview → upload through POST /api/users/me/avatar). */
 export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avatar">) {
+  const t = useTranslations("SettingsProfile");
   const router = useRouter();
   const qc = useQueryClient();
   const inputId = useId();
@@ -62,31 +63,31 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
       checkImageFile(file);
       setPreview(await readAsDataUrl(file));
     } catch (e) {
-      setPickError(e instanceof Error ? e.message : "Could not read the file");
+      setPickError(e instanceof Error ? e.message : t("readError"));
     }
   }
 
   return (
     <section aria-labelledby="avatar-heading" className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h2 id="avatar-heading" className="text-lg font-semibold">
-        Avatar
+        {t("avatarHeading")}
       </h2>
       <div className="flex flex-wrap items-center gap-4">
         <div className="text-center text-xs text-zinc-600 dark:text-zinc-400">
-          <Avatar src={avatar} name={`${username} (current avatar)`} size={72} />
-          <p className="mt-1">Current</p>
+          <Avatar src={avatar} name={t("currentAvatar", { username })} size={72} />
+          <p className="mt-1">{t("current")}</p>
         </div>
         {preview ? (
           <div className="text-center text-xs text-zinc-600 dark:text-zinc-400">
             <img
               src={preview}
-              alt="New avatar preview"
+              alt={t("previewAlt")}
               width={72}
               height={72}
               className="h-[72px] w-[72px] rounded-full object-cover ring-2 ring-sky-600"
               data-testid="avatar-preview"
             />
-            <p className="mt-1">New</p>
+            <p className="mt-1">{t("new")}</p>
           </div>
         ) : null}
         <div className="flex flex-col gap-2">
@@ -95,7 +96,7 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
             className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-zinc-900 focus-within:outline-2 focus-within:outline-sky-600 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
           >
             <ImageUp aria-hidden="true" className="h-4 w-4" />
-            Choose an image
+            {t("choose")}
             <input
               id={inputId}
               type="file"
@@ -104,23 +105,21 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
               onChange={(e) => void pick(e.target.files?.[0])}
             />
           </label>
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            PNG, JPEG, GIF or WebP, up to 5 MB. It is re-encoded and its metadata removed.
-          </p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("imageHint")}</p>
         </div>
       </div>
       {preview ? (
         <div className="flex gap-2">
           <Button onClick={() => upload.mutate(preview)} disabled={upload.isPending}>
-            {upload.isPending ? "Uploading…" : "Save avatar"}
+            {upload.isPending ? t("uploading") : t("saveAvatar")}
           </Button>
           <Button variant="ghost" onClick={() => setPreview(null)} disabled={upload.isPending}>
-            Cancel
+            {t("cancel")}
           </Button>
         </div>
       ) : null}
       <Status
-        ok={upload.isSuccess ? "Avatar updated." : null}
+        ok={upload.isSuccess ? t("avatarSaved") : null}
         error={pickError ?? (upload.error ? (fieldErrors(upload.error).form ?? upload.error.message) : null)}
       />
     </section>
@@ -129,6 +128,8 @@ export function AvatarForm({ username, avatar }: Pick<Props, "username" | "avata
 
 /** Introduction (markdown with preview) and the medal shown next to the name (PUT /api/users/me). */
 export function ProfileDetailsForm({ introduction, medals, chosenMedal }: Pick<Props, "introduction" | "medals" | "chosenMedal">) {
+  const t = useTranslations("SettingsProfile");
+  const medalName = useTranslations("Medals");
   const router = useRouter();
   const qc = useQueryClient();
   const [intro, setIntro] = useState(introduction);
@@ -152,50 +153,49 @@ export function ProfileDetailsForm({ introduction, medals, chosenMedal }: Pick<P
       }}
     >
       <h2 id="details-heading" className="text-lg font-semibold">
-        About you
+        {t("aboutHeading")}
       </h2>
       <MarkdownEditor
         compact
         id="introduction"
-        label="Introduction"
+        label={t("introduction")}
         value={intro}
         onChange={setIntro}
         error={errors?.fields.introduction}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">Medal shown next to your name</legend>
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t("medalLegend")}</legend>
         {medals.length ? (
           <div className="flex flex-wrap gap-2">
-            {[
-              { value: "" as const, label: "Automatic (your best medal)" },
-              ...medals.map((m) => ({ value: m, label: MEDALS[m].label })),
-            ].map((o) => (
-              <label
-                key={o.value || "auto"}
-                className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 py-1.5 text-sm has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 dark:border-zinc-700 dark:has-[:checked]:bg-sky-950"
-              >
-                <input
-                  type="radio"
-                  name="medal"
-                  value={o.value}
-                  checked={medal === o.value}
-                  onChange={() => setMedal(o.value)}
-                  className="accent-sky-700"
-                />
-                {o.label}
-              </label>
-            ))}
+            {[{ value: "" as const, label: t("medalAuto") }, ...medals.map((m) => ({ value: m, label: medalName(`${m}.label`) }))].map(
+              (o) => (
+                <label
+                  key={o.value || "auto"}
+                  className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 py-1.5 text-sm has-[:checked]:border-sky-600 has-[:checked]:bg-sky-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 dark:border-zinc-700 dark:has-[:checked]:bg-sky-950"
+                >
+                  <input
+                    type="radio"
+                    name="medal"
+                    value={o.value}
+                    checked={medal === o.value}
+                    onChange={() => setMedal(o.value)}
+                    className="accent-sky-700"
+                  />
+                  {o.label}
+                </label>
+              ),
+            )}
           </div>
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">You have not earned a medal yet.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noMedal")}</p>
         )}
         {errors?.fields.displayMedal ? <p className="text-sm text-red-700 dark:text-red-400">{errors.fields.displayMedal}</p> : null}
       </fieldset>
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save profile"}
+          {save.isPending ? t("saving") : t("save")}
         </Button>
-        <Status ok={save.isSuccess ? "Profile saved." : null} error={errors?.form} />
+        <Status ok={save.isSuccess ? t("saved") : null} error={errors?.form} />
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
@@ -8,6 +9,7 @@ import { api, fieldErrors } from "@/lib/client/api-client";
 
 /** POST /api/auth/forgot; the answer is the same whether or not the address has an account. */
 export function ForgotForm() {
+  const t = useTranslations("Auth");
   const ask = useMutation({ mutationFn: (email: string) => api.forgotPassword(email) });
   const errors = ask.error ? fieldErrors(ask.error) : { form: null, fields: {} as Record<string, string> };
 
@@ -22,14 +24,14 @@ export function ForgotForm() {
         role="status"
         className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100"
       >
-        {ask.data.message} Check your inbox (and the spam folder).
+        {ask.data.message} {t("checkInbox")}
       </p>
     );
   }
   const error = errors.fields.email ?? errors.form;
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <Field id="forgot-email" label="Email" error={error}>
+      <Field id="forgot-email" label={t("email")} error={error}>
         <Input
           id="forgot-email"
           name="email"
@@ -41,7 +43,7 @@ export function ForgotForm() {
         />
       </Field>
       <Button type="submit" className="w-full" disabled={ask.isPending}>
-        {ask.isPending ? "Sending…" : "Mail me a reset link"}
+        {ask.isPending ? t("sending") : t("forgotSubmit")}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { oauthProviders } from "@/lib/auth";
@@ -7,27 +8,30 @@ import { safeLocalPath } from "@/lib/safe-path";
 import { signInWithProvider } from "@/lib/actions/auth";
 import { LoginForm } from "./login-form";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Auth"))("signInMeta") };
+}
 
-/** Auth.js sends OAuth failures back here as `?error=…`. */
-const OAUTH_ERRORS: Record<string, string> = {
-  OAuthAccountNotLinked: "This email is already used by another account.",
-  AccessDenied: "Access was denied.",
-  Configuration: "Sign-in is not configured correctly on the server.",
-};
+/** Auth.js sends OAuth failures back here as `?error=…` (their texts: Auth.oauthError.<code>). */
+const OAUTH_ERRORS = ["OAuthAccountNotLinked", "AccessDenied", "Configuration"] as const;
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
+  const t = await getTranslations("Auth");
   const callbackUrl = safeLocalPath(sp.callbackUrl);
   if (await pageViewer()) redirect(callbackUrl);
   const oauthError =
-    typeof sp.error === "string" && sp.error !== "CredentialsSignin" ? (OAUTH_ERRORS[sp.error] ?? "Sign-in failed, try again.") : null;
+    typeof sp.error === "string" && sp.error !== "CredentialsSignin"
+      ? (OAUTH_ERRORS as readonly string[]).includes(sp.error)
+        ? t(`oauthError.${sp.error as (typeof OAUTH_ERRORS)[number]}`)
+        : t("oauthError.other")
+      : null;
   const providers = (["github", "google"] as const).filter((p) => oauthProviders[p]);
 
   return (
     <div className="mx-auto w-full max-w-sm py-8">
       <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <h1 className="mb-4 text-xl font-semibold">Sign in</h1>
+        <h1 className="mb-4 text-xl font-semibold">{t("signIn")}</h1>
         {oauthError ? (
           <p role="alert" className="mb-4 text-sm text-red-700 dark:text-red-400">
             {oauthError}
@@ -36,7 +40,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <LoginForm callbackUrl={callbackUrl} />
         <p className="mt-3 text-sm">
           <Link href="/forgot-password" className="text-sky-700 underline dark:text-sky-400">
-            Forgot your password?
+            {t("forgotLink")}
           </Link>
         </p>
         {providers.length > 0 ? (
@@ -49,19 +53,19 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
                   type="submit"
                   className="inline-flex h-10 w-full items-center justify-center rounded-md border border-zinc-300 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
                 >
-                  Continue with {p === "github" ? "GitHub" : "Google"}
+                  {t("continueWith", { provider: p === "github" ? "GitHub" : "Google" })}
                 </button>
               </form>
             ))}
           </div>
         ) : null}
         <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
-          No account yet?{" "}
+          {t("noAccount")}{" "}
           <Link
             href={callbackUrl === "/" ? "/register" : `/register?callbackUrl=${encodeURIComponent(callbackUrl)}`}
             className="text-sky-700 underline dark:text-sky-400"
           >
-            Register
+            {t("register")}
           </Link>
         </p>
       </div>

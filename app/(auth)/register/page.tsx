@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { pageViewer } from "@/lib/cache/page-reader";
@@ -6,31 +7,34 @@ import { safeLocalPath } from "@/lib/safe-path";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
 import { RegisterForm } from "./register-form";
 
-export const metadata: Metadata = { title: "Register" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Auth"))("registerMeta") };
+}
 
 export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const callbackUrl = safeLocalPath((await searchParams).callbackUrl);
   if (await pageViewer()) redirect(callbackUrl);
   const closed = (await getRegistrationMode()) === "CLOSED";
+  const t = await getTranslations("Auth");
   return (
     <div className="mx-auto w-full max-w-sm py-8">
       <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-        <h1 className="mb-4 text-xl font-semibold">Create an account</h1>
+        <h1 className="mb-4 text-xl font-semibold">{t("registerHeading")}</h1>
         {closed ? (
           <p
             role="status"
             className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
             data-testid="registration-closed"
           >
-            Sign-up is closed on this forum for now. An administrator can create an account for you.
+            {t("registrationClosed")}
           </p>
         ) : (
           <RegisterForm callbackUrl={callbackUrl} />
         )}
         <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
-          Already registered?{" "}
+          {t("alreadyRegistered")}{" "}
           <Link href="/login" className="text-sky-700 underline dark:text-sky-400">
-            Sign in
+            {t("signIn")}
           </Link>
         </p>
       </div>

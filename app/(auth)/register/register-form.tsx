@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
 import { api, fieldErrors } from "@/lib/client/api-client";
@@ -8,6 +9,7 @@ import { signInWithPassword } from "@/lib/actions/auth";
 
 /** Creates the account with POST /api/auth/register, then signs the browser in with the same credentials. */
 export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
+  const t = useTranslations("Auth");
   const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string> }>({ form: null, fields: {} });
   const [busy, setBusy] = useState(false);
   const [signingIn, startTransition] = useTransition();
@@ -39,7 +41,8 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
     creds.set("callbackUrl", callbackUrl);
     startTransition(async () => {
       const res = await signInWithPassword(undefined, creds);
-      if (res?.error) setErrors({ form: `Your account was created, but signing in failed: ${res.error}`, fields: {} });
+      if (res?.error)
+        setErrors({ form: t("createdButSignInFailed", { error: res.code ? t(`signInError.${res.code}`) : res.error }), fields: {} });
       setBusy(false);
     });
   }
@@ -47,7 +50,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
   const f = errors.fields;
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <Field id="reg-username" label="Username" error={f.username} hint="3–32 letters, digits, _ or -">
+      <Field id="reg-username" label={t("username")} error={f.username} hint={t("usernameHint")}>
         <Input
           id="reg-username"
           name="username"
@@ -59,10 +62,10 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
           {...describedBy("reg-username", f.username)}
         />
       </Field>
-      <Field id="reg-email" label="Email" error={f.email}>
+      <Field id="reg-email" label={t("email")} error={f.email}>
         <Input id="reg-email" name="email" type="email" autoComplete="email" required {...describedBy("reg-email", f.email)} />
       </Field>
-      <Field id="reg-password" label="Password" error={f.password} hint="At least 8 characters">
+      <Field id="reg-password" label={t("password")} error={f.password} hint={t("passwordHint")}>
         <Input
           id="reg-password"
           name="password"
@@ -75,7 +78,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
       </Field>
       <FieldError id="reg-error" message={errors.form} />
       <Button type="submit" className="w-full" disabled={busy || signingIn}>
-        {busy || signingIn ? "Creating your account…" : "Register"}
+        {busy || signingIn ? t("creating") : t("register")}
       </Button>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import { Link } from "@/components/ui/link";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { signInWithPassword } from "@/lib/actions/auth";
 
 /** Sets the new password (POST /api/auth/reset), then signs this browser in with it. */
 export function ResetForm({ token }: { token: string }) {
+  const t = useTranslations("Auth");
   const [mismatch, setMismatch] = useState<string | null>(null);
   const reset = useMutation({
     mutationFn: async (password: string) => {
@@ -20,7 +22,7 @@ export function ResetForm({ token }: { token: string }) {
       creds.set("callbackUrl", "/");
       // Redirects home on success; an error comes back as a value.
       const res = await signInWithPassword(undefined, creds);
-      if (res?.error) throw new Error(`Your password was changed, but signing in failed: ${res.error}`);
+      if (res?.error) throw new Error(t("changedButSignInFailed", { error: res.code ? t(`signInError.${res.code}`) : res.error }));
     },
   });
   const errors = reset.error ? fieldErrors(reset.error) : { form: null, fields: {} as Record<string, string> };
@@ -30,7 +32,7 @@ export function ResetForm({ token }: { token: string }) {
     const form = new FormData(e.currentTarget);
     const password = String(form.get("password") ?? "");
     if (password !== String(form.get("confirm") ?? "")) {
-      setMismatch("The two passwords differ.");
+      setMismatch(t("passwordsDiffer"));
       return;
     }
     setMismatch(null);
@@ -40,7 +42,7 @@ export function ResetForm({ token }: { token: string }) {
   const pw = mismatch ?? errors.fields.password;
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <Field id="reset-password" label="New password" error={errors.fields.password} hint="At least 8 characters">
+      <Field id="reset-password" label={t("newPassword")} error={errors.fields.password} hint={t("passwordHint")}>
         <Input
           id="reset-password"
           name="password"
@@ -52,7 +54,7 @@ export function ResetForm({ token }: { token: string }) {
           {...describedBy("reset-password", errors.fields.password)}
         />
       </Field>
-      <Field id="reset-confirm" label="New password again" error={mismatch}>
+      <Field id="reset-confirm" label={t("newPasswordAgain")} error={mismatch}>
         <Input
           id="reset-confirm"
           name="confirm"
@@ -67,14 +69,14 @@ export function ResetForm({ token }: { token: string }) {
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {errors.fields.token}.{" "}
           <Link href="/forgot-password" className="underline">
-            Ask for a new link
+            {t("askNewLink")}
           </Link>
         </p>
       ) : (
         <FieldError id="reset-error" message={pw ? null : errors.form} />
       )}
       <Button type="submit" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? "Saving…" : "Set the new password and sign in"}
+        {reset.isPending ? t("saving") : t("resetSubmit")}
       </Button>
     </form>
   );

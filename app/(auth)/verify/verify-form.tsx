@@ -3,6 +3,7 @@
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
@@ -10,6 +11,7 @@ import { api, fieldErrors } from "@/lib/client/api-client";
 
 /** POST /api/auth/verify with the username and the code; the header's reminder goes away on success. */
 export function VerifyForm({ username, code, signedIn }: { username: string; code: string; signedIn: boolean }) {
+  const t = useTranslations("Auth");
   const router = useRouter();
   const verify = useMutation({
     mutationFn: (body: { username: string; code: string }) => api.verifyEmail(body),
@@ -27,17 +29,17 @@ export function VerifyForm({ username, code, signedIn }: { username: string; cod
     return (
       <div role="status" className="space-y-3 text-sm">
         <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
-          Thank you{verify.variables?.username ? `, ${verify.variables.username}` : ""}: your address is confirmed.
+          {verify.variables?.username ? t("verifiedUser", { username: verify.variables.username }) : t("verified")}
         </p>
         <Link href={signedIn ? "/" : "/login"} className="text-sky-700 underline dark:text-sky-400">
-          {signedIn ? "Back to the forum" : "Sign in"}
+          {signedIn ? t("backToForum") : t("signIn")}
         </Link>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
-      <Field id="verify-username" label="Username" error={errors.fields.username}>
+      <Field id="verify-username" label={t("username")} error={errors.fields.username}>
         <Input
           id="verify-username"
           name="username"
@@ -47,7 +49,7 @@ export function VerifyForm({ username, code, signedIn }: { username: string; cod
           {...describedBy("verify-username", errors.fields.username)}
         />
       </Field>
-      <Field id="verify-code" label="Code" error={errors.fields.code}>
+      <Field id="verify-code" label={t("code")} error={errors.fields.code}>
         <Input
           id="verify-code"
           name="code"
@@ -64,7 +66,7 @@ export function VerifyForm({ username, code, signedIn }: { username: string; cod
       </Field>
       <FieldError id="verify-error" message={errors.form} />
       <Button type="submit" className="w-full" disabled={verify.isPending}>
-        {verify.isPending ? "Checking…" : "Verify"}
+        {verify.isPending ? t("checking") : t("verify")}
       </Button>
     </form>
   );

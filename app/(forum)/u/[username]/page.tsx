@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { Icon } from "@/components/ui/icon";
@@ -28,14 +29,8 @@ type Props = {
 };
 
 const PAGE_SIZE = 20;
-const TABS = [
-  { key: "posts", label: "Posts" },
-  { key: "replies", label: "Replies" },
-  { key: "activity", label: "Activity" },
-  { key: "followers", label: "Followers" },
-  { key: "following", label: "Following" },
-] as const;
-type Tab = (typeof TABS)[number]["key"];
+const TABS = ["posts", "replies", "activity", "followers", "following"] as const;
+type Tab = (typeof TABS)[number];
 
 const loadProfile = cache(async (username: string) => {
   // Who the page is read as (lib/cache/page-reader.ts): the document members share is read as "some
@@ -52,9 +47,10 @@ const loadProfile = cache(async (username: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { profile } = await loadProfile((await params).username);
+  const t = await getTranslations("Profile");
   return {
     title: profile.username,
-    description: profile.introduction ? markdownExcerpt(profile.introduction, 160) : `${profile.username}'s profile`,
+    description: profile.introduction ? markdownExcerpt(profile.introduction, 160) : t("metaDescription", { username: profile.username }),
   };
 }
 
@@ -66,7 +62,9 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const { username } = await params;
   const sp = await searchParams;
   const { viewer, shell, profile, follows } = await loadProfile(username);
-  const tab: Tab = TABS.some((t) => t.key === one(sp.tab)) ? (one(sp.tab) as Tab) : "posts";
+  const [t, format, locale] = await Promise.all([getTranslations("Profile"), getFormatter(), getLocale()]);
+  const timeLocale = locale === "zh-CN" ? "zh-CN" : "en";
+  const tab: Tab = TABS.some((k) => k === one(sp.tab)) ? (one(sp.tab) as Tab) : "posts";
   const page = Math.min(Math.max(0, Number.parseInt(one(sp.page) ?? "0", 10) || 0), 10_000);
   const base = `/u/${encodeURIComponent(profile.username)}`;
   // A name the member had before a rename (username_history): the old address moves for good (308).
@@ -78,15 +76,18 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const own = viewer?.id === profile.id;
   const q = { idOrUsername: String(profile.id), viewer, page, pageSize: PAGE_SIZE };
 
+  // `id`: the test id (stat-posts …), the same in every language.
   const stats = [
-    { label: "Posts", value: profile.postCount },
-    { label: "Comments", value: profile.commentCount },
-    { label: "Reactions received", value: profile.reactionCount },
-    { label: "Featured", value: profile.featuredCount },
-    { label: "Points", value: profile.point },
-    { label: "Level", value: profile.currentLevel },
+    { id: "posts", label: t("statPosts"), value: profile.postCount },
+    { id: "comments", label: t("statComments"), value: profile.commentCount },
+    { id: "reactions-received", label: t("statReactions"), value: profile.reactionCount },
+    { id: "featured", label: t("statFeatured"), value: profile.featuredCount },
+    { id: "points", label: t("statPoints"), value: profile.point },
+    { id: "level", label: t("statLevel"), value: profile.currentLevel },
   ];
 
+  const reactions = await getTranslations("Reactions");
+  const reactionName = (type: string) => (reactions.has(`type.${type}`) ? reactions(`type.${type}` as never) : type);
   let list: React.ReactNode;
   let hasNext = false;
   let postIds: number[] = [];
@@ -102,7 +103,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         ))}
       </ClientNav>
     ) : (
-      <Empty>{page ? "No more posts." : `${profile.username} has not posted anything you can see yet.`}</Empty>
+      <Empty>{page ? t("noMorePosts") : t("noPosts", { username: profile.username })}</Empty>
     );
   } else if (tab === "replies") {
     const items = await listUserReplies(q);
@@ -112,10 +113,17 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         {items.map((c) => (
           <li key={c.id} className="space-y-2 px-4 py-3" data-testid="profile-reply">
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {c.replyTo ? <>Replied to {c.replyTo} on </> : <>Commented on </>}
-              <Link href={`/posts/${c.post.id}#comment-${c.id}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
-                {c.post.title}
-              </Link>{" "}
+              {t.rich(c.replyTo ? "repliedTo" : "commentedOn", {
+                user: c.replyTo ?? "",
+                post: () => (
+                  <Link
+                    href={`/posts/${c.post.id}#comment-${c.id}`}
+                    className="font-medium text-zinc-900 hover:underline dark:text-zinc-100"
+                  >
+                    {c.post.title}
+                  </Link>
+                ),
+              })}{" "}
               · <RelativeTime iso={c.createdAt} />
             </p>
             <div className="markdown-body line-clamp-6 text-sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(c.content) }} />
@@ -123,22 +131,23 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         ))}
       </ol>
     ) : (
-      <Empty>{page ? "No more replies." : `${profile.username} has not replied to anything you can see yet.`}</Empty>
+      <Empty>{page ? t("noMoreReplies") : t("noReplies", { username: profile.username })}</Empty>
     );
   } else if (tab === "followers" || tab === "following") {
     // Public, as in OpenIsle: the same list for every reader, so the shared page may hold it.
     const items = await listFollows({ identifier: String(profile.id), direction: tab, viewer, query: { page, pageSize: PAGE_SIZE } });
     hasNext = (page + 1) * PAGE_SIZE < follows[tab];
-    const label = tab === "followers" ? `Members who follow ${profile.username}` : `Members ${profile.username} follows`;
+    const label =
+      tab === "followers" ? t("followersLabel", { username: profile.username }) : t("followingLabel", { username: profile.username });
     list = items.length ? (
       <PeopleList people={items} label={label} />
     ) : (
       <Empty>
         {page
-          ? "No more members."
+          ? t("noMoreMembers")
           : tab === "followers"
-            ? `Nobody follows ${profile.username} yet.`
-            : `${profile.username} does not follow anyone yet.`}
+            ? t("noFollowers", { username: profile.username })
+            : t("noFollowing", { username: profile.username })}
       </Empty>
     );
   } else {
@@ -147,11 +156,11 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     list = items.length ? (
       <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
         {items.map((a, i) => (
-          <ActivityLine key={`${a.kind}-${a.post.id}-${a.commentId ?? 0}-${i}`} a={a} />
+          <ActivityLine key={`${a.kind}-${a.post.id}-${a.commentId ?? 0}-${i}`} a={a} t={t} reaction={reactionName} />
         ))}
       </ol>
     ) : (
-      <Empty>{page ? "No more activity." : "No activity you can see yet."}</Empty>
+      <Empty>{page ? t("noMoreActivity") : t("noActivity")}</Empty>
     );
   }
 
@@ -181,7 +190,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               <RoleBadge role={profile.role} />
               {profile.bot ? (
                 <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-                  Bot
+                  {t("bot")}
                 </span>
               ) : null}
               {profile.displayMedal ? <MedalChip type={profile.displayMedal} size="md" /> : null}
@@ -189,29 +198,33 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
               <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
                 <Icon name="calendar-days" className="h-4 w-4" />
-                Joined{" "}
-                <time dateTime={profile.createdAt} title={absoluteTime(profile.createdAt)}>
-                  {new Date(profile.createdAt).toLocaleDateString("en", {
-                    year: "numeric",
-                    month: "long",
-                    day: "numeric",
-                    timeZone: "UTC",
-                  })}
-                </time>
+                {t.rich("joined", {
+                  date: () => (
+                    <time dateTime={profile.createdAt} title={absoluteTime(profile.createdAt, timeLocale)}>
+                      {format.dateTime(new Date(profile.createdAt), { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+                    </time>
+                  ),
+                })}
               </span>
               <span aria-hidden="true">·</span>
               <Link href={href("followers")} className="whitespace-nowrap hover:underline" data-testid="follower-count">
-                <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{follows.followers}</strong>{" "}
-                {follows.followers === 1 ? "follower" : "followers"}
+                {t.rich("followers", {
+                  count: follows.followers,
+                  n: (c) => <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{c}</strong>,
+                })}
               </Link>
               <span aria-hidden="true">·</span>
               <Link href={href("following")} className="whitespace-nowrap hover:underline" data-testid="following-count">
-                <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{follows.following}</strong> following
+                {t.rich("following", {
+                  count: follows.following,
+                  n: (c) => <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{c}</strong>,
+                })}
               </Link>
               <span aria-hidden="true">·</span>
               <span className="whitespace-nowrap">
-                Level {profile.currentLevel}
-                {profile.nextLevelExp !== null ? ` (${profile.experience} / ${profile.nextLevelExp} XP)` : ` (${profile.experience} XP)`}
+                {profile.nextLevelExp !== null
+                  ? t("levelProgress", { level: profile.currentLevel, xp: profile.experience, next: profile.nextLevelExp })
+                  : t("levelXp", { level: profile.currentLevel, xp: profile.experience })}
               </span>
             </p>
             {profile.introduction ? (
@@ -222,14 +235,14 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               />
             ) : (
               <p className="text-sm text-zinc-600 italic dark:text-zinc-400" data-testid="profile-introduction">
-                {own ? "You have not written an introduction yet." : "No introduction yet."}
+                {own ? t("noIntroOwn") : t("noIntro")}
               </p>
             )}
           </div>
           {own ? (
             <Link href="/settings/profile" className={buttonClass("secondary", "sm", "self-start")}>
               <Icon name="settings" className="h-4 w-4" />
-              Edit profile
+              {t("editProfile")}
             </Link>
           ) : (
             // The caller's own buttons, filled in by the browser: this document may be shared by every reader.
@@ -241,18 +254,18 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         </div>
         <dl className="mt-5 grid grid-cols-3 gap-2 sm:grid-cols-6">
           {stats.map((s) => (
-            <div key={s.label} className="rounded-md bg-zinc-50 px-2 py-2 text-center dark:bg-zinc-900">
+            <div key={s.id} className="rounded-md bg-zinc-50 px-2 py-2 text-center dark:bg-zinc-900">
               <dt className="text-xs text-zinc-600 dark:text-zinc-400">{s.label}</dt>
-              <dd className="text-lg font-semibold tabular-nums" data-testid={`stat-${s.label.toLowerCase().replace(/\s+/g, "-")}`}>
-                {s.value}
+              <dd className="text-lg font-semibold tabular-nums" data-testid={`stat-${s.id}`}>
+                {format.number(s.value)}
               </dd>
             </div>
           ))}
         </dl>
         {profile.medals.length ? (
           <div className="mt-4">
-            <h2 className="sr-only">Medals</h2>
-            <ul className="flex flex-wrap gap-1.5" aria-label="Medals earned">
+            <h2 className="sr-only">{t("medals")}</h2>
+            <ul className="flex flex-wrap gap-1.5" aria-label={t("medalsEarned")}>
               {profile.medals.map((m) => (
                 <li key={m}>
                   <MedalChip type={m} />
@@ -263,38 +276,38 @@ export default async function ProfilePage({ params, searchParams }: Props) {
         ) : null}
       </section>
 
-      <nav aria-label="Profile sections" className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {TABS.map((t) => (
+      <nav aria-label={t("sections")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+        {TABS.map((k) => (
           <Link
-            key={t.key}
-            href={href(t.key)}
-            aria-current={t.key === tab ? "page" : undefined}
+            key={k}
+            href={href(k)}
+            aria-current={k === tab ? "page" : undefined}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${
-              t.key === tab
+              k === tab
                 ? "border-sky-700 text-sky-800 dark:border-sky-400 dark:text-sky-300"
                 : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
             }`}
           >
-            {t.label}
+            {t(`tab.${k}`)}
           </Link>
         ))}
       </nav>
 
-      <section aria-label={TABS.find((t) => t.key === tab)!.label}>{list}</section>
+      <section aria-label={t(`tab.${tab}`)}>{list}</section>
 
       {page > 0 || hasNext ? (
-        <nav aria-label="Pages" className="flex items-center justify-between text-sm">
+        <nav aria-label={t("pages")} className="flex items-center justify-between text-sm">
           {page > 0 ? (
             <Link href={href(tab, page - 1)} className={buttonClass("secondary", "sm")} rel="prev">
-              Newer
+              {t("newer")}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-zinc-600 dark:text-zinc-400">Page {page + 1}</span>
+          <span className="text-zinc-600 dark:text-zinc-400">{t("page", { page: page + 1 })}</span>
           {hasNext ? (
             <Link href={href(tab, page + 1)} className={buttonClass("secondary", "sm")} rel="next">
-              Older
+              {t("older")}
             </Link>
           ) : (
             <span />
@@ -314,12 +327,20 @@ function Empty({ children }: { children: React.ReactNode }) {
 }
 
 const ACTIVITY = {
-  post: { icon: "file-text", verb: "Posted" },
-  reply: { icon: "message-square", verb: "Replied on" },
-  reaction: { icon: "smile-plus", verb: "Reacted on" },
+  post: { icon: "file-text", verb: "activityPost" },
+  reply: { icon: "message-square", verb: "activityReply" },
+  reaction: { icon: "smile-plus", verb: "activityReaction" },
 } as const;
 
-function ActivityLine({ a }: { a: UserActivityDto }) {
+function ActivityLine({
+  a,
+  t,
+  reaction,
+}: {
+  a: UserActivityDto;
+  t: Awaited<ReturnType<typeof getTranslations<"Profile">>>;
+  reaction: (type: string) => string;
+}) {
   const { icon, verb } = ACTIVITY[a.kind];
   const target = a.commentId ? `/posts/${a.post.id}#comment-${a.commentId}` : `/posts/${a.post.id}`;
   return (
@@ -327,12 +348,15 @@ function ActivityLine({ a }: { a: UserActivityDto }) {
       <Icon name={icon} className="mt-0.5 h-4 w-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
       <div className="min-w-0 flex-1 space-y-1">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {verb}{" "}
-          <Link href={target} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
-            {a.post.title}
-          </Link>
+          {t.rich(verb, {
+            post: () => (
+              <Link href={target} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+                {a.post.title}
+              </Link>
+            ),
+          })}
           {a.reactionType ? (
-            <span className="text-zinc-600 dark:text-zinc-400"> ({a.reactionType.toLowerCase().replace(/_/g, " ")})</span>
+            <span className="text-zinc-600 dark:text-zinc-400">{t("reactionType", { name: reaction(a.reactionType) })}</span>
           ) : null}{" "}
           · <RelativeTime iso={a.createdAt} className="text-zinc-600 dark:text-zinc-400" />
         </p>
