@@ -21,11 +21,14 @@ const navLink = "nav-link";
 export function HeaderBar({
   me: given,
   unread,
+  messages,
   review,
   allowance,
 }: {
   me: HeaderMe | null | "deferred";
   unread: number;
+  /** Unread direct messages; undefined on a shared page (page-state brings them). */
+  messages?: number;
   review: number | null;
   allowance: number;
 }) {
@@ -103,7 +106,7 @@ export function HeaderBar({
               ) : null}
               <UnreadBadge initial={unread} />
               {/* Direct messages: the count (on phones in the menu) and the tab title. */}
-              <MessageBadge className="hidden sm:inline-flex" />
+              <MessageBadge className="hidden sm:inline-flex" initial={messages} />
               <MessageWatch />
               {/* On phones the balance is on the profile page: the header must fit 390 px with the staff icons. */}
               <Link href="/points" className="nav-link hidden sm:inline-flex" title={t("yourPoints")} data-testid="header-points">

@@ -7,6 +7,7 @@ import { useFirstPageState } from "@/components/layout/live-events";
 import { JumpToUnread, MarkAllReadButton } from "@/components/posts/unread-marks";
 import { api, ApiClientError, type PageStateQuery } from "@/lib/client/api-client";
 import { notificationKeys, postKeys, userKeys } from "@/lib/client/query-keys";
+import { messageKeys } from "@/components/messages/use-messages";
 import type { PostDto } from "@/lib/validation/responses";
 
 /**
@@ -66,6 +67,7 @@ function usePageState(q: PageStateQuery) {
         const s = (await firstPageState(q)) ?? (await api.pageState(q));
         qc.setQueryData<HeaderMe | null>(userKeys.header(), s.me);
         qc.setQueryData(notificationKeys.unreadCount(), { count: s.unreadNotifications });
+        qc.setQueryData(messageKeys.unread(), s.unreadMessages);
         const mine = s.post;
         if (mine) {
           qc.setQueryData<PostDto>(

@@ -2,6 +2,7 @@ import { HeaderBar } from "@/components/layout/header-bar";
 import { env } from "@/lib/env";
 import { pageAccount, pageReader } from "@/lib/cache/page-reader";
 import { unreadCount } from "@/lib/services/notifications/notifications";
+import { unreadMessageCount } from "@/lib/services/messages/conversations";
 import { reviewQueueCount } from "@/lib/services/moderation/moderation";
 import { headerAccount } from "@/lib/services/users/users";
 
@@ -15,9 +16,9 @@ export async function SiteHeader() {
   // member's part comes from the browser (ShellMarks); in the anonymous one there is none.
   const { viewer, shared } = await pageReader();
   if (shared && viewer) return <HeaderBar me="deferred" unread={0} review={null} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
-  const [me, unread] = viewer
-    ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 }))])
-    : [null, { count: 0 }];
+  const [me, unread, messages] = viewer
+    ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 })), unreadMessageCount(viewer.id).catch(() => 0)])
+    : [null, { count: 0 }, 0];
   const review = await reviewQueueCount(viewer).catch(() => 0);
-  return <HeaderBar me={me ? headerAccount(me) : null} unread={unread.count} review={review} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
+  return <HeaderBar me={me ? headerAccount(me) : null} unread={unread.count} messages={messages} review={review} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
 }

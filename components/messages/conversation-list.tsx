@@ -1,11 +1,27 @@
 "use client";
 
 import { Users } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { useConversations, useMessageEvents } from "@/components/messages/use-messages";
-import type { ConversationDto } from "@/lib/validation/messages";
+import type { ConversationDto, MessageDto } from "@/lib/validation/messages";
+
+/**
+ * A system line's words (members added) in the reader's language, from the event and the members'
+ * names; `content` holds the English for other clients.
+ */
+export function systemLine(
+  t: ReturnType<typeof useTranslations<"Messages">>,
+  m: Pick<MessageDto, "event" | "sender" | "content">,
+  participants: ConversationDto["participants"],
+  meId: number,
+): string {
+  if (!m.event) return m.content;
+  const names = m.event.userIds.map((id) => participants.find((p) => p.id === id)?.username ?? `#${id}`).join(", ");
+  return m.sender.id === meId ? t("view.youAdded", { names }) : t("view.added", { actor: m.sender.username, names });
+}
 
 /** A message's text as one plain line (markdown marks and images dropped) for the list. */
 export function plainLine(markdown: string, max = 120): string {
@@ -20,21 +36,22 @@ export function plainLine(markdown: string, max = 120): string {
 }
 
 /** What a conversation is called for one member: its name, else the other members' names. */
-export function conversationTitle(c: Pick<ConversationDto, "name" | "participants">, meId: number): string {
+export function conversationTitle(c: Pick<ConversationDto, "name" | "participants">, meId: number, onlyYou: string): string {
   if (c.name) return c.name;
   const others = c.participants.filter((p) => p.id !== meId).map((p) => p.username);
-  return others.length ? others.join(", ") : "Only you";
+  return others.length ? others.join(", ") : onlyYou;
 }
 
 /** /messages: the member's conversations, newest first; unread ones bold with their count. Live. */
 export function ConversationList({ initial, meId }: { initial: ConversationDto[]; meId: number }) {
+  const t = useTranslations("Messages");
   const { data } = useConversations(initial);
   useMessageEvents();
   const list = data ?? [];
   if (!list.length) {
     return (
       <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        No conversations yet. Start one with the button above, or with “Message” on a member&apos;s profile.
+        {t("list.empty")}
       </p>
     );
   }
@@ -46,7 +63,7 @@ export function ConversationList({ initial, meId }: { initial: ConversationDto[]
       {list.map((c) => {
         const others = c.participants.filter((p) => p.id !== meId);
         const first = others[0] ?? c.participants[0];
-        const title = conversationTitle(c, meId);
+        const title = conversationTitle(c, meId, t("onlyYou"));
         const unread = c.unreadCount > 0;
         const last = c.lastMessage;
         return (
@@ -56,7 +73,7 @@ export function ConversationList({ initial, meId }: { initial: ConversationDto[]
               className={`flex items-center gap-3 px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-900 ${
                 unread ? "bg-sky-50/60 dark:bg-sky-950/30" : ""
               }`}
-              aria-label={`${title}${unread ? `, ${c.unreadCount} unread` : ""}`}
+              aria-label={unread ? t("list.itemUnread", { title, count: c.unreadCount }) : title}
               data-testid="conversation-item"
             >
               {c.group ? (
@@ -76,9 +93,15 @@ export function ConversationList({ initial, meId }: { initial: ConversationDto[]
                 </span>
                 <span className="flex items-center justify-between gap-2">
                   <span className={`truncate text-sm ${unread ? "text-zinc-900 dark:text-zinc-100" : "text-zinc-600 dark:text-zinc-400"}`}>
-                    {last
-                      ? `${last.sender.id === meId ? "You: " : c.group ? `${last.sender.username}: ` : ""}${plainLine(last.content)}`
-                      : "No messages yet"}
+                    {last?.event
+                      ? systemLine(t, last, c.participants, meId)
+                      : last
+                        ? last.sender.id === meId
+                          ? t("list.mine", { text: plainLine(last.content) })
+                          : c.group
+                            ? t("list.theirs", { name: last.sender.username, text: plainLine(last.content) })
+                            : plainLine(last.content)
+                        : t("list.noMessages")}
                   </span>
                   {unread ? (
                     <span

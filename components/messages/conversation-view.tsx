@@ -2,23 +2,28 @@
 
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, CheckCheck, Reply, Users, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { ArrowLeft, CheckCheck, Reply, UserPlus, Users, X } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Composer, type ComposerHandle } from "@/components/composer/composer";
-import { conversationTitle, plainLine } from "@/components/messages/conversation-list";
+import { conversationTitle, plainLine, systemLine } from "@/components/messages/conversation-list";
+import { ReactionBar } from "@/components/reactions/reaction-bar";
+import { inputClass } from "@/components/ui/field";
 import {
   messageKeys,
   refreshNewest,
+  useAddPeople,
   useConversation,
   useMarkRead,
   useMessageEvents,
+  useReactToMessage,
   useSendMessage,
 } from "@/components/messages/use-messages";
-import { textBoxError } from "@/lib/client/api-client";
-import { MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
+import { ApiClientError, apiFetch, fieldErrors, textBoxError } from "@/lib/client/api-client";
+import { MAX_GROUP_MEMBERS, MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
 import type { ConversationDetailDto, MessageDto } from "@/lib/validation/messages";
 
 type Me = { id: number; username: string };
@@ -34,6 +39,7 @@ const NEAR_BOTTOM_PX = 120;
  * without a composer.
  */
 export function ConversationView({ initial, me }: { initial: ConversationDetailDto; me: Me }) {
+  const t = useTranslations("Messages");
   const conversationId = initial.id;
   const qc = useQueryClient();
   const query = useConversation(conversationId, initial);
@@ -76,14 +82,20 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
   const [announce, setAnnounce] = useState("");
   useMessageEvents((e) => {
     if (e.conversationId !== conversationId) return;
+    if (e.kind === "reaction") {
+      // Someone's reaction: every loaded page again (the message may be an old one); the member's own came with their answer.
+      if (e.actorId !== me.id) void qc.invalidateQueries({ queryKey: messageKeys.conversation(conversationId) });
+      return;
+    }
     if (e.type === "message" && document.visibilityState !== "visible") {
       hiddenNews.current = true;
       return;
     }
     // Opening the newest page marks it read for the member (GET), and brings every read mark.
     void refreshNewest(qc, conversationId);
-    if (e.type === "message" && e.actorId !== me.id) setAnnounce("New message");
+    if (e.type === "message" && e.actorId !== me.id) setAnnounce(t("view.newMessage"));
   });
+  const react = useReactToMessage(conversationId, me.username);
 
   // Scrolling: to the bottom at first and when a message arrives near it; kept in place when older ones load above.
   const scroller = useRef<HTMLDivElement>(null);
@@ -131,12 +143,12 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
 
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const composer = useRef<ComposerHandle>(null);
-  const title = conversationTitle(newest, me.id);
+  const title = conversationTitle(newest, me.id, t("onlyYou"));
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.5rem)] min-h-[26rem] w-full max-w-3xl flex-col gap-2">
-      <div className="flex items-center gap-2 border-b border-zinc-200 pb-2 dark:border-zinc-800">
-        <Link href="/messages" className="nav-link" aria-label="All conversations">
+      <div className="relative flex items-center gap-2 border-b border-zinc-200 pb-2 dark:border-zinc-800">
+        <Link href="/messages" className="nav-link" aria-label={t("view.back")}>
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Link>
         {newest.group ? (
@@ -146,18 +158,21 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
         ) : others[0] ? (
           <Avatar src={others[0].avatar} name={others[0].username} size={32} decorative />
         ) : null}
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="truncate text-lg font-semibold">{title}</h1>
           {newest.group ? (
-            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400">
-              {newest.participants.length} members: {newest.participants.map((p) => p.username).join(", ")}
+            <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" data-testid="conversation-members">
+              {t("view.members", { count: newest.participants.length, names: newest.participants.map((p) => p.username).join(", ") })}
             </p>
           ) : others[0] ? (
             <Link href={`/u/${encodeURIComponent(others[0].username)}`} className="text-xs text-sky-700 underline dark:text-sky-400">
-              View profile
+              {t("view.viewProfile")}
             </Link>
           ) : null}
         </div>
+        {newest.group && member && newest.participants.length < MAX_GROUP_MEMBERS ? (
+          <AddPeople conversationId={conversationId} room={MAX_GROUP_MEMBERS - newest.participants.length} />
+        ) : null}
       </div>
 
       {!member ? (
@@ -165,14 +180,14 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
           role="note"
           className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
         >
-          You are reading this conversation as staff. Each read is written to the audit log.
+          {t("view.staffNote")}
         </p>
       ) : null}
 
       <div
         ref={scroller}
         role="log"
-        aria-label={`Messages with ${title}`}
+        aria-label={t("view.log", { title })}
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
@@ -186,29 +201,42 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
           <div ref={top} className="flex justify-center pb-2">
             {hasNextPage ? (
               <Button type="button" size="sm" variant="ghost" onClick={loadOlder} disabled={isFetchingNextPage}>
-                {isFetchingNextPage ? "Loading…" : "Load older messages"}
+                {isFetchingNextPage ? t("view.loading") : t("view.loadOlder")}
               </Button>
             ) : messages.length ? (
-              <span className="text-xs text-zinc-600 dark:text-zinc-400">The beginning of the conversation</span>
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("view.beginning")}</span>
             ) : (
-              <span className="text-sm text-zinc-600 dark:text-zinc-400">No messages yet: say hello.</span>
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">{t("view.empty")}</span>
             )}
           </div>
           <ol className="space-y-2">
             {messages.map((m, i) => {
               const mine = m.sender.id === me.id;
               const prev = messages[i - 1];
-              const sameSender = prev && prev.sender.id === m.sender.id && m.id !== firstUnread;
+              const sameSender = prev && !prev.event && prev.sender.id === m.sender.id && m.id !== firstUnread;
+              if (m.event) {
+                // A system line (members added): centred, in the reader's language.
+                return (
+                  <li
+                    key={m.id}
+                    data-testid="system-line"
+                    data-message-id={m.id}
+                    className="py-1 text-center text-xs text-zinc-600 dark:text-zinc-400"
+                  >
+                    {systemLine(t, m, newest.participants, me.id)}
+                  </li>
+                );
+              }
               return (
                 <li key={m.id} data-testid="message" data-message-id={m.id}>
                   {m.id === firstUnread ? (
                     <div
                       className="my-2 flex items-center gap-2 text-xs font-medium text-red-700 dark:text-red-400"
                       role="separator"
-                      aria-label="New messages"
+                      aria-label={t("view.newMessages")}
                     >
                       <span className="h-px flex-1 bg-red-300 dark:bg-red-800" />
-                      New messages
+                      {t("view.newMessages")}
                       <span className="h-px flex-1 bg-red-300 dark:bg-red-800" />
                     </div>
                   ) : null}
@@ -227,7 +255,7 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
                             : "rounded-bl-sm border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
                         }`}
                       >
-                        <span className="sr-only">{mine ? "You" : m.sender.username}: </span>
+                        <span className="sr-only">{mine ? t("view.you") : m.sender.username}: </span>
                         {m.replyTo ? (
                           <p className="mb-1 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
                             <span className="font-medium">{m.replyTo.sender.username}</span>: {plainLine(m.replyTo.content, 80)}
@@ -245,18 +273,33 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
                               setReplyTo(m);
                               composer.current?.focus();
                             }}
-                            aria-label={`Reply to ${mine ? "your message" : m.sender.username}: ${plainLine(m.content, 40)}`}
+                            aria-label={t("view.replyTo", {
+                              who: mine ? t("view.yourMessage") : m.sender.username,
+                              text: plainLine(m.content, 40),
+                            })}
                           >
                             <Reply className="h-3.5 w-3.5" aria-hidden="true" />
-                            Reply
+                            {t("view.reply")}
                           </button>
                         ) : null}
                         {myLatest && m.id === myLatest.id && seenBy > 0 ? (
                           <span className="inline-flex items-center gap-0.5 text-sky-700 dark:text-sky-400" data-testid="read-receipt">
                             <CheckCheck className="h-3.5 w-3.5" aria-hidden="true" />
-                            {newest.group ? `Seen by ${seenBy} of ${readers.length}` : "Seen"}
+                            {newest.group ? t("view.seenBy", { count: seenBy, total: readers.length }) : t("view.seen")}
                           </span>
                         ) : null}
+                      </div>
+                      <div className="px-1" data-testid="message-reactions">
+                        <ReactionBar
+                          label={t("view.reactions")}
+                          reactions={m.reactions}
+                          me={me.username}
+                          size="sm"
+                          readOnly={!member}
+                          onToggle={async (type) => {
+                            await react.mutateAsync({ messageId: m.id, type });
+                          }}
+                        />
                       </div>
                     </div>
                   </div>
@@ -278,7 +321,6 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
           onSent={() => {
             setReplyTo(null);
             nearBottom.current = true;
-            void qc.invalidateQueries({ queryKey: messageKeys.unread() });
           }}
           onCancelReply={() => setReplyTo(null)}
         />
@@ -303,6 +345,7 @@ function MessageComposer({
   onSent: () => void;
   onCancelReply: () => void;
 }) {
+  const t = useTranslations("Messages.composer");
   const id = useId();
   const draftKey = `dm-draft:${me.id}:${conversationId}`;
   const [text, setText] = useState("");
@@ -333,7 +376,7 @@ function MessageComposer({
       },
     );
   }
-  const error = textBoxError(emptyError, send.error, "Could not send");
+  const error = textBoxError(emptyError, send.error, t("couldNotSend"));
 
   return (
     <form
@@ -342,26 +385,30 @@ function MessageComposer({
         submit();
       }}
       className="space-y-1"
-      aria-label="Write a message"
+      aria-label={t("label")}
     >
       {replyTo ? (
         <div className="flex items-center gap-2 rounded-md bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800" data-testid="replying-to">
           <Reply className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0 flex-1 truncate">
-            Replying to <span className="font-medium">{replyTo.sender.username}</span>: {plainLine(replyTo.content, 80)}
+            {t.rich("replyingTo", {
+              name: replyTo.sender.username,
+              text: plainLine(replyTo.content, 80),
+              b: (chunks) => <span className="font-medium">{chunks}</span>,
+            })}
           </span>
           <button
             type="button"
             onClick={onCancelReply}
             className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-sky-600"
-            aria-label="Cancel the reply"
+            aria-label={t("cancelReply")}
           >
             <X className="h-3.5 w-3.5" aria-hidden="true" />
           </button>
         </div>
       ) : null}
       <label htmlFor={id} className="sr-only">
-        Your message
+        {t("yourMessage")}
       </label>
       <Composer
         ref={composer}
@@ -370,7 +417,7 @@ function MessageComposer({
         onChange={setText}
         rows={2}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder="Write a message (markdown supported)"
+        placeholder={t("placeholder")}
         autoFocus
         onSubmitShortcut={submit}
         invalid={!!error}
@@ -383,10 +430,111 @@ function MessageComposer({
       ) : null}
       <div className="flex items-center justify-between gap-2">
         <span id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-          Ctrl + Enter to send
+          {t("hint")}
         </span>
         <Button type="submit" size="sm" disabled={send.isPending}>
-          Send
+          {t("send")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Usernames typed with commas or spaces, `@` optional. */
+const usernames = (s: string) => [
+  ...new Set(
+    s
+      .split(/[\s,]+/)
+      .map((n) => n.replace(/^@/, ""))
+      .filter(Boolean),
+  ),
+];
+
+/**
+ * "Add people" in a group's header (members only, while there is room): usernames, then
+ * POST /api/messages/conversations/{id}/participants; a refusal (their policy, a block, the level
+ * rule, the size) is shown under the field. The system line it writes reaches everyone live.
+ */
+function AddPeople({ conversationId, room }: { conversationId: number; room: number }) {
+  const t = useTranslations("Messages.add");
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [to, setTo] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+  const add = useAddPeople(conversationId);
+  const list = usernames(to);
+
+  async function submit() {
+    setError(null);
+    if (!list.length) return setError(t("writeUsername"));
+    if (list.length > room) return setError(t("tooMany", { max: MAX_GROUP_MEMBERS }));
+    setLooking(true);
+    let ids: number[];
+    try {
+      ids = await Promise.all(list.map(async (n) => (await apiFetch<{ id: number }>(`/api/users/${encodeURIComponent(n)}`)).id));
+    } catch (e) {
+      setLooking(false);
+      return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("couldNotAdd")));
+    }
+    setLooking(false);
+    add.mutate(ids, {
+      onSuccess: () => {
+        setTo("");
+        setOpen(false);
+      },
+      onError: (e) => {
+        const f = fieldErrors(e);
+        setError(f.form ?? Object.values(f.fields)[0] ?? t("couldNotAdd"));
+      },
+    });
+  }
+
+  if (!open) {
+    return (
+      <Button type="button" size="sm" variant="secondary" onClick={() => setOpen(true)} aria-expanded={false} data-testid="add-people">
+        <UserPlus className="h-4 w-4" aria-hidden="true" />
+        <span className="sr-only sm:not-sr-only">{t("button")}</span>
+      </Button>
+    );
+  }
+  return (
+    <form
+      aria-label={t("button")}
+      className="absolute top-full right-0 z-20 mt-1 w-full max-w-md space-y-2 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setOpen(false);
+      }}
+    >
+      <label htmlFor={`${id}-to`} className="block text-sm font-medium">
+        {t("label")}
+      </label>
+      <input
+        id={`${id}-to`}
+        className={inputClass}
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        autoFocus
+        autoComplete="off"
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        placeholder={t("placeholder")}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={looking || add.isPending}>
+          {t("submit")}
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={() => setOpen(false)}>
+          {t("cancel")}
         </Button>
       </div>
     </form>

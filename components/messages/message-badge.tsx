@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import { useTranslations } from "next-intl";
 import { Mail } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { useMessageEvents, useUnreadMessages } from "@/components/messages/use-messages";
@@ -30,18 +31,20 @@ function useTitleCount(count: number) {
 
 /**
  * The unread direct messages of the signed-in member: a link to /messages with the count (the header
- * on wide screens; on phones the menu has the entry). Live events keep it current; no polling.
+ * on wide screens; on phones the menu has the entry). `initial`: the count the server rendered the header
+ * with (a shared page's comes with page-state). Live events keep it current; no polling.
  */
-export function MessageBadge({ className = "" }: { className?: string }) {
-  const { data } = useUnreadMessages();
+export function MessageBadge({ className = "", initial }: { className?: string; initial?: number }) {
+  const t = useTranslations("Messages.badge");
+  const { data } = useUnreadMessages(true, initial);
   const count = data ?? 0;
-  const label = count > 0 ? `Messages, ${count} unread` : "Messages";
+  const label = count > 0 ? t("labelUnread", { count }) : t("label");
   return (
     <Link
       href="/messages"
       className={`relative h-9 items-center gap-1 rounded-md px-2 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-800 ${className || "inline-flex"}`}
       aria-label={label}
-      title="Messages"
+      title={t("label")}
       data-testid="message-count"
     >
       <Mail className="h-5 w-5" aria-hidden="true" />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Mail } from "lucide-react";
 import { SignInLink } from "@/components/layout/sign-in-link";
 import { buttonClass } from "@/components/ui/button";
@@ -16,6 +17,7 @@ import { fieldErrors } from "@/lib/client/api-client";
  * is shown beside it.
  */
 export function MessageButton({ username, size = "sm" }: { username: string; size?: "sm" | "md" }) {
+  const t = useTranslations("Messages.button");
   const rel = useRelation(username);
   const router = useRouter();
   const open = useOpenConversation();
@@ -25,24 +27,24 @@ export function MessageButton({ username, size = "sm" }: { username: string; siz
     return (
       <SignInLink className={buttonClass("secondary", size)}>
         <Mail className="h-4 w-4" aria-hidden="true" />
-        Message
-        <span className="sr-only"> {username} (sign in first)</span>
+        {t("message")}
+        <span className="sr-only"> {t("signInFirst", { username })}</span>
       </SignInLink>
     );
   }
-  const error = open.error ? (fieldErrors(open.error).form ?? "You cannot message this member") : null;
+  const error = open.error ? (fieldErrors(open.error).form ?? t("cannotMessage")) : null;
   return (
     <span className="inline-flex flex-col items-start gap-1">
       <button
         type="button"
         className={buttonClass("secondary", size)}
         disabled={open.isPending}
-        aria-label={`Message ${username}`}
+        aria-label={t("messageUser", { username })}
         onClick={() => open.mutate({ recipientId: r.userId }, { onSuccess: (c) => router.push(`/messages/${c.conversationId}`) })}
         data-testid="message-button"
       >
         <Mail className="h-4 w-4" aria-hidden="true" />
-        Message
+        {t("message")}
       </button>
       {error ? (
         <span role="alert" className="max-w-56 text-xs text-red-700 dark:text-red-400">

@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { PenSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -21,6 +22,7 @@ const names = (s: string) => [
 
 /** "New message" on /messages: one member (their conversation, found or started) or several (a new group of up to 10). */
 export function NewConversation() {
+  const t = useTranslations("Messages.new");
   const id = useId();
   const router = useRouter();
   const [openForm, setOpenForm] = useState(false);
@@ -33,26 +35,22 @@ export function NewConversation() {
 
   async function submit() {
     setError(null);
-    if (!list.length) return setError("Write a username first");
-    if (list.length > MAX_GROUP_MEMBERS - 1) return setError(`A conversation has at most ${MAX_GROUP_MEMBERS} members`);
+    if (!list.length) return setError(t("writeUsername"));
+    if (list.length > MAX_GROUP_MEMBERS - 1) return setError(t("tooMany", { max: MAX_GROUP_MEMBERS }));
     setLooking(true);
     let ids: number[];
     try {
       ids = await Promise.all(list.map(async (n) => (await apiFetch<{ id: number }>(`/api/users/${encodeURIComponent(n)}`)).id));
     } catch (e) {
       setLooking(false);
-      return setError(
-        e instanceof ApiClientError && e.status === 404
-          ? "No member has one of these usernames"
-          : (fieldErrors(e).form ?? "Could not find them"),
-      );
+      return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("notFound")));
     }
     setLooking(false);
     open.mutate(ids.length === 1 ? { recipientId: ids[0]! } : { recipientIds: ids, ...(name.trim() ? { name: name.trim() } : {}) }, {
       onSuccess: (r) => router.push(`/messages/${r.conversationId}`),
       onError: (e) => {
         const f = fieldErrors(e);
-        setError(f.form ?? Object.values(f.fields)[0] ?? "Could not start the conversation");
+        setError(f.form ?? Object.values(f.fields)[0] ?? t("couldNotStart"));
       },
     });
   }
@@ -61,14 +59,14 @@ export function NewConversation() {
     return (
       <Button type="button" size="sm" onClick={() => setOpenForm(true)} aria-expanded={false} aria-controls={`${id}-form`}>
         <PenSquare className="h-4 w-4" aria-hidden="true" />
-        New message
+        {t("button")}
       </Button>
     );
   }
   return (
     <form
       id={`${id}-form`}
-      aria-label="New message"
+      aria-label={t("button")}
       className="w-full space-y-2 rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
       onSubmit={(e) => {
         e.preventDefault();
@@ -76,7 +74,7 @@ export function NewConversation() {
       }}
     >
       <label htmlFor={`${id}-to`} className="block text-sm font-medium">
-        To (usernames, separated by commas; several start a group)
+        {t("to")}
       </label>
       <input
         id={`${id}-to`}
@@ -87,12 +85,12 @@ export function NewConversation() {
         autoComplete="off"
         aria-invalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
-        placeholder="alice, bob"
+        placeholder={t("toPlaceholder")}
       />
       {list.length > 1 ? (
         <>
           <label htmlFor={`${id}-name`} className="block text-sm font-medium">
-            Group name (optional)
+            {t("groupName")}
           </label>
           <input id={`${id}-name`} className={inputClass} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
         </>
@@ -104,10 +102,10 @@ export function NewConversation() {
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={looking || open.isPending}>
-          Start
+          {t("start")}
         </Button>
         <Button type="button" size="sm" variant="secondary" onClick={() => setOpenForm(false)}>
-          Cancel
+          {t("cancel")}
         </Button>
       </div>
     </form>

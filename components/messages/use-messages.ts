@@ -4,7 +4,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { useLiveEvent } from "@/components/layout/live-events";
 import { apiFetch } from "@/lib/client/api-client";
 import { MESSAGE_PAGE } from "@/lib/validation/message-limits";
-import type { ConversationDetailDto, ConversationDto, MessageDto } from "@/lib/validation/messages";
+import type { ReactionType } from "@/db/schema/enums";
+import type { AddParticipantsResponse, ConversationDetailDto, ConversationDto, MessageDto } from "@/lib/validation/messages";
+import type { ReactionDto } from "@/lib/validation/responses";
 
 /** React Query keys of direct messages (invalidated by the live `message` and `message_read` events). */
 export const messageKeys = {
@@ -30,11 +32,32 @@ export const messagesApi = {
   read: (conversationId: number) => apiFetch<null>(`/api/messages/conversations/${id(conversationId)}/read`, { method: "POST" }),
   open: (body: { recipientId: number } | { recipientIds: number[]; name?: string }) =>
     apiFetch<{ conversationId: number }>("/api/messages/conversations", { body }),
+  addPeople: (conversationId: number, userIds: number[]) =>
+    apiFetch<AddParticipantsResponse>(`/api/messages/conversations/${id(conversationId)}/participants`, { body: { userIds } }),
+  react: (messageId: number, type: ReactionType) =>
+    apiFetch<ReactionDto | null>(`/api/messages/${id(messageId)}/reactions`, { body: { type } }),
 };
 
-/** The member's unread message count (header, tab title); fresh from the server, then kept by live events. */
-export function useUnreadMessages(enabled = true) {
-  return useQuery({ queryKey: messageKeys.unread(), queryFn: messagesApi.unreadCount, staleTime: Infinity, enabled });
+/**
+ * The member's unread message count (header, tab title). It never asks on its own when a page opens:
+ * the server gives it with the header (`initial`), or page-state does on a shared page
+ * (components/layout/shell-marks.tsx); live events and reading a conversation refresh it.
+ * `enabled` false: signed out, nothing to count.
+ */
+export function useUnreadMessages(enabled = true, initial?: number) {
+  const q = useQuery({
+    queryKey: messageKeys.unread(),
+    queryFn: messagesApi.unreadCount,
+    staleTime: Infinity,
+    enabled: false,
+    initialData: initial,
+  });
+  return enabled ? q : { ...q, data: undefined };
+}
+
+/** Asks the server for the unread count again (after a live event, or reading a conversation). */
+export function refreshUnread(qc: QC): Promise<number> {
+  return qc.fetchQuery({ queryKey: messageKeys.unread(), queryFn: messagesApi.unreadCount, staleTime: 0 });
 }
 
 export function useConversations(initial?: ConversationDto[]) {
@@ -68,13 +91,54 @@ export function useMarkRead(conversationId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => messagesApi.read(conversationId),
-    onSuccess: () => qc.invalidateQueries({ queryKey: messageKeys.unread() }),
+    onSuccess: () => refreshUnread(qc),
   });
 }
 
 /** Starts (or finds) a conversation; resolves to its id. */
 export function useOpenConversation() {
   return useMutation({ mutationFn: messagesApi.open });
+}
+
+/** Adds people to a group; the newest page (with the members and the system line) is fetched again. */
+export function useAddPeople(conversationId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: number[]) => messagesApi.addPeople(conversationId, userIds),
+    onSuccess: () => Promise.all([refreshNewest(qc, conversationId), qc.invalidateQueries({ queryKey: messageKeys.conversations() })]),
+  });
+}
+
+/** Toggles a reaction on a message and applies the answer to the loaded pages (the others see it live). */
+export function useReactToMessage(conversationId: number, me: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { messageId: number; type: ReactionType }) => messagesApi.react(v.messageId, v.type),
+    onSuccess: (added, v) =>
+      qc.setQueryData<InfiniteData<ConversationDetailDto, number | undefined>>(messageKeys.conversation(conversationId), (cur) =>
+        cur
+          ? {
+              ...cur,
+              pages: cur.pages.map((p) => ({
+                ...p,
+                messages: {
+                  ...p.messages,
+                  content: p.messages.content.map((m) =>
+                    m.id === v.messageId
+                      ? {
+                          ...m,
+                          reactions: added
+                            ? [...m.reactions.filter((r) => r.id !== added.id), added]
+                            : m.reactions.filter((r) => !(r.user === me && r.type === v.type)),
+                        }
+                      : m,
+                  ),
+                },
+              })),
+            }
+          : cur,
+      ),
+  });
 }
 
 type QC = ReturnType<typeof useQueryClient>;
@@ -103,14 +167,25 @@ export async function refreshNewest(qc: QC, conversationId: number): Promise<voi
  * only): the unread count and the list follow them; `onEvent` lets an open conversation follow too.
  */
 export function useMessageEvents(
-  onEvent?: (e: { type: "message" | "message_read"; conversationId: number; messageId: number; actorId: number }) => void,
+  onEvent?: (e: {
+    type: "message" | "message_read";
+    /** "reaction": a reaction to `messageId` was added or taken back (no new message). */
+    kind?: string;
+    conversationId: number;
+    messageId: number;
+    actorId: number;
+  }) => void,
 ) {
   const qc = useQueryClient();
   useLiveEvent((e) => {
     if (e.type !== "message" && e.type !== "message_read") return;
-    void qc.invalidateQueries({ queryKey: messageKeys.unread() });
-    void qc.invalidateQueries({ queryKey: messageKeys.conversations() });
+    // A `message` event of kind `reaction` (migration 0038) changes no count and no list.
+    const kind = (e as { kind?: string }).kind;
+    if (kind !== "reaction") {
+      void refreshUnread(qc).catch(() => {});
+      void qc.invalidateQueries({ queryKey: messageKeys.conversations() });
+    }
     if (e.conversationId !== undefined)
-      onEvent?.({ type: e.type, conversationId: e.conversationId, messageId: e.messageId ?? 0, actorId: e.actorId ?? 0 });
+      onEvent?.({ type: e.type, kind, conversationId: e.conversationId, messageId: e.messageId ?? 0, actorId: e.actorId ?? 0 });
   });
 }

@@ -171,3 +171,4 @@ export type MessageReplyDto = z.infer<typeof messageReplySchema>;
 export type ConversationDto = z.infer<typeof conversationSchema>;
 export type ConversationDetailDto = z.infer<typeof conversationDetailSchema>;
 export type ParticipantReadDto = z.infer<typeof participantReadSchema>;
+export type AddParticipantsResponse = z.infer<typeof addParticipantsResponseSchema>;

@@ -168,3 +168,54 @@ test("a conversation is its members' only", async ({ browser, request }) => {
   const anon = await request.get(`/api/messages/conversations/${conversationId}`);
   expect(anon.status()).toBe(401);
 });
+
+test("in a group, a reaction and a member added reach the other member live", async ({ browser, request }) => {
+  await reset(request);
+  const vp = { width: 1280, height: 900 };
+  const ivanToken = await apiLogin(request, "ivan");
+  const headers = { authorization: `Bearer ${ivanToken}` };
+  const heidiId = ((await (await request.get("/api/users/heidi")).json()) as { id: number }).id;
+  // grace accepts messages from ivan (whatever an earlier run left).
+  const graceHeaders = { authorization: `Bearer ${await apiLogin(request, "grace")}` };
+  await request.delete("/api/users/ivan/block", { headers: graceHeaders });
+  await request.put("/api/users/me/privacy", { headers: graceHeaders, data: { messagePolicy: "EVERYONE" } });
+  const name = unique("Trip");
+  const made = await request.post("/api/messages/conversations", { headers, data: { recipientIds: [heidiId], name } });
+  expect(made.status()).toBe(200);
+  const { conversationId } = (await made.json()) as { conversationId: number };
+  const text = unique("Train at nine?");
+  expect(
+    (await request.post(`/api/messages/conversations/${conversationId}/messages`, { headers, data: { content: text } })).status(),
+  ).toBe(200);
+
+  const ivan = await member(browser, "ivan", vp);
+  const heidi = await member(browser, "heidi", vp);
+  try {
+    await ivan.page.goto(`/messages/${conversationId}`);
+    await heidi.page.goto(`/messages/${conversationId}`);
+    const onIvan = ivan.page.getByTestId("message").filter({ hasText: text });
+    const onHeidi = heidi.page.getByTestId("message").filter({ hasText: text });
+    await expect(onHeidi).toBeVisible();
+
+    // heidi reacts; ivan sees it without reloading.
+    await onHeidi.getByRole("button", { name: "React" }).click();
+    await heidi.page.getByRole("group", { name: "Choose a reaction" }).getByRole("button", { name: "Smile" }).click();
+    await expect(onHeidi.getByRole("button", { name: "Smile: 1 (your reaction)" })).toBeVisible();
+    await expect(onIvan.getByRole("button", { name: "Smile: 1" })).toBeVisible({ timeout: 5_000 });
+
+    // ivan adds grace; heidi sees the line and the members change live.
+    await ivan.page.getByTestId("add-people").click();
+    await ivan.page.getByRole("textbox", { name: "Usernames to add (separated by commas)" }).fill("grace");
+    await ivan.page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(ivan.page.getByTestId("system-line").last()).toHaveText("You added grace");
+    await expect(heidi.page.getByTestId("system-line").last()).toHaveText("ivan added grace", { timeout: 5_000 });
+    await expect(heidi.page.getByTestId("conversation-members")).toContainText("grace");
+
+    await heidi.page.mouse.move(0, 0);
+    expect(await axeLightAndDark(heidi.page, "group conversation with a reaction")).toEqual([]);
+    await shots(heidi.page, "group-reaction-added");
+  } finally {
+    await ivan.context.close();
+    await heidi.context.close();
+  }
+});

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ConversationView } from "@/components/messages/conversation-view";
 import { AppError } from "@/lib/errors";
@@ -24,9 +25,9 @@ const load = cache(async (idParam: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { viewer, detail } = await load((await params).id);
+  const [{ viewer, detail }, t] = await Promise.all([load((await params).id), getTranslations("Messages")]);
   const others = detail.participants.filter((p) => p.id !== viewer.id).map((p) => p.username);
-  return { title: detail.name ?? `Messages with ${others.join(", ") || "yourself"}` };
+  return { title: detail.name ?? t("titleWith", { names: others.join(", ") || t("yourself") }) };
 }
 
 /** /messages/{id}: one conversation (members only; anyone else 404), live. Per member: never from the shared page cache. */
