@@ -20,5 +20,13 @@ export async function SiteHeader() {
     ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 })), unreadMessageCount(viewer.id).catch(() => 0)])
     : [null, { count: 0 }, 0];
   const review = await reviewQueueCount(viewer).catch(() => 0);
-  return <HeaderBar me={me ? headerAccount(me) : null} unread={unread.count} messages={messages} review={review} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
+  return (
+    <HeaderBar
+      me={me ? headerAccount(me) : null}
+      unread={unread.count}
+      messages={messages}
+      review={review}
+      allowance={env().UNVERIFIED_POST_ALLOWANCE}
+    />
+  );
 }
