@@ -2,22 +2,16 @@
 
 import { useId } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { api, type EmailMode, type EmailPrefs } from "@/lib/client/api-client";
 import { notificationKeys } from "@/lib/client/query-keys";
 
-const MODES: { mode: EmailMode; label: string; hint: (away: number) => string }[] = [
-  {
-    mode: "immediate",
-    label: "Right away",
-    hint: (away) => `A mail for each reply or mention, when you have not been on the site for ${away} minutes.`,
-  },
-  { mode: "daily", label: "Daily digest", hint: () => "One mail a day with the replies and mentions you have not read." },
-  { mode: "weekly", label: "Weekly digest", hint: () => "One mail a week with the replies and mentions you have not read." },
-  { mode: "off", label: "No mail", hint: () => "Only the mail you ask for (password reset, verification code)." },
-];
+/** Each mode's label and hint are in the catalogs (SettingsEmail.mode.<mode>). */
+const MODES: EmailMode[] = ["immediate", "daily", "weekly", "off"];
 
 /** GET/PUT /api/notifications/email-prefs as a radio group; a choice is saved at once. */
 export function EmailPrefsForm() {
+  const t = useTranslations("SettingsEmail");
   const id = useId();
   const qc = useQueryClient();
   const prefs = useQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: api.emailPrefs });
@@ -34,14 +28,14 @@ export function EmailPrefsForm() {
 
   return (
     <fieldset className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="email-prefs">
-      <legend className="px-1 text-sm font-semibold">Replies and mentions by mail</legend>
+      <legend className="px-1 text-sm font-semibold">{t("legend")}</legend>
       {prefs.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Could not load your settings.
+          {t("loadError")}
         </p>
       ) : null}
       <div className="mt-2 space-y-3">
-        {MODES.map((m) => (
+        {MODES.map((mode) => ({ mode, label: t(`mode.${mode}.label`), hint: t(`mode.${mode}.hint`, { away }) })).map((m) => (
           <div key={m.mode} className="flex items-start gap-3">
             <input
               id={`${id}-${m.mode}`}
@@ -58,20 +52,14 @@ export function EmailPrefsForm() {
                 {m.label}
               </label>
               <p id={`${id}-${m.mode}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
-                {m.hint(away)}
+                {m.hint}
               </p>
             </div>
           </div>
         ))}
       </div>
       <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400" aria-live="polite">
-        {save.isPending
-          ? "Saving…"
-          : save.isError
-            ? "Could not save, try again."
-            : save.isSuccess
-              ? "Saved."
-              : "Every mail also has a one-click unsubscribe link."}
+        {save.isPending ? t("saving") : save.isError ? t("saveError") : save.isSuccess ? t("saved") : t("unsubscribeNote")}
       </p>
     </fieldset>
   );

@@ -2,16 +2,17 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
 import { ApiClientError, api, fieldErrors } from "@/lib/client/api-client";
 
-type Ended = { sessions: number; tokens: number };
 type Errors = { form: string | null; fields: Record<string, string> };
 
 /** Change the password (POST /api/users/me/password); every other sign-in of the account ends. */
 export function PasswordForm() {
+  const t = useTranslations("SettingsPassword");
   const [errors, setErrors] = useState<Errors>({ form: null, fields: {} });
   const change = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) => api.changePassword(body),
@@ -30,7 +31,7 @@ export function PasswordForm() {
     const currentPassword = String(data.get("currentPassword") ?? "");
     const newPassword = String(data.get("newPassword") ?? "");
     if (newPassword !== String(data.get("confirmPassword") ?? "")) {
-      setErrors({ form: null, fields: { confirmPassword: "The two new passwords differ" } });
+      setErrors({ form: null, fields: { confirmPassword: t("differ") } });
       return;
     }
     change.mutate({ currentPassword, newPassword }, { onSuccess: () => form.reset() });
@@ -40,7 +41,7 @@ export function PasswordForm() {
   const ended = change.data;
   return (
     <form onSubmit={onSubmit} className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" noValidate>
-      <Field id="current-password" label="Current password" error={f.currentPassword}>
+      <Field id="current-password" label={t("current")} error={f.currentPassword}>
         <Input
           id="current-password"
           name="currentPassword"
@@ -50,7 +51,7 @@ export function PasswordForm() {
           {...describedBy("current-password", f.currentPassword)}
         />
       </Field>
-      <Field id="new-password" label="New password" hint="At least 8 characters." error={f.newPassword}>
+      <Field id="new-password" label={t("new")} hint={t("newHint")} error={f.newPassword}>
         <Input
           id="new-password"
           name="newPassword"
@@ -61,7 +62,7 @@ export function PasswordForm() {
           {...(f.newPassword ? describedBy("new-password", f.newPassword) : { "aria-describedby": "new-password-hint" })}
         />
       </Field>
-      <Field id="confirm-password" label="New password again" error={f.confirmPassword}>
+      <Field id="confirm-password" label={t("again")} error={f.confirmPassword}>
         <Input
           id="confirm-password"
           name="confirmPassword"
@@ -79,23 +80,20 @@ export function PasswordForm() {
         >
           <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            Password changed. {ended.sessions + ended.tokens === 0 ? "You were not signed in anywhere else." : `${signIns(ended)} ended.`}
+            {t("changed")}{" "}
+            {ended.sessions + ended.tokens === 0
+              ? t("nowhereElse")
+              : ended.sessions && ended.tokens
+                ? t("endedBoth", { sessions: ended.sessions, tokens: ended.tokens })
+                : ended.sessions
+                  ? t("endedSessions", { sessions: ended.sessions })
+                  : t("endedTokens", { tokens: ended.tokens })}
           </span>
         </p>
       ) : null}
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? "Changing…" : "Change password"}
+        {change.isPending ? t("changing") : t("submit")}
       </Button>
     </form>
   );
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const signIns = (e: Ended) =>
-  [
-    e.sessions ? plural(e.sessions, "other browser session", "other browser sessions") : "",
-    e.tokens ? plural(e.tokens, "login token", "login tokens") : "",
-  ]
-    .filter(Boolean)
-    .join(" and ")
-    .replace(/^./, (c) => c.toUpperCase());

@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -11,14 +12,12 @@ import { api, fieldErrors } from "@/lib/client/api-client";
 import { socialKeys } from "@/lib/client/query-keys";
 import type { MessagePolicy, PrivacyDto } from "@/lib/validation/social";
 
-const POLICIES: { policy: MessagePolicy; label: string; hint: string }[] = [
-  { policy: "EVERYONE", label: "Everyone", hint: "Any member may send you a direct message (except those you blocked)." },
-  { policy: "FOLLOWING", label: "People I follow", hint: "Only members you follow may start a conversation with you." },
-  { policy: "NOBODY", label: "Nobody", hint: "Nobody may send you direct messages." },
-];
+/** Each policy's label and hint are in the catalogs (SettingsPrivacy.policy.<POLICY>). */
+const POLICIES: MessagePolicy[] = ["EVERYONE", "FOLLOWING", "NOBODY"];
 
 /** GET/PUT /api/users/me/privacy as a radio group; a choice is saved at once. */
 export function MessagePolicyForm() {
+  const t = useTranslations("SettingsPrivacy");
   const id = useId();
   const qc = useQueryClient();
   const privacy = useQuery({ queryKey: socialKeys.privacy(), queryFn: api.privacy });
@@ -33,14 +32,14 @@ export function MessagePolicyForm() {
   });
   return (
     <fieldset className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="message-policy">
-      <legend className="px-1 text-sm font-semibold">Who may message me</legend>
+      <legend className="px-1 text-sm font-semibold">{t("legend")}</legend>
       {privacy.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Could not load your settings.
+          {t("loadError")}
         </p>
       ) : null}
       <div className="mt-2 space-y-3">
-        {POLICIES.map((p) => (
+        {POLICIES.map((policy) => ({ policy, label: t(`policy.${policy}.label`), hint: t(`policy.${policy}.hint`) })).map((p) => (
           <div key={p.policy} className="flex items-start gap-3">
             <input
               id={`${id}-${p.policy}`}
@@ -64,7 +63,7 @@ export function MessagePolicyForm() {
         ))}
       </div>
       <p className="mt-4 text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
-        {save.isPending ? "Saving…" : save.isError ? "Could not save, try again." : save.isSuccess ? "Saved." : "\u00a0"}
+        {save.isPending ? t("saving") : save.isError ? t("saveError") : save.isSuccess ? t("saved") : "\u00a0"}
       </p>
     </fieldset>
   );
@@ -72,6 +71,7 @@ export function MessagePolicyForm() {
 
 /** The members one blocked, with a way to block another by name and to unblock each. */
 export function BlockedMembers() {
+  const t = useTranslations("SettingsPrivacy");
   const qc = useQueryClient();
   const [name, setName] = useState("");
   const [done, setDone] = useState<string | null>(null);
@@ -79,7 +79,7 @@ export function BlockedMembers() {
   const change = useMutation({
     mutationFn: ({ username, on }: { username: string; on: boolean }) => api.block(username, on),
     onSuccess: (_r, v) => {
-      setDone(v.on ? `${v.username} is blocked.` : `${v.username} is no longer blocked.`);
+      setDone(v.on ? t("blockedDone", { username: v.username }) : t("unblockedDone", { username: v.username }));
       if (v.on) setName("");
     },
     onSettled: (_r, _e, v) => {
@@ -99,14 +99,12 @@ export function BlockedMembers() {
     <section aria-labelledby="blocked-heading" className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <div>
         <h2 id="blocked-heading" className="text-sm font-semibold">
-          Blocked members
+          {t("blockedHeading")}
         </h2>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-          A blocked member cannot follow or message you, and their mentions, replies and reactions no longer notify you. They are not told.
-        </p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("blockedIntro")}</p>
       </div>
-      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label="Block a member">
-        <Field id="block-username" label="Username" error={error} className="flex-1">
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" aria-label={t("blockLabel")}>
+        <Field id="block-username" label={t("username")} error={error} className="flex-1">
           <input
             id="block-username"
             name="username"
@@ -119,7 +117,7 @@ export function BlockedMembers() {
           />
         </Field>
         <Button type="submit" variant="secondary" disabled={change.isPending || !name.trim()} className={error ? "sm:mb-6" : ""}>
-          Block
+          {t("block")}
         </Button>
       </form>
       <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite" data-testid="block-status">
@@ -127,12 +125,12 @@ export function BlockedMembers() {
       </p>
       {blocks.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Could not load the list.
+          {t("listError")}
         </p>
       ) : blocks.isPending ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading…</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("loading")}</p>
       ) : list.length ? (
-        <ul aria-label="Members you blocked" className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="blocked-list">
+        <ul aria-label={t("listLabel")} className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="blocked-list">
           {list.map((b) => (
             <li key={b.user.id} className="flex items-center gap-3 py-2">
               <Avatar src={b.user.avatar} name={b.user.username} size={32} decorative />
@@ -141,7 +139,7 @@ export function BlockedMembers() {
                   {b.user.username}
                 </Link>
                 <p className="text-xs text-zinc-600 dark:text-zinc-400">
-                  Blocked <RelativeTime iso={b.blockedAt} />
+                  {t.rich("blockedAt", { time: () => <RelativeTime iso={b.blockedAt} /> })}
                 </p>
               </div>
               <Button
@@ -149,16 +147,16 @@ export function BlockedMembers() {
                 size="sm"
                 onClick={() => change.mutate({ username: b.user.username, on: false })}
                 disabled={change.isPending}
-                aria-label={`Unblock ${b.user.username}`}
+                aria-label={t("unblockUser", { username: b.user.username })}
               >
-                Unblock
+                {t("unblock")}
               </Button>
             </li>
           ))}
         </ul>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="blocked-empty">
-          You have not blocked anyone.
+          {t("empty")}
         </p>
       )}
     </section>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { describedBy, Field, FieldError, Input, Select } from "@/components/ui/field";
@@ -10,17 +11,14 @@ import { userKeys } from "@/lib/client/query-keys";
 import type { ApiTokenDto, CreatedTokenDto } from "@/lib/validation/auth";
 
 /** A fixed, locale-independent format, so server and client render the same text. */
-const when = (iso: string | null, empty = "never") => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : empty);
+const when = (iso: string | null, empty: string) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : empty);
 
-const EXPIRY = [
-  { value: "7", label: "7 days" },
-  { value: "30", label: "30 days" },
-  { value: "90", label: "90 days" },
-  { value: "365", label: "1 year" },
-  { value: "never", label: "Never" },
-];
+/** The expiry choices (their names: SettingsTokens.expiry.<value>). */
+const EXPIRY = ["7", "30", "90", "365", "never"] as const;
 
 export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] }) {
+  const tr = useTranslations("SettingsTokens");
+  const never = tr("never");
   const qc = useQueryClient();
   const tokens = useQuery({ queryKey: userKeys.tokens(), queryFn: () => api.tokens(), initialData: initialTokens });
   const [createdToken, setCreatedToken] = useState<CreatedTokenDto | null>(null);
@@ -58,36 +56,36 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
     <div className="space-y-6">
       <section aria-labelledby="new-token" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <h2 id="new-token" className="mb-3 text-lg font-semibold">
-          New token
+          {tr("newHeading")}
         </h2>
         <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
-          <Field id="token-name" label="Name" error={f.name}>
+          <Field id="token-name" label={tr("name")} error={f.name}>
             <Input
               id="token-name"
               name="name"
               required
               maxLength={64}
-              placeholder="e.g. my script"
+              placeholder={tr("namePlaceholder")}
               {...describedBy("token-name", f.name)}
             />
           </Field>
-          <Field id="token-scope" label="Scope" error={f.scopes}>
+          <Field id="token-scope" label={tr("scope")} error={f.scopes}>
             <Select id="token-scope" name="scope" defaultValue="read">
-              <option value="read">Read only</option>
-              <option value="write">Read and write</option>
+              <option value="read">{tr("readOnly")}</option>
+              <option value="write">{tr("readWrite")}</option>
             </Select>
           </Field>
-          <Field id="token-expiry" label="Expires after" error={f.expiresInDays}>
+          <Field id="token-expiry" label={tr("expiresAfter")} error={f.expiresInDays}>
             <Select id="token-expiry" name="expiry" defaultValue="90">
-              {EXPIRY.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
+              {EXPIRY.map((value) => (
+                <option key={value} value={value}>
+                  {tr(`expiry.${value}`)}
                 </option>
               ))}
             </Select>
           </Field>
           <Button type="submit" className="sm:mt-6" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create token"}
+            {create.isPending ? tr("creating") : tr("create")}
           </Button>
         </form>
         <FieldError id="token-form-error" message={errors.form} />
@@ -96,36 +94,36 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
 
       <section aria-labelledby="your-tokens">
         <h2 id="your-tokens" className="mb-3 text-lg font-semibold">
-          Your tokens
+          {tr("yourTokens")}
         </h2>
-        {revoke.error ? <FieldError id="revoke-error" message={fieldErrors(revoke.error).form ?? "Could not revoke the token"} /> : null}
+        {revoke.error ? <FieldError id="revoke-error" message={fieldErrors(revoke.error).form ?? tr("revokeError")} /> : null}
         {tokens.data.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">You have no API tokens.</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{tr("empty")}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="tokens-table">
               <thead className="border-b border-zinc-200 text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Name
+                    {tr("name")}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Token
+                    {tr("token")}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Scopes
+                    {tr("scopes")}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Created
+                    {tr("created")}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Last used
+                    {tr("lastUsed")}
                   </th>
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Expires
+                    {tr("expires")}
                   </th>
                   <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{tr("actions")}</span>
                   </th>
                 </tr>
               </thead>
@@ -135,20 +133,20 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
                     <td className="py-2 pr-3 font-medium">{t.name}</td>
                     <td className="py-2 pr-3 font-mono text-xs">{t.prefix}…</td>
                     <td className="py-2 pr-3">{t.scopes.join(", ")}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(t.createdAt)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(t.lastUsedAt)}</td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{when(t.expiresAt)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{when(t.createdAt, never)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{when(t.lastUsedAt, never)}</td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{when(t.expiresAt, never)}</td>
                     <td className="py-2 text-right">
                       <ConfirmButton
                         variant="danger"
                         size="sm"
                         disabled={revoke.isPending && revoke.variables === t.id}
-                        aria-label={`Revoke ${t.name}`}
-                        message={`Revoke the token "${t.name}"? Programs using it will stop working.`}
-                        confirmLabel="Revoke"
+                        aria-label={tr("revokeLabel", { name: t.name })}
+                        message={tr("revokeConfirm", { name: t.name })}
+                        confirmLabel={tr("revoke")}
                         onConfirm={() => revoke.mutate(t.id)}
                       >
-                        Revoke
+                        {tr("revoke")}
                       </ConfirmButton>
                     </td>
                   </tr>
@@ -163,16 +161,17 @@ export function TokensManager({ initialTokens }: { initialTokens: ApiTokenDto[] 
 }
 
 function NewTokenNotice({ token, onDismiss }: { token: CreatedTokenDto; onDismiss: () => void }) {
+  const tr = useTranslations("SettingsTokens");
   const [copied, setCopied] = useState(false);
   return (
     <div
       role="status"
       className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950"
     >
-      <p className="font-medium">Token “{token.name}” created. Copy it now: it will not be shown again.</p>
+      <p className="font-medium">{tr("createdNotice", { name: token.name })}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label htmlFor="new-token-value" className="sr-only">
-          New token
+          {tr("newHeading")}
         </label>
         <input
           id="new-token-value"
@@ -194,10 +193,10 @@ function NewTokenNotice({ token, onDismiss }: { token: CreatedTokenDto; onDismis
             }
           }}
         >
-          {copied ? "Copied" : "Copy"}
+          {copied ? tr("copied") : tr("copy")}
         </Button>
         <Button size="sm" variant="ghost" onClick={onDismiss}>
-          Done
+          {tr("done")}
         </Button>
       </div>
     </div>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, BellOff, Circle } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { accountApi } from "@/lib/client/account-api";
 import { userKeys } from "@/lib/client/query-keys";
 import type { WatchDto } from "@/lib/validation/account";
@@ -20,7 +21,9 @@ export function useSetWatch() {
   return useMutation({
     mutationFn: (a: { target: WatchTarget; level: Level }) =>
       accountApi.setWatch({ [a.target.kind === "category" ? "categoryId" : "tagId"]: a.target.id, level: a.level }),
-    onSuccess: (list) => qc.setQueryData<WatchDto[]>(userKeys.watches(), list),
+    onSuccess: (list: WatchDto[]) => {
+      qc.setQueryData(userKeys.watches(), list);
+    },
   });
 }
 
@@ -28,10 +31,11 @@ export function levelOf(list: WatchDto[] | undefined, t: WatchTarget): Level {
   return list?.find((w) => w.kind === t.kind && w.id === t.id)?.level ?? "NORMAL";
 }
 
-const CHOICES: { level: Level; label: string; hint: string; icon: typeof Bell }[] = [
-  { level: "WATCH", label: "Watch", hint: "Be notified of every new post", icon: Bell },
-  { level: "NORMAL", label: "Normal", hint: "Posts show in your lists, no notifications", icon: Circle },
-  { level: "MUTE", label: "Mute", hint: "Hide its posts from your home list", icon: BellOff },
+/** Each level's label and hint are in the catalogs (Watch.<LEVEL>). */
+const CHOICES: { level: Level; icon: typeof Bell }[] = [
+  { level: "WATCH", icon: Bell },
+  { level: "NORMAL", icon: Circle },
+  { level: "MUTE", icon: BellOff },
 ];
 
 /**
@@ -40,6 +44,7 @@ const CHOICES: { level: Level; label: string; hint: string; icon: typeof Bell }[
  * whether the page was rendered for members at all (anonymous visitors see nothing).
  */
 export function WatchControl({ target, signedIn = true, compact = false }: { target: WatchTarget; signedIn?: boolean; compact?: boolean }) {
+  const t = useTranslations("Watch");
   const watches = useWatches(signedIn);
   const set = useSetWatch();
   if (!signedIn) return null;
@@ -49,17 +54,17 @@ export function WatchControl({ target, signedIn = true, compact = false }: { tar
     <div className="flex flex-col items-start gap-1" data-testid={`watch-${target.kind}-${target.id}`}>
       <div
         role="group"
-        aria-label={`Notifications for ${what}`}
+        aria-label={t("groupLabel", { what })}
         className="inline-flex rounded-md border border-zinc-300 dark:border-zinc-700"
       >
-        {CHOICES.map(({ level, label, hint, icon: Icon }, i) => {
+        {CHOICES.map(({ level, icon: Icon }, i) => {
           const on = current === level;
           return (
             <button
               key={level}
               type="button"
               aria-pressed={on}
-              title={hint}
+              title={t(`${level}.hint`)}
               disabled={watches.isPending || set.isPending}
               onClick={() => !on && set.mutate({ target, level })}
               className={`inline-flex min-h-8 items-center gap-1.5 px-2.5 text-sm font-medium focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:cursor-wait ${
@@ -71,18 +76,14 @@ export function WatchControl({ target, signedIn = true, compact = false }: { tar
               }`}
             >
               <Icon aria-hidden="true" className="h-4 w-4" />
-              {label}
+              {t(`${level}.label`)}
             </button>
           );
         })}
       </div>
       {!compact ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {set.error ? (
-            <span className="text-red-700 dark:text-red-400">{set.error.message}</span>
-          ) : (
-            CHOICES.find((c) => c.level === current)!.hint
-          )}
+          {set.error ? <span className="text-red-700 dark:text-red-400">{set.error.message}</span> : t(`${current}.hint`)}
         </p>
       ) : set.error ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-400">

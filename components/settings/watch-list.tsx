@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Folder, Hash } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { WatchControl, useWatches, type WatchTarget } from "@/components/settings/watch-control";
 import type { WatchDto } from "@/lib/validation/account";
 
@@ -10,6 +11,7 @@ import type { WatchDto } from "@/lib/validation/account";
  * row set back to Normal stays listed until the page is left, so a slip can be undone in place.
  */
 export function WatchList({ initial }: { initial: WatchDto[] }) {
+  const t = useTranslations("SettingsWatching");
   const { data = initial } = useWatches();
   const [seen, setSeen] = useState<WatchTarget[]>(() => initial.map(({ kind, id, name }) => ({ kind, id, name })));
   const key = (t: { kind: string; id: number }) => `${t.kind}-${t.id}`;
@@ -18,13 +20,13 @@ export function WatchList({ initial }: { initial: WatchDto[] }) {
   if (rows.length !== seen.length) setSeen(rows);
 
   const groups: { kind: WatchTarget["kind"]; title: string }[] = [
-    { kind: "category", title: "Categories" },
-    { kind: "tag", title: "Tags" },
+    { kind: "category", title: t("categories") },
+    { kind: "tag", title: t("tags") },
   ];
   if (!rows.length)
     return (
       <p className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        You watch and mute nothing yet. Use the Watch / Normal / Mute buttons at the top of any category or tag page.
+        {t("empty")}
       </p>
     );
   return (
@@ -38,10 +40,10 @@ export function WatchList({ initial }: { initial: WatchDto[] }) {
               {title}
             </h2>
             <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-              {list.map((t) => (
-                <li key={key(t)} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="watch-row">
+              {list.map((w) => (
+                <li key={key(w)} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3" data-testid="watch-row">
                   <a
-                    href={kind === "category" ? `/c/${t.id}` : `/t/${t.id}`}
+                    href={kind === "category" ? `/c/${w.id}` : `/t/${w.id}`}
                     className="inline-flex min-w-0 items-center gap-1.5 font-medium text-zinc-900 hover:underline dark:text-zinc-100"
                   >
                     {kind === "category" ? (
@@ -49,9 +51,9 @@ export function WatchList({ initial }: { initial: WatchDto[] }) {
                     ) : (
                       <Hash aria-hidden="true" className="h-4 w-4 shrink-0" />
                     )}
-                    <span className="truncate">{t.name}</span>
+                    <span className="truncate">{w.name}</span>
                   </a>
-                  <WatchControl target={t} compact />
+                  <WatchControl target={w} compact />
                 </li>
               ))}
             </ul>
