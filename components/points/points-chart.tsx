@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslations } from "next-intl";
 
 export type TrendPoint = { date: string; value: number };
 
@@ -29,9 +30,11 @@ const fmtDay = (d: string) => {
  * The balance at the end of each day as an accessible SVG line chart: axes with labels, a <title> and a
  * <desc> summarising the series, and the same data as a table for screen readers and copying.
  */
-export function PointsChart({ data, caption = "Points balance" }: { data: TrendPoint[]; caption?: string }) {
+export function PointsChart({ data, caption: given }: { data: TrendPoint[]; caption?: string }) {
+  const t = useTranslations("PointsChart");
+  const caption = given ?? t("caption");
   const id = useId();
-  if (!data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">No data yet.</p>;
+  if (!data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noData")}</p>;
   const values = data.map((d) => d.value);
   const min = Math.min(...values);
   const max = Math.max(...values);
@@ -47,9 +50,7 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
   const first = data[0]!;
   const last = data[data.length - 1]!;
   const labelEvery = Math.max(1, Math.ceil(data.length / 6));
-  const desc =
-    `Balance at the end of each day from ${first.date} to ${last.date}: ${first.value} points at the start, ` +
-    `${last.value} points now; lowest ${min}, highest ${max}.`;
+  const desc = t("desc", { from: first.date, to: last.date, start: first.value, now: last.value, min, max });
 
   return (
     <figure className="space-y-2" data-testid="points-chart" data-last-value={last.value}>
@@ -60,14 +61,14 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
         className="h-auto w-full text-zinc-600 dark:text-zinc-400"
         preserveAspectRatio="xMidYMid meet"
       >
-        <title id={`${id}-t`}>{`${caption}, last ${data.length} days`}</title>
+        <title id={`${id}-t`}>{t("title", { caption, days: data.length })}</title>
         <desc id={`${id}-d`}>{desc}</desc>
         {/* y axis: gridlines and labels */}
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.15} />
-            <text x={PAD.left - 8} y={y(t)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
-              {t}
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={0.15} />
+            <text x={PAD.left - 8} y={y(tick)} dy="0.32em" textAnchor="end" fontSize={11} fill="currentColor">
+              {tick}
             </text>
           </g>
         ))}
@@ -89,13 +90,13 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
           fontSize={11}
           fill="currentColor"
         >
-          Points
+          {t("axis")}
         </text>
         <polygon points={area} className="fill-sky-500/15" />
         <polyline points={pts} fill="none" className="stroke-sky-600 dark:stroke-sky-400" strokeWidth={2} strokeLinejoin="round" />
         {data.map((d, i) => (
           <circle key={d.date} cx={x(i)} cy={y(d.value)} r={i === data.length - 1 ? 4 : 2} className="fill-sky-600 dark:fill-sky-400">
-            <title>{`${d.date}: ${d.value} points`}</title>
+            <title>{t("point", { date: d.date, value: d.value })}</title>
           </circle>
         ))}
         <text
@@ -111,16 +112,16 @@ export function PointsChart({ data, caption = "Points balance" }: { data: TrendP
       </svg>
       <figcaption className="text-xs text-zinc-600 dark:text-zinc-400">{desc}</figcaption>
       <details className="text-sm">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Show the data as a table</summary>
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("showTable")}</summary>
         <table className="mt-2 w-full max-w-xs text-left text-xs">
-          <caption className="sr-only">{caption} per day</caption>
+          <caption className="sr-only">{t("perDay", { caption })}</caption>
           <thead>
             <tr>
               <th scope="col" className="py-0.5">
-                Date
+                {t("date")}
               </th>
               <th scope="col" className="py-0.5 text-right">
-                Balance
+                {t("balance")}
               </th>
             </tr>
           </thead>

@@ -2,6 +2,7 @@
 
 import { Link } from "@/components/ui/link";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { PointsChart, type TrendPoint } from "@/components/points/points-chart";
@@ -10,26 +11,12 @@ import { api } from "@/lib/client/api-client";
 import { pointKeys, userKeys } from "@/lib/client/query-keys";
 import type { PointHistoryDto } from "@/lib/validation/economy";
 
-export const POINT_TYPE_LABEL: Record<PointHistoryDto["type"], string> = {
-  SYSTEM_ONLINE: "Welcome bonus",
-  POST: "New post",
-  COMMENT: "Comment",
-  POST_LIKED: "Reaction to your post",
-  COMMENT_LIKED: "Reaction to your comment",
-  POST_LIKE_CANCELLED: "Reaction to your post withdrawn",
-  COMMENT_LIKE_CANCELLED: "Reaction to your comment withdrawn",
-  INVITE: "Invitation",
-  FEATURE: "Post featured",
-  REDEEM: "Redeemed a good",
-  LOTTERY_JOIN: "Joined a lottery",
-  LOTTERY_REWARD: "Lottery entry received",
-  DONATE_SENT: "Donation sent",
-  DONATE_RECEIVED: "Donation received",
-  ADMIN_GRANT: "Granted by an admin",
-};
+// The ledger's entry types are named in the catalogs (Points.type.<TYPE>).
 
 /** The balance, the 30-day chart. */
 export function PointsBalance() {
+  const t = useTranslations("Points");
+  const format = useFormatter();
   const me = useQuery({ queryKey: userKeys.me(), queryFn: api.me });
   const trend = useQuery({
     queryKey: pointKeys.trend(TREND_DAYS),
@@ -38,19 +25,24 @@ export function PointsBalance() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Your balance:{" "}
-        <strong className="text-2xl font-bold text-zinc-900 tabular-nums dark:text-zinc-100" data-testid="points-balance">
-          {me.data?.point ?? "…"}
-        </strong>{" "}
-        points
+        {t.rich("balance", {
+          count: me.data?.point ?? 0,
+          n: () => (
+            <strong className="text-2xl font-bold text-zinc-900 tabular-nums dark:text-zinc-100" data-testid="points-balance">
+              {me.data ? format.number(me.data.point) : "…"}
+            </strong>
+          ),
+        })}
       </p>
-      {trend.data ? <PointsChart data={trend.data} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the chart…</p>}
+      {trend.data ? <PointsChart data={trend.data} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("loadingChart")}</p>}
     </div>
   );
 }
 
 /** The ledger, newest first: type, amount (±), balance after it, what it relates to, and when. */
 export function PointsHistory() {
+  const t = useTranslations("Points");
+  const format = useFormatter();
   const q = useInfiniteQuery({
     queryKey: ledgerKey(),
     queryFn: ({ pageParam }): Promise<PointHistoryDto[]> => api.pointHistories(pageParam, LEDGER_PAGE_SIZE),
@@ -58,49 +50,48 @@ export function PointsHistory() {
     getNextPageParam: (last, all) => (last.length === LEDGER_PAGE_SIZE ? all.length : undefined),
   });
   const rows = q.data?.pages.flat() ?? [];
-  if (q.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading your history…</p>;
+  if (q.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("loadingHistory")}</p>;
   if (q.isError)
     return (
       <p role="alert" className="text-sm text-red-700">
-        Could not load your history.
+        {t("historyError")}
       </p>
     );
-  if (!rows.length)
-    return <p className="text-sm text-zinc-600 dark:text-zinc-400">No points yet: post, comment and get reactions to earn some.</p>;
+  if (!rows.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("empty")}</p>;
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="points-ledger">
-          <caption className="sr-only">Points history, newest first</caption>
+          <caption className="sr-only">{t("caption")}</caption>
           <thead className="bg-zinc-50 text-xs tracking-wide text-zinc-600 uppercase dark:bg-zinc-900 dark:text-zinc-400">
             <tr>
               <th scope="col" className="px-3 py-2">
-                Type
+                {t("colType")}
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Amount
+                {t("colAmount")}
               </th>
               <th scope="col" className="px-3 py-2 text-right">
-                Balance
+                {t("colBalance")}
               </th>
               <th scope="col" className="px-3 py-2">
-                Related
+                {t("colRelated")}
               </th>
               <th scope="col" className="px-3 py-2">
-                When
+                {t("colWhen")}
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {rows.map((h) => (
               <tr key={h.id} data-testid="ledger-row" data-type={h.type}>
-                <td className="px-3 py-2">{POINT_TYPE_LABEL[h.type]}</td>
+                <td className="px-3 py-2">{t(`type.${h.type}`)}</td>
                 <td
                   className={`px-3 py-2 text-right font-semibold tabular-nums ${h.amount >= 0 ? "text-emerald-700 dark:text-emerald-400" : "text-red-700 dark:text-red-400"}`}
                 >
-                  {h.amount > 0 ? `+${h.amount}` : h.amount < 0 ? `−${-h.amount}` : "0"}
+                  {h.amount > 0 ? `+${format.number(h.amount)}` : h.amount < 0 ? `−${format.number(-h.amount)}` : "0"}
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{h.balance}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{format.number(h.balance)}</td>
                 <td className="max-w-[16rem] truncate px-3 py-2">
                   {h.postId !== null && h.postTitle !== null ? (
                     <Link
@@ -110,7 +101,7 @@ export function PointsHistory() {
                       {h.postTitle}
                     </Link>
                   ) : h.postId !== null ? (
-                    <span className="text-zinc-600 dark:text-zinc-400">a deleted post</span>
+                    <span className="text-zinc-600 dark:text-zinc-400">{t("deletedPost")}</span>
                   ) : null}
                   {h.fromUserName ? <span className="text-zinc-600 dark:text-zinc-400"> · {h.fromUserName}</span> : null}
                 </td>
@@ -125,7 +116,7 @@ export function PointsHistory() {
       {q.hasNextPage ? (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-            {q.isFetchingNextPage ? "Loading…" : "Load more"}
+            {q.isFetchingNextPage ? t("loading") : t("loadMore")}
           </Button>
         </div>
       ) : null}

@@ -5,6 +5,7 @@
 import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, Input, describedBy } from "@/components/ui/field";
 import { api, fieldErrors } from "@/lib/client/api-client";
@@ -15,6 +16,7 @@ type Step = { goodId: number; stage: "contact" | "confirm"; contact: string };
 
 /** The shop: goods with image and cost; redeeming asks for a contact, then a confirmation. */
 export function PointsShop() {
+  const t = useTranslations("Shop");
   const id = useId();
   const qc = useQueryClient();
   const router = useRouter();
@@ -31,7 +33,7 @@ export function PointsShop() {
       const good = goods.data?.find((g) => g.id === s.goodId);
       qc.setQueryData<MeDto>(userKeys.me(), (old) => (old ? { ...old, point: res.point } : old));
       setStep(null);
-      setDone(`Redeemed ${good?.name ?? "the good"}. Your balance is now ${res.point} points; an admin will contact you.`);
+      setDone(t("redeemed", { name: good?.name ?? t("theGood"), count: res.point }));
       await qc.invalidateQueries({ queryKey: pointKeys.all });
       // The header shows the balance too (rendered on the server).
       router.refresh();
@@ -45,14 +47,14 @@ export function PointsShop() {
     setStep({ goodId: g.id, stage: "contact", contact: step?.contact ?? "" });
   };
 
-  if (goods.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">Loading the shop…</p>;
+  if (goods.isPending) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("loading")}</p>;
   if (goods.isError)
     return (
       <p role="alert" className="text-sm text-red-700">
-        Could not load the shop.
+        {t("error")}
       </p>
     );
-  if (!goods.data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">The shop is empty for now.</p>;
+  if (!goods.data.length) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("empty")}</p>;
 
   return (
     <div className="space-y-3">
@@ -83,7 +85,7 @@ export function PointsShop() {
                 <div className="flex items-start justify-between gap-2">
                   <h3 className="font-semibold">{g.name}</h3>
                   <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-                    {g.cost} pts
+                    {t("cost", { count: g.cost })}
                   </span>
                 </div>
                 {g.description ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{g.description}</p> : null}
@@ -95,13 +97,13 @@ export function PointsShop() {
                         onClick={() => start(g)}
                         disabled={short > 0}
                         aria-describedby={short > 0 ? reasonId : undefined}
-                        aria-label={`Redeem ${g.name}`}
+                        aria-label={t("redeemLabel", { name: g.name })}
                       >
-                        Redeem
+                        {t("redeem")}
                       </Button>
                       {short > 0 ? (
                         <p id={reasonId} className="text-xs text-zinc-600 dark:text-zinc-400">
-                          You need {short} more {short === 1 ? "point" : "points"}.
+                          {t("short", { count: short })}
                         </p>
                       ) : null}
                     </>
@@ -110,12 +112,12 @@ export function PointsShop() {
                       className="space-y-2"
                       onSubmit={(e) => {
                         e.preventDefault();
-                        if (!active.contact.trim()) return setContactError("Tell us how to reach you.");
+                        if (!active.contact.trim()) return setContactError(t("contactMissing"));
                         setContactError(null);
                         setStep({ ...active, stage: "confirm" });
                       }}
                     >
-                      <Field id={`${id}-${g.id}-contact`} label="Contact (email or postal address)" error={contactError}>
+                      <Field id={`${id}-${g.id}-contact`} label={t("contact")} error={contactError}>
                         <Input
                           id={`${id}-${g.id}-contact`}
                           value={active.contact}
@@ -127,26 +129,32 @@ export function PointsShop() {
                       </Field>
                       <div className="flex gap-2">
                         <Button type="submit" size="sm">
-                          Continue
+                          {t("continue")}
                         </Button>
                         <Button size="sm" variant="secondary" onClick={() => setStep(null)}>
-                          Cancel
+                          {t("cancel")}
                         </Button>
                       </div>
                     </form>
                   ) : (
                     <div
                       role="group"
-                      aria-label={`Confirm redeeming ${g.name}`}
+                      aria-label={t("confirmLabel", { name: g.name })}
                       className="space-y-2 rounded-md bg-amber-50 p-2 text-sm dark:bg-amber-950/40"
                     >
                       <p>
-                        Redeem <strong>{g.name}</strong> for {g.cost} points? Your balance will be {balance - g.cost}. We will contact you
-                        at <strong className="break-all">{active.contact}</strong>.
+                        {t.rich("confirm", {
+                          name: g.name,
+                          cost: g.cost,
+                          after: balance - g.cost,
+                          contact: active.contact,
+                          strong: (c) => <strong>{c}</strong>,
+                          address: (c) => <strong className="break-all">{c}</strong>,
+                        })}
                       </p>
                       <div className="flex gap-2">
                         <Button size="sm" onClick={() => redeem.mutate(active)} disabled={redeem.isPending}>
-                          {redeem.isPending ? "Redeeming…" : "Confirm redemption"}
+                          {redeem.isPending ? t("redeeming") : t("confirmButton")}
                         </Button>
                         <Button
                           size="sm"
@@ -154,7 +162,7 @@ export function PointsShop() {
                           onClick={() => setStep({ ...active, stage: "contact" })}
                           disabled={redeem.isPending}
                         >
-                          Back
+                          {t("back")}
                         </Button>
                       </div>
                       {redeem.isError ? (

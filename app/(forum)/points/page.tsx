@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { redirect } from "next/navigation";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
 import { PointsBalance, PointsHistory } from "@/components/points/points-history";
@@ -10,7 +11,9 @@ import { listPointHistories, pointTrend } from "@/lib/services/points/points";
 import { listGoods } from "@/lib/services/points/shop";
 import { getMe } from "@/lib/services/users/users";
 
-export const metadata: Metadata = { title: "Points" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Points"))("metaTitle") };
+}
 
 export default async function PointsPage() {
   const viewer = await pageViewer();
@@ -21,6 +24,7 @@ export default async function PointsPage() {
     listPointHistories({ viewer, page: 0, pageSize: LEDGER_PAGE_SIZE }),
     pointTrend({ userId: viewer.id, days: TREND_DAYS }),
   ]);
+  const t = await getTranslations("Points");
   const qc = new QueryClient();
   qc.setQueryData(userKeys.me(), me);
   qc.setQueryData(pointKeys.goods(), goods);
@@ -31,19 +35,19 @@ export default async function PointsPage() {
       <div className="space-y-10">
         <section aria-labelledby="balance-h" className="space-y-3">
           <h1 id="balance-h" className="text-2xl font-semibold tracking-tight">
-            Points
+            {t("heading")}
           </h1>
           <PointsBalance />
         </section>
         <section aria-labelledby="shop-h" className="space-y-3">
           <h2 id="shop-h" className="text-xl font-semibold">
-            Shop
+            {t("shop")}
           </h2>
           <PointsShop />
         </section>
         <section aria-labelledby="ledger-h" className="space-y-3">
           <h2 id="ledger-h" className="text-xl font-semibold">
-            History
+            {t("history")}
           </h2>
           <PointsHistory />
         </section>
