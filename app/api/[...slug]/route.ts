@@ -3,6 +3,6 @@
 import { notFound, msg } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";
 
-const unknownPath = async () => errorResponse(notFound(msg("noSuchEndpoint")));
+const unknownPath = async (req: Request) => errorResponse(notFound(msg("noSuchEndpoint")), req);
 
 export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };

@@ -36,7 +36,7 @@ export const GET = route(
             return { event: "page-state", data };
           } catch (err) {
             // The same body (and logging) as the endpoint's error answer, with its status.
-            const res = errorResponse(err);
+            const res = errorResponse(err, req);
             return { event: "page-state-error", data: { status: res.status, ...((await res.json()) as object) } };
           }
         }

@@ -18,8 +18,8 @@ function isAuthJsPath(req: Request): boolean {
   return !provider || WITH_PROVIDER.has(action);
 }
 
-const unknownPath = () => errorResponse(notFound(msg("noSuchEndpoint")));
+const unknownPath = (req: Request) => errorResponse(notFound(msg("noSuchEndpoint")), req);
 
-export const GET = (req: Parameters<typeof handlers.GET>[0]) => (isAuthJsPath(req) ? handlers.GET(req) : unknownPath());
-export const POST = (req: Parameters<typeof handlers.POST>[0]) => (isAuthJsPath(req) ? handlers.POST(req) : unknownPath());
+export const GET = (req: Parameters<typeof handlers.GET>[0]) => (isAuthJsPath(req) ? handlers.GET(req) : unknownPath(req));
+export const POST = (req: Parameters<typeof handlers.POST>[0]) => (isAuthJsPath(req) ? handlers.POST(req) : unknownPath(req));
 export { unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };
