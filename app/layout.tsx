@@ -3,20 +3,24 @@ import type { ReactNode } from "react";
 import { preload } from "react-dom";
 import { GeistSans } from "geist/font/sans";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { Providers } from "./providers";
 import { THEME_INIT_SCRIPT } from "@/components/layout/theme-toggle";
 import { ICON_SPRITE_URL } from "@/components/ui/icon-sprite";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Forum", template: "%s · Forum" },
-  description: "A community forum",
-  alternates: { types: { "application/rss+xml": "/api/rss" } },
-  // A static file with a cache lifetime (next.config.ts): as app/icon.svg, Next.js served it with
-  // max-age=0, so every page view revalidated it with the server.
-  icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  // The site's name and description in the page's language (Site in messages/<locale>/people.json).
+  const t = await getTranslations("Site");
+  return {
+    title: { default: t("name"), template: t("titleTemplate") },
+    description: t("description"),
+    alternates: { types: { "application/rss+xml": "/api/rss" } },
+    // A static file with a cache lifetime (next.config.ts): as app/icon.svg, Next.js served it with
+    // max-age=0, so every page view revalidated it with the server.
+    icons: { icon: { url: "/icon.svg", type: "image/svg+xml" } },
+  };
+}
 
 export const viewport: Viewport = {
   width: "device-width",

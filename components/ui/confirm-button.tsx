@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 
 type Variant = "primary" | "secondary" | "ghost" | "danger";
@@ -32,6 +33,7 @@ export function ConfirmButton({
   variant?: Variant;
   size?: "sm" | "md";
 }) {
+  const t = useTranslations("Ui");
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -82,7 +84,7 @@ export function ConfirmButton({
               {confirmLabel}
             </Button>
             <Button size="sm" variant="secondary" onClick={cancel}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </div>
