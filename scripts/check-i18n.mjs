@@ -138,6 +138,23 @@ const TRANSLATED = [
   "app/(forum)/t",
   "app/(forum)/categories",
   "app/(forum)/tags",
+  "app/(forum)/u",
+  "app/(forum)/points",
+  "app/(forum)/[...missing]",
+  "app/(forum)/layout.tsx",
+  "app/(forum)/not-found.tsx",
+  "app/(account)/settings",
+  "app/(account)/layout.tsx",
+  "app/(account)/not-found.tsx",
+  "app/(auth)",
+  "app/not-found.tsx",
+  "app/error.tsx",
+  "app/layout.tsx",
+  "components/people",
+  "components/settings",
+  "components/layout",
+  "components/ui",
+  "components/points",
 ];
 // `node scripts/check-i18n.mjs --files a.tsx components/x` checks those paths instead (while translating them).
 const only = process.argv.indexOf("--files");
