@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppError, badRequest, fromZod, msg, notFound } from "@/lib/errors";
+import { AppError, badRequest, fromZod, msg, notFound, suspended } from "@/lib/errors";
 import { errorBody } from "@/lib/api/errors";
 import { hasServerKey } from "@/lib/i18n/server-text";
 import { validationKeyOf } from "@/lib/validation/localize";
@@ -87,6 +87,17 @@ describe("error messages are catalog keys", () => {
     // A plain string is not a message (a type error); the edge gets nothing it cannot say in Chinese.
     // @ts-expect-error AppError takes a Msg
     expect(() => new AppError("conflict", "Something odd")).toThrow();
+  });
+
+  it("says a suspension's end in the reader's language (Intl for Chinese), `until` unchanged", () => {
+    const until = new Date(Date.now() + 7 * 86_400_000 + 60_000).toISOString();
+    const e = suspended(until);
+    expect(errorBody(e, "en")).toMatchObject({ code: "suspended", until });
+    expect(errorBody(e, "en").error).toMatch(
+      /^Your account is suspended until \d+ [A-Z][a-z]+ \d{4} \(in 7 days\); you can read, but not write$/,
+    );
+    expect(errorBody(e, "zh-CN")).toMatchObject({ code: "suspended", until });
+    expect(errorBody(e, "zh-CN").error).toMatch(/^你的账号已被封禁至 \d{4}年\d{1,2}月\d{1,2}日（7天后）；你可以浏览，但不能发言$/);
   });
 
   it("zod's own messages and ours are translated, paths and fields unchanged", () => {
