@@ -11,6 +11,8 @@ const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
 import { checkSameOrigin } from "@/lib/api/origin";
 import { postList, publicList, type PostListSource } from "@/lib/cache/list-cache";
 import type { Viewer } from "@/lib/viewer";
+import type { Locale } from "@/lib/i18n/locale";
+import { savedLocale } from "@/lib/services/users/locale";
 
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
@@ -105,8 +107,10 @@ export function route<const S extends RouteSpec>(
   handler: (ctx: RouteContext<S>) => Promise<Result<S>> | Result<S>,
 ): DeclaredHandler {
   const run = async (req: Request, context?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+    let caller: Viewer | null = null;
     try {
       const viewer = await resolveViewer(req.headers);
+      caller = viewer;
       if (!SAFE_METHODS.has(req.method)) {
         if (viewer?.via === "session") checkSameOrigin(req.headers);
         if (viewer?.via === "token" && !viewer.scopes.includes("write")) {
@@ -133,7 +137,8 @@ export function route<const S extends RouteSpec>(
       // Caches are invalidated by the writes themselves (lib/changes/announce.ts), not per request.
       return result instanceof Response ? await withAbsoluteUrls(req, result) : jsonAnswer(req, result);
     } catch (err) {
-      return errorResponse(err, req);
+      // A signed-in member's saved language comes first (one read, on the error path only), then the request's.
+      return errorResponse(err, req, caller && !isDbUnavailable(err) ? await savedLocale(caller.id).catch(() => null) : null);
     }
   };
   return Object.assign(run, { spec }) as DeclaredHandler;
@@ -151,9 +156,12 @@ export function declared<H extends (req: Request, context: { params: Promise<Rec
   return Object.assign(run, { spec }) as unknown as DeclaredHandler;
 }
 
-/** The answer to a thrown error, in the language of `req` (lib/api/errors.ts errorLocale; English without it). */
-export function errorResponse(err: unknown, req?: Request | null): Response {
-  const locale = errorLocale(req);
+/**
+ * The answer to a thrown error, in the caller's saved language (`preferred`), else the language of `req`
+ * (lib/api/errors.ts errorLocale; English without it).
+ */
+export function errorResponse(err: unknown, req?: Request | null, preferred?: Locale | null): Response {
+  const locale = preferred ?? errorLocale(req);
   if (err instanceof AppError) {
     return Response.json(errorBody(err, locale), { status: statusOf(err), headers: errorHeaders(err) });
   }
@@ -163,12 +171,12 @@ export function errorResponse(err: unknown, req?: Request | null): Response {
   }
   // Input Postgres cannot store (a NUL character, an out-of-range number) is the client's error, not ours.
   const code = pgCode(err);
-  if (code && INVALID_INPUT_CODES.has(code)) return errorResponse(new AppError("bad_request", msg("valueCannotBeStored")), req);
+  if (code && INVALID_INPUT_CODES.has(code)) return errorResponse(new AppError("bad_request", msg("valueCannotBeStored")), req, locale);
   if (isDbUnavailable(err)) {
-    return errorResponse(new AppError("service_unavailable", msg("databaseUnavailable"), { retryAfterSec: 5 }), req);
+    return errorResponse(new AppError("service_unavailable", msg("databaseUnavailable"), { retryAfterSec: 5 }), req, locale);
   }
   console.error("[api] unhandled error", err);
-  return errorResponse(new AppError("internal_error", msg("internalError")), req);
+  return errorResponse(new AppError("internal_error", msg("internalError")), req, locale);
 }
 
 export const created = (body: unknown) => Response.json(body, { status: 201 });

@@ -10,6 +10,9 @@ import { POST as createTag } from "@/app/api/tags/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { errorSchema } from "@/lib/validation/responses";
+import { eq } from "drizzle-orm";
+import { db } from "@/db";
+import { users } from "@/db/schema";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 /**
@@ -69,6 +72,20 @@ describe("a validation error in three languages' requests", () => {
     expect(a.body.error).toBe("title: Invalid input: expected string, received number");
     expect(b.body).toMatchObject({ field: "title", code: "validation_failed", error: "title：无效输入：期望 string，实际接收 数字" });
     expect(b.body.issues.map((i: { path: unknown }) => i.path)).toEqual(a.body.issues.map((i: { path: unknown }) => i.path));
+  });
+});
+
+describe("a signed-in member's saved language", () => {
+  it("comes before the request's headers, for a token client as for the browser", async () => {
+    const saved = await makeUser();
+    await db.update(users).set({ locale: "zh-CN" }).where(eq(users.id, saved.id));
+    const other = await makeUser();
+    const missing = (token: string, headers?: Record<string, string>) =>
+      call(getPost, "/api/posts/987655", { token, headers, params: { id: "987655" } });
+    expect((await missing(saved.token)).body).toEqual({ error: "找不到该帖子", code: "not_found" });
+    expect((await missing(saved.token, EN)).body.error).toBe("找不到该帖子");
+    expect((await missing(other.token)).body.error).toBe("Post not found");
+    expect((await missing(other.token, ZH)).body.error).toBe("找不到该帖子");
   });
 });
 
