@@ -31,6 +31,26 @@ export const publicConfigSchema = z
   .meta({ id: "PublicConfig" });
 export type PublicConfigDto = z.infer<typeof publicConfigSchema>;
 
+/**
+ * GET /api/channels: OpenIsle's ChannelDto (its public group chats, ChannelController). This forum has none, so the
+ * list is always empty; the shape documents what OpenIsle's client would read.
+ */
+export const channelSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    avatar: z.string().nullable(),
+    lastMessage: z.unknown().nullable().meta({ description: "the channel's last message" }),
+    memberCount: z.number().int(),
+    joined: z.boolean(),
+    unreadCount: z.number().int(),
+  })
+  .meta({ id: "Channel" });
+
+/** GET /api/channels/unread-count: a bare integer, as OpenIsle answers (0: there are no channels). */
+export const channelUnreadCountSchema = z.number().int().meta({ description: "unread channel messages: always 0, there are no channels" });
+
 /** GET /api/activities: OpenIsle's ActivityDto (its campaigns: milk tea, invite points). We run none. */
 export const activitySchema = z
   .object({

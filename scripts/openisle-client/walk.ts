@@ -174,9 +174,9 @@ async function main() {
     (url) => url.origin !== apiOrigin && url.origin !== clientOrigin,
     async (route) => {
       const url = new URL(route.request().url());
-      const m = url.pathname.match(/\/assert\/vditor\/(.*)$/);
-      if (m && existsSync(join(VDITOR_DIR, m[1]))) {
-        const file = join(VDITOR_DIR, m[1]);
+      const rest = url.pathname.match(/\/assert\/vditor\/(.*)$/)?.[1];
+      if (rest && existsSync(join(VDITOR_DIR, rest))) {
+        const file = join(VDITOR_DIR, rest);
         return route.fulfill({ body: readFileSync(file), contentType: types[extname(file)] ?? "application/octet-stream" });
       }
       external.add(url.origin);
@@ -194,8 +194,9 @@ async function main() {
     commentCount: number;
   }[];
   const post = [...list].sort((a, b) => b.commentCount - a.commentCount)[0];
-  const category = ((await (await fetch(`${API}/api/categories`)).json()) as { name: string }[])[0].name;
-  const tag = ((await (await fetch(`${API}/api/tags`)).json()) as { name: string }[])[0].name;
+  const category = ((await (await fetch(`${API}/api/categories`)).json()) as { name: string }[])[0]?.name;
+  const tag = ((await (await fetch(`${API}/api/tags`)).json()) as { name: string }[])[0]?.name;
+  if (!post || !category || !tag) throw new Error(`${API} has no posts, categories or tags: start it with the demo content`);
 
   await journey("home", page, async () => {
     await page.goto(`${CLIENT}/`, { waitUntil: "domcontentloaded" });

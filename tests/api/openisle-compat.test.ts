@@ -26,6 +26,7 @@ import {
 import { ROUTE_MODULES } from "@/app/api/openapi.json/route-index";
 import { POST as createPost } from "@/app/api/posts/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
+import { POST as sendMessage } from "@/app/api/messages/route";
 import { BASE, call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 import { png } from "./upload-fixtures";
 
@@ -289,6 +290,12 @@ beforeAll(async () => {
   await db
     .insert(postChangeLogs)
     .values({ postId, actorId: member.id, type: "TITLE", oldTitle: "Before", newTitle: "Compat fixture post" });
+  // A direct message from the admin (staff may always write), for the member's reaction to it.
+  const dm = await call(sendMessage as never, "/api/messages", {
+    token: admin.token,
+    body: { recipientId: member.id, content: "A fixture message" },
+  });
+  expect(dm.status, dm.text).toBe(200);
   const [good] = await db.insert(pointGoods).values({ name: "Sticker", cost: 10, image: "/goods/sticker.png" }).returning();
   const [note] = await db.select({ id: notifications.id }).from(notifications).where(eq(notifications.userId, member.id)).limit(1);
   expect(note, "the other member's comment notified the author").toBeDefined();
@@ -316,7 +323,7 @@ beforeAll(async () => {
     notificationId: note!.id,
     goodId: good!.id,
     keyword: "fixture",
-    messageId: 1,
+    messageId: dm.body.id as number,
     newTagName: `made-${suffix}`,
     newUsername: `new_${suffix}`,
     newEmail: `new_${suffix}@example.test`,
