@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { buttonClass } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { errorText } from "@/lib/api/errors";
 import { AppError } from "@/lib/errors";
+import { validationText } from "@/lib/validation/localize";
+import type { Locale } from "@/lib/i18n/locale";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { COUNT_CAP, SEARCH_KINDS, searchEverything, type SearchKind, type SearchPageResult } from "@/lib/services/search/everything";
@@ -31,6 +34,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  */
 export default async function SearchPage({ searchParams }: Props) {
   const sp = await searchParams;
+  const locale = (await getLocale()) as Locale;
   const t = await getTranslations("Search");
   const form = {
     q: first(sp.q),
@@ -63,13 +67,14 @@ export default async function SearchPage({ searchParams }: Props) {
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      error = `${issue?.path.join(".") === "keyword" ? t("wordsLabel") : (issue?.path.join(".") ?? t("invalidInput"))}: ${issue?.message ?? t("invalid")}`;
+      const message = issue ? validationText(issue.message, issue, locale) : t("invalid");
+      error = `${issue?.path.join(".") === "keyword" ? t("wordsLabel") : (issue?.path.join(".") ?? t("invalidInput"))}: ${message}`;
     } else {
       try {
         result = await searchEverything(viewer, parsed.data, { kind: form.type, exact: form.exact === "1" });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        error = e.message;
+        error = errorText(e, locale);
       }
     }
   }
