@@ -155,6 +155,8 @@ const TRANSLATED = [
   "components/layout",
   "components/ui",
   "components/points",
+  "components/messages",
+  "app/(forum)/messages",
 ];
 // `node scripts/check-i18n.mjs --files a.tsx components/x` checks those paths instead (while translating them).
 const only = process.argv.indexOf("--files");
