@@ -258,6 +258,38 @@ async function main() {
     return `comment posted (${res.status()}) and shown in the timeline`;
   });
 
+  await journey("react to the post", page, async () => {
+    await page.goto(`${CLIENT}/posts/${post.id}`, { waitUntil: "domcontentloaded" });
+    await settle(page);
+    // The post's own reaction bar is the first on the page; its picker offers the 25 types.
+    await page.locator(".reactions-container").first().locator(".reactions-viewer-item").last().click();
+    const option = page.locator(".reactions-panel .reaction-option:not(.selected)").first();
+    await option.waitFor({ timeout: 10_000 });
+    const sent = page.waitForResponse((r) => r.request().method() === "POST" && r.url() === `${API}/api/posts/${post.id}/reactions`, {
+      timeout: 15_000,
+    });
+    await option.click();
+    const res = await sent;
+    if (!res.ok()) throw new Error(`POST reactions -> ${res.status()} ${(await res.text()).slice(0, 200)}`);
+    await settle(page, 500);
+    return `reaction added (${res.status()})`;
+  });
+
+  await journey("search from the header", page, async () => {
+    await page.goto(`${CLIENT}/`, { waitUntil: "domcontentloaded" });
+    await settle(page, 500);
+    const input = page.locator(".search-dropdown input.text-input").first();
+    await input.click();
+    const sent = page.waitForResponse((r) => r.url().startsWith(`${API}/api/search/global`), { timeout: 15_000 });
+    await input.fill("tomato");
+    const res = await sent;
+    if (!res.ok()) throw new Error(`search -> ${res.status()}`);
+    await page.locator(".search-option-item").first().waitFor({ timeout: 10_000 });
+    const n = await page.locator(".search-option-item").count();
+    await page.keyboard.press("Escape");
+    return `${n} results for "tomato"`;
+  });
+
   let newPostUrl = "";
   await journey("create a post (category and tag chosen)", page, async () => {
     await page.goto(`${CLIENT}/new-post`, { waitUntil: "domcontentloaded" });
