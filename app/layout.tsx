@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from "next";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import type { ReactNode } from "react";
 import { preload } from "react-dom";
 import { GeistSans } from "geist/font/sans";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Providers } from "./providers";
 import { THEME_INIT_SCRIPT } from "@/components/layout/theme-toggle";
@@ -45,9 +45,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <script dangerouslySetInnerHTML={{ __html: THEME_INIT_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-zinc-50 font-sans text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <NextIntlClientProvider>
+        <ClientMessages>
           <Providers>{children}</Providers>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

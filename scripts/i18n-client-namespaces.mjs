@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// Which message namespaces the browser needs (issue 49), written to lib/i18n/client-namespaces.json.
+// Every page sends its client components' messages in the document (NextIntlClientProvider); sending the
+// whole catalog (~85 KB of English) on every page would cost every visitor. From the import graph
+// (madge, the same as check:cycles): the client modules ("use client" files and all they import) reachable
+// from each part of app/, and the namespaces they pass to useTranslations. `base` is what the pages
+// outside the areas need (the root layout sends it); each area (its layout sends it too) adds its own.
+//   node scripts/i18n-client-namespaces.mjs          write the file
+//   node scripts/i18n-client-namespaces.mjs --check  exit 1 when the file is not what the code needs (CI)
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import madge from "madge";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const OUT = path.join(root, "lib/i18n/client-namespaces.json");
+/** Route folders whose layout sends their own namespaces (components/i18n/client-messages.tsx). */
+const AREAS = { admin: "app/(account)/admin/", settings: "app/(account)/settings/", auth: "app/(auth)/" };
+
+process.chdir(root);
+const graph = (
+  await madge(["app", "components", "lib"], { baseDir: root, ...JSON.parse(readFileSync(path.join(root, ".madgerc"), "utf8")) })
+).obj();
+const source = (f) => {
+  try {
+    return readFileSync(path.join(root, f), "utf8");
+  } catch {
+    return "";
+  }
+};
+const isClient = (f) => /^\s*["']use client["']/.test(source(f));
+
+/** The namespaces the client modules reachable from `entries` use. */
+function namespacesFrom(entries) {
+  const seen = new Set();
+  const stack = [...entries];
+  while (stack.length) {
+    const f = stack.pop();
+    if (seen.has(f)) continue;
+    seen.add(f);
+    stack.push(...(graph[f] ?? []));
+  }
+  // Client modules and everything they import run in the browser.
+  const client = new Set();
+  const queue = [...seen].filter(isClient);
+  while (queue.length) {
+    const f = queue.pop();
+    if (client.has(f)) continue;
+    client.add(f);
+    queue.push(...(graph[f] ?? []));
+  }
+  const names = new Set();
+  for (const f of client) for (const m of source(f).matchAll(/useTranslations\(\s*["']([A-Za-z0-9_]+)/g)) names.add(m[1]);
+  return names;
+}
+
+const appFiles = Object.keys(graph).filter((f) => f.startsWith("app/"));
+const inArea = (f) => Object.values(AREAS).some((p) => f.startsWith(p));
+const base = namespacesFrom(appFiles.filter((f) => !inArea(f)));
+const result = { base: [...base].sort() };
+for (const [area, prefix] of Object.entries(AREAS)) {
+  result[area] = [...namespacesFrom(appFiles.filter((f) => f.startsWith(prefix)))].filter((n) => !base.has(n)).sort();
+}
+const text = JSON.stringify(result, null, 2) + "\n";
+
+if (process.argv.includes("--check")) {
+  let current = "";
+  try {
+    current = readFileSync(OUT, "utf8");
+  } catch {}
+  if (current !== text) {
+    console.error("[i18n-client] lib/i18n/client-namespaces.json is not what the client components use: run `npm run gen:i18n-client`");
+    process.exit(1);
+  }
+  console.log(
+    `[i18n-client] client namespaces up to date (base ${result.base.length}, ${Object.keys(AREAS)
+      .map((a) => `${a} +${result[a].length}`)
+      .join(", ")})`,
+  );
+} else {
+  writeFileSync(OUT, text);
+  console.log(`[i18n-client] wrote lib/i18n/client-namespaces.json (base ${result.base.length} namespaces)`);
+}
