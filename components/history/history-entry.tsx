@@ -57,8 +57,8 @@ function body(postId: number, log: ChangeLogDto, version: number | null, mode: D
     case "CONTENT": {
       const isTitle = log.type === "TITLE";
       const what = isTitle ? "title" : "content";
-      const labels: [string, string] = [t("version", { n: n - 1 }), t("version", { n })];
       const n = version ?? 0;
+      const labels: [string, string] = [t("version", { n: n - 1 }), t("version", { n })];
       return (
         <details open className="group space-y-2">
           <summary className="cursor-pointer text-sm text-zinc-700 dark:text-zinc-300">

@@ -26,7 +26,9 @@ export default async function CategoriesPage() {
             >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-semibold text-zinc-900 dark:text-zinc-100">{c.name}</span>
-                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{t("posts", { count: c.count })}</span>
+                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+                  {t("posts", { count: c.count ?? 0 })}
+                </span>
               </span>
               {c.description ? <span className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">{c.description}</span> : null}
             </Link>

@@ -34,7 +34,9 @@ export default async function TagsPage({ searchParams }: Props) {
             >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="font-medium text-zinc-900 dark:text-zinc-100">#{tag.name}</span>
-                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">{t("posts", { count: tag.count })}</span>
+                <span className="shrink-0 text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+                  {t("posts", { count: tag.count ?? 0 })}
+                </span>
               </span>
               {tag.description ? (
                 <span className="mt-1 line-clamp-2 block text-sm text-zinc-600 dark:text-zinc-400">{tag.description}</span>
