@@ -157,6 +157,8 @@ const TRANSLATED = [
   "components/points",
   "components/messages",
   "app/(forum)/messages",
+  "components/notifications",
+  "app/(forum)/notifications",
 ];
 // `node scripts/check-i18n.mjs --files a.tsx components/x` checks those paths instead (while translating them).
 const only = process.argv.indexOf("--files");
