@@ -1,8 +1,15 @@
 import type { Metadata } from "next";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { openApiDocument, type OpenApiDocument } from "@/app/api/openapi.json/openapi";
 
-export const metadata: Metadata = { title: "API reference" };
+// The page's own words come from the catalogs (ApiDocs); the operations' summaries and descriptions are
+// the OpenAPI document's, written in English once for every client.
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ApiDocs");
+  return { title: t("metaTitle") };
+}
 
 type JsonSchema = Record<string, unknown>;
 type Parameter = { name: string; in: string; required: boolean; description?: string; schema: JsonSchema };
@@ -31,7 +38,8 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 /** A one-line rendering of a JSON schema: `Post[]`, `integer ≥ 1`, `"A" | "B"`, links to components. */
 function TypeLabel({ schema }: { schema: JsonSchema | undefined }): ReactNode {
-  if (!schema) return <span>any</span>;
+  const t = useTranslations("ApiDocs");
+  if (!schema) return <span>{t("any")}</span>;
   if (typeof schema.$ref === "string") {
     const id = refId(schema.$ref);
     return (
@@ -80,11 +88,11 @@ function TypeLabel({ schema }: { schema: JsonSchema | undefined }): ReactNode {
   if (schema.minimum !== undefined) bounds.push(`≥ ${schema.minimum}`);
   if (schema.maximum !== undefined) bounds.push(`≤ ${schema.maximum}`);
   if (schema.minLength !== undefined || schema.maxLength !== undefined)
-    bounds.push(`length ${schema.minLength ?? 0}..${schema.maxLength ?? "∞"}`);
+    bounds.push(t("length", { range: `${schema.minLength ?? 0}..${schema.maxLength ?? "∞"}` }));
   if (schema.minItems !== undefined || schema.maxItems !== undefined)
-    bounds.push(`items ${schema.minItems ?? 0}..${schema.maxItems ?? "∞"}`);
-  const base = [schema.type ?? "any", schema.format ? `(${schema.format})` : ""].join(" ").trim();
-  const def = schema.default !== undefined ? `, default ${JSON.stringify(schema.default)}` : "";
+    bounds.push(t("items", { range: `${schema.minItems ?? 0}..${schema.maxItems ?? "∞"}` }));
+  const base = [schema.type ?? t("any"), schema.format ? `(${schema.format})` : ""].join(" ").trim();
+  const def = schema.default !== undefined ? t("default", { value: JSON.stringify(schema.default) }) : "";
   return (
     <span>
       {base}
@@ -95,6 +103,7 @@ function TypeLabel({ schema }: { schema: JsonSchema | undefined }): ReactNode {
 }
 
 function SchemaTable({ schema }: { schema: JsonSchema }) {
+  const t = useTranslations("ApiDocs");
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   if (!Object.keys(props).length)
@@ -108,9 +117,9 @@ function SchemaTable({ schema }: { schema: JsonSchema }) {
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-zinc-200 dark:border-zinc-800">
-            <th className="py-1 pr-4 font-medium">Field</th>
-            <th className="py-1 pr-4 font-medium">Type</th>
-            <th className="py-1 font-medium">Notes</th>
+            <th className="py-1 pr-4 font-medium">{t("field")}</th>
+            <th className="py-1 pr-4 font-medium">{t("type")}</th>
+            <th className="py-1 font-medium">{t("notes")}</th>
           </tr>
         </thead>
         <tbody>
@@ -132,15 +141,16 @@ function SchemaTable({ schema }: { schema: JsonSchema }) {
   );
 }
 
-function authLabel(op: OperationObj): string {
+/** Who may call an operation, as ApiDocs.auth's select: a role, public or signed in. */
+function authOf(op: OperationObj): { who: string; role: string } {
   const open = op.security.some((s) => Object.keys(s).length === 0);
   const role = (op as unknown as { "x-required-role"?: string })["x-required-role"];
-  if (role) return `Requires ${role}`;
-  return open ? "Public (a token is optional)" : "Requires sign-in";
+  return role ? { who: "role", role } : { who: open ? "public" : "signedIn", role: "" };
 }
 
 function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: string; method: string; op: OperationObj }) {
   const body = op.requestBody?.content["application/json"]?.schema;
+  const t = useTranslations("ApiDocs");
   return (
     <section id={op.operationId} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-sm">
@@ -150,12 +160,12 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
       <p className="mt-2 font-medium">{op.summary}</p>
       {op.description && <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{op.description}</p>}
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-        {authLabel(op)} · operationId <code>{op.operationId}</code>
+        {t("auth", authOf(op))} · operationId <code>{op.operationId}</code>
       </p>
 
       {op.parameters && op.parameters.length > 0 && (
         <div className="mt-3">
-          <h4 className="text-sm font-semibold">Parameters</h4>
+          <h4 className="text-sm font-semibold">{t("parameters")}</h4>
           <div className="overflow-x-auto">
             <table className="mt-1 w-full text-left text-sm">
               <tbody>
@@ -180,7 +190,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
 
       {body && (
         <div className="mt-3">
-          <h4 className="text-sm font-semibold">Request body (application/json)</h4>
+          <h4 className="text-sm font-semibold">{t("requestBody")}</h4>
           <div className="mt-1 text-sm">
             <TypeLabel schema={body} />
           </div>
@@ -188,7 +198,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
       )}
 
       <div className="mt-3">
-        <h4 className="text-sm font-semibold">Responses</h4>
+        <h4 className="text-sm font-semibold">{t("responses")}</h4>
         <ul className="mt-1 space-y-0.5 text-sm">
           {Object.entries(op.responses).map(([status, r]) => {
             const resolved = r.$ref ? (doc.components.responses[refId(r.$ref)] as ResponseObj) : r;
@@ -214,6 +224,7 @@ function Operation({ doc, path, method, op }: { doc: OpenApiDocument; path: stri
 
 /** The API reference, rendered on the server from the same document as /api/openapi.json. */
 export default function ApiDocsPage() {
+  const t = useTranslations("ApiDocs");
   const doc = openApiDocument();
   const groups = new Map<string, { path: string; method: string; op: OperationObj }[]>();
   for (const [path, methods] of Object.entries(doc.paths)) {
@@ -237,32 +248,35 @@ export default function ApiDocsPage() {
         </h1>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{doc.info.description}</p>
         <p className="text-sm">
-          Machine-readable document:{" "}
+          {t("machineReadable")}{" "}
           <a className="text-sky-700 underline dark:text-sky-300" href="/api/openapi.json">
             /api/openapi.json
           </a>
         </p>
         <div className="rounded-lg bg-zinc-100 p-3 text-sm dark:bg-zinc-900">
-          <p className="font-semibold">Authentication</p>
+          <p className="font-semibold">{t("authentication")}</p>
           <p>
-            Bearer scheme: <code>Authorization: Bearer fp_…</code>. {bearer.description}
+            {t.rich("bearer", { code: (c) => <code>{c}</code> })} {bearer.description}
           </p>
           <p>
-            Errors: every error answers{" "}
-            <a className="text-sky-700 underline dark:text-sky-300" href="#schema-Error">
-              Error
-            </a>{" "}
-            with a stable <code>code</code>.
+            {t.rich("errors", {
+              link: (c) => (
+                <a className="text-sky-700 underline dark:text-sky-300" href="#schema-Error">
+                  {c}
+                </a>
+              ),
+              code: (c) => <code>{c}</code>,
+            })}
           </p>
         </div>
-        <nav aria-label="Sections" className="flex flex-wrap gap-2 text-sm">
+        <nav aria-label={t("sections")} className="flex flex-wrap gap-2 text-sm">
           {[...groups.keys()].map((tag) => (
             <a key={tag} href={`#tag-${slug(tag)}`} className="rounded border border-zinc-200 px-2 py-0.5 dark:border-zinc-800">
               {tag}
             </a>
           ))}
           <a href="#schemas" className="rounded border border-zinc-200 px-2 py-0.5 dark:border-zinc-800">
-            Schemas
+            {t("schemas")}
           </a>
         </nav>
       </header>
@@ -277,7 +291,7 @@ export default function ApiDocsPage() {
       ))}
 
       <section id="schemas" className="space-y-4">
-        <h2 className="text-2xl font-semibold">Schemas</h2>
+        <h2 className="text-2xl font-semibold">{t("schemas")}</h2>
         {Object.entries(doc.components.schemas).map(([id, schema]) => (
           <div key={id} id={`schema-${id}`} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
             <h3 className="font-mono font-semibold">{id}</h3>
