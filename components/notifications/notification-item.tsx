@@ -50,6 +50,28 @@ export type NotificationLine = {
   snippet: string | null;
 };
 
+/**
+ * What staff did to a member's post, from the phrase the server stores (lib/services/posts/write.ts and
+ * state.ts: "restored version 2 of your post", "moved your post to Cooking:", …), so the page says it in
+ * its own language; a phrase not known here is shown as written.
+ */
+function staffEdit(content: string | null): { key: string; values: Record<string, string | number> } {
+  const text = (content ?? "").trim();
+  if (!text) return { key: "modEdited", values: {} };
+  const restored = /^restored version (\d+) of your post$/.exec(text);
+  if (restored) return { key: "modRestored", values: { version: Number(restored[1]) } };
+  const moved = /^moved your post to (.+):$/.exec(text);
+  if (moved) return { key: "modMoved", values: { category: moved[1]! } };
+  const fixed: Record<string, string> = {
+    "re-tagged your post": "modRetagged",
+    "changed who can see your post": "modScope",
+    "edited your post": "modEdited",
+    "closed your post": "modClosed",
+    "reopened your post": "modReopened",
+  };
+  return fixed[text] ? { key: fixed[text], values: {} } : { key: "moderatedPost", values: { action: text } };
+}
+
 /** One sentence per notification type: who, what, where (the time is shown beside it). */
 export function describeNotification(n: NotificationDto): NotificationLine {
   const actor = n.fromUser?.username ?? null;
@@ -77,7 +99,7 @@ export function describeNotification(n: NotificationDto): NotificationLine {
           }
         : n.content === "deleted your comment on"
           ? { ...base, icon: Trash2, key: "deletedComment", href: postHref }
-          : { ...base, icon: ShieldCheck, key: "moderatedPost", href: post ? `/posts/${post.id}/history` : null };
+          : { ...base, icon: ShieldCheck, ...staffEdit(n.content), href: post ? `/posts/${post.id}/history` : null };
     case "MENTION":
       return { ...base, icon: AtSign, key: n.comment ? "mentionComment" : "mentionPost", href: commentHref, snippet: n.excerpt };
     case "REACTION": {
