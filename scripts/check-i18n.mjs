@@ -159,6 +159,11 @@ const TRANSLATED = [
   "app/(forum)/messages",
   "components/notifications",
   "app/(forum)/notifications",
+  "app/(account)/admin",
+  "app/(forum)/review",
+  "app/(forum)/api-docs",
+  "components/admin",
+  "components/moderation",
 ];
 // `node scripts/check-i18n.mjs --files a.tsx components/x` checks those paths instead (while translating them).
 const only = process.argv.indexOf("--files");
