@@ -1,7 +1,8 @@
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 
-const PAGES = [
+/** The admin pages, each named Admin.page.<key> (the dashboard lists them too, with what each is for). */
+export const ADMIN_PAGES = [
   { href: "/admin", key: "overview" },
   { href: "/admin/users", key: "users" },
   { href: "/admin/categories", key: "categories" },
@@ -14,11 +15,11 @@ const PAGES = [
 ] as const;
 
 /** The links between the admin pages. */
-export function AdminNav({ current }: { current: (typeof PAGES)[number]["href"] }) {
+export function AdminNav({ current }: { current: (typeof ADMIN_PAGES)[number]["href"] }) {
   const t = useTranslations("Admin");
   return (
     <nav aria-label={t("administration")} className="flex flex-wrap gap-1 border-b border-zinc-200 pb-2 text-sm dark:border-zinc-800">
-      {PAGES.map((p) => (
+      {ADMIN_PAGES.map((p) => (
         <Link
           key={p.href}
           href={p.href}

@@ -2,6 +2,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 import { Icon } from "@/components/ui/icon";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { ADMIN_PAGES } from "@/components/admin/admin-nav";
 import { ActivityChart, useShortDay } from "@/components/admin/dashboard/activity-chart";
 import type { AdminDashboardDto, DashboardActivityDto, DashboardSeries } from "@/lib/validation/admin-dashboard";
 
@@ -22,18 +23,6 @@ function useNumber() {
 const card = "rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900/40";
 const linkClass =
   "inline-flex min-h-6 items-center gap-1 text-sm font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-400";
-
-/** The admin area's links, with what each page is for (admins). */
-const ADMIN_PAGES = [
-  { href: "/admin/users", key: "users" },
-  { href: "/admin/categories", key: "categories" },
-  { href: "/admin/tags", key: "tags" },
-  { href: "/admin/goods", key: "goods" },
-  { href: "/admin/settings", key: "settings" },
-  { href: "/admin/audit", key: "audit" },
-  { href: "/admin/mail", key: "mail" },
-  { href: "/review", key: "review" },
-] as const;
 
 function Stat({ label, value, testId }: { label: string; value: number; testId?: string }) {
   const n = useNumber();
@@ -239,7 +228,7 @@ export function AdminDashboard({ data }: { data: AdminDashboardDto }) {
           {data.scope === "ADMIN" ? ta("administration") : ta("moderation")}
         </h2>
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-          {(data.scope === "ADMIN" ? ADMIN_PAGES : ADMIN_PAGES.filter((p) => p.href === "/review")).map((p) => (
+          {ADMIN_PAGES.filter((p) => p.href !== "/admin" && (data.scope === "ADMIN" || p.href === "/review")).map((p) => (
             <li key={p.href}>
               <Link
                 href={p.href}
