@@ -65,12 +65,15 @@ function watch(page: Page) {
     const call = answered.get(req);
     // Answered, but the page went on before the client read the body (a heartbeat during navigation).
     if (call) return void (call.note = `body not read: ${req.failure()?.errorText ?? "failed"}`);
+    const error = req.failure()?.errorText ?? "failed";
     apiCalls.push({
       journey: current,
       method: req.method(),
       path: pathOf(req.url()),
       status: null,
-      error: req.failure()?.errorText ?? "failed",
+      error,
+      // An image the page stopped loading when it reloaded or moved on: nothing was asked of our server's answer.
+      ...(error === "net::ERR_ABORTED" && req.resourceType() === "image" ? { note: "cancelled by the page" } : {}),
     });
   });
   page.on("console", (msg: ConsoleMessage) => {
@@ -126,6 +129,8 @@ async function settle(page: Page, ms = 1500) {
   await collectToasts(page);
 }
 
+const failedCall = (c: ApiCall) => (c.status === null && c.note !== "cancelled by the page") || (c.status !== null && c.status >= 400);
+
 async function journey(name: string, page: Page, run: () => Promise<string>) {
   current = name;
   const before = apiCalls.length;
@@ -148,7 +153,7 @@ async function journey(name: string, page: Page, run: () => Promise<string>) {
     detail = `${detail}; but error toast: ${shown.join(" / ")}`;
   }
   const calls = apiCalls.slice(before);
-  const failedCalls = calls.filter((c) => c.status === null || c.status >= 400).length;
+  const failedCalls = calls.filter(failedCall).length;
   journeys.push({ name, ok, detail, calls: calls.length, failedCalls });
   console.log(`${ok ? "ok  " : "FAIL"} ${name}: ${detail}`);
 }
@@ -212,10 +217,8 @@ async function main() {
     await page.locator(".info-content-text").first().waitFor({ timeout: 20_000 });
     await settle(page);
     const shown = await page.locator(".comments-container .info-content-container").count();
-    // The post's head and its first comments in one picture.
-    await page.locator(".comment-config-container").evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 420));
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${OUT}/openisle-client-post.png`, fullPage: false });
+    // The post's head and its first comments in one picture, 1280 px wide.
+    await page.screenshot({ path: `${OUT}/openisle-client-post.png`, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 1500 } });
     if (post.commentCount > 0 && shown === 0) throw new Error(`post ${post.id}: 0 of ${post.commentCount} comments shown`);
     return `post ${post.id} "${post.title}": ${shown} comments and replies shown (commentCount ${post.commentCount})`;
   });
@@ -374,13 +377,15 @@ async function main() {
 
   await browser.close();
 
-  const failed = apiCalls.filter((c) => c.status === null || c.status >= 400);
+  const failed = apiCalls.filter(failedCall);
+  const cancelled = apiCalls.filter((c) => c.note === "cancelled by the page").length;
   const summary = {
     client: CLIENT,
     api: API,
     journeys,
     requests: apiCalls.length,
     failedRequests: failed,
+    cancelledImages: cancelled,
     consoleErrors,
     externalConsoleErrors,
     errorToasts: toasts,
@@ -390,7 +395,7 @@ async function main() {
   };
   writeFileSync(`${OUT}/openisle-client-walk.json`, JSON.stringify(summary, null, 2));
   console.log(
-    `\n${journeys.filter((j) => j.ok).length}/${journeys.length} journeys work; ${apiCalls.length} API requests, ${failed.length} failed`,
+    `\n${journeys.filter((j) => j.ok).length}/${journeys.length} journeys work; ${apiCalls.length} API requests, ${failed.length} failed (${cancelled} images cancelled by a reload, not counted)`,
   );
   for (const c of failed) console.log(`  ${c.status ?? c.error} ${c.method} ${c.path}  [${c.journey}]`);
   console.log(
