@@ -55,8 +55,13 @@ export function useUnreadMessages(enabled = true, initial?: number) {
   return enabled ? q : { ...q, data: undefined };
 }
 
-/** Asks the server for the unread count again (after a live event, or reading a conversation). */
-export function refreshUnread(qc: QC): Promise<number> {
+/**
+ * Asks the server for the unread count again (after a live event, or reading a conversation). A fetch
+ * still under way is cancelled first: it may have started before the read it should reflect (a
+ * `message` event, then the `message_read` of the open page), and fetchQuery would otherwise return it.
+ */
+export async function refreshUnread(qc: QC): Promise<number> {
+  await qc.cancelQueries({ queryKey: messageKeys.unread() });
   return qc.fetchQuery({ queryKey: messageKeys.unread(), queryFn: messagesApi.unreadCount, staleTime: 0 });
 }
 
