@@ -3,7 +3,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Link } from "@/components/ui/link";
 import { RoleBadge } from "@/components/people/medal";
 import { markdownExcerpt } from "@/lib/markdown";
-import type { UserDetailDto } from "@/lib/validation/openisle-profiles";
+import type { UserDetailDto } from "@/lib/validation/openisle/profiles";
 
 /** A list of members (a profile's followers or following): avatar, name, role, a line of introduction. */
 export function PeopleList({ people, label }: { people: UserDetailDto[]; label: string }) {

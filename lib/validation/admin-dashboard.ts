@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateTime } from "@/lib/validation/responses";
-import { statsPointSchema } from "@/lib/validation/openisle-site";
+import { statsPointSchema } from "@/lib/validation/openisle/site";
 
 /** The series of the admin dashboard: members who signed up, members seen, published posts, comments. */
 export const DASHBOARD_SERIES = ["signups", "active", "posts", "comments"] as const;

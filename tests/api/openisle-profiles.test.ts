@@ -30,8 +30,8 @@ import {
   postReadEntrySchema,
   profileDetailSchema,
   userDetailSchema,
-} from "@/lib/validation/openisle-profiles";
-import { draftSchema, publicConfigSchema, statsPointSchema } from "@/lib/validation/openisle-site";
+} from "@/lib/validation/openisle/profiles";
+import { draftSchema, publicConfigSchema, statsPointSchema } from "@/lib/validation/openisle/site";
 import { tagSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, sessionCookie, type TestUser } from "../helpers";
 

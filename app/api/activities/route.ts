@@ -1,6 +1,6 @@
 // GET /api/activities: the site's campaigns (OpenIsle's ActivityController). We run none, so the list is empty.
 import { okList, route } from "@/lib/api/route";
-import { activitySchema } from "@/lib/validation/openisle-site";
+import { activitySchema } from "@/lib/validation/openisle/site";
 
 export const GET = route(
   {

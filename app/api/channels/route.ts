@@ -1,7 +1,7 @@
 // GET /api/channels: OpenIsle's public group chats (ChannelController). This forum has none, so the list is empty;
 // OpenIsle's client opens its message box on this tab and shows an error toast when the call fails.
 import { okList, route } from "@/lib/api/route";
-import { channelSchema } from "@/lib/validation/openisle-site";
+import { channelSchema } from "@/lib/validation/openisle/site";
 
 export const GET = route(
   {

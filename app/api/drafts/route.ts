@@ -1,7 +1,7 @@
 // POST /api/drafts {title, content, categoryId, tagIds}: save the caller's draft of a new post (OpenIsle's DraftController).
 import { ok, route } from "@/lib/api/route";
 import { saveMyDraft } from "@/lib/services/posts/drafts";
-import { draftInputSchema, draftSchema } from "@/lib/validation/openisle-site";
+import { draftInputSchema, draftSchema } from "@/lib/validation/openisle/site";
 
 export const POST = route(
   {

@@ -2,7 +2,7 @@
 import { okList, route } from "@/lib/api/route";
 import { ICON_SPRITE_URL } from "@/components/ui/icon-sprite";
 import { listMedals } from "@/lib/services/users/medal-list";
-import { medalSchema, medalsQuerySchema } from "@/lib/validation/openisle-profiles";
+import { medalSchema, medalsQuerySchema } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {

@@ -3,7 +3,7 @@ import { created, made, okList, route } from "@/lib/api/route";
 import { listPostIds } from "@/lib/services/posts/list";
 import { createPost } from "@/lib/services/posts/write";
 import { readPostBody } from "@/lib/api/openisle-body";
-import { createPostRequestSchema } from "@/lib/validation/openisle-compat";
+import { createPostRequestSchema } from "@/lib/validation/openisle/compat";
 import { LIST_ARRAY_KEYS, listPostsQuerySchema } from "@/lib/validation/posts";
 import { postSchema } from "@/lib/validation/responses";
 

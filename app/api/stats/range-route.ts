@@ -1,7 +1,7 @@
 // The four GET /api/stats/*-range routes of OpenIsle's StatController (admins): one declaration, one series each.
 import { okList, route } from "@/lib/api/route";
 import { statsRange, type StatsSeries } from "@/lib/services/moderation/site-stats";
-import { statsPointSchema, statsRangeQuerySchema } from "@/lib/validation/openisle-site";
+import { statsPointSchema, statsRangeQuerySchema } from "@/lib/validation/openisle/site";
 
 /** `GET /api/stats/<series>-range?days=`: `what` per UTC day, for the summary. */
 export function statsRangeRoute(series: StatsSeries, what: string) {

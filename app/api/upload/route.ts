@@ -6,7 +6,7 @@ import { created, made, ok, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { storeImage } from "@/lib/services/uploads/uploads";
-import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle-compat";
+import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle/compat";
 import { uploadFileSchema, uploadResponseSchema } from "@/lib/validation/uploads";
 
 export const POST = route(

@@ -1,5 +1,5 @@
 import { useFormatter, useTranslations } from "next-intl";
-import type { StatsPointDto } from "@/lib/validation/openisle-site";
+import type { StatsPointDto } from "@/lib/validation/openisle/site";
 
 const W = 300;
 const H = 56;

@@ -6,7 +6,7 @@ import { iso } from "@/lib/services/dto";
 import { assertCanSeePost } from "@/lib/permissions";
 import { loadChangeLogsByIds } from "@/lib/services/posts/change-logs";
 import { loadCommentTreesByIds } from "@/lib/services/comments/comments";
-import type { CommentSort, TimelineItemDto } from "@/lib/validation/openisle-compat";
+import type { CommentSort, TimelineItemDto } from "@/lib/validation/openisle/compat";
 import type { Viewer } from "@/lib/viewer";
 
 /**

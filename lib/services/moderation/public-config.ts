@@ -1,6 +1,6 @@
 import "server-only";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
-import type { PublicConfigDto } from "@/lib/validation/openisle-site";
+import type { PublicConfigDto } from "@/lib/validation/openisle/site";
 
 /**
  * GET /api/config (issue 46 item 11; OpenIsle's ConfigController): what a client must know before it

@@ -2,7 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { assertRole } from "@/lib/permissions";
-import type { StatsPointDto } from "@/lib/validation/openisle-site";
+import type { StatsPointDto } from "@/lib/validation/openisle/site";
 import type { Viewer } from "@/lib/viewer";
 
 /**

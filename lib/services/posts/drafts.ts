@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { drafts } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
-import type { DraftDto, DraftInput } from "@/lib/validation/openisle-site";
+import type { DraftDto, DraftInput } from "@/lib/validation/openisle/site";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 
 /**

@@ -9,7 +9,7 @@ import { notify } from "@/lib/services/notifications/writer";
 import { findUser } from "@/lib/services/users/profiles";
 import { loadUserStats } from "@/lib/services/users/profile-stats";
 import { hasBlocked } from "@/lib/services/social/relations";
-import type { UserDetailDto } from "@/lib/validation/openisle-profiles";
+import type { UserDetailDto } from "@/lib/validation/openisle/profiles";
 import type { FollowStateDto, FollowListQuery } from "@/lib/validation/social";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";

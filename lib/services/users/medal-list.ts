@@ -5,7 +5,7 @@ import type { MedalType } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
 import { env } from "@/lib/env";
 import { MEDAL_ORDER } from "@/lib/services/points/points";
-import type { MedalDto } from "@/lib/validation/openisle-profiles";
+import type { MedalDto } from "@/lib/validation/openisle/profiles";
 
 /**
  * GET /api/medals?userId= (issue 46 item 9; OpenIsle's MedalService.getMedals): every medal, in

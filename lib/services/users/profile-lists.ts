@@ -10,7 +10,7 @@ import { canReadComment, readableCommentsWhere } from "@/lib/services/comments/v
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { tagColumns, tagDto } from "@/lib/services/taxonomy/tags";
 import { findUser } from "@/lib/services/users/profiles";
-import type { CommentInfoDto, PostMetaDto, PostReadEntryDto } from "@/lib/validation/openisle-profiles";
+import type { CommentInfoDto, PostMetaDto, PostReadEntryDto } from "@/lib/validation/openisle/profiles";
 import type { TagDto } from "@/lib/validation/responses";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 

@@ -8,7 +8,7 @@ import { visiblePostsWhere } from "@/lib/permissions";
 import { readableCommentsWhere } from "@/lib/services/comments/visibility";
 import { levelOf } from "@/lib/services/points/points";
 import { getProfile } from "@/lib/services/users/profiles";
-import type { ProfileDetailDto, UserDetailDto, UserStatsDto } from "@/lib/validation/openisle-profiles";
+import type { ProfileDetailDto, UserDetailDto, UserStatsDto } from "@/lib/validation/openisle/profiles";
 import type { Viewer } from "@/lib/viewer";
 
 /**

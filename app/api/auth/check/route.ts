@@ -1,6 +1,6 @@
 // GET /api/auth/check: whether the caller's token (or session) is valid, as OpenIsle's AuthController answers.
 import { ok, route } from "@/lib/api/route";
-import { authCheckSchema } from "@/lib/validation/openisle-compat";
+import { authCheckSchema } from "@/lib/validation/openisle/compat";
 
 export const GET = route(
   {

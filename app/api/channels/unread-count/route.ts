@@ -1,7 +1,7 @@
 // GET /api/channels/unread-count → a number (OpenIsle): unread messages in the caller's channels. There are no
 // channels here, so it is 0; OpenIsle's client asks on every page of a signed-in member.
 import { ok, route } from "@/lib/api/route";
-import { channelUnreadCountSchema } from "@/lib/validation/openisle-site";
+import { channelUnreadCountSchema } from "@/lib/validation/openisle/site";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET /api/drafts/me: the caller's draft (204 when none); DELETE /api/drafts/me: discard it (OpenIsle's DraftController).
 import { empty, ok, route } from "@/lib/api/route";
 import { deleteMyDraft, getMyDraft } from "@/lib/services/posts/drafts";
-import { draftSchema } from "@/lib/validation/openisle-site";
+import { draftSchema } from "@/lib/validation/openisle/site";
 
 export const GET = route(
   { tag: "Posts", summary: "My draft", auth: "required", responses: [ok(draftSchema), empty("No draft")] },

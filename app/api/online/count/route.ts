@@ -1,7 +1,7 @@
 // GET /api/online/count: how many members were seen in the last minutes (OpenIsle's OnlineController: a bare number).
 import { ok, route } from "@/lib/api/route";
 import { countOnline } from "@/lib/services/users/presence";
-import { onlineCountSchema } from "@/lib/validation/openisle-site";
+import { onlineCountSchema } from "@/lib/validation/openisle/site";
 
 export const GET = route(
   {

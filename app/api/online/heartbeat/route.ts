@@ -1,7 +1,7 @@
 // POST /api/online/heartbeat?userId=: "I am here" from a client (OpenIsle's header pings every 2 minutes).
 import { route } from "@/lib/api/route";
 import { recordHeartbeat } from "@/lib/services/users/presence";
-import { heartbeatQuerySchema } from "@/lib/validation/openisle-site";
+import { heartbeatQuerySchema } from "@/lib/validation/openisle/site";
 
 export const POST = route(
   {

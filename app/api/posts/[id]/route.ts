@@ -5,7 +5,7 @@ import { empty, noContent, ok, route } from "@/lib/api/route";
 import { getPostDetail } from "@/lib/services/posts/detail";
 import { deletePost, updatePost } from "@/lib/services/posts/write";
 import { readPostBody } from "@/lib/api/openisle-body";
-import { updatePostRequestSchema } from "@/lib/validation/openisle-compat";
+import { updatePostRequestSchema } from "@/lib/validation/openisle/compat";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 
 export const GET = route(

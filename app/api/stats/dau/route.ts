@@ -1,7 +1,7 @@
 // GET /api/stats/dau?date=: members seen on one UTC day (OpenIsle's StatController; admins).
 import { ok, route } from "@/lib/api/route";
 import { dailyActiveUsers } from "@/lib/services/moderation/site-stats";
-import { dauQuerySchema, dauSchema } from "@/lib/validation/openisle-site";
+import { dauQuerySchema, dauSchema } from "@/lib/validation/openisle/site";
 
 export const GET = route(
   {

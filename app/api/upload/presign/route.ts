@@ -3,7 +3,7 @@ import { siteOrigin } from "@/lib/api/origin";
 import { ok, route } from "@/lib/api/route";
 import { forbidden, suspended, msg } from "@/lib/errors";
 import { presignUpload } from "@/lib/services/uploads/presign";
-import { presignAnswerSchema, presignQuerySchema } from "@/lib/validation/openisle-compat";
+import { presignAnswerSchema, presignQuerySchema } from "@/lib/validation/openisle/compat";
 
 export const GET = route(
   {

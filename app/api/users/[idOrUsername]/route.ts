@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}: a public profile, by numeric id or username, with OpenIsle's member statistics.
 import { ok, route } from "@/lib/api/route";
 import { getProfileDetail } from "@/lib/services/users/profile-stats";
-import { profileDetailSchema } from "@/lib/validation/openisle-profiles";
+import { profileDetailSchema } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {

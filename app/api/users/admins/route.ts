@@ -1,7 +1,7 @@
 // GET /api/users/admins: the administrators (OpenIsle's UserDto without the email); its client offers them in the @mention picker.
 import { okList, route } from "@/lib/api/route";
 import { listAdmins } from "@/lib/services/users/profile-stats";
-import { userDetailSchema } from "@/lib/validation/openisle-profiles";
+import { userDetailSchema } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {

@@ -5,7 +5,7 @@ import { created, made, route } from "@/lib/api/route";
 import { createComment, listComments } from "@/lib/services/comments/comments";
 import { listTimeline } from "@/lib/services/comments/timeline";
 import { createCommentSchema } from "@/lib/validation/comments";
-import { commentsAnswerSchema, commentsQuerySchema } from "@/lib/validation/openisle-compat";
+import { commentsAnswerSchema, commentsQuerySchema } from "@/lib/validation/openisle/compat";
 import { commentSchema } from "@/lib/validation/responses";
 
 export const GET = route(

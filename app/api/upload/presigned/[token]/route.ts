@@ -4,7 +4,7 @@ import { ok, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { receivePresignedUpload, verifyPresignToken } from "@/lib/services/uploads/presign";
-import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle-compat";
+import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle/compat";
 
 export const PUT = route(
   {

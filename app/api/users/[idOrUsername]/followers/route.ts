@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}/followers?page&pageSize: OpenIsle's UserDto list (without the email), public.
 import { okList, route } from "@/lib/api/route";
 import { listFollows } from "@/lib/services/social/follows";
-import { userDetailSchema } from "@/lib/validation/openisle-profiles";
+import { userDetailSchema } from "@/lib/validation/openisle/profiles";
 import { followListQuerySchema } from "@/lib/validation/social";
 
 export const GET = route(

@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}/hot-posts?limit=: the member's most LIKEd posts (OpenIsle's PostMetaDto).
 import { okList, route } from "@/lib/api/route";
 import { listHotPosts } from "@/lib/services/users/profile-lists";
-import { limitQuery, postMetaSchema } from "@/lib/validation/openisle-profiles";
+import { limitQuery, postMetaSchema } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {

@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}/hot-replies?limit=: the member's most LIKEd comments (OpenIsle's CommentInfoDto).
 import { okList, route } from "@/lib/api/route";
 import { listHotReplies } from "@/lib/services/users/profile-lists";
-import { commentInfoSchema, limitQuery } from "@/lib/validation/openisle-profiles";
+import { commentInfoSchema, limitQuery } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {

@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}/hot-tags?limit=: the tags the member created, most used first.
 import { okList, route } from "@/lib/api/route";
 import { listHotTags } from "@/lib/services/users/profile-lists";
-import { limitQuery } from "@/lib/validation/openisle-profiles";
+import { limitQuery } from "@/lib/validation/openisle/profiles";
 import { tagSchema } from "@/lib/validation/responses";
 
 export const GET = route(

@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}/read-posts?limit=: the posts the member opened, last read first (the member only).
 import { okList, route } from "@/lib/api/route";
 import { listReadPosts } from "@/lib/services/users/profile-lists";
-import { limitQuery, postReadEntrySchema } from "@/lib/validation/openisle-profiles";
+import { limitQuery, postReadEntrySchema } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {

@@ -1,7 +1,7 @@
 // GET /api/users/{idOrUsername}/subscribed-posts?limit=: posts the member subscribed to (OpenIsle's profile "favourites").
 import { okList, route } from "@/lib/api/route";
 import { listSubscribedPosts } from "@/lib/services/users/profile-lists";
-import { limitQuery, postMetaSchema } from "@/lib/validation/openisle-profiles";
+import { limitQuery, postMetaSchema } from "@/lib/validation/openisle/profiles";
 
 export const GET = route(
   {
