@@ -1,29 +1,27 @@
 "use client";
 
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { ArrowLeft, CheckCheck, Reply, UserPlus, Users, X } from "lucide-react";
+import { ArrowLeft, CheckCheck, Reply, Users } from "lucide-react";
 import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { RelativeTime } from "@/components/ui/relative-time";
-import { Composer, type ComposerHandle } from "@/components/composer/composer";
+import { type ComposerHandle } from "@/components/composer/composer";
 import { conversationTitle, plainLine, systemLine } from "@/components/messages/conversation-list";
 import { ReactionBar } from "@/components/reactions/reaction-bar";
-import { inputClass } from "@/components/ui/field";
 import {
   messageKeys,
   refreshNewest,
-  useAddPeople,
   useConversation,
   useMarkRead,
   useMessageEvents,
   useReactToMessage,
-  useSendMessage,
 } from "@/components/messages/use-messages";
-import { ApiClientError, apiFetch, fieldErrors, textBoxError } from "@/lib/client/api-client";
-import { MAX_GROUP_MEMBERS, MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
+import { AddPeople } from "@/components/messages/add-people";
+import { MessageComposer } from "@/components/messages/message-composer";
+import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 import type { ConversationDetailDto, MessageDto } from "@/lib/validation/messages";
 
 type Me = { id: number; username: string };
@@ -326,217 +324,5 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
         />
       ) : null}
     </div>
-  );
-}
-
-/** The composer of comments, with a draft per member and conversation kept in this browser. */
-function MessageComposer({
-  conversationId,
-  me,
-  composer,
-  replyTo,
-  onSent,
-  onCancelReply,
-}: {
-  conversationId: number;
-  me: Me;
-  composer: React.RefObject<ComposerHandle | null>;
-  replyTo: MessageDto | null;
-  onSent: () => void;
-  onCancelReply: () => void;
-}) {
-  const t = useTranslations("Messages.composer");
-  const id = useId();
-  const draftKey = `dm-draft:${me.id}:${conversationId}`;
-  const [text, setText] = useState("");
-  const [emptyError, setEmptyError] = useState(false);
-  useEffect(() => {
-    const saved = localStorage.getItem(draftKey);
-    if (!saved) return;
-    const t = setTimeout(() => setText((cur) => cur || saved), 0);
-    return () => clearTimeout(t);
-  }, [draftKey]);
-  useEffect(() => {
-    const t = setTimeout(() => (text.trim() ? localStorage.setItem(draftKey, text) : localStorage.removeItem(draftKey)), 300);
-    return () => clearTimeout(t);
-  }, [text, draftKey]);
-
-  const send = useSendMessage(conversationId);
-  function submit() {
-    if (!text.trim()) return setEmptyError(true);
-    setEmptyError(false);
-    send.mutate(
-      { content: text, replyToId: replyTo?.id ?? null },
-      {
-        onSuccess: () => {
-          setText("");
-          localStorage.removeItem(draftKey);
-          onSent();
-        },
-      },
-    );
-  }
-  const error = textBoxError(emptyError, send.error, t("couldNotSend"));
-
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      className="space-y-1"
-      aria-label={t("label")}
-    >
-      {replyTo ? (
-        <div className="flex items-center gap-2 rounded-md bg-zinc-100 px-2 py-1 text-xs dark:bg-zinc-800" data-testid="replying-to">
-          <Reply className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-          <span className="min-w-0 flex-1 truncate">
-            {t.rich("replyingTo", {
-              name: replyTo.sender.username,
-              text: plainLine(replyTo.content, 80),
-              b: (chunks) => <span className="font-medium">{chunks}</span>,
-            })}
-          </span>
-          <button
-            type="button"
-            onClick={onCancelReply}
-            className="rounded p-0.5 focus-visible:outline-2 focus-visible:outline-sky-600"
-            aria-label={t("cancelReply")}
-          >
-            <X className="h-3.5 w-3.5" aria-hidden="true" />
-          </button>
-        </div>
-      ) : null}
-      <label htmlFor={id} className="sr-only">
-        {t("yourMessage")}
-      </label>
-      <Composer
-        ref={composer}
-        id={id}
-        value={text}
-        onChange={setText}
-        rows={2}
-        maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={t("placeholder")}
-        autoFocus
-        onSubmitShortcut={submit}
-        invalid={!!error}
-        describedBy={error ? `${id}-error` : `${id}-hint`}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex items-center justify-between gap-2">
-        <span id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-          {t("hint")}
-        </span>
-        <Button type="submit" size="sm" disabled={send.isPending}>
-          {t("send")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** Usernames typed with commas or spaces, `@` optional. */
-const usernames = (s: string) => [
-  ...new Set(
-    s
-      .split(/[\s,]+/)
-      .map((n) => n.replace(/^@/, ""))
-      .filter(Boolean),
-  ),
-];
-
-/**
- * "Add people" in a group's header (members only, while there is room): usernames, then
- * POST /api/messages/conversations/{id}/participants; a refusal (their policy, a block, the level
- * rule, the size) is shown under the field. The system line it writes reaches everyone live.
- */
-function AddPeople({ conversationId, room }: { conversationId: number; room: number }) {
-  const t = useTranslations("Messages.add");
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [to, setTo] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [looking, setLooking] = useState(false);
-  const add = useAddPeople(conversationId);
-  const list = usernames(to);
-
-  async function submit() {
-    setError(null);
-    if (!list.length) return setError(t("writeUsername"));
-    if (list.length > room) return setError(t("tooMany", { max: MAX_GROUP_MEMBERS }));
-    setLooking(true);
-    let ids: number[];
-    try {
-      ids = await Promise.all(list.map(async (n) => (await apiFetch<{ id: number }>(`/api/users/${encodeURIComponent(n)}`)).id));
-    } catch (e) {
-      setLooking(false);
-      return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("couldNotAdd")));
-    }
-    setLooking(false);
-    add.mutate(ids, {
-      onSuccess: () => {
-        setTo("");
-        setOpen(false);
-      },
-      onError: (e) => {
-        const f = fieldErrors(e);
-        setError(f.form ?? Object.values(f.fields)[0] ?? t("couldNotAdd"));
-      },
-    });
-  }
-
-  if (!open) {
-    return (
-      <Button type="button" size="sm" variant="secondary" onClick={() => setOpen(true)} aria-expanded={false} data-testid="add-people">
-        <UserPlus className="h-4 w-4" aria-hidden="true" />
-        <span className="sr-only sm:not-sr-only">{t("button")}</span>
-      </Button>
-    );
-  }
-  return (
-    <form
-      aria-label={t("button")}
-      className="absolute top-full right-0 z-20 mt-1 w-full max-w-md space-y-2 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Escape") setOpen(false);
-      }}
-    >
-      <label htmlFor={`${id}-to`} className="block text-sm font-medium">
-        {t("label")}
-      </label>
-      <input
-        id={`${id}-to`}
-        className={inputClass}
-        value={to}
-        onChange={(e) => setTo(e.target.value)}
-        autoFocus
-        autoComplete="off"
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
-        placeholder={t("placeholder")}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={looking || add.isPending}>
-          {t("submit")}
-        </Button>
-        <Button type="button" size="sm" variant="secondary" onClick={() => setOpen(false)}>
-          {t("cancel")}
-        </Button>
-      </div>
-    </form>
   );
 }
