@@ -30,7 +30,9 @@ test("joining a paid lottery asks first: cancel spends nothing, confirm spends e
   const lottery = page.getByTestId("lottery");
   await lottery.getByRole("button", { name: "Join for 7 points" }).click();
   const confirm = lottery.getByRole("group", { name: "Confirm joining the lottery" });
-  await expect(confirm).toContainText(`Your balance will be ${before - 7} (now ${before})`);
+  // Numbers as the page's language writes them (2,383 in English).
+  const n = (v: number) => new Intl.NumberFormat("en").format(v);
+  await expect(confirm).toContainText(`Your balance will be ${n(before - 7)} (now ${n(before)})`);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
   expect(await balance(request, bobToken)).toBe(before);
