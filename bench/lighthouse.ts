@@ -120,6 +120,8 @@ async function main() {
     const pages = [
       { page: "home", url: `${base}/` },
       { page: "post", url: `${base}/posts/${posts[1]!.id}` },
+      { page: "profile", url: `${base}/u/alice` },
+      { page: "search", url: `${base}/search?q=lens` },
       ...(floor ? [{ page: "floor (hello-world App Router page)", url: `http://127.0.0.1:${FLOOR_PORT}/` }] : []),
     ];
     // One load of each first: the servers' first renders and the page cache's first fill are not measured.
