@@ -3,8 +3,8 @@
 // Every page sends its client components' messages in the document (NextIntlClientProvider); sending the
 // whole catalog (~85 KB of English) on every page would cost every visitor. From the import graph
 // (madge, the same as check:cycles): the client modules ("use client" files and all they import) reachable
-// from each part of app/, and the namespaces they pass to useTranslations. `base` is what the pages
-// outside the areas need (the root layout sends it); each area (its layout sends it too) adds its own.
+// from each part of app/, and the namespaces they pass to useTranslations. `base` is what the layouts and
+// the pages outside the areas need (the root layout sends it); an area's layout sends what its pages need.
 //   node scripts/i18n-client-namespaces.mjs          write the file
 //   node scripts/i18n-client-namespaces.mjs --check  exit 1 when the file is not what the code needs (CI)
 import { readFileSync, writeFileSync } from "node:fs";
@@ -14,7 +14,16 @@ import madge from "madge";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const OUT = path.join(root, "lib/i18n/client-namespaces.json");
 /** Route folders whose layout sends their own namespaces (components/i18n/client-messages.tsx). */
-const AREAS = { admin: "app/(account)/admin/", settings: "app/(account)/settings/", auth: "app/(auth)/" };
+const AREAS = {
+  admin: "app/(account)/admin/",
+  settings: "app/(account)/settings/",
+  auth: "app/(auth)/",
+  post: "app/(forum)/posts/",
+  new: "app/(forum)/new/",
+  messages: "app/(forum)/messages/",
+  points: "app/(forum)/points/",
+  review: "app/(forum)/review/",
+};
 
 process.chdir(root);
 const graph = (
@@ -58,7 +67,9 @@ const inArea = (f) => Object.values(AREAS).some((p) => f.startsWith(p));
 const base = namespacesFrom(appFiles.filter((f) => !inArea(f)));
 const result = { base: [...base].sort() };
 for (const [area, prefix] of Object.entries(AREAS)) {
-  result[area] = [...namespacesFrom(appFiles.filter((f) => f.startsWith(prefix)))].filter((n) => !base.has(n)).sort();
+  // All the area's pages need: their provider replaces the root one inside them (the header and footer,
+  // rendered by the layouts above, keep the root's).
+  result[area] = [...namespacesFrom(appFiles.filter((f) => f.startsWith(prefix)))].sort();
 }
 const text = JSON.stringify(result, null, 2) + "\n";
 
