@@ -15,7 +15,7 @@ import { absoluteTime } from "@/components/ui/relative-time";
 import { useSuspension } from "@/components/layout/suspension-banner";
 import { useShellViewer } from "@/components/layout/shell-marks";
 import { usePost, usePostMutation } from "@/components/posts/use-post";
-import { countdown, useNow } from "@/components/ui/use-now";
+import { countdownParts, useNow } from "@/components/ui/use-now";
 
 /** Prize, countdown to start/end, join button, participants, winners and the provably-fair seed. */
 /** `me`: the member (id, balance), null signed out, "deferred" on a shared page (undefined until known). */
@@ -80,12 +80,12 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
           </p>
           {now !== null && phase === "upcoming" ? (
             <p aria-live="off" className="font-mono text-zinc-800 dark:text-zinc-200">
-              {t("startsIn", { time: countdown(start, now) })}
+              {t("startsIn", { time: t("countdown", countdownParts(start, now)) })}
             </p>
           ) : null}
           {now !== null && phase === "open" ? (
             <p aria-live="off" className="font-mono text-zinc-800 dark:text-zinc-200">
-              {t("endsIn", { time: countdown(end, now) })}
+              {t("endsIn", { time: t("countdown", countdownParts(end, now)) })}
             </p>
           ) : null}
         </div>

@@ -17,15 +17,15 @@ export function useNow(ms = 1000): number | null {
   return now;
 }
 
-/** "2d 3h 04m 05s" until `target`. */
-export function countdown(target: number, now: number): string {
+/** The parts of the time until `target`: whole days and hours, minutes and seconds as two digits. */
+export function countdownParts(target: number, now: number) {
   let s = Math.max(0, Math.floor((target - now) / 1000));
-  const d = Math.floor(s / 86400);
-  s -= d * 86400;
-  const h = Math.floor(s / 3600);
-  s -= h * 3600;
+  const days = Math.floor(s / 86400);
+  s -= days * 86400;
+  const hours = Math.floor(s / 3600);
+  s -= hours * 3600;
   const m = Math.floor(s / 60);
   s -= m * 60;
   const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d ? `${d}d ` : ""}${d || h ? `${h}h ` : ""}${pad(m)}m ${pad(s)}s`;
+  return { days, hours, showHours: days || hours ? "yes" : "no", minutes: pad(m), seconds: pad(s) };
 }
