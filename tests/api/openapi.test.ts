@@ -180,8 +180,15 @@ describe("GET /api/openapi.json", () => {
 describe("/api-docs page", () => {
   it("renders every operation grouped by tag, with parameters, schemas and the bearer scheme", async () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
+    const { createElement } = await import("react");
+    const { NextIntlClientProvider } = await import("next-intl");
+    const { loadMessages } = await import("@/lib/i18n/catalogs");
     const { default: ApiDocsPage } = await import("@/app/(forum)/api-docs/page");
-    const html = renderToStaticMarkup(ApiDocsPage());
+    // The page's own words come from the catalogs (English here), as in a render of the site.
+    const messages = await loadMessages("en");
+    const html = renderToStaticMarkup(
+      createElement(NextIntlClientProvider, { locale: "en", messages, timeZone: "UTC" }, createElement(ApiDocsPage)),
+    );
     const doc = buildOpenApiDocument();
     const opCount = Object.values(doc.paths).reduce((n, m) => n + Object.keys(m).length, 0);
     expect(html.match(/<section id="(get|post|put|delete)[A-Z]/g)).toHaveLength(opCount);
