@@ -92,7 +92,7 @@ export const messages = pgTable(
 
 /**
  * A member's reaction to a message (OpenIsle's POST /api/messages/{id}/reactions toggles it): one of
- * each type per member and message. The trigger `message_reactions_events` (migration 0038) sends a
+ * each type per member and message. The trigger `message_reactions_events` (function forum_events_message_reactions, migration 0038) sends a
  * `message` event of kind `reaction` to the conversation's members, so the others see it live.
  */
 export const messageReactions = pgTable(
