@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db, dbStats } from "@/db";
+import { db, dbStats, rawRows } from "@/db";
 import { userBlocks, userFollows, users } from "@/db/schema";
 import { POST as send } from "@/app/api/messages/route";
 import { POST as createConversation } from "@/app/api/messages/conversations/route";
@@ -119,7 +119,8 @@ describe("sending", () => {
     expect(inDirect).toBe(3);
     expect(inGroup).toBe(inDirect);
     expect(openIsle).toBe(inDirect);
-    // A reply to a message of another conversation is refused by the facts alone: nothing is written.
+    // A reply to a message of another conversation is refused by the facts alone: nothing is written (the
+    // third read is the member's saved language, for the error's text).
     const refused = await count(
       () =>
         call(sendInConversation, `/api/messages/conversations/${big}/messages`, {
@@ -129,7 +130,9 @@ describe("sending", () => {
         }),
       400,
     );
-    expect(refused).toBe(2);
+    expect(refused).toBe(3);
+    const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from messages where content = 're'`);
+    expect(row!.n).toBe(0);
   });
 });
 
