@@ -10,7 +10,10 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    // VITEST_BENCH=1 (npm run bench:messages): the benchmarks written with this harness, never part of npm test.
+    include: process.env.VITEST_BENCH ? ["bench/vitest/**/*.test.ts"] : ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    // `*.server.test.ts`: tests of the Postgres server's plans at scale, run in its pass only.
+    exclude: ["**/node_modules/**", ...(process.env.TEST_DATABASE_URL ? [] : ["tests/**/*.server.test.ts"])],
     globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     environment: "node",

@@ -5,16 +5,15 @@ import { db, dbStats } from "@/db";
 import { users } from "@/db/schema";
 import { POST as send } from "@/app/api/messages/route";
 import { POST as sendInConversation } from "@/app/api/messages/conversations/[id]/messages/route";
-import { call, makeUser, type TestUser } from "../helpers";
+import { call, makeUser, type TestUser } from "../../tests/helpers";
 
 /**
- * Sending a message under a timing loop (issue 48 follow-up): BENCH=1 runs it, BENCH_OUT=<file> appends
+ * Sending a message under a timing loop (issue 48 follow-up): `npm run bench:messages` runs it (bench/vitest, outside `npm test`), BENCH_OUT=<file> appends
  * the figures. 200 sends in a conversation through the route handler, in-process, one after another,
  * from 10 pairs (20 each, under the per-sender rate limit), after 20 warm-up sends; statements counted
  * by the db module's logger (a transaction's BEGIN/COMMIT are not statements there, so they are
  * counted apart from the transaction count the handler's log shows).
  */
-const RUN = process.env.BENCH === "1";
 
 async function member(): Promise<TestUser> {
   const u = await makeUser();
@@ -24,7 +23,7 @@ async function member(): Promise<TestUser> {
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-describe.skipIf(!RUN)("send benchmark", () => {
+describe("send benchmark", () => {
   it("200 sends: statements per send, p50 and p99", { timeout: 600_000 }, async () => {
     const pairs: { a: TestUser; b: TestUser; conversationId: number }[] = [];
     for (let i = 0; i < 11; i++) {

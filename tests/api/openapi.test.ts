@@ -187,7 +187,7 @@ describe("/api-docs page", () => {
     // The page's own words come from the catalogs (English here), as in a render of the site.
     const messages = await loadMessages("en");
     const html = renderToStaticMarkup(
-      createElement(NextIntlClientProvider, { locale: "en", messages, timeZone: "UTC" }, createElement(ApiDocsPage)),
+      createElement(NextIntlClientProvider, { locale: "en", messages, timeZone: "UTC", children: createElement(ApiDocsPage) }),
     );
     const doc = buildOpenApiDocument();
     const opCount = Object.values(doc.paths).reduce((n, m) => n + Object.keys(m).length, 0);
