@@ -78,6 +78,8 @@ for (const vp of VIEWPORTS) {
       await page.getByRole("link", { name: "Account" }).click();
       await page.waitForURL("**/settings/account");
       await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
+      // After a client navigation the page's title arrives with its streamed metadata.
+      await expect(page).toHaveTitle(/Account/);
 
       await page.getByLabel("Name shown beside your username").fill("Grace Hopper");
       await page.getByRole("button", { name: "Save name" }).click();
