@@ -130,7 +130,14 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
           canReadComment(viewer, { authorId: r.commentAuthorId!, hidden: r.commentHidden !== null, deleted: r.commentDeleted !== null })),
     )
     .map((r) => ({
-      kind: r.type === "MENTION" ? ("mention" as const) : r.type === "WATCHED_POST" ? ("watched" as const) : ("reply" as const),
+      kind:
+        r.type === "MENTION"
+          ? ("mention" as const)
+          : r.type === "WATCHED_POST"
+            ? ("watched" as const)
+            : r.type === "FOLLOWED_POST"
+              ? ("followed" as const)
+              : ("reply" as const),
       where: r.type === "WATCHED_POST" ? r.content : null,
       from: r.from ?? "Someone",
       postTitle: r.title,
@@ -205,7 +212,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
   }
   // Notification mail: only to a verified address, and only while the member still wants it.
   if (!to.verified) return { cancel: "address not verified" };
-  if (m.kind === "reply" || m.kind === "mention" || m.kind === "watched") {
+  if (m.kind === "reply" || m.kind === "mention" || m.kind === "watched" || m.kind === "followed") {
     if (to.mode !== "immediate") return { cancel: `email mode is ${to.mode}` };
     const [item] = await activityItems([Number(m.data.notificationId)], to);
     if (!item) return { cancel: "post or comment not visible" };
@@ -336,6 +343,7 @@ export async function processReplyMail(limit = 200): Promise<number> {
           )})
             and n.read = false and n.post_id is not null
             and n.created_at > now() - interval '1 day'
+            and not exists (select 1 from notification_prefs np where np.user_id = n.user_id and np.type = n.type and not np.enabled)
             and not u.bot and u.email_verified_at is not null
             and coalesce(p.mode, 'immediate') = 'immediate'
             and coalesce(greatest(
@@ -344,7 +352,7 @@ export async function processReplyMail(limit = 200): Promise<number> {
                   '-infinity') < now() - make_interval(mins => ${away})`,
     );
     const mails: NewMail[] = rows.map((r) => ({
-      kind: r.type === "MENTION" ? "mention" : r.type === "WATCHED_POST" ? "watched" : "reply",
+      kind: r.type === "MENTION" ? "mention" : r.type === "WATCHED_POST" ? "watched" : r.type === "FOLLOWED_POST" ? "followed" : "reply",
       to: r.email,
       userId: Number(r.user_id),
       postId: r.post_id === null ? null : Number(r.post_id),
@@ -399,7 +407,8 @@ export async function processDigests(limit = 100): Promise<number> {
           and(
             eq(notifications.userId, userId),
             eq(notifications.read, false),
-            inArray(notifications.type, ["COMMENT_REPLY", "MENTION", "WATCHED_POST"]),
+            inArray(notifications.type, ["COMMENT_REPLY", "MENTION", "WATCHED_POST", "FOLLOWED_POST"]),
+            sql`not exists (select 1 from notification_prefs np where np.user_id = ${notifications.userId} and np.type = ${notifications.type} and not np.enabled)`,
             sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz`,
             sql`${notifications.postId} is not null`,
           ),

@@ -4,7 +4,8 @@ import { db, rawRows, type DbOrTx } from "@/db";
 import { mailOutbox } from "@/db/schema";
 import { env } from "@/lib/env";
 
-export type MailKind = "verify" | "reset" | "reply" | "mention" | "digest" | "message" | "watched" | "email-change" | "email-changed";
+export type MailKind =
+  "verify" | "reset" | "reply" | "mention" | "digest" | "message" | "watched" | "followed" | "email-change" | "email-changed";
 
 export type NewMail = {
   kind: MailKind;

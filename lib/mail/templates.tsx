@@ -143,7 +143,7 @@ export function resetMail(p: { username: string; link: string; footer: Footer; l
 }
 
 export type ActivityItem = {
-  kind: "reply" | "mention" | "watched";
+  kind: "reply" | "mention" | "watched" | "followed";
   from: string;
   postTitle: string;
   excerpt: string;
@@ -159,7 +159,9 @@ const headline = (i: ActivityItem, t: T) =>
       ? i.where
         ? t("activity.watchedIn", { from: i.from, title: i.postTitle, where: i.where })
         : t("activity.watched", { from: i.from, title: i.postTitle })
-      : t("activity.reply", { from: i.from, title: i.postTitle });
+      : i.kind === "followed"
+        ? t("activity.followed", { from: i.from, title: i.postTitle })
+        : t("activity.reply", { from: i.from, title: i.postTitle });
 
 function Item({ item, t }: { item: ActivityItem; t: T }) {
   return (

@@ -3,7 +3,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawRows } from "@/db";
-import { notificationPrefs, notifications, userBlocks, userFollows, users } from "@/db/schema";
+import { apiTokens, mailOutbox, notificationPrefs, notifications, userBlocks, userFollows, users } from "@/db/schema";
+import { processReplyMail } from "@/lib/mail/drain";
 import { POST as follow, DELETE as unfollow } from "@/app/api/subscriptions/users/[username]/route";
 import { GET as followersOf } from "@/app/api/users/[idOrUsername]/followers/route";
 import { GET as followingOf } from "@/app/api/users/[idOrUsername]/following/route";
@@ -184,20 +185,34 @@ describe("new posts of the members one follows", () => {
     expect(page1.body.map((p: { id: number }) => p.id)).toEqual([postId]);
   });
 
-  it("FOLLOWED_POST is not mailed one by one (only replies and mentions are), and a follower who turned the type off does not see it", async () => {
+  it("FOLLOWED_POST is mailed to a follower who is away, as a watched post is; not when they turned the type off", async () => {
     const author = await makeUser();
     const fan = await makeUser();
+    const quiet = await makeUser();
     await followAs(fan, author.username);
+    await followAs(quiet, author.username);
+    await db.insert(notificationPrefs).values({ userId: quiet.id, type: "FOLLOWED_POST", enabled: false });
+    // Both followers have been away (the away rule of reply mail).
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now() - interval '2 hours'` })
+      .where(sql`${apiTokens.userId} in (${fan.id}, ${quiet.id})`);
     const postId = await publish(author, "Mail check");
     const [note] = (await notificationsOf(fan.id)).filter((n) => n.postId === postId);
     expect(note?.type).toBe("FOLLOWED_POST");
     const queued = await rawRows(db, sql`select 1 from notification_mail_queue where notification_id = ${note!.id}`);
-    expect(queued).toEqual([]);
-    const listed = async () =>
-      (await call(listNotifications as never, "/api/notifications", { token: fan.token })).body as { id: number }[];
-    expect((await listed()).map((n) => n.id)).toContain(note!.id);
-    await db.insert(notificationPrefs).values({ userId: fan.id, type: "FOLLOWED_POST", enabled: false });
-    expect((await listed()).map((n) => n.id)).not.toContain(note!.id);
+    expect(queued).toHaveLength(1);
+    await processReplyMail();
+    const mails = await db
+      .select({ kind: mailOutbox.kind, userId: mailOutbox.userId, postId: mailOutbox.postId })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.userId} in (${fan.id}, ${quiet.id})`);
+    expect(mails).toEqual([{ kind: "followed", userId: fan.id, postId }]);
+    // The follower who turned the type off neither sees it nor is mailed.
+    const listed = async (u: TestUser) =>
+      (await call(listNotifications as never, "/api/notifications", { token: u.token })).body as { id: number; post?: { id: number } }[];
+    expect((await listed(fan)).map((n) => n.id)).toContain(note!.id);
+    expect((await listed(quiet)).some((n) => n.post?.id === postId)).toBe(false);
   });
 });
 
