@@ -95,6 +95,11 @@ export function excerpt(markdown: string, max = 300): string {
  * may see, and (for a comment) whose text they may read (comment-visibility.ts: not deleted, and not
  * hidden by flags since the mail was queued unless they are its author or staff).
  */
+
+/** The activity mail a notification type is sent as (the types the mail queue trigger takes, migration 0040). */
+const ACTIVITY_KINDS: Record<string, ActivityItem["kind"]> = { MENTION: "mention", WATCHED_POST: "watched", FOLLOWED_POST: "followed" };
+const activityKind = (type: string): ActivityItem["kind"] => ACTIVITY_KINDS[type] ?? "reply";
+
 async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem[]> {
   if (!ids.length) return [];
   const rows = await db
@@ -130,14 +135,7 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
           canReadComment(viewer, { authorId: r.commentAuthorId!, hidden: r.commentHidden !== null, deleted: r.commentDeleted !== null })),
     )
     .map((r) => ({
-      kind:
-        r.type === "MENTION"
-          ? ("mention" as const)
-          : r.type === "WATCHED_POST"
-            ? ("watched" as const)
-            : r.type === "FOLLOWED_POST"
-              ? ("followed" as const)
-              : ("reply" as const),
+      kind: activityKind(r.type),
       where: r.type === "WATCHED_POST" ? r.content : null,
       from: r.from ?? "Someone",
       postTitle: r.title,
@@ -352,7 +350,7 @@ export async function processReplyMail(limit = 200): Promise<number> {
                   '-infinity') < now() - make_interval(mins => ${away})`,
     );
     const mails: NewMail[] = rows.map((r) => ({
-      kind: r.type === "MENTION" ? "mention" : r.type === "WATCHED_POST" ? "watched" : r.type === "FOLLOWED_POST" ? "followed" : "reply",
+      kind: activityKind(r.type),
       to: r.email,
       userId: Number(r.user_id),
       postId: r.post_id === null ? null : Number(r.post_id),
