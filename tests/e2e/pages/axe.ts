@@ -22,6 +22,10 @@ const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
  */
 export async function axeLightAndDark(page: Page, label: string, scope: string[] = []): Promise<string[]> {
   const found: string[] = [];
+  // Next.js streams a page's metadata after its body: wait for the <title> so that axe audits the page
+  // a reader ends up with, not the instant before the title arrives (the document-title rule failed
+  // that way in CI, once per few hundred audits).
+  await expect(page).toHaveTitle(/\S/);
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   for (const scheme of ["light", "dark"] as const) {
     if (scheme === "dark") {
