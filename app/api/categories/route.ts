@@ -23,5 +23,5 @@ export const POST = route(
     responses: [made(categorySchema)],
     errors: [409],
   },
-  async ({ viewer, body }) => created(await createCategory({ viewer, input: body })),
+  async ({ viewer, body }) => created(await createCategory(viewer, body)),
 );

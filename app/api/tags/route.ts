@@ -22,5 +22,5 @@ export const POST = route(
     responses: [made(tagSchema)],
     errors: [409],
   },
-  async ({ viewer, body }) => created(await createTag({ viewer, input: body })),
+  async ({ viewer, body }) => created(await createTag(viewer, body)),
 );

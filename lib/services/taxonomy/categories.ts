@@ -53,7 +53,7 @@ export async function listCategories(): Promise<CategoryDto[]> {
  * PUT /api/categories/order (admin): the full order, as every category id once. Positions become
  * 1..n, so categories created later (position 0) come after these.
  */
-export async function reorderCategories({ viewer, ids }: { viewer: Viewer | null; ids: number[] }): Promise<CategoryDto[]> {
+export async function reorderCategories(viewer: Viewer | null, { ids }: { ids: number[] }): Promise<CategoryDto[]> {
   assertRole(viewer, "ADMIN");
   await afterCommit(
     db.transaction(async (tx) => {
@@ -101,7 +101,7 @@ function mapDuplicate(err: unknown): never {
   throw err;
 }
 
-export async function createCategory({ viewer, input }: { viewer: Viewer | null; input: CreateCategoryInput }): Promise<CategoryDto> {
+export async function createCategory(viewer: Viewer | null, input: CreateCategoryInput): Promise<CategoryDto> {
   assertRole(viewer, "ADMIN");
   const id = await afterCommit(
     db.transaction(async (tx) => {
@@ -121,15 +121,10 @@ export async function createCategory({ viewer, input }: { viewer: Viewer | null;
   return getCategory(id);
 }
 
-export async function updateCategory({
-  viewer,
-  id,
-  input,
-}: {
-  viewer: Viewer | null;
-  id: number;
-  input: UpdateCategoryInput;
-}): Promise<CategoryDto> {
+export async function updateCategory(
+  viewer: Viewer | null,
+  { id, input }: { id: number; input: UpdateCategoryInput },
+): Promise<CategoryDto> {
   assertRole(viewer, "ADMIN");
   const patch = definedOnly(input);
   if (Object.keys(patch).length) {
@@ -161,7 +156,7 @@ export async function updateCategory({
  * Deletes a category. While posts still use it the answer is 409, unless `moveTo` names another
  * category: then its posts move there first, in the same transaction.
  */
-export async function deleteCategory({ viewer, id, moveTo }: { viewer: Viewer | null; id: number; moveTo?: number }): Promise<void> {
+export async function deleteCategory(viewer: Viewer | null, { id, moveTo }: { id: number; moveTo?: number }): Promise<void> {
   assertRole(viewer, "ADMIN");
   if (moveTo === id) throw badRequest(msg("mustBeAnotherCategory"), "moveTo");
   await afterCommit(

@@ -109,7 +109,7 @@ async function assertMayCreateTags(viewer: Viewer, runner: DbOrTx, field?: strin
 }
 
 /** POST /api/tags: staff, and members allowed to create tags (mayCreateTags). */
-export async function createTag({ viewer, input }: { viewer: Viewer | null; input: CreateTagInput }): Promise<TagDto> {
+export async function createTag(viewer: Viewer | null, input: CreateTagInput): Promise<TagDto> {
   const me = requireViewer(viewer);
   await assertMayCreateTags(me, db);
   const id = await afterCommit(
@@ -166,7 +166,7 @@ export async function resolveNewTags(tx: DbOrTx, viewer: Viewer, names: string[]
   return distinct.map((n) => byName.get(n.toLowerCase())!);
 }
 
-export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; id: number; input: UpdateTagInput }): Promise<TagDto> {
+export async function updateTag(viewer: Viewer | null, { id, input }: { id: number; input: UpdateTagInput }): Promise<TagDto> {
   assertRole(viewer, "MODERATOR");
   const patch = definedOnly(input);
   if (Object.keys(patch).length) {
@@ -195,7 +195,7 @@ export async function updateTag({ viewer, id, input }: { viewer: Viewer | null; 
 }
 
 /** Removes the tag from every post (post_tags cascade); change-log snapshots keep its old name. */
-export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: number }): Promise<void> {
+export async function deleteTag(viewer: Viewer | null, { id }: { id: number }): Promise<void> {
   assertRole(viewer, "MODERATOR");
   await afterCommit(
     db.transaction(async (tx) => {
@@ -218,7 +218,7 @@ export async function deleteTag({ viewer, id }: { viewer: Viewer | null; id: num
  * POST /api/tags/{id}/merge (moderator): every post with this tag gets `intoId` instead (once, however
  * many of the two it had), then this tag is removed. Change-log snapshots keep the old name.
  */
-export async function mergeTag({ viewer, id, intoId }: { viewer: Viewer | null; id: number; intoId: number }): Promise<TagDto> {
+export async function mergeTag(viewer: Viewer | null, { id, intoId }: { id: number; intoId: number }): Promise<TagDto> {
   assertRole(viewer, "MODERATOR");
   if (id === intoId) throw badRequest(msg("mustBeAnotherTag"), "intoId");
   await afterCommit(

@@ -21,7 +21,7 @@ export const PUT = route(
     responses: [ok(categorySchema)],
     errors: [409],
   },
-  ({ params, viewer, body }) => updateCategory({ viewer, id: parseId(params.id), input: body }),
+  ({ params, viewer, body }) => updateCategory(viewer, { id: parseId(params.id), input: body }),
 );
 
 export const DELETE = route(
@@ -37,7 +37,7 @@ export const DELETE = route(
     errors: [409],
   },
   async ({ params, viewer, query }) => {
-    await deleteCategory({ viewer, id: parseId(params.id), moveTo: query.moveTo });
+    await deleteCategory(viewer, { id: parseId(params.id), moveTo: query.moveTo });
     return noContent();
   },
 );

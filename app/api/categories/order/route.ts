@@ -14,5 +14,5 @@ export const PUT = route(
     body: reorderCategoriesSchema,
     responses: [okList(categorySchema)],
   },
-  ({ viewer, body }) => reorderCategories({ viewer, ids: body.ids }),
+  ({ viewer, body }) => reorderCategories(viewer, { ids: body.ids }),
 );

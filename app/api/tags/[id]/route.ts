@@ -11,13 +11,13 @@ export const GET = route({ tag, summary: "A tag", auth: "none", responses: [ok(t
 
 export const PUT = route(
   { tag, summary: "Edit a tag", auth: "required", role: "MODERATOR", body: updateTagSchema, responses: [ok(tagSchema)], errors: [409] },
-  ({ params, viewer, body }) => updateTag({ viewer, id: parseId(params.id), input: body }),
+  ({ params, viewer, body }) => updateTag(viewer, { id: parseId(params.id), input: body }),
 );
 
 export const DELETE = route(
   { tag, summary: "Delete a tag (removed from its posts)", auth: "required", role: "MODERATOR", responses: [empty()] },
   async ({ params, viewer }) => {
-    await deleteTag({ viewer, id: parseId(params.id) });
+    await deleteTag(viewer, { id: parseId(params.id) });
     return noContent();
   },
 );

@@ -15,5 +15,5 @@ export const POST = route(
     body: mergeTagSchema,
     responses: [ok(tagSchema)],
   },
-  ({ params, viewer, body }) => mergeTag({ viewer, id: parseId(params.id), intoId: body.intoId }),
+  ({ params, viewer, body }) => mergeTag(viewer, { id: parseId(params.id), intoId: body.intoId }),
 );
