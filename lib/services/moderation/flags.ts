@@ -230,12 +230,11 @@ const OUTCOME: Record<FlagAction, string> = {
  * flag on it; each flagger gets FLAG_RESOLVED with the outcome. DISMISS and CLOSE_POST lift an
  * automatic hide; HIDE keeps the target hidden (a post becomes REJECTED); DELETE deletes it.
  */
-export async function resolveFlag(a: {
-  id: number;
-  viewer: Viewer;
-  action: FlagAction;
-}): Promise<{ action: FlagAction; resolved: number }> {
-  const { id, viewer, action } = a;
+export async function resolveFlag(
+  viewer: Viewer,
+  a: { id: number; action: FlagAction },
+): Promise<{ action: FlagAction; resolved: number }> {
+  const { id, action } = a;
   assertRole(viewer, "MODERATOR");
   const [flag] = await db.select().from(flags).where(eq(flags.id, id));
   if (!flag) throw notFound(msg("flagNotFound"));
@@ -249,7 +248,7 @@ export async function resolveFlag(a: {
       .from(flags)
       .where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
     const [p] = await db.select({ title: posts.title, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
-    await deletePost({ id: postId, viewer }); // its flags go with it (cascade)
+    await deletePost(viewer, { id: postId }); // its flags go with it (cascade)
     await db.transaction(async (tx) => {
       await audit(tx, {
         actorId: viewer.id,
@@ -276,7 +275,7 @@ export async function resolveFlag(a: {
     await deleteComment(viewer, commentId!).catch((e) => {
       if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
     });
-  if (action === "CLOSE_POST") await setClosed({ id: postId, viewer, on: true });
+  if (action === "CLOSE_POST") await setClosed(viewer, { id: postId, on: true });
 
   return afterCommit(
     db.transaction(async (tx) => {

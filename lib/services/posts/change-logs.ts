@@ -89,7 +89,7 @@ async function assertVisible(postId: number, viewer: Viewer | null): Promise<str
 }
 
 /** A post's change logs, oldest first; 404 for an unknown or hidden post. */
-export async function listChangeLogs(postId: number, viewer: Viewer | null): Promise<ChangeLogDto[]> {
+export async function listChangeLogs(viewer: Viewer | null, { postId }: { postId: number }): Promise<ChangeLogDto[]> {
   await assertVisible(postId, viewer);
   return loadChangeLogs(postId);
 }
@@ -98,7 +98,7 @@ export async function listChangeLogs(postId: number, viewer: Viewer | null): Pro
 const historyCache = versionedCache<string>("change-logs", 32);
 
 /** GET /api/posts/{id}/change-logs: the cached history when it was rendered under the current version. */
-export async function changeLogsJson(postId: number, viewer: Viewer | null): Promise<string> {
+export async function changeLogsJson(viewer: Viewer | null, { postId }: { postId: number }): Promise<string> {
   const version = await assertVisible(postId, viewer);
   const cached = readCachesEnabled() ? historyCache.get(postId, version) : undefined;
   if (cached !== undefined) return cached;

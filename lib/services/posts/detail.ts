@@ -75,14 +75,11 @@ export async function countPostView(a: {
  * For a signed-in viewer, the first unread comment; the post is marked read unless `markRead` is false
  * (pages: a <Link> prefetch renders them too, so the page marks it read from the browser instead).
  */
-export async function getPostDetail(a: {
-  id: number;
-  viewer: Viewer | null;
-  client?: ViewClient;
-  markRead?: boolean;
-  shared?: boolean;
-}): Promise<PostDetailDto> {
-  const { id, viewer } = a;
+export async function getPostDetail(
+  viewer: Viewer | null,
+  a: { id: number; client?: ViewClient; markRead?: boolean; shared?: boolean },
+): Promise<PostDetailDto> {
+  const { id } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
   // A page members share (lib/api/page-cache.ts) is read as nobody in particular: no view, no read
@@ -94,7 +91,7 @@ export async function getPostDetail(a: {
     await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
   // Read before the post is loaded, so its `newComments` already counts as read.
   const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
-  const [dto, comments] = await Promise.all([loadPost(id, viewer), loadCommentTree(id, viewer)]);
+  const [dto, comments] = await Promise.all([loadPost(viewer, { id }), loadCommentTree(id, viewer)]);
   if (!dto) throw notFound(msg("postNotFound"));
   return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
 }

@@ -347,7 +347,7 @@ export async function loadPosts(
 }
 
 /** One post, or null when it does not exist or the viewer may not see it. */
-export async function loadPost(id: number, viewer: Viewer | null): Promise<PostDto | null> {
+export async function loadPost(viewer: Viewer | null, { id }: { id: number }): Promise<PostDto | null> {
   const [p] = await loadPosts([id], viewer);
   return p ?? null;
 }

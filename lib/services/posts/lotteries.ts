@@ -89,20 +89,20 @@ async function visiblePost(postId: number, viewer: Viewer | null, runner: DbOrTx
  * row) never interleave; the participant row's primary key makes a repeated join a no-op that charges
  * nothing. The cost moves joiner → author in the same transaction. Authors may not join their own lottery.
  */
-export async function joinLottery(a: { postId: number; viewer: Viewer }): Promise<LotteryDto> {
+export async function joinLottery(viewer: Viewer, a: { postId: number }): Promise<LotteryDto> {
   await afterCommit(
     db.transaction(async (tx) => {
-      const post = await visiblePost(a.postId, a.viewer, tx);
+      const post = await visiblePost(a.postId, viewer, tx);
       assertNotRejected(post);
       const [l] = await tx.select().from(lotteries).where(eq(lotteries.postId, a.postId)).for("share");
       if (!l) throw notFound(msg("noLottery"));
-      if (post.authorId === a.viewer.id) throw badRequest(msg("ownLottery"));
+      if (post.authorId === viewer.id) throw badRequest(msg("ownLottery"));
       const now = Date.now();
       if (l.drawnAt || l.endTime.getTime() <= now) throw conflict(msg("lotteryEnded"));
       if (l.startTime.getTime() > now) throw conflict(msg("lotteryNotStarted"));
       const joined = await tx
         .insert(lotteryParticipants)
-        .values({ postId: a.postId, userId: a.viewer.id })
+        .values({ postId: a.postId, userId: viewer.id })
         .onConflictDoNothing()
         .returning({ userId: lotteryParticipants.userId });
       if (!joined.length || l.pointCost === 0) return;
@@ -110,11 +110,11 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
       await tx
         .select({ id: users.id })
         .from(users)
-        .where(inArray(users.id, [a.viewer.id, post.authorId]))
+        .where(inArray(users.id, [viewer.id, post.authorId]))
         .orderBy(asc(users.id))
         .for("update");
       await applyPoints(tx, {
-        userId: a.viewer.id,
+        userId: viewer.id,
         type: "LOTTERY_JOIN",
         amount: -l.pointCost,
         postId: a.postId,
@@ -125,10 +125,10 @@ export async function joinLottery(a: { postId: number; viewer: Viewer }): Promis
         type: "LOTTERY_REWARD",
         amount: l.pointCost,
         postId: a.postId,
-        fromUserId: a.viewer.id,
+        fromUserId: viewer.id,
       });
     }),
-    lotteryJoined(a.postId, a.viewer.id),
+    lotteryJoined(a.postId, viewer.id),
   );
   return (await loadLotteries([a.postId])).get(a.postId)!;
 }
@@ -189,7 +189,7 @@ export async function processDueLotteries(): Promise<number> {
 }
 
 /** Everything needed to re-run a finished draw; 409 before the draw. */
-export async function verifyLottery(postId: number, viewer: Viewer | null): Promise<LotteryVerifyDto> {
+export async function verifyLottery(viewer: Viewer | null, { postId }: { postId: number }): Promise<LotteryVerifyDto> {
   await visiblePost(postId, viewer);
   const [l] = await db.select().from(lotteries).where(eq(lotteries.postId, postId));
   if (!l) throw notFound(msg("noLottery"));

@@ -76,7 +76,7 @@ export async function loadPolls(postIds: number[], viewerId: number | null, runn
   return out;
 }
 
-export async function getPoll(postId: number, viewer: Viewer | null): Promise<PollDto> {
+export async function getPoll(viewer: Viewer | null, { postId }: { postId: number }): Promise<PollDto> {
   const [post] = await db
     .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
     .from(posts)
@@ -94,14 +94,14 @@ export async function getPoll(postId: number, viewer: Viewer | null): Promise<Po
  * concurrent votes by one user are serialized and the second sees the first (409); finalization, which
  * updates the same row, cannot interleave with a vote either.
  */
-export async function votePoll(a: { postId: number; viewer: Viewer; options?: string[]; indexes?: number[] }): Promise<PollDto> {
+export async function votePoll(viewer: Viewer, a: { postId: number; options?: string[]; indexes?: number[] }): Promise<PollDto> {
   await afterCommit(
     db.transaction(async (tx) => {
       const [post] = await tx
         .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
         .from(posts)
         .where(eq(posts.id, a.postId));
-      assertCanSeePost(a.viewer, post);
+      assertCanSeePost(viewer, post);
       assertNotRejected(post);
       const [poll] = await tx.select().from(polls).where(eq(polls.postId, a.postId)).for("update");
       if (!poll) throw notFound(msg("noPoll"));
@@ -127,20 +127,20 @@ export async function votePoll(a: { postId: number; viewer: Viewer; options?: st
       const [already] = await tx
         .select({ id: pollVotes.id })
         .from(pollVotes)
-        .where(and(eq(pollVotes.postId, a.postId), eq(pollVotes.userId, a.viewer.id)))
+        .where(and(eq(pollVotes.postId, a.postId), eq(pollVotes.userId, viewer.id)))
         .limit(1);
       if (already) throw conflict(msg("alreadyVoted"));
       const inserted = await tx
         .insert(pollVotes)
-        .values(chosen.map((option) => ({ postId: a.postId, userId: a.viewer.id, option })))
+        .values(chosen.map((option) => ({ postId: a.postId, userId: viewer.id, option })))
         .onConflictDoNothing()
         .returning({ id: pollVotes.id });
       if (inserted.length !== chosen.length) throw conflict(msg("alreadyVoted"));
-      await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: a.viewer.id, postId: a.postId });
+      await notify(tx, { userId: post.authorId, type: "POLL_VOTE", fromUserId: viewer.id, postId: a.postId });
     }),
     pollVoted(a.postId),
   );
-  return (await loadPolls([a.postId], a.viewer.id)).get(a.postId)!;
+  return (await loadPolls([a.postId], viewer.id)).get(a.postId)!;
 }
 
 /**

@@ -67,7 +67,8 @@ export async function firstUnreadComment(userId: number, postId: number): Promis
 }
 
 /** "Mark all read": every post counts as read, and nothing as new, up to now. */
-export async function markAllRead(userId: number): Promise<{ allReadAt: string }> {
+export async function markAllRead(viewer: Pick<Viewer, "id">): Promise<{ allReadAt: string }> {
+  const userId = viewer.id;
   const [row] = await rawRows<{ at: string | Date }>(
     db,
     sql`

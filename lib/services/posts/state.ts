@@ -19,10 +19,10 @@ import { postChanged } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
 import { auditPost } from "@/lib/services/moderation/audit-log";
 
-type Toggle = { id: number; viewer: Viewer; on: boolean };
+type Toggle = { id: number; on: boolean };
 
 /** close/reopen (author, moderator): a CLOSED entry when the state changes. */
-export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
+export async function setClosed(viewer: Viewer, { id, on }: Toggle): Promise<PostDto> {
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
@@ -45,11 +45,11 @@ export async function setClosed({ id, viewer, on }: Toggle): Promise<PostDto> {
     }),
     postChanged(id),
   );
-  return (await loadPost(id, viewer))!;
+  return (await loadPost(viewer, { id }))!;
 }
 
 /** pin/unpin (moderator): a PINNED entry with the old and new pinnedAt. */
-export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
+export async function setPinned(viewer: Viewer, { id, on }: Toggle): Promise<PostDto> {
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
@@ -63,14 +63,14 @@ export async function setPinned({ id, viewer, on }: Toggle): Promise<PostDto> {
     }),
     postChanged(id),
   );
-  return (await loadPost(id, viewer))!;
+  return (await loadPost(viewer, { id }))!;
 }
 
 /**
  * feature/unfeature (moderator): featured ⇔ rssExcluded = false. The first feature of a post awards
  * the author +500 points; every feature sends POST_FEATURED.
  */
-export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> {
+export async function setFeatured(viewer: Viewer, { id, on }: Toggle): Promise<PostDto> {
   let medalOf: number | null = null;
   await afterCommit(
     db.transaction(async (tx) => {
@@ -94,15 +94,15 @@ export async function setFeatured({ id, viewer, on }: Toggle): Promise<PostDto> 
     }),
     () => postChanged(id, medalOf),
   );
-  return (await loadPost(id, viewer))!;
+  return (await loadPost(viewer, { id }))!;
 }
 
 /**
  * approve/reject (moderator) a post awaiting review: POST_REVIEWED to the author with `approved` and
  * the moderator's optional reason as its content; a rejection keeps the reason on the post.
  */
-export async function reviewPost(a: { id: number; viewer: Viewer; approve: boolean; reason?: string | null }): Promise<PostDto> {
-  const { id, viewer, approve } = a;
+export async function reviewPost(viewer: Viewer, a: { id: number; approve: boolean; reason?: string | null }): Promise<PostDto> {
+  const { id, approve } = a;
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
@@ -139,5 +139,5 @@ export async function reviewPost(a: { id: number; viewer: Viewer; approve: boole
     }),
     postChanged(id),
   );
-  return (await loadPost(id, viewer))!;
+  return (await loadPost(viewer, { id }))!;
 }

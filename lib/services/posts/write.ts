@@ -141,12 +141,12 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
     }),
     (postId) => postCreated({ id: postId, authorId: viewer.id }, medalChanged),
   );
-  return (await loadPost(id, viewer))!;
+  return (await loadPost(viewer, { id }))!;
 }
 
 /** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
-export async function updatePost(a: { id: number; viewer: Viewer; input: UpdatePostInput }): Promise<PostDto> {
-  const { id, viewer, input } = a;
+export async function updatePost(viewer: Viewer, a: { id: number; input: UpdatePostInput }): Promise<PostDto> {
+  const { id, input } = a;
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
@@ -225,7 +225,7 @@ export async function updatePost(a: { id: number; viewer: Viewer; input: UpdateP
     }),
     postChanged(id),
   );
-  return (await loadPost(id, viewer))!;
+  return (await loadPost(viewer, { id }))!;
 }
 
 /** The audit entry's name for each kind of change log a staff edit writes. */
@@ -251,8 +251,8 @@ function staffEditPhrase(logs: NewChangeLog[], restoredVersion: number | null): 
 }
 
 /** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
-export async function deletePost(a: { id: number; viewer: Viewer }): Promise<void> {
-  const { id, viewer } = a;
+export async function deletePost(viewer: Viewer, a: { id: number }): Promise<void> {
+  const { id } = a;
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);

@@ -46,7 +46,7 @@ const loadDetail = cache(async (idParam: string) => {
   try {
     // A <Link> prefetch renders this page without showing it, so the render must not mark the post
     // read: MarkRead does, from the browser, once the page is shown.
-    return { viewer, shell, detail: await getPostDetail({ id: Number(idParam), viewer, client, markRead: false, shared: shell }) };
+    return { viewer, shell, detail: await getPostDetail(viewer, { id: Number(idParam), client, markRead: false, shared: shell }) };
   } catch (e) {
     if (e instanceof AppError && (statusOf(e) === 404 || statusOf(e) === 400)) notFound();
     throw e;

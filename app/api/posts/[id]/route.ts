@@ -16,7 +16,7 @@ export const GET = route(
     auth: "optional",
     responses: [ok(postDetailSchema)],
   },
-  ({ req, params, viewer }) => getPostDetail({ id: parseId(params.id), viewer, client: viewClient(req.headers) }),
+  ({ req, params, viewer }) => getPostDetail(viewer, { id: parseId(params.id), client: viewClient(req.headers) }),
 );
 
 export const PUT = route(
@@ -31,14 +31,14 @@ export const PUT = route(
   },
   async ({ req, params, viewer }) => {
     const id = parseId(params.id);
-    return updatePost({ id, viewer, input: await readPostBody(req, "update") });
+    return updatePost(viewer, { id, input: await readPostBody(req, "update") });
   },
 );
 
 export const DELETE = route(
   { tag: "Posts", summary: "Delete a post (author, moderator)", auth: "required", responses: [empty()] },
   async ({ params, viewer }) => {
-    await deletePost({ id: parseId(params.id), viewer });
+    await deletePost(viewer, { id: parseId(params.id) });
     return noContent();
   },
 );

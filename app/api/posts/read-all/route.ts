@@ -11,5 +11,5 @@ export const POST = route(
     auth: "required",
     responses: [ok(allReadSchema)],
   },
-  ({ viewer }) => markAllRead(viewer.id),
+  ({ viewer }) => markAllRead(viewer),
 );

@@ -22,7 +22,7 @@ export default async function EditPostPage({ params }: Props) {
   if (!/^\d{1,9}$/.test(id)) notFound();
   const viewer = await pageViewer();
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/posts/${id}/edit`)}`);
-  const post = await loadPost(Number(id), viewer);
+  const post = await loadPost(viewer, { id: Number(id) });
   if (!post) notFound();
   const can = postActionsFor(viewer, { authorId: post.author.id });
   const tc = await getTranslations("Composer");

@@ -22,10 +22,10 @@ type Props = { params: Promise<{ id: string }> };
 const load = cache(async (idParam: string) => {
   if (!/^\d{1,9}$/.test(idParam)) notFound();
   const viewer = await pageViewer();
-  const post = await loadPost(Number(idParam), viewer);
+  const post = await loadPost(viewer, { id: Number(idParam) });
   if (!post) notFound();
   try {
-    return { viewer, post, logs: await listChangeLogs(post.id, viewer) };
+    return { viewer, post, logs: await listChangeLogs(viewer, { postId: post.id }) };
   } catch (e) {
     if (e instanceof AppError && statusOf(e) === 404) notFound();
     throw e;

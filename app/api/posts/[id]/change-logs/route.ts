@@ -9,5 +9,7 @@ export const GET = route(
   { tag: "Posts", summary: "Change history of a post, oldest first", auth: "optional", responses: [okList(changeLogSchema)] },
   // The cached history's text, its avatars made absolute for this request (kept per text: lib/api/absolute-urls.ts).
   async ({ req, params, viewer }) =>
-    absoluteJsonResponse(req, await changeLogsJson(parseId(params.id), viewer), { headers: { "content-type": "application/json" } }),
+    absoluteJsonResponse(req, await changeLogsJson(viewer, { postId: parseId(params.id) }), {
+      headers: { "content-type": "application/json" },
+    }),
 );

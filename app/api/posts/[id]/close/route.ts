@@ -6,5 +6,5 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   { tag: "Posts", summary: "Close a post to comments (author, moderator)", auth: "required", responses: [ok(postSchema)] },
-  ({ params, viewer }) => setClosed({ id: parseId(params.id), viewer, on: true }),
+  ({ params, viewer }) => setClosed(viewer, { id: parseId(params.id), on: true }),
 );

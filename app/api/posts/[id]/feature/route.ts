@@ -6,5 +6,5 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   { tag: "Posts", summary: "Feature a post (+500 points to its author)", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
-  ({ params, viewer }) => setFeatured({ id: parseId(params.id), viewer, on: true }),
+  ({ params, viewer }) => setFeatured(viewer, { id: parseId(params.id), on: true }),
 );

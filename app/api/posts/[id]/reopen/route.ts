@@ -6,5 +6,5 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   { tag: "Posts", summary: "Reopen a closed post (author, moderator)", auth: "required", responses: [ok(postSchema)] },
-  ({ params, viewer }) => setClosed({ id: parseId(params.id), viewer, on: false }),
+  ({ params, viewer }) => setClosed(viewer, { id: parseId(params.id), on: false }),
 );

@@ -6,5 +6,5 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   { tag: "Posts", summary: "Unfeature a post", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
-  ({ params, viewer }) => setFeatured({ id: parseId(params.id), viewer, on: false }),
+  ({ params, viewer }) => setFeatured(viewer, { id: parseId(params.id), on: false }),
 );

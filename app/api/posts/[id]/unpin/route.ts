@@ -6,5 +6,5 @@ import { postSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   { tag: "Posts", summary: "Unpin a post", auth: "required", role: "MODERATOR", responses: [ok(postSchema)] },
-  ({ params, viewer }) => setPinned({ id: parseId(params.id), viewer, on: false }),
+  ({ params, viewer }) => setPinned(viewer, { id: parseId(params.id), on: false }),
 );

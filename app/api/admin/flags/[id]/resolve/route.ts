@@ -17,5 +17,5 @@ export const POST = route(
     responses: [ok(resolvedFlagsSchema)],
     errors: [409],
   },
-  ({ params, viewer, body }) => resolveFlag({ id: parseId(params.id), viewer, action: body.action }),
+  ({ params, viewer, body }) => resolveFlag(viewer, { id: parseId(params.id), action: body.action }),
 );

@@ -18,5 +18,5 @@ export const POST = route(
     responses: [ok(postSchema)],
     errors: [409],
   },
-  ({ params, viewer, body }) => reviewPost({ id: parseId(params.id), viewer, approve: true, reason: body?.reason }),
+  ({ params, viewer, body }) => reviewPost(viewer, { id: parseId(params.id), approve: true, reason: body?.reason }),
 );

@@ -13,5 +13,5 @@ export const POST = route(
     responses: [ok(lotterySchema)],
     errors: [409],
   },
-  ({ params, viewer }) => joinLottery({ postId: parseId(params.id), viewer }),
+  ({ params, viewer }) => joinLottery(viewer, { postId: parseId(params.id) }),
 );

@@ -12,5 +12,5 @@ export const GET = route(
     responses: [ok(lotteryVerifySchema)],
     errors: [409],
   },
-  ({ params, viewer }) => verifyLottery(parseId(params.id), viewer),
+  ({ params, viewer }) => verifyLottery(viewer, { postId: parseId(params.id) }),
 );

@@ -6,5 +6,5 @@ import { pollSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   { tag: "Polls and lotteries", summary: "Current poll state", auth: "optional", responses: [ok(pollSchema)] },
-  ({ params, viewer }) => getPoll(parseId(params.id), viewer),
+  ({ params, viewer }) => getPoll(viewer, { postId: parseId(params.id) }),
 );

@@ -25,9 +25,9 @@ export const POST = route(
         if (!/^\d{1,3}$/.test(v)) throw badRequest(msg("optionIndex"), "option");
         return Number(v);
       });
-      return votePoll({ postId, viewer, indexes });
+      return votePoll(viewer, { postId, indexes });
     }
     const body = await readJson(req, pollVoteSchema);
-    return votePoll({ postId, viewer, options: body.options });
+    return votePoll(viewer, { postId, options: body.options });
   },
 );
