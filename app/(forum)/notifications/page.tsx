@@ -22,7 +22,7 @@ export default async function NotificationsPage() {
   const [t, first, prefs, unread] = await Promise.all([
     getTranslations("Notifications"),
     listNotificationGroups(viewer, { page: 0, pageSize: INBOX_PAGE_SIZE, unread: false }),
-    getPrefs(viewer.id),
+    getPrefs(viewer),
     unreadCount(viewer.id),
   ]);
   const qc = new QueryClient();

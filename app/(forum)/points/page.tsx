@@ -19,10 +19,10 @@ export default async function PointsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/points");
   const [me, goods, ledger, trend] = await Promise.all([
-    getMe(viewer.id),
+    getMe(viewer),
     listGoods(),
-    listPointHistories({ viewer, page: 0, pageSize: LEDGER_PAGE_SIZE }),
-    pointTrend({ userId: viewer.id, days: TREND_DAYS }),
+    listPointHistories(viewer, { page: 0, pageSize: LEDGER_PAGE_SIZE }),
+    pointTrend(viewer, { days: TREND_DAYS }),
   ]);
   const t = await getTranslations("Points");
   const qc = new QueryClient();

@@ -11,5 +11,5 @@ export const GET = route(
     query: pageQuerySchema,
     responses: [okList(pointHistorySchema)],
   },
-  ({ viewer, query }) => listPointHistories({ viewer, ...query }),
+  ({ viewer, query }) => listPointHistories(viewer, query),
 );

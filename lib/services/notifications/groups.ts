@@ -148,7 +148,11 @@ const KEY = /^(?:n:(\d+)|([A-Z_]+):(\d+):[ur])$/;
  * Marks a group read in one statement: every unread notification of the caller's in it, up to `upTo`
  * (the newest one the caller saw; one that arrived since stays unread). `n:<id>` is one notification.
  */
-export async function markGroupRead(userId: number, key: string, upTo?: number): Promise<{ updated: number }> {
+export async function markGroupRead(
+  viewer: Pick<Viewer, "id">,
+  { key, upTo }: { key: string; upTo?: number },
+): Promise<{ updated: number }> {
+  const userId = viewer.id;
   const m = KEY.exec(key);
   if (!m) return { updated: 0 };
   const bound = upTo === undefined ? sql`` : sql` and ${notifications.id} <= ${upTo}`;

@@ -26,7 +26,8 @@ import { accountChanged, notificationsRead } from "@/lib/changes/written";
 const DEFAULT_DISABLED = new Set<NotificationType>(DEFAULT_DISABLED_NOTIFICATION_TYPES);
 
 /** Every type with the user's choice: a notification_prefs row overrides the default. */
-export async function getPrefs(userId: number): Promise<NotificationPref[]> {
+export async function getPrefs(viewer: Pick<Viewer, "id">): Promise<NotificationPref[]> {
+  const userId = viewer.id;
   const rows = await db
     .select({ type: notificationPrefs.type, enabled: notificationPrefs.enabled })
     .from(notificationPrefs)
@@ -39,7 +40,8 @@ export async function getPrefs(userId: number): Promise<NotificationPref[]> {
  * Stores preferences; a row is kept only where the choice differs from the default,
  * so a later change of the defaults reaches users who never chose.
  */
-export async function updatePrefs(userId: number, prefs: NotificationPref[]): Promise<NotificationPref[]> {
+export async function updatePrefs(viewer: Pick<Viewer, "id">, { prefs }: { prefs: NotificationPref[] }): Promise<NotificationPref[]> {
+  const userId = viewer.id;
   const last = new Map(prefs.map((p) => [p.type, p.enabled]));
   await afterCommit(
     db.transaction(async (tx) => {
@@ -52,7 +54,7 @@ export async function updatePrefs(userId: number, prefs: NotificationPref[]): Pr
     }),
     accountChanged(userId),
   );
-  return getPrefs(userId);
+  return getPrefs(viewer);
 }
 
 /**
@@ -218,7 +220,8 @@ export async function unreadCount(userId: number): Promise<{ count: number }> {
 }
 
 /** Marks the given ids read; ids of other users' notifications are ignored. */
-export async function markRead(userId: number, ids: number[]): Promise<{ updated: number }> {
+export async function markRead(viewer: Pick<Viewer, "id">, { ids }: { ids: number[] }): Promise<{ updated: number }> {
+  const userId = viewer.id;
   const updated = await db
     .update(notifications)
     .set({ read: true })
@@ -228,7 +231,8 @@ export async function markRead(userId: number, ids: number[]): Promise<{ updated
   return { updated: updated.length };
 }
 
-export async function markAllRead(userId: number): Promise<{ updated: number }> {
+export async function markAllRead(viewer: Pick<Viewer, "id">): Promise<{ updated: number }> {
+  const userId = viewer.id;
   const updated = await db
     .update(notifications)
     .set({ read: true })

@@ -21,7 +21,8 @@ import type { Viewer } from "@/lib/viewer";
  */
 
 /** The member's watched and muted categories and tags, categories first, by name: one query. */
-export async function listWatches(userId: number): Promise<WatchDto[]> {
+export async function listWatches(viewer: Pick<Viewer, "id">): Promise<WatchDto[]> {
+  const userId = viewer.id;
   const rows = await db
     .select({
       categoryId: taxonomyWatches.categoryId,
@@ -75,7 +76,7 @@ export async function setWatch(viewer: Viewer, input: SetWatchInput): Promise<Wa
     }),
     accountChanged(viewer.id),
   );
-  return listWatches(viewer.id);
+  return listWatches(viewer);
 }
 
 /** Whether the member muted the category or one of the tags of the post `p` (a posts row in the outer query). */

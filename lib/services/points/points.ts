@@ -152,7 +152,7 @@ export async function refreshMedal(tx: DbOrTx, userId: number): Promise<boolean>
  * ONLY_ME after the points were earned must not show its new title through the ledger), and a comment's
  * text only while the caller may read it (comment-visibility.ts: "" once deleted or hidden by flags).
  */
-export async function listPointHistories(a: { viewer: Viewer; page: number; pageSize: number }): Promise<PointHistoryDto[]> {
+export async function listPointHistories(viewer: Viewer, a: { page: number; pageSize: number }): Promise<PointHistoryDto[]> {
   const fromUser = alias(users, "from_user");
   const commentPost = alias(posts, "comment_post");
   const rows = await db
@@ -174,11 +174,11 @@ export async function listPointHistories(a: { viewer: Viewer; page: number; page
       createdAt: pointHistories.createdAt,
     })
     .from(pointHistories)
-    .leftJoin(posts, and(eq(posts.id, pointHistories.postId), visiblePostsWhere(a.viewer)))
+    .leftJoin(posts, and(eq(posts.id, pointHistories.postId), visiblePostsWhere(viewer)))
     .leftJoin(comments, eq(comments.id, pointHistories.commentId))
-    .leftJoin(commentPost, and(eq(commentPost.id, comments.postId), visiblePostsWhere(a.viewer, {}, commentPost)))
+    .leftJoin(commentPost, and(eq(commentPost.id, comments.postId), visiblePostsWhere(viewer, {}, commentPost)))
     .leftJoin(fromUser, eq(fromUser.id, pointHistories.fromUserId))
-    .where(eq(pointHistories.userId, a.viewer.id))
+    .where(eq(pointHistories.userId, viewer.id))
     .orderBy(desc(pointHistories.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
@@ -188,7 +188,7 @@ export async function listPointHistories(a: { viewer: Viewer; page: number; page
     commentContent:
       commentPostVisible === null
         ? null
-        : !canReadComment(a.viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null })
+        : !canReadComment(viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null })
           ? ""
           : (r.commentContent ?? null),
     fromUserName: r.fromUserName ?? null,
@@ -200,12 +200,12 @@ export async function listPointHistories(a: { viewer: Viewer; page: number; page
  * The balance at the end of each UTC day of the last `days` days (today included), oldest first:
  * one query over generate_series; a day before the first ledger row has balance 0.
  */
-export async function pointTrend(a: { userId: number; days: number }): Promise<TrendPointDto[]> {
+export async function pointTrend(viewer: Pick<Viewer, "id">, a: { days: number }): Promise<TrendPointDto[]> {
   const rows = await rawRows<{ date: string; value: number | string }>(
     db,
     sql`select to_char(d, 'YYYY-MM-DD') as date,
           coalesce((select h.balance from point_histories h
-                     where h.user_id = ${a.userId} and h.created_at < ((d + interval '1 day') at time zone 'UTC')
+                     where h.user_id = ${viewer.id} and h.created_at < ((d + interval '1 day') at time zone 'UTC')
                      order by h.id desc limit 1), 0) as value
         from generate_series(
           (now() at time zone 'UTC')::date - ${a.days - 1}::int,

@@ -50,29 +50,27 @@ export async function listGoodsForAdmin(viewer: Viewer | null): Promise<PointGoo
  * redemptions can never overspend: 409 insufficient_points), a redemption row is kept, and every admin
  * gets POINT_REDEEM "<good>: <contact>" from the redeemer, all in one transaction.
  */
-export async function redeemGood(a: { viewer: Viewer; goodId: number; contact: string }): Promise<{ point: number }> {
+export async function redeemGood(viewer: Viewer, a: { goodId: number; contact: string }): Promise<{ point: number }> {
   return afterCommit(
     db.transaction(async (tx) => {
       const [good] = await tx.select().from(pointGoods).where(eq(pointGoods.id, a.goodId));
       if (!good) throw notFound(msg("goodNotFound"));
       if (good.retiredAt) throw conflict(msg("goodRetired"));
-      const point = await applyPoints(tx, { userId: a.viewer.id, type: "REDEEM", amount: -good.cost });
-      await tx
-        .insert(redemptions)
-        .values({ userId: a.viewer.id, goodId: good.id, goodName: good.name, cost: good.cost, contact: a.contact });
+      const point = await applyPoints(tx, { userId: viewer.id, type: "REDEEM", amount: -good.cost });
+      await tx.insert(redemptions).values({ userId: viewer.id, goodId: good.id, goodName: good.name, cost: good.cost, contact: a.contact });
       const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN"));
       await notify(
         tx,
         admins.map((ad) => ({
           userId: ad.id,
           type: "POINT_REDEEM" as const,
-          fromUserId: a.viewer.id,
+          fromUserId: viewer.id,
           content: `${good.name}: ${a.contact}`,
         })),
       );
       return { point };
     }),
-    goodRedeemed(a.viewer.id),
+    goodRedeemed(viewer.id),
   );
 }
 

@@ -17,8 +17,8 @@ export default async function EmailSettingsPage() {
   if (!viewer) redirect("/login?callbackUrl=/settings/email");
   const qc = new QueryClient();
   const [me] = await Promise.all([
-    getMe(viewer.id),
-    qc.prefetchQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: () => getEmailPrefs(viewer.id) }),
+    getMe(viewer),
+    qc.prefetchQuery({ queryKey: notificationKeys.emailPrefs(), queryFn: () => getEmailPrefs(viewer) }),
   ]);
   const t = await getTranslations("SettingsPages");
   return (

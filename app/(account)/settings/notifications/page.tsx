@@ -17,7 +17,7 @@ export default async function NotificationSettingsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/notifications");
   const qc = new QueryClient();
-  qc.setQueryData(notificationKeys.prefs(), await getPrefs(viewer.id));
+  qc.setQueryData(notificationKeys.prefs(), await getPrefs(viewer));
   const t = await getTranslations("SettingsPages");
   return (
     <div className="w-full max-w-2xl space-y-6">

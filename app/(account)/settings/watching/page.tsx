@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function WatchingSettingsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/watching");
-  const watches = await listWatches(viewer.id);
+  const watches = await listWatches(viewer);
   const t = await getTranslations("SettingsPages");
   return (
     <div className="w-full max-w-2xl space-y-6">

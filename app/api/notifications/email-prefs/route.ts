@@ -9,7 +9,7 @@ const tag = "Notifications";
 
 export const GET = route(
   { tag, summary: "Email preference: immediate, daily or weekly digest, or off", auth: "required", responses: [ok(emailPrefsSchema)] },
-  ({ viewer }) => getEmailPrefs(viewer.id),
+  ({ viewer }) => getEmailPrefs(viewer),
 );
 
 export const PUT = route(
@@ -21,7 +21,7 @@ export const PUT = route(
     bodyLimit: 4 * 1024,
     responses: [ok(emailPrefsSchema)],
   },
-  ({ viewer, body }) => updateEmailPrefs(viewer.id, body.mode),
+  ({ viewer, body }) => updateEmailPrefs(viewer, { mode: body.mode }),
 );
 
 export const POST = declared({ ...PUT.spec, summary: "Change the email preference (OpenIsle's verb)" }, PUT);

@@ -9,13 +9,13 @@ const tag = "Notifications";
 
 export const GET = route(
   { tag, summary: "Notification preferences of every type", auth: "required", responses: [ok(notificationPrefsSchema)] },
-  ({ viewer }) => getPrefs(viewer.id),
+  ({ viewer }) => getPrefs(viewer),
 );
 
 const update = { tag, auth: "required", body: updatePrefsSchema, responses: [ok(notificationPrefsSchema)] } as const;
 
 export const PUT = route({ ...update, summary: "Turn notification types on or off" }, ({ viewer, body }) =>
-  updatePrefs(viewer.id, Array.isArray(body) ? body : [body]),
+  updatePrefs(viewer, { prefs: Array.isArray(body) ? body : [body] }),
 );
 
 export const POST = declared({ ...PUT.spec, summary: "Turn notification types on or off (OpenIsle's verb)" }, PUT);

@@ -5,5 +5,5 @@ import { updatedCountSchema } from "@/lib/validation/notifications";
 
 export const POST = route(
   { tag: "Notifications", summary: "Mark every notification read", auth: "required", responses: [ok(updatedCountSchema)] },
-  ({ viewer }) => markAllRead(viewer.id),
+  ({ viewer }) => markAllRead(viewer),
 );

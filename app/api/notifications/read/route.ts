@@ -12,5 +12,5 @@ export const POST = route(
     body: markReadSchema,
     responses: [ok(updatedCountSchema)],
   },
-  ({ viewer, body }) => markRead(viewer.id, body.ids),
+  ({ viewer, body }) => markRead(viewer, { ids: body.ids }),
 );

@@ -13,5 +13,5 @@ export const POST = route(
     responses: [ok(redeemResultSchema)],
     errors: [409],
   },
-  ({ viewer, body }) => redeemGood({ viewer, ...body }),
+  ({ viewer, body }) => redeemGood(viewer, body),
 );

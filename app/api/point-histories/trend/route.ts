@@ -11,5 +11,5 @@ export const GET = route(
     query: trendQuerySchema,
     responses: [okList(trendPointSchema)],
   },
-  ({ viewer, query }) => pointTrend({ userId: viewer.id, ...query }),
+  ({ viewer, query }) => pointTrend(viewer, query),
 );

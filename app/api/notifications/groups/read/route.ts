@@ -13,5 +13,5 @@ export const POST = route(
     body: markGroupReadSchema,
     responses: [ok(updatedCountSchema)],
   },
-  ({ viewer, body }) => markGroupRead(viewer.id, body.key, body.upTo),
+  ({ viewer, body }) => markGroupRead(viewer, { key: body.key, upTo: body.upTo }),
 );

@@ -5,7 +5,7 @@ import { setWatchSchema, watchSchema } from "@/lib/validation/account";
 
 export const GET = route(
   { tag: "Accounts", summary: "Watched and muted categories and tags", auth: "required", responses: [okList(watchSchema)] },
-  ({ viewer }) => listWatches(viewer.id),
+  ({ viewer }) => listWatches(viewer),
 );
 
 export const PUT = route(
