@@ -774,8 +774,7 @@ describe("6. uploads as the client sends them (utils/vditor.js presign + PUT; ne
     const tampered = `${Buffer.from(JSON.stringify(forged)).toString("base64url")}.${token.split(".")[1]}`;
     expect((await put(`http://localhost:3000/api/upload/presigned/${tampered}`, await png())).status).toBe(403);
 
-    const old = presignUpload({
-      ownerId: u.id,
+    const old = presignUpload(u, {
       filename: "c.png",
       origin: "http://localhost:3000",
       now: Date.now() - PRESIGN_TTL_SEC * 1000 - 1000,
@@ -975,7 +974,7 @@ describe("8. absolute URLs for every image and link the API answers", () => {
   it("our own pages keep the site-relative paths (services are unchanged; the edge adds the origin)", async () => {
     const u = await makeUser();
     const { getProfile } = await import("@/lib/services/users/profiles");
-    const p = await getProfile(u.username, null);
+    const p = await getProfile(null, { idOrUsername: u.username });
     expect(p.avatar).toBe(`/api/avatars/${u.username}`);
   });
 });

@@ -196,9 +196,8 @@ describe("safeFetch timeouts and pinning", () => {
     };
     hostHeaders.length = 0;
     // `rebind.invalid` cannot be resolved by the system: success proves the pinned address was used.
-    const url = await uploadFromUrl({
+    const url = await uploadFromUrl(user, {
       url: `http://rebind.invalid:${port}/img.png`,
-      ownerId: user.id,
       origin: "http://localhost:3000",
       resolver,
     });

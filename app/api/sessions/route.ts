@@ -10,5 +10,5 @@ export const GET = route(
     auth: "required",
     responses: [okList(signInSchema)],
   },
-  ({ viewer }) => listSignIns(viewer.id, viewer.session),
+  ({ viewer }) => listSignIns(viewer),
 );

@@ -26,7 +26,7 @@ export const POST = route(
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
     const multipart = (req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
     const bytes = await readUploadBody(req);
-    const url = await storeImage({ bytes, ownerId: viewer.id, origin: requestOrigin(req) });
+    const url = await storeImage(viewer, { bytes, origin: requestOrigin(req) });
     return multipart ? { code: 0 as const, msg: "ok", data: { url } } : created(url);
   },
 );

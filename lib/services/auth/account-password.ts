@@ -14,15 +14,16 @@ import type { ChangePasswordInput } from "@/lib/validation/auth";
  * Changes the caller's password (POST /api/users/me/password). A wrong current password is a 400 and
  * counts as a failed sign-in of the account (the same limit, so a stolen session cannot guess it).
  * In the same transaction every other browser session and login token of the account is ended;
- * `keep` (the sign-in making the request) stays.
+ * the sign-in making the request (`viewer.session`) stays.
  */
 export async function changePassword(
-  input: ChangePasswordInput & { userId: number; keep?: SessionRef | null },
+  viewer: { id: number; session?: SessionRef | null },
+  input: ChangePasswordInput,
 ): Promise<{ sessions: number; tokens: number }> {
   const e = env();
-  const key = accountLoginKey(input.userId);
+  const key = accountLoginKey(viewer.id);
   await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
-  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, input.userId)).limit(1);
+  const [u] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, viewer.id)).limit(1);
   if (!u) throw unauthorized();
   if (!(await verifyPassword(input.currentPassword, u.passwordHash))) {
     await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
@@ -30,7 +31,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
-    return revokeUserSessions(input.userId, { keep: input.keep, tx });
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, viewer.id));
+    return revokeUserSessions(viewer.id, { keep: viewer.session, tx });
   });
 }

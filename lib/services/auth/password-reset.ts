@@ -56,6 +56,6 @@ export async function resetPassword(input: { token: string; password: string }):
     expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
     kind: "login",
   });
-  const user = await getMe(userId);
+  const user = await getMe({ id: userId });
   return { token: t.token, expiresAt: t.expiresAt, user, username: user.username };
 }

@@ -84,9 +84,24 @@ export async function revokeBrowserSessionBySecret(secret: string): Promise<void
     .where(and(eq(userSessions.tokenHash, hashToken(secret)), isNull(userSessions.revokedAt)));
 }
 
-/** Ends the sign-in a request was authenticated with (POST /api/auth/logout). */
+/** The caller as these verbs need it: lib/viewer.ts's Viewer (which imports SessionRef from here) fits. */
+type SignedIn = { id: number; session?: SessionRef | null };
+
+/**
+ * POST /api/auth/logout: ends the sign-in the request came with, or with `everywhere` every browser
+ * session and login token of the account. Returns how many were ended.
+ */
+export async function signOut(viewer: SignedIn, input: { everywhere?: boolean | null }): Promise<{ sessions: number; tokens: number }> {
+  if (input.everywhere) return revokeUserSessions(viewer.id);
+  const ref = viewer.session;
+  if (!ref) return { sessions: 0, tokens: 0 };
+  await revokeSignIn(viewer.id, ref);
+  return { sessions: ref.kind === "session" ? 1 : 0, tokens: ref.kind === "token" ? 1 : 0 };
+}
+
+/** Ends the sign-in a request was authenticated with. */
 export async function revokeSignIn(userId: number, ref: SessionRef): Promise<void> {
-  if (ref.kind === "session") await revokeBrowserSession(userId, ref.id);
+  if (ref.kind === "session") await revokeBrowserSession({ id: userId }, { sessionId: ref.id });
   else {
     await db
       .update(apiTokens)
@@ -96,7 +111,8 @@ export async function revokeSignIn(userId: number, ref: SessionRef): Promise<voi
 }
 
 /** Ends one of the user's own browser sessions; someone else's, unknown or ended ones are a 404. */
-export async function revokeBrowserSession(userId: number, sessionId: number): Promise<void> {
+export async function revokeBrowserSession(viewer: SignedIn, { sessionId }: { sessionId: number }): Promise<void> {
+  const userId = viewer.id;
   const rows = await db
     .update(userSessions)
     .set({ revokedAt: new Date() })
@@ -145,10 +161,12 @@ export async function revokeUserSessions(
 }
 
 /**
- * The user's active sign-ins, newest first: browser sessions and login tokens (personal API tokens
- * are managed on their own page). `current` marks the one the request came with.
+ * The caller's active sign-ins, newest first: browser sessions and login tokens (personal API tokens
+ * are managed on their own page). The one the request came with (`viewer.session`) is marked current.
  */
-export async function listSignIns(userId: number, current?: SessionRef | null): Promise<SignInDto[]> {
+export async function listSignIns(viewer: SignedIn): Promise<SignInDto[]> {
+  const userId = viewer.id;
+  const current = viewer.session;
   const now = new Date();
   const [sessions, tokens] = await Promise.all([
     db

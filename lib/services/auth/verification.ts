@@ -23,8 +23,8 @@ export async function queueVerificationMail(tx: DbOrTx, user: { id: number; emai
  * against the code, five tries each). The owner signed in, or with the code that verified it, sees
  * "verified" again.
  */
-export async function verifyEmail(input: { username?: string; code: string; viewer: Viewer | null }): Promise<VerifyResultDto> {
-  const name = input.username ?? input.viewer?.username;
+export async function verifyEmail(viewer: Viewer | null, input: { username?: string; code: string }): Promise<VerifyResultDto> {
+  const name = input.username ?? viewer?.username;
   if (!name) throw badRequest(msg("usernameRequired"), "username");
   const [u] = await db
     .select({ id: users.id, verifiedAt: users.emailVerifiedAt })
@@ -35,7 +35,7 @@ export async function verifyEmail(input: { username?: string; code: string; view
   const verified: VerifyResultDto = { verified: true, reason_code: "VERIFIED_AND_APPROVED" };
   if (!u) throw wrong();
   if (u.verifiedAt) {
-    if (input.viewer?.id === u.id || (await matchesUsedVerifyCode(u.id, input.code))) return verified;
+    if (viewer?.id === u.id || (await matchesUsedVerifyCode(u.id, input.code))) return verified;
     throw wrong();
   }
   const ok = await db.transaction(async (tx) => {

@@ -102,12 +102,10 @@ async function followState(followerId: number, followeeId: number): Promise<Foll
  * Two queries whatever the page size: the page of members (user_follows_followee_idx or
  * user_follows_follower_created_idx), then their statistics and the caller's follows in one.
  */
-export async function listFollows(a: {
-  identifier: string;
-  direction: "followers" | "following";
-  viewer: Viewer | null;
-  query: FollowListQuery;
-}): Promise<UserDetailDto[]> {
+export async function listFollows(
+  viewer: Viewer | null,
+  a: { identifier: string; direction: "followers" | "following"; query: FollowListQuery },
+): Promise<UserDetailDto[]> {
   const u = await requireUser(a.identifier);
   const followers = a.direction === "followers";
   const rows = await db
@@ -120,7 +118,7 @@ export async function listFollows(a: {
     .offset(a.query.page * a.query.pageSize);
   const stats = await loadUserStats(
     rows.map((r) => r.user.id),
-    a.viewer,
+    viewer,
   );
   return rows.flatMap(({ user }) => {
     const s = stats.get(user.id);

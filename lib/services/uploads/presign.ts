@@ -51,9 +51,12 @@ function extensionOf(filename: string): string {
 }
 
 /** GET /api/upload/presign: a signed, single-use PUT URL for one image, and the URL it will be served at. */
-export function presignUpload(input: { ownerId: number; filename: string; origin: string; now?: number }): { uploadUrl: string; fileUrl: string; key: string } {
+export function presignUpload(
+  viewer: { id: number },
+  input: { filename: string; origin: string; now?: number },
+): { uploadUrl: string; fileUrl: string; key: string } {
   const name = `${randomBytes(16).toString("hex")}.${extensionOf(input.filename)}`;
-  const claims: Claims = { u: input.ownerId, n: name, e: Math.floor((input.now ?? Date.now()) / 1000) + PRESIGN_TTL_SEC };
+  const claims: Claims = { u: viewer.id, n: name, e: Math.floor((input.now ?? Date.now()) / 1000) + PRESIGN_TTL_SEC };
   const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
   const token = `${payload}.${sign(payload)}`;
   const base = input.origin.replace(/\/+$/, "");

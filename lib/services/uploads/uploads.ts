@@ -72,14 +72,17 @@ export async function saveImageRow(input: { bytes: Buffer; ownerId: number }): P
 }
 
 /** saveImage, answering the absolute public URL (API.md: POST /api/upload answers an absolute URL). */
-export async function storeImage(input: { bytes: Buffer; ownerId: number; origin: string }): Promise<string> {
-  return absoluteUrl(await saveImage(input), input.origin);
+export async function storeImage(viewer: { id: number }, input: { bytes: Buffer; origin: string }): Promise<string> {
+  return absoluteUrl(await saveImage({ bytes: input.bytes, ownerId: viewer.id }), input.origin);
 }
 
 /** POST /api/upload/url: fetches the image SSRF-safely, then the same validation and storage. */
-export async function uploadFromUrl(input: { url: string; ownerId: number; origin: string; resolver?: Resolver }): Promise<string> {
+export async function uploadFromUrl(
+  viewer: { id: number },
+  input: { url: string; origin: string; resolver?: Resolver },
+): Promise<string> {
   const e = env();
   const allowLoopback = e.UPLOAD_ALLOW_LOOPBACK === "1" || e.UPLOAD_ALLOW_LOOPBACK === "true";
   const fetched = await safeFetch(input.url, { maxBytes: e.UPLOAD_MAX_BYTES, allowLoopback, resolver: input.resolver });
-  return storeImage({ bytes: fetched.bytes, ownerId: input.ownerId, origin: input.origin });
+  return storeImage(viewer, { bytes: fetched.bytes, origin: input.origin });
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Viewer } from "@/lib/viewer";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { mailOutbox, users } from "@/db/schema";
@@ -45,7 +46,8 @@ function queuedChangeMail(userId: number) {
 }
 
 /** The address in use and the one waiting for its code (a live code, or a mail not sent yet). */
-export async function getEmailChange(userId: number): Promise<EmailChangeDto> {
+export async function getEmailChange(viewer: Pick<Viewer, "id">): Promise<EmailChangeDto> {
+  const userId = viewer.id;
   const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!u) throw unauthorized();
   let pending = await liveEmailChange(userId);
@@ -65,12 +67,12 @@ export async function getEmailChange(userId: number): Promise<EmailChangeDto> {
  * POST /api/users/me/email. The password is checked as a sign-in is (a wrong one counts against the
  * account's sign-in limit); the new address must differ and be free. Earlier requests stop working.
  */
-export async function requestEmailChange(a: { userId: number } & ChangeEmailInput): Promise<EmailChangeDto> {
+export async function requestEmailChange(viewer: Pick<Viewer, "id">, a: ChangeEmailInput): Promise<EmailChangeDto> {
   const e = env();
   const email = a.email.toLowerCase();
-  const key = accountLoginKey(a.userId);
+  const key = accountLoginKey(viewer.id);
   await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
-  const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, a.userId));
+  const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, viewer.id));
   if (!u) throw unauthorized();
   if (!u.passwordHash) throw badRequest(msg("noPasswordSet"), "password");
   if (!(await verifyPassword(a.password, u.passwordHash))) {
@@ -78,23 +80,24 @@ export async function requestEmailChange(a: { userId: number } & ChangeEmailInpu
     throw badRequest(msg("passwordWrong"), "password");
   }
   if (u.email.toLowerCase() === email) throw badRequest(msg("alreadyYourAddress"), "email");
-  if (await takenByOther(db, email, a.userId)) throw addressTaken();
-  await hitRateLimit(`email-change:${a.userId}`, EMAIL_CHANGE_LIMIT, EMAIL_CHANGE_WINDOW_SEC);
+  if (await takenByOther(db, email, viewer.id)) throw addressTaken();
+  await hitRateLimit(`email-change:${viewer.id}`, EMAIL_CHANGE_LIMIT, EMAIL_CHANGE_WINDOW_SEC);
   await db.transaction(async (tx) => {
-    await retireCodes(a.userId, "email", tx);
-    await tx.update(mailOutbox).set({ status: "cancelled", lastError: "a newer address change" }).where(queuedChangeMail(a.userId));
-    await enqueueMail(tx, { kind: "email-change", to: email, userId: a.userId, data: { newEmail: email } });
+    await retireCodes(viewer.id, "email", tx);
+    await tx.update(mailOutbox).set({ status: "cancelled", lastError: "a newer address change" }).where(queuedChangeMail(viewer.id));
+    await enqueueMail(tx, { kind: "email-change", to: email, userId: viewer.id, data: { newEmail: email } });
   });
   return { email: u.email, pendingEmail: email };
 }
 
 /** DELETE /api/users/me/email: the waiting change is dropped (its code stops working, an unsent mail is not sent). */
-export async function cancelEmailChange(userId: number): Promise<EmailChangeDto> {
+export async function cancelEmailChange(viewer: Pick<Viewer, "id">): Promise<EmailChangeDto> {
+  const userId = viewer.id;
   await db.transaction(async (tx) => {
     await retireCodes(userId, "email", tx);
     await tx.update(mailOutbox).set({ status: "cancelled", lastError: "cancelled by the member" }).where(queuedChangeMail(userId));
   });
-  return getEmailChange(userId);
+  return getEmailChange(viewer);
 }
 
 /**
@@ -102,28 +105,28 @@ export async function cancelEmailChange(userId: number): Promise<EmailChangeDto>
  * verified: the code proves they read it), retires the other codes, and queues a notice to the old
  * address, in one transaction. A wrong or expired code is a 400 on `code` (five tries per code).
  */
-export async function confirmEmailChange(a: { userId: number; code: string }): Promise<MeDto> {
+export async function confirmEmailChange(viewer: Pick<Viewer, "id">, a: { code: string }): Promise<MeDto> {
   const outcome = await afterCommit(
     db.transaction(async (tx) => {
-      const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, a.userId)).for("update");
+      const [u] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.id)).for("update");
       if (!u) throw unauthorized();
-      const next = await consumeEmailChangeCode(a.userId, a.code, tx);
+      const next = await consumeEmailChangeCode(viewer.id, a.code, tx);
       if (!next) return { ok: false as const };
-      if (await takenByOther(tx, next.toLowerCase(), a.userId)) return { ok: false as const, taken: true };
+      if (await takenByOther(tx, next.toLowerCase(), viewer.id)) return { ok: false as const, taken: true };
       await tx
         .update(users)
         .set({ email: next, emailVerifiedAt: sql`now()` })
-        .where(eq(users.id, a.userId));
-      await retireCodes(a.userId, "email", tx);
-      await retireCodes(a.userId, "verify", tx);
-      await enqueueMail(tx, { kind: "email-changed", to: u.email, userId: a.userId, data: { oldEmail: u.email, newEmail: next } });
+        .where(eq(users.id, viewer.id));
+      await retireCodes(viewer.id, "email", tx);
+      await retireCodes(viewer.id, "verify", tx);
+      await enqueueMail(tx, { kind: "email-changed", to: u.email, userId: viewer.id, data: { oldEmail: u.email, newEmail: next } });
       return { ok: true as const };
     }),
-    (r) => (r.ok ? accountChanged(a.userId) : []),
+    (r) => (r.ok ? accountChanged(viewer.id) : []),
   );
   if (!outcome.ok) {
     if ("taken" in outcome) throw addressTaken();
     throw badRequest(msg("codeWrongOrExpired"), "code");
   }
-  return getMe(a.userId);
+  return getMe(viewer);
 }

@@ -132,17 +132,17 @@ export async function loadCommentInfo(ids: number[], viewer: Viewer | null): Pro
   return inOrder(ids, byId);
 }
 
-type ListArgs = { idOrUsername: string; viewer: Viewer | null; limit: number };
+type ListArgs = { idOrUsername: string; limit: number };
 
 /** GET /api/users/{id}/hot-posts: the member's posts the caller may see, most LIKEd first (posts without a LIKE are not hot). */
-export async function listHotPosts(a: ListArgs): Promise<PostMetaDto[]> {
+export async function listHotPosts(viewer: Viewer | null, a: ListArgs): Promise<PostMetaDto[]> {
   const userId = await requireUserId(a.idOrUsername);
   const likes = sql<number>`count(*)`;
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
     .innerJoin(reactions, and(eq(reactions.postId, posts.id), sql`${reactions.commentId} is null`, eq(reactions.type, "LIKE")))
-    .where(and(eq(posts.authorId, userId), visiblePostsWhere(a.viewer, { publishedOnly: true })))
+    .where(and(eq(posts.authorId, userId), visiblePostsWhere(viewer, { publishedOnly: true })))
     .groupBy(posts.id)
     .orderBy(desc(likes), desc(posts.id))
     .limit(a.limit);
@@ -151,25 +151,25 @@ export async function listHotPosts(a: ListArgs): Promise<PostMetaDto[]> {
 }
 
 /** GET /api/users/{id}/hot-replies: the member's comments the caller may read, most LIKEd first. */
-export async function listHotReplies(a: ListArgs): Promise<CommentInfoDto[]> {
+export async function listHotReplies(viewer: Viewer | null, a: ListArgs): Promise<CommentInfoDto[]> {
   const userId = await requireUserId(a.idOrUsername);
   const rows = await db
     .select({ id: comments.id })
     .from(comments)
     .innerJoin(reactions, and(eq(reactions.commentId, comments.id), eq(reactions.type, "LIKE")))
     .innerJoin(posts, eq(posts.id, comments.postId))
-    .where(and(eq(comments.authorId, userId), readableCommentsWhere(a.viewer), visiblePostsWhere(a.viewer, { publishedOnly: true })))
+    .where(and(eq(comments.authorId, userId), readableCommentsWhere(viewer), visiblePostsWhere(viewer, { publishedOnly: true })))
     .groupBy(comments.id)
     .orderBy(desc(sql`count(*)`), desc(comments.id))
     .limit(a.limit);
   return loadCommentInfo(
     rows.map((r) => r.id),
-    a.viewer,
+    viewer,
   );
 }
 
 /** GET /api/users/{id}/tags: the tags the member created, newest first (OpenIsle's TagService.getRecentTagsByUser). */
-export async function listCreatedTags(a: Omit<ListArgs, "viewer">): Promise<TagDto[]> {
+export async function listCreatedTags(a: ListArgs): Promise<TagDto[]> {
   const userId = await requireUserId(a.idOrUsername);
   const rows = await db
     .select(tagColumns)
@@ -181,7 +181,7 @@ export async function listCreatedTags(a: Omit<ListArgs, "viewer">): Promise<TagD
 }
 
 /** GET /api/users/{id}/hot-tags: the tags the member created, most used first (Tag.count: published posts visible to all). */
-export async function listHotTags(a: Omit<ListArgs, "viewer">): Promise<TagDto[]> {
+export async function listHotTags(a: ListArgs): Promise<TagDto[]> {
   const userId = await requireUserId(a.idOrUsername);
   const rows = await db
     .select(tagColumns)
@@ -193,21 +193,21 @@ export async function listHotTags(a: Omit<ListArgs, "viewer">): Promise<TagDto[]
 }
 
 /** Lists only the member may read: another member is a 403, as OpenIsle answers for read posts. */
-async function ownList(a: ListArgs): Promise<{ viewer: Viewer; userId: number }> {
-  const viewer = requireViewer(a.viewer);
+async function ownList(caller: Viewer | null, a: ListArgs): Promise<{ viewer: Viewer; userId: number }> {
+  const viewer = requireViewer(caller);
   const userId = await requireUserId(a.idOrUsername);
   if (userId !== viewer.id) throw forbidden(msg("listOwnerOnly"));
   return { viewer, userId };
 }
 
 /** GET /api/users/{id}/subscribed-posts: posts the member subscribed to that the caller may see, latest subscription first. */
-export async function listSubscribedPosts(a: ListArgs): Promise<PostMetaDto[]> {
+export async function listSubscribedPosts(viewer: Viewer | null, a: ListArgs): Promise<PostMetaDto[]> {
   const userId = await requireUserId(a.idOrUsername);
   const rows = await db
     .select({ id: posts.id })
     .from(postSubscriptions)
     .innerJoin(posts, eq(posts.id, postSubscriptions.postId))
-    .where(and(eq(postSubscriptions.userId, userId), visiblePostsWhere(a.viewer, { publishedOnly: true })))
+    .where(and(eq(postSubscriptions.userId, userId), visiblePostsWhere(viewer, { publishedOnly: true })))
     .orderBy(desc(postSubscriptions.createdAt), desc(posts.id))
     .limit(a.limit);
   const ids = rows.map((r) => r.id);
@@ -215,8 +215,8 @@ export async function listSubscribedPosts(a: ListArgs): Promise<PostMetaDto[]> {
 }
 
 /** GET /api/users/{id}/read-posts (the member only): posts they opened and may still see, last read first. */
-export async function listReadPosts(a: ListArgs): Promise<PostReadEntryDto[]> {
-  const { viewer, userId } = await ownList(a);
+export async function listReadPosts(viewer: Viewer | null, a: ListArgs): Promise<PostReadEntryDto[]> {
+  const { userId } = await ownList(viewer, a);
   const rows = await db
     .select({ id: posts.id, lastReadAt: postReads.lastReadAt })
     .from(postReads)

@@ -111,8 +111,8 @@ const NO_STATS: UserStatsDto = {
 };
 
 /** GET /api/users/{idOrUsername}: the public profile (profiles.ts) with the statistics. */
-export async function getProfileDetail(idOrUsername: string, viewer: Viewer | null): Promise<ProfileDetailDto> {
-  const profile = await getProfile(idOrUsername, viewer);
+export async function getProfileDetail(viewer: Viewer | null, { idOrUsername }: { idOrUsername: string }): Promise<ProfileDetailDto> {
+  const profile = await getProfile(viewer, { idOrUsername });
   const stats = (await loadUserStats([profile.id], viewer)).get(profile.id) ?? NO_STATS;
   return { ...profile, ...stats };
 }

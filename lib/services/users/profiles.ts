@@ -70,7 +70,7 @@ async function requireUser(idOrUsername: string): Promise<UserRow> {
  * A public profile (no email). Counts cover only what the caller may see: published posts,
  * comments on them, reactions received on them, featured posts. Six queries whatever the member.
  */
-export async function getProfile(idOrUsername: string, viewer: Viewer | null): Promise<ProfileDto> {
+export async function getProfile(viewer: Viewer | null, { idOrUsername }: { idOrUsername: string }): Promise<ProfileDto> {
   const u = await requireUser(idOrUsername);
   const seen = visiblePostsWhere(viewer, { publishedOnly: true }, countPosts);
   const readable = readableCommentsWhere(viewer, c);
@@ -110,19 +110,19 @@ export async function getProfile(idOrUsername: string, viewer: Viewer | null): P
  * loader. The member themself and staff also see the posts waiting for review or rejected (issue 47),
  * with their status and the rejection's reason; everyone else only published ones.
  */
-export async function listUserPosts(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<PostDto[]> {
+export async function listUserPosts(viewer: Viewer | null, a: { idOrUsername: string } & UserListQuery): Promise<PostDto[]> {
   const u = await requireUser(a.idOrUsername);
-  const unpublished = a.viewer?.id === u.id || isModerator(a.viewer);
+  const unpublished = viewer?.id === u.id || isModerator(viewer);
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.authorId, u.id), visiblePostsWhere(a.viewer, { publishedOnly: !unpublished })))
+    .where(and(eq(posts.authorId, u.id), visiblePostsWhere(viewer, { publishedOnly: !unpublished })))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
   return loadPosts(
     rows.map((r) => r.id),
-    a.viewer,
+    viewer,
     { cache: true },
   );
 }
@@ -131,7 +131,7 @@ const parent = alias(comments, "parent_comment");
 const parentAuthor = alias(users, "parent_author");
 
 /** The member's comments the caller may read (comment-visibility.ts) on posts they may see, newest first, with the post they answer: one query. */
-export async function listUserReplies(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<UserReplyDto[]> {
+export async function listUserReplies(viewer: Viewer | null, a: { idOrUsername: string } & UserListQuery): Promise<UserReplyDto[]> {
   const u = await requireUser(a.idOrUsername);
   const rows = await db
     .select({
@@ -149,7 +149,7 @@ export async function listUserReplies(a: { idOrUsername: string; viewer: Viewer 
     .innerJoin(users, eq(users.id, comments.authorId))
     .leftJoin(parent, eq(parent.id, comments.parentId))
     .leftJoin(parentAuthor, eq(parentAuthor.id, parent.authorId))
-    .where(and(eq(comments.authorId, u.id), readableCommentsWhere(a.viewer), visiblePostsWhere(a.viewer, { publishedOnly: true })))
+    .where(and(eq(comments.authorId, u.id), readableCommentsWhere(viewer), visiblePostsWhere(viewer, { publishedOnly: true })))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
@@ -185,10 +185,10 @@ type ActivityRow = {
  * they may not read without its excerpt. One UNION ALL query; each branch reads its (user, created_at)
  * index in order and stops after page+pageSize rows.
  */
-export async function listUserActivity(a: { idOrUsername: string; viewer: Viewer | null } & UserListQuery): Promise<UserActivityDto[]> {
+export async function listUserActivity(viewer: Viewer | null, a: { idOrUsername: string } & UserListQuery): Promise<UserActivityDto[]> {
   const u = await requireUser(a.idOrUsername);
   const upTo = (a.page + 1) * a.pageSize;
-  const seen = (t: typeof ap | typeof bp | typeof cp) => visiblePostsWhere(a.viewer, { publishedOnly: true }, t);
+  const seen = (t: typeof ap | typeof bp | typeof cp) => visiblePostsWhere(viewer, { publishedOnly: true }, t);
   const rows = await rawRows<ActivityRow>(
     db,
     sql`select * from (
@@ -199,11 +199,11 @@ export async function listUserActivity(a: { idOrUsername: string; viewer: Viewer
       union all
       (select 'reply', c.created_at, ${bp.id}, ${bp.title}, c.id, null::reaction_type, left(c.content, 2000)
          from comments c join posts bp on ${bp.id} = c.post_id
-        where c.author_id = ${u.id} and ${readableCommentsWhere(a.viewer, c)} and ${seen(bp)}
+        where c.author_id = ${u.id} and ${readableCommentsWhere(viewer, c)} and ${seen(bp)}
         order by c.created_at desc limit ${upTo})
       union all
       (select 'reaction', r.created_at, ${cp.id}, ${cp.title}, r.comment_id, r.type,
-              case when ${readableCommentsWhere(a.viewer, rc)} then rc.content end
+              case when ${readableCommentsWhere(viewer, rc)} then rc.content end
          from reactions r
          left join comments rc on rc.id = r.comment_id
          join posts cp on ${cp.id} = coalesce(r.post_id, rc.post_id)
@@ -222,7 +222,8 @@ export async function listUserActivity(a: { idOrUsername: string; viewer: Viewer
 }
 
 /** The medal the member picked to show (null: the best earned one is shown). */
-export async function getChosenMedal(userId: number): Promise<MedalType | null> {
+export async function getChosenMedal(viewer: Pick<Viewer, "id">): Promise<MedalType | null> {
+  const userId = viewer.id;
   const [row] = await db.select({ m: users.displayMedal }).from(users).where(eq(users.id, userId));
   return row?.m ?? null;
 }
@@ -236,7 +237,8 @@ function usernameTaken(): AppError {
  * best earned) and the username (usernames.ts: when the site allows renames and no one else holds or
  * held it, case-insensitively) and the interface language (locale.ts). One transaction.
  */
-export async function updateMe(userId: number, input: UpdateMeInput): Promise<MeDto> {
+export async function updateMe(viewer: Pick<Viewer, "id">, input: UpdateMeInput): Promise<MeDto> {
+  const userId = viewer.id;
   const set: Partial<Pick<UserRow, "introduction" | "displayMedal" | "displayName">> = {};
   if (input.displayName !== undefined) set.displayName = input.displayName;
   if (input.introduction !== undefined) set.introduction = input.introduction.replace(/\s+$/, "");
@@ -263,16 +265,16 @@ export async function updateMe(userId: number, input: UpdateMeInput): Promise<Me
   }
   // Names and medals show on every post and comment of the member.
   if (changed) await announce(memberShown(userId));
-  return getMe(userId);
+  return getMe(viewer);
 }
 
 /**
  * POST /api/users/me/avatar: the image goes through the upload pipeline (validated, re-encoded,
  * metadata stripped, deduplicated) and its stored URL becomes the avatar.
  */
-export async function setAvatar(a: { userId: number; bytes: Buffer }): Promise<{ url: string; user: MeDto }> {
-  const url = await saveImage({ bytes: a.bytes, ownerId: a.userId });
-  await db.update(users).set({ avatar: url }).where(eq(users.id, a.userId));
-  await announce(memberShown(a.userId));
-  return { url, user: await getMe(a.userId) };
+export async function setAvatar(viewer: Pick<Viewer, "id">, a: { bytes: Buffer }): Promise<{ url: string; user: MeDto }> {
+  const url = await saveImage({ bytes: a.bytes, ownerId: viewer.id });
+  await db.update(users).set({ avatar: url }).where(eq(users.id, viewer.id));
+  await announce(memberShown(viewer.id));
+  return { url, user: await getMe(viewer) };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Viewer } from "@/lib/viewer";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { usernameHistory, users } from "@/db/schema";
@@ -41,7 +42,8 @@ export type RenamePolicy = {
 };
 
 /** What the site's rule says for this member now (one read of the settings, one of their last rename). */
-export async function renamePolicy(userId: number, runner: DbOrTx = db): Promise<RenamePolicy> {
+export async function renamePolicy(viewer: Pick<Viewer, "id">, runner: DbOrTx = db): Promise<RenamePolicy> {
+  const userId = viewer.id;
   const { usernameChangeDays: days } = await readSettings(runner);
   if (days === null) return { days, allowed: false, nextAt: null };
   if (days === 0) return { days, allowed: true, nextAt: null };
@@ -70,7 +72,7 @@ export async function renameUser(tx: DbOrTx, userId: number, next: string): Prom
   const [u] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).for("update");
   if (!u || u.username === next) return false;
   const caseOnly = u.username.toLowerCase() === next.toLowerCase();
-  const policy = await renamePolicy(userId, tx);
+  const policy = await renamePolicy({ id: userId }, tx);
   if (policy.days === null) {
     throw new AppError("forbidden", msg("usernameChangesOff"), { field: "username" });
   }
@@ -102,7 +104,8 @@ export async function nameFree(name: string, runner: DbOrTx = db): Promise<boole
 }
 
 /** The member's earlier names, newest first (their settings page lists them). */
-export async function formerNames(userId: number): Promise<{ username: string; changedAt: string }[]> {
+export async function formerNames(viewer: Pick<Viewer, "id">): Promise<{ username: string; changedAt: string }[]> {
+  const userId = viewer.id;
   const rows = await db
     .select({ username: usernameHistory.username, at: usernameHistory.changedAt })
     .from(usernameHistory)

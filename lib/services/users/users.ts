@@ -1,4 +1,5 @@
 import "server-only";
+import type { Viewer } from "@/lib/viewer";
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
 import { users, type MedalType } from "@/db/schema";
@@ -109,7 +110,8 @@ export async function getAccountSummary(userId: number): Promise<AccountSummary 
 }
 
 /** The signed-in user's own view of their account (API.md §5 `GET /api/users/me`). */
-export async function getMe(userId: number, tx: DbOrTx = db): Promise<MeDto> {
+export async function getMe(viewer: Pick<Viewer, "id">, tx: DbOrTx = db): Promise<MeDto> {
+  const userId = viewer.id;
   const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw unauthorized();
   return meFrom(u, await earnedMedals(tx, userId));
@@ -149,7 +151,7 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
         await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
         await refreshMedal(tx, u!.id);
         const t = await issueLoginToken(tx, u!.id, input.userAgent);
-        return { token: t.token, expiresAt: t.expiresAt, user: await getMe(u!.id, tx) };
+        return { token: t.token, expiresAt: t.expiresAt, user: await getMe({ id: u!.id }, tx) };
       }),
       (r) => memberJoined(r.user.id),
     );
@@ -164,14 +166,15 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
 export async function loginUser(input: LoginInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const user = await attemptLogin({ identifier: input.identifier, password: input.password, ip: input.ip });
   const t = await issueLoginToken(db, user.id, input.userAgent);
-  return { token: t.token, expiresAt: t.expiresAt, user: await getMe(user.id) };
+  return { token: t.token, expiresAt: t.expiresAt, user: await getMe({ id: user.id }) };
 }
 
 /** Shows `type` as the user's medal; only an earned medal may be chosen (400 otherwise). */
-export async function selectMedal(userId: number, type: MedalType): Promise<MeDto> {
+export async function selectMedal(viewer: Pick<Viewer, "id">, { type }: { type: MedalType }): Promise<MeDto> {
+  const userId = viewer.id;
   const medals = await earnedMedals(db, userId);
   if (!medals.includes(type)) throw badRequest(msg("medalNotEarned"), "type");
   await db.update(users).set({ displayMedal: type }).where(eq(users.id, userId));
   await announce(memberShown(userId));
-  return getMe(userId);
+  return getMe(viewer);
 }

@@ -20,12 +20,7 @@ export default async function AccountSettingsPage({ searchParams }: Props) {
   const code = [(await searchParams).code].flat()[0];
   const linkCode = code && /^\d{6}$/.test(code) ? code : null;
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/settings/account${linkCode ? `?code=${linkCode}` : ""}`)}`);
-  const [me, policy, former, email] = await Promise.all([
-    getMe(viewer.id),
-    renamePolicy(viewer.id),
-    formerNames(viewer.id),
-    getEmailChange(viewer.id),
-  ]);
+  const [me, policy, former, email] = await Promise.all([getMe(viewer), renamePolicy(viewer), formerNames(viewer), getEmailChange(viewer)]);
   const t = await getTranslations("SettingsAccount");
   return (
     <div className="w-full max-w-2xl space-y-6">

@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function ProfileSettingsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/profile");
-  const [me, chosenMedal] = await Promise.all([getMe(viewer.id), getChosenMedal(viewer.id)]);
+  const [me, chosenMedal] = await Promise.all([getMe(viewer), getChosenMedal(viewer)]);
   const t = await getTranslations("SettingsPages");
   return (
     <div className="w-full max-w-2xl space-y-6">

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function SessionsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/sessions");
-  const signIns = await listSignIns(viewer.id, viewer.session);
+  const signIns = await listSignIns(viewer);
   const t = await getTranslations("SettingsPages");
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6">

@@ -37,7 +37,7 @@ const loadProfile = cache(async (username: string) => {
   // member" (never the profile's owner); the member's header and unread marks come from the browser (ShellMarks).
   const { viewer, shared } = await pageReader();
   try {
-    const profile = await getProfile(decodeURIComponent(username), viewer);
+    const profile = await getProfile(viewer, { idOrUsername: decodeURIComponent(username) });
     return { viewer, shell: shared && viewer !== null, profile, follows: await followCounts(profile.id) };
   } catch (err) {
     if (err instanceof AppError && statusOf(err) === 404) notFound();
@@ -74,7 +74,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     permanentRedirect(`${base}${rest.size ? `?${rest}` : ""}`);
   }
   const own = viewer?.id === profile.id;
-  const q = { idOrUsername: String(profile.id), viewer, page, pageSize: PAGE_SIZE };
+  const q = { idOrUsername: String(profile.id), page, pageSize: PAGE_SIZE };
 
   // `id`: the test id (stat-posts …), the same in every language.
   const stats = [
@@ -92,7 +92,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   let hasNext = false;
   let postIds: number[] = [];
   if (tab === "posts") {
-    const items = await listUserPosts(q);
+    const items = await listUserPosts(viewer, q);
     postIds = items.map((p) => p.id);
     // The member (and staff) also see their posts waiting for review or rejected, which postCount leaves out.
     hasNext = (page + 1) * PAGE_SIZE < profile.postCount || items.length === PAGE_SIZE;
@@ -106,7 +106,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       <Empty>{page ? t("noMorePosts") : t("noPosts", { username: profile.username })}</Empty>
     );
   } else if (tab === "replies") {
-    const items = await listUserReplies(q);
+    const items = await listUserReplies(viewer, q);
     hasNext = (page + 1) * PAGE_SIZE < profile.commentCount;
     list = items.length ? (
       <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
@@ -135,7 +135,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     );
   } else if (tab === "followers" || tab === "following") {
     // Public, as in OpenIsle: the same list for every reader, so the shared page may hold it.
-    const items = await listFollows({ identifier: String(profile.id), direction: tab, viewer, query: { page, pageSize: PAGE_SIZE } });
+    const items = await listFollows(viewer, { identifier: String(profile.id), direction: tab, query: { page, pageSize: PAGE_SIZE } });
     hasNext = (page + 1) * PAGE_SIZE < follows[tab];
     const label =
       tab === "followers" ? t("followersLabel", { username: profile.username }) : t("followingLabel", { username: profile.username });
@@ -151,7 +151,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       </Empty>
     );
   } else {
-    const items = await listUserActivity(q);
+    const items = await listUserActivity(viewer, q);
     hasNext = items.length === PAGE_SIZE;
     list = items.length ? (
       <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">

@@ -1,7 +1,7 @@
 // POST /api/auth/logout: end the sign-in in use (login token or browser session); `everywhere` ends them all.
 import { SESSION_COOKIES } from "@/lib/api/caller";
 import { ok, route } from "@/lib/api/route";
-import { revokeSignIn, revokeUserSessions } from "@/lib/services/auth/sessions";
+import { signOut } from "@/lib/services/auth/sessions";
 import { logoutSchema, revokedCountSchema } from "@/lib/validation/auth";
 
 export const POST = route(
@@ -17,12 +17,7 @@ export const POST = route(
     responses: [ok(revokedCountSchema)],
   },
   async ({ viewer: me, body }) => {
-    const ended = body?.everywhere
-      ? await revokeUserSessions(me.id)
-      : me.session
-        ? (await revokeSignIn(me.id, me.session),
-          { sessions: me.session.kind === "session" ? 1 : 0, tokens: me.session.kind === "token" ? 1 : 0 })
-        : { sessions: 0, tokens: 0 };
+    const ended = await signOut(me, { everywhere: body?.everywhere });
     const res = Response.json(ended);
     // A browser signing out through the API forgets its cookie too.
     if (me.via === "session")

@@ -14,5 +14,5 @@ export const POST = route(
     bodyLimit: 4 * 1024,
     responses: [ok(verifyResultSchema)],
   },
-  ({ viewer, body }) => verifyEmail({ ...body, viewer }),
+  ({ viewer, body }) => verifyEmail(viewer, body),
 );

@@ -13,5 +13,5 @@ export const POST = route(
     bodyLimit: 4 * 1024,
     responses: [ok(meSchema)],
   },
-  ({ viewer, body }) => selectMedal(viewer.id, body.type),
+  ({ viewer, body }) => selectMedal(viewer, { type: body.type }),
 );

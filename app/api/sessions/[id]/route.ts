@@ -6,7 +6,7 @@ import { revokeBrowserSession } from "@/lib/services/auth/sessions";
 export const DELETE = route(
   { tag: "Accounts", summary: "End one browser session (login tokens: DELETE /api/tokens/{id})", auth: "required", responses: [empty()] },
   async ({ params, viewer }) => {
-    await revokeBrowserSession(viewer.id, parseId(params.id));
+    await revokeBrowserSession(viewer, { sessionId: parseId(params.id) });
     return noContent();
   },
 );

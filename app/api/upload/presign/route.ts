@@ -22,6 +22,6 @@ export const GET = route(
     // The PUT it allows carries no credentials: the caller must be able to write now.
     if (viewer.via === "token" && !viewer.scopes.includes("write")) throw forbidden(msg("readScopeOnly"));
     if (viewer.suspendedUntil) throw suspended(viewer.suspendedUntil);
-    return presignUpload({ ownerId: viewer.id, filename: query.filename, origin: siteOrigin(req) });
+    return presignUpload(viewer, { filename: query.filename, origin: siteOrigin(req) });
   },
 );

@@ -18,6 +18,6 @@ export const POST = route(
   },
   async ({ req, viewer, body }) => {
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
-    return created(await uploadFromUrl({ url: body.url, ownerId: viewer.id, origin: requestOrigin(req) }));
+    return created(await uploadFromUrl(viewer, { url: body.url, origin: requestOrigin(req) }));
   },
 );

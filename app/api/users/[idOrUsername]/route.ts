@@ -12,5 +12,5 @@ export const GET = route(
     auth: "optional",
     responses: [ok(profileDetailSchema)],
   },
-  ({ params, viewer }) => getProfileDetail(params.idOrUsername ?? "", viewer),
+  ({ params, viewer }) => getProfileDetail(viewer, { idOrUsername: params.idOrUsername ?? "" }),
 );

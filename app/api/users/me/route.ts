@@ -7,7 +7,7 @@ import { meSchema } from "@/lib/validation/responses";
 import { updateMeSchema } from "@/lib/validation/users";
 
 export const GET = route({ tag: "Accounts", summary: "The signed-in user", auth: "required", responses: [ok(meSchema)] }, ({ viewer }) =>
-  getMe(viewer.id),
+  getMe(viewer),
 );
 
 export const PUT = route(
@@ -23,7 +23,7 @@ export const PUT = route(
     errors: [409],
   },
   async ({ viewer, body }) => {
-    const me = await updateMe(viewer.id, body);
+    const me = await updateMe(viewer, body);
     // The saved language becomes the page language through the cookie (the page cache keys by it).
     return body.locale === undefined ? me : Response.json(me, { headers: { "Set-Cookie": langCookie(body.locale) } });
   },

@@ -11,5 +11,5 @@ export const GET = route(
     query: userListQuerySchema,
     responses: [okList(userActivitySchema)],
   },
-  ({ params, viewer, query }) => listUserActivity({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
+  ({ params, viewer, query }) => listUserActivity(viewer, { idOrUsername: params.idOrUsername ?? "", ...query }),
 );

@@ -14,5 +14,5 @@ export const GET = route(
     query: followListQuerySchema,
     responses: [okList(userDetailSchema)],
   },
-  ({ params, viewer, query }) => listFollows({ identifier: params.idOrUsername ?? "", direction: "following", viewer, query }),
+  ({ params, viewer, query }) => listFollows(viewer, { identifier: params.idOrUsername ?? "", direction: "following", query }),
 );

@@ -12,5 +12,5 @@ export const GET = route(
     query: limitQuery(10),
     responses: [okList(postMetaSchema)],
   },
-  ({ params, viewer, query }) => listHotPosts({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
+  ({ params, viewer, query }) => listHotPosts(viewer, { idOrUsername: params.idOrUsername ?? "", limit: query.limit }),
 );

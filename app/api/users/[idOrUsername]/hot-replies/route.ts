@@ -13,5 +13,5 @@ export const GET = route(
     query: limitQuery(10),
     responses: [okList(commentInfoSchema)],
   },
-  ({ params, viewer, query }) => listHotReplies({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
+  ({ params, viewer, query }) => listHotReplies(viewer, { idOrUsername: params.idOrUsername ?? "", limit: query.limit }),
 );

@@ -14,5 +14,5 @@ export const GET = route(
     query: userListQuerySchema,
     responses: [okList(postSchema)],
   },
-  ({ params, viewer, query }) => listUserPosts({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
+  ({ params, viewer, query }) => listUserPosts(viewer, { idOrUsername: params.idOrUsername ?? "", ...query }),
 );

@@ -12,5 +12,5 @@ export const GET = route(
     query: limitQuery(50),
     responses: [okList(postReadEntrySchema)],
   },
-  ({ params, viewer, query }) => listReadPosts({ idOrUsername: params.idOrUsername ?? "", viewer, limit: query.limit }),
+  ({ params, viewer, query }) => listReadPosts(viewer, { idOrUsername: params.idOrUsername ?? "", limit: query.limit }),
 );

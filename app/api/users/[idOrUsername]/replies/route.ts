@@ -11,5 +11,5 @@ export const GET = route(
     query: userListQuerySchema,
     responses: [okList(userReplySchema)],
   },
-  ({ params, viewer, query }) => listUserReplies({ idOrUsername: params.idOrUsername ?? "", viewer, ...query }),
+  ({ params, viewer, query }) => listUserReplies(viewer, { idOrUsername: params.idOrUsername ?? "", ...query }),
 );

@@ -21,6 +21,6 @@ export const POST = route(
   },
   async ({ req, viewer }) => {
     await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
-    return setAvatar({ userId: viewer.id, bytes: await readUploadBody(req) });
+    return setAvatar(viewer, { bytes: await readUploadBody(req) });
   },
 );

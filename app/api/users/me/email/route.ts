@@ -5,7 +5,7 @@ import { changeEmailSchema, emailChangeSchema } from "@/lib/validation/account";
 
 export const GET = route(
   { tag: "Accounts", summary: "The address and a change waiting for confirmation", auth: "required", responses: [ok(emailChangeSchema)] },
-  ({ viewer }) => getEmailChange(viewer.id),
+  ({ viewer }) => getEmailChange(viewer),
 );
 
 export const POST = route(
@@ -20,7 +20,7 @@ export const POST = route(
     responses: [ok(emailChangeSchema)],
     errors: [409, 429],
   },
-  ({ viewer, body }) => requestEmailChange({ userId: viewer.id, ...body }),
+  ({ viewer, body }) => requestEmailChange(viewer, body),
 );
 
 export const DELETE = route(
@@ -31,5 +31,5 @@ export const DELETE = route(
     auth: "required",
     responses: [ok(emailChangeSchema)],
   },
-  ({ viewer }) => cancelEmailChange(viewer.id),
+  ({ viewer }) => cancelEmailChange(viewer),
 );

@@ -15,5 +15,5 @@ export const POST = route(
     responses: [ok(revokedCountSchema)],
     errors: [429],
   },
-  ({ viewer, body }) => changePassword({ ...body, userId: viewer.id, keep: viewer.session }),
+  ({ viewer, body }) => changePassword(viewer, body),
 );

@@ -16,5 +16,5 @@ export const POST = route(
     responses: [ok(meSchema)],
     errors: [409],
   },
-  ({ viewer, body }) => confirmEmailChange({ userId: viewer.id, code: body.code }),
+  ({ viewer, body }) => confirmEmailChange(viewer, { code: body.code }),
 );
