@@ -42,9 +42,32 @@ export function serverText(locale: Locale, key: string, values?: MessageValues):
 /** The English text of `key` (what a thrown error carries, and every answer in English). */
 export const englishText = (key: string, values?: MessageValues) => serverText(DEFAULT_LOCALE, key, values);
 
-/** The raw (unformatted) English messages of a namespace, for the validation messages' reverse lookup. */
+/**
+ * A catalog message as ICU source text. The Next.js build precompiles the catalogs (next.config.ts), so
+ * a message with arguments arrives as icu-minify's structure (`["at most ", ["max"], " characters"]`);
+ * tests and scripts read the JSON as written. Plain arguments are written back as `{name}`; a message
+ * with plurals or selects has no single source here (null).
+ */
+export function messageSource(m: unknown): string | null {
+  if (typeof m === "string") return m;
+  if (!Array.isArray(m)) return null;
+  let out = "";
+  for (const part of m) {
+    if (typeof part === "string") out += part;
+    else if (Array.isArray(part) && part.length === 1 && typeof part[0] === "string") out += `{${part[0]}}`;
+    else return null;
+  }
+  return out;
+}
+
+/** The English messages of a namespace as source text, for the validation messages' reverse lookup. */
 export function englishNamespace(ns: "Validation"): Record<string, string> {
-  return CATALOGS.en[ns] as Record<string, string>;
+  const out: Record<string, string> = {};
+  for (const [key, m] of Object.entries(CATALOGS.en[ns] as Record<string, unknown>)) {
+    const source = messageSource(m);
+    if (source !== null) out[key] = source;
+  }
+  return out;
 }
 
 /** Whether `key` (with its namespace) exists in the English catalog. */
@@ -54,5 +77,6 @@ export function hasServerKey(key: string): boolean {
     if (!node || typeof node !== "object") return false;
     node = (node as Record<string, unknown>)[part];
   }
-  return typeof node === "string";
+  // A message: its text, or (precompiled) its structure.
+  return typeof node === "string" || Array.isArray(node);
 }
