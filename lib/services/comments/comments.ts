@@ -192,13 +192,16 @@ async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
 }
 
 /** GET /api/posts/{id}/comments: 404 for a hidden post, else a page of the comment tree. */
-export async function listComments(viewer: Viewer | null, postId: number, opts: { page: number; pageSize: number }): Promise<CommentDto[]> {
+export async function listComments(
+  viewer: Viewer | null,
+  { postId, ...opts }: { postId: number; page: number; pageSize: number },
+): Promise<CommentDto[]> {
   assertCanSeePost(viewer, await loadPostAccess(postId));
   return loadCommentTree(postId, viewer, opts);
 }
 
 /** One comment with its nested replies (a deep link target). */
-export async function getComment(viewer: Viewer | null, commentId: number): Promise<CommentDto> {
+export async function getComment(viewer: Viewer | null, { commentId }: { commentId: number }): Promise<CommentDto> {
   await loadCommentAccess(viewer, commentId);
   const roots = await selectComments(eq(comments.id, commentId));
   return (await withReplies(roots, viewer))[0]!;
@@ -313,7 +316,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
  * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
  * drops by one and lastReplyAt falls back to the newest live comment, else the post's creation.
  */
-export async function deleteComment(viewer: Viewer, commentId: number): Promise<void> {
+export async function deleteComment(viewer: Viewer, { commentId }: { commentId: number }): Promise<void> {
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound(msg("commentNotFound"));
   if (!canDeleteComment(viewer, c)) throw forbidden(msg("commentDeleteOwnerOrMod"));
@@ -359,7 +362,7 @@ export async function deleteComment(viewer: Viewer, commentId: number): Promise<
 }
 
 /** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
-export async function setCommentPinned(viewer: Viewer, commentId: number, pinned: boolean): Promise<CommentDto> {
+export async function setCommentPinned(viewer: Viewer, { commentId, pinned }: { commentId: number; pinned: boolean }): Promise<CommentDto> {
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound(msg("commentNotFound"));
   assertOnPost(viewer, c.post, "pinComment");
@@ -381,7 +384,7 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
       });
   });
   await announce(commentPinned(commentId));
-  return getComment(viewer, commentId);
+  return getComment(viewer, { commentId });
 }
 
 /**
@@ -389,7 +392,7 @@ export async function setCommentPinned(viewer: Viewer, commentId: number, pinned
  * go into the change log (the post's, marked with the comment), like a post's content edits; an edit by
  * staff is marked as such and its author is told.
  */
-export async function editComment(viewer: Viewer, commentId: number, content: string): Promise<CommentDto> {
+export async function editComment(viewer: Viewer, { commentId, content }: { commentId: number; content: string }): Promise<CommentDto> {
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound(msg("commentNotFound"));
   const staff = viewer.id !== c.authorId;
@@ -430,14 +433,14 @@ export async function editComment(viewer: Viewer, commentId: number, content: st
     }),
     commentChanged({ id: commentId, postId: c.post.id }),
   );
-  return getComment(viewer, commentId);
+  return getComment(viewer, { commentId });
 }
 
 /**
  * GET /api/comments/{id}/change-logs: the comment's edits, oldest first. 404 where the comment is not
  * visible, and where its text is not (deleted; hidden, to all but its author and staff): every entry holds it.
  */
-export async function listCommentChangeLogs(viewer: Viewer | null, commentId: number) {
+export async function listCommentChangeLogs(viewer: Viewer | null, { commentId }: { commentId: number }) {
   const c = await loadCommentAccess(viewer, commentId);
   if (!canReadComment(viewer, { authorId: c.authorId, hidden: c.hiddenAt !== null, deleted: c.deletedAt !== null }))
     throw notFound(msg("commentNotFound"));

@@ -28,7 +28,10 @@ export async function assertSlowMode(userId: number, postId: number, seconds: nu
 }
 
 /** PUT /api/posts/{id}/slow-mode (moderators): seconds between a member's comments on the post, 0 turns it off. */
-export async function setSlowMode(viewer: Viewer, postId: number, seconds: number): Promise<{ postId: number; seconds: number }> {
+export async function setSlowMode(
+  viewer: Viewer,
+  { postId, seconds }: { postId: number; seconds: number },
+): Promise<{ postId: number; seconds: number }> {
   assertRole(viewer, "MODERATOR");
   return afterCommit(
     db.transaction(async (tx) => {

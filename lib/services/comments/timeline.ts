@@ -26,8 +26,7 @@ import type { Viewer } from "@/lib/viewer";
  */
 export async function listTimeline(
   viewer: Viewer | null,
-  postId: number,
-  opts: { sort: CommentSort; page: number; pageSize: number },
+  { postId, ...opts }: { postId: number; sort: CommentSort; page: number; pageSize: number },
 ): Promise<TimelineItemDto[]> {
   const [post] = await db
     .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })

@@ -72,8 +72,7 @@ export async function listConversations(viewer: Viewer, opts: { page: number; si
  */
 export async function getConversation(
   viewer: Viewer,
-  conversationId: number,
-  opts: { page: number; size: number; before?: number; markRead?: boolean },
+  { conversationId, ...opts }: { conversationId: number; page: number; size: number; before?: number; markRead?: boolean },
 ): Promise<ConversationDetailDto> {
   const access = await conversationAccess(viewer, conversationId, "read");
   if (!access.me) {
@@ -131,7 +130,7 @@ export async function getConversation(
  * POST /api/messages/conversations/{id}/read (and opening it): everything up to the newest message
  * is read; the conversation's mail state starts over. A no-op when nothing new arrived.
  */
-export async function markConversationRead(viewer: Viewer, conversationId: number): Promise<void> {
+export async function markConversationRead(viewer: Viewer, { conversationId }: { conversationId: number }): Promise<void> {
   await conversationAccess(viewer, conversationId, "write");
   await markRead(conversationId, viewer.id);
 }

@@ -21,8 +21,7 @@ import type { Viewer } from "@/lib/viewer";
  */
 export async function addParticipants(
   viewer: Viewer,
-  conversationId: number,
-  userIds: number[],
+  { conversationId, userIds }: { conversationId: number; userIds: number[] },
 ): Promise<{ conversationId: number; added: UserSummary[]; participants: UserSummary[]; message: MessageDto | null }> {
   const f = await loadSendFacts(viewer, { conversationId }, { userIds });
   const fresh = assertMayAdd(f, userIds);

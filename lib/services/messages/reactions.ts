@@ -15,7 +15,10 @@ import type { Viewer } from "@/lib/viewer";
  * OpenIsle gives none for reacting to a message either. One statement (the unique index settles a race
  * of two toggles); the trigger message_reactions_events tells the members.
  */
-export async function toggleMessageReaction(viewer: Viewer, messageId: number, type: ReactionType): Promise<ReactionDto | null> {
+export async function toggleMessageReaction(
+  viewer: Viewer,
+  { messageId, type }: { messageId: number; type: ReactionType },
+): Promise<ReactionDto | null> {
   const [r] = await rawRows<{ found: boolean; removed: number | null; added: number | null }>(
     db,
     sql`with target as (

@@ -95,7 +95,10 @@ export async function sendMessage(viewer: Viewer, input: NewMessage & { recipien
  * rules of rules.ts apply to the other one at every message; in a group the policies applied when each
  * member was added, while blocks and the level rule apply at every message.
  */
-export async function sendToConversation(viewer: Viewer, conversationId: number, input: NewMessage): Promise<MessageDto> {
+export async function sendToConversation(
+  viewer: Viewer,
+  { conversationId, ...input }: NewMessage & { conversationId: number },
+): Promise<MessageDto> {
   const f = await loadSendFacts(viewer, { conversationId }, { replyToId: input.replyToId });
   const id = assertMaySend(f, input.replyToId);
   return messageDto(f, id, await countAndInsert(db, id, viewer.id, input), input);

@@ -17,7 +17,10 @@ const load = cache(async (idParam: string) => {
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/messages/${idParam}`)}`);
   if (!/^[1-9]\d{0,8}$/.test(idParam)) notFound();
   try {
-    return { viewer, detail: await getConversation(viewer, Number(idParam), { page: 0, size: MESSAGE_PAGE, markRead: false }) };
+    return {
+      viewer,
+      detail: await getConversation(viewer, { conversationId: Number(idParam), page: 0, size: MESSAGE_PAGE, markRead: false }),
+    };
   } catch (e) {
     if (e instanceof AppError && statusOf(e) === 404) notFound();
     throw e;

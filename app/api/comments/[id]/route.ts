@@ -7,13 +7,13 @@ import { commentSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   { tag: "Comments", summary: "A comment with its replies", auth: "optional", responses: [ok(commentSchema)] },
-  ({ params, viewer }) => getComment(viewer, parseId(params.id)),
+  ({ params, viewer }) => getComment(viewer, { commentId: parseId(params.id) }),
 );
 
 export const DELETE = route(
   { tag: "Comments", summary: "Delete a comment (author, moderator)", auth: "required", responses: [empty()] },
   async ({ params, viewer }) => {
-    await deleteComment(viewer, parseId(params.id));
+    await deleteComment(viewer, { commentId: parseId(params.id) });
     return noContent();
   },
 );
@@ -28,5 +28,5 @@ export const PUT = route(
     body: createCommentSchema,
     responses: [ok(commentSchema)],
   },
-  ({ params, viewer, body }) => editComment(viewer, parseId(params.id), body.content),
+  ({ params, viewer, body }) => editComment(viewer, { commentId: parseId(params.id), content: body.content }),
 );

@@ -6,5 +6,5 @@ import { changeLogSchema } from "@/lib/validation/responses";
 
 export const GET = route(
   { tag: "Comments", summary: "A comment's edit history", auth: "optional", responses: [okList(changeLogSchema)] },
-  ({ params, viewer }) => listCommentChangeLogs(viewer, parseId(params.id)),
+  ({ params, viewer }) => listCommentChangeLogs(viewer, { commentId: parseId(params.id) }),
 );

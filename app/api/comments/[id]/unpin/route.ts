@@ -6,5 +6,5 @@ import { commentSchema } from "@/lib/validation/responses";
 
 export const POST = route(
   { tag: "Comments", summary: "Unpin a comment (post author, moderator)", auth: "required", responses: [ok(commentSchema)] },
-  ({ params, viewer }) => setCommentPinned(viewer, parseId(params.id), false),
+  ({ params, viewer }) => setCommentPinned(viewer, { commentId: parseId(params.id), pinned: false }),
 );

@@ -15,5 +15,6 @@ export const POST = route(
     body: reactionInputSchema,
     responses: [ok(reactionSchema, "Reaction added"), empty("The same reaction was removed")],
   },
-  async ({ params, viewer, body }) => (await toggleMessageReaction(viewer, parseId(params.id), body.type)) ?? noContent(),
+  async ({ params, viewer, body }) =>
+    (await toggleMessageReaction(viewer, { messageId: parseId(params.id), type: body.type })) ?? noContent(),
 );

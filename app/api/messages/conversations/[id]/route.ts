@@ -16,5 +16,5 @@ export const GET = route(
     query: conversationQuerySchema,
     responses: [ok(conversationDetailSchema)],
   },
-  ({ viewer, params, query }) => getConversation(viewer, parseId(params.id), query),
+  ({ viewer, params, query }) => getConversation(viewer, { conversationId: parseId(params.id), ...query }),
 );

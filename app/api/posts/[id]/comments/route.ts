@@ -24,7 +24,7 @@ export const GET = route(
   ({ params, viewer, query }) => {
     const postId = parseId(params.id);
     const { sort, page, pageSize } = query;
-    return sort ? listTimeline(viewer, postId, { sort, page, pageSize }) : listComments(viewer, postId, { page, pageSize });
+    return sort ? listTimeline(viewer, { postId, sort, page, pageSize }) : listComments(viewer, { postId, page, pageSize });
   },
 );
 

@@ -16,5 +16,5 @@ export const PUT = route(
     responses: [ok(slowModeResultSchema)],
     errors: [429],
   },
-  ({ viewer, params, body }) => setSlowMode(viewer, parseId(params.id), body.seconds),
+  ({ viewer, params, body }) => setSlowMode(viewer, { postId: parseId(params.id), seconds: body.seconds }),
 );

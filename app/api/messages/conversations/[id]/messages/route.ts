@@ -15,5 +15,5 @@ export const POST = route(
     responses: [ok(messageSchema, "The message")],
     errors: [429],
   },
-  ({ viewer, params, body }) => sendToConversation(viewer, parseId(params.id), body),
+  ({ viewer, params, body }) => sendToConversation(viewer, { ...body, conversationId: parseId(params.id) }),
 );

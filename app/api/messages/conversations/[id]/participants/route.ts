@@ -14,5 +14,5 @@ export const POST = route(
     body: addParticipantsSchema,
     responses: [ok(addParticipantsResponseSchema, "Who was added, everyone in it now, and the system line")],
   },
-  ({ viewer, params, body }) => addParticipants(viewer, parseId(params.id), body.userIds),
+  ({ viewer, params, body }) => addParticipants(viewer, { conversationId: parseId(params.id), userIds: body.userIds }),
 );

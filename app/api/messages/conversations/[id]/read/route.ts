@@ -12,7 +12,7 @@ export const POST = route(
     responses: [{ status: 200, description: "Marked as read (empty body, as OpenIsle)" }],
   },
   async ({ viewer, params }) => {
-    await markConversationRead(viewer, parseId(params.id));
+    await markConversationRead(viewer, { conversationId: parseId(params.id) });
     return new Response(null, { status: 200 });
   },
 );

@@ -23,9 +23,9 @@ export default async function CommentHistoryPage({ params }: Props) {
   const viewer = await pageViewer();
   let data;
   try {
-    const comment = await getComment(viewer, Number(commentId));
+    const comment = await getComment(viewer, { commentId: Number(commentId) });
     if (comment.postId !== Number(id) || comment.deleted) notFound();
-    data = { comment, logs: await listCommentChangeLogs(viewer, comment.id) };
+    data = { comment, logs: await listCommentChangeLogs(viewer, { commentId: comment.id }) };
   } catch (e) {
     if (e instanceof AppError && statusOf(e) === 404) notFound();
     throw e;
