@@ -15,6 +15,6 @@ export function statsRangeRoute(series: StatsSeries, what: string) {
       query: statsRangeQuerySchema,
       responses: [okList(statsPointSchema)],
     },
-    ({ viewer, query }) => statsRange(viewer, series, query.days),
+    ({ viewer, query }) => statsRange(viewer, { series, days: query.days }),
   );
 }

@@ -46,7 +46,7 @@ export async function createPersonalToken(viewer: Viewer, input: CreateTokenInpu
 }
 
 /** Revokes one of the caller's own tokens; someone else's (or an unknown or revoked one) is a 404. */
-export async function revokeToken(viewer: Viewer, tokenId: number): Promise<void> {
+export async function revokeToken(viewer: Viewer, { tokenId }: { tokenId: number }): Promise<void> {
   assertCanManageTokens(viewer);
   const userId = viewer.id;
   const rows = await db

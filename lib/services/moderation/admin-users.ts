@@ -78,7 +78,7 @@ function assertMaySuspend(viewer: Viewer | null, u: UserRow) {
  * POST /api/admin/users/{id}/suspend (staff): the member can read until `until`; every write answers 403
  * `suspended`. Moderators suspend members; admins anyone but themselves; bots are exempt.
  */
-export function suspendUser(viewer: Viewer | null, userId: number, input: SuspendUserInput): Promise<AdminUserDto> {
+export function suspendUser(viewer: Viewer | null, { userId, ...input }: SuspendUserInput & { userId: number }): Promise<AdminUserDto> {
   return changeUser(
     viewer,
     userId,
@@ -88,7 +88,7 @@ export function suspendUser(viewer: Viewer | null, userId: number, input: Suspen
   );
 }
 
-export function unsuspendUser(viewer: Viewer | null, userId: number): Promise<AdminUserDto> {
+export function unsuspendUser(viewer: Viewer | null, { userId }: { userId: number }): Promise<AdminUserDto> {
   return changeUser(
     viewer,
     userId,
@@ -99,7 +99,7 @@ export function unsuspendUser(viewer: Viewer | null, userId: number): Promise<Ad
 }
 
 /** PUT /api/admin/users/{id}/role (admins). */
-export function setUserRole(viewer: Viewer | null, userId: number, role: UserRole): Promise<AdminUserDto> {
+export function setUserRole(viewer: Viewer | null, { userId, role }: { userId: number; role: UserRole }): Promise<AdminUserDto> {
   assertRole(viewer, "ADMIN");
   return changeUser(
     viewer,
@@ -217,7 +217,7 @@ export async function listUsersForAdmin(viewer: Viewer | null, q: AdminUsersQuer
  * (every status), the flags against their posts and comments, their suspensions and every staff action
  * concerning them. A fixed number of queries.
  */
-export async function getUserForAdmin(viewer: Viewer | null, userId: number): Promise<AdminUserDetailDto> {
+export async function getUserForAdmin(viewer: Viewer | null, { userId }: { userId: number }): Promise<AdminUserDetailDto> {
   assertRole(viewer, "ADMIN");
   const [u] = await db
     .select({ ...rowFields, email: users.email, introduction: users.introduction })

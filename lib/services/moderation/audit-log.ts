@@ -196,7 +196,7 @@ export async function listAudit(
 }
 
 /** GET /api/admin/audit-log?page&size (admins): the first audit API, kept for its clients; newest first. */
-export async function listAuditLog(viewer: Viewer | null, page: number, size: number): Promise<AuditEntryDto[]> {
+export async function listAuditLog(viewer: Viewer | null, { page, size }: { page: number; size: number }): Promise<AuditEntryDto[]> {
   assertRole(viewer, "ADMIN");
   return loadAuditEntries(undefined, page, size);
 }

@@ -272,7 +272,7 @@ export async function resolveFlag(
     return { action, resolved: reporters.length };
   }
   if (action === "DELETE")
-    await deleteComment(viewer, commentId!).catch((e) => {
+    await deleteComment(viewer, { commentId: commentId! }).catch((e) => {
       if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
     });
   if (action === "CLOSE_POST") await setClosed(viewer, { id: postId, on: true });

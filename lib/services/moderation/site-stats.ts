@@ -40,14 +40,14 @@ const SERIES: Record<StatsSeries, (days: number) => SQL> = {
 };
 
 /** GET /api/stats/{dau,new-users,posts,comments}-range?days= (admins). */
-export async function statsRange(viewer: Viewer | null, series: StatsSeries, days: number): Promise<StatsPointDto[]> {
+export async function statsRange(viewer: Viewer | null, { series, days }: { series: StatsSeries; days: number }): Promise<StatsPointDto[]> {
   assertRole(viewer, "ADMIN");
   const rows = await rawRows<{ date: string; value: number }>(db, perDay(days, SERIES[series](days)));
   return rows.map((r) => ({ date: r.date, value: Number(r.value) }));
 }
 
 /** GET /api/stats/dau?date= (admins): the members seen on that UTC day (default today). */
-export async function dailyActiveUsers(viewer: Viewer | null, date?: string): Promise<{ dau: number }> {
+export async function dailyActiveUsers(viewer: Viewer | null, { date }: { date?: string }): Promise<{ dau: number }> {
   assertRole(viewer, "ADMIN");
   const day = date ? sql`${date}::date` : sql`(now() at time zone 'UTC')::date`;
   const [row] = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from user_visit_days where day = ${day}`);

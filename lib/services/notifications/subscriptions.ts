@@ -12,7 +12,10 @@ import { subscriptionChanged } from "@/lib/changes/written";
  * Subscribes (or unsubscribes) the viewer to a post it may see; idempotent. The post's author hears
  * about a change of state (POST_SUBSCRIBED / POST_UNSUBSCRIBED), never about their own.
  */
-export async function setSubscription(viewer: Viewer, postId: number, subscribed: boolean): Promise<{ subscribed: boolean }> {
+export async function setSubscription(
+  viewer: Viewer,
+  { postId, subscribed }: { postId: number; subscribed: boolean },
+): Promise<{ subscribed: boolean }> {
   const [post] = await db
     .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
     .from(posts)

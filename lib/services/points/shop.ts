@@ -93,7 +93,10 @@ export async function createGood(viewer: Viewer | null, input: z.output<typeof p
   );
 }
 
-export async function updateGood(viewer: Viewer | null, id: number, patch: z.output<typeof pointGoodPatchSchema>): Promise<PointGoodDto> {
+export async function updateGood(
+  viewer: Viewer | null,
+  { id, patch }: { id: number; patch: z.output<typeof pointGoodPatchSchema> },
+): Promise<PointGoodDto> {
   assertRole(viewer, "ADMIN");
   const { retired, ...fields } = patch;
   const set: Partial<GoodRow> = definedOnly(fields);
@@ -120,7 +123,7 @@ export async function updateGood(viewer: Viewer | null, id: number, patch: z.out
   );
 }
 
-export async function deleteGood(viewer: Viewer | null, id: number): Promise<void> {
+export async function deleteGood(viewer: Viewer | null, { id }: { id: number }): Promise<void> {
   assertRole(viewer, "ADMIN");
   await afterCommit(
     db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ async function requireOther(viewer: Viewer, identifier: string) {
  * POST /api/users/{identifier}/block: idempotent. Ends the follows between the two, both ways (a blocked
  * member must not keep reading the blocker's new posts in their notifications, nor the blocker theirs).
  */
-export async function blockUser(viewer: Viewer, identifier: string): Promise<BlockStateDto> {
+export async function blockUser(viewer: Viewer, { identifier }: { identifier: string }): Promise<BlockStateDto> {
   const target = await requireOther(viewer, identifier);
   await afterCommit(
     db.transaction(async (tx) => {
@@ -58,7 +58,7 @@ export async function blockUser(viewer: Viewer, identifier: string): Promise<Blo
 }
 
 /** DELETE /api/users/{identifier}/block: idempotent; the follows ended by the block stay ended. */
-export async function unblockUser(viewer: Viewer, identifier: string): Promise<BlockStateDto> {
+export async function unblockUser(viewer: Viewer, { identifier }: { identifier: string }): Promise<BlockStateDto> {
   const target = await requireOther(viewer, identifier);
   await afterCommit(
     db.delete(userBlocks).where(and(eq(userBlocks.blockerId, viewer.id), eq(userBlocks.blockedId, target.id))),
@@ -97,7 +97,7 @@ export async function updatePrivacy(viewer: Viewer, input: { messagePolicy: Mess
  * (follow, block, message), read fresh for the caller because the pages themselves are shared. One query
  * after the member's row.
  */
-export async function getRelation(viewer: Viewer | null, identifier: string): Promise<RelationDto> {
+export async function getRelation(viewer: Viewer | null, { identifier }: { identifier: string }): Promise<RelationDto> {
   const u = await findUser(identifier);
   if (!u) throw notFound(msg("userNotFound"));
   if (!viewer)

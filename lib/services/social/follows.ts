@@ -34,7 +34,7 @@ async function requireUser(identifier: string): Promise<UserRow> {
  * the same follower, so following and unfollowing in turn does not fill their list). Following oneself
  * is a 400 (OpenIsle ignores it silently); following across a block, either way, a 403.
  */
-export async function followUser(viewer: Viewer, identifier: string): Promise<FollowStateDto> {
+export async function followUser(viewer: Viewer, { identifier }: { identifier: string }): Promise<FollowStateDto> {
   const target = await requireUser(identifier);
   if (target.id === viewer.id) throw badRequest(msg("cannotFollowSelf"), "username");
   if (await hasBlocked(viewer.id, target.id)) throw forbidden(msg("unblockBeforeFollowing"));
@@ -54,7 +54,7 @@ export async function followUser(viewer: Viewer, identifier: string): Promise<Fo
 }
 
 /** DELETE /api/subscriptions/users/{username}: stops following; idempotent. USER_UNFOLLOWED as in OpenIsle. */
-export async function unfollowUser(viewer: Viewer, identifier: string): Promise<FollowStateDto> {
+export async function unfollowUser(viewer: Viewer, { identifier }: { identifier: string }): Promise<FollowStateDto> {
   const target = await requireUser(identifier);
   if (target.id === viewer.id) throw badRequest(msg("cannotFollowSelf"), "username");
   await afterCommit(

@@ -12,5 +12,5 @@ export const GET = route(
     query: auditLogQuerySchema,
     responses: [okList(auditEntrySchema)],
   },
-  ({ viewer, query }) => listAuditLog(viewer, query.page, query.size),
+  ({ viewer, query }) => listAuditLog(viewer, { page: query.page, size: query.size }),
 );

@@ -12,5 +12,5 @@ export const GET = route(
     query: dauQuerySchema,
     responses: [ok(dauSchema)],
   },
-  ({ viewer, query }) => dailyActiveUsers(viewer, query.date),
+  ({ viewer, query }) => dailyActiveUsers(viewer, { date: query.date }),
 );

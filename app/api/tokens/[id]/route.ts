@@ -6,7 +6,7 @@ import { revokeToken } from "@/lib/services/auth/personal-tokens";
 export const DELETE = route(
   { tag: "Accounts", summary: "Revoke a token", auth: "required", responses: [empty()] },
   async ({ params, viewer }) => {
-    await revokeToken(viewer, parseId(params.id));
+    await revokeToken(viewer, { tokenId: parseId(params.id) });
     return noContent();
   },
 );

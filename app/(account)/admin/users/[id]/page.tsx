@@ -41,7 +41,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
   const viewer = await pageViewer();
   if (!viewer) redirect(`/login?callbackUrl=/admin/users/${encodeURIComponent(raw)}`);
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) notFound();
-  const d = await orNotFound(getUserForAdmin(viewer, Number(raw)));
+  const d = await orNotFound(getUserForAdmin(viewer, { userId: Number(raw) }));
   const u = d.user;
   const [t, ta, tw, format, locale] = await Promise.all([
     getTranslations("AdminUser"),

@@ -9,10 +9,10 @@ const admin = { tag: "Administration", auth: "required", role: "ADMIN" } as cons
 
 export const PUT = route(
   { ...admin, summary: "Edit a point good", body: pointGoodPatchSchema, responses: [ok(pointGoodSchema)] },
-  ({ params, viewer, body }) => updateGood(viewer, parseId(params.id), body),
+  ({ params, viewer, body }) => updateGood(viewer, { id: parseId(params.id), patch: body }),
 );
 
 export const DELETE = route({ ...admin, summary: "Delete a point good", responses: [empty()] }, async ({ params, viewer }) => {
-  await deleteGood(viewer, parseId(params.id));
+  await deleteGood(viewer, { id: parseId(params.id) });
   return noContent();
 });

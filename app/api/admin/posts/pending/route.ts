@@ -13,5 +13,5 @@ export const GET = route(
     query: pendingPostsQuerySchema,
     responses: [okList(postSchema)],
   },
-  ({ viewer, query }) => listPendingPosts(viewer, query.page, query.pageSize),
+  ({ viewer, query }) => listPendingPosts(viewer, { page: query.page, pageSize: query.pageSize }),
 );

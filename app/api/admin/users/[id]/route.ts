@@ -14,5 +14,5 @@ export const GET = route(
     role: "ADMIN",
     responses: [ok(adminUserDetailSchema)],
   },
-  ({ viewer, params }) => getUserForAdmin(viewer, parseId(params.id)),
+  ({ viewer, params }) => getUserForAdmin(viewer, { userId: parseId(params.id) }),
 );

@@ -6,10 +6,10 @@ import { subscriptionStateSchema } from "@/lib/validation/comments";
 
 export const POST = route(
   { tag: "Posts", summary: "Subscribe to a post", auth: "required", responses: [ok(subscriptionStateSchema)] },
-  ({ params, viewer }) => setSubscription(viewer, parseId(params.id), true),
+  ({ params, viewer }) => setSubscription(viewer, { postId: parseId(params.id), subscribed: true }),
 );
 
 export const DELETE = route(
   { tag: "Posts", summary: "Unsubscribe from a post", auth: "required", responses: [ok(subscriptionStateSchema)] },
-  ({ params, viewer }) => setSubscription(viewer, parseId(params.id), false),
+  ({ params, viewer }) => setSubscription(viewer, { postId: parseId(params.id), subscribed: false }),
 );

@@ -15,7 +15,7 @@ export const POST = route(
     auth: "required",
     responses: [ok(followStateSchema)],
   },
-  ({ params, viewer }) => followUser(viewer, params.username ?? ""),
+  ({ params, viewer }) => followUser(viewer, { identifier: params.username ?? "" }),
 );
 
 export const DELETE = route(
@@ -26,5 +26,5 @@ export const DELETE = route(
     auth: "required",
     responses: [ok(followStateSchema)],
   },
-  ({ params, viewer }) => unfollowUser(viewer, params.username ?? ""),
+  ({ params, viewer }) => unfollowUser(viewer, { identifier: params.username ?? "" }),
 );

@@ -12,7 +12,7 @@ export const POST = route(
     auth: "required",
     responses: [ok(blockStateSchema)],
   },
-  ({ params, viewer }) => blockUser(viewer, params.idOrUsername ?? ""),
+  ({ params, viewer }) => blockUser(viewer, { identifier: params.idOrUsername ?? "" }),
 );
 
 export const DELETE = route(
@@ -23,5 +23,5 @@ export const DELETE = route(
     auth: "required",
     responses: [ok(blockStateSchema)],
   },
-  ({ params, viewer }) => unblockUser(viewer, params.idOrUsername ?? ""),
+  ({ params, viewer }) => unblockUser(viewer, { identifier: params.idOrUsername ?? "" }),
 );

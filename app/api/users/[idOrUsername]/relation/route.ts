@@ -12,5 +12,5 @@ export const GET = route(
     auth: "optional",
     responses: [ok(relationSchema)],
   },
-  ({ params, viewer }) => getRelation(viewer, params.idOrUsername ?? ""),
+  ({ params, viewer }) => getRelation(viewer, { identifier: params.idOrUsername ?? "" }),
 );

@@ -13,5 +13,5 @@ export const PUT = route(
     body: setRoleSchema,
     responses: [ok(adminUserSchema)],
   },
-  ({ viewer, params, body }) => setUserRole(viewer, parseId(params.id), body.role),
+  ({ viewer, params, body }) => setUserRole(viewer, { userId: parseId(params.id), role: body.role }),
 );

@@ -15,5 +15,5 @@ export const POST = route(
     body: suspendUserSchema,
     responses: [ok(adminUserSchema)],
   },
-  ({ viewer, params, body }) => suspendUser(viewer, parseId(params.id), body),
+  ({ viewer, params, body }) => suspendUser(viewer, { ...body, userId: parseId(params.id) }),
 );

@@ -6,5 +6,5 @@ import { adminUserSchema } from "@/lib/validation/admin-users";
 
 export const POST = route(
   { tag: "Administration", summary: "End a member's suspension", auth: "required", role: "MODERATOR", responses: [ok(adminUserSchema)] },
-  ({ viewer, params }) => unsuspendUser(viewer, parseId(params.id)),
+  ({ viewer, params }) => unsuspendUser(viewer, { userId: parseId(params.id) }),
 );
