@@ -53,19 +53,21 @@ export async function PostBrowser({
   }
   const tab = state.tab === "following" ? "latest" : state.tab;
   // Before the list is read: a new visit moves the "new since your last visit" mark.
-  if (viewer && !shared) await touchVisit(viewer.id).catch(() => {});
+  if (viewer && !shared) await touchVisit(viewer).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
   // The home list without the member's muted categories and tags (lib/services/notifications/watches.ts):
   // left out of the query when the page is theirs alone, hidden by their browser on the shared page.
   const hideMuted = basePath === "/" && !categoryId && !tagIds.length && viewer !== null;
   const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([
-    listPostsPage(
-      viewer,
-      { categoryIds: categoryId ? [categoryId] : [], tagIds, page: state.page, pageSize: PAGE_SIZE },
-      ORDER[tab],
-      hideMuted && !shared ? viewer.id : null,
-    ),
+    listPostsPage(viewer, {
+      categoryIds: categoryId ? [categoryId] : [],
+      tagIds,
+      page: state.page,
+      pageSize: PAGE_SIZE,
+      order: ORDER[tab],
+      hideMutedOf: hideMuted && !shared ? viewer.id : null,
+    }),
     listFacets(),
     state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
   ]);

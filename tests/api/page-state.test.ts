@@ -47,7 +47,7 @@ describe("GET /api/users/me/page-state", () => {
     const bob = await makeUser();
     const cat = (await makeCategory()).id;
     const read = await makePost(bob, cat);
-    await touchVisit(alice.id);
+    await touchVisit(alice);
     await tick();
     // Alice opens `read`, then two comments by Bob arrive; `fresh` and Bob's private post come after her visit.
     expect((await call(getPost as never, `/api/posts/${read}`, { token: alice.token, params: { id: String(read) } })).status).toBe(200);

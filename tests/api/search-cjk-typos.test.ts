@@ -125,7 +125,7 @@ describe("search that understands Chinese and typos", () => {
     // One word (a substring may match inside a longer word) is not decided by the vocabulary.
     expect(await fullTextWordCheck("photosynth")).toBeNull();
     // The search page skips posts and comments for such a word but still corrects it.
-    const page = await searchEverything(null, query("wintr light"), { kind: "all", exact: false });
+    const page = await searchEverything(null, { ...query("wintr light"), kind: "all", exact: false });
     expect(page.correctedKeyword).toBe("winter light");
     expect(ids(page.posts)).toEqual([P.winter]);
   });

@@ -48,7 +48,7 @@ describe("unread tracking", () => {
 
   it("marks posts created since the previous visit as new until opened", async () => {
     const old = await makePost(bob);
-    await touchVisit(alice.id); // first visit: nothing before it is new
+    await touchVisit(alice); // first visit: nothing before it is new
     await tick();
     const fresh = await makePost(bob);
     const mine = await makePost(alice);
@@ -117,13 +117,13 @@ describe("unread tracking", () => {
 
   it("starts a new visit after 30 minutes away", async () => {
     const carol = await makeUser();
-    await touchVisit(carol.id);
+    await touchVisit(carol);
     const away = new Date(Date.now() - 2 * 3_600_000);
     await db
       .update(userVisits)
       .set({ lastSeenAt: away, previousVisitAt: new Date(Date.now() - 48 * 3_600_000) })
       .where(eq(userVisits.userId, carol.id));
-    await touchVisit(carol.id);
+    await touchVisit(carol);
     const [v] = await db.select().from(userVisits).where(eq(userVisits.userId, carol.id));
     expect(v!.previousVisitAt!.getTime()).toBe(away.getTime());
     expect(v!.lastSeenAt.getTime()).toBeGreaterThan(away.getTime());

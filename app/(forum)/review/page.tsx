@@ -31,7 +31,7 @@ export default async function ReviewPage({ searchParams }: Props) {
   const page = Number.isInteger(raw) && raw >= 0 && raw < 100_000 ? raw : 0;
   const [pending, total, openFlags] = await orNotFound(
     Promise.all([
-      listPendingPosts(viewer, page, PAGE_SIZE),
+      listPendingPosts(viewer, { page, pageSize: PAGE_SIZE }),
       countPendingPosts(viewer),
       listFlags(viewer, { status: "open", page: 0, pageSize: 50 }),
     ]),

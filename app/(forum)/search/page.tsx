@@ -71,7 +71,7 @@ export default async function SearchPage({ searchParams }: Props) {
       error = `${issue?.path.join(".") === "keyword" ? t("wordsLabel") : (issue?.path.join(".") ?? t("invalidInput"))}: ${message}`;
     } else {
       try {
-        result = await searchEverything(viewer, parsed.data, { kind: form.type, exact: form.exact === "1" });
+        result = await searchEverything(viewer, { ...parsed.data, kind: form.type, exact: form.exact === "1" });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         error = errorText(e, locale);

@@ -40,10 +40,12 @@ function filterWhere(viewer: Viewer | null, q: Pick<ListPostsQuery, "categoryIds
  */
 export async function listPostIds(
   viewer: Viewer | null,
-  q: ListPostsQuery,
-  order: PostOrder = "created",
-  extra = 0,
-  hideMutedOf: number | null = null,
+  {
+    order = "created",
+    extra = 0,
+    hideMutedOf = null,
+    ...q
+  }: ListPostsQuery & { order?: PostOrder; extra?: number; hideMutedOf?: number | null },
 ): Promise<PostPage> {
   const where = filterWhere(viewer, q);
   if (hideMutedOf !== null) where.push(notMutedWhere(hideMutedOf));
@@ -71,11 +73,9 @@ export async function listPostIds(
  */
 export async function listPostsPage(
   viewer: Viewer | null,
-  q: ListPostsQuery,
-  order: PostOrder = "created",
-  hideMutedOf: number | null = null,
+  q: ListPostsQuery & { order?: PostOrder; hideMutedOf?: number | null },
 ): Promise<{ posts: PostDto[]; hasMore: boolean }> {
-  const { ids } = await listPostIds(viewer, q, order, 1, hideMutedOf);
+  const { ids } = await listPostIds(viewer, { ...q, extra: 1 });
   return { posts: await loadPosts(ids.slice(0, q.pageSize), viewer, { cache: true }), hasMore: ids.length > q.pageSize };
 }
 
@@ -84,7 +84,7 @@ export function recentWindow(minutes: number) {
   return { since: new Date(Date.now() - minutes * 60_000), cap: RECENT_CAP };
 }
 
-export async function listRecentPostIds(viewer: Viewer | null, since: Date): Promise<PostPage> {
+export async function listRecentPostIds(viewer: Viewer | null, { since }: { since: Date }): Promise<PostPage> {
   const rows = await db
     .select({ id: posts.id, createdAt: posts.createdAt })
     .from(posts)
@@ -95,7 +95,7 @@ export async function listRecentPostIds(viewer: Viewer | null, since: Date): Pro
 }
 
 /** GET /api/admin/posts/pending (moderators): PENDING posts, oldest first. */
-export async function listPendingPosts(viewer: Viewer | null, page: number, pageSize: number): Promise<PostDto[]> {
+export async function listPendingPosts(viewer: Viewer | null, { page, pageSize }: { page: number; pageSize: number }): Promise<PostDto[]> {
   assertRole(viewer, "MODERATOR");
   const rows = await db
     .select({ id: posts.id })

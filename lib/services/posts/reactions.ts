@@ -116,7 +116,10 @@ async function withdrawPoints(
  * A toggle (API.md §5): adds the reaction and returns it, or removes the same user+target+type and
  * returns null. Concurrency rests on the partial unique indexes (insert … on conflict do nothing).
  */
-export async function toggleReaction(viewer: Viewer, target: ReactionTarget, type: ReactionType): Promise<ReactionDto | null> {
+export async function toggleReaction(
+  viewer: Viewer,
+  { target, type }: { target: ReactionTarget; type: ReactionType },
+): Promise<ReactionDto | null> {
   const t = await resolveTarget(viewer, target);
   const onComment = t.commentId !== null;
   const someoneElse = t.authorId !== viewer.id;

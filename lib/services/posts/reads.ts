@@ -19,7 +19,8 @@ export const VISIT_GAP_MINUTES = 30;
  * Records that the member is here. A new visit (after VISIT_GAP_MINUTES away) moves the previous
  * visit mark forward; within a visit it only refreshes `last_seen_at`, at most once a minute.
  */
-export async function touchVisit(userId: number): Promise<void> {
+export async function touchVisit(viewer: Pick<Viewer, "id">): Promise<void> {
+  const userId = viewer.id;
   await db.execute(sql`
     insert into user_visits (user_id, last_seen_at, previous_visit_at) values (${userId}, now(), now())
     on conflict (user_id) do update set
@@ -101,7 +102,7 @@ export function unreadStateSql(viewerId: number, inIds: ReturnType<typeof sql>) 
 }
 
 /** POST /api/posts/{id}/read: marks a post the viewer may see as read now (404 otherwise). */
-export async function readPost(viewer: Viewer, postId: number): Promise<{ postId: number; read: true }> {
+export async function readPost(viewer: Viewer, { postId }: { postId: number }): Promise<{ postId: number; read: true }> {
   const [post] = await db
     .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
     .from(posts)

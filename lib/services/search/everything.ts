@@ -32,17 +32,16 @@ export type SearchPageResult = {
  */
 export async function searchEverything(
   viewer: Viewer | null,
-  q: SearchPostsQuery,
-  opts: { kind: SearchKind; exact: boolean },
+  { kind, exact, ...q }: SearchPostsQuery & { kind: SearchKind; exact: boolean },
 ): Promise<SearchPageResult> {
   // A word in no post or comment: their searches are skipped (correct.ts), people and tags still asked.
   const check = await fullTextWordCheck(q.keyword);
-  let found = await collect(viewer, q, opts.kind, check !== null && !check.allKnown);
+  let found = await collect(viewer, q, kind, check !== null && !check.allKnown);
   let correctedKeyword: string | null = null;
-  if (!opts.exact && q.page === 0 && total(found.counts) === 0) {
+  if (!exact && q.page === 0 && total(found.counts) === 0) {
     const corrected = check ? check.corrected : await correctKeyword(q.keyword);
     if (corrected) {
-      const again = await collect(viewer, { ...q, keyword: corrected }, opts.kind, false);
+      const again = await collect(viewer, { ...q, keyword: corrected }, kind, false);
       if (total(again.counts) > 0) [found, correctedKeyword] = [again, corrected];
     }
   }

@@ -171,7 +171,10 @@ export async function searchPostsCorrected(
 }
 
 /** GET /api/search/posts (and /title, /content): Post objects, best first (or newest), with highlights; typos corrected when nothing matches. */
-export async function searchPosts(viewer: Viewer | null, q: SearchPostsQuery, field: SearchField = "all"): Promise<SearchPostDto[]> {
+export async function searchPosts(
+  viewer: Viewer | null,
+  { field = "all", ...q }: SearchPostsQuery & { field?: SearchField },
+): Promise<SearchPostDto[]> {
   return (await searchPostsCorrected(viewer, q, { field })).posts;
 }
 

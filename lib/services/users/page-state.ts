@@ -25,7 +25,7 @@ export async function getPageState(
   viewer: Viewer,
   q: { postIds: number[]; postId?: number; visit: boolean; view: boolean; muted?: boolean },
 ): Promise<PageStateDto> {
-  if (q.visit) await touchVisit(viewer.id);
+  if (q.visit) await touchVisit(viewer);
   const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view);
   // One statement for the rest: the marks, which listed posts the member may see, the header's account
   // and unread counts (notifications, direct messages). Marks are read for every id asked and kept only for the visible ones.

@@ -16,6 +16,6 @@ export const GET = route(
   },
   ({ viewer, query }) => {
     const window = recentWindow(query.minutes);
-    return { ids: () => listRecentPostIds(viewer, window.since), window };
+    return { ids: () => listRecentPostIds(viewer, { since: window.since }), window };
   },
 );

@@ -14,5 +14,5 @@ export const GET = route(
     arrayParams: SEARCH_ARRAY_KEYS,
     responses: [okList(searchPostSchema)],
   },
-  ({ viewer, query }) => searchPosts(viewer, query, "all"),
+  ({ viewer, query }) => searchPosts(viewer, { ...query, field: "all" }),
 );

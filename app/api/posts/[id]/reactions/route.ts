@@ -14,5 +14,5 @@ export const POST = route(
     responses: [ok(reactionSchema, "Reaction added"), empty("The same reaction was removed")],
   },
   async ({ params, viewer, body }) =>
-    (await toggleReaction(viewer, { kind: "post", postId: parseId(params.id) }, body.type)) ?? noContent(),
+    (await toggleReaction(viewer, { target: { kind: "post", postId: parseId(params.id) }, type: body.type })) ?? noContent(),
 );

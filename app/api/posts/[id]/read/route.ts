@@ -12,5 +12,5 @@ export const POST = route(
     auth: "required",
     responses: [ok(postReadSchema)],
   },
-  ({ params, viewer }) => readPost(viewer, parseId(params.id)),
+  ({ params, viewer }) => readPost(viewer, { postId: parseId(params.id) }),
 );

@@ -12,5 +12,5 @@ export const GET = route(
     arrayParams: SEARCH_ARRAY_KEYS,
     responses: [okList(searchPostSchema)],
   },
-  ({ viewer, query }) => searchPosts(viewer, query, "content"),
+  ({ viewer, query }) => searchPosts(viewer, { ...query, field: "content" }),
 );
