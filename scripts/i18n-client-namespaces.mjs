@@ -19,6 +19,10 @@ const AREAS = {
   settings: "app/(account)/settings/",
   auth: "app/(auth)/",
   post: "app/(forum)/posts/",
+  // A post's and a comment's edit history (their own layouts, inside the post's).
+  history: ["app/(forum)/posts/[id]/history/", "app/(forum)/posts/[id]/comments/"],
+  edit: "app/(forum)/posts/[id]/edit/",
+  notifications: "app/(forum)/notifications/",
   new: "app/(forum)/new/",
   messages: "app/(forum)/messages/",
   points: "app/(forum)/points/",
@@ -57,19 +61,26 @@ function namespacesFrom(entries) {
     client.add(f);
     queue.push(...(graph[f] ?? []));
   }
+  // A component that asks for a part of a namespace (`useTranslations("Messages.button")`) gets that
+  // part only; a namespace asked for whole covers its parts.
   const names = new Set();
-  for (const f of client) for (const m of source(f).matchAll(/useTranslations\(\s*["']([A-Za-z0-9_]+)/g)) names.add(m[1]);
-  return names;
+  for (const f of client) for (const m of source(f).matchAll(/useTranslations\(\s*["']([A-Za-z0-9_.]+)["']/g)) names.add(m[1]);
+  return new Set([...names].filter((n) => !n.split(".").some((_, i, parts) => i > 0 && names.has(parts.slice(0, i).join(".")))));
 }
 
 const appFiles = Object.keys(graph).filter((f) => f.startsWith("app/"));
-const inArea = (f) => Object.values(AREAS).some((p) => f.startsWith(p));
-const base = namespacesFrom(appFiles.filter((f) => !inArea(f)));
+/** The area a route file belongs to: the one of the longest prefix (a post's history is an area inside the post's). */
+const areaOf = (f) =>
+  Object.entries(AREAS)
+    .flatMap(([area, p]) => [p].flat().map((prefix) => [area, prefix]))
+    .filter(([, prefix]) => f.startsWith(prefix))
+    .sort((a, b) => b[1].length - a[1].length)[0]?.[0] ?? null;
+const base = namespacesFrom(appFiles.filter((f) => areaOf(f) === null));
 const result = { base: [...base].sort() };
-for (const [area, prefix] of Object.entries(AREAS)) {
+for (const area of Object.keys(AREAS)) {
   // All the area's pages need: their provider replaces the root one inside them (the header and footer,
   // rendered by the layouts above, keep the root's).
-  result[area] = [...namespacesFrom(appFiles.filter((f) => f.startsWith(prefix)))].sort();
+  result[area] = [...namespacesFrom(appFiles.filter((f) => areaOf(f) === area))].sort();
 }
 const text = JSON.stringify(result, null, 2) + "\n";
 
