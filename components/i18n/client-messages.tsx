@@ -8,8 +8,9 @@ type Area = Exclude<keyof typeof CLIENT_NAMESPACES, "base">;
 
 /**
  * What only a signed-in member is ever shown: the header's notification and message badges and their
- * dropdowns, the verification, suspension and muted-posts notices. A document read by nobody (the
- * anonymous page, shared by every visitor) goes without them; signing in loads new documents.
+ * dropdowns, the verification, suspension and muted-posts notices, and on a post the comment composer,
+ * the flag dialog and the staff's review buttons. A document read by nobody (the anonymous page, shared
+ * by every visitor) goes without them; signing in loads new documents.
  * tests/e2e/anonymous-messages.spec.ts reads the public pages anonymously in both languages and fails
  * on any missing message.
  */
@@ -21,6 +22,9 @@ const MEMBER_ONLY = new Set([
   "VerifyNotice",
   "Suspension",
   "MutedNote",
+  "Composer",
+  "Flags",
+  "Review",
 ]);
 
 type Tree = Record<string, unknown>;
