@@ -67,14 +67,14 @@ async function main() {
   const times: number[] = [];
   for (let i = 0; i < Math.min(RUNS, 30); i++) {
     const t = performance.now();
-    await searchGlobal(null, "lorem");
+    await searchGlobal(null, { keyword: "lorem" });
     times.push(performance.now() - t);
   }
   console.log(`\nglobal search (lorem, anon): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`);
   const cjk: number[] = [];
   for (let i = 0; i < Math.min(RUNS, 30); i++) {
     const t = performance.now();
-    await searchGlobal(null, "数据");
+    await searchGlobal(null, { keyword: "数据" });
     cjk.push(performance.now() - t);
   }
   console.log(`global search (数据, anon): p50 ${percentile(cjk, 50).toFixed(1)} ms, p99 ${percentile(cjk, 99).toFixed(1)} ms`);

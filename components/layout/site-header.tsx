@@ -17,7 +17,7 @@ export async function SiteHeader() {
   const { viewer, shared } = await pageReader();
   if (shared && viewer) return <HeaderBar me="deferred" unread={0} review={null} allowance={env().UNVERIFIED_POST_ALLOWANCE} />;
   const [me, unread, messages] = viewer
-    ? await Promise.all([pageAccount(), unreadCount(viewer.id).catch(() => ({ count: 0 })), unreadMessageCount(viewer.id).catch(() => 0)])
+    ? await Promise.all([pageAccount(), unreadCount(viewer).catch(() => ({ count: 0 })), unreadMessageCount(viewer).catch(() => 0)])
     : [null, { count: 0 }, 0];
   const review = await reviewQueueCount(viewer).catch(() => 0);
   return (

@@ -27,11 +27,6 @@ import { describe, expect, it } from "vitest";
 const ALLOWED: Record<string, string> = {
   "notifications/email-prefs#unsubscribe":
     "one-click unsubscribe from a mail link (RFC 8058): no sign-in, the signed link names the member",
-  "notifications/notifications#unreadCount":
-    "also called from components/layout/site-header.tsx, which another change owns; convert it with that caller",
-  "messages/conversations#unreadMessageCount":
-    "also called from components/layout/site-header.tsx, which another change owns; convert it with that caller",
-  "search/search#searchGlobal": "bench/search.ts calls it positionally; convert it with the bench",
   "social/follows#followCounts": "public counts of the profile's member (userId is whose profile, not the caller)",
   "users/medal-list#listMedals": "public list of medals; the optional userId (GET /api/medals?userId=) is whose, not the caller",
 };

@@ -23,7 +23,7 @@ export default async function NotificationsPage() {
     getTranslations("Notifications"),
     listNotificationGroups(viewer, { page: 0, pageSize: INBOX_PAGE_SIZE, unread: false }),
     getPrefs(viewer),
-    unreadCount(viewer.id),
+    unreadCount(viewer),
   ]);
   const qc = new QueryClient();
   // A JSON round trip: embedded polls use null-prototype maps, which cannot cross to client components.

@@ -164,8 +164,8 @@ export function unreadMessagesSql(userId: number): SQL<number> {
 }
 
 /** GET /api/messages/unread-count (OpenIsle's header asks it): unread messages from others in all the caller's conversations, one query. */
-export async function unreadMessageCount(userId: number): Promise<number> {
-  const [row] = await rawRows<{ n: number }>(db, sql`select ${unreadMessagesSql(userId)} as n`);
+export async function unreadMessageCount(viewer: Pick<Viewer, "id">): Promise<number> {
+  const [row] = await rawRows<{ n: number }>(db, sql`select ${unreadMessagesSql(viewer.id)} as n`);
   return Number(row?.n ?? 0);
 }
 

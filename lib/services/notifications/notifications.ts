@@ -214,8 +214,8 @@ export function unreadCountSql(userId: number): SQL<number> {
 }
 
 /** Unread notifications of the types the user has not turned off. */
-export async function unreadCount(userId: number): Promise<{ count: number }> {
-  const [row] = await rawRows<{ n: number | string }>(db, sql`select ${unreadCountSql(userId)} as n`);
+export async function unreadCount(viewer: Pick<Viewer, "id">): Promise<{ count: number }> {
+  const [row] = await rawRows<{ n: number | string }>(db, sql`select ${unreadCountSql(viewer.id)} as n`);
   return { count: Number(row?.n ?? 0) };
 }
 

@@ -248,7 +248,7 @@ export async function searchTaxonomy(table: "categories" | "tags", keyword: stri
 export const GLOBAL_LIMITS = { post: 8, comment: 5, user: 5, category: 3, tag: 5 } as const;
 
 /** GET /api/search/global: typed hits (posts, comments, users, categories, tags), each type best first. */
-export async function searchGlobal(viewer: Viewer | null, keyword: string): Promise<SearchResultDto[]> {
+export async function searchGlobal(viewer: Viewer | null, { keyword }: { keyword: string }): Promise<SearchResultDto[]> {
   const q: SearchPostsQuery = { keyword, page: 0, pageSize: GLOBAL_LIMITS.post, tagIds: [], sort: "relevance" };
   const [posts, commentHits, users, categories, tags] = await Promise.all([
     findPosts(viewer, q, "all"),

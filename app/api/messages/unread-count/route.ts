@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { tag: "Messages", summary: "Number of unread direct messages", auth: "required", responses: [ok(messageUnreadCountSchema)] },
-  ({ viewer }) => unreadMessageCount(viewer.id),
+  ({ viewer }) => unreadMessageCount(viewer),
 );

@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { tag: "Notifications", summary: "Number of unread notifications (enabled types)", auth: "required", responses: [ok(unreadCountSchema)] },
-  ({ viewer }) => unreadCount(viewer.id),
+  ({ viewer }) => unreadCount(viewer),
 );

@@ -12,5 +12,5 @@ export const GET = route(
     query: searchQuerySchema,
     responses: [okList(searchResultSchema)],
   },
-  ({ viewer, query }) => searchGlobal(viewer, query.keyword),
+  ({ viewer, query }) => searchGlobal(viewer, { keyword: query.keyword }),
 );
