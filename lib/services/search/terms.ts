@@ -24,9 +24,11 @@ const MAX_TOKENS = 12;
 /**
  * `likeOp`: `ilike`, or `like` when the keyword has no letter with a case (CJK, digits), where both
  * match the same rows and `like` skips lower-casing every text it tests. `titleLike`: the keyword as a
- * substring of titles, for the relevance bonus of a title holding the keyword as typed.
+ * substring of titles, for the relevance bonus of a title holding the keyword as typed. `cjk`: the
+ * keyword has CJK, so its grams find every match through the GIN index at once (never by walking the
+ * newest posts), which findPosts ranks differently.
  */
-export type Terms = { keyword: string; tsquery: string | null; like: string | null; titleLike: string | null; likeOp: SQL };
+export type Terms = { keyword: string; tsquery: string | null; like: string | null; titleLike: string | null; likeOp: SQL; cjk: boolean };
 
 /**
  * Whether the trigram indexes can serve the keyword as a substring: it needs a run of 3 letters or
@@ -87,5 +89,5 @@ export function parseTerms(keyword: string, weight = ""): Terms {
   const like = !cjk && !wordsOnly && indexableSubstring(keyword) ? likePattern(keyword) : null;
   const titleLike = like ?? (cjk ? likePattern(keyword) : null);
   const likeOp = sql.raw(keyword.toLowerCase() === keyword.toUpperCase() ? "like" : "ilike");
-  return { keyword, tsquery, like, titleLike, likeOp };
+  return { keyword, tsquery, like, titleLike, likeOp, cjk };
 }
