@@ -173,7 +173,9 @@ describe("the render worker", () => {
   });
 
   it("a render that is not back in time shows the escaped source now, the rendered HTML on the next view", async () => {
-    const source = fresh("# Late\n\n*emphasis* <script>x</script>");
+    // Tens of milliseconds of highlighting in the worker: a loaded machine can pause this thread between
+    // posting the job and looking for its answer, and a tiny document's answer was there (CI flake).
+    const source = fresh(`# Late\n\n*emphasis* <script>x</script>\n\n\`\`\`js\n${"const a = [1, 'two', /3/g];\n".repeat(1500)}\`\`\``);
     setRenderBudgetForTests({ waitMs: 0 });
     const now = renderMarkdown(source);
     expect(now.startsWith('<pre class="markdown-plain"># Late')).toBe(true);
