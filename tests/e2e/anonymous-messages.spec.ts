@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./pages/session";
 
 /**
  * A visitor's document carries only the messages its client components can show to someone signed out
@@ -95,3 +96,16 @@ for (const [locale, lang] of [
     });
   }
 }
+
+test("signing in from a visitor's page brings the member's messages without a reload", async ({ page }) => {
+  const missing = await watch(page);
+  // The visitor's documents (home, then the sign-in page) carry no member-only messages; the sign-in
+  // redirect is a client navigation, whose render must send them.
+  await page.goto("/");
+  await signIn(page, "alice");
+  await page.getByTestId("unread-count").click();
+  await expect(page.getByTestId("notification-dropdown")).toBeVisible();
+  await noKeys(page, "the notification dropdown after signing in");
+  expect(await page.getByTestId("unread-count").getAttribute("aria-label")).not.toMatch(KEY_IN_TEXT);
+  expect(missing).toEqual([]);
+});
