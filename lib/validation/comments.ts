@@ -17,8 +17,9 @@ export const createCommentSchema = z
 /** Body of POST /api/posts/{id}/reactions and POST /api/comments/{id}/reactions. */
 export const reactionInputSchema = z.object({ type: z.enum(REACTION_TYPES) }).meta({ id: "ReactionInput" });
 
-const pageParam = z.coerce.number().int("page must be an integer").min(0, "page must be 0 or more").max(1_000_000).default(0);
-const pageSizeParam = z.coerce
+/** A 0-based page and its size (1..100, default 20) in a comment list's query (ours and OpenIsle's). */
+export const pageParam = z.coerce.number().int("page must be an integer").min(0, "page must be 0 or more").max(1_000_000).default(0);
+export const pageSizeParam = z.coerce
   .number()
   .int("pageSize must be an integer")
   .min(1, "pageSize must be 1..100")

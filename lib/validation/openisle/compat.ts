@@ -2,6 +2,7 @@ import { z } from "zod";
 import { VISIBLE_SCOPES } from "@/db/schema/enums";
 import { createPostSchema, updatePostSchema } from "@/lib/validation/posts";
 import { changeLogSchema, commentSchema, isoDateTime } from "@/lib/validation/responses";
+import { pageParam, pageSizeParam } from "@/lib/validation/comments";
 
 /**
  * Request and response shapes that OpenIsle's clients (its Nuxt front end, its MCP server, bots) send
@@ -15,14 +16,6 @@ export const authCheckSchema = z.object({ valid: z.literal(true) }).meta({ id: "
 /** OpenIsle's CommentSort. */
 export const COMMENT_SORTS = ["NEWEST", "OLDEST", "MOST_INTERACTIONS"] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];
-
-const pageParam = z.coerce.number().int("page must be an integer").min(0, "page must be 0 or more").max(1_000_000).default(0);
-const pageSizeParam = z.coerce
-  .number()
-  .int("pageSize must be an integer")
-  .min(1, "pageSize must be 1..100")
-  .max(100, "pageSize must be 1..100")
-  .default(20);
 
 /**
  * Query of GET /api/posts/{id}/comments. Without `sort`: our page of top-level comments (API.md §5).
