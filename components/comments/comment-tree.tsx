@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Icon } from "@/components/ui/icon";
+import { FieldError } from "@/components/ui/field";
 import { FlagButton } from "@/components/moderation/flag-button";
 import { SignInLink } from "@/components/layout/sign-in-link";
 import { useShellViewer } from "@/components/layout/shell-marks";
@@ -139,11 +140,7 @@ function CommentForm({
         invalid={!!error}
         describedBy={error ? `${id}-error` : undefined}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       <Button type="submit" size="sm" disabled={send.isPending}>
         {submitLabel}
       </Button>
@@ -187,11 +184,7 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
         invalid={!!error}
         describedBy={error ? `${id}-error` : undefined}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           {t("saveEdit")}

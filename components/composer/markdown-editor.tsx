@@ -3,6 +3,7 @@
 import { forwardRef, useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Composer, type ComposerHandle } from "@/components/composer/composer";
+import { FieldError } from "@/components/ui/field";
 import { api } from "@/lib/client/api-client";
 
 /**
@@ -94,11 +95,7 @@ export const MarkdownEditor = forwardRef<
           />
         </div>
       </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 });

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/field";
+import { FieldError, Input } from "@/components/ui/field";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/client/api-client";
 import { tagKeys } from "@/lib/client/query-keys";
@@ -186,11 +186,7 @@ export function TagPicker({
           ) : null}
         </ul>
       ) : null}
-      {shownError ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {shownError}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={shownError} />
     </div>
   );
 }

@@ -4,20 +4,11 @@ import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { FieldError, inputClass } from "@/components/ui/field";
 import { useAddPeople } from "@/components/messages/use-messages";
-import { ApiClientError, apiFetch, fieldErrors } from "@/lib/client/api-client";
+import { ApiClientError, fieldErrors } from "@/lib/client/api-client";
+import { typedUsernames, userIdsOf } from "@/components/messages/typed-usernames";
 import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
-
-/** Usernames typed with commas or spaces, `@` optional. */
-const usernames = (s: string) => [
-  ...new Set(
-    s
-      .split(/[\s,]+/)
-      .map((n) => n.replace(/^@/, ""))
-      .filter(Boolean),
-  ),
-];
 
 /**
  * "Add people" in a group's header (members only, while there is room): usernames, then
@@ -32,7 +23,7 @@ export function AddPeople({ conversationId, room }: { conversationId: number; ro
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const add = useAddPeople(conversationId);
-  const list = usernames(to);
+  const list = typedUsernames(to);
 
   async function submit() {
     setError(null);
@@ -41,7 +32,7 @@ export function AddPeople({ conversationId, room }: { conversationId: number; ro
     setLooking(true);
     let ids: number[];
     try {
-      ids = await Promise.all(list.map(async (n) => (await apiFetch<{ id: number }>(`/api/users/${encodeURIComponent(n)}`)).id));
+      ids = await userIdsOf(list);
     } catch (e) {
       setLooking(false);
       return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("couldNotAdd")));
@@ -93,11 +84,7 @@ export function AddPeople({ conversationId, room }: { conversationId: number; ro
         aria-describedby={error ? `${id}-error` : undefined}
         placeholder={t("placeholder")}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={looking || add.isPending}>
           {t("submit")}

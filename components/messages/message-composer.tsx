@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Reply, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { FieldError } from "@/components/ui/field";
 import { Composer, type ComposerHandle } from "@/components/composer/composer";
 import { plainLine } from "@/components/messages/conversation-list";
 import { useSendMessage } from "@/components/messages/use-messages";
@@ -107,11 +108,7 @@ export function MessageComposer({
         invalid={!!error}
         describedBy={error ? `${id}-error` : `${id}-hint`}
       />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       <div className="flex items-center justify-between gap-2">
         <span id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
           {t("hint")}

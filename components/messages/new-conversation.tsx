@@ -5,20 +5,11 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { PenSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
+import { FieldError, inputClass } from "@/components/ui/field";
 import { useOpenConversation } from "@/components/messages/use-messages";
-import { ApiClientError, apiFetch, fieldErrors } from "@/lib/client/api-client";
+import { ApiClientError, fieldErrors } from "@/lib/client/api-client";
+import { typedUsernames, userIdsOf } from "@/components/messages/typed-usernames";
 import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
-
-/** Usernames typed with commas or spaces, `@` optional. */
-const names = (s: string) => [
-  ...new Set(
-    s
-      .split(/[\s,]+/)
-      .map((n) => n.replace(/^@/, ""))
-      .filter(Boolean),
-  ),
-];
 
 /** "New message" on /messages: one member (their conversation, found or started) or several (a new group of up to 10). */
 export function NewConversation() {
@@ -31,7 +22,7 @@ export function NewConversation() {
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const open = useOpenConversation();
-  const list = names(to);
+  const list = typedUsernames(to);
 
   async function submit() {
     setError(null);
@@ -40,7 +31,7 @@ export function NewConversation() {
     setLooking(true);
     let ids: number[];
     try {
-      ids = await Promise.all(list.map(async (n) => (await apiFetch<{ id: number }>(`/api/users/${encodeURIComponent(n)}`)).id));
+      ids = await userIdsOf(list);
     } catch (e) {
       setLooking(false);
       return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("notFound")));
@@ -95,11 +86,7 @@ export function NewConversation() {
           <input id={`${id}-name`} className={inputClass} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
         </>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={looking || open.isPending}>
           {t("start")}
