@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
+import { shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 47 item 4: /admin is the staff dashboard (members, posts, comments, sign-ups and active members
@@ -11,15 +12,7 @@ import { signIn } from "./pages/session";
 
 const SHOTS = "test-results/shots-nav";
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => document.documentElement.classList.toggle("dark", matchMedia("(prefers-color-scheme: dark)").matches));
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name, { fullPage: true });
 
 /** A post by alice flagged by bob: at least one open flag on the dashboard. */
 async function flaggedPost(request: Parameters<typeof apiLogin>[0]) {

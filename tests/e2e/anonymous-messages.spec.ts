@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./pages/session";
+import { WIDTHS } from "./pages/shots";
 
 /**
  * A visitor's document carries only the messages its client components can show to someone signed out
@@ -40,10 +41,7 @@ for (const [locale, lang] of [
   ["en-US", "en"],
   ["zh-CN", "zh-CN"],
 ] as const) {
-  for (const size of [
-    { name: "desktop", width: 1280, height: 900 },
-    { name: "phone", width: 390, height: 844 },
-  ]) {
+  for (const size of WIDTHS) {
     test.describe(`${lang} at ${size.width} px`, () => {
       test.use({ viewport: { width: size.width, height: size.height }, locale });
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
+import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /** Issue 47 items 9, 10 and 12: feeds linked from the pages, grouped notifications, the rendered history view. */
 
@@ -9,20 +10,8 @@ test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = "test-results/shots-feeds";
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 test("home, category and tag pages link their feeds; the feeds carry the newest public posts", async ({ page, request }) => {
   const alice = await apiLogin(request, "alice");

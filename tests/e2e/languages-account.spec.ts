@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./pages/session";
+import { shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 49, the member's saved language: Settings › Account › Language saves 中文 on the account (users.locale)
@@ -11,15 +12,7 @@ import { signIn } from "./pages/session";
 const SHOTS = "test-results/shots-i18n-account";
 const PASSWORD = "demo-password";
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 test.use({ locale: "en-US", colorScheme: "light", viewport: { width: 1280, height: 900 } });
 

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { signIn } from "./pages/session";
+import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 49, the staff area in Simplified Chinese: an admin whose `lang` cookie says zh-CN reads the
@@ -10,20 +11,8 @@ import { signIn } from "./pages/session";
  */
 
 const SHOTS = "test-results/shots-i18n-admin";
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 /** A new member, suspended by the admin for a week (an audit line with a date and a reason). */
 async function suspendedMember(request: APIRequestContext, admin: string) {

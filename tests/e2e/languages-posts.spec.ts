@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
+import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 49, the posts area in Simplified Chinese: with the `lang=zh-CN` cookie a visitor reads a post
@@ -10,25 +11,13 @@ import { signIn } from "./pages/session";
  */
 
 const SHOTS = "test-results/shots-i18n";
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 
 async function chinese(context: BrowserContext) {
   const url = test.info().project.use.baseURL ?? `http://localhost:${process.env.E2E_PORT || 3100}`;
   await context.addCookies([{ name: "lang", value: "zh-CN", url }]);
 }
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 for (const size of WIDTHS) {
   test.describe(`the posts area in Chinese at ${size.width} px`, () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeLightAndDark } from "./pages/axe";
+import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 49, interface languages: the footer's switcher turns the interface to Simplified Chinese (the
@@ -9,20 +10,8 @@ import { axeLightAndDark } from "./pages/axe";
  */
 
 const SHOTS = "test-results/shots-i18n";
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 for (const size of WIDTHS) {
   test.describe(`languages at ${size.width} px`, () => {

@@ -3,6 +3,7 @@ import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { axeLightAndDark } from "./pages/axe";
 import { PostPage } from "./pages/post-page";
 import { signIn } from "./pages/session";
+import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 47, items 3 and 5: a suspended member is told on every page (until when, in words, and why)
@@ -12,10 +13,6 @@ import { signIn } from "./pages/session";
  */
 
 const SHOTS = "test-results/shots-notices";
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 
 async function newMember(request: APIRequestContext) {
   const username = `m_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -27,16 +24,7 @@ async function newMember(request: APIRequestContext) {
   return { username, password, token: body.token, id: ((await me.json()) as { id: number }).id };
 }
 
-async function shoot(page: Page, name: string, at?: Locator) {
-  if (at) await at.scrollIntoViewIfNeeded();
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.toggle("dark", false));
-}
+const shoot = (page: Page, name: string, at?: Locator) => shootLightAndDark(page, SHOTS, name, { at });
 
 test("a suspended member sees why and until when on every page, and no write controls", async ({ page, request }) => {
   const admin = await apiLogin(request, "admin");

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
+import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 47 item 10, grouped on the server: 25 replies on one post (more than a page of the inbox) are
@@ -12,21 +13,9 @@ test.describe.configure({ timeout: 240_000, mode: "serial" });
 
 const SHOTS = "test-results/shots-notifications-h6";
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
 const REPLIERS = ["bob", "carol", "dave", "erin", "frank"];
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), scheme === "dark");
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png`, fullPage: false });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 /** A post of alice's with 25 replies (5 from each of five members) and a poll with 5 votes. */
 async function seed(request: APIRequestContext) {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
+import { shootLightAndDark } from "./pages/shots";
 
 /**
  * Issue 47 item 1: the header's menu. On a 390 px phone a sheet with everything the desktop header and
@@ -16,15 +17,7 @@ const SHOTS = "test-results/shots-nav";
 const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
 const menu = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 
-async function shoot(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate(() => document.documentElement.classList.toggle("dark", matchMedia("(prefers-color-scheme: dark)").matches));
-    await page.screenshot({ path: `${SHOTS}/${name}-${scheme}.png` });
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
-}
+const shoot = (page: Page, name: string) => shootLightAndDark(page, SHOTS, name);
 
 /** Tab `n` times and record whether focus stayed inside the menu each time. */
 async function tabStaysInside(page: Page, n: number, shift = false) {
