@@ -42,6 +42,8 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: int(2000),
   /** Least time between the starts of two renders ahead of a process's hot list pages (lib/cache/page-versions.ts); 0: no pause. */
   PAGE_AHEAD_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /** How long a write may hold arriving reads back (lib/api/write-first.ts); 0 turns it off. */
+  WRITE_FIRST_MS: z.coerce.number().int().min(0).max(1_000).default(60),
   /** Comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For is believed; empty: none. */
   TRUSTED_PROXIES: z.string().default(""),
   /** Comma-separated origins (`https://app.example`) whose pages may call /api from the browser (lib/api/cors.ts); empty: none. */

@@ -17,6 +17,8 @@ import {
   type PageStamp,
 } from "@/lib/cache/page-cache";
 import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
+import { env } from "@/lib/env";
+import { writeFirst } from "@/lib/api/write-first";
 
 /**
  * The one place below Next.js that touches raw HTTP: a subscriber to Node's
@@ -29,7 +31,9 @@ import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
  *   (lib/api/csp.ts explains why hashes and not nonces);
  * - answers public pages from the page cache (lib/cache/page-cache.ts; its contract: lib/cache/README.md)
  *   before Next.js sees them, and hands the pages it lets through to render to the cache when they are
- *   complete.
+ *   complete;
+ * - lets writes go first: while one is in flight, arriving reads wait (briefly, bounded) before Next.js
+ *   sees them (lib/api/write-first.ts).
  */
 const g = globalThis as { __forumHttpHook?: boolean };
 
@@ -147,7 +151,9 @@ function frontOf(server: Server): boolean {
   };
   server.removeAllListeners("request");
   pageCacheServer(server);
-  server.on("request", (req: PageRequest, res: ServerResponse) => {
+  const gate = writeFirst(env().WRITE_FIRST_MS);
+  server.on("request", (req: PageRequest, res: ServerResponse) => gate.admit(req, res, () => answer(req, res)));
+  const answer = (req: PageRequest, res: ServerResponse) => {
     const refusal = req[REFUSE];
     if (refusal) return sendRefusal(req, res, refusal);
     const candidate = req[CANDIDATE];
@@ -175,7 +181,7 @@ function frontOf(server: Server): boolean {
         } else res.destroy();
       }
     })();
-  });
+  };
   return true;
 }
 

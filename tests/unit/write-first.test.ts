@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeFirst } from "@/lib/api/write-first";
+
+// A real HTTP server with the gate in front of its handler, as lib/api/http-hook.ts puts it in front of
+// Next.js. The handler logs when each request starts; a write answers after `writeMs` (its "steps").
+let server: Server | null = null;
+afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
+
+async function serve(windowMs: number, writeMs: number) {
+  const gate = writeFirst(windowMs);
+  const started: { what: string; at: number }[] = [];
+  const t0 = performance.now();
+  server = createServer((req, res) =>
+    gate.admit(req, res, () => {
+      started.push({ what: `${req.method} ${req.url}`, at: performance.now() - t0 });
+      if (req.method === "GET") return void res.end("read");
+      req.resume();
+      if (writeMs >= 0) setTimeout(() => res.end("written"), writeMs);
+      // writeMs < 0: a write that never answers (a hung request).
+    }),
+  );
+  server.keepAliveTimeout = 1;
+  await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const at = (what: string) => started.find((s) => s.what === what)?.at ?? NaN;
+  return { gate, base, at, t0 };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("writes first (lib/api/write-first.ts)", () => {
+  it("holds a read that arrives while a write is in flight until the write has answered", async () => {
+    const { gate, base, at } = await serve(500, 80);
+    const write = fetch(`${base}/w`, { method: "POST", body: "x" }).then(async (r) => ({ body: await r.text(), at: performance.now() }));
+    await sleep(20);
+    const read = fetch(`${base}/r`).then((r) => r.text());
+    await sleep(20);
+    expect(gate.state).toEqual({ favoured: 1, held: 1 });
+    expect(Number.isNaN(at("GET /r"))).toBe(true);
+    const [w, r] = await Promise.all([write, read]);
+    expect(w.body).toBe("written");
+    expect(r).toBe("read");
+    // The read started after the write's 80 ms, not when it arrived (~20 ms).
+    expect(at("GET /r")).toBeGreaterThanOrEqual(at("POST /w") + 75);
+    expect(gate.state).toEqual({ favoured: 0, held: 0 });
+  });
+
+  it("lets reads through at once when no write is in flight, and reads never hold reads", async () => {
+    const { gate, base } = await serve(500, 80);
+    const answers = await Promise.all([1, 2, 3].map((i) => fetch(`${base}/r${i}`).then((r) => r.text())));
+    expect(answers).toEqual(["read", "read", "read"]);
+    expect(gate.state).toEqual({ favoured: 0, held: 0 });
+  });
+
+  it("holds no read longer than the window, even behind a write that never answers", async () => {
+    const { gate, base, at } = await serve(60, -1);
+    const ctl = new AbortController();
+    void fetch(`${base}/hung`, { method: "POST", body: "x", signal: ctl.signal }).catch(() => {});
+    await sleep(10);
+    const t = performance.now();
+    expect(await fetch(`${base}/r`).then((r) => r.text())).toBe("read");
+    const waited = performance.now() - t;
+    expect(waited).toBeGreaterThanOrEqual(40);
+    expect(waited).toBeLessThan(400);
+    // The hung write's favour has run out: the next read is not held at all.
+    const t2 = performance.now();
+    await fetch(`${base}/r2`).then((r) => r.text());
+    expect(performance.now() - t2).toBeLessThan(40);
+    expect(gate.state.favoured).toBe(0);
+    expect(at("GET /r2")).toBeGreaterThan(at("GET /r"));
+    ctl.abort();
+  });
+
+  it("releases the held reads when the writer goes away before its answer", async () => {
+    const { gate, base } = await serve(2000, -1);
+    const ctl = new AbortController();
+    const write = fetch(`${base}/w`, { method: "POST", body: "x", signal: ctl.signal }).catch((e: Error) => e.name);
+    await sleep(20);
+    const t = performance.now();
+    const read = fetch(`${base}/r`).then((r) => r.text());
+    await sleep(30);
+    expect(gate.state.held).toBe(1);
+    ctl.abort();
+    expect(await write).toBe("AbortError");
+    expect(await read).toBe("read");
+    // Released by the closed connection, long before the 2 s window.
+    expect(performance.now() - t).toBeLessThan(1000);
+    expect(gate.state).toEqual({ favoured: 0, held: 0 });
+  });
+
+  it("does nothing with a window of 0 (WRITE_FIRST_MS=0)", async () => {
+    const { gate, base, at } = await serve(0, 150);
+    const write = fetch(`${base}/w`, { method: "POST", body: "x" }).then((r) => r.text());
+    await sleep(20);
+    expect(await fetch(`${base}/r`).then((r) => r.text())).toBe("read");
+    expect(at("GET /r")).toBeLessThan(at("POST /w") + 150);
+    expect(gate.state).toEqual({ favoured: 0, held: 0 });
+    await write;
+  });
+});
