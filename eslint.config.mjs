@@ -19,6 +19,12 @@ const NO_EDGE = {
   message: "Services are the domain: no HTTP. Errors are lib/errors.ts, DTO helpers lib/services/dto.ts; the edge (lib/api) maps them.",
 };
 const NO_NEXT = { regex: "^next(/|$)", message: "Services take plain values and never import Next.js: the edge and the pages do." };
+const NO_DB_IN_BROWSER = {
+  regex: "^(@/|(\\.\\./)+)db(/(?!schema/values$)|$)",
+  allowTypeImports: true,
+  message:
+    "Components reach the database through services. Enum values come from @/db/schema/values: db/schema/enums brings Drizzle's column classes into the browser's bundle.",
+};
 const NO_LIB = {
   regex: into("lib"),
   message: "db/ is the bottom layer: the connection, the schema and migrations import nothing from lib/.",
@@ -43,11 +49,15 @@ const config = [
   },
   // The layers (README, Architecture): imports point down, never up. A zone's options replace the
   // ones above it for its files, so each repeats the rules it inherits.
+  { files: ["lib/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS] }] } },
   {
-    files: ["lib/**", "components/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS] }] },
+    files: ["components/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_DB_IN_BROWSER] }] },
   },
-  { files: ["components/ui/link.tsx"], rules: { "no-restricted-imports": ["error", { patterns: [NO_APP, NO_SCRIPTS] }] } },
+  {
+    files: ["components/ui/link.tsx"],
+    rules: { "no-restricted-imports": ["error", { patterns: [NO_APP, NO_SCRIPTS, NO_DB_IN_BROWSER] }] },
+  },
   {
     files: ["lib/services/**"],
     rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_EDGE, NO_NEXT] }] },

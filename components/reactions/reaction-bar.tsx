@@ -5,7 +5,7 @@ import { Icon } from "@/components/ui/icon";
 
 import { SignInLink } from "@/components/layout/sign-in-link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { REACTION_TYPES, type ReactionType } from "@/db/schema/enums";
+import { REACTION_TYPES, type ReactionType } from "@/db/schema/values";
 import { REACTIONS } from "@/components/reactions/reaction-types";
 import type { ReactionDto } from "@/lib/validation/responses";
 
