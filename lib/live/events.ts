@@ -167,6 +167,9 @@ export async function pruneOutbox(): Promise<void> {
  * Events after `lastId`, oldest first. `tooFar` when the client missed more than `max` events, or
  * when the event it last received is no longer in the outbox (pruned: what followed may be too).
  */
+/** How long a stream keeps skipping the live copies of the events it replayed. */
+const REPLAY_OVERLAP_MS = 10_000;
+
 export async function readOutbox(lastId: number, max = RESUME_MAX): Promise<{ events: LiveEvent[]; tooFar: boolean }> {
   const [known] = await rawRows<{ known: boolean }>(db, sql`select exists (select 1 from events where id = ${lastId}) as known`);
   const rows = await rawRows<{ id: string; payload: unknown }>(
@@ -246,7 +249,10 @@ export async function openEventStream(
       const queue: LiveEvent[] = [];
       let replaying = opts.lastEventId !== undefined;
       // Ids follow insertion, not commit order: concurrent writes commit out of id order, so live
-      // events are never dropped for having a smaller id; only the replay's overlap is deduplicated.
+      // events are never dropped for having a smaller id; only the replay's overlap is deduplicated:
+      // events replayed from the outbox are skipped when the hub delivers them, during the replay and
+      // for REPLAY_OVERLAP_MS after it (the hub may hear a NOTIFY sent before the stream opened only
+      // after the replay has read that event from the outbox).
       const replayed = new Set<number>();
       const pending: Uint8Array[] = [];
       const flush = () => {
@@ -264,7 +270,7 @@ export async function openEventStream(
         pending.push(frame(e));
         scheduleFlush(flush);
       };
-      const unsubscribe = eventHub.subscribe((e) => (replaying ? queue.push(e) : send(e)));
+      const unsubscribe = eventHub.subscribe((e) => (replaying ? queue.push(e) : replayed.has(e.id) ? undefined : send(e)));
       const heartbeat = setInterval(() => {
         try {
           controller.enqueue(encoder.encode(`: ping\n\n`));
@@ -319,7 +325,7 @@ export async function openEventStream(
         } finally {
           replaying = false;
           for (const e of queue.splice(0)) if (!replayed.has(e.id)) send(e);
-          replayed.clear();
+          if (replayed.size) setTimeout(() => replayed.clear(), REPLAY_OVERLAP_MS).unref?.();
         }
       }
     },

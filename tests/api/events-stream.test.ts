@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { comments, posts, type VisibleScope } from "@/db/schema";
 import { GET as events } from "@/app/api/events/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
-import { eventHub, pruneOutbox, type LiveEvent } from "@/lib/live/events";
+import { CHANNEL, eventHub, pruneOutbox, type LiveEvent } from "@/lib/live/events";
 import { liveEventSchema } from "@/lib/validation/events";
 import { pageStateSchema } from "@/lib/validation/users";
 import { errorSchema } from "@/lib/validation/responses";
@@ -222,6 +222,24 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     const [c5] = await db.insert(comments).values({ postId, authorId: bob.id, content: "live again" }).returning();
     await again.waitFor((e) => e.commentId === c5!.id);
     expect(c3).toBeDefined();
+  });
+
+  it("sends a replayed event once, also when the hub hears its NOTIFY only after the replay", async () => {
+    const postId = await makePost(alice, cat);
+    const first = await stream("/api/events", { token: alice.token });
+    const [c1] = await db.insert(comments).values({ postId, authorId: bob.id, content: "seen" }).returning();
+    const e1 = await first.waitFor((e) => e.commentId === c1!.id);
+    await first.close();
+    const [c2] = await db.insert(comments).values({ postId, authorId: bob.id, content: "missed" }).returning();
+    const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(e1.id) } });
+    const replayed = await again.waitFor((e) => e.commentId === c2!.id);
+    // The NOTIFY of the missed comment reaches the hub again, late (as a slow LISTEN connection delivers it).
+    await db.execute(
+      sql`select pg_notify(${CHANNEL}, (payload || jsonb_build_object('id', id))::text) from events where id = ${replayed.id}`,
+    );
+    const [c3] = await db.insert(comments).values({ postId, authorId: bob.id, content: "live" }).returning();
+    await again.waitFor((e) => e.commentId === c3!.id);
+    expect(again.events.filter((e) => e.type === "comment").map((e) => e.commentId)).toEqual([c2!.id, c3!.id]);
   });
 
   it("tells a client too far behind (its last event pruned from the outbox) to reload", async () => {
