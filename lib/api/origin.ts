@@ -2,6 +2,9 @@ import "server-only";
 import { AppError, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 
+/** Methods that change nothing: no CSRF check (lib/api/route.ts), and reads to the write-first gate (lib/api/write-first.ts). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
 /**
  * Whether `origin` (an Origin header) is this site: the host the request came to (`host`, already
  * taken from X-Forwarded-Host or Host), or PUBLIC_URL's host. A malformed origin is not.

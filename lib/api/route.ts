@@ -8,7 +8,7 @@ import { errorBody, errorHeaders, errorLocale, statusOf } from "@/lib/api/errors
 
 /** Writes a suspended member may still make. */
 const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
-import { checkSameOrigin } from "@/lib/api/origin";
+import { checkSameOrigin, SAFE_METHODS } from "@/lib/api/origin";
 import { postList, publicList, type PostListSource } from "@/lib/cache/list-cache";
 import type { Viewer } from "@/lib/viewer";
 import type { Locale } from "@/lib/i18n/locale";
@@ -93,8 +93,6 @@ type Result<S extends RouteSpec> = S["cache"] extends "post-list" ? PostListSour
 export type DeclaredHandler = ((req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
   spec: RouteSpec;
 };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Declares and wraps a route handler: resolves the caller (401 for a bad token), enforces token

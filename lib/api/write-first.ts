@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { SAFE_METHODS } from "@/lib/api/origin";
 
 /**
  * Writes first (issue 45). A process answers on one thread, and a request's every `await` (a query, a
@@ -19,11 +20,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export type WriteFirst = {
   /** Runs `go` now, or once no write is favoured (a read), marking a write as favoured while it runs. */
   admit(req: IncomingMessage, res: ServerResponse, go: () => void): void;
-  /** For the tests and the health figures: writes favoured now, reads held now. */
+  /** Writes favoured now, reads held now (for the tests). */
   readonly state: { favoured: number; held: number };
 };
-
-const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function writeFirst(windowMs: number): WriteFirst {
   let favoured = 0;
@@ -39,7 +38,7 @@ export function writeFirst(windowMs: number): WriteFirst {
   return {
     admit(req, res, go) {
       if (windowMs <= 0) return go();
-      if (!READS.has(req.method ?? "GET")) {
+      if (!SAFE_METHODS.has(req.method ?? "GET")) {
         favoured++;
         let over = false;
         const end = () => {

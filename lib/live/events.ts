@@ -163,13 +163,13 @@ export async function pruneOutbox(): Promise<void> {
   await db.execute(sql`delete from events where created_at < now() - make_interval(mins => ${OUTBOX_MINUTES})`);
 }
 
+/** How long a stream keeps skipping the live copies of the events it replayed. */
+const REPLAY_OVERLAP_MS = 10_000;
+
 /**
  * Events after `lastId`, oldest first. `tooFar` when the client missed more than `max` events, or
  * when the event it last received is no longer in the outbox (pruned: what followed may be too).
  */
-/** How long a stream keeps skipping the live copies of the events it replayed. */
-const REPLAY_OVERLAP_MS = 10_000;
-
 export async function readOutbox(lastId: number, max = RESUME_MAX): Promise<{ events: LiveEvent[]; tooFar: boolean }> {
   const [known] = await rawRows<{ known: boolean }>(db, sql`select exists (select 1 from events where id = ${lastId}) as known`);
   const rows = await rawRows<{ id: string; payload: unknown }>(
