@@ -202,12 +202,18 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     expect(a.events.filter((e) => e.commentId === x!.id)).toEqual([]);
   });
 
-  it("replays what a reconnecting client missed after Last-Event-ID, then streams live", async () => {
-    const postId = await makePost(alice, cat);
+  /** Alice's stream sees one comment of Bob's on `postId` and goes away: the id of the last event she got. */
+  async function seenOneThenGone(postId: number): Promise<number> {
     const first = await stream("/api/events", { token: alice.token });
-    const [c1] = await db.insert(comments).values({ postId, authorId: bob.id, content: "one" }).returning();
+    const [c1] = await db.insert(comments).values({ postId, authorId: bob.id, content: "seen" }).returning();
     const e1 = await first.waitFor((e) => e.commentId === c1!.id);
     await first.close();
+    return e1.id;
+  }
+
+  it("replays what a reconnecting client missed after Last-Event-ID, then streams live", async () => {
+    const postId = await makePost(alice, cat);
+    const lastSeen = await seenOneThenGone(postId);
     const [c2] = await db.insert(comments).values({ postId, authorId: bob.id, content: "two" }).returning();
     const [c3] = await db
       .insert(comments)
@@ -215,7 +221,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
       .returning();
     const [c4] = await db.insert(comments).values({ postId, authorId: bob.id, content: "three" }).returning();
 
-    const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(e1.id) } });
+    const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(lastSeen) } });
     await again.waitFor((e) => e.commentId === c4!.id);
     const replayed = again.events.filter((e) => e.type === "comment").map((e) => e.commentId);
     expect(replayed).toEqual([c2!.id, c4!.id]); // in order, without the hidden one, without the one already seen
@@ -226,12 +232,9 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
 
   it("sends a replayed event once, also when the hub hears its NOTIFY only after the replay", async () => {
     const postId = await makePost(alice, cat);
-    const first = await stream("/api/events", { token: alice.token });
-    const [c1] = await db.insert(comments).values({ postId, authorId: bob.id, content: "seen" }).returning();
-    const e1 = await first.waitFor((e) => e.commentId === c1!.id);
-    await first.close();
+    const lastSeen = await seenOneThenGone(postId);
     const [c2] = await db.insert(comments).values({ postId, authorId: bob.id, content: "missed" }).returning();
-    const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(e1.id) } });
+    const again = await stream("/api/events", { token: alice.token, headers: { "last-event-id": String(lastSeen) } });
     const replayed = await again.waitFor((e) => e.commentId === c2!.id);
     // The NOTIFY of the missed comment reaches the hub again, late (as a slow LISTEN connection delivers it).
     await db.execute(
