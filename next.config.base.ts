@@ -22,6 +22,12 @@ const nextConfig: NextConfig = {
   // before the proxy sees the request, and an RSC request would be answered with a cached HTML page.
   skipProxyUrlNormalize: true,
   typedRoutes: false,
+  // Metadata (the <title>) is rendered in the document's head and in each RSC answer, not streamed after
+  // the body for every browser. Streamed, it is keyed per request, so a router.refresh() unmounted the
+  // old <title> before the new one arrived: the tab's title went blank for ~300 ms after a save (and an
+  // axe audit at that instant found no title). The head then waits for generateMetadata, which reads only
+  // what the page reads itself (deduplicated with React's cache()).
+  htmlLimitedBots: /./,
   experimental: {
     // Turbopack keeps a build cache on disk so that the next build is faster. A build on a fresh clone
     // whose cache is thrown away (CI: NEXT_BUILD_CACHE=0 in .ci/run) skips writing it: 23 s of a 1.6 min build.

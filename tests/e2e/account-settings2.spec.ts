@@ -75,15 +75,30 @@ for (const vp of VIEWPORTS) {
       await setRenames(request, 0);
       const m = await newMember(page, request, `dn${vp.name.slice(0, 1)}`);
       await page.goto("/settings");
+      // The tab keeps a title through a client navigation and while a save refreshes the page: each
+      // replaces the <title> element, and no instant is left without one (streamed metadata left the
+      // document without a title between two tasks, and an axe audit in CI once landed there:
+      // next.config.base.ts, htmlLimitedBots).
+      await page.evaluate(() => {
+        const w = window as unknown as { titles: string[] };
+        w.titles = [];
+        const isTitle = (n: Node) => n.nodeName === "TITLE";
+        new MutationObserver((records) => {
+          if (records.some((r) => [...r.addedNodes, ...r.removedNodes].some(isTitle))) w.titles.push(document.title);
+        }).observe(document, { subtree: true, childList: true });
+      });
       await page.getByRole("link", { name: "Account" }).click();
       await page.waitForURL("**/settings/account");
       await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
-      // After a client navigation the page's title arrives with its streamed metadata.
       await expect(page).toHaveTitle(/Account/);
 
       await page.getByLabel("Name shown beside your username").fill("Grace Hopper");
       await page.getByRole("button", { name: "Save name" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Display name saved." })).toBeVisible();
+      const titles = () => page.evaluate(() => (window as unknown as { titles: string[] }).titles);
+      // Two replacements at least: the navigation's and the refresh's.
+      await expect.poll(async () => (await titles()).filter((t) => /Account/.test(t)).length).toBeGreaterThan(1);
+      expect((await titles()).filter((t) => !/Settings|Account/i.test(t))).toEqual([]);
       await page.mouse.move(0, 0);
       expect(await axeLightAndDark(page, `account settings ${vp.name}`)).toEqual([]);
       await shots(page, `account-${vp.name}`);
