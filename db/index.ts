@@ -6,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { inWrite } from "./priority";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
@@ -73,7 +74,7 @@ function open(): Connection {
     extensions: { pg_trgm },
     ...(g.__forumPgliteStart && dir.startsWith("memory://") ? { loadDataDir: g.__forumPgliteStart } : {}),
   });
-  const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
+  const db = drizzlePglite(readsYield(pglite), { schema, casing: "snake_case", logger }) as unknown as DB;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }
 
@@ -103,6 +104,34 @@ function preparing<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S 
 }
 
 const g = globalThis as unknown as { __forumDb?: Connection; __forumPgliteStart?: Blob };
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The embedded database as Drizzle sees it, where each top-level statement or transaction that is not
+ * a write request's first yields to the event loop (db/priority.ts). Measured with the write load of
+ * `npm run bench:pages` (embedded database, this machine): a comment beside `GET /api/posts` 55 -> 43
+ * and 46 ms median, with the same read throughput (bench/results/pages-writeload-pglite-2026-11-28-pm-*).
+ */
+export function readsYield(pglite: PGlite): PGlite {
+  if (process.env.WRITE_FIRST_MS === "0") return pglite;
+  return new Proxy(pglite, {
+    get(target, prop) {
+      if (prop === "query")
+        return async (...a: Parameters<PGlite["query"]>) => {
+          if (!inWrite()) await turn();
+          return target.query(...a);
+        };
+      if (prop === "transaction")
+        return async (...a: Parameters<PGlite["transaction"]>) => {
+          if (!inWrite()) await turn();
+          return target.transaction(...a);
+        };
+      const v: unknown = Reflect.get(target, prop, target);
+      return typeof v === "function" ? v.bind(target) : v;
+    },
+  });
+}
 
 /**
  * A database in memory starts as a copy of `dump` (PGlite's `dumpDataDir()` of a migrated, empty

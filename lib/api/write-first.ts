@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SAFE_METHODS } from "@/lib/api/origin";
+import { runAsWrite } from "@/db/priority";
 
 /**
  * Writes first (issue 45). A process answers on one thread, and a request's every `await` (a query, a
@@ -13,6 +14,9 @@ import { SAFE_METHODS } from "@/lib/api/origin";
  *   request is then an ordinary request);
  * - no read is held longer than `windowMs` (the first held read starts a timer that lets every held
  *   read through), so the most a stream of writes adds to a read is `windowMs`.
+ *
+ * A write's handling runs marked as a write (db/priority.ts): on the embedded database its statements
+ * go straight to PGlite while every other statement first yields a turn of the event loop.
  *
  * `WRITE_FIRST_MS` sets the window (default 60); `0` turns this off. Used by the HTTP front
  * (lib/api/http-hook.ts) for every request a server answers.
@@ -52,7 +56,7 @@ export function writeFirst(windowMs: number): WriteFirst {
         limit.unref();
         res.once("finish", end);
         res.once("close", end);
-        return go();
+        return runAsWrite(go);
       }
       if (favoured === 0) return go();
       held.push(go);

@@ -105,3 +105,34 @@ describe("writes first (lib/api/write-first.ts)", () => {
     await write;
   });
 });
+
+describe("writes first on the embedded database (db/priority.ts, readsYield in db/index.ts)", () => {
+  it("a read's statement lets the event loop run first; a write's, admitted by the gate, goes straight to the database", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { readsYield } = await import("@/db");
+    const pg = readsYield(await PGlite.create());
+    try {
+      const gate = writeFirst(1000);
+      // Each request queues a turn of the event loop, then sends a statement: which comes back first?
+      server = createServer((req, res) => {
+        gate.admit(req, res, () => {
+          const order: string[] = [];
+          setImmediate(() => order.push("event loop"));
+          void (async () => {
+            await pg.query("select 1");
+            order.push("statement");
+            req.resume();
+            res.end(order.join(", "));
+          })();
+        });
+      });
+      await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect(await (await fetch(`${base}/r`)).text()).toBe("event loop, statement");
+      expect(await (await fetch(`${base}/w`, { method: "POST", body: "x" })).text()).toBe("statement");
+      expect(await (await fetch(`${base}/r`)).text()).toBe("event loop, statement");
+    } finally {
+      await pg.close();
+    }
+  });
+});
