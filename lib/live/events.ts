@@ -270,7 +270,10 @@ export async function openEventStream(
         pending.push(frame(e));
         scheduleFlush(flush);
       };
-      const unsubscribe = eventHub.subscribe((e) => (replaying ? queue.push(e) : replayed.has(e.id) ? undefined : send(e)));
+      const unsubscribe = eventHub.subscribe((e) => {
+        if (replaying) queue.push(e);
+        else if (!replayed.has(e.id)) send(e);
+      });
       const heartbeat = setInterval(() => {
         try {
           controller.enqueue(encoder.encode(`: ping\n\n`));
