@@ -34,6 +34,11 @@ export const posts = pgTable(
     pinnedAt: timestamp({ withTimezone: true, precision: 3 }),
     lastReplyAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     closed: boolean().notNull().default(false),
+    /**
+     * Who closed it (set with `closed`, cleared on reopening): a close by anyone but its author (staff)
+     * is undone by staff only. Null on a closed post: its closer is gone or unknown, treated as staff.
+     */
+    closedById: integer().references(() => users.id, { onDelete: "set null" }),
     /** "Featured" is rssExcluded = false, as in OpenIsle. */
     rssExcluded: boolean().notNull().default(true),
     featuredAt: timestamp({ withTimezone: true, precision: 3 }),
@@ -43,7 +48,7 @@ export const posts = pgTable(
     hiddenAt: timestamp({ withTimezone: true, precision: 3 }),
     /** Why staff rejected it (REJECTED only; shown to its author and staff); cleared when it is approved. */
     rejectedReason: text(),
-    /** The last time someone other than the author edited, moved, re-tagged or restored it. */
+    /** The last time someone other than the author changed its title or content (an edit or a restore). */
     staffEditedAt: timestamp({ withTimezone: true, precision: 3 }),
     /** Seconds a member waits between two comments on this post (0: off). */
     slowModeSeconds: integer().notNull().default(0),
@@ -118,6 +123,8 @@ export const comments = pgTable(
     parentId: integer().references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
     content: text().notNull(),
     pinnedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** Who pinned it (cleared on unpinning): a pin by anyone but the post's author (staff) is undone by staff only. */
+    pinnedById: integer().references(() => users.id, { onDelete: "set null" }),
     /** Soft delete: the row stays so that replies remain readable. */
     deletedAt: timestamp({ withTimezone: true, precision: 3 }),
     /** Hidden by flags or by staff until reviewed: only staff and the author see its text. */

@@ -370,6 +370,8 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
           pinnedAt: p.pinnedAt,
           lastReplyAt: lastReply ? new Date(lastReply) : p.createdAt,
           closed: p.closedAt !== null,
+          // record.ts logs the close by the moderator on a member's post, by its author otherwise.
+          closedById: p.closedAt === null ? null : p.author.role === "USER" ? moderator.id : p.author.id,
           rssExcluded: p.featuredAt === null,
           featuredAt: p.featuredAt,
           reward: p.reward,
@@ -395,6 +397,8 @@ export async function simulate(tx: DB, passwordHash: string, log: (m: string) =>
         parentId: c.parent ? c.parent.id : null,
         content: c.content,
         pinnedAt: c.pinnedAt,
+        // The demo's pinned comments are their post's author's arrangement.
+        pinnedById: c.pinnedAt ? c.post.author.id : null,
         deletedAt: c.deletedAt,
         reward: c.reward,
         pointReward: c.pointReward,
