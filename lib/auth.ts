@@ -11,6 +11,7 @@ import { findOrCreateOAuthUser } from "@/lib/services/auth/oauth-users";
 import { createBrowserSession, revokeBrowserSessionBySecret } from "@/lib/services/auth/sessions";
 import { savedLocale } from "@/lib/services/users/locale";
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from "@/lib/i18n/locale";
+import { isStorableText } from "@/lib/validation/text";
 
 export const oauthProviders = {
   github: !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
@@ -34,7 +35,8 @@ function config(): NextAuthConfig {
         async authorize(creds, request) {
           const username = typeof creds?.username === "string" ? creds.username : "";
           const password = typeof creds?.password === "string" ? creds.password : "";
-          if (!username || !password) return null;
+          // A name with a NUL or an unpaired surrogate names no account (and Postgres cannot compare it).
+          if (!username || !password || !isStorableText(username)) return null;
           const ip = clientIp(request.headers);
           try {
             const user = await attemptLogin({ identifier: username, password, ip });

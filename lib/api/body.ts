@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { AppError, badRequest, fromZod, msg } from "@/lib/errors";
 import { decodeFileField } from "@/lib/services/uploads/uploads";
+import { isStorableText, unstorableTextPath } from "@/lib/validation/text";
 import { UPLOAD_BODY_MAX_BYTES, uploadFileSchema } from "@/lib/validation/uploads";
 
 /**
@@ -31,6 +32,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
     throw new AppError("bad_request", msg("malformedJson"));
   }
   if (data === undefined) throw new AppError("bad_request", msg("jsonBodyRequired"));
+  assertStorableJson(data);
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
@@ -51,9 +53,40 @@ export async function readJsonOptional<S extends z.ZodType>(
   } catch {
     throw new AppError("bad_request", msg("malformedJson"));
   }
+  assertStorableJson(data);
   const parsed = schema.safeParse(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
+}
+
+/** 400 naming `field`: its text holds a NUL or an unpaired surrogate (lib/validation/text.ts). */
+const unstorable = (field: string) => badRequest(msg("textNotStorable", { field }), field);
+
+/**
+ * Every string of a JSON body (and every key) must be text the database can hold, whatever the schema
+ * does with it: a 400 naming the first one that is not (`poll.options.1`), before any validation.
+ */
+function assertStorableJson(data: unknown): void {
+  const path = unstorableTextPath(data);
+  if (!path) return;
+  if (!path.length) throw new AppError("bad_request", msg("valueCannotBeStored"));
+  throw unstorable(path.join("."));
+}
+
+/**
+ * The URL's text (every query value, declared or not) and the path segments must be storable: a 400
+ * naming the parameter. Called by the route wrapper for every request. A decoded query holds a NUL only
+ * where the URL says `%00`, and never an unpaired surrogate (URL decoding writes U+FFFD), so most
+ * requests are passed on one `includes`.
+ */
+export function assertStorableUrl(req: Request, params: Record<string, string | string[] | undefined>): void {
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && ![value].flat().every(isStorableText)) throw unstorable(key);
+  }
+  if (!req.url.includes("%00")) return;
+  for (const [key, value] of new URL(req.url).searchParams) {
+    if (!isStorableText(key) || !isStorableText(value)) throw unstorable(isStorableText(key) ? key : "query");
+  }
 }
 
 /**

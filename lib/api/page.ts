@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { viewClient, type ViewClient } from "@/lib/api/caller";
+import { storableText } from "@/lib/validation/text";
 
 /**
  * The edge for server-rendered pages, over `next/headers`: pages call services directly with what these
@@ -26,4 +27,29 @@ export async function orNotFound<T>(data: Promise<T>): Promise<T> {
     if (e instanceof AppError && (statusOf(e) === 401 || statusOf(e) === 403 || statusOf(e) === 404)) notFound();
     throw e;
   }
+}
+
+type PageParams = Record<string, string | string[] | undefined>;
+
+/**
+ * A page's search params as text the database can hold (issue 54): a NUL or an unpaired surrogate is
+ * written as U+FFFD, so `/search?q=a%00b` searches for a word nothing contains and shows the normal empty
+ * result, never a 500. Pages read their search params through this, never `await searchParams` alone.
+ */
+export async function pageSearchParams<T extends PageParams>(searchParams: Promise<T>): Promise<T> {
+  const sp = await searchParams;
+  const out: PageParams = {};
+  for (const [key, value] of Object.entries(sp))
+    out[key] = value === undefined ? undefined : Array.isArray(value) ? value.map(storableText) : storableText(value);
+  return out as T;
+}
+
+/**
+ * A page's path segment as Next passes it (still percent-encoded), decoded to storable text: a malformed
+ * escape (`%E0`, an encoded lone surrogate) reads as U+FFFD instead of throwing, a NUL as U+FFFD, so
+ * `/u/a%00b` is the 404 page an unknown name gets.
+ */
+export function pageSegment(raw: string): string {
+  // URLSearchParams decodes as a browser does (bad UTF-8 as U+FFFD, never a URIError); `+` and `&` stay themselves.
+  return storableText(new URLSearchParams(`s=${raw.replaceAll("+", "%2B").replaceAll("&", "%26")}`).get("s") ?? "");
 }

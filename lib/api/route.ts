@@ -1,7 +1,7 @@
 import "server-only";
 import { ZodError, type z } from "zod";
 import { jsonAnswer, withAbsoluteUrls } from "@/lib/api/absolute-urls";
-import { parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
+import { assertStorableUrl, parseQuery, readJson, readJsonOptional } from "@/lib/api/body";
 import { resolveViewer } from "@/lib/api/caller";
 import { AppError, forbidden, fromZod, isDbUnavailable, msg, pgCode, suspended, unauthorized } from "@/lib/errors";
 import { errorBody, errorHeaders, errorLocale, statusOf } from "@/lib/api/errors";
@@ -119,6 +119,8 @@ export function route<const S extends RouteSpec>(
       }
       if (spec.auth === "required" && !viewer) throw unauthorized();
       const params = context?.params ? await context.params : {};
+      // No NUL or unpaired surrogate reaches a service from the URL (issue 54); bodies: lib/api/body.ts.
+      assertStorableUrl(req, params);
       const query = (spec.query ? parseQuery(req, spec.query, spec.arrayParams) : undefined) as Query<S>;
       const body = (
         !spec.body || spec.customBody
@@ -150,7 +152,16 @@ export function declared<H extends (req: Request, context: { params: Promise<Rec
   spec: RouteSpec,
   handler: H,
 ): DeclaredHandler {
-  const run: H = ((req, context) => handler(req, context)) as H;
+  const run: H = (async (req, context) => {
+    // The one check every answer makes, even one that resolves no caller (issue 54): no text the database
+    // cannot hold in the URL. One `includes` and a look at the segments.
+    try {
+      assertStorableUrl(req, context?.params ? await context.params : {});
+    } catch (err) {
+      return errorResponse(err, req);
+    }
+    return handler(req, context);
+  }) as H;
   return Object.assign(run, { spec }) as unknown as DeclaredHandler;
 }
 

@@ -15,13 +15,14 @@ import { COUNT_CAP, SEARCH_KINDS, searchEverything, type SearchKind, type Search
 import { CommentHits, KindTabs, PeopleHits, PostHits, TagHits } from "@/components/search/search-results";
 import { listTags } from "@/lib/services/taxonomy/tags";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
+import { pageSearchParams } from "@/lib/api/page";
 
 const PAGE_SIZE = 20;
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const q = first((await searchParams).q).trim();
+  const q = first((await pageSearchParams(searchParams)).q).trim();
   const t = await getTranslations("Search");
   return { title: q ? t("metaTitleQuery", { query: q.slice(0, 60) }) : t("metaTitle") };
 }
@@ -33,7 +34,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  * GET /api/search/posts.
  */
 export default async function SearchPage({ searchParams }: Props) {
-  const sp = await searchParams;
+  const sp = await pageSearchParams(searchParams);
   const locale = (await getLocale()) as Locale;
   const t = await getTranslations("Search");
   const form = {

@@ -7,6 +7,7 @@ import { apiTokens, users, userSessions, type UserRole } from "@/db/schema";
 import { notFound, msg } from "@/lib/errors";
 import { hashToken } from "@/lib/services/auth/tokens";
 import type { SignInDto } from "@/lib/validation/auth";
+import { storableHeader } from "@/lib/validation/text";
 
 /** Browser sessions last as long as the Auth.js cookie (30 days), counted from the last use. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -26,8 +27,9 @@ export async function createBrowserSession(input: {
     .values({
       userId: input.userId,
       tokenHash: hashToken(secret),
-      userAgent: (input.userAgent ?? "").slice(0, 300),
-      ip: (input.ip ?? "").slice(0, 64),
+      // Headers are the client's: cleaned, not refused (a NUL cannot be stored; a cut pair is U+FFFD).
+      userAgent: storableHeader((input.userAgent ?? "").slice(0, 300)),
+      ip: storableHeader((input.ip ?? "").slice(0, 64)),
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     })
     .returning({ id: userSessions.id });

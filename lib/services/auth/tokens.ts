@@ -4,6 +4,7 @@ import { and, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, type TokenScope, type UserRole } from "@/db/schema";
 import { unauthorized, msg } from "@/lib/errors";
+import { storableHeader } from "@/lib/validation/text";
 
 export const TOKEN_PREFIX = "fp_";
 export const LOGIN_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -33,7 +34,8 @@ export async function issueToken(
       prefix,
       scopes: input.scopes,
       kind: input.kind ?? "personal",
-      userAgent: (input.userAgent ?? "").slice(0, 300),
+      // The client's header, cleaned rather than refused (lib/validation/text.ts).
+      userAgent: storableHeader((input.userAgent ?? "").slice(0, 300)),
       expiresAt: input.expiresAt,
     })
     .returning({ id: apiTokens.id });

@@ -6,7 +6,7 @@ import { AuditList } from "@/components/admin/audit-line";
 import { FilterForm, FilterSearch, FilterSelect } from "@/components/admin/filter-form";
 import { buttonClass } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { orNotFound } from "@/lib/api/page";
+import { orNotFound, pageSearchParams } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listAudit } from "@/lib/services/moderation/audit-log";
 import { AUDIT_ACTIONS, auditEntriesIn } from "@/lib/services/moderation/audit-words";
@@ -23,7 +23,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function AuditLogPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/audit");
-  const sp = await searchParams;
+  const sp = await pageSearchParams(searchParams);
   const one = (k: string) => (typeof sp[k] === "string" && sp[k] ? (sp[k] as string) : undefined);
   const parsed = auditQuerySchema.safeParse({
     actor: one("actor"),

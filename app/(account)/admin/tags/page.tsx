@@ -4,7 +4,7 @@ import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminTags } from "@/components/admin/admin-tags";
 import { AdminPager, AdminSearch } from "@/components/admin/admin-search";
-import { orNotFound } from "@/lib/api/page";
+import { orNotFound, pageSearchParams } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listTagsForAdmin } from "@/lib/services/taxonomy/tags";
 
@@ -17,7 +17,7 @@ export default async function AdminTagsPage({ searchParams }: Props) {
   const t = await getTranslations("Admin");
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/tags");
-  const sp = await searchParams;
+  const sp = await pageSearchParams(searchParams);
   const q = typeof sp.q === "string" ? sp.q.slice(0, 64) : "";
   const page = Math.max(0, Math.min(10_000, Number(sp.page) || 0));
   const tags = await orNotFound(listTagsForAdmin(viewer, { keyword: q, page }));

@@ -6,7 +6,7 @@ import { FilterForm, FilterSearch, FilterSelect } from "@/components/admin/filte
 import { UsersTable } from "@/components/admin/users-table";
 import { buttonClass } from "@/components/ui/button";
 import { Link } from "@/components/ui/link";
-import { orNotFound } from "@/lib/api/page";
+import { orNotFound, pageSearchParams } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listUsersForAdmin } from "@/lib/services/moderation/admin-users";
 import { adminUsersQuerySchema } from "@/lib/validation/admin-users";
@@ -23,7 +23,7 @@ const ROLES = ["", "USER", "MODERATOR", "ADMIN"] as const;
 export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/users");
-  const sp = await searchParams;
+  const sp = await pageSearchParams(searchParams);
   const one = (k: string) => (typeof sp[k] === "string" && sp[k] ? (sp[k] as string) : undefined);
   // A hand-edited URL with a bad value falls back to the defaults rather than failing the page.
   const parsed = adminUsersQuerySchema.safeParse({

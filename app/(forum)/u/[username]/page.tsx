@@ -22,6 +22,7 @@ import { PersonActions } from "@/components/people/person-actions";
 import { BlockButton } from "@/components/people/block-button";
 import { PeopleList } from "@/components/people/people-list";
 import type { UserActivityDto } from "@/lib/validation/users";
+import { pageSegment } from "@/lib/api/page";
 
 type Props = {
   params: Promise<{ username: string }>;
@@ -37,7 +38,7 @@ const loadProfile = cache(async (username: string) => {
   // member" (never the profile's owner); the member's header and unread marks come from the browser (ShellMarks).
   const { viewer, shared } = await pageReader();
   try {
-    const profile = await getProfile(viewer, { idOrUsername: decodeURIComponent(username) });
+    const profile = await getProfile(viewer, { idOrUsername: pageSegment(username) });
     return { viewer, shell: shared && viewer !== null, profile, follows: await followCounts(profile.id) };
   } catch (err) {
     if (err instanceof AppError && statusOf(err) === 404) notFound();
@@ -68,7 +69,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const page = Math.min(Math.max(0, Number.parseInt(one(sp.page) ?? "0", 10) || 0), 10_000);
   const base = `/u/${encodeURIComponent(profile.username)}`;
   // A name the member had before a rename (username_history): the old address moves for good (308).
-  const asked = decodeURIComponent(username);
+  const asked = pageSegment(username);
   if (asked.toLowerCase() !== profile.username.toLowerCase() && asked !== String(profile.id)) {
     const rest = new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (v === undefined ? [] : [v].flat().map((x) => [k, x]))));
     permanentRedirect(`${base}${rest.size ? `?${rest}` : ""}`);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
 import { notFound, redirect } from "next/navigation";
-import { orNotFound } from "@/lib/api/page";
+import { orNotFound, pageSegment } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { adminMailFile } from "@/lib/mail/files";
 
@@ -16,7 +16,7 @@ export default async function AdminMailFilePage({ params }: { params: Promise<{ 
   const { name } = await params;
   const viewer = await pageViewer();
   if (!viewer) redirect(`/login?callbackUrl=/admin/mail/${encodeURIComponent(name)}`);
-  const mail = await orNotFound(adminMailFile(viewer, decodeURIComponent(name)));
+  const mail = await orNotFound(adminMailFile(viewer, pageSegment(name)));
   if (!mail) notFound();
   const t = await getTranslations("AdminMail");
   const parts = mail.text.split(/(https?:\/\/[^\s<>"]+)/g);
