@@ -85,6 +85,30 @@ export async function sessionViewer(cookie: CookieReader): Promise<Viewer | null
 }
 
 /**
+ * Whether the request carries a session cookie of this site (one that decrypts under its secret to a
+ * session id), live or not. Where resolveViewer found no caller, such a cookie names a session that has
+ * ended (signed out, revoked, expired): pages treat it as anonymous, the live stream refuses it (401).
+ */
+export async function presentsSessionCookie(headers: Headers): Promise<boolean> {
+  const cookie = cookieFromHeader(headers.get("cookie"));
+  for (const name of SESSION_COOKIES) {
+    const raw = cookie(name);
+    if (raw) return !!(await cookieSessionId(name, raw));
+  }
+  return false;
+}
+
+/** Makes the browser forget its session cookies (a sign-out, or a cookie whose session has ended). */
+export function clearSessionCookies(res: Response): Response {
+  for (const name of SESSION_COOKIES)
+    res.headers.append(
+      "set-cookie",
+      `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
+    );
+  return res;
+}
+
+/**
  * Resolves the caller of an API request. A present but invalid bearer token is a 401 on every
  * endpoint, public ones included; a missing or unreadable session cookie just means an anonymous caller.
  */

@@ -4,6 +4,7 @@ import { connection, db, jsonValue, rawRows } from "@/db";
 import { canSeePost } from "@/lib/permissions";
 import type { PostStatus, VisibleScope } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
+import { endedSignIns } from "@/lib/services/auth/sessions";
 
 /**
  * Live events (issue 19). Triggers (migration 0006) write each event to the `events` outbox and call
@@ -11,6 +12,12 @@ import type { Viewer } from "@/lib/viewer";
  * has committed, whichever process (or script) wrote it. Each process holds ONE listening connection
  * (postgres.js `listen`, or PGlite's in-process `listen` on the embedded database) and fans events out
  * in memory to its open streams, each filtered by what that stream's viewer may see.
+ *
+ * A stream ends with the sign-in it was opened with (issue 54): triggers (migration 0042) emit a
+ * `revoked` event when a session or token is revoked or deleted, or its member is suspended or changes
+ * role; every process closes the streams it names at once (never sending it). As a backstop, each
+ * process rechecks all its signed-in streams' sign-ins every EVENTS_RECHECK_MS (one batch of queries),
+ * which also ends streams whose session or token merely expired.
  */
 
 export const CHANNEL = "forum_events";
@@ -21,7 +28,17 @@ export const OUTBOX_MINUTES = 15;
 
 export type LiveEvent = {
   id: number;
-  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload" | "message" | "message_read";
+  type:
+    | "notification"
+    | "comment"
+    | "comment_changed"
+    | "post_created"
+    | "post_changed"
+    | "counts"
+    | "reload"
+    | "message"
+    | "message_read"
+    | "revoked";
   userId?: number;
   /** message, message_read: the conversation and its members (the only ones who receive it). */
   conversationId?: number;
@@ -38,12 +55,17 @@ export type LiveEvent = {
   oldStatus?: PostStatus;
   oldScope?: VisibleScope;
   categoryId?: number;
+  /** revoked: "session" | "token" (that sign-in ended) or "suspended" | "role" (every stream of userId). */
   kind?: string;
+  /** revoked: the browser session (user_sessions.id) or token (api_tokens.id) that ended. */
+  sessionId?: number;
+  tokenId?: number;
   table?: string;
 };
 
 /** Whether `viewer` may receive `e`: their own notifications and conversations; post events of posts they may read. */
 export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
+  if (e.type === "revoked") return false;
   if (e.type === "notification") return !!viewer && viewer.id === e.userId;
   if (e.type === "message" || e.type === "message_read") return !!viewer && !!e.userIds?.includes(viewer.id);
   if (e.type === "reload") return true;
@@ -60,6 +82,21 @@ export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
   );
 }
 
+/**
+ * Whether a `revoked` event ends a stream opened by `viewer`: its own session or token ended, or (heard
+ * live, not replayed from the outbox: a replay may reach back before the stream's viewer was resolved)
+ * its member was suspended or changed role.
+ */
+export function endsStream(viewer: Viewer | null, e: LiveEvent, live: boolean): boolean {
+  if (e.type !== "revoked" || !viewer || e.userId !== viewer.id) return false;
+  if (e.kind === "session") return viewer.session?.kind === "session" && viewer.session.id === e.sessionId;
+  if (e.kind === "token") return viewer.session?.kind === "token" && viewer.session.id === e.tokenId;
+  return live;
+}
+
+/** How long a process remembers that a member's sign-ins or account changed (see `revokedLately`). */
+const REVOKED_MEMORY_MS = 60_000;
+
 type Listener = (e: LiveEvent) => void;
 
 class EventHub {
@@ -68,6 +105,11 @@ class EventHub {
   private stop: (() => Promise<void>) | null = null;
   private lastId = 0;
   private pruneTimer: NodeJS.Timeout | null = null;
+  /** Members whose sign-ins or account changed lately, with when this process heard it. */
+  private revokedAt = new Map<number, number>();
+  /** Signed-in streams (their `end`), with the viewer each was opened with, for the periodic recheck. */
+  private held = new Map<() => void, Viewer>();
+  private recheckTimer: NodeJS.Timeout | null = null;
   /** Events received by this process (for tests and the reliability script). */
   received = 0;
 
@@ -124,6 +166,7 @@ class EventHub {
 
   private dispatch(e: LiveEvent): void {
     this.received++;
+    if (e.type === "revoked" && e.userId !== undefined) this.noteRevoked(e.userId);
     if (e.type !== "reload") this.lastId = Math.max(this.lastId, e.id);
     for (const l of this.listeners) {
       try {
@@ -132,6 +175,51 @@ class EventHub {
         console.error("[events] listener failed", err);
       }
     }
+  }
+
+  private noteRevoked(userId: number): void {
+    const now = Date.now();
+    if (this.revokedAt.size >= 10_000) for (const [id, at] of this.revokedAt) if (now - at > REVOKED_MEMORY_MS) this.revokedAt.delete(id);
+    this.revokedAt.delete(userId);
+    this.revokedAt.set(userId, now);
+  }
+
+  /**
+   * Whether a revocation of `userId`'s was heard within the last minute. A stream checks it once it
+   * listens: a revocation committed after its viewer was resolved but heard before it subscribed
+   * would otherwise pass it by.
+   */
+  revokedLately(userId: number): boolean {
+    const at = this.revokedAt.get(userId);
+    return at !== undefined && Date.now() - at <= REVOKED_MEMORY_MS;
+  }
+
+  /** Registers a signed-in stream for the periodic recheck of its sign-in; returns the release. */
+  hold(viewer: Viewer, end: () => void): () => void {
+    this.held.set(end, viewer);
+    this.scheduleRecheck();
+    return () => void this.held.delete(end);
+  }
+
+  private scheduleRecheck(): void {
+    if (this.recheckTimer) return;
+    this.recheckTimer = setTimeout(
+      () =>
+        void this.recheck().finally(() => {
+          this.recheckTimer = null;
+          if (this.held.size) this.scheduleRecheck();
+        }),
+      Number(process.env.EVENTS_RECHECK_MS || 30_000),
+    );
+    this.recheckTimer.unref();
+  }
+
+  /** Ends the held streams whose sign-in no longer stands (a database error ends none). */
+  async recheck(): Promise<void> {
+    const held = [...this.held];
+    if (!held.length) return;
+    const ended = new Set(await endedSignIns(held.map(([, v]) => v)).catch(() => []));
+    for (const [end, viewer] of held) if (ended.has(viewer)) end();
   }
 
   subscribe(l: Listener): () => void {
@@ -147,6 +235,8 @@ class EventHub {
   async close(): Promise<void> {
     for (const c of closers) c();
     if (this.pruneTimer) clearInterval(this.pruneTimer);
+    if (this.recheckTimer) clearTimeout(this.recheckTimer);
+    this.recheckTimer = null;
     const stop = this.stop;
     this.stop = null;
     this.started = null;
@@ -270,8 +360,12 @@ export async function openEventStream(
         pending.push(frame(e));
         scheduleFlush(flush);
       };
+      // Declared below; a revoked sign-in ends the stream through it.
+      let stop = () => {};
       const unsubscribe = eventHub.subscribe((e) => {
-        if (replaying) queue.push(e);
+        if (e.type === "revoked") {
+          if (endsStream(viewer, e, true)) stop();
+        } else if (replaying) queue.push(e);
         else if (!replayed.has(e.id)) send(e);
       });
       const heartbeat = setInterval(() => {
@@ -282,8 +376,11 @@ export async function openEventStream(
         }
       }, heartbeatMs);
       heartbeat.unref?.();
+      // Its own flag: `stop` runs cleanup (which clears `open`) first, and must still close the body.
+      let closed = false;
       const close = () => {
-        if (!open) return;
+        if (closed) return;
+        closed = true;
         open = false;
         try {
           controller.close();
@@ -291,20 +388,28 @@ export async function openEventStream(
           // already closed by the client
         }
       };
+      let release = () => {};
       cleanup = () => {
         open = false;
         clearInterval(heartbeat);
         unsubscribe();
-        closers.delete(close);
+        release();
+        closers.delete(stop);
       };
-      closers.add(() => {
+      stop = () => {
         cleanup();
         close();
-      });
-      signal?.addEventListener("abort", () => {
-        cleanup();
-        close();
-      });
+      };
+      closers.add(stop);
+      signal?.addEventListener("abort", stop);
+      if (viewer) {
+        release = eventHub.hold(viewer, stop);
+        if (eventHub.revokedLately(viewer.id))
+          void endedSignIns([viewer]).then(
+            (ended) => ended.length && stop(),
+            () => {},
+          );
+      }
       controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`));
       if (opts.opening) {
         void opts.opening().then(({ event, data }) => {
@@ -321,6 +426,10 @@ export async function openEventStream(
           if (missed.tooFar) send({ id: opts.lastEventId, type: "reload" });
           else {
             for (const e of missed.events) {
+              if (e.type === "revoked") {
+                if (endsStream(viewer, e, false)) return stop();
+                continue;
+              }
               replayed.add(e.id);
               send(e);
             }

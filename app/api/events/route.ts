@@ -1,8 +1,9 @@
 // GET /api/events: Server-Sent Events (cookie or bearer); `Last-Event-ID` (or `lastEventId`) resumes, `postId` scopes post events, `state=1` sends the member's page-state first.
+import { clearSessionCookies, presentsSessionCookie } from "@/lib/api/caller";
 import { errorResponse, route } from "@/lib/api/route";
 import { openEventStream } from "@/lib/live/events";
 import { getPageState } from "@/lib/services/users/page-state";
-import { unauthorized } from "@/lib/errors";
+import { msg, suspended, unauthorized } from "@/lib/errors";
 import { EVENT_STREAM_ARRAY_KEYS, eventStreamQuerySchema } from "@/lib/validation/events";
 
 export const dynamic = "force-dynamic";
@@ -13,6 +14,7 @@ export const GET = route(
     summary: "Live events (Server-Sent Events)",
     description:
       "A text/event-stream of LiveEvent objects (`data:` JSON, `id:` the event id) the caller may see: their own notifications, and comments, new posts, changes and counts of posts they may read. `Last-Event-ID` (or `lastEventId`) replays what was missed from a 15-minute outbox, or sends a `reload` event when too far behind; `postId` limits post events to one post; `: ping` comments every 20 s. Works across processes through Postgres LISTEN/NOTIFY. " +
+      "A stream ends within seconds when the sign-in it was opened with ends (sign-out, sign-out everywhere, a revoked token or session, a password change or reset) or its member is suspended or changes role; reopening it with an ended session cookie is a 401 (and the cookie is cleared), with a revoked token a 401, while suspended a 403 `suspended`. " +
       "`state=1` (with `statePostIds`, `statePostId`, `stateVisit`, `stateView`, `stateMuted`, the parameters of GET /api/users/me/page-state) first sends the caller's page-state as a named message, `event: page-state` with the PageState object as its data, or `event: page-state-error` with the error body and its `status` (401 when not signed in): a shared page that opens the stream anyway needs no second request for it.",
     auth: "optional",
     query: eventStreamQuerySchema,
@@ -20,6 +22,11 @@ export const GET = route(
     responses: [{ status: 200, description: "SSE stream of LiveEvent", media: "text/event-stream" }],
   },
   async ({ req, viewer, query }) => {
+    // A stream is a sign-in's private channel: it does not reopen once that sign-in has ended (a
+    // revoked bearer token is already a 401 in route()), nor as anonymous with the cookie of one.
+    if (!viewer && (await presentsSessionCookie(req.headers)))
+      return clearSessionCookies(errorResponse(unauthorized(msg("signInEnded")), req));
+    if (viewer?.suspendedUntil) throw suspended(viewer.suspendedUntil);
     const header = req.headers.get("last-event-id");
     const lastEventId = header && /^\d{1,18}$/.test(header) ? Number(header) : query.lastEventId;
     const opening = query.state

@@ -1,7 +1,7 @@
 import "server-only";
 import { activeSuspension } from "@/lib/services/auth/tokens";
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, or } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { apiTokens, users, userSessions, type UserRole } from "@/db/schema";
 import { notFound, msg } from "@/lib/errors";
@@ -160,6 +160,51 @@ export async function revokeUserSessions(
     )
     .returning({ id: apiTokens.id });
   return { sessions: sessions.length, tokens: tokens.length };
+}
+
+/** What a live stream was opened with: its user as resolved then, and the sign-in (lib/viewer.ts's Viewer fits). */
+type HeldSignIn = { id: number; role: UserRole; session?: SessionRef | null };
+
+/**
+ * Of `held`, the sign-ins that no longer stand as they were resolved: the session or token was revoked,
+ * expired or deleted, or its user is gone, suspended or has another role. The live streams' backstop
+ * (lib/live/events.ts) asks it for all of a process's streams at once: three queries per 5,000 sign-ins.
+ */
+export async function endedSignIns<T extends HeldSignIn>(held: readonly T[]): Promise<T[]> {
+  const ids = (kind: SessionRef["kind"]) => [...new Set(held.flatMap((h) => (h.session?.kind === kind ? [h.session.id] : [])))];
+  const chunks = <I>(xs: I[]) => Array.from({ length: Math.ceil(xs.length / 5000) }, (_, i) => xs.slice(i * 5000, i * 5000 + 5000));
+  const now = new Date();
+  const liveSessions = new Set<number>();
+  const liveTokens = new Set<number>();
+  const accounts = new Map<number, { role: UserRole; suspendedUntil: Date | null }>();
+  for (const part of chunks(ids("session"))) {
+    const rows = await db
+      .select({ id: userSessions.id })
+      .from(userSessions)
+      .where(and(inArray(userSessions.id, part), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)));
+    for (const r of rows) liveSessions.add(r.id);
+  }
+  for (const part of chunks(ids("token"))) {
+    const rows = await db
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .where(and(inArray(apiTokens.id, part), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now))));
+    for (const r of rows) liveTokens.add(r.id);
+  }
+  for (const part of chunks([...new Set(held.map((h) => h.id))])) {
+    const rows = await db
+      .select({ id: users.id, role: users.role, suspendedUntil: users.suspendedUntil })
+      .from(users)
+      .where(inArray(users.id, part));
+    for (const r of rows) accounts.set(r.id, r);
+  }
+  return held.filter((h) => {
+    const account = accounts.get(h.id);
+    if (!account || account.role !== h.role || activeSuspension(account.suspendedUntil)) return true;
+    if (h.session?.kind === "session") return !liveSessions.has(h.session.id);
+    if (h.session?.kind === "token") return !liveTokens.has(h.session.id);
+    return false;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 // POST /api/auth/logout: end the sign-in in use (login token or browser session); `everywhere` ends them all.
-import { SESSION_COOKIES } from "@/lib/api/caller";
+import { clearSessionCookies } from "@/lib/api/caller";
 import { ok, route } from "@/lib/api/route";
 import { signOut } from "@/lib/services/auth/sessions";
 import { logoutSchema, revokedCountSchema } from "@/lib/validation/auth";
@@ -20,12 +20,6 @@ export const POST = route(
     const ended = await signOut(me, { everywhere: body?.everywhere });
     const res = Response.json(ended);
     // A browser signing out through the API forgets its cookie too.
-    if (me.via === "session")
-      for (const name of SESSION_COOKIES)
-        res.headers.append(
-          "set-cookie",
-          `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${name.startsWith("__Secure-") ? "; Secure" : ""}`,
-        );
-    return res;
+    return me.via === "session" ? clearSessionCookies(res) : res;
   },
 );
