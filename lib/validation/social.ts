@@ -62,6 +62,10 @@ export const relationSchema = z
     mayMessage: z
       .boolean()
       .meta({ description: "this member's own rules let the caller message them (no block either way; their message policy)" }),
+    messageRefusal: z.string().nullable().meta({
+      description:
+        "extra: why the caller may not message this member now, in the caller's language (every rule of POST /api/messages: blocks, the level rule for starting a conversation, their policy); null when they may, or when signed out or oneself",
+    }),
   })
   .meta({ id: "Relation" });
 export type RelationDto = z.infer<typeof relationSchema>;

@@ -19,6 +19,8 @@ import { GET as listConversations, POST as createConversation } from "@/app/api/
 import { GET as getConversation } from "@/app/api/messages/conversations/[id]/route";
 import { POST as sendInConversation } from "@/app/api/messages/conversations/[id]/messages/route";
 import { POST as markRead } from "@/app/api/messages/conversations/[id]/read/route";
+import { POST as addParticipants } from "@/app/api/messages/conversations/[id]/participants/route";
+import { GET as relationOf } from "@/app/api/users/[idOrUsername]/relation/route";
 import { GET as unreadCount } from "@/app/api/messages/unread-count/route";
 import { PUT as putConfig } from "@/app/api/admin/config/route";
 import { GET as events } from "@/app/api/events/route";
@@ -321,6 +323,68 @@ describe("who may write to whom", () => {
     expect((await setSettings({ messageMinLevel: 0 })).status).toBe(200);
     expect((await sendTo(newcomer, b)).status).toBe(200);
     expect((await setSettings({ messageMinLevel: 11 })).status).toBe(400);
+  });
+
+  it("the level rule is for starting conversations: a new member answers in one someone else began (issue 54)", async () => {
+    const newcomer = await member(0);
+    const bob = await member();
+    const stranger = await member();
+    const start = (from: TestUser, body: Record<string, unknown>) =>
+      call(createConversation, "/api/messages/conversations", { token: from.token, body });
+    const relation = (from: TestUser, to: TestUser, headers?: Record<string, string>) =>
+      call(relationOf, `/api/users/${to.username}/relation`, { token: from.token, headers, params: { idOrUsername: to.username } });
+
+    // Before anyone writes to her, the Message button says why it cannot start a conversation with a member.
+    const before = await relation(newcomer, bob);
+    expect(before.status).toBe(200);
+    expect(before.body.messageRefusal).toMatch(/level 1 may start conversations with staff only/);
+    expect((await relation(newcomer, bob, { cookie: "lang=zh-CN" })).body.messageRefusal).toMatch(
+      /等级低于 1 的成员只能与管理人员发起对话/,
+    );
+    expect((await relation(newcomer, mod)).body.messageRefusal).toBeNull();
+
+    // bob's welcome message: she answers, in the conversation and through POST /api/messages alike.
+    const welcome = await sendTo(bob, newcomer, "Welcome to the forum!");
+    expect(welcome.status).toBe(200);
+    const conversationId = welcome.body.conversationId as number;
+    const answer = await sendIn(newcomer, conversationId, "Thank you!");
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ conversationId, sender: { id: newcomer.id } });
+    expect((await sendTo(newcomer, bob, "One more question", welcome.body.id as number)).status).toBe(200);
+    expect((await relation(newcomer, bob)).body).toMatchObject({ mayMessage: true, messageRefusal: null });
+
+    // A conversation another member opened for the two, before anyone wrote in it.
+    const opener = await member();
+    const opened = await start(opener, { recipientId: newcomer.id });
+    expect(opened.status).toBe(200);
+    expect((await sendIn(newcomer, opened.body.conversationId as number, "Hello?")).status).toBe(200);
+
+    // A group a moderator started with her and a member.
+    const group = await start(mod, { recipientIds: [newcomer.id, stranger.id], name: "Welcome desk" });
+    expect(group.status).toBe(200);
+    expect((await sendIn(newcomer, group.body.conversationId as number, "Hi all")).status).toBe(200);
+
+    // Starting one with a member who is not staff is still refused, in every way there is to start one.
+    const refused = await sendTo(newcomer, stranger);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "forbidden" });
+    expect(refused.body.error).toMatch(/level 1/);
+    expect((await start(newcomer, { recipientId: stranger.id })).status).toBe(403);
+    expect((await start(newcomer, { recipientIds: [stranger.id, mod.id] })).status).toBe(403);
+    expect(
+      (
+        await call(addParticipants, `/api/messages/conversations/${group.body.conversationId}/participants`, {
+          token: newcomer.token,
+          body: { userIds: [opener.id] },
+          params: { id: String(group.body.conversationId) },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await relation(newcomer, stranger)).body.messageRefusal).toMatch(/level 1/);
+    // A group she started with staff alone stays hers to write in; nobody else wrote yet.
+    const own = await start(newcomer, { recipientIds: [mod.id, admin.id] });
+    expect(own.status).toBe(200);
+    expect((await sendIn(newcomer, own.body.conversationId as number, "A question for the staff")).status).toBe(200);
   });
 
   it("limits each sender's rate, across conversations", async () => {

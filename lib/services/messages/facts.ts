@@ -38,8 +38,20 @@ export type Person = {
 export type SendFacts = {
   sender: { id: number; staff: boolean; level: number; summary: UserSummary };
   settings: { minLevel: number; staffRead: boolean };
-  /** Null when there is no such conversation (or, by key, none yet between the two). */
-  conversation: { id: number; name: string | null; directKey: string | null; createdAt: string; size: number } | null;
+  /**
+   * Null when there is no such conversation (or, by key, none yet between the two). `startedBySender`:
+   * the sender created it; `othersWrote`: a message (or a system line) by someone else is in it. Either
+   * tells whether the sender was brought in (rules.ts `isReplying`).
+   */
+  conversation: {
+    id: number;
+    name: string | null;
+    directKey: string | null;
+    createdAt: string;
+    size: number;
+    startedBySender: boolean;
+    othersWrote: boolean;
+  } | null;
   /** The sender's read mark when they are a member, else null. */
   membership: { lastReadMessageId: number } | null;
   /** Everyone in the conversation but the sender, and the people named, by id. */
@@ -64,6 +76,8 @@ type Row = {
   direct_key: string | null;
   created_at: Date | string | null;
   size: number | null;
+  started_by_sender: boolean | null;
+  others_wrote: boolean | null;
   last_read: number | null;
   people: unknown;
   reply_to: unknown;
@@ -101,6 +115,8 @@ export async function loadSendFacts(
           coalesce(ss.message_min_level, 1) as min_level, coalesce(ss.staff_read_messages, false) as staff_read,
           c.id as conversation_id, c.name, c.direct_key, c.created_at,
           (select count(*)::int from conversation_participants q where q.conversation_id = c.id) as size,
+          c.created_by_id = s.id as started_by_sender,
+          exists (select 1 from messages o where o.conversation_id = c.id and o.sender_id <> s.id) as others_wrote,
           me.last_read_message_id as last_read,
           (select coalesce(json_agg(json_build_object(
               'id', u.id, 'username', u.username, 'role', u.role, 'policy', u.message_policy, 'member', x.member,
@@ -161,6 +177,8 @@ export async function loadSendFacts(
             directKey: row.direct_key,
             createdAt: iso(row.created_at)!,
             size: Number(row.size ?? 0),
+            startedBySender: row.started_by_sender === true,
+            othersWrote: row.others_wrote === true,
           },
     membership: row.last_read === null ? null : { lastReadMessageId: Number(row.last_read) },
     people: jsonValue<Person[]>(row.people, []).map((p) => ({ ...p, id: Number(p.id) })),

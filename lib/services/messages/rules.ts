@@ -8,10 +8,13 @@ import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
  * before every conversation is created, every message is sent and every member is added. In this
  * order, each with its own answer:
  * 1. a block either way: nobody writes to a member who blocked them or whom they blocked;
- * 2. members below the site's level (site_settings.message_min_level) may message staff only (spam);
+ * 2. members below the site's level (site_settings.message_min_level) may START conversations with
+ *    staff only (spam), and add staff only; answering in a conversation someone else brought them into
+ *    is never refused by it (issue 54: a new member could not answer a welcome message);
  * 3. the recipient's message policy (EVERYONE / FOLLOWING: people the recipient follows / NOBODY);
  *    staff may always message, and a recipient who wrote in the conversation has answered already.
- * In a group the policies apply when each member is added; blocks and the level rule at every message.
+ * In a group the policies apply when each member is added; blocks at every message, the level rule at
+ * every message of a group the sender started and nobody else has written in.
  */
 
 const refuse = (message: Msg) => new AppError("forbidden", message);
@@ -20,24 +23,35 @@ const isStaffRole = (role: Person["role"]) => role === "MODERATOR" || role === "
 
 type Sender = SendFacts["sender"];
 
-/** Why `sender` may not write to `person` (null: they may). `answered`: the person wrote here already. */
-export function refusalToMessage(sender: Sender, person: Person, minLevel: number, answered: boolean): AppError | null {
+/** What the rules weigh besides the two people: the site's level; `answered`: the person wrote here already; `starting`: the level rule applies. */
+type Circumstances = { minLevel: number; answered: boolean; starting: boolean };
+
+/**
+ * The sender is answering, not starting: they are a member of this conversation, and someone else
+ * started it or has written in it. The level rule is for starting conversations only.
+ */
+export function isReplying(f: SendFacts): boolean {
+  return !!f.conversation && !!f.membership && (!f.conversation.startedBySender || f.conversation.othersWrote);
+}
+
+/** Why `sender` may not write to `person` (null: they may). */
+export function refusalToMessage(sender: Sender, person: Person, c: Circumstances): AppError | null {
   if (person.blocked) return refuse(msg("messageBlocked", { username: person.username }));
-  if (!sender.staff && !isStaffRole(person.role) && sender.level < minLevel) {
-    return refuse(msg("messageMinLevel", { level: minLevel }));
+  if (c.starting && !sender.staff && !isStaffRole(person.role) && sender.level < c.minLevel) {
+    return refuse(msg("messageMinLevel", { level: c.minLevel }));
   }
-  if (sender.staff || answered) return null;
+  if (sender.staff || c.answered) return null;
   if (person.policy === "NOBODY") return refuse(msg("noMessages", { username: person.username }));
   if (person.policy === "FOLLOWING" && !person.followsSender) return refuse(msg("messagesFromFollowed", { username: person.username }));
   return null;
 }
 
-/** Why `sender` may not write in a group with `others` (null: they may): no block with any member; the level rule unless all are staff. */
-export function refusalInGroup(sender: Sender, others: Person[], minLevel: number): AppError | null {
+/** Why `sender` may not write in a group with `others` (null: they may): no block with any member; when `starting`, the level rule unless all are staff. */
+export function refusalInGroup(sender: Sender, others: Person[], minLevel: number, starting: boolean): AppError | null {
   const blocked = others.find((o) => o.blocked);
   if (blocked) return refuse(msg("conversationBlocked", { username: blocked.username }));
   const staffOnly = others.every((m) => isStaffRole(m.role));
-  if (!sender.staff && !staffOnly && sender.level < minLevel) {
+  if (starting && !sender.staff && !staffOnly && sender.level < minLevel) {
     return refuse(msg("messageMinLevel", { level: minLevel }));
   }
   return null;
@@ -51,20 +65,31 @@ export function refusalInGroup(sender: Sender, others: Person[], minLevel: numbe
 export function assertMaySend(f: SendFacts, replyToId: number | null | undefined): number {
   if (!f.conversation || !f.membership) throw notFound(msg("conversationNotFound"));
   const others = f.people.filter((p) => p.member);
+  const starting = !isReplying(f);
+  const minLevel = f.settings.minLevel;
   const refusal =
     f.conversation.directKey !== null
-      ? others.map((o) => refusalToMessage(f.sender, o, f.settings.minLevel, o.wrote)).find((r) => r !== null)
-      : refusalInGroup(f.sender, others, f.settings.minLevel);
+      ? others.map((o) => refusalToMessage(f.sender, o, { minLevel, answered: o.wrote, starting })).find((r) => r !== null)
+      : refusalInGroup(f.sender, others, minLevel, starting);
   if (refusal) throw refusal;
   assertReplyTarget(f, replyToId);
   return f.conversation.id;
+}
+
+/**
+ * Why the sender may not write to one member in the conversation of the two, whether it exists yet or
+ * not (null: they may): what POST /api/messages asks, and what the profile's Message button says
+ * before the click (GET /api/users/{name}/relation).
+ */
+export function refusalToDirect(f: SendFacts, recipient: Person): AppError | null {
+  return refusalToMessage(f.sender, recipient, { minLevel: f.settings.minLevel, answered: recipient.wrote, starting: !isReplying(f) });
 }
 
 /** A message to one member (POST /api/messages), in their conversation of two whether it exists yet or not. */
 export function assertMayMessage(f: SendFacts, recipientId: number, replyToId?: number | null): Person {
   const recipient = f.people.find((p) => p.id === recipientId);
   if (!recipient) throw notFound(msg("recipientNotFound"));
-  const refusal = refusalToMessage(f.sender, recipient, f.settings.minLevel, recipient.wrote);
+  const refusal = refusalToDirect(f, recipient);
   if (refusal) throw refusal;
   if (replyToId && !f.conversation) throw badRequest(msg("replyToNotInConversation"), "replyToId");
   assertReplyTarget(f, replyToId);
@@ -80,7 +105,7 @@ export function assertMayStart(f: SendFacts, ids: number[]): Person[] {
   const people = ids.map((id) => f.people.find((p) => p.id === id));
   if (people.some((p) => !p)) throw notFound(msg("recipientNotFound"));
   for (const p of people) {
-    const refusal = refusalToMessage(f.sender, p!, f.settings.minLevel, false);
+    const refusal = refusalToMessage(f.sender, p!, { minLevel: f.settings.minLevel, answered: false, starting: true });
     if (refusal) throw refusal;
   }
   return people as Person[];

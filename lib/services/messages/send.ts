@@ -1,14 +1,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
-import { badRequest, msg } from "@/lib/errors";
+import { badRequest, msg, type Msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { renderMarkdown } from "@/lib/markdown";
 import { rateLimitHitSql, tooMany } from "@/lib/limits/rate-limit";
 import { iso } from "@/lib/services/dto";
 import { directConversation, directKey } from "@/lib/services/messages/conversations";
 import { loadSendFacts, type SendFacts } from "@/lib/services/messages/facts";
-import { assertMayMessage, assertMaySend } from "@/lib/services/messages/rules";
+import { assertMayMessage, assertMaySend, refusalToDirect } from "@/lib/services/messages/rules";
 import type { MessageDto } from "@/lib/validation/messages";
 import type { Viewer } from "@/lib/viewer";
 
@@ -88,6 +88,19 @@ export async function sendMessage(viewer: Viewer, input: NewMessage & { recipien
     return { conversationId, row: await countAndInsert(tx, conversationId, viewer.id, input) };
   });
   return messageDto(f, conversationId, row, input);
+}
+
+/**
+ * Why `viewer` may not message the member `recipientId` now (null: the profile's Message button opens
+ * a conversation they may write in): the same facts and rule as POST /api/messages (rules.ts
+ * `refusalToDirect`), asked before the click (GET /api/users/{name}/relation). One statement.
+ */
+export async function directMessageRefusal(viewer: Viewer, recipientId: number): Promise<Msg | null> {
+  if (recipientId === viewer.id) return msg("cannotMessageSelf");
+  const f = await loadSendFacts(viewer, { directKey: directKey(viewer.id, recipientId) }, { userIds: [recipientId] });
+  const recipient = f.people.find((p) => p.id === recipientId);
+  if (!recipient) return msg("recipientNotFound");
+  return refusalToDirect(f, recipient)?.msg ?? null;
 }
 
 /**

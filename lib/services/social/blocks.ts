@@ -2,7 +2,9 @@ import "server-only";
 import { and, desc, eq, or } from "drizzle-orm";
 import { db } from "@/db";
 import { userBlocks, userFollows, users } from "@/db/schema";
-import { badRequest, notFound, msg } from "@/lib/errors";
+import { badRequest, notFound, msg, msgText } from "@/lib/errors";
+import type { Locale } from "@/lib/i18n/locale";
+import { directMessageRefusal } from "@/lib/services/messages/send";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { findUser } from "@/lib/services/users/profiles";
 import type { BlockedMemberDto, BlockStateDto, MessagePolicy, PrivacyDto, RelationDto } from "@/lib/validation/social";
@@ -94,25 +96,32 @@ export async function updatePrivacy(viewer: Viewer, input: { messagePolicy: Mess
 
 /**
  * GET /api/users/{identifier}/relation: what the caller's buttons on a profile or author card need
- * (follow, block, message), read fresh for the caller because the pages themselves are shared. One query
- * after the member's row.
+ * (follow, block, message), read fresh for the caller because the pages themselves are shared. Two
+ * queries after the member's row, in parallel: the follows and blocks, and the facts the direct-message
+ * rules ask (messages/send.ts `directMessageRefusal`), whose refusal is given in `locale` so the Message
+ * button can say before the click why it cannot be used (issue 54).
  */
-export async function getRelation(viewer: Viewer | null, { identifier }: { identifier: string }): Promise<RelationDto> {
+export async function getRelation(
+  viewer: Viewer | null,
+  { identifier, locale = "en" }: { identifier: string; locale?: Locale },
+): Promise<RelationDto> {
   const u = await findUser(identifier);
   if (!u) throw notFound(msg("userNotFound"));
-  if (!viewer)
-    return { userId: u.id, signedIn: false, self: false, following: false, followedBy: false, blocked: false, mayMessage: false };
-  if (viewer.id === u.id)
-    return { userId: u.id, signedIn: true, self: true, following: false, followedBy: false, blocked: false, mayMessage: false };
+  const none = { following: false, followedBy: false, blocked: false, mayMessage: false, messageRefusal: null };
+  if (!viewer) return { userId: u.id, signedIn: false, self: false, ...none };
+  if (viewer.id === u.id) return { userId: u.id, signedIn: true, self: true, ...none };
   const me = viewer.id;
-  const [row] = await db
-    .select({
-      following: sql<boolean>`exists (select 1 from user_follows f where f.follower_id = ${me} and f.followee_id = ${u.id})`,
-      followedBy: sql<boolean>`exists (select 1 from user_follows f where f.follower_id = ${u.id} and f.followee_id = ${me})`,
-      blocked: sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = ${u.id})`,
-      blockedBy: sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = ${u.id} and b.blocked_id = ${me})`,
-    })
-    .from(sql`(select 1) as one`);
+  const [[row], refusal] = await Promise.all([
+    db
+      .select({
+        following: sql<boolean>`exists (select 1 from user_follows f where f.follower_id = ${me} and f.followee_id = ${u.id})`,
+        followedBy: sql<boolean>`exists (select 1 from user_follows f where f.follower_id = ${u.id} and f.followee_id = ${me})`,
+        blocked: sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = ${me} and b.blocked_id = ${u.id})`,
+        blockedBy: sql<boolean>`exists (select 1 from user_blocks b where b.blocker_id = ${u.id} and b.blocked_id = ${me})`,
+      })
+      .from(sql`(select 1) as one`),
+    directMessageRefusal(viewer, u.id),
+  ]);
   const following = row?.following === true;
   const followedBy = row?.followedBy === true;
   const blocked = row?.blocked === true;
@@ -126,5 +135,6 @@ export async function getRelation(viewer: Viewer | null, { identifier }: { ident
     followedBy,
     blocked,
     mayMessage: !blocked && !blockedBy && (policy === "EVERYONE" || (policy === "FOLLOWING" && followedBy)),
+    messageRefusal: refusal ? msgText(refusal, locale) : null,
   };
 }

@@ -1,4 +1,5 @@
 // GET /api/users/{idOrUsername}/relation: the caller and this member (follow, block, may message), for the buttons on shared pages.
+import { errorLocale } from "@/lib/api/errors";
 import { ok, route } from "@/lib/api/route";
 import { getRelation } from "@/lib/services/social/blocks";
 import { relationSchema } from "@/lib/validation/social";
@@ -8,9 +9,9 @@ export const GET = route(
     tag: "Users",
     summary: "The caller and this member",
     description:
-      "Whether the caller follows, is followed by, has blocked, and may message this member. Anonymous callers get all false (200).",
+      "Whether the caller follows, is followed by, has blocked, and may message this member, and (`messageRefusal`, in the page's language) why they may not start or continue a conversation with them. Anonymous callers get all false (200).",
     auth: "optional",
     responses: [ok(relationSchema)],
   },
-  ({ params, viewer }) => getRelation(viewer, { identifier: params.idOrUsername ?? "" }),
+  ({ req, params, viewer }) => getRelation(viewer, { identifier: params.idOrUsername ?? "", locale: errorLocale(req) }),
 );
