@@ -1,5 +1,5 @@
-// GET /api/channels: OpenIsle's public group chats (ChannelController). This forum has none, so the list is empty;
-// OpenIsle's client opens its message box on this tab and shows an error toast when the call fails.
+// GET /api/channels: OpenIsle's group chats (ChannelController), members only. This forum has none, so the list is
+// empty; OpenIsle's client opens its message box (signed in) on this tab and shows an error toast when the call fails.
 import { okList, route } from "@/lib/api/route";
 import { channelSchema } from "@/lib/validation/openisle/site";
 
@@ -8,8 +8,9 @@ export const GET = route(
     tag: "Messages",
     summary: "Channels",
     description:
-      "OpenIsle's public group chats. This forum has direct messages (GET /api/messages/conversations) but no channels, so the answer is always [] (docs/openisle-compat.md).",
-    auth: "none",
+      "OpenIsle's group chats, for a signed-in member (401 otherwise, as GET /api/channels/unread-count). This forum has direct messages " +
+      "(GET /api/messages/conversations) but no channels, so the answer is always [] (docs/openisle-compat.md).",
+    auth: "required",
     responses: [okList(channelSchema)],
   },
   () => [],
