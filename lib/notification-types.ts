@@ -23,6 +23,7 @@ const MEMBER_TYPES: NotificationType[] = [
   "POLL_RESULT_PARTICIPANT",
   "LOTTERY_WIN",
   "LOTTERY_DRAW",
+  "REDEMPTION_FULFILLED",
 ];
 /** Posts waiting for review reach moderators and admins. */
 const MODERATOR_TYPES: NotificationType[] = ["POST_REVIEW_REQUEST"];

@@ -8,6 +8,7 @@ export const ADMIN_PAGES = [
   { href: "/admin/categories", key: "categories" },
   { href: "/admin/tags", key: "tags" },
   { href: "/admin/goods", key: "goods" },
+  { href: "/admin/redemptions", key: "redemptions" },
   { href: "/admin/settings", key: "settings" },
   { href: "/admin/audit", key: "audit" },
   { href: "/admin/mail", key: "mail" },

@@ -20,6 +20,7 @@ export type AdminChange =
   | { kind: "good.create"; body: GoodInput }
   | { kind: "good.update"; id: number; body: Partial<GoodInput> & { retired?: boolean } }
   | { kind: "good.delete"; id: number }
+  | { kind: "redemption.fulfil"; id: number }
   | { kind: "settings.update"; body: Partial<Omit<SiteConfigDto, "rateLimits">> }
   | { kind: "user.role"; id: number; role: AdminUserDto["role"] }
   | { kind: "user.suspend"; id: number; length: { days: number } | { until: string }; reason: string }
@@ -49,6 +50,8 @@ function send(c: AdminChange): Promise<unknown> {
       return api.updateGood(c.id, c.body);
     case "good.delete":
       return api.deleteGood(c.id);
+    case "redemption.fulfil":
+      return api.fulfilRedemption(c.id);
     case "settings.update":
       return api.updateSiteConfig(c.body);
     case "user.role":

@@ -17,6 +17,7 @@ import {
   Gift,
   HeartHandshake,
   MessageSquare,
+  PackageCheck,
   ShieldCheck,
   ShieldQuestion,
   SmilePlus,
@@ -144,6 +145,9 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "ACTIVITY_REDEEM":
     case "POINT_REDEEM":
       return { ...base, icon: Gift, key: "redeemed", snippet: n.excerpt, href: null };
+    case "REDEMPTION_FULFILLED":
+      // The content is the good's name; the member's points history shows the redemption fulfilled.
+      return { ...base, icon: PackageCheck, key: "redemptionFulfilled", values: { good: n.content ?? "" }, href: "/points" };
     case "LOTTERY_WIN":
       return { ...base, actor: null, icon: Trophy, key: "lotteryWin" };
     case "LOTTERY_DRAW":

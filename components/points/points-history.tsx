@@ -39,6 +39,33 @@ export function PointsBalance() {
   );
 }
 
+/**
+ * A redemption's related cell: the good (a link to it in the shop above while it is still offered)
+ * and whether an admin has handed it over.
+ */
+function RedeemedGood({ r }: { r: NonNullable<PointHistoryDto["redemption"]> }) {
+  const t = useTranslations("Points");
+  const status = r.status === "fulfilled" ? t("redemptionFulfilled") : t("redemptionPending");
+  return (
+    <span className="inline-flex max-w-full items-center gap-2" data-testid="ledger-good">
+      {r.onOffer && r.goodId !== null ? (
+        <a href={`#good-${r.goodId}`} className="truncate text-sky-700 hover:underline dark:text-sky-400">
+          {r.goodName}
+        </a>
+      ) : (
+        <span className="truncate">{r.goodName}</span>
+      )}
+      <span
+        className={`badge shrink-0 ${r.status === "fulfilled" ? "badge-success" : "badge-warning"}`}
+        title={t("redemptionStatus", { status })}
+        data-testid="ledger-redemption-status"
+      >
+        {status}
+      </span>
+    </span>
+  );
+}
+
 /** The ledger, newest first: type, amount (±), balance after it, what it relates to, and when. */
 export function PointsHistory() {
   const t = useTranslations("Points");
@@ -102,6 +129,8 @@ export function PointsHistory() {
                     </Link>
                   ) : h.postId !== null ? (
                     <span className="text-zinc-600 dark:text-zinc-400">{t("deletedPost")}</span>
+                  ) : h.redemption ? (
+                    <RedeemedGood r={h.redemption} />
                   ) : null}
                   {h.fromUserName ? <span className="text-zinc-600 dark:text-zinc-400"> · {h.fromUserName}</span> : null}
                 </td>

@@ -71,7 +71,8 @@ export function PointsShop() {
           return (
             <li
               key={g.id}
-              className="flex flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
+              id={`good-${g.id}`}
+              className="flex scroll-mt-20 flex-col overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800"
               data-testid="good"
             >
               {g.image ? (

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { pointHistoryTypeEnum } from "./enums";
 import { comments, posts } from "./posts";
 import { users } from "./users";
@@ -126,6 +138,8 @@ export const pointHistories = pgTable(
     postId: integer().references(() => posts.id, { onDelete: "set null" }),
     commentId: integer().references(() => comments.id, { onDelete: "set null" }),
     fromUserId: integer().references(() => users.id, { onDelete: "set null" }),
+    /** REDEEM: the redemption this row paid for (the history's related column names its good). */
+    redemptionId: integer().references((): AnyPgColumn => redemptions.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
@@ -146,6 +160,16 @@ export const redemptions = pgTable(
     cost: integer().notNull(),
     contact: text().notNull(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Set when an admin marks the good handed over (null: pending); the member is notified. */
+    fulfilledAt: timestamp({ withTimezone: true, precision: 3 }),
+    fulfilledById: integer().references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("redemptions_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("redemptions_user_idx").on(t.userId, t.createdAt),
+    // The admins' list to fulfil (lib/services/points/redemptions.ts): the pending ones, newest first,
+    // and their count; "all" and "fulfilled" walk the primary key backwards.
+    index("redemptions_pending_idx")
+      .on(t.id.desc())
+      .where(sql`${t.fulfilledAt} is null`),
+  ],
 );

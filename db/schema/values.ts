@@ -65,6 +65,8 @@ export const NOTIFICATION_TYPES = [
   "CONTENT_MODERATED",
   /** A new post in a category or tag the member watches. */
   "WATCHED_POST",
+  /** An admin handed over a good the member redeemed with points (content: the good's name). */
+  "REDEMPTION_FULFILLED",
 ] as const;
 export const FLAG_REASONS = ["SPAM", "INAPPROPRIATE", "OFF_TOPIC", "OTHER"] as const;
 export const FLAG_ACTIONS = ["DISMISS", "HIDE", "DELETE", "CLOSE_POST"] as const;

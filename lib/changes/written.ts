@@ -108,6 +108,8 @@ export const notificationsRead = (ids: readonly number[]): Change[] => [changed(
 
 /** A member redeemed a good: their points, and the notifications that tell the admins. */
 export const goodRedeemed = (memberId: number): Change[] => [changed("account", memberId), changed("notification")];
+/** An admin marked a redemption fulfilled: the member's ledger shows it, and a notification tells them. */
+export const redemptionFulfilled = (memberId: number): Change[] => [changed("account", memberId), changed("notification")];
 /** A good of the points shop created (no id), edited or removed. */
 export const pointGoodChanged = (goodId?: number): Change[] => [changed("point-good", ...(goodId === undefined ? [] : [goodId]))];
 

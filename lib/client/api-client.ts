@@ -20,7 +20,7 @@ import type { AdminUserDto } from "@/lib/validation/admin-users";
 import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
 import type { ApiTokenDto, CreatedTokenDto, SignInDto } from "@/lib/validation/auth";
-import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
+import type { PointHistoryDto, RedemptionDto, TrendPointDto } from "@/lib/validation/economy";
 import type { NotificationGroupPage, NotificationPref } from "@/lib/validation/notifications";
 
 /** What signing out (or a password change) ended. */
@@ -180,6 +180,8 @@ export const api = {
   updateGood: (goodId: number, body: Partial<GoodInput> & { retired?: boolean }) =>
     apiFetch<PointGoodDto>(`/api/admin/point-goods/${id(goodId)}`, { method: "PUT", body }),
   deleteGood: (goodId: number) => apiFetch<null>(`/api/admin/point-goods/${id(goodId)}`, { method: "DELETE" }),
+  fulfilRedemption: (redemptionId: number) =>
+    apiFetch<RedemptionDto>(`/api/admin/redemptions/${id(redemptionId)}/fulfil`, { method: "POST" }),
   updateSiteConfig: (body: Partial<Omit<SiteConfigDto, "rateLimits">>) =>
     apiFetch<SiteConfigDto>("/api/admin/config", { method: "PUT", body }),
   setUserRole: (id: number, role: AdminUserDto["role"]) =>

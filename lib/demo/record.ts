@@ -1,6 +1,6 @@
 // The demo community's history after its posts: what members were told, what staff changed, polls,
 // lotteries, redemptions and a consistent points ledger (rows inserted directly, in the seed's transaction).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DB } from "@/db";
 import {
   lotteries,
@@ -372,8 +372,9 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     .insert(pointGoods)
     .values(DEMO_GOODS.map((g, i) => ({ ...g, createdAt: ago(45 - i) })))
     .returning();
-  const redeemPlan: { who: string; good: number; daysAgo: number; contact: string }[] = [
-    { who: "alice", good: 0, daysAgo: 9, contact: "Alice Example, 12 Harbour Lane, Bristol" },
+  // alice's good was handed over (the admin's list shows it fulfilled); the later ones wait.
+  const redeemPlan: { who: string; good: number; daysAgo: number; contact: string; fulfilledDaysAgo?: number }[] = [
+    { who: "alice", good: 0, daysAgo: 9, contact: "Alice Example, 12 Harbour Lane, Bristol", fulfilledDaysAgo: 7 },
     { who: "bob", good: 1, daysAgo: 6, contact: "bob@demo.forum.test" },
     { who: "grace", good: 1, daysAgo: 4, contact: "Grace H., Postfach 42, Berlin" },
     { who: "frank", good: 0, daysAgo: 2, contact: "frank@demo.forum.test" },
@@ -387,9 +388,23 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     const at = new Date(ago(plan.daysAgo).getTime() + r.int(0, 600) * MIN);
     if (balanceAt(u, at) < g.cost) continue;
     ledger.push({ user: u, type: "REDEEM", amount: -g.cost, at });
-    redemptionRows.push({ userId: u.id, goodId: g.id, goodName: g.name, cost: g.cost, contact: plan.contact, createdAt: at });
+    const row: typeof redemptions.$inferInsert = {
+      userId: u.id,
+      goodId: g.id,
+      goodName: g.name,
+      cost: g.cost,
+      contact: plan.contact,
+      createdAt: at,
+    };
     for (const a of [...U.values()].filter((x) => x.role === "ADMIN"))
       notice({ user: a, type: "POINT_REDEEM", at, from: u, content: `${g.name}: ${plan.contact}` });
+    if (plan.fulfilledDaysAgo !== undefined) {
+      const admin = user("admin");
+      row.fulfilledAt = ago(plan.fulfilledDaysAgo);
+      row.fulfilledById = admin.id;
+      notice({ user: u, type: "REDEMPTION_FULFILLED", at: row.fulfilledAt, from: admin, content: g.name });
+    }
+    redemptionRows.push(row);
   }
   if (redemptionRows.length) await tx.insert(redemptions).values(redemptionRows);
   log(`goods: ${goods.length}, redemptions: ${redemptionRows.length}`);
@@ -413,6 +428,11 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     };
   });
   await insertChunks((rows) => tx.insert(pointHistories).values(rows), ledgerRows, 1000);
+  // Each redemption's ledger row points at it, as redeemGood writes them (same member, moment and cost).
+  await tx.execute(
+    sql`update point_histories h set redemption_id = r.id from redemptions r
+        where h.type = 'REDEEM' and h.redemption_id is null and h.user_id = r.user_id and h.created_at = r.created_at and h.amount = -r.cost`,
+  );
   log(`point ledger: ${ledgerRows.length} rows`);
 
   await insertChangeLogs(tx, LG, log);

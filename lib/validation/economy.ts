@@ -80,6 +80,10 @@ export const pointGoodPatchSchema = z
   })
   .meta({ id: "PointGoodPatch" });
 
+/** A redemption waits for an admin to hand the good over (pending), then is fulfilled. */
+export const REDEMPTION_STATUSES = ["pending", "fulfilled"] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
 export const pointHistorySchema = z
   .object({
     id: z.number().int(),
@@ -92,6 +96,16 @@ export const pointHistorySchema = z
     commentContent: z.string().nullable(),
     fromUserId: z.number().int().nullable(),
     fromUserName: z.string().nullable(),
+    redemption: z
+      .object({
+        id: z.number().int(),
+        goodId: z.number().int().nullable().meta({ description: "null once the good is deleted" }),
+        goodName: z.string().meta({ description: "the good's name when it was redeemed" }),
+        onOffer: z.boolean().meta({ description: "the good is still in the shop" }),
+        status: z.enum(REDEMPTION_STATUSES),
+      })
+      .nullable()
+      .meta({ description: "REDEEM: the good it paid for and whether an admin has handed it over" }),
     createdAt: isoDateTime,
   })
   .meta({ id: "PointHistory" });
@@ -118,3 +132,47 @@ export const lotteryVerifySchema = z
   })
   .meta({ id: "LotteryVerification" });
 export type LotteryVerifyDto = z.infer<typeof lotteryVerifySchema>;
+
+/** GET /api/admin/redemptions: which redemptions (pending by default), 0-based page. */
+export const adminRedemptionsQuerySchema = z.object({
+  status: z
+    .enum([...REDEMPTION_STATUSES, "all"])
+    .default("pending")
+    .meta({ description: "pending: not handed over yet (the default); fulfilled; all" }),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminRedemptionsQuery = z.output<typeof adminRedemptionsQuerySchema>;
+export type RedemptionFilter = AdminRedemptionsQuery["status"];
+
+export const redemptionSchema = z
+  .object({
+    id: z.number().int(),
+    member: z.object({ id: z.number().int(), username: z.string(), avatar: z.string() }),
+    good: z.object({
+      id: z.number().int().nullable().meta({ description: "null once the good is deleted" }),
+      name: z.string().meta({ description: "as it was named when redeemed" }),
+    }),
+    cost: z.number().int(),
+    contact: z.string().meta({ description: "how the member asked to be reached" }),
+    createdAt: isoDateTime,
+    status: z.enum(REDEMPTION_STATUSES),
+    fulfilledAt: isoDateTime.nullable(),
+    fulfilledBy: z
+      .object({ id: z.number().int(), username: z.string() })
+      .nullable()
+      .meta({ description: "the admin who marked it fulfilled (null: pending, or that account is gone)" }),
+  })
+  .meta({ id: "Redemption" });
+export type RedemptionDto = z.infer<typeof redemptionSchema>;
+
+export const redemptionPageSchema = z
+  .object({
+    items: z.array(redemptionSchema),
+    total: z.number().int().meta({ description: "redemptions matching the status filter" }),
+    pending: z.number().int().meta({ description: "redemptions not fulfilled yet, whatever the filter" }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: "RedemptionPage" });
+export type RedemptionPageDto = z.infer<typeof redemptionPageSchema>;

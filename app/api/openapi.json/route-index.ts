@@ -19,140 +19,142 @@ import * as r15 from "@/app/api/admin/posts/[id]/rss-include/route";
 import * as r16 from "@/app/api/admin/posts/[id]/unpin/route";
 import * as r17 from "@/app/api/admin/posts/pending/count/route";
 import * as r18 from "@/app/api/admin/posts/pending/route";
-import * as r19 from "@/app/api/admin/users/[id]/role/route";
-import * as r20 from "@/app/api/admin/users/[id]/route";
-import * as r21 from "@/app/api/admin/users/[id]/suspend/route";
-import * as r22 from "@/app/api/admin/users/[id]/unsuspend/route";
-import * as r23 from "@/app/api/admin/users/route";
-import * as r24 from "@/app/api/auth/check/route";
-import * as r25 from "@/app/api/auth/forgot/route";
-import * as r26 from "@/app/api/auth/login/route";
-import * as r27 from "@/app/api/auth/logout/route";
-import * as r28 from "@/app/api/auth/register/route";
-import * as r29 from "@/app/api/auth/reset/route";
-import * as r30 from "@/app/api/auth/verify/resend/route";
-import * as r31 from "@/app/api/auth/verify/route";
-import * as r32 from "@/app/api/avatars/[username]/route";
-import * as r33 from "@/app/api/categories/[id]/route";
-import * as r34 from "@/app/api/categories/order/route";
-import * as r35 from "@/app/api/categories/route";
-import * as r36 from "@/app/api/channels/route";
-import * as r37 from "@/app/api/channels/unread-count/route";
-import * as r38 from "@/app/api/comments/[id]/change-logs/route";
-import * as r39 from "@/app/api/comments/[id]/pin/route";
-import * as r40 from "@/app/api/comments/[id]/reactions/route";
-import * as r41 from "@/app/api/comments/[id]/replies/route";
-import * as r42 from "@/app/api/comments/[id]/route";
-import * as r43 from "@/app/api/comments/[id]/unpin/route";
-import * as r44 from "@/app/api/config/route";
-import * as r45 from "@/app/api/drafts/me/route";
-import * as r46 from "@/app/api/drafts/route";
-import * as r47 from "@/app/api/events/route";
-import * as r48 from "@/app/api/flags/route";
-import * as r49 from "@/app/api/health/route";
-import * as r50 from "@/app/api/markdown/preview/route";
-import * as r51 from "@/app/api/medals/route";
-import * as r52 from "@/app/api/medals/select/route";
-import * as r53 from "@/app/api/messages/[id]/reactions/route";
-import * as r54 from "@/app/api/messages/conversations/[id]/messages/route";
-import * as r55 from "@/app/api/messages/conversations/[id]/participants/route";
-import * as r56 from "@/app/api/messages/conversations/[id]/read/route";
-import * as r57 from "@/app/api/messages/conversations/[id]/route";
-import * as r58 from "@/app/api/messages/conversations/route";
-import * as r59 from "@/app/api/messages/route";
-import * as r60 from "@/app/api/messages/unread-count/route";
-import * as r61 from "@/app/api/notifications/email-prefs/route";
-import * as r62 from "@/app/api/notifications/groups/read/route";
-import * as r63 from "@/app/api/notifications/groups/route";
-import * as r64 from "@/app/api/notifications/prefs/route";
-import * as r65 from "@/app/api/notifications/read/route";
-import * as r66 from "@/app/api/notifications/read-all/route";
-import * as r67 from "@/app/api/notifications/route";
-import * as r68 from "@/app/api/notifications/unread/route";
-import * as r69 from "@/app/api/notifications/unread-count/route";
-import * as r70 from "@/app/api/notifications/unsubscribe/route";
-import * as r71 from "@/app/api/online/count/route";
-import * as r72 from "@/app/api/online/heartbeat/route";
-import * as r73 from "@/app/api/point-goods/redeem/route";
-import * as r74 from "@/app/api/point-goods/route";
-import * as r75 from "@/app/api/point-histories/route";
-import * as r76 from "@/app/api/point-histories/trend/route";
-import * as r77 from "@/app/api/posts/[id]/change-logs/route";
-import * as r78 from "@/app/api/posts/[id]/close/route";
-import * as r79 from "@/app/api/posts/[id]/comments/route";
-import * as r80 from "@/app/api/posts/[id]/feature/route";
-import * as r81 from "@/app/api/posts/[id]/lottery/join/route";
-import * as r82 from "@/app/api/posts/[id]/lottery/verify/route";
-import * as r83 from "@/app/api/posts/[id]/pin/route";
-import * as r84 from "@/app/api/posts/[id]/poll/progress/route";
-import * as r85 from "@/app/api/posts/[id]/poll/vote/route";
-import * as r86 from "@/app/api/posts/[id]/reactions/route";
-import * as r87 from "@/app/api/posts/[id]/read/route";
-import * as r88 from "@/app/api/posts/[id]/reopen/route";
-import * as r89 from "@/app/api/posts/[id]/route";
-import * as r90 from "@/app/api/posts/[id]/slow-mode/route";
-import * as r91 from "@/app/api/posts/[id]/unfeature/route";
-import * as r92 from "@/app/api/posts/[id]/unpin/route";
-import * as r93 from "@/app/api/posts/featured/route";
-import * as r94 from "@/app/api/posts/following/route";
-import * as r95 from "@/app/api/posts/latest-reply/route";
-import * as r96 from "@/app/api/posts/ranking/route";
-import * as r97 from "@/app/api/posts/read-all/route";
-import * as r98 from "@/app/api/posts/recent/route";
-import * as r99 from "@/app/api/posts/route";
-import * as r100 from "@/app/api/reaction-types/route";
-import * as r101 from "@/app/api/rss/categories/[id]/route";
-import * as r102 from "@/app/api/rss/featured/route";
-import * as r103 from "@/app/api/rss/route";
-import * as r104 from "@/app/api/rss/tags/[id]/route";
-import * as r105 from "@/app/api/search/global/route";
-import * as r106 from "@/app/api/search/posts/content/route";
-import * as r107 from "@/app/api/search/posts/route";
-import * as r108 from "@/app/api/search/posts/title/route";
-import * as r109 from "@/app/api/search/users/route";
-import * as r110 from "@/app/api/sessions/[id]/route";
-import * as r111 from "@/app/api/sessions/route";
-import * as r112 from "@/app/api/stats/comments-range/route";
-import * as r113 from "@/app/api/stats/dau/route";
-import * as r114 from "@/app/api/stats/dau-range/route";
-import * as r115 from "@/app/api/stats/new-users-range/route";
-import * as r116 from "@/app/api/stats/posts-range/route";
-import * as r117 from "@/app/api/subscriptions/posts/[id]/route";
-import * as r118 from "@/app/api/subscriptions/users/[username]/route";
-import * as r119 from "@/app/api/tags/[id]/merge/route";
-import * as r120 from "@/app/api/tags/[id]/route";
-import * as r121 from "@/app/api/tags/route";
-import * as r122 from "@/app/api/tokens/[id]/route";
-import * as r123 from "@/app/api/tokens/route";
-import * as r124 from "@/app/api/upload/presign/route";
-import * as r125 from "@/app/api/upload/presigned/[token]/route";
-import * as r126 from "@/app/api/upload/route";
-import * as r127 from "@/app/api/upload/url/route";
-import * as r128 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r129 from "@/app/api/users/[idOrUsername]/block/route";
-import * as r130 from "@/app/api/users/[idOrUsername]/followers/route";
-import * as r131 from "@/app/api/users/[idOrUsername]/following/route";
-import * as r132 from "@/app/api/users/[idOrUsername]/hot-posts/route";
-import * as r133 from "@/app/api/users/[idOrUsername]/hot-replies/route";
-import * as r134 from "@/app/api/users/[idOrUsername]/hot-tags/route";
-import * as r135 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r136 from "@/app/api/users/[idOrUsername]/read-posts/route";
-import * as r137 from "@/app/api/users/[idOrUsername]/relation/route";
-import * as r138 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r139 from "@/app/api/users/[idOrUsername]/route";
-import * as r140 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
-import * as r141 from "@/app/api/users/[idOrUsername]/tags/route";
-import * as r142 from "@/app/api/users/admins/route";
-import * as r143 from "@/app/api/users/me/avatar/route";
-import * as r144 from "@/app/api/users/me/blocks/route";
-import * as r145 from "@/app/api/users/me/email/confirm/route";
-import * as r146 from "@/app/api/users/me/email/route";
-import * as r147 from "@/app/api/users/me/page-state/route";
-import * as r148 from "@/app/api/users/me/password/route";
-import * as r149 from "@/app/api/users/me/privacy/route";
-import * as r150 from "@/app/api/users/me/route";
-import * as r151 from "@/app/api/users/me/watches/route";
-import * as r152 from "@/app/api/users/suggest/route";
+import * as r19 from "@/app/api/admin/redemptions/[id]/fulfil/route";
+import * as r20 from "@/app/api/admin/redemptions/route";
+import * as r21 from "@/app/api/admin/users/[id]/role/route";
+import * as r22 from "@/app/api/admin/users/[id]/route";
+import * as r23 from "@/app/api/admin/users/[id]/suspend/route";
+import * as r24 from "@/app/api/admin/users/[id]/unsuspend/route";
+import * as r25 from "@/app/api/admin/users/route";
+import * as r26 from "@/app/api/auth/check/route";
+import * as r27 from "@/app/api/auth/forgot/route";
+import * as r28 from "@/app/api/auth/login/route";
+import * as r29 from "@/app/api/auth/logout/route";
+import * as r30 from "@/app/api/auth/register/route";
+import * as r31 from "@/app/api/auth/reset/route";
+import * as r32 from "@/app/api/auth/verify/resend/route";
+import * as r33 from "@/app/api/auth/verify/route";
+import * as r34 from "@/app/api/avatars/[username]/route";
+import * as r35 from "@/app/api/categories/[id]/route";
+import * as r36 from "@/app/api/categories/order/route";
+import * as r37 from "@/app/api/categories/route";
+import * as r38 from "@/app/api/channels/route";
+import * as r39 from "@/app/api/channels/unread-count/route";
+import * as r40 from "@/app/api/comments/[id]/change-logs/route";
+import * as r41 from "@/app/api/comments/[id]/pin/route";
+import * as r42 from "@/app/api/comments/[id]/reactions/route";
+import * as r43 from "@/app/api/comments/[id]/replies/route";
+import * as r44 from "@/app/api/comments/[id]/route";
+import * as r45 from "@/app/api/comments/[id]/unpin/route";
+import * as r46 from "@/app/api/config/route";
+import * as r47 from "@/app/api/drafts/me/route";
+import * as r48 from "@/app/api/drafts/route";
+import * as r49 from "@/app/api/events/route";
+import * as r50 from "@/app/api/flags/route";
+import * as r51 from "@/app/api/health/route";
+import * as r52 from "@/app/api/markdown/preview/route";
+import * as r53 from "@/app/api/medals/route";
+import * as r54 from "@/app/api/medals/select/route";
+import * as r55 from "@/app/api/messages/[id]/reactions/route";
+import * as r56 from "@/app/api/messages/conversations/[id]/messages/route";
+import * as r57 from "@/app/api/messages/conversations/[id]/participants/route";
+import * as r58 from "@/app/api/messages/conversations/[id]/read/route";
+import * as r59 from "@/app/api/messages/conversations/[id]/route";
+import * as r60 from "@/app/api/messages/conversations/route";
+import * as r61 from "@/app/api/messages/route";
+import * as r62 from "@/app/api/messages/unread-count/route";
+import * as r63 from "@/app/api/notifications/email-prefs/route";
+import * as r64 from "@/app/api/notifications/groups/read/route";
+import * as r65 from "@/app/api/notifications/groups/route";
+import * as r66 from "@/app/api/notifications/prefs/route";
+import * as r67 from "@/app/api/notifications/read/route";
+import * as r68 from "@/app/api/notifications/read-all/route";
+import * as r69 from "@/app/api/notifications/route";
+import * as r70 from "@/app/api/notifications/unread/route";
+import * as r71 from "@/app/api/notifications/unread-count/route";
+import * as r72 from "@/app/api/notifications/unsubscribe/route";
+import * as r73 from "@/app/api/online/count/route";
+import * as r74 from "@/app/api/online/heartbeat/route";
+import * as r75 from "@/app/api/point-goods/redeem/route";
+import * as r76 from "@/app/api/point-goods/route";
+import * as r77 from "@/app/api/point-histories/route";
+import * as r78 from "@/app/api/point-histories/trend/route";
+import * as r79 from "@/app/api/posts/[id]/change-logs/route";
+import * as r80 from "@/app/api/posts/[id]/close/route";
+import * as r81 from "@/app/api/posts/[id]/comments/route";
+import * as r82 from "@/app/api/posts/[id]/feature/route";
+import * as r83 from "@/app/api/posts/[id]/lottery/join/route";
+import * as r84 from "@/app/api/posts/[id]/lottery/verify/route";
+import * as r85 from "@/app/api/posts/[id]/pin/route";
+import * as r86 from "@/app/api/posts/[id]/poll/progress/route";
+import * as r87 from "@/app/api/posts/[id]/poll/vote/route";
+import * as r88 from "@/app/api/posts/[id]/reactions/route";
+import * as r89 from "@/app/api/posts/[id]/read/route";
+import * as r90 from "@/app/api/posts/[id]/reopen/route";
+import * as r91 from "@/app/api/posts/[id]/route";
+import * as r92 from "@/app/api/posts/[id]/slow-mode/route";
+import * as r93 from "@/app/api/posts/[id]/unfeature/route";
+import * as r94 from "@/app/api/posts/[id]/unpin/route";
+import * as r95 from "@/app/api/posts/featured/route";
+import * as r96 from "@/app/api/posts/following/route";
+import * as r97 from "@/app/api/posts/latest-reply/route";
+import * as r98 from "@/app/api/posts/ranking/route";
+import * as r99 from "@/app/api/posts/read-all/route";
+import * as r100 from "@/app/api/posts/recent/route";
+import * as r101 from "@/app/api/posts/route";
+import * as r102 from "@/app/api/reaction-types/route";
+import * as r103 from "@/app/api/rss/categories/[id]/route";
+import * as r104 from "@/app/api/rss/featured/route";
+import * as r105 from "@/app/api/rss/route";
+import * as r106 from "@/app/api/rss/tags/[id]/route";
+import * as r107 from "@/app/api/search/global/route";
+import * as r108 from "@/app/api/search/posts/content/route";
+import * as r109 from "@/app/api/search/posts/route";
+import * as r110 from "@/app/api/search/posts/title/route";
+import * as r111 from "@/app/api/search/users/route";
+import * as r112 from "@/app/api/sessions/[id]/route";
+import * as r113 from "@/app/api/sessions/route";
+import * as r114 from "@/app/api/stats/comments-range/route";
+import * as r115 from "@/app/api/stats/dau/route";
+import * as r116 from "@/app/api/stats/dau-range/route";
+import * as r117 from "@/app/api/stats/new-users-range/route";
+import * as r118 from "@/app/api/stats/posts-range/route";
+import * as r119 from "@/app/api/subscriptions/posts/[id]/route";
+import * as r120 from "@/app/api/subscriptions/users/[username]/route";
+import * as r121 from "@/app/api/tags/[id]/merge/route";
+import * as r122 from "@/app/api/tags/[id]/route";
+import * as r123 from "@/app/api/tags/route";
+import * as r124 from "@/app/api/tokens/[id]/route";
+import * as r125 from "@/app/api/tokens/route";
+import * as r126 from "@/app/api/upload/presign/route";
+import * as r127 from "@/app/api/upload/presigned/[token]/route";
+import * as r128 from "@/app/api/upload/route";
+import * as r129 from "@/app/api/upload/url/route";
+import * as r130 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r131 from "@/app/api/users/[idOrUsername]/block/route";
+import * as r132 from "@/app/api/users/[idOrUsername]/followers/route";
+import * as r133 from "@/app/api/users/[idOrUsername]/following/route";
+import * as r134 from "@/app/api/users/[idOrUsername]/hot-posts/route";
+import * as r135 from "@/app/api/users/[idOrUsername]/hot-replies/route";
+import * as r136 from "@/app/api/users/[idOrUsername]/hot-tags/route";
+import * as r137 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r138 from "@/app/api/users/[idOrUsername]/read-posts/route";
+import * as r139 from "@/app/api/users/[idOrUsername]/relation/route";
+import * as r140 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r141 from "@/app/api/users/[idOrUsername]/route";
+import * as r142 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
+import * as r143 from "@/app/api/users/[idOrUsername]/tags/route";
+import * as r144 from "@/app/api/users/admins/route";
+import * as r145 from "@/app/api/users/me/avatar/route";
+import * as r146 from "@/app/api/users/me/blocks/route";
+import * as r147 from "@/app/api/users/me/email/confirm/route";
+import * as r148 from "@/app/api/users/me/email/route";
+import * as r149 from "@/app/api/users/me/page-state/route";
+import * as r150 from "@/app/api/users/me/password/route";
+import * as r151 from "@/app/api/users/me/privacy/route";
+import * as r152 from "@/app/api/users/me/route";
+import * as r153 from "@/app/api/users/me/watches/route";
+import * as r154 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
@@ -174,138 +176,140 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/admin/posts/{id}/unpin", module: r16 },
   { path: "/api/admin/posts/pending/count", module: r17 },
   { path: "/api/admin/posts/pending", module: r18 },
-  { path: "/api/admin/users/{id}/role", module: r19 },
-  { path: "/api/admin/users/{id}", module: r20 },
-  { path: "/api/admin/users/{id}/suspend", module: r21 },
-  { path: "/api/admin/users/{id}/unsuspend", module: r22 },
-  { path: "/api/admin/users", module: r23 },
-  { path: "/api/auth/check", module: r24 },
-  { path: "/api/auth/forgot", module: r25 },
-  { path: "/api/auth/login", module: r26 },
-  { path: "/api/auth/logout", module: r27 },
-  { path: "/api/auth/register", module: r28 },
-  { path: "/api/auth/reset", module: r29 },
-  { path: "/api/auth/verify/resend", module: r30 },
-  { path: "/api/auth/verify", module: r31 },
-  { path: "/api/avatars/{username}", module: r32 },
-  { path: "/api/categories/{id}", module: r33 },
-  { path: "/api/categories/order", module: r34 },
-  { path: "/api/categories", module: r35 },
-  { path: "/api/channels", module: r36 },
-  { path: "/api/channels/unread-count", module: r37 },
-  { path: "/api/comments/{id}/change-logs", module: r38 },
-  { path: "/api/comments/{id}/pin", module: r39 },
-  { path: "/api/comments/{id}/reactions", module: r40 },
-  { path: "/api/comments/{id}/replies", module: r41 },
-  { path: "/api/comments/{id}", module: r42 },
-  { path: "/api/comments/{id}/unpin", module: r43 },
-  { path: "/api/config", module: r44 },
-  { path: "/api/drafts/me", module: r45 },
-  { path: "/api/drafts", module: r46 },
-  { path: "/api/events", module: r47 },
-  { path: "/api/flags", module: r48 },
-  { path: "/api/health", module: r49 },
-  { path: "/api/markdown/preview", module: r50 },
-  { path: "/api/medals", module: r51 },
-  { path: "/api/medals/select", module: r52 },
-  { path: "/api/messages/{id}/reactions", module: r53 },
-  { path: "/api/messages/conversations/{id}/messages", module: r54 },
-  { path: "/api/messages/conversations/{id}/participants", module: r55 },
-  { path: "/api/messages/conversations/{id}/read", module: r56 },
-  { path: "/api/messages/conversations/{id}", module: r57 },
-  { path: "/api/messages/conversations", module: r58 },
-  { path: "/api/messages", module: r59 },
-  { path: "/api/messages/unread-count", module: r60 },
-  { path: "/api/notifications/email-prefs", module: r61 },
-  { path: "/api/notifications/groups/read", module: r62 },
-  { path: "/api/notifications/groups", module: r63 },
-  { path: "/api/notifications/prefs", module: r64 },
-  { path: "/api/notifications/read", module: r65 },
-  { path: "/api/notifications/read-all", module: r66 },
-  { path: "/api/notifications", module: r67 },
-  { path: "/api/notifications/unread", module: r68 },
-  { path: "/api/notifications/unread-count", module: r69 },
-  { path: "/api/notifications/unsubscribe", module: r70 },
-  { path: "/api/online/count", module: r71 },
-  { path: "/api/online/heartbeat", module: r72 },
-  { path: "/api/point-goods/redeem", module: r73 },
-  { path: "/api/point-goods", module: r74 },
-  { path: "/api/point-histories", module: r75 },
-  { path: "/api/point-histories/trend", module: r76 },
-  { path: "/api/posts/{id}/change-logs", module: r77 },
-  { path: "/api/posts/{id}/close", module: r78 },
-  { path: "/api/posts/{id}/comments", module: r79 },
-  { path: "/api/posts/{id}/feature", module: r80 },
-  { path: "/api/posts/{id}/lottery/join", module: r81 },
-  { path: "/api/posts/{id}/lottery/verify", module: r82 },
-  { path: "/api/posts/{id}/pin", module: r83 },
-  { path: "/api/posts/{id}/poll/progress", module: r84 },
-  { path: "/api/posts/{id}/poll/vote", module: r85 },
-  { path: "/api/posts/{id}/reactions", module: r86 },
-  { path: "/api/posts/{id}/read", module: r87 },
-  { path: "/api/posts/{id}/reopen", module: r88 },
-  { path: "/api/posts/{id}", module: r89 },
-  { path: "/api/posts/{id}/slow-mode", module: r90 },
-  { path: "/api/posts/{id}/unfeature", module: r91 },
-  { path: "/api/posts/{id}/unpin", module: r92 },
-  { path: "/api/posts/featured", module: r93 },
-  { path: "/api/posts/following", module: r94 },
-  { path: "/api/posts/latest-reply", module: r95 },
-  { path: "/api/posts/ranking", module: r96 },
-  { path: "/api/posts/read-all", module: r97 },
-  { path: "/api/posts/recent", module: r98 },
-  { path: "/api/posts", module: r99 },
-  { path: "/api/reaction-types", module: r100 },
-  { path: "/api/rss/categories/{id}", module: r101 },
-  { path: "/api/rss/featured", module: r102 },
-  { path: "/api/rss", module: r103 },
-  { path: "/api/rss/tags/{id}", module: r104 },
-  { path: "/api/search/global", module: r105 },
-  { path: "/api/search/posts/content", module: r106 },
-  { path: "/api/search/posts", module: r107 },
-  { path: "/api/search/posts/title", module: r108 },
-  { path: "/api/search/users", module: r109 },
-  { path: "/api/sessions/{id}", module: r110 },
-  { path: "/api/sessions", module: r111 },
-  { path: "/api/stats/comments-range", module: r112 },
-  { path: "/api/stats/dau", module: r113 },
-  { path: "/api/stats/dau-range", module: r114 },
-  { path: "/api/stats/new-users-range", module: r115 },
-  { path: "/api/stats/posts-range", module: r116 },
-  { path: "/api/subscriptions/posts/{id}", module: r117 },
-  { path: "/api/subscriptions/users/{username}", module: r118 },
-  { path: "/api/tags/{id}/merge", module: r119 },
-  { path: "/api/tags/{id}", module: r120 },
-  { path: "/api/tags", module: r121 },
-  { path: "/api/tokens/{id}", module: r122 },
-  { path: "/api/tokens", module: r123 },
-  { path: "/api/upload/presign", module: r124 },
-  { path: "/api/upload/presigned/{token}", module: r125 },
-  { path: "/api/upload", module: r126 },
-  { path: "/api/upload/url", module: r127 },
-  { path: "/api/users/{idOrUsername}/activity", module: r128 },
-  { path: "/api/users/{idOrUsername}/block", module: r129 },
-  { path: "/api/users/{idOrUsername}/followers", module: r130 },
-  { path: "/api/users/{idOrUsername}/following", module: r131 },
-  { path: "/api/users/{idOrUsername}/hot-posts", module: r132 },
-  { path: "/api/users/{idOrUsername}/hot-replies", module: r133 },
-  { path: "/api/users/{idOrUsername}/hot-tags", module: r134 },
-  { path: "/api/users/{idOrUsername}/posts", module: r135 },
-  { path: "/api/users/{idOrUsername}/read-posts", module: r136 },
-  { path: "/api/users/{idOrUsername}/relation", module: r137 },
-  { path: "/api/users/{idOrUsername}/replies", module: r138 },
-  { path: "/api/users/{idOrUsername}", module: r139 },
-  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r140 },
-  { path: "/api/users/{idOrUsername}/tags", module: r141 },
-  { path: "/api/users/admins", module: r142 },
-  { path: "/api/users/me/avatar", module: r143 },
-  { path: "/api/users/me/blocks", module: r144 },
-  { path: "/api/users/me/email/confirm", module: r145 },
-  { path: "/api/users/me/email", module: r146 },
-  { path: "/api/users/me/page-state", module: r147 },
-  { path: "/api/users/me/password", module: r148 },
-  { path: "/api/users/me/privacy", module: r149 },
-  { path: "/api/users/me", module: r150 },
-  { path: "/api/users/me/watches", module: r151 },
-  { path: "/api/users/suggest", module: r152 },
+  { path: "/api/admin/redemptions/{id}/fulfil", module: r19 },
+  { path: "/api/admin/redemptions", module: r20 },
+  { path: "/api/admin/users/{id}/role", module: r21 },
+  { path: "/api/admin/users/{id}", module: r22 },
+  { path: "/api/admin/users/{id}/suspend", module: r23 },
+  { path: "/api/admin/users/{id}/unsuspend", module: r24 },
+  { path: "/api/admin/users", module: r25 },
+  { path: "/api/auth/check", module: r26 },
+  { path: "/api/auth/forgot", module: r27 },
+  { path: "/api/auth/login", module: r28 },
+  { path: "/api/auth/logout", module: r29 },
+  { path: "/api/auth/register", module: r30 },
+  { path: "/api/auth/reset", module: r31 },
+  { path: "/api/auth/verify/resend", module: r32 },
+  { path: "/api/auth/verify", module: r33 },
+  { path: "/api/avatars/{username}", module: r34 },
+  { path: "/api/categories/{id}", module: r35 },
+  { path: "/api/categories/order", module: r36 },
+  { path: "/api/categories", module: r37 },
+  { path: "/api/channels", module: r38 },
+  { path: "/api/channels/unread-count", module: r39 },
+  { path: "/api/comments/{id}/change-logs", module: r40 },
+  { path: "/api/comments/{id}/pin", module: r41 },
+  { path: "/api/comments/{id}/reactions", module: r42 },
+  { path: "/api/comments/{id}/replies", module: r43 },
+  { path: "/api/comments/{id}", module: r44 },
+  { path: "/api/comments/{id}/unpin", module: r45 },
+  { path: "/api/config", module: r46 },
+  { path: "/api/drafts/me", module: r47 },
+  { path: "/api/drafts", module: r48 },
+  { path: "/api/events", module: r49 },
+  { path: "/api/flags", module: r50 },
+  { path: "/api/health", module: r51 },
+  { path: "/api/markdown/preview", module: r52 },
+  { path: "/api/medals", module: r53 },
+  { path: "/api/medals/select", module: r54 },
+  { path: "/api/messages/{id}/reactions", module: r55 },
+  { path: "/api/messages/conversations/{id}/messages", module: r56 },
+  { path: "/api/messages/conversations/{id}/participants", module: r57 },
+  { path: "/api/messages/conversations/{id}/read", module: r58 },
+  { path: "/api/messages/conversations/{id}", module: r59 },
+  { path: "/api/messages/conversations", module: r60 },
+  { path: "/api/messages", module: r61 },
+  { path: "/api/messages/unread-count", module: r62 },
+  { path: "/api/notifications/email-prefs", module: r63 },
+  { path: "/api/notifications/groups/read", module: r64 },
+  { path: "/api/notifications/groups", module: r65 },
+  { path: "/api/notifications/prefs", module: r66 },
+  { path: "/api/notifications/read", module: r67 },
+  { path: "/api/notifications/read-all", module: r68 },
+  { path: "/api/notifications", module: r69 },
+  { path: "/api/notifications/unread", module: r70 },
+  { path: "/api/notifications/unread-count", module: r71 },
+  { path: "/api/notifications/unsubscribe", module: r72 },
+  { path: "/api/online/count", module: r73 },
+  { path: "/api/online/heartbeat", module: r74 },
+  { path: "/api/point-goods/redeem", module: r75 },
+  { path: "/api/point-goods", module: r76 },
+  { path: "/api/point-histories", module: r77 },
+  { path: "/api/point-histories/trend", module: r78 },
+  { path: "/api/posts/{id}/change-logs", module: r79 },
+  { path: "/api/posts/{id}/close", module: r80 },
+  { path: "/api/posts/{id}/comments", module: r81 },
+  { path: "/api/posts/{id}/feature", module: r82 },
+  { path: "/api/posts/{id}/lottery/join", module: r83 },
+  { path: "/api/posts/{id}/lottery/verify", module: r84 },
+  { path: "/api/posts/{id}/pin", module: r85 },
+  { path: "/api/posts/{id}/poll/progress", module: r86 },
+  { path: "/api/posts/{id}/poll/vote", module: r87 },
+  { path: "/api/posts/{id}/reactions", module: r88 },
+  { path: "/api/posts/{id}/read", module: r89 },
+  { path: "/api/posts/{id}/reopen", module: r90 },
+  { path: "/api/posts/{id}", module: r91 },
+  { path: "/api/posts/{id}/slow-mode", module: r92 },
+  { path: "/api/posts/{id}/unfeature", module: r93 },
+  { path: "/api/posts/{id}/unpin", module: r94 },
+  { path: "/api/posts/featured", module: r95 },
+  { path: "/api/posts/following", module: r96 },
+  { path: "/api/posts/latest-reply", module: r97 },
+  { path: "/api/posts/ranking", module: r98 },
+  { path: "/api/posts/read-all", module: r99 },
+  { path: "/api/posts/recent", module: r100 },
+  { path: "/api/posts", module: r101 },
+  { path: "/api/reaction-types", module: r102 },
+  { path: "/api/rss/categories/{id}", module: r103 },
+  { path: "/api/rss/featured", module: r104 },
+  { path: "/api/rss", module: r105 },
+  { path: "/api/rss/tags/{id}", module: r106 },
+  { path: "/api/search/global", module: r107 },
+  { path: "/api/search/posts/content", module: r108 },
+  { path: "/api/search/posts", module: r109 },
+  { path: "/api/search/posts/title", module: r110 },
+  { path: "/api/search/users", module: r111 },
+  { path: "/api/sessions/{id}", module: r112 },
+  { path: "/api/sessions", module: r113 },
+  { path: "/api/stats/comments-range", module: r114 },
+  { path: "/api/stats/dau", module: r115 },
+  { path: "/api/stats/dau-range", module: r116 },
+  { path: "/api/stats/new-users-range", module: r117 },
+  { path: "/api/stats/posts-range", module: r118 },
+  { path: "/api/subscriptions/posts/{id}", module: r119 },
+  { path: "/api/subscriptions/users/{username}", module: r120 },
+  { path: "/api/tags/{id}/merge", module: r121 },
+  { path: "/api/tags/{id}", module: r122 },
+  { path: "/api/tags", module: r123 },
+  { path: "/api/tokens/{id}", module: r124 },
+  { path: "/api/tokens", module: r125 },
+  { path: "/api/upload/presign", module: r126 },
+  { path: "/api/upload/presigned/{token}", module: r127 },
+  { path: "/api/upload", module: r128 },
+  { path: "/api/upload/url", module: r129 },
+  { path: "/api/users/{idOrUsername}/activity", module: r130 },
+  { path: "/api/users/{idOrUsername}/block", module: r131 },
+  { path: "/api/users/{idOrUsername}/followers", module: r132 },
+  { path: "/api/users/{idOrUsername}/following", module: r133 },
+  { path: "/api/users/{idOrUsername}/hot-posts", module: r134 },
+  { path: "/api/users/{idOrUsername}/hot-replies", module: r135 },
+  { path: "/api/users/{idOrUsername}/hot-tags", module: r136 },
+  { path: "/api/users/{idOrUsername}/posts", module: r137 },
+  { path: "/api/users/{idOrUsername}/read-posts", module: r138 },
+  { path: "/api/users/{idOrUsername}/relation", module: r139 },
+  { path: "/api/users/{idOrUsername}/replies", module: r140 },
+  { path: "/api/users/{idOrUsername}", module: r141 },
+  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r142 },
+  { path: "/api/users/{idOrUsername}/tags", module: r143 },
+  { path: "/api/users/admins", module: r144 },
+  { path: "/api/users/me/avatar", module: r145 },
+  { path: "/api/users/me/blocks", module: r146 },
+  { path: "/api/users/me/email/confirm", module: r147 },
+  { path: "/api/users/me/email", module: r148 },
+  { path: "/api/users/me/page-state", module: r149 },
+  { path: "/api/users/me/password", module: r150 },
+  { path: "/api/users/me/privacy", module: r151 },
+  { path: "/api/users/me", module: r152 },
+  { path: "/api/users/me/watches", module: r153 },
+  { path: "/api/users/suggest", module: r154 },
 ];

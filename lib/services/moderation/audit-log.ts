@@ -123,6 +123,8 @@ export async function loadAuditEntries(where: SQL | undefined, page: number, siz
           return { label: r.tagName, href: r.tagName !== null ? `/t/${id}` : "/admin/tags" };
         case "point-good":
           return { label: r.goodName, href: "/admin/goods" };
+        case "redemption":
+          return { label: typeof before?.goodName === "string" ? before.goodName : null, href: "/admin/redemptions?status=all" };
         case "site-settings":
           return { label: "site settings", href: "/admin/settings" };
         default:

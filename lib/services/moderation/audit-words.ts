@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = [
   "good.retire",
   "good.offer",
   "good.delete",
+  "redemption.fulfil",
 ] as const;
 
 const POST_VERBS = new Set(["approve", "reject", "delete", "close", "reopen", "pin", "unpin", "feature", "unfeature"]);
@@ -176,6 +177,13 @@ export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORD
       actor,
       from: from ? `#${from}` : t("aTag"),
       target: target(into ? `#${into}` : t("anotherTag")),
+    });
+  } else if (a === "redemption.fulfil") {
+    const good = str(f.before, "goodName");
+    line = t("redemptionFulfilled", {
+      actor,
+      subject: user("subject", f.subject, member),
+      target: target(good ?? `#${f.target.id ?? "?"}`),
     });
   } else if (/^(category|tag|good)\./.test(a)) {
     const name = title ?? str(f.before, "name") ?? str(f.after, "name");

@@ -2,7 +2,17 @@ import "server-only";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, not, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
-import { comments, dailyCounters, pointHistories, posts, users, type MedalType, type PointHistoryType } from "@/db/schema";
+import {
+  comments,
+  dailyCounters,
+  pointGoods,
+  pointHistories,
+  posts,
+  redemptions,
+  users,
+  type MedalType,
+  type PointHistoryType,
+} from "@/db/schema";
 import { insufficientPoints } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
@@ -22,6 +32,8 @@ export type LedgerEntry = {
   postId?: number | null;
   commentId?: number | null;
   fromUserId?: number | null;
+  /** REDEEM: the redemption it paid for. */
+  redemptionId?: number | null;
 };
 
 /**
@@ -53,6 +65,7 @@ export async function applyPoints(tx: DbOrTx, e: LedgerEntry): Promise<number> {
     postId: e.postId ?? null,
     commentId: e.commentId ?? null,
     fromUserId: e.fromUserId ?? null,
+    redemptionId: e.redemptionId ?? null,
   });
   return u.point;
 }
@@ -151,6 +164,7 @@ export async function refreshMedal(tx: DbOrTx, userId: number): Promise<boolean>
  * A post's title and a comment's text appear only while the caller may see that post now (a post made
  * ONLY_ME after the points were earned must not show its new title through the ledger), and a comment's
  * text only while the caller may read it (comment-visibility.ts: "" once deleted or hidden by flags).
+ * A redemption's row names the good (as it was named then) and whether an admin has handed it over.
  */
 export async function listPointHistories(viewer: Viewer, a: { page: number; pageSize: number }): Promise<PointHistoryDto[]> {
   const fromUser = alias(users, "from_user");
@@ -171,6 +185,12 @@ export async function listPointHistories(viewer: Viewer, a: { page: number; page
       commentPostVisible: commentPost.id,
       fromUserId: pointHistories.fromUserId,
       fromUserName: fromUser.username,
+      redemptionId: redemptions.id,
+      redemptionGoodId: redemptions.goodId,
+      redemptionGoodName: redemptions.goodName,
+      redemptionFulfilledAt: redemptions.fulfilledAt,
+      goodRetiredAt: pointGoods.retiredAt,
+      goodExists: pointGoods.id,
       createdAt: pointHistories.createdAt,
     })
     .from(pointHistories)
@@ -178,22 +198,48 @@ export async function listPointHistories(viewer: Viewer, a: { page: number; page
     .leftJoin(comments, eq(comments.id, pointHistories.commentId))
     .leftJoin(commentPost, and(eq(commentPost.id, comments.postId), visiblePostsWhere(viewer, {}, commentPost)))
     .leftJoin(fromUser, eq(fromUser.id, pointHistories.fromUserId))
+    .leftJoin(redemptions, eq(redemptions.id, pointHistories.redemptionId))
+    .leftJoin(pointGoods, eq(pointGoods.id, redemptions.goodId))
     .where(eq(pointHistories.userId, viewer.id))
     .orderBy(desc(pointHistories.id))
     .limit(a.pageSize)
     .offset(a.page * a.pageSize);
-  return rows.map(({ commentDeletedAt, commentHiddenAt, commentAuthorId, commentPostVisible, ...r }) => ({
-    ...r,
-    postTitle: r.postTitle ?? null,
-    commentContent:
-      commentPostVisible === null
-        ? null
-        : !canReadComment(viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null })
-          ? ""
-          : (r.commentContent ?? null),
-    fromUserName: r.fromUserName ?? null,
-    createdAt: iso(r.createdAt)!,
-  }));
+  return rows.map(
+    ({
+      commentDeletedAt,
+      commentHiddenAt,
+      commentAuthorId,
+      commentPostVisible,
+      redemptionId,
+      redemptionGoodId,
+      redemptionGoodName,
+      redemptionFulfilledAt,
+      goodRetiredAt,
+      goodExists,
+      ...r
+    }) => ({
+      ...r,
+      postTitle: r.postTitle ?? null,
+      commentContent:
+        commentPostVisible === null
+          ? null
+          : !canReadComment(viewer, { authorId: commentAuthorId!, hidden: commentHiddenAt !== null, deleted: commentDeletedAt !== null })
+            ? ""
+            : (r.commentContent ?? null),
+      fromUserName: r.fromUserName ?? null,
+      redemption:
+        redemptionId === null
+          ? null
+          : {
+              id: redemptionId,
+              goodId: redemptionGoodId,
+              goodName: redemptionGoodName!,
+              onOffer: goodExists !== null && goodRetiredAt === null,
+              status: redemptionFulfilledAt ? ("fulfilled" as const) : ("pending" as const),
+            },
+      createdAt: iso(r.createdAt)!,
+    }),
+  );
 }
 
 /**

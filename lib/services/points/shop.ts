@@ -47,7 +47,8 @@ export async function listGoodsForAdmin(viewer: Viewer | null): Promise<PointGoo
 
 /**
  * Redeems a good: the balance drops through the ledger (a conditional update, so concurrent
- * redemptions can never overspend: 409 insufficient_points), a redemption row is kept, and every admin
+ * redemptions can never overspend: 409 insufficient_points), a redemption row is kept (pending until an
+ * admin fulfils it: lib/services/points/redemptions.ts), and every admin
  * gets POINT_REDEEM "<good>: <contact>" from the redeemer, all in one transaction.
  */
 export async function redeemGood(viewer: Viewer, a: { goodId: number; contact: string }): Promise<{ point: number }> {
@@ -56,8 +57,13 @@ export async function redeemGood(viewer: Viewer, a: { goodId: number; contact: s
       const [good] = await tx.select().from(pointGoods).where(eq(pointGoods.id, a.goodId));
       if (!good) throw notFound(msg("goodNotFound"));
       if (good.retiredAt) throw conflict(msg("goodRetired"));
-      const point = await applyPoints(tx, { userId: viewer.id, type: "REDEEM", amount: -good.cost });
-      await tx.insert(redemptions).values({ userId: viewer.id, goodId: good.id, goodName: good.name, cost: good.cost, contact: a.contact });
+      // The redemption first, so that its ledger row points at it (the history's related column); an
+      // unaffordable one rolls back with the transaction.
+      const [r] = await tx
+        .insert(redemptions)
+        .values({ userId: viewer.id, goodId: good.id, goodName: good.name, cost: good.cost, contact: a.contact })
+        .returning({ id: redemptions.id });
+      const point = await applyPoints(tx, { userId: viewer.id, type: "REDEEM", amount: -good.cost, redemptionId: r!.id });
       const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "ADMIN"));
       await notify(
         tx,
