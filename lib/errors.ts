@@ -16,6 +16,7 @@ export type ErrorCode =
   | "email_unverified"
   | "suspended"
   | "registration_closed"
+  | "staff_decision"
   | "not_found"
   | "method_not_allowed"
   | "conflict"
@@ -108,6 +109,8 @@ export const badRequest = (message: Msg, field?: string) => {
 };
 export const unauthorized = (message: Msg = msg("authenticationRequired")) => new AppError("unauthorized", message);
 export const forbidden = (message: Msg = msg("forbidden")) => new AppError("forbidden", message);
+/** 403 `staff_decision`: staff set this state (closed a post, pinned a comment); only staff undo it. */
+export const staffDecision = (message: Msg) => new AppError("staff_decision", message);
 export const notFound = (message: Msg = msg("notFound")) => new AppError("not_found", message);
 export const conflict = (message: Msg) => new AppError("conflict", message);
 export const insufficientPoints = (message: Msg = msg("insufficientPoints")) =>

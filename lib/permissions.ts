@@ -66,6 +66,17 @@ export function assertOnPost(viewer: Viewer | null, post: { authorId: number }, 
 }
 
 /**
+ * A moderation state its owner may also set (a post's close, a comment pin on their post) set by
+ * someone else, i.e. by staff (issue 54): `setById` is who set it (null: gone or unknown, counted as
+ * staff), `ownerId` the member who may otherwise set it (the post's author).
+ */
+export const setByStaff = (setById: number | null, ownerId: number) => setById !== ownerId;
+
+/** Whether the viewer may undo such a state: staff always, its owner only when it was their own doing. */
+export const canUndoState = (viewer: Viewer | null, setById: number | null, ownerId: number) =>
+  isModerator(viewer) || (!!viewer && viewer.id === ownerId && !setByStaff(setById, ownerId));
+
+/**
  * A post staff rejected is read-only (issue 47): no comments, replies, reactions, votes or entries, and
  * no edits by its author (staff may still edit it, or approve it after all). 409 `conflict`.
  */

@@ -14,25 +14,26 @@ export type SuspendRequest = { length: { days: number }; reason: string };
 
 /**
  * Suspend a member: the reason they will read and how long, then the app's inline confirmation
- * (ConfirmButton). `reason` prefills the field (from a flag: its reason and note).
+ * (ConfirmButton). The reason starts empty; `templates` are staff-written reasons offered to fill it
+ * with one click (from a flag: its category and what was flagged, never a flagger's note: issue 54).
  */
 export function SuspendForm({
   username,
-  reason: initialReason = "",
+  templates = [],
   busy,
   error,
   onSuspend,
   onCancel,
 }: {
   username: string;
-  reason?: string;
+  templates?: string[];
   busy: boolean;
   error: Error | null;
   onSuspend: (r: SuspendRequest) => void;
   onCancel?: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState(initialReason);
+  const [reason, setReason] = useState("");
   const [days, setDays] = useState(7);
   const t = useTranslations("Suspend");
   const span = (DURATIONS as readonly number[]).includes(days) ? t(`length.${days}`) : t("days", { days });
@@ -54,6 +55,16 @@ export function SuspendForm({
           className={inputClass}
         />
       </Field>
+      {templates.length ? (
+        <div role="group" aria-label={t("templates")} className="flex flex-wrap items-center gap-1.5 text-sm">
+          <span className="text-zinc-600 dark:text-zinc-400">{t("templates")}</span>
+          {templates.map((text) => (
+            <Button key={text} type="button" size="sm" variant="ghost" onClick={() => setReason(text)} data-testid="reason-template">
+              {text}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <Field id={`${id}-days`} label={t("for")}>
         <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))} className={`${inputClass} sm:w-48`}>
           {DURATIONS.map((d) => (

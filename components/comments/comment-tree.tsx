@@ -206,7 +206,8 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
   const canDelete = !!me && !c.deleted && !ctx.suspended && (me.id === c.author.id || me.moderator);
   const canEdit = canDelete && writable;
   const [editing, setEditing] = useState(false);
-  const canPin = ctx.canPin && c.parentId === null && !c.deleted && !ctx.suspended;
+  // A pin staff set is theirs to lift: the post's author is not offered "Unpin" (the API answers 403 staff_decision).
+  const canPin = ctx.canPin && c.parentId === null && !c.deleted && !ctx.suspended && !(c.pinnedAt && c.pinnedByStaff && !me?.moderator);
 
   const change = useCommentMutation(ctx.postId);
   const act = (c: CommentChange) => change.mutate(c, { onSuccess: ctx.refresh });
@@ -357,6 +358,7 @@ export function CommentTree({
   viewer: given,
   canPin,
   closed,
+  closedByStaff = false,
   rejected = false,
 }: {
   postId: number;
@@ -366,6 +368,8 @@ export function CommentTree({
   viewer: CommentViewer | "deferred";
   canPin: boolean;
   closed: boolean;
+  /** Closed by staff, not its author: reopened by staff only (its notice says so). */
+  closedByStaff?: boolean;
   /** A moderator rejected the post: read-only (its author and staff are the only ones who see it). */
   rejected?: boolean;
 }) {
@@ -399,8 +403,8 @@ export function CommentTree({
           <Icon name="lock" className="h-3.5 w-3.5" /> {t("rejected")}
         </p>
       ) : closed ? (
-        <p className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
-          <Icon name="lock" className="h-3.5 w-3.5" /> {t("closed")}
+        <p data-testid="comments-closed" className="rounded-md bg-zinc-100 p-3 text-sm text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
+          <Icon name="lock" className="h-3.5 w-3.5" /> {t(closedByStaff ? "closedByStaff" : "closed")}
         </p>
       ) : suspended ? (
         <SuspendedHint what={t("suspendedWhat")} />

@@ -52,14 +52,12 @@ export function useSuspendAuthor() {
   });
 }
 
-/** What the member reads as the reason, prefilled from the flag: its reason, the content and the reporter's note. */
+/**
+ * A reason staff may pick for the suspension, written by the site from the flag's category and what was
+ * flagged. Never the flaggers' notes: they are staff-only, and the member reads this reason (issue 54).
+ */
 function reasonFromFlag(t: ReturnType<typeof useTranslations<"Flags">>, f: AdminFlagDto): string {
-  const text = t(f.comment ? "suspendReasonComment" : "suspendReasonPost", {
-    reason: f.reason,
-    title: f.post.title,
-    note: f.note ?? "",
-    hasNote: f.note ? "yes" : "no",
-  });
+  const text = t(f.comment ? "suspendReasonComment" : "suspendReasonPost", { reason: f.reason, title: f.post.title });
   return text.length > 500 ? `${text.slice(0, 499)}…` : text;
 }
 
@@ -94,7 +92,7 @@ function SuspendAuthor({ flag, admin }: { flag: AdminFlagDto; admin: boolean }) 
     <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
       <SuspendForm
         username={author.username}
-        reason={reasonFromFlag(t, flag)}
+        templates={[reasonFromFlag(t, flag)]}
         busy={suspend.isPending}
         error={suspend.error}
         onSuspend={(r) => suspend.mutate({ userId: author.id, ...r }, { onSuccess: () => setOpen(false) })}
@@ -153,17 +151,26 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
               ) : null}
               {first.post.closed ? <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("postClosed")}</span> : null}
             </div>
-            <p className="text-sm">
-              <Link
-                href={first.comment ? `/posts/${first.post.id}#comment-${first.comment.id}` : `/posts/${first.post.id}`}
-                className="font-semibold hover:underline"
-              >
-                {first.post.title}
-              </Link>
-              <span className="text-zinc-600 dark:text-zinc-400">
-                {" "}
-                {t("by", { username: (first.comment ?? first.post).author.username })}
-              </span>
+            {/* Say what is flagged: a comment's author wrote the comment, not the post it is on. */}
+            <p className="text-sm" data-testid="flag-what">
+              {first.comment ? (
+                t.rich("commentByOn", {
+                  username: first.comment.author.username,
+                  title: first.post.title,
+                  post: (chunks) => (
+                    <Link href={`/posts/${first.post.id}#comment-${first.comment!.id}`} className="font-semibold hover:underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })
+              ) : (
+                <>
+                  <Link href={`/posts/${first.post.id}`} className="font-semibold hover:underline">
+                    {first.post.title}
+                  </Link>
+                  <span className="text-zinc-600 dark:text-zinc-400"> {t("by", { username: first.post.author.username })}</span>
+                </>
+              )}
             </p>
             {first.comment ? (
               <blockquote className="border-l-2 border-zinc-300 pl-3 text-sm break-words text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">

@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   email_unverified: 403,
   suspended: 403,
   registration_closed: 403,
+  staff_decision: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -9,7 +9,17 @@ export const reviewPostSchema = z
 export type ReviewPostInput = z.infer<typeof reviewPostSchema>;
 
 /** GET /api/admin/posts/pending/count. */
-export const pendingCountSchema = z.object({ count: z.number().int() }).meta({ id: "PendingCount" });
+export const pendingCountSchema = z
+  .object({
+    count: z.number().int().meta({ description: "posts waiting for review (PENDING)" }),
+    flagged: z.number().int().optional().meta({ description: "extra: posts and comments with open flags" }),
+    total: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "extra: everything waiting, each once (a post hidden by flags is both pending and flagged)" }),
+  })
+  .meta({ id: "PendingCount" });
 
 const intString = z
   .string()

@@ -119,6 +119,10 @@ export const postSchema = z
     poll: pollSchema.nullable(),
     rssExcluded: z.boolean(),
     closed: z.boolean(),
+    closedByStaff: z.boolean().optional().meta({
+      description:
+        "extra, closed posts only: closed by staff (not its author), so only staff may reopen it (its author gets 403 `staff_decision`)",
+    }),
     visibleScope: z.enum(VISIBLE_SCOPES),
     featured: z.boolean().meta({ description: "extra: rssExcluded === false" }),
     slowModeSeconds: z
@@ -127,7 +131,7 @@ export const postSchema = z
       .meta({ description: "extra: staff-set slow mode, seconds a member waits between comments on this post (0: off)" }),
     staffEditedAt: isoDateTime.nullable().optional().meta({
       description:
-        "extra: the last time someone other than the author edited, moved, re-tagged, restored or closed the post (its history shows what)",
+        "extra: the last time someone other than the author changed its title or content, by an edit or a restore (its history shows what)",
     }),
     rejectedReason: z.string().nullable().optional().meta({
       description: "extra, REJECTED posts only (their author and staff see them): the moderator's reason, null when none was given",
@@ -162,6 +166,8 @@ export type CommentDto = {
   editedAt?: string | null;
   /** Edited by staff rather than its author. */
   staffEdited?: boolean;
+  /** Pinned by staff rather than the post's author: only staff may unpin it. */
+  pinnedByStaff?: boolean;
 };
 
 export const commentSchema: z.ZodType<CommentDto> = z
@@ -186,6 +192,10 @@ export const commentSchema: z.ZodType<CommentDto> = z
       .optional()
       .meta({ description: "extra: when the comment was last edited (its history: GET /api/comments/{id}/change-logs)" }),
     staffEdited: z.boolean().optional().meta({ description: "extra: the last edit was made by staff, not the author" }),
+    pinnedByStaff: z.boolean().optional().meta({
+      description:
+        "extra, pinned comments only: pinned by staff, not the post's author, so only staff may unpin it (its author gets 403 `staff_decision`)",
+    }),
   })
   .meta({ id: "Comment" });
 

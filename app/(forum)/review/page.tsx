@@ -12,7 +12,8 @@ import { listFlags } from "@/lib/services/moderation/flags";
 import { markdownExcerpt } from "@/lib/markdown";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
-import { countPendingPosts, listPendingPosts } from "@/lib/services/posts/list";
+import { listPendingPosts } from "@/lib/services/posts/list";
+import { reviewQueueCounts } from "@/lib/services/moderation/moderation";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Review");
@@ -29,13 +30,14 @@ export default async function ReviewPage({ searchParams }: Props) {
   if (!viewer) redirect("/login?callbackUrl=/review");
   const raw = Number((await searchParams).page ?? 0);
   const page = Number.isInteger(raw) && raw >= 0 && raw < 100_000 ? raw : 0;
-  const [pending, total, openFlags] = await orNotFound(
+  const [pending, waiting, openFlags] = await orNotFound(
     Promise.all([
       listPendingPosts(viewer, { page, pageSize: PAGE_SIZE }),
-      countPendingPosts(viewer),
+      reviewQueueCounts(viewer),
       listFlags(viewer, { status: "open", page: 0, pageSize: 50 }),
     ]),
   );
+  const total = waiting.posts;
   const t = await getTranslations("Review");
   const qc = new QueryClient();
   qc.setQueryData(moderationKeys.flags("open"), openFlags);
@@ -44,7 +46,9 @@ export default async function ReviewPage({ searchParams }: Props) {
     <div className="mx-auto w-full max-w-3xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">{t("heading")}</h1>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{t("waiting", { count: total })}</p>
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="review-waiting">
+          {t("waiting", waiting)}
+        </p>
       </div>
 
       <section aria-labelledby="flags-heading" className="space-y-3">

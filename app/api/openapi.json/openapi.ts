@@ -117,7 +117,10 @@ const NAMES = new Map<Schema, string>([
 const STATUS_TEXT: Record<number, [string, string]> = {
   400: ["BadRequest", "Invalid parameter or body (`field` and `issues` name the problem)"],
   401: ["Unauthorized", "Missing credentials, or an invalid, expired or revoked token"],
-  403: ["Forbidden", "Not allowed (role, read-only token, or cross-site cookie request)"],
+  403: [
+    "Forbidden",
+    "Not allowed (role, read-only token, or cross-site cookie request; `staff_decision` where staff closed or pinned it and only staff undo it)",
+  ],
   404: ["NotFound", "No such resource, or one the caller may not see"],
   409: ["Conflict", "Conflicts with the current state (`insufficient_points` for a short balance)"],
   413: ["PayloadTooLarge", "Body over its size limit"],

@@ -2,9 +2,9 @@ import "server-only";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
-import { conflict, forbidden, notFound, msg } from "@/lib/errors";
+import { conflict, forbidden, notFound, msg, staffDecision } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
-import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, isModerator } from "@/lib/permissions";
+import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, canUndoState, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
@@ -30,6 +30,8 @@ const commentColumns = {
   authorId: comments.authorId,
   content: comments.content,
   pinnedAt: comments.pinnedAt,
+  // Pinned by someone other than the post's author, i.e. staff (lib/permissions.ts setByStaff).
+  pinnedByStaff: sql<boolean>`(${comments.pinnedById} is distinct from (select p.author_id from posts p where p.id = ${comments.postId}))`,
   deletedAt: comments.deletedAt,
   hiddenAt: comments.hiddenAt,
   editedAt: comments.editedAt,
@@ -55,6 +57,7 @@ function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
     hidden: r.hiddenAt !== null,
     createdAt: iso(r.createdAt)!,
     pinnedAt: iso(r.pinnedAt),
+    ...(r.pinnedAt ? { pinnedByStaff: !!r.pinnedByStaff } : {}),
     author: userSummary(r.author),
     replies: [],
     reactions,
@@ -181,6 +184,8 @@ async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
       authorId: comments.authorId,
       deletedAt: comments.deletedAt,
       hiddenAt: comments.hiddenAt,
+      pinnedAt: comments.pinnedAt,
+      pinnedById: comments.pinnedById,
       post: postAccessColumns,
     })
     .from(comments)
@@ -306,7 +311,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       ]);
       medalChanged = changedMedal;
       if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
-      return toDto({ ...row, reward, pointReward, author: author! }, []);
+      return toDto({ ...row, pinnedByStaff: false, reward, pointReward, author: author! }, []);
     }),
     (c) => commentWritten({ id: c.id, postId, authorId: viewer.id }, medalChanged),
   );
@@ -315,8 +320,10 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
 /**
  * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
  * drops by one and lastReplyAt falls back to the newest live comment, else the post's creation.
+ * `audit: false`: the caller writes the audit line of the action this is part of (a flag resolved by
+ * deleting: one action, one line, issue 54).
  */
-export async function deleteComment(viewer: Viewer, { commentId }: { commentId: number }): Promise<void> {
+export async function deleteComment(viewer: Viewer, { commentId }: { commentId: number }, opts: { audit?: boolean } = {}): Promise<void> {
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound(msg("commentNotFound"));
   if (!canDeleteComment(viewer, c)) throw forbidden(msg("commentDeleteOwnerOrMod"));
@@ -326,7 +333,7 @@ export async function deleteComment(viewer: Viewer, { commentId }: { commentId: 
       await lockUsers(tx, [c.authorId]);
       const [gone] = await tx
         .update(comments)
-        .set({ deletedAt: sql`now()`, pinnedAt: null })
+        .set({ deletedAt: sql`now()`, pinnedAt: null, pinnedById: null })
         .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
         .returning({ id: comments.id });
       if (!gone) throw notFound(msg("commentNotFound"));
@@ -338,7 +345,7 @@ export async function deleteComment(viewer: Viewer, { commentId }: { commentId: 
         })
         .where(eq(posts.id, c.post.id));
       medalChanged = await refreshMedal(tx, c.authorId);
-      if (viewer.id !== c.authorId)
+      if (viewer.id !== c.authorId && opts.audit !== false)
         await audit(tx, {
           actorId: viewer.id,
           action: "comment.delete",
@@ -361,15 +368,20 @@ export async function deleteComment(viewer: Viewer, { commentId }: { commentId: 
   );
 }
 
-/** Pins or unpins a comment (the post's author or a moderator); returns it with its replies. */
+/**
+ * Pins or unpins a comment (the post's author or a moderator); returns it with its replies. A pin by
+ * staff is theirs (issue 54): the post's author can neither unpin it nor pin it again as their own
+ * (403 `staff_decision`).
+ */
 export async function setCommentPinned(viewer: Viewer, { commentId, pinned }: { commentId: number; pinned: boolean }): Promise<CommentDto> {
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound(msg("commentNotFound"));
   assertOnPost(viewer, c.post, "pinComment");
+  if (c.pinnedAt && !canUndoState(viewer, c.pinnedById, c.post.authorId)) throw staffDecision(msg("commentPinnedByStaff"));
   await db.transaction(async (tx) => {
     await tx
       .update(comments)
-      .set({ pinnedAt: pinned ? sql`now()` : null })
+      .set({ pinnedAt: pinned ? sql`now()` : null, pinnedById: pinned ? viewer.id : null })
       .where(eq(comments.id, commentId));
     // The post's author arranges their own thread; staff doing it on someone else's post is audited.
     if (viewer.id !== c.post.authorId)

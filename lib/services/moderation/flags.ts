@@ -209,13 +209,21 @@ function authorDto(a: { id: number; username: string; bot: boolean; role: UserRo
   return { id: a.id, username: a.username, bot: a.bot, role: a.role, suspendedUntil: running ? a.suspendedUntil!.toISOString() : null };
 }
 
-/** Open flags on any target, for the staff header count. */
-export async function countOpenFlagTargets(): Promise<number> {
+/**
+ * Targets with open flags (`all`), and those of them that are not a pending post (`besidesPending`: a
+ * post hidden by flags went back to PENDING, so the pending posts count it already).
+ */
+export async function countOpenFlagTargets(): Promise<{ all: number; besidesPending: number }> {
+  const target = sql`(${flags.postId}, coalesce(${flags.commentId}, 0))`;
   const [row] = await db
-    .select({ n: sql<number>`count(distinct (${flags.postId}, coalesce(${flags.commentId}, 0)))::int` })
+    .select({
+      all: sql<number>`count(distinct ${target})::int`,
+      besidesPending: sql<number>`count(distinct ${target}) filter (where ${flags.commentId} is not null or ${posts.status} <> 'PENDING')::int`,
+    })
     .from(flags)
+    .innerJoin(posts, eq(posts.id, flags.postId))
     .where(eq(flags.status, "OPEN"));
-  return row?.n ?? 0;
+  return { all: row?.all ?? 0, besidesPending: row?.besidesPending ?? 0 };
 }
 
 const OUTCOME: Record<FlagAction, string> = {
@@ -241,14 +249,16 @@ export async function resolveFlag(
   if (flag.status !== "OPEN") throw conflict(msg("flagResolved"));
   const { postId, commentId } = flag;
 
-  // Deleting or closing goes through the posts/comments services (their rules, counts and notices).
+  // Deleting or closing goes through the posts/comments services (their rules, counts and notices); the
+  // action's one audit line is the flag's (issue 54: one action, one line), so they write none.
   if (action === "DELETE" && commentId === null) {
     const reporters = await db
       .selectDistinct({ id: flags.reporterId })
       .from(flags)
       .where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
     const [p] = await db.select({ title: posts.title, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
-    await deletePost(viewer, { id: postId }); // its flags go with it (cascade)
+    // Its flags go with it (cascade). The one audit line of this action is the flag's, below.
+    await deletePost(viewer, { id: postId }, { audit: false });
     await db.transaction(async (tx) => {
       await audit(tx, {
         actorId: viewer.id,
@@ -272,10 +282,10 @@ export async function resolveFlag(
     return { action, resolved: reporters.length };
   }
   if (action === "DELETE")
-    await deleteComment(viewer, { commentId: commentId! }).catch((e) => {
+    await deleteComment(viewer, { commentId: commentId! }, { audit: false }).catch((e) => {
       if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
     });
-  if (action === "CLOSE_POST") await setClosed(viewer, { id: postId, on: true });
+  if (action === "CLOSE_POST") await setClosed(viewer, { id: postId, on: true }, { audit: false });
 
   return afterCommit(
     db.transaction(async (tx) => {

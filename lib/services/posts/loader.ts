@@ -3,7 +3,7 @@ import { asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows } from "@/db";
 import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
-import { canSeePost } from "@/lib/permissions";
+import { canSeePost, setByStaff } from "@/lib/permissions";
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { loadLotteries } from "@/lib/services/posts/lotteries";
 import { loadPolls } from "@/lib/services/posts/polls";
@@ -202,6 +202,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       poll: polls.get(r.id) ?? null,
       rssExcluded: r.rssExcluded,
       closed: r.closed,
+      ...(r.closed ? { closedByStaff: setByStaff(r.closedById, r.authorId) } : {}),
       visibleScope: r.visibleScope,
       featured: !r.rssExcluded,
       slowModeSeconds: r.slowModeSeconds,

@@ -15,10 +15,11 @@ export type PostActions = {
   moderate: boolean;
 };
 
-export function postActionsFor(viewer: Viewer | null, post: { authorId: number }): PostActions {
+/** `closedByStaff`: the post is closed by staff, so its author is not offered "Reopen" (issue 54). */
+export function postActionsFor(viewer: Viewer | null, post: { authorId: number; closedByStaff?: boolean }): PostActions {
   return {
     edit: canOnPost(viewer, post, "edit"),
-    close: canOnPost(viewer, post, "close"),
+    close: canOnPost(viewer, post, "close") && (!post.closedByStaff || isModerator(viewer)),
     pin: canOnPost(viewer, post, "pin"),
     feature: canOnPost(viewer, post, "feature"),
     delete: canOnPost(viewer, post, "delete"),

@@ -3,8 +3,8 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import { db } from "@/db";
 import { posts } from "@/db/schema";
-import { conflict, msg } from "@/lib/errors";
-import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
+import { conflict, msg, staffDecision } from "@/lib/errors";
+import { assertCanSeePost, assertNotRejected, assertOnPost, canUndoState, isModerator, setByStaff } from "@/lib/permissions";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
 import { notifyWatchers } from "@/lib/services/notifications/watches";
@@ -21,24 +21,34 @@ import { auditPost } from "@/lib/services/moderation/audit-log";
 
 type Toggle = { id: number; on: boolean };
 
-/** close/reopen (author, moderator): a CLOSED entry when the state changes. */
-export async function setClosed(viewer: Viewer, { id, on }: Toggle): Promise<PostDto> {
+/**
+ * close/reopen (author, moderator): a CLOSED entry when the state changes. The post remembers who
+ * closed it: a close by staff is reopened by staff only (403 `staff_decision` for its author, issue 54),
+ * and staff closing a post its author had closed makes the close theirs. Closing is no edit: it leaves
+ * staffEditedAt alone. `audit: false`: the caller writes the audit line of the action this is part of.
+ */
+export async function setClosed(viewer: Viewer, { id, on }: Toggle, opts: { audit?: boolean } = {}): Promise<PostDto> {
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "close");
       if (!isModerator(viewer)) assertNotRejected(post);
-      if (post.closed === on) return;
-      const now = new Date();
+      if (!on && post.closed && !canUndoState(viewer, post.closedById, post.authorId)) throw staffDecision(msg("postClosedByStaff"));
       const staff = viewer.id !== post.authorId;
+      if (post.closed === on) {
+        if (on && staff && !setByStaff(post.closedById, post.authorId))
+          await tx.update(posts).set({ closedById: viewer.id }).where(eq(posts.id, id));
+        return;
+      }
       await tx
         .update(posts)
-        .set({ closed: on, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) })
+        .set({ closed: on, closedById: on ? viewer.id : null, updatedAt: new Date() })
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
       if (staff) {
-        await auditPost(tx, viewer.id, { ...post, id }, on ? "post.close" : "post.reopen", { closed: post.closed }, { closed: on });
+        if (opts.audit !== false)
+          await auditPost(tx, viewer.id, { ...post, id }, on ? "post.close" : "post.reopen", { closed: post.closed }, { closed: on });
         const content = on ? "closed your post" : "reopened your post";
         await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
       }

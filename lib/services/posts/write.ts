@@ -191,9 +191,12 @@ export async function updatePost(viewer: Viewer, a: { id: number; input: UpdateP
       if (!logs.length) return;
       const now = new Date();
       const staff = viewer.id !== post.authorId;
+      // "edited by staff" is for what the author wrote (title or content, by an edit or a restore); a
+      // move, a re-tag or a change of visibility is in the history and told to the author, but is no edit.
+      const rewritten = set.title !== undefined || set.content !== undefined;
       await tx
         .update(posts)
-        .set({ ...set, updatedAt: now, ...(staff ? { staffEditedAt: now } : {}) })
+        .set({ ...set, updatedAt: now, ...(staff && rewritten ? { staffEditedAt: now } : {}) })
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, logs);
       if (staff) {
@@ -251,7 +254,7 @@ function staffEditPhrase(logs: NewChangeLog[], restoredVersion: number | null): 
 }
 
 /** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
-export async function deletePost(viewer: Viewer, a: { id: number }): Promise<void> {
+export async function deletePost(viewer: Viewer, a: { id: number }, opts: { audit?: boolean } = {}): Promise<void> {
   const { id } = a;
   await afterCommit(
     db.transaction(async (tx) => {
@@ -259,7 +262,8 @@ export async function deletePost(viewer: Viewer, a: { id: number }): Promise<voi
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "delete");
       await tx.delete(posts).where(eq(posts.id, id));
-      if (viewer.id !== post.authorId) await auditPost(tx, viewer.id, { ...post, id }, "post.delete", { status: post.status }, null);
+      if (viewer.id !== post.authorId && opts.audit !== false)
+        await auditPost(tx, viewer.id, { ...post, id }, "post.delete", { status: post.status }, null);
       await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
     }),
     postChanged(id),

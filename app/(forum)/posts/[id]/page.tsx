@@ -72,7 +72,7 @@ export default async function PostPage({ params }: Props) {
   // into client components.
   qc.setQueryData<PostDto>(postKeys.detail(post.id), JSON.parse(JSON.stringify(post)) as PostDto);
 
-  const can = postActionsFor(viewer, { authorId: post.author.id });
+  const can = postActionsFor(viewer, { authorId: post.author.id, closedByStaff: !!post.closedByStaff });
   const rejected = post.status === "REJECTED";
   // A rejected post is read-only to its author (staff may still edit or approve it); they may still delete it.
   const open = !rejected || can.moderate;
@@ -179,6 +179,7 @@ export default async function PostPage({ params }: Props) {
           viewer={shell ? "deferred" : viewer ? { id: viewer.id, username: viewer.username, moderator: can.moderate } : null}
           canPin={can.pinComment}
           closed={post.closed}
+          closedByStaff={!!post.closedByStaff}
           rejected={rejected}
         />
         <LivePostUpdates postId={post.id} signedIn={!!viewer} />

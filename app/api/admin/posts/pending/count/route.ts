@@ -1,6 +1,6 @@
-// GET /api/admin/posts/pending/count (moderator): how many posts await review.
+// GET /api/admin/posts/pending/count (moderator): how many posts await review, and everything in the queue.
 import { ok, route } from "@/lib/api/route";
-import { countPendingPosts } from "@/lib/services/posts/list";
+import { reviewQueueCounts } from "@/lib/services/moderation/moderation";
 import { pendingCountSchema } from "@/lib/validation/moderation";
 
 export const GET = route(
@@ -11,5 +11,8 @@ export const GET = route(
     role: "MODERATOR",
     responses: [ok(pendingCountSchema)],
   },
-  async ({ viewer }) => ({ count: await countPendingPosts(viewer) }),
+  async ({ viewer }) => {
+    const { posts, flagged, total } = await reviewQueueCounts(viewer);
+    return { count: posts, flagged, total };
+  },
 );
