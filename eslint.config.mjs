@@ -25,6 +25,10 @@ const NO_DB_IN_BROWSER = {
   message:
     "Components reach the database through services. Enum values come from @/db/schema/values: db/schema/enums brings Drizzle's column classes into the browser's bundle.",
 };
+const NO_FRONT = {
+  regex: into("lib/front"),
+  message: "lib/front/ is the HTTP front that server.ts runs before Next.js: only server.ts (and tests) import it.",
+};
 const NO_LIB = {
   regex: into("lib"),
   message: "db/ is the bottom layer: the connection, the schema and migrations import nothing from lib/.",
@@ -49,10 +53,16 @@ const config = [
   },
   // The layers (README, Architecture): imports point down, never up. A zone's options replace the
   // ones above it for its files, so each repeats the rules it inherits.
-  { files: ["lib/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS] }] } },
+  { files: ["lib/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_FRONT] }] } },
+  { files: ["app/**"], rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_FRONT] }] } },
+  // The front sits below Next.js: plain node:http, no next/*; it uses the edge's helpers and the caches.
+  {
+    files: ["lib/front/**"],
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_NEXT] }] },
+  },
   {
     files: ["components/**"],
-    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_DB_IN_BROWSER] }] },
+    rules: { "no-restricted-imports": ["error", { paths: [NEXT_LINK], patterns: [NO_APP, NO_SCRIPTS, NO_DB_IN_BROWSER, NO_FRONT] }] },
   },
   {
     files: ["components/ui/link.tsx"],

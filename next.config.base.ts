@@ -29,13 +29,14 @@ const nextConfig: NextConfig = {
   // what the page reads itself (deduplicated with React's cache()).
   htmlLimitedBots: /./,
   experimental: {
+    optimisticRouting: process.env.H7_OPT === "1",
     // Turbopack keeps a build cache on disk so that the next build is faster. A build on a fresh clone
     // whose cache is thrown away (CI: NEXT_BUILD_CACHE=0 in .ci/run) skips writing it: 23 s of a 1.6 min build.
     turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== "0",
   },
   async headers() {
     // One Content-Security-Policy per kind of path, so that no rule overwrites another: pages get the
-    // page policy (the HTTP hook adds the hashes of each page's inline scripts, lib/api/csp.ts), API
+    // page policy (the HTTP front adds the hashes of each page's inline scripts, lib/front/csp.ts), API
     // answers a policy that allows nothing, stored uploads and avatars an image-only sandbox.
     return [
       { source: "/:path*", headers: securityHeaders },

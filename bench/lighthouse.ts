@@ -5,7 +5,7 @@
 // (bench/floor-app: a root layout and one static page, built with this project's Next.js and React), so
 // that what the page adds can be told from what any App Router page costs on the same machine.
 //
-// Starts `next start` on the database of DATABASE_URL (or a fresh embedded database with the demo
+// Starts the server (server.ts) on the database of DATABASE_URL (or a fresh embedded database with the demo
 // content), and `next start` on the floor app; then runs Lighthouse (`npx lighthouse@12`, Debian's
 // Chromium, default mobile settings: simulated throttling) `--runs` times per page, the pages taken in
 // turn so that a noisy minute of the machine falls on all of them. Writes bench/results/lighthouse-<label>.md:
@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { serverEntry, serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { percentile, waitForServer } from "./common";
 
 const { values: args } = parseArgs({
@@ -81,8 +81,10 @@ function lighthouse(url: string, file: string): Run {
   };
 }
 
-function start(cmdArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", ...cmdArgs], {
+/** The forum's server (server.ts), or with `floorDir` the floor app's `next start`. */
+function start(cmdArgs: string[], env: NodeJS.ProcessEnv, floorDir?: string): ChildProcess {
+  const entry = floorDir ? ["node_modules/next/dist/bin/next", "start", floorDir] : serverEntry();
+  return spawn(process.execPath, [...serverNodeArgs(), ...entry, ...cmdArgs], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -111,7 +113,7 @@ async function main() {
     `[lighthouse] starting the forum on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}${floor ? " and the floor app" : ""}…`,
   );
   const servers = [start(["-p", String(PORT), "-H", "127.0.0.1"], env)];
-  if (floor) servers.push(start([FLOOR_DIR, "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], { ...process.env, NODE_ENV: "production" }));
+  if (floor) servers.push(start(["-p", String(FLOOR_PORT), "-H", "127.0.0.1"], { ...process.env, NODE_ENV: "production" }, FLOOR_DIR));
   try {
     const base = `http://127.0.0.1:${PORT}`;
     await waitForServer(`${base}/api/health`);

@@ -1,6 +1,6 @@
 // npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both|anonymous|signed-in|none --detail --load-seconds 5 --load-rounds 3 --load-warmup 5]
 //
-// What a page view costs the server, measured in the browser (issue 15). Starts `next start` on the
+// What a page view costs the server, measured in the browser (issue 15). Starts the server (server.ts) on the
 // database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
 // then opens each page in Debian's Chromium, anonymous and signed in. For every view it records the
 // requests the browser sent to the server in the view plus `--settle` ms of idle (prefetches included),
@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { chromium, type BrowserContext } from "@playwright/test";
 import autocannon from "autocannon";
 import postgres from "postgres";
-import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { serverEntry, serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { percentile, waitForServer } from "./common";
 import { procTicks, processTree } from "./proc";
 
@@ -88,12 +88,12 @@ async function main() {
     RATE_LIMIT_COMMENTS: "1000000",
   };
   if (!DB_URL) delete env.DATABASE_URL;
-  console.log(`[pages] starting next start on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);
+  console.log(`[pages] starting the server on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);
   // BENCH_NODE_FLAGS adds V8 flags to the server (e.g. "--trace-gc", "--cpu-prof"); its output is shown.
   const extra = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
   const server: ChildProcess = spawn(
     process.execPath,
-    [...serverNodeArgs(), ...extra, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    [...serverNodeArgs(), ...extra, ...serverEntry(), "-p", String(PORT), "-H", "127.0.0.1"],
     { env, stdio: ["ignore", extra.length ? "inherit" : "ignore", "inherit"] },
   );
   const sql = DB_URL ? postgres(DB_URL, { max: 1, onnotice: () => {} }) : null;

@@ -2,14 +2,14 @@
 //
 // Server CPU per request, by kind (issue 15): the pieces a page view is made of (a cached document, a
 // render, the event stream, the member's page-state), each requested N times in a row against
-// `next start` on a bench:seed database (build: NEXT_DIST_DIR=.next-bench npx next build), the server
+// the server (server.ts) on a bench:seed database (build: NEXT_DIST_DIR=.next-bench npx next build), the server
 // process tree plus this database's backends from /proc. PROF=1 writes a V8 CPU profile to /tmp/prof.
 // Signs in (Chromium) as MEMBER, bench password.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import postgres from "postgres";
-import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { serverEntry, serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { procTicks, processTree } from "./proc";
 const PORT = 3243,
   BASE = `http://127.0.0.1:${PORT}`,
@@ -31,8 +31,7 @@ async function main() {
     [
       ...serverNodeArgs(),
       ...(process.env.PROF ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
-      "node_modules/next/dist/bin/next",
-      "start",
+      ...serverEntry(),
       "-p",
       String(PORT),
       "-H",

@@ -1,6 +1,6 @@
 // npm run bench [-- --size 100k --duration 5 --port 3210 --skip-build]
 //
-// Builds the app into its own dist dir (.next-bench) when needed, starts `next start` on the database of
+// Builds the app into its own dist dir (.next-bench) when needed, starts the server (server.ts) on the database of
 // DATABASE_URL (seeded by bench/seed.ts), warms up, then measures each endpoint with autocannon: req/s at
 // 50 connections, p50/p99 at 10 connections, CPU ms per request (the server process tree plus this
 // database's Postgres backends, from /proc/<pid>/stat), server RSS. In the same run: the framework
@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { benchToken } from "./common";
-import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { serverCommand, serverNodeArgs } from "../scripts/server-node-args.mjs";
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
@@ -25,11 +25,13 @@ const { values: args } = parseArgs({
     port: { type: "string", default: "3210" },
     "skip-build": { type: "boolean", default: false },
     only: { type: "string" },
+    out: { type: "string" },
+    "next-start": { type: "boolean", default: false },
   },
   strict: false,
 });
 
-const DIST = ".next-bench";
+const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 const PORT = Number(args.port);
 const DURATION = Number(args.duration);
 const DB_URL = process.env.DATABASE_URL;
@@ -108,7 +110,7 @@ async function main() {
     { name: "point-goods", path: "/api/point-goods" },
     { name: "home page", path: "/" },
     { name: "post page", path: `/posts/${postPage!.id}` },
-  ].filter((t) => !args.only || t.name.includes(args.only as string));
+  ].filter((t) => !args.only || (args.only as string).split(",").some((o) => t.name.includes(o)));
 
   if (!args["skip-build"] && !existsSync(path.join(DIST, "BUILD_ID"))) {
     console.log(`[bench] building into ${DIST} (about a minute)…`);
@@ -120,7 +122,14 @@ async function main() {
   mkdirSync(dataDir, { recursive: true });
   const server: ChildProcess = spawn(
     process.execPath,
-    [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    // --next-start: the framework's own `next start` (a build from before server.ts, for comparisons).
+    [
+      ...(args["next-start"] ? [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start"] : serverCommand()),
+      "-p",
+      String(PORT),
+      "-H",
+      "127.0.0.1",
+    ],
     {
       env: { ...process.env, NEXT_DIST_DIR: DIST, DATA_DIR: dataDir, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(PORT) },
       stdio: ["ignore", "inherit", "inherit"],
@@ -278,7 +287,7 @@ function report(rows: Row[], maxRss: number, nPosts: number) {
   ].join("\n");
   console.log("\n" + md);
   mkdirSync("bench/results", { recursive: true });
-  const stem = `bench/results/bench-${SIZE}`;
+  const stem = (args.out as string | undefined) ?? `bench/results/bench-${SIZE}`;
   writeFileSync(`${stem}.md`, md);
   writeFileSync(
     `${stem}.json`,

@@ -2,7 +2,7 @@
 //
 // What a forum between visitors costs (issue 15): anonymous views of the home, a post, a category and a
 // profile in turn, one every `--pace` ms (the document, then its event stream held for 1 s, as a
-// browser does), for `--seconds`, against `next start` on a bench:seed database (build:
+// browser does), for `--seconds`, against the server (server.ts) on a bench:seed database (build:
 // NEXT_DIST_DIR=.next-bench npx next build). Reports the server CPU over the whole run (idle time
 // included) per view and the server's RSS at the end, with V8's memory reducer on and off
 // (SERVER_MEMORY_REDUCER, scripts/server-node-args.mjs), alternating, `--rounds` times each.
@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { serverNodeArgs } from "../scripts/server-node-args.mjs";
+import { serverEntry, serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { procTicks, processTree } from "./proc";
 
 const { values: args } = parseArgs({
@@ -56,7 +56,7 @@ async function run(reducer: boolean): Promise<{ views: number; cpuMs: number; rs
     SERVER_MEMORY_REDUCER: reducer ? "1" : "0",
   } as NodeJS.ProcessEnv;
   const nodeArgs = [...serverNodeArgs().filter((a) => a !== "--no-memory-reducer"), ...(reducer ? [] : ["--no-memory-reducer"])];
-  const server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, [...nodeArgs, ...serverEntry(), "-p", String(PORT), "-H", "127.0.0.1"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });

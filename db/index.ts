@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
-import { inWrite } from "./priority";
+import { preparing } from "./prepared-statements";
 
 export type Schema = typeof schema;
 export type DB = PgDatabase<PgQueryResultHKT, Schema>;
@@ -58,11 +58,9 @@ function open(): Connection {
       // 6 ms search above jit_above_cost and added 165 ms of compiling.
       connection: { max_parallel_workers_per_gather: String(Number(process.env.DATABASE_PARALLEL_WORKERS || 0)), jit: "off" },
     });
-    // Drizzle sends every query as an unnamed statement, so Postgres plans it on every call (about
-    // 1 ms for the notification page, more than running it). Queries with parameters become named
-    // prepared statements instead, cached per connection by text, so their plans are reused: outside
-    // transactions and inside them (a comment's transaction is ~15 statements, each planned anew
-    // before). DATABASE_PREPARE=0 turns this off (e.g. behind PgBouncer in transaction mode).
+    // Queries with parameters as named prepared statements, so Postgres reuses their plans
+    // (db/prepared-statements.ts). DATABASE_PREPARE=0 turns this off (e.g. behind PgBouncer in
+    // transaction mode).
     if (process.env.DATABASE_PREPARE !== "0") preparing(sql);
     const db = drizzlePostgres(sql, { schema, casing: "snake_case", logger }) as unknown as DB;
     return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
@@ -74,64 +72,11 @@ function open(): Connection {
     extensions: { pg_trgm },
     ...(g.__forumPgliteStart && dir.startsWith("memory://") ? { loadDataDir: g.__forumPgliteStart } : {}),
   });
-  const db = drizzlePglite(readsYield(pglite), { schema, casing: "snake_case", logger }) as unknown as DB;
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case", logger }) as unknown as DB;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }
 
-/**
- * Makes `sql` send queries with parameters as named prepared statements, and likewise the scoped
- * `sql` that a transaction (`begin`) or a savepoint hands to its callback: postgres.js gives each
- * its own `unsafe`, which drizzle calls with `prepare: false` for every query it builds.
- */
-function preparing<S extends postgres.Sql | postgres.TransactionSql>(sql: S): S {
-  const unsafe = sql.unsafe.bind(sql);
-  sql.unsafe = ((query: string, args?: unknown[], options?: Record<string, unknown>) =>
-    unsafe(query, args as never, { ...options, prepare: !!args?.length })) as typeof sql.unsafe;
-  type Scoped = (tx: postgres.TransactionSql) => unknown;
-  const scoped = (name: "begin" | "savepoint") => {
-    const s = sql as unknown as Record<string, (...a: unknown[]) => unknown>;
-    const original = s[name];
-    if (typeof original !== "function") return;
-    const bound = original.bind(sql);
-    s[name] = (...a: unknown[]) => {
-      const fn = a.pop() as Scoped;
-      return bound(...a, (tx: postgres.TransactionSql) => fn(preparing(tx)));
-    };
-  };
-  scoped("begin");
-  scoped("savepoint");
-  return sql;
-}
-
 const g = globalThis as unknown as { __forumDb?: Connection; __forumPgliteStart?: Blob };
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * The embedded database as Drizzle sees it, where each top-level statement or transaction that is not
- * a write request's first yields to the event loop (db/priority.ts). Measured with the write load of
- * `npm run bench:pages` (embedded database, this machine): a comment beside `GET /api/posts` 55 -> 43
- * and 46 ms median, with the same read throughput (bench/results/pages-writeload-pglite-2026-11-28-pm-*).
- */
-export function readsYield(pglite: PGlite): PGlite {
-  if (process.env.WRITE_FIRST_MS === "0") return pglite;
-  return new Proxy(pglite, {
-    get(target, prop) {
-      if (prop === "query")
-        return async (...a: Parameters<PGlite["query"]>) => {
-          if (!inWrite()) await turn();
-          return target.query(...a);
-        };
-      if (prop === "transaction")
-        return async (...a: Parameters<PGlite["transaction"]>) => {
-          if (!inWrite()) await turn();
-          return target.transaction(...a);
-        };
-      const v: unknown = Reflect.get(target, prop, target);
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
-}
 
 /**
  * A database in memory starts as a copy of `dump` (PGlite's `dumpDataDir()` of a migrated, empty

@@ -42,11 +42,11 @@ const envSchema = z.object({
   SCHEDULER_INTERVAL_MS: int(2000),
   /** Least time between the starts of two renders ahead of a process's hot list pages (lib/cache/page-versions.ts); 0: no pause. */
   PAGE_AHEAD_INTERVAL_MS: z.coerce.number().int().min(0).max(10_000).default(500),
-  /** How long a write may hold arriving reads back (lib/api/write-first.ts); 0 turns it off. */
+  /** How long a write may hold arriving reads back (lib/front/write-first.ts); 0 turns it off. */
   WRITE_FIRST_MS: z.coerce.number().int().min(0).max(1_000).default(60),
   /** Comma-separated CIDRs (or addresses) of reverse proxies whose X-Forwarded-For is believed; empty: none. */
   TRUSTED_PROXIES: z.string().default(""),
-  /** Comma-separated origins (`https://app.example`) whose pages may call /api from the browser (lib/api/cors.ts); empty: none. */
+  /** Comma-separated origins (`https://app.example`) whose pages may call /api from the browser (lib/front/cors.ts); empty: none. */
   CORS_ORIGINS: z
     .string()
     .default("")
@@ -81,4 +81,64 @@ let cached: Env | undefined;
 export function env(reload = false): Env {
   if (!cached || reload) cached = envSchema.parse(process.env);
   return cached;
+}
+
+/** What a setting's schema allows, in words: "a whole number ≥ 1 (default 10)". */
+export function allowedValues(schema: z.ZodType): string {
+  let s = schema as z.ZodType & { def: Record<string, any> };
+  let fallback: unknown;
+  for (;;) {
+    const d = s.def;
+    if (d.type === "default") fallback = typeof d.defaultValue === "function" ? d.defaultValue() : d.defaultValue;
+    else if (d.type !== "optional" && d.type !== "nullable") break;
+    s = d.innerType;
+  }
+  const d = s.def;
+  let what = "text";
+  if (d.type === "number") {
+    const whole = (s as unknown as z.ZodNumber).isInt;
+    let lo: number | undefined;
+    let hi: number | undefined;
+    for (const c of (d.checks ?? []) as unknown as { _zod: { def: { check: string; value: number; inclusive: boolean } } }[]) {
+      const { check, value, inclusive } = c._zod.def;
+      if (check === "greater_than") lo = inclusive ? value : whole ? value + 1 : value;
+      if (check === "less_than") hi = inclusive ? value : whole ? value - 1 : value;
+    }
+    what = whole ? "a whole number" : "a number";
+    if (lo !== undefined && hi !== undefined) what += ` from ${lo} to ${hi}`;
+    else if (lo !== undefined) what += ` ≥ ${lo}`;
+    else if (hi !== undefined) what += ` ≤ ${hi}`;
+  } else if (d.type === "enum") {
+    what = `one of ${Object.values(d.entries as Record<string, string>).join(", ")}`;
+  } else if (d.type === "string" && (s as unknown as z.ZodString).format === "url") {
+    what = "a URL such as https://forum.example";
+  }
+  return fallback === undefined || fallback === "" ? what : `${what} (default ${String(fallback)})`;
+}
+
+/** A value as the problem line shows it: quoted when empty or with spaces, cut when long. */
+const shown = (v: unknown) => {
+  const s = String(v ?? "");
+  const cut = s.length > 60 ? `${s.slice(0, 57)}…` : s;
+  return !s || /\s|"/.test(cut) ? JSON.stringify(cut) : cut;
+};
+
+/**
+ * Every invalid setting in `source`, one line each (`MAIL_AWAY_MINUTES=0: must be a whole number ≥ 1
+ * (default 10)`); none when all are valid. server.ts checks this before it loads anything else.
+ */
+export function settingProblems(source: Record<string, string | undefined>): string[] {
+  const parsed = envSchema.safeParse(source);
+  if (parsed.success) return [];
+  const lines = new Map<string, string>();
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "");
+    if (!name || lines.has(name)) continue;
+    const field = envSchema.shape[name as keyof typeof envSchema.shape] as z.ZodType | undefined;
+    // A rule of its own (a list of origins…) says what it wants in its message; a plain type, its schema.
+    const problem =
+      issue.code === "custom" || !field ? issue.message.replace(new RegExp(`^${name}\\s+`), "") : `must be ${allowedValues(field)}`;
+    lines.set(name, `${name}=${shown(source[name])}: ${problem}`);
+  }
+  return [...lines.values()];
 }

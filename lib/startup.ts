@@ -1,8 +1,8 @@
 import { closeDb, connection } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
-import { installHttpHook } from "@/lib/api/http-hook";
 import { registerCacheListeners } from "@/lib/cache/listeners";
 import { authSecret } from "@/lib/auth-secret";
+import { settingProblems } from "@/lib/env";
 
 let dying = false;
 
@@ -20,19 +20,22 @@ export function fatal(reason: string, err: unknown): void {
 const g = globalThis as unknown as { __forumStarted?: boolean };
 
 /**
- * Runs once per server process: the read caches' listener, the HTTP hook (client address, CSP hashes, the
- * page cache), migrations, demo content on a new embedded database, the scheduler for draws and poll
+ * Runs once per server process (from instrumentation.ts, as Next.js prepares; server.ts puts the HTTP
+ * front before it): the read caches' listener, migrations, demo content on a new embedded database, the scheduler for draws and poll
  * results, and a graceful close of the database on SIGTERM/SIGINT.
  */
 export async function startup(): Promise<void> {
   if (g.__forumStarted) return;
   g.__forumStarted = true;
+  // server.ts checks the settings before it binds a port; `next start`/`next dev` get here first.
+  const problems = settingProblems(process.env);
+  if (problems.length) {
+    for (const line of problems) console.error(line);
+    process.exit(1);
+  }
   // Before anything can write (the demo seed, the scheduler, the first request): every announced write
   // stamps the caches' versions (lib/cache/README.md).
   registerCacheListeners();
-  // First, so every request carries its TCP peer address (client IP behind TRUSTED_PROXIES only) and
-  // every page its script hashes (CSP).
-  await installHttpHook();
   const t0 = Date.now();
   authSecret();
   await ensureMigrated();

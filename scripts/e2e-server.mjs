@@ -1,7 +1,7 @@
 // The server Playwright tests run against: a production build on its own port and a fresh data folder.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
-import { serverNodeArgs } from "./server-node-args.mjs";
+import { serverCommand } from "./server-node-args.mjs";
 
 const port = process.env.E2E_PORT || "3100";
 const dataDir = process.env.E2E_DATA_DIR || "./data-e2e";
@@ -28,7 +28,7 @@ const env = {
   PAGE_READER_STRICT: "1",
 };
 delete env.DATABASE_URL;
-const child = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", port], {
+const child = spawn(process.execPath, [...serverCommand(), "-p", port], {
   stdio: "inherit",
   env,
 });

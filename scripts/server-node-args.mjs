@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 // Node flags for the production server (npm start, the e2e server, the bench and reliability scripts).
 // - V8 lets the heap grow lazily under a high allocation rate (hundreds of MB of garbage at 1,000+
 //   requests/s); the live heap of the forum is far smaller (the read caches are bounded), so the old
@@ -16,3 +17,16 @@ export function serverNodeArgs() {
   if (process.env.SERVER_MEMORY_REDUCER !== "1") args.push("--no-memory-reducer");
   return args;
 }
+
+/**
+ * The production server's entry: server.ts, run from its TypeScript through tsx (`server-only` markers
+ * allowed), after the Node flags: `node ...serverNodeArgs() ...serverEntry() -p PORT [-H HOST]`.
+ * @returns {string[]}
+ */
+export function serverEntry() {
+  const root = new URL("../", import.meta.url);
+  return ["--import", "tsx", "--import", new URL("scripts/allow-server-only.mjs", root).href, fileURLToPath(new URL("server.ts", root))];
+}
+
+/** Node flags and entry of the production server. @returns {string[]} */
+export const serverCommand = () => [...serverNodeArgs(), ...serverEntry()];

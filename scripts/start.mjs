@@ -1,7 +1,7 @@
 // npm start: builds when there is no production build yet, then serves it on $PORT (default 3000).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { serverNodeArgs } from "./server-node-args.mjs";
+import { serverCommand } from "./server-node-args.mjs";
 
 const port = process.env.PORT || "3000";
 const distDir = process.env.NEXT_DIST_DIR || ".next";
@@ -11,6 +11,6 @@ if (!existsSync(`${distDir}/BUILD_ID`) || process.env.FORCE_BUILD === "1") {
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
 console.log(`[start] serving on http://localhost:${port}`);
-const child = spawn(process.execPath, [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", port], { stdio: "inherit" });
+const child = spawn(process.execPath, [...serverCommand(), "-p", port], { stdio: "inherit" });
 for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -8,7 +8,7 @@ import ipaddr from "ipaddr.js";
  * `X-Forwarded-For` is written by whoever sends the request, so it is believed only when the direct
  * peer (the TCP connection's address) is a configured reverse proxy (`TRUSTED_PROXIES`, CIDRs, default
  * none). Next.js does not expose the peer address to route handlers (it fills `X-Forwarded-For` with it
- * only when the client sent none), so the HTTP hook (lib/api/http-hook.ts, installed at start-up) stamps
+ * only when the client sent none), so the HTTP front (lib/front/client-address.ts, run by server.ts) stamps
  * every incoming request with a header carrying the peer address and a per-process secret (`peerStamp`);
  * a client cannot forge it.
  */
@@ -20,7 +20,7 @@ const peerSecret = () => (g.__forumPeerSecret ??= randomBytes(18).toString("base
 /** The value of PEER_HEADER for a connection from `address`. */
 export const peerStamp = (address: string) => `${peerSecret()} ${address}`;
 
-/** The headers the HTTP hook would add for a connection from `address` (tests call handlers in-process). */
+/** The headers the HTTP front would add for a connection from `address` (tests call handlers in-process). */
 export function peerHeaders(address: string, forwardedFor?: string): Record<string, string> {
   const h: Record<string, string> = { [PEER_HEADER]: peerStamp(address) };
   if (forwardedFor !== undefined) h["x-forwarded-for"] = forwardedFor;
@@ -61,7 +61,7 @@ function isTrusted(a: ipaddr.IPv4 | ipaddr.IPv6): boolean {
   return trustedCidrs().some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits));
 }
 
-/** The TCP peer stamped by the HTTP hook, or null when the request did not come through it. */
+/** The TCP peer stamped by the HTTP front, or null when the request did not come through it. */
 export function peerAddress(headers: Pick<Headers, "get">): string | null {
   const v = headers.get(PEER_HEADER);
   if (!v) return null;

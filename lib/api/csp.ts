@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
  * Pages allow scripts from our own origin plus the exact inline scripts of the document being sent,
  * by their SHA-256: the theme script, Next.js's bootstrap and the RSC payload pushes
  * (`self.__next_f.push(…)`), which differ per page and per content. The hashes are computed from the
- * final bytes when the response leaves the process (lib/api/http-hook.ts), not with a per-request
+ * final bytes when the response leaves the process (lib/front/csp.ts), not with a per-request
  * nonce, because a nonce must be rendered into the page and so forces every page to be rendered per
  * request: a cached or prerendered page (issue 15) keeps working with hashes, since the same bytes give
  * the same hashes. There is no 'unsafe-inline' for scripts: an injected inline script or event handler

@@ -2,7 +2,7 @@ import "server-only";
 import { AppError, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 
-/** Methods that change nothing: no CSRF check (lib/api/route.ts), and reads to the write-first gate (lib/api/write-first.ts). */
+/** Methods that change nothing: no CSRF check (lib/api/route.ts), and reads to the write-first gate (lib/front/write-first.ts). */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

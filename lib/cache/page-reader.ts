@@ -27,7 +27,7 @@ export type PageReader = {
   shared: boolean;
 };
 
-/** The class of shared document this render is for, from the header the HTTP front sets (lib/cache/page-cache.ts), or null. */
+/** The class of shared document this render is for, from the header the HTTP front sets (lib/front/page-cache.ts), or null. */
 const sharedClass = cache(async () => sharedClassOf((await headers()).get(SHARED_RENDER_HEADER)));
 
 /** The signed-in member by the Auth.js session cookie (a page is never bearer-authenticated), or null. */

@@ -8,7 +8,7 @@ import { listPageVersion, type ListStamp } from "@/lib/cache/page-versions";
  * render: each asks for the version after the write's stamp and must not get the page from before. So
  * when this process serves a list page often (the page cache's "hot" pages), a write that changes it
  * stamps its versions as every write does, returns, and the page is rendered afterwards by this
- * process (a request to its own server: lib/cache/page-cache.ts). Until that render is stored, this
+ * process (a request to its own server: lib/front/page-cache.ts). Until that render is stored, this
  * process keeps serving the page cached before the write to the visitors who ask for it: a hot list page
  * may lag a write by one render ahead (at most PAGE_AHEAD_INTERVAL_MS plus AHEAD_WAIT_MS of the page
  * cache). Nothing else lags: post pages, cold lists, profiles and the API's caches are current when the
@@ -28,7 +28,7 @@ import { listPageVersion, type ListStamp } from "@/lib/cache/page-versions";
 /** A hot list page: its page-cache key, URL, the class it is rendered for, its list scope ('home', 'c<id>', 't<id>'). */
 export type AheadPage = { key: string; url: string; cls: "anon" | "member"; scope: string };
 
-/** What the page cache of a serving process gives the renders ahead (lib/cache/page-cache.ts `pageCacheServer`). */
+/** What the page cache of a serving process gives the renders ahead (lib/front/page-cache.ts `pageCacheServer`). */
 export type AheadSource = {
   /** The list pages this process serves often now, most served first. */
   hot(): AheadPage[];

@@ -7,7 +7,7 @@
 // --rate messages per second in all. Checks: every message reaches both members' streams exactly once
 // and nobody else's; 99% of deliveries to the recipient within 1 s of the write's acknowledgement.
 //
-// Live events across processes (issue 19): two `next start` processes on one Postgres database
+// Live events across processes (issue 19): two server processes (server.ts) on one Postgres database
 // (reliability_events). Process A holds --streams open GET /api/events streams (half anonymous, half
 // signed in), process B a tenth of that; comments on 10 public posts are written at --rate per second
 // through both processes for --seconds. Checks: every stream opens; A's extra RSS for its streams < 150 MB; every

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { serverNodeArgs } from "../server-node-args.mjs";
+import { serverCommand } from "../server-node-args.mjs";
 
 /** Build folder of the servers these scripts start (CI reuses the e2e build with RELIABILITY_DIST=.next). */
 export const DIST = process.env.RELIABILITY_DIST || ".next-bench";
@@ -22,16 +22,12 @@ export function ensureBuild(): void {
 
 export type Server = { proc: ChildProcess; url: string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-/** `next start` on 127.0.0.1:port with the given environment (DATABASE_URL or DATA_DIR). */
+/** The server (server.ts) on 127.0.0.1:port with the given environment (DATABASE_URL or DATA_DIR). */
 export async function startServer(port: number, env: Record<string, string>, quiet = true): Promise<Server> {
-  const proc = spawn(
-    process.execPath,
-    [...serverNodeArgs(), "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: { ...process.env, NEXT_DIST_DIR: DIST, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(port), ...env },
-      stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
-    },
-  );
+  const proc = spawn(process.execPath, [...serverCommand(), "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NEXT_DIST_DIR: DIST, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(port), ...env },
+    stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
+  });
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 90_000;
   for (;;) {

@@ -1,6 +1,6 @@
 // npx tsx scripts/reliability/multiproc.ts
 //
-// Two `next start` processes on one Postgres database (reliability_multi), as behind a load balancer:
+// Two server processes (server.ts) on one Postgres database (reliability_multi), as behind a load balancer:
 // - the posts rate limit (RATE_LIMIT_POSTS=4 per window) is shared: 10 alternating requests through
 //   both processes are accepted exactly 4 times;
 // - every due lottery is drawn exactly once and every due poll finalized once, although both

@@ -26,7 +26,7 @@ import { GET as serveUpload } from "@/app/uploads/[...path]/route";
 import { db } from "@/db";
 import { categories, comments, pointGoods, postChangeLogs, posts, tags, users } from "@/db/schema";
 import { absolutizeJson } from "@/lib/api/absolute-urls";
-import { installHttpHook } from "@/lib/api/http-hook";
+import { createFront } from "@/lib/front";
 import { env } from "@/lib/env";
 import { renderMarkdown } from "@/lib/markdown";
 import { PRESIGN_TTL_SEC, presignUpload } from "@/lib/services/uploads/presign";
@@ -48,12 +48,12 @@ function routeOf(path: string, module: Record<string, unknown>): Route {
 }
 
 /**
- * A node:http server with the HTTP front installed (lib/api/http-hook.ts, as `next start` has it) that
+ * A node:http server with the HTTP front before it (lib/front, as server.ts has it) that
  * hands each request to its route handler the way Next.js does: the real path of every /api answer.
  */
 async function hookedServer(routes: Route[]) {
-  await installHttpHook();
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer();
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
     const route = routes.find((r) => r.pattern.test(url.pathname));
     const m = route?.pattern.exec(url.pathname);
@@ -78,7 +78,8 @@ async function hookedServer(routes: Route[]) {
     res.statusCode = response.status;
     response.headers.forEach((v, k) => res.setHeader(k, v));
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
+  };
+  server.on("request", createFront({ server, next: (req, res) => void handle(req, res) }));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const port = (server.address() as { port: number }).port;
   const send = (method: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string) =>
@@ -107,7 +108,7 @@ afterAll(() => {
   env(true);
 });
 
-describe("1. CORS for the origins in CORS_ORIGINS (lib/api/cors.ts, applied by the HTTP front)", () => {
+describe("1. CORS for the origins in CORS_ORIGINS (lib/front/cors.ts, applied by the HTTP front)", () => {
   let srv: Awaited<ReturnType<typeof hookedServer>>;
   beforeAll(async () => {
     srv = await hookedServer([routeOf("/api/posts", { GET: listPosts }), routeOf("/api/auth/check", { GET: authCheck })]);

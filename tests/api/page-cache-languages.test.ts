@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lookupPage, pageCandidate, releasePage, storePage, type SharedRender } from "@/lib/cache/page-cache";
+import { lookupPage, pageCandidate, releasePage, storePage, type SharedRender } from "@/lib/front/page-cache";
 import { makeCategory } from "../helpers";
 
 // The page cache keys a public page by the language it is rendered in (issue 49): a Chinese visitor never

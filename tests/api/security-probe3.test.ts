@@ -10,7 +10,7 @@ import { PUT as updateCategory } from "@/app/api/categories/[id]/route";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
 import { POST as addComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as login } from "@/app/api/auth/login/route";
-import { installHttpHook } from "@/lib/api/http-hook";
+import { createFront } from "@/lib/front";
 import { safeLocalPath } from "@/lib/safe-path";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { errorSchema } from "@/lib/validation/responses";
@@ -220,7 +220,7 @@ describe("findings 4 and 7: the sign-in redirect stays on the site", () => {
 });
 
 describe("findings 9 and 10: requests Next.js would answer with a 500 are refused before it, in JSON", () => {
-  /** A server with the forum's HTTP hook in front of a listener that stands for Next.js. */
+  /** A server with the forum's HTTP front (lib/front, as server.ts has it) before a listener that stands for Next.js. */
   async function withHookedServer(
     run: (
       rq: (
@@ -232,13 +232,19 @@ describe("findings 9 and 10: requests Next.js would answer with a 500 are refuse
       reached: string[],
     ) => Promise<void>,
   ) {
-    await installHttpHook();
     const reached: string[] = [];
-    const server = http.createServer((req, res) => {
-      reached.push(`${req.method} ${req.url}`);
-      res.statusCode = 200;
-      res.end("next");
-    });
+    const server = http.createServer();
+    server.on(
+      "request",
+      createFront({
+        server,
+        next: (req, res) => {
+          reached.push(`${req.method} ${req.url}`);
+          res.statusCode = 200;
+          res.end("next");
+        },
+      }),
+    );
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as { port: number }).port;
     const rq = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>

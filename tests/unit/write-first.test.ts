@@ -1,10 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeFirst } from "@/lib/api/write-first";
+import { writeFirst } from "@/lib/front/write-first";
 
-// A real HTTP server with the gate in front of its handler, as lib/api/http-hook.ts puts it in front of
-// Next.js. The handler logs when each request starts; a write answers after `writeMs` (its "steps").
+// A real HTTP server with the gate in front of its handler, as the HTTP front (lib/front/index.ts) puts it
+// before Next.js. The handler logs when each request starts; a write answers after `writeMs` (its "steps").
 let server: Server | null = null;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
 
@@ -36,7 +36,7 @@ async function serve(windowMs: number, writeMs: number) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe("writes first (lib/api/write-first.ts)", () => {
+describe("writes first (lib/front/write-first.ts)", () => {
   it("holds a read that arrives while a write is in flight until the write has answered", async () => {
     const { gate, base, at } = await serve(1000, 300);
     const write = fetch(`${base}/w`, { method: "POST", body: "x" }).then(async (r) => ({ body: await r.text(), at: performance.now() }));
@@ -103,36 +103,5 @@ describe("writes first (lib/api/write-first.ts)", () => {
     expect(held("GET /r")).toBe(0);
     expect(gate.state).toEqual({ favoured: 0, held: 0 });
     await write;
-  });
-});
-
-describe("writes first on the embedded database (db/priority.ts, readsYield in db/index.ts)", () => {
-  it("a read's statement lets the event loop run first; a write's, admitted by the gate, goes straight to the database", async () => {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { readsYield } = await import("@/db");
-    const pg = readsYield(await PGlite.create());
-    try {
-      const gate = writeFirst(1000);
-      // Each request queues a turn of the event loop, then sends a statement: which comes back first?
-      server = createServer((req, res) => {
-        gate.admit(req, res, () => {
-          const order: string[] = [];
-          setImmediate(() => order.push("event loop"));
-          void (async () => {
-            await pg.query("select 1");
-            order.push("statement");
-            req.resume();
-            res.end(order.join(", "));
-          })();
-        });
-      });
-      await new Promise<void>((r) => server!.listen(0, "127.0.0.1", () => r()));
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      expect(await (await fetch(`${base}/r`)).text()).toBe("event loop, statement");
-      expect(await (await fetch(`${base}/w`, { method: "POST", body: "x" })).text()).toBe("statement");
-      expect(await (await fetch(`${base}/r`)).text()).toBe("event loop, statement");
-    } finally {
-      await pg.close();
-    }
   });
 });

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
  * `scheme://host[:port]`; empty, the default, allows none) may call the API, as OpenIsle's Nuxt client
  * does from its own origin with a bearer token.
  *
- * Applied by the HTTP front (lib/api/http-hook.ts), below Next.js, so that every /api answer gets it,
+ * Applied by the HTTP front (lib/front/index.ts), before Next.js, so that every /api answer gets it,
  * whatever produced it (a route handler, the list caches, a refusal, Next.js's own 404/405):
  * - a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered there, 204,
  *   never reaching Next.js;
@@ -81,6 +81,15 @@ export function isPreflight(request: IncomingMessage): boolean {
   return (
     request.method === "OPTIONS" && isApiPath(request.url) && !!request.headers.origin && !!request.headers["access-control-request-method"]
   );
+}
+
+/** Answers a CORS preflight to /api (204, never reaching Next.js); true when it did. */
+export function answerPreflight(request: IncomingMessage, res: ServerResponse): boolean {
+  if (!isPreflight(request)) return false;
+  res.writeHead(204, preflightHeaders(request));
+  request.resume();
+  res.end();
+  return true;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SAFE_METHODS } from "@/lib/api/origin";
-import { runAsWrite } from "@/db/priority";
 
 /**
  * Writes first (issue 45). A process answers on one thread, and a request's every `await` (a query, a
@@ -15,11 +14,8 @@ import { runAsWrite } from "@/db/priority";
  * - no read is held longer than `windowMs` (the first held read starts a timer that lets every held
  *   read through), so the most a stream of writes adds to a read is `windowMs`.
  *
- * A write's handling runs marked as a write (db/priority.ts): on the embedded database its statements
- * go straight to PGlite while every other statement first yields a turn of the event loop.
- *
- * `WRITE_FIRST_MS` sets the window (default 60); `0` turns this off. Used by the HTTP front
- * (lib/api/http-hook.ts) for every request a server answers.
+ * `WRITE_FIRST_MS` sets the window (default 60); `0` turns this off. The HTTP front (lib/front/index.ts)
+ * admits every request that server.ts answers through it; the database knows nothing of it.
  */
 export type WriteFirst = {
   /** Runs `go` now, or once no write is favoured (a read), marking a write as favoured while it runs. */
@@ -56,7 +52,7 @@ export function writeFirst(windowMs: number): WriteFirst {
         limit.unref();
         res.once("finish", end);
         res.once("close", end);
-        return runAsWrite(go);
+        return go();
       }
       if (favoured === 0) return go();
       held.push(go);

@@ -24,8 +24,8 @@ import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail"
  * render ahead: lib/cache/render-ahead.ts), and the cost of a hit is one tiny query, shared by the
  * requests that ask at the same time.
  *
- * - The HTTP front (lib/api/http-hook.ts) asks `pageCandidate` as a request arrives and `lookupPage`
- *   before Next.js sees it, and sends a hit itself (`sendPage`): a hit never enters Next.js. Document
+ * - The HTTP front (lib/front/index.ts, page-hits.ts) asks `pageCandidate` as a request arrives and
+ *   `lookupPage` before Next.js sees it, and sends a hit itself (`sendPage`): a hit never enters Next.js. Document
  *   requests (GET, not an RSC request) take part: anonymous ones keyed by URL; a signed-in member's
  *   keyed by class and URL (SharedClass: every member who is not staff shares one entry; on lists and
  *   profiles a member with private posts of their own gets their own). Staff pages, a member's own post
@@ -70,7 +70,7 @@ const header = (req: IncomingMessage, name: string): string | null => {
 const headerReader = (req: IncomingMessage): Pick<Headers, "get"> => ({ get: (name: string) => header(req, name.toLowerCase()) });
 
 /**
- * For the HTTP hook, synchronously, as a request arrives: whether it takes part in the page cache at
+ * For the HTTP front, synchronously, as a request arrives: whether it takes part in the page cache at
  * all (a document GET of a public page, not an RSC request), and as whom: `anon` without a session
  * cookie, else `session` (lookupPage reads the session).
  */
@@ -140,7 +140,7 @@ function endFlight(fk: string, entry: Entry | null): void {
 }
 
 /**
- * For the HTTP hook, when a stamped render ends without a document to store (a redirect, anything
+ * For the HTTP front, when a stamped render ends without a document to store (a redirect, anything
  * that is not HTML, a connection closed first): visitors waiting for it render themselves at once.
  */
 export function releasePage(stamp: PageStamp): void {
@@ -149,7 +149,7 @@ export function releasePage(stamp: PageStamp): void {
 }
 
 /**
- * For the HTTP hook, before Next.js sees a candidate request: the cached document (`entry`, to send
+ * For the HTTP front, before Next.js sees a candidate request: the cached document (`entry`, to send
  * with `sendPage`), or what the render needs (SharedRender), or null when the request is rendered as usual.
  */
 export async function lookupPage(req: IncomingMessage, candidate: PageCandidate): Promise<{ entry: Entry } | SharedRender | null> {
@@ -236,7 +236,7 @@ function acceptsGzip(header: string | null): boolean {
 }
 
 /**
- * For the HTTP hook, once a page it let through with a stamp is complete: keeps the document if it is a
+ * For the HTTP front, once a page it let through with a stamp is complete: keeps the document if it is a
  * plain 200 without cookies, and hands it to visitors waiting for it. `body` is the decoded HTML;
  * `gzipped`, the bytes sent when they were gzip (kept, not compressed again); `csp`, its policy.
  */
@@ -278,7 +278,7 @@ function toEntry(response: ServerResponse, body: Buffer, gzipped: Buffer | undef
  * this is how): a list page is hot while its entry has been served at least AHEAD_MIN_HITS times, the
  * last within HOT_MS. The render is a request to this process's own server (an `x-forum-ahead` header:
  * the process's secret and an id, removed from every other request), answered without its body: the
- * HTTP hook hands the document to storePage, which keeps it under the version read before the render.
+ * front hands the document to storePage, which keeps it under the version read before the render.
  * Lists only: a post page reads the Post object that the same write made stale, so it is rendered by its
  * first visitor after the write.
  */
@@ -338,7 +338,7 @@ export function pageCacheServer(server: Server): void {
 }
 
 /**
- * For the HTTP hook, as a request arrives: removes the render-ahead header from every request, and for a
+ * For the HTTP front, as a request arrives: removes the render-ahead header from every request, and for a
  * request this process sent itself (its secret), what the render needs.
  */
 export function aheadRequest(req: IncomingMessage): SharedRender | null {

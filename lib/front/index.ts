@@ -1,0 +1,51 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
+import { env } from "@/lib/env";
+import { stampClientAddress } from "@/lib/front/client-address";
+import { answerPreflight, decorateCors } from "@/lib/front/cors";
+import { hashPageScripts } from "@/lib/front/csp";
+import { answerOddRequest, jsonMethodNotAllowed } from "@/lib/front/odd-methods";
+import { answerPage } from "@/lib/front/page-hits";
+import { aheadRequest, pageCacheServer, pageCandidate } from "@/lib/front/page-cache";
+import { writeFirst } from "@/lib/front/write-first";
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The HTTP front: what `server.ts` does with every request before (or instead of) handing it to
+ * Next.js, in this order. Each job is one module beside this one:
+ * 1. client-address: the request carries its TCP peer address (signed; lib/api/client-ip.ts);
+ *    the headers only this process may set (shared render, render ahead) are removed from it.
+ * 2. cors: every /api answer gets its CORS headers, whatever produces it; a preflight is answered here.
+ * 3. odd-methods: a request Next.js would answer with a 500 (a method it does not route, a cross-site
+ *    server action) is refused here in JSON; an /api 405 that Next.js sends without a body gets one.
+ * 4. write-first: while a write is in flight, arriving reads wait (briefly, bounded).
+ * 5. page-hits + page-cache: a public page is answered from the page cache, or rendered by Next.js for it.
+ * 6. csp: every HTML page that Next.js renders is sent with the hashes of its inline scripts.
+ *
+ * `server` is the server this front answers for: the page cache renders hot list pages ahead through it.
+ */
+export function createFront({ server, next }: { server: Server; next: Handler }): Handler {
+  pageCacheServer(server);
+  const gate = writeFirst(env().WRITE_FIRST_MS);
+  const route: (req: IncomingMessage, res: ServerResponse, ahead: ReturnType<typeof aheadRequest>) => void = (req, res, ahead) => {
+    const path = req.url ?? "";
+    if (path.startsWith("/api/")) {
+      jsonMethodNotAllowed(req, res);
+      return next(req, res);
+    }
+    if (path.startsWith("/_next/static/") || path.startsWith("/uploads/")) return next(req, res);
+    const candidate = ahead ?? pageCandidate(req);
+    if (candidate) return void answerPage(req, res, candidate, next);
+    hashPageScripts(req, res);
+    next(req, res);
+  };
+  return (req, res) => {
+    stampClientAddress(req);
+    delete req.headers[SHARED_RENDER_HEADER];
+    const ahead = aheadRequest(req);
+    decorateCors(req, res);
+    if (answerOddRequest(req, res) || answerPreflight(req, res)) return;
+    gate.admit(req, res, () => route(req, res, ahead));
+  };
+}
