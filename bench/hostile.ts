@@ -12,6 +12,14 @@
 // bearer token: --token or HOSTILE_TOKEN) while polling GET /api/health every 15 ms, and reports the
 // longest health answer during each request: how long everyone else waited. With a token it also
 // creates one post, edits it to a different 100 KB version and times GET /posts/{id}/history the same way.
+//
+// Issue 54 (item 1): password hashing must not hold the server's thread either. With --url (no token
+// needed) it sends 60 anonymous requests at once that could each cost a password hash: POST
+// /api/auth/reset with random tokens, and POST /api/auth/login with unknown names (which compare against
+// a dummy hash, so that timing does not tell which names exist), and reports the longest health answer
+// while they run. Each request names its own client in X-Forwarded-For (10.54.x.y, a new x each run),
+// which the server believes only when TRUSTED_PROXIES includes 127.0.0.1: then it is 60 clients (the
+// per-address limits do not help), otherwise one client (they do).
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -216,7 +224,7 @@ type Row = {
   shown?: string;
   limit?: string;
   checkMs?: number;
-  health?: { status: number; ms: number; maxWait: number; polls: number };
+  health?: { status: number | string; ms: number; maxWait: number; polls: number };
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -334,7 +342,69 @@ async function withHealth(base: string, request: () => Promise<Response>) {
   return { status: res.status, ms, maxWait, polls };
 }
 
+/** Requests that may each hash a password, sent PARALLEL at once, each from its own client address. */
+const PARALLEL = 60;
+const hashingCases: [string, (i: number) => { path: string; body: unknown }][] = [
+  [
+    `POST /api/auth/reset × ${PARALLEL} parallel, random tokens`,
+    (i) => ({
+      path: "/api/auth/reset",
+      body: { token: `bench${i}${Math.random().toString(36).slice(2)}`.padEnd(43, "x"), password: "a new password 54" },
+    }),
+  ],
+  [
+    `POST /api/auth/login × ${PARALLEL} parallel, unknown names`,
+    (i) => ({
+      path: "/api/auth/login",
+      body: { username: `nobody-${i}-${Math.random().toString(36).slice(2, 8)}`, password: "a guessed password" },
+    }),
+  ],
+];
+
+async function hashingRequests(base: string, rows: Row[]) {
+  const selected = hashingCases.filter(
+    ([name]) =>
+      !args.only ||
+      args.only
+        .toLowerCase()
+        .split("|")
+        .some((part) => name.toLowerCase().includes(part)),
+  );
+  const run = Math.floor(Math.random() * 250);
+  const post = (path: string, body: unknown, client: string) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": client },
+      body: JSON.stringify(body),
+    });
+  for (const [i, [name, make]] of selected.entries()) {
+    progress(i + 1, selected.length, name);
+    // The route's code loads on its first request in a server process: not what is measured here.
+    const warm = make(999);
+    await (await post(warm.path, warm.body, `10.55.${run}.${i}`)).arrayBuffer();
+    await sleep(300);
+    const statuses = new Map<number, number>();
+    const health = await withHealth(base, async () => {
+      const all = await Promise.all(
+        Array.from({ length: PARALLEL }, async (_, k) => {
+          const { path, body } = make(k);
+          const res = await post(path, body, `10.54.${run}.${k + 1}`);
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      for (const s of all) statuses.set(s, (statuses.get(s) ?? 0) + 1);
+      return new Response("");
+    });
+    const status = [...statuses].map(([s, n]) => `${s} ×${n}`).join(", ");
+    rows.push({ name, kb: 0, ms: [], health: { ...health, status } });
+    process.stderr.write(`        ${status} in ${fmt(health.ms)} ms, longest health wait ${fmt(health.maxWait)} ms\n`);
+    await sleep(500);
+  }
+}
+
 async function overHttp(base: string, rows: Row[]) {
+  await hashingRequests(base, rows);
   if (!TOKEN) {
     process.stderr.write("--url needs a member's bearer token (--token or HOSTILE_TOKEN): skipping the server part\n");
     return;
@@ -417,16 +487,20 @@ function table(rows: Row[], totalMs: number): string {
     args.url
       ? `- server: ${args.url}: status and time of the request, and the longest \`GET /api/health\` answer while it ran (polled every 15 ms). Target < ${HEALTH_TARGET_MS} ms.`
       : "- server: not measured (no --url).",
+    args.url
+      ? `- POST /api/auth/… × ${PARALLEL}: ${PARALLEL} anonymous requests at once, each naming its own client in X-Forwarded-For (believed only with TRUSTED_PROXIES=127.0.0.1); server status: how many got which status; server ms: until the last answered.`
+      : "",
     "",
     "| input | KB | main thread ms (median / worst) | shown | worker ms (median / worst) | excerpt ms | limits (zod check of a body) | check ms | server status | server ms | longest health wait ms |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const r of rows) {
     const over = Math.max(...r.ms) >= TARGET_MS ? " **over**" : "";
+    const thread = r.ms.length ? `${fmt(median(r.ms))} / ${fmt(Math.max(...r.ms))}${over}` : "";
     const checkOver = (r.checkMs ?? 0) >= TARGET_MS ? " **over**" : "";
     const waitOver = (r.health?.maxWait ?? 0) >= HEALTH_TARGET_MS ? " **over**" : "";
     lines.push(
-      `| ${r.name.replace(/`/g, "\\`").replace(/\|/g, "\\|")} | ${r.kb.toFixed(1)} | ${fmt(median(r.ms))} / ${fmt(Math.max(...r.ms))}${over} | ${r.shown ?? ""} | ${r.workMs ? `${fmt(median(r.workMs))} / ${fmt(Math.max(...r.workMs))}` : ""} | ${r.excerptMs !== undefined ? fmt(r.excerptMs) : ""} | ${r.limit ?? ""} | ${r.checkMs !== undefined ? fmt(r.checkMs) + checkOver : ""} | ${r.health?.status ?? ""} | ${r.health ? fmt(r.health.ms) : ""} | ${r.health ? fmt(r.health.maxWait) + waitOver : ""} |`,
+      `| ${r.name.replace(/`/g, "\\`").replace(/\|/g, "\\|")} | ${r.kb.toFixed(1)} | ${thread} | ${r.shown ?? ""} | ${r.workMs ? `${fmt(median(r.workMs))} / ${fmt(Math.max(...r.workMs))}` : ""} | ${r.excerptMs !== undefined ? fmt(r.excerptMs) : ""} | ${r.limit ?? ""} | ${r.checkMs !== undefined ? fmt(r.checkMs) + checkOver : ""} | ${r.health?.status ?? ""} | ${r.health ? fmt(r.health.ms) : ""} | ${r.health ? fmt(r.health.maxWait) + waitOver : ""} |`,
     );
   }
   return `${lines.join("\n")}\n`;

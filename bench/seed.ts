@@ -7,11 +7,11 @@
 // duplicate reactions. Fixed bearer tokens (see benchToken) let the bench sign in without a login.
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
-import bcrypt from "bcryptjs";
 import cliProgress from "cli-progress";
 import { sql } from "drizzle-orm";
 import { closeDb, connection, db, rawRows } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
+import { hashPassword } from "@/lib/services/auth/passwords";
 
 import {
   ADMIN_ID,
@@ -79,7 +79,8 @@ async function main() {
   await run("set synchronous_commit = off").catch(() => {});
 
   console.log(`Seeding ${N.toLocaleString()} posts into the ${kind} database (chunks of ${chunk.toLocaleString()} posts)`);
-  const hash = bcrypt.hashSync(BENCH_PASSWORD, 8);
+  // One hash for every bench account (they share the password).
+  const hash = await hashPassword(BENCH_PASSWORD);
 
   await phase("users + ledger", BENCH_USERS, BENCH_USERS, async () => {
     await run(`insert into users (id, username, email, password_hash, role, point, experience, created_at)

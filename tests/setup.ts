@@ -10,7 +10,9 @@ import { afterAll, inject } from "vitest";
 process.env.AUTH_SECRET ||= "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "forum-test-"));
 process.env.PUBLIC_URL ||= "http://localhost:3000";
-process.env.BCRYPT_ROUNDS = "4";
+// A cheap password hash (Argon2id, 1 MiB, one pass); tests/unit/passwords.test.ts uses the real cost.
+process.env.PASSWORD_HASH_MEMORY_KIB = "1024";
+process.env.PASSWORD_HASH_TIME_COST = "1";
 // Tests write rows directly as well as through the API; tests/api/list-cache.test.ts turns the cache on.
 process.env.LIST_CACHE ??= "0";
 

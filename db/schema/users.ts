@@ -10,7 +10,7 @@ export const users = pgTable(
     /** Shown beside the username (optional; plain text, at most DISPLAY_NAME_MAX characters). */
     displayName: text(),
     email: text().notNull(),
-    /** bcrypt hash; null for accounts that only sign in through OAuth. */
+    /** Argon2id hash (or a bcrypt one from before, replaced at the next sign-in); null for accounts that only sign in through OAuth. */
     passwordHash: text(),
     avatar: text().notNull().default(""),
     introduction: text().notNull().default(""),

@@ -28,6 +28,15 @@ export async function recordRateLimitHit(key: string, windowSec: number): Promis
   await bump(key, windowSec, 1);
 }
 
+/**
+ * Takes back one hit counted by hitRateLimit, while its window lasts: for limits on failed attempts
+ * that count each attempt before its work (so a burst at once cannot pass a check before any failure is
+ * recorded) and forgive the ones that succeeded.
+ */
+export async function releaseRateLimitHit(key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
+}
+
 export async function clearRateLimit(key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -11,7 +11,7 @@ export const usernameSchema = z
   .regex(USERNAME_RE, "3 to 32 characters: letters, digits, _ and -")
   .meta({ description: "3..32 of [A-Za-z0-9_-], unique case-insensitively" });
 
-/** bcrypt reads at most 72 bytes; a longer password would be silently truncated, so it is refused. */
+/** At most 72 bytes: all bcrypt (the hashes of earlier versions) read, so a password works the same wherever it was set. */
 export const passwordSchema = z
   .string()
   .min(8, "at least 8 characters")

@@ -92,6 +92,24 @@ export async function createResetToken(userId: number, tx: DbOrTx = db): Promise
   return token;
 }
 
+/** The account a reset token is for while it is usable (unused, unexpired), without using it up; else null. */
+export async function resetTokenOwner(token: string, tx: DbOrTx = db): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await tx
+    .select({ userId: emailCodes.userId })
+    .from(emailCodes)
+    .where(
+      and(
+        eq(emailCodes.codeHash, resetHash(token)),
+        eq(emailCodes.purpose, "reset"),
+        isNull(emailCodes.usedAt),
+        gt(emailCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 /**
  * Uses up a reset token in one conditional update (so it works once, even under concurrent
  * requests) and returns its member, or null when it is unknown, used or expired.

@@ -1,19 +1,18 @@
 import "server-only";
-import bcrypt from "bcryptjs";
-import { eq, or, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
 import { unauthorized, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { verifyPassword } from "@/lib/services/auth/passwords";
-import { checkRateLimit, clearRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/auth/passwords";
+import { clearRateLimit, hitRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
 
 type UserRow = typeof users.$inferSelect;
 
-const ROUNDS = Number(process.env.BCRYPT_ROUNDS || 10);
 let dummyHash: Promise<string> | undefined;
 /** A hash of the configured cost that no password matches, compared when there is no user (equal time). */
-const dummy = () => (dummyHash ??= bcrypt.hash(`no-such-user-${Math.random()}`, ROUNDS));
+const dummy = () => (dummyHash ??= hashPassword(`no-such-user-${randomBytes(16).toString("hex")}`));
 
 const normalize = (identifier: string) => identifier.trim().toLowerCase();
 
@@ -32,35 +31,53 @@ async function findAccount(identifier: string): Promise<UserRow | undefined> {
 export const accountLoginKey = (userId: number) => `login:user:${userId}`;
 
 /**
- * The failed-login keys: one per client address and one per account, whichever name (username or
- * email) was typed. A name that is no account gets its own key so guessing unknown names is limited too.
+ * Counts one password attempt from `ip` on the account (`accountKey`) before the comparison
+ * (RATE_LIMIT_LOGIN per RATE_LIMIT_LOGIN_WINDOW_SEC on each key, 429 once used up): counted first, so a
+ * burst sent at once is held to the limit too. `succeeded` takes the attempt back from both counts: only
+ * failures stay counted.
  */
-const keysFor = (ip: string, identifier: string, user: UserRow | undefined) => [
-  `login:ip:${ip}`,
-  user ? accountLoginKey(user.id) : `login:name:${normalize(identifier)}`,
-];
+export async function countPasswordAttempt(ip: string, accountKey: string) {
+  const e = env();
+  const keys = [`login:ip:${ip}`, accountKey];
+  for (const key of keys) await hitRateLimit(key, e.RATE_LIMIT_LOGIN, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+  return {
+    succeeded: async () => {
+      for (const key of keys) await releaseRateLimitHit(key);
+    },
+  };
+}
 
 /**
  * The one password check of every sign-in path (Auth.js `authorize()` behind the browser form and
- * POST /api/auth/login). Failed attempts are limited per address and per account
- * (RATE_LIMIT_LOGIN per RATE_LIMIT_LOGIN_WINDOW_SEC, 429 once used up, even with the right password);
- * each failure counts once on each key; a success forgives the account's failures (not the address's).
- * An unknown name costs the same bcrypt comparison as a wrong password, so timing does not tell
- * which names exist. Throws 401 for wrong credentials.
+ * POST /api/auth/login). Attempts are limited per address and per account (countPasswordAttempt:
+ * 429 once used up, even with the right password); each failure counts once on each key; a success
+ * forgives the account's failures (not the address's). An unknown name costs the same comparison as a
+ * wrong password (against a dummy hash), so timing does not tell which names exist. A hash from before
+ * (bcrypt) or of a lower cost than configured is replaced once the password proved right. Throws 401
+ * for wrong credentials.
  */
 export async function attemptLogin(input: { identifier: string; password: string; ip: string }): Promise<UserRow> {
-  const e = env();
   const pending = dummy();
   const user = await findAccount(input.identifier);
-  const keys = keysFor(input.ip, input.identifier, user);
-  for (const key of keys) await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
+  const accountKey = user ? accountLoginKey(user.id) : `login:name:${normalize(input.identifier)}`;
+  const attempt = await countPasswordAttempt(input.ip, accountKey);
   const ok = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
-    : (await bcrypt.compare(input.password, await pending), false);
-  if (!ok || !user) {
-    for (const key of keys) await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
-    throw unauthorized(msg("wrongCredentials"));
-  }
-  await clearRateLimit(keys[1]!);
+    : (await verifyPassword(input.password, await pending), false);
+  if (!ok || !user) throw unauthorized(msg("wrongCredentials"));
+  await attempt.succeeded();
+  await clearRateLimit(accountKey);
+  if (needsRehash(user.passwordHash!)) await upgradeHash(user, input.password);
   return user;
+}
+
+/** Stores a new hash of the (just verified) password, unless the hash changed meanwhile. */
+async function upgradeHash(user: UserRow, password: string) {
+  const old = user.passwordHash!;
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, old)));
+  user.passwordHash = passwordHash;
 }

@@ -5,9 +5,9 @@ import { users } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { consumeResetToken, retireCodes } from "@/lib/services/auth/email-codes";
+import { consumeResetToken, resetTokenOwner, retireCodes } from "@/lib/services/auth/email-codes";
 import { hashPassword } from "@/lib/services/auth/passwords";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
 import { revokeUserSessions } from "@/lib/services/auth/sessions";
 import { issueToken, LOGIN_TOKEN_TTL_MS } from "@/lib/services/auth/tokens";
 import { getMe } from "@/lib/services/users/users";
@@ -33,8 +33,19 @@ export async function requestPasswordReset(input: { email: string; ip: string })
  * POST /api/auth/reset: a valid, unused, unexpired token sets the new password, once. Every other
  * reset link, every browser session and every login token of the account stop working
  * (revokeUserSessions, in the same transaction); the answer is a fresh login token, as from POST /api/auth/login.
+ *
+ * The token is looked at before the new password is hashed, so a guessed one costs one indexed read,
+ * and the attempt is counted first (RATE_LIMIT_LOGIN per RATE_LIMIT_LOGIN_WINDOW_SEC): per address
+ * (a reset that succeeds is taken back, failures stay) and, once the token names one, per account.
  */
-export async function resetPassword(input: { token: string; password: string }): Promise<AuthResultDto & { username: string }> {
+export async function resetPassword(input: { token: string; password: string; ip: string }): Promise<AuthResultDto & { username: string }> {
+  const e = env();
+  const ipKey = `reset:ip:${input.ip}`;
+  await hitRateLimit(ipKey, e.RATE_LIMIT_LOGIN, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+  const owner = await resetTokenOwner(input.token);
+  if (owner === null) throw badRequest(msg("resetLinkInvalid"), "token");
+  await hitRateLimit(`reset:user:${owner}`, e.RATE_LIMIT_LOGIN, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+  // Outside the transaction: the embedded database has one connection, which the hash would hold.
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {
     const id = await consumeResetToken(input.token, tx);
@@ -48,7 +59,9 @@ export async function resetPassword(input: { token: string; password: string }):
     await revokeUserSessions(id, { tx });
     return id;
   });
+  // Used meanwhile by a reset racing this one.
   if (userId === null) throw badRequest(msg("resetLinkInvalid"), "token");
+  await releaseRateLimitHit(ipKey);
   const t = await issueToken(db, {
     userId,
     name: "login",

@@ -4,11 +4,10 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { mailOutbox, users } from "@/db/schema";
 import { AppError, badRequest, unauthorized, msg } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { hitRateLimit, checkRateLimit, recordRateLimitHit } from "@/lib/limits/rate-limit";
+import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeEmailChangeCode, liveEmailChange, retireCodes } from "@/lib/services/auth/email-codes";
-import { accountLoginKey } from "@/lib/services/auth/login-attempts";
+import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
 import { verifyPassword } from "@/lib/services/auth/passwords";
 import { getMe } from "@/lib/services/users/users";
 import { afterCommit } from "@/lib/changes/announce";
@@ -64,21 +63,18 @@ export async function getEmailChange(viewer: Pick<Viewer, "id">): Promise<EmailC
 }
 
 /**
- * POST /api/users/me/email. The password is checked as a sign-in is (a wrong one counts against the
- * account's sign-in limit); the new address must differ and be free. Earlier requests stop working.
+ * POST /api/users/me/email. The password is checked as a sign-in is (counted per address and per
+ * account before the comparison; a wrong one stays counted); the new address must differ and be free.
+ * Earlier requests stop working.
  */
-export async function requestEmailChange(viewer: Pick<Viewer, "id">, a: ChangeEmailInput): Promise<EmailChangeDto> {
-  const e = env();
+export async function requestEmailChange(viewer: Pick<Viewer, "id">, a: ChangeEmailInput & { ip: string }): Promise<EmailChangeDto> {
   const email = a.email.toLowerCase();
-  const key = accountLoginKey(viewer.id);
-  await checkRateLimit(key, e.RATE_LIMIT_LOGIN);
   const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, viewer.id));
   if (!u) throw unauthorized();
   if (!u.passwordHash) throw badRequest(msg("noPasswordSet"), "password");
-  if (!(await verifyPassword(a.password, u.passwordHash))) {
-    await recordRateLimitHit(key, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
-    throw badRequest(msg("passwordWrong"), "password");
-  }
+  const attempt = await countPasswordAttempt(a.ip, accountLoginKey(viewer.id));
+  if (!(await verifyPassword(a.password, u.passwordHash))) throw badRequest(msg("passwordWrong"), "password");
+  await attempt.succeeded();
   if (u.email.toLowerCase() === email) throw badRequest(msg("alreadyYourAddress"), "email");
   if (await takenByOther(db, email, viewer.id)) throw addressTaken();
   await hitRateLimit(`email-change:${viewer.id}`, EMAIL_CHANGE_LIMIT, EMAIL_CHANGE_WINDOW_SEC);

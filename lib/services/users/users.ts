@@ -124,13 +124,15 @@ function duplicate(field: "username" | "email"): AppError {
 
 /**
  * Creates an account (username and email unique case-insensitively) and a 30-day login token.
- * Rate limited per client address (RATE_LIMIT_REGISTER per RATE_LIMIT_REGISTER_WINDOW_SEC).
+ * Rate limited per client address and per address of mail asked for (RATE_LIMIT_REGISTER per
+ * RATE_LIMIT_REGISTER_WINDOW_SEC each), before the password is hashed.
  */
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
   if ((await getRegistrationMode()) === "CLOSED") throw new AppError("registration_closed", msg("registrationClosed"));
-  await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const email = input.email.toLowerCase();
+  await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
+  await hitRateLimit(`register:email:${email}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)

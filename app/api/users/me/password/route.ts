@@ -1,4 +1,5 @@
 // POST /api/users/me/password: change the caller's password; every other sign-in of the account ends.
+import { clientIp } from "@/lib/api/client-ip";
 import { ok, route } from "@/lib/api/route";
 import { changePassword } from "@/lib/services/auth/account-password";
 import { changePasswordSchema, revokedCountSchema } from "@/lib/validation/auth";
@@ -8,12 +9,12 @@ export const POST = route(
     tag: "Accounts",
     summary: "Change the password",
     description:
-      "A wrong `currentPassword` is a 400 (and counts as a failed sign-in). Every other browser session and login token of the account ends; the one making the request stays.",
+      "Counts as a sign-in attempt of the account from the caller's address (the same limits: 429 once used up); a wrong `currentPassword` is a 400 and stays counted. Every other browser session and login token of the account ends; the one making the request stays.",
     auth: "required",
     body: changePasswordSchema,
     bodyLimit: 16 * 1024,
     responses: [ok(revokedCountSchema)],
     errors: [429],
   },
-  ({ viewer, body }) => changePassword(viewer, body),
+  ({ req, viewer, body }) => changePassword(viewer, { ...body, ip: clientIp(req.headers) }),
 );
