@@ -45,6 +45,12 @@ export async function pageSearchParams<T extends PageParams>(searchParams: Promi
 }
 
 /**
+ * True when a value read through pageSearchParams or pageSegment came with text that could not be stored or
+ * read (it now holds U+FFFD): no stored text can contain what was asked, so a search for it matches nothing.
+ */
+export const cameWithBadText = (value: string): boolean => value.includes("\uFFFD");
+
+/**
  * A page's path segment as Next passes it (still percent-encoded), decoded to storable text: a malformed
  * escape (`%E0`, an encoded lone surrogate) reads as U+FFFD instead of throwing, a NUL as U+FFFD, so
  * `/u/a%00b` is the 404 page an unknown name gets.

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows, reusableStatement } from "@/db";
 import type { Change, ChangeKind } from "@/lib/changes/announce";
+import { storableText } from "@/lib/validation/text";
 
 /**
  * Versions of the cached post pages (issue 15: "a comment on one post must not throw away cached pages
@@ -272,7 +273,8 @@ function scopeKey(path: string): string | null {
   if (m[3] === undefined) return "home";
   let key: string;
   try {
-    key = decodeURIComponent(m[3]).trim();
+    // A NUL cannot reach Postgres, even in the JSON of the batch (22P05): it reads as U+FFFD, a name no one has.
+    key = storableText(decodeURIComponent(m[3]).trim());
   } catch {
     key = "";
   }

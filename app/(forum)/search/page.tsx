@@ -15,9 +15,17 @@ import { COUNT_CAP, SEARCH_KINDS, searchEverything, type SearchKind, type Search
 import { CommentHits, KindTabs, PeopleHits, PostHits, TagHits } from "@/components/search/search-results";
 import { listTags } from "@/lib/services/taxonomy/tags";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
-import { pageSearchParams } from "@/lib/api/page";
+import { cameWithBadText, pageSearchParams } from "@/lib/api/page";
 
 const PAGE_SIZE = 20;
+const NO_MATCH: SearchPageResult = {
+  correctedKeyword: null,
+  counts: { posts: 0, comments: 0, people: 0, tags: 0 },
+  posts: [],
+  comments: [],
+  people: [],
+  tags: [],
+};
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? "";
 
@@ -70,6 +78,9 @@ export default async function SearchPage({ searchParams }: Props) {
       const issue = parsed.error.issues[0];
       const message = issue ? validationText(issue.message, issue, locale) : t("invalid");
       error = `${issue?.path.join(".") === "keyword" ? t("wordsLabel") : (issue?.path.join(".") ?? t("invalidInput"))}: ${message}`;
+    } else if (cameWithBadText(form.q) || cameWithBadText(form.author)) {
+      // A NUL or a malformed escape in the URL (lib/api/page.ts): no post, comment or name can hold it.
+      result = NO_MATCH;
     } else {
       try {
         result = await searchEverything(viewer, { ...parsed.data, kind: form.type, exact: form.exact === "1" });
