@@ -29,7 +29,14 @@ const nextConfig: NextConfig = {
   // what the page reads itself (deduplicated with React's cache()).
   htmlLimitedBots: /./,
   experimental: {
-    optimisticRouting: process.env.H7_OPT === "1",
+    // No optimistic routing (on by default in Next 16.4). With it, a navigation to a page whose head is
+    // not fully prefetched (every page here: the titles are translated per request) renders the new
+    // page's head as an empty string first and the real head in a later, deferred render: the old
+    // <title> is removed in the commit that shows the new page and the new one inserted 10-30 ms later.
+    // The settings test caught the document without a title in 7 of 16 runs with it, 0 of 16 without
+    // (upstream: vercel/next.js#97702, #98684). The routes have no loading.tsx, so predicting their route
+    // trees showed nothing earlier anyway.
+    optimisticRouting: false,
     // Turbopack keeps a build cache on disk so that the next build is faster. A build on a fresh clone
     // whose cache is thrown away (CI: NEXT_BUILD_CACHE=0 in .ci/run) skips writing it: 23 s of a 1.6 min build.
     turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== "0",

@@ -75,17 +75,23 @@ for (const vp of VIEWPORTS) {
       await setRenames(request, 0);
       const m = await newMember(page, request, `dn${vp.name.slice(0, 1)}`);
       await page.goto("/settings");
-      // The tab keeps a title through a client navigation and while a save refreshes the page: each
-      // replaces the <title> element, and no instant is left without one (streamed metadata left the
-      // document without a title between two tasks, and an axe audit in CI once landed there:
-      // next.config.base.ts, htmlLimitedBots).
+      // The tab keeps a title through a client navigation and while a save refreshes the page: the
+      // document's title is recorded after every change in the head (a <title> added or removed, its
+      // text changed), and no instant is left without one. An axe audit in CI landed in such a gap twice:
+      // streamed metadata (next.config.base.ts, htmlLimitedBots), then optimistic routing, which rendered
+      // a navigation's new head empty first and the real one 10-30 ms later (optimisticRouting).
       await page.evaluate(() => {
         const w = window as unknown as { titles: string[] };
         w.titles = [];
         const isTitle = (n: Node) => n.nodeName === "TITLE";
         new MutationObserver((records) => {
-          if (records.some((r) => [...r.addedNodes, ...r.removedNodes].some(isTitle))) w.titles.push(document.title);
-        }).observe(document, { subtree: true, childList: true });
+          if (
+            records.some(
+              (r) => isTitle(r.target) || r.target.parentNode?.nodeName === "TITLE" || [...r.addedNodes, ...r.removedNodes].some(isTitle),
+            )
+          )
+            w.titles.push(document.title);
+        }).observe(document.head, { subtree: true, childList: true, characterData: true });
       });
       await page.getByRole("link", { name: "Account" }).click();
       await page.waitForURL("**/settings/account");
