@@ -39,7 +39,7 @@ describe("POST /api/auth/register", () => {
     expect(meSchema.parse(m.body).id).toBe(body.user.id);
 
     const [row] = await db.select().from(users).where(eq(users.id, body.user.id));
-    expect(row!.passwordHash).toMatch(/^\$2[aby]\$/);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.passwordHash).not.toContain("correct horse");
     const tokens = await db.select().from(apiTokens).where(eq(apiTokens.userId, body.user.id));
     expect(tokens).toHaveLength(1);
