@@ -14,6 +14,9 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { settingProblems } from "@/lib/env";
 
+// tsx turns Node's source maps on; with them Node reads the map of every module it loads, Next's
+// ~1,200 compiled chunks included: about 100 MB more memory and start-up time for better stack traces.
+process.setSourceMapsEnabled(false);
 const problems = settingProblems(process.env);
 if (problems.length) {
   for (const line of problems) console.error(line);
