@@ -1,53 +1,49 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { UserPlus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { FieldError, inputClass } from "@/components/ui/field";
 import { useAddPeople } from "@/components/messages/use-messages";
-import { ApiClientError, fieldErrors } from "@/lib/client/api-client";
-import { typedUsernames, userIdsOf } from "@/components/messages/typed-usernames";
-import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
+import { RecipientPicker, type Recipient, type RecipientPickerHandle } from "@/components/messages/recipient-picker";
+import { fieldErrors } from "@/lib/client/api-client";
 
 /**
- * "Add people" in a group's header (members only, while there is room): usernames, then
+ * "Add people" in a group's header (members only, while there is room): members picked with
+ * suggestions as chips (RecipientPicker, as for a new message), then
  * POST /api/messages/conversations/{id}/participants; a refusal (their policy, a block, the level
  * rule, the size) is shown under the field. The system line it writes reaches everyone live.
  */
 export function AddPeople({ conversationId, room }: { conversationId: number; room: number }) {
   const t = useTranslations("Messages.add");
   const id = useId();
+  const picker = useRef<RecipientPickerHandle>(null);
   const [open, setOpen] = useState(false);
-  const [to, setTo] = useState("");
+  const [to, setTo] = useState<Recipient[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const add = useAddPeople(conversationId);
-  const list = typedUsernames(to);
 
   async function submit() {
     setError(null);
-    if (!list.length) return setError(t("writeUsername"));
-    if (list.length > room) return setError(t("tooMany", { max: MAX_GROUP_MEMBERS }));
     setLooking(true);
-    let ids: number[];
-    try {
-      ids = await userIdsOf(list);
-    } catch (e) {
-      setLooking(false);
-      return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("couldNotAdd")));
-    }
+    const list = await picker.current?.commit();
     setLooking(false);
-    add.mutate(ids, {
-      onSuccess: () => {
-        setTo("");
-        setOpen(false);
+    if (!list) return;
+    if (!list.length) return setError(t("writeUsername"));
+    add.mutate(
+      list.map((r) => r.id),
+      {
+        onSuccess: () => {
+          setTo([]);
+          setOpen(false);
+        },
+        onError: (e) => {
+          const f = fieldErrors(e);
+          setError(f.form ?? Object.values(f.fields)[0] ?? t("couldNotAdd"));
+        },
       },
-      onError: (e) => {
-        const f = fieldErrors(e);
-        setError(f.form ?? Object.values(f.fields)[0] ?? t("couldNotAdd"));
-      },
-    });
+    );
   }
 
   if (!open) {
@@ -70,21 +66,18 @@ export function AddPeople({ conversationId, room }: { conversationId: number; ro
         if (e.key === "Escape") setOpen(false);
       }}
     >
-      <label htmlFor={`${id}-to`} className="block text-sm font-medium">
-        {t("label")}
-      </label>
-      <input
+      <RecipientPicker
+        ref={picker}
         id={`${id}-to`}
-        className={inputClass}
+        label={t("label")}
         value={to}
-        onChange={(e) => setTo(e.target.value)}
-        autoFocus
-        autoComplete="off"
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={setTo}
+        max={room}
+        error={error}
+        onError={setError}
         placeholder={t("placeholder")}
+        autoFocus
       />
-      <FieldError id={`${id}-error`} message={error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={looking || add.isPending}>
           {t("submit")}

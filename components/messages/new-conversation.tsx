@@ -1,42 +1,41 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { PenSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { FieldError, inputClass } from "@/components/ui/field";
+import { inputClass } from "@/components/ui/field";
 import { useOpenConversation } from "@/components/messages/use-messages";
-import { ApiClientError, fieldErrors } from "@/lib/client/api-client";
-import { typedUsernames, userIdsOf } from "@/components/messages/typed-usernames";
+import { RecipientPicker, type Recipient, type RecipientPickerHandle } from "@/components/messages/recipient-picker";
+import { fieldErrors } from "@/lib/client/api-client";
 import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 
-/** "New message" on /messages: one member (their conversation, found or started) or several (a new group of up to 10). */
+/**
+ * "New message" on /messages: one member (their conversation, found or started) or several (a new group
+ * of up to 10), picked with suggestions as chips (RecipientPicker); a name that is no member's is refused
+ * before anything is sent, and a refusal of the rules (their policy, a block, the level rule) under the field.
+ */
 export function NewConversation() {
   const t = useTranslations("Messages.new");
   const id = useId();
   const router = useRouter();
+  const picker = useRef<RecipientPickerHandle>(null);
   const [openForm, setOpenForm] = useState(false);
-  const [to, setTo] = useState("");
+  const [to, setTo] = useState<Recipient[]>([]);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [looking, setLooking] = useState(false);
   const open = useOpenConversation();
-  const list = typedUsernames(to);
 
   async function submit() {
     setError(null);
-    if (!list.length) return setError(t("writeUsername"));
-    if (list.length > MAX_GROUP_MEMBERS - 1) return setError(t("tooMany", { max: MAX_GROUP_MEMBERS }));
     setLooking(true);
-    let ids: number[];
-    try {
-      ids = await userIdsOf(list);
-    } catch (e) {
-      setLooking(false);
-      return setError(e instanceof ApiClientError && e.status === 404 ? t("noSuchMember") : (fieldErrors(e).form ?? t("notFound")));
-    }
+    const list = await picker.current?.commit();
     setLooking(false);
+    if (!list) return;
+    if (!list.length) return setError(t("writeUsername"));
+    const ids = list.map((r) => r.id);
     open.mutate(ids.length === 1 ? { recipientId: ids[0]! } : { recipientIds: ids, ...(name.trim() ? { name: name.trim() } : {}) }, {
       onSuccess: (r) => router.push(`/messages/${r.conversationId}`),
       onError: (e) => {
@@ -64,21 +63,19 @@ export function NewConversation() {
         void submit();
       }}
     >
-      <label htmlFor={`${id}-to`} className="block text-sm font-medium">
-        {t("to")}
-      </label>
-      <input
+      <RecipientPicker
+        ref={picker}
         id={`${id}-to`}
-        className={inputClass}
+        label={t("to")}
         value={to}
-        onChange={(e) => setTo(e.target.value)}
-        autoFocus
-        autoComplete="off"
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={setTo}
+        max={MAX_GROUP_MEMBERS - 1}
+        error={error}
+        onError={setError}
         placeholder={t("toPlaceholder")}
+        autoFocus
       />
-      {list.length > 1 ? (
+      {to.length > 1 ? (
         <>
           <label htmlFor={`${id}-name`} className="block text-sm font-medium">
             {t("groupName")}
@@ -86,7 +83,6 @@ export function NewConversation() {
           <input id={`${id}-name`} className={inputClass} value={name} maxLength={64} onChange={(e) => setName(e.target.value)} />
         </>
       ) : null}
-      <FieldError id={`${id}-error`} message={error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={looking || open.isPending}>
           {t("start")}

@@ -23,7 +23,7 @@ export function PersonActions({
   children?: ReactNode;
 }) {
   return (
-    <span className="flex flex-wrap items-center gap-2" data-testid="person-actions">
+    <span className="flex flex-wrap items-start gap-2" data-testid="person-actions">
       <FollowButton username={username} size={size} refreshOnChange={refreshOnChange} />
       <MessageButton username={username} size={size} />
       {children}

@@ -205,7 +205,10 @@ test("in a group, a reaction and a member added reach the other member live", as
 
     // ivan adds grace; heidi sees the line and the members change live.
     await ivan.page.getByTestId("add-people").click();
-    await ivan.page.getByRole("textbox", { name: "Usernames to add (separated by commas)" }).fill("grace");
+    // The same recipient picker as a new message: a suggestion becomes a chip (issue 54).
+    await ivan.page.getByRole("combobox", { name: "People to add" }).pressSequentially("gra");
+    await ivan.page.getByRole("listbox", { name: "Members" }).getByRole("option", { name: "grace" }).click();
+    await expect(ivan.page.getByTestId("recipient-chip")).toHaveText(["grace"]);
     await ivan.page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(ivan.page.getByTestId("system-line").last()).toHaveText("You added grace");
     await expect(heidi.page.getByTestId("system-line").last()).toHaveText("ivan added grace", { timeout: 5_000 });

@@ -247,7 +247,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             </Link>
           ) : (
             // The caller's own buttons, filled in by the browser: this document may be shared by every reader.
-            <div className="flex flex-wrap items-center gap-2 self-start">
+            <div className="flex flex-wrap items-start gap-2 self-start">
               <PersonActions username={profile.username} refreshOnChange />
               <BlockButton username={profile.username} />
             </div>
