@@ -104,13 +104,16 @@ for (const width of [1280, 390] as const) {
     await shots(page, `user-page-${width}`);
     violations.push(...(await axeLightAndDark(page, `user page ${width}`)));
 
-    // From the flag in the review queue: suspend the author, the reason prefilled from the flag.
+    // From the flag in the review queue: suspend the author. The reason starts empty and a staff-written
+    // one is offered; the flagger's note ("link farm") is never part of it (issue 54).
     await page.goto("/review");
     const target = page.getByTestId("flag-target").filter({ hasText: post.title });
     await target.getByTestId("suspend-author").click();
     const form = target.getByRole("form", { name: `Suspend ${member.username}` });
     const reason = form.getByLabel("Reason (the member sees it)");
-    await expect(reason).toHaveValue(`Spam: your post “${post.title}” (“link farm”)`);
+    await expect(reason).toHaveValue("");
+    await form.getByTestId("reason-template").click();
+    await expect(reason).toHaveValue(`Spam: your post “${post.title}”`);
     await form.getByLabel("For", { exact: true }).selectOption({ label: "3 days" });
     await form.getByRole("button", { name: "Suspend…" }).click();
     const confirm = form.getByTestId("confirm");
@@ -129,7 +132,7 @@ for (const width of [1280, 390] as const) {
     await expect(page).toHaveURL(/action=user\.suspend/);
     const line = page.getByTestId("audit-entry").first();
     await expect(line).toContainText(
-      new RegExp(`^admin suspended ${member.username} until \\d+ \\w+ \\d{4}: “Spam: your post “${escape(post.title)}” \\(“link farm”\\)”`),
+      new RegExp(`^admin suspended ${member.username} until \\d+ \\w+ \\d{4}: “Spam: your post “${escape(post.title)}””`),
     );
     await expect(line.getByRole("link", { name: "admin", exact: true })).toHaveAttribute("href", /\/admin\/users\/\d+$/);
     await line.getByText("Details").click();
