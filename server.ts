@@ -1,7 +1,7 @@
 // The production server: `npm start`, the browser tests' server and the benchmarks run this file
 // (`node --import tsx --import ./scripts/allow-server-only.mjs server.ts [-p PORT] [-H HOST]`, the
-// arguments in scripts/server-node-args.mjs); `npm run dev` runs it with `--dev` (Next.js's dev server
-// behind the same front, so pages get their CSP hashes there too). Next.js's custom-server API with the HTTP front before it:
+// arguments in scripts/server-node-args.mjs). `npm run dev` stays `next dev`, without the front: no page
+// cache, and pages' inline scripts allowed by the dev policy instead of hashed (lib/api/csp.ts). Next.js's custom-server API with the HTTP front before it:
 // 1. every setting is checked (lib/env.ts); an invalid one ends the process, one line each, before
 //    anything else is loaded or any port is bound;
 // 2. Next.js prepares the build (its instrumentation hook runs lib/startup.ts: migrations, demo content,
@@ -25,19 +25,18 @@ if (problems.length) {
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
-  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" }, dev: { type: "boolean", default: false } },
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
   strict: false,
 });
 if (args.port) process.env.PORT = String(args.port);
 const port = Number(process.env.PORT || 3000);
 const hostname = typeof args.hostname === "string" ? args.hostname : undefined;
-const dev = args.dev === true;
-(process.env as Record<string, string | undefined>).NODE_ENV = dev ? "development" : (process.env.NODE_ENV ?? "production");
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "production";
 
 const { default: next } = await import("next");
 const { createFront } = await import("@/lib/front");
 
-const app = next({ dev, dir: path.dirname(fileURLToPath(import.meta.url)), hostname, port });
+const app = next({ dev: false, dir: path.dirname(fileURLToPath(import.meta.url)), hostname, port });
 try {
   await app.prepare();
 } catch (err) {

@@ -29,8 +29,9 @@ const dev = () => process.env.NODE_ENV === "development";
 
 /** The page policy for a document whose inline scripts have these CSP hash sources (`'sha256-…'`). */
 export function pagePolicy(scriptHashes: readonly string[] = []): string {
-  // React's development build evaluates code (stack traces): 'unsafe-eval' in `next dev` only.
-  const script = ["script-src 'self'", ...scriptHashes, ...(dev() ? ["'unsafe-eval'"] : [])].join(" ");
+  // React's development build evaluates code (stack traces): 'unsafe-eval' in `next dev` only. `next dev`
+  // runs without server.ts's front, so no hashes are added there: its inline scripts are allowed.
+  const script = ["script-src 'self'", ...scriptHashes, ...(dev() ? ["'unsafe-eval'", "'unsafe-inline'"] : [])].join(" ");
   return [BASE[0], script, ...BASE.slice(1)].join("; ");
 }
 
