@@ -353,6 +353,11 @@ const hashingCases: [string, (i: number) => { path: string; body: unknown }][] =
     }),
   ],
   [
+    // The floor: the same requests refused by the body's schema (no database, no hash).
+    `POST /api/auth/reset × ${PARALLEL} parallel, malformed tokens (schema refuses: the floor)`,
+    () => ({ path: "/api/auth/reset", body: { token: "short", password: "a new password 54" } }),
+  ],
+  [
     `POST /api/auth/login × ${PARALLEL} parallel, unknown names`,
     (i) => ({
       path: "/api/auth/login",
