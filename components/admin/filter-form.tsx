@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useTransition, type ReactNode } from "react";
 import { inputClass } from "@/components/ui/field";
+import { useReportPending } from "@/components/ui/progress-store";
 
 /**
  * The filters of an admin list: they apply as they change (typing in a search box after a short
@@ -11,6 +12,7 @@ import { inputClass } from "@/components/ui/field";
 export function FilterForm({ action, label, children }: { action: string; label: string; children: ReactNode }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  useReportPending(pending);
   const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
+import { useReportPending } from "@/components/ui/progress-store";
 import { api, type GoodInput, type TaxonomyInput } from "@/lib/client/api-client";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 import type { SiteConfigDto } from "@/lib/validation/responses";
@@ -71,5 +72,7 @@ export function useAdminMutation() {
   const router = useRouter();
   const [refreshing, startTransition] = useTransition();
   const m = useMutation({ mutationFn: send, onSuccess: () => startTransition(() => router.refresh()) });
-  return { ...m, busy: m.isPending || refreshing };
+  const busy = m.isPending || refreshing;
+  useReportPending(busy);
+  return { ...m, busy };
 }
