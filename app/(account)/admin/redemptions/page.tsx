@@ -51,7 +51,8 @@ export default async function AdminRedemptionsPage({ searchParams }: Props) {
       <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="redemptions-count">
         {t("count", { status: query.status, count: data.total })}
       </p>
-      {data.items.length ? <RedemptionsList rows={data.items} /> : null}
+      {/* Keyed by the filter: the last "marked fulfilled" line does not follow the admin to another tab. */}
+      {data.items.length ? <RedemptionsList key={query.status} rows={data.items} /> : null}
       {pages > 1 ? (
         <nav aria-label={ta("pagination")} className="flex items-center justify-between gap-2 text-sm">
           {query.page > 0 ? (
