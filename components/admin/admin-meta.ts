@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-export type AdminPageKey = "overview" | "users" | "member" | "categories" | "tags" | "goods" | "redemptions" | "settings" | "audit" | "mail" | "review";
+export type AdminPageKey =
+  "overview" | "users" | "member" | "categories" | "tags" | "goods" | "redemptions" | "settings" | "audit" | "mail" | "review";
 
 /** An admin page's `<title>`: "Users · Administration", in the page's language. */
 export async function adminMetadata(key: AdminPageKey): Promise<Metadata> {

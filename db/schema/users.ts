@@ -84,6 +84,10 @@ export const apiTokens = pgTable(
 /**
  * Browser sessions: the Auth.js cookie carries a random secret whose SHA-256 is `tokenHash`; the viewer
  * lookup joins this row, so revoking it signs that browser out on every process at once.
+ * Triggers (SQL only, migration 0042, function forum_events_sign_in_ended): `user_sessions_revoked_events`,
+ * `user_sessions_deleted_events`, `api_tokens_revoked_events` and `api_tokens_deleted_events` send a
+ * `revoked` live event that ends the open streams of that sign-in; `users_access_events`
+ * (function forum_events_user_access) does the same for a suspension or a role change.
  */
 export const userSessions = pgTable(
   "user_sessions",

@@ -49,7 +49,9 @@ const newPost = (u: TestUser, body: Record<string, unknown>) =>
 describe("display name", () => {
   it("is saved as plain text, shown beside the username in user, post, comment and suggestion answers", async () => {
     const u = await makeUser();
-    const r = await put(u, { displayName: "  Ada\u202e  Lovelace\u200b\u0000 " });
+    // A NUL cannot be stored: refused at the edge, naming the field; the invisible controls are stripped.
+    expect((await put(u, { displayName: "Ada\u0000" })).body).toMatchObject({ code: "validation_failed", field: "displayName" });
+    const r = await put(u, { displayName: "  Ada\u202e  Lovelace\u200b " });
     expect(r.status).toBe(200);
     expect(meSchema.parse(r.body).displayName).toBe("Ada Lovelace");
     const [row] = await db.select({ d: users.displayName }).from(users).where(eq(users.id, u.id));

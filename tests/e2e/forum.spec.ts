@@ -216,7 +216,7 @@ test("a moderator pins and closes a post", async ({ page, request }) => {
   await expect(page.getByRole("article").first().locator("header").getByText("Pinned")).toBeVisible();
   await post.menu().getByRole("button", { name: "Close", exact: true }).click();
   await expect(post.menu().getByRole("button", { name: "Reopen" })).toBeVisible();
-  await expect(page.getByText("This post is closed to new comments.")).toBeVisible();
+  await expect(page.getByText("A moderator closed this post to new comments.")).toBeVisible();
   await expect(page.getByLabel("Write a comment")).toHaveCount(0);
   await page.screenshot(shot("moderated"));
 

@@ -323,7 +323,10 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
  * `audit: false`: the caller writes the audit line of the action this is part of (a flag resolved by
  * deleting: one action, one line, issue 54).
  */
-export async function deleteComment(viewer: Viewer, { commentId }: { commentId: number }, opts: { audit?: boolean } = {}): Promise<void> {
+export async function deleteComment(
+  viewer: Viewer,
+  { commentId, audit: writeAudit }: { commentId: number; audit?: boolean },
+): Promise<void> {
   const c = await loadCommentAccess(viewer, commentId);
   if (c.deletedAt) throw notFound(msg("commentNotFound"));
   if (!canDeleteComment(viewer, c)) throw forbidden(msg("commentDeleteOwnerOrMod"));
@@ -345,7 +348,7 @@ export async function deleteComment(viewer: Viewer, { commentId }: { commentId: 
         })
         .where(eq(posts.id, c.post.id));
       medalChanged = await refreshMedal(tx, c.authorId);
-      if (viewer.id !== c.authorId && opts.audit !== false)
+      if (viewer.id !== c.authorId && writeAudit !== false)
         await audit(tx, {
           actorId: viewer.id,
           action: "comment.delete",

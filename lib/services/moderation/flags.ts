@@ -258,7 +258,7 @@ export async function resolveFlag(
       .where(and(targetWhere(postId, null), eq(flags.status, "OPEN")));
     const [p] = await db.select({ title: posts.title, authorId: posts.authorId }).from(posts).where(eq(posts.id, postId));
     // Its flags go with it (cascade). The one audit line of this action is the flag's, below.
-    await deletePost(viewer, { id: postId }, { audit: false });
+    await deletePost(viewer, { id: postId, audit: false });
     await db.transaction(async (tx) => {
       await audit(tx, {
         actorId: viewer.id,
@@ -282,10 +282,10 @@ export async function resolveFlag(
     return { action, resolved: reporters.length };
   }
   if (action === "DELETE")
-    await deleteComment(viewer, { commentId: commentId! }, { audit: false }).catch((e) => {
+    await deleteComment(viewer, { commentId: commentId!, audit: false }).catch((e) => {
       if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 404)) throw e;
     });
-  if (action === "CLOSE_POST") await setClosed(viewer, { id: postId, on: true }, { audit: false });
+  if (action === "CLOSE_POST") await setClosed(viewer, { id: postId, on: true, audit: false });
 
   return afterCommit(
     db.transaction(async (tx) => {

@@ -27,7 +27,7 @@ type Toggle = { id: number; on: boolean };
  * and staff closing a post its author had closed makes the close theirs. Closing is no edit: it leaves
  * staffEditedAt alone. `audit: false`: the caller writes the audit line of the action this is part of.
  */
-export async function setClosed(viewer: Viewer, { id, on }: Toggle, opts: { audit?: boolean } = {}): Promise<PostDto> {
+export async function setClosed(viewer: Viewer, { id, on, audit }: Toggle & { audit?: boolean }): Promise<PostDto> {
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
@@ -47,7 +47,7 @@ export async function setClosed(viewer: Viewer, { id, on }: Toggle, opts: { audi
         .where(eq(posts.id, id));
       await writeChangeLogs(tx, [{ postId: id, actorId: viewer.id, type: "CLOSED", oldClosed: post.closed, newClosed: on }]);
       if (staff) {
-        if (opts.audit !== false)
+        if (audit !== false)
           await auditPost(tx, viewer.id, { ...post, id }, on ? "post.close" : "post.reopen", { closed: post.closed }, { closed: on });
         const content = on ? "closed your post" : "reopened your post";
         await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });

@@ -254,7 +254,7 @@ function staffEditPhrase(logs: NewChangeLog[], restoredVersion: number | null): 
 }
 
 /** DELETE /api/posts/{id}: POST_DELETED to the author when someone else (a moderator) deletes it. */
-export async function deletePost(viewer: Viewer, a: { id: number }, opts: { audit?: boolean } = {}): Promise<void> {
+export async function deletePost(viewer: Viewer, a: { id: number; audit?: boolean }): Promise<void> {
   const { id } = a;
   await afterCommit(
     db.transaction(async (tx) => {
@@ -262,7 +262,7 @@ export async function deletePost(viewer: Viewer, a: { id: number }, opts: { audi
       assertCanSeePost(viewer, post);
       assertOnPost(viewer, post, "delete");
       await tx.delete(posts).where(eq(posts.id, id));
-      if (viewer.id !== post.authorId && opts.audit !== false)
+      if (viewer.id !== post.authorId && a.audit !== false)
         await auditPost(tx, viewer.id, { ...post, id }, "post.delete", { status: post.status }, null);
       await notify(tx, { userId: post.authorId, type: "POST_DELETED", fromUserId: viewer.id, postId: null, content: post.title });
     }),
