@@ -92,21 +92,22 @@ export async function createResetToken(userId: number, tx: DbOrTx = db): Promise
   return token;
 }
 
+const RESET_TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The row of a reset token that can still be used: unused and unexpired. */
+function usableResetToken(token: string) {
+  return and(
+    eq(emailCodes.codeHash, resetHash(token)),
+    eq(emailCodes.purpose, "reset"),
+    isNull(emailCodes.usedAt),
+    gt(emailCodes.expiresAt, sql`now()`),
+  );
+}
+
 /** The account a reset token is for while it is usable (unused, unexpired), without using it up; else null. */
 export async function resetTokenOwner(token: string, tx: DbOrTx = db): Promise<number | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const [row] = await tx
-    .select({ userId: emailCodes.userId })
-    .from(emailCodes)
-    .where(
-      and(
-        eq(emailCodes.codeHash, resetHash(token)),
-        eq(emailCodes.purpose, "reset"),
-        isNull(emailCodes.usedAt),
-        gt(emailCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  if (!RESET_TOKEN_SHAPE.test(token)) return null;
+  const [row] = await tx.select({ userId: emailCodes.userId }).from(emailCodes).where(usableResetToken(token)).limit(1);
   return row?.userId ?? null;
 }
 
@@ -115,18 +116,11 @@ export async function resetTokenOwner(token: string, tx: DbOrTx = db): Promise<n
  * requests) and returns its member, or null when it is unknown, used or expired.
  */
 export async function consumeResetToken(token: string, tx: DbOrTx = db): Promise<number | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  if (!RESET_TOKEN_SHAPE.test(token)) return null;
   const [row] = await tx
     .update(emailCodes)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailCodes.codeHash, resetHash(token)),
-        eq(emailCodes.purpose, "reset"),
-        isNull(emailCodes.usedAt),
-        gt(emailCodes.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usableResetToken(token))
     .returning({ userId: emailCodes.userId });
   return row?.userId ?? null;
 }
