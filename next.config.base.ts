@@ -17,9 +17,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
-  // The proxy (proxy.ts, the page cache) must tell a document request from an RSC request (client
-  // navigation, router.refresh): without this, Next.js removes the `RSC` header and the `_rsc` parameter
-  // before the proxy sees the request, and an RSC request would be answered with a cached HTML page.
+  // Keeps the `RSC` header and the `_rsc` parameter on the request as it arrived, so that the page cache
+  // (lib/front/page-cache.ts) and Next.js agree on what is a document request and what an RSC request
+  // (client navigation, router.refresh): an RSC request must never be answered with a cached HTML page.
   skipProxyUrlNormalize: true,
   typedRoutes: false,
   // Metadata (the <title>) is rendered in the document's head and in each RSC answer, not streamed after

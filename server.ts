@@ -35,6 +35,10 @@ const hostname = typeof args.hostname === "string" ? args.hostname : undefined;
 
 const { default: next } = await import("next");
 const { createFront } = await import("@/lib/front");
+const { routeConsoleToLog } = await import("@/lib/front/request-log");
+const { loadRouteTemplates, startMetricsListener } = await import("@/lib/front/metrics");
+// Every line the process writes from here on is JSON (lib/front/request-log.ts).
+routeConsoleToLog();
 
 const app = next({ dev: false, dir: path.dirname(fileURLToPath(import.meta.url)), hostname, port });
 try {
@@ -44,6 +48,9 @@ try {
   process.exit(1);
 }
 const handle = app.getRequestHandler();
+// The metrics' route labels (lib/front/metrics.ts) and the loopback listener for them, when METRICS_PORT is set.
+loadRouteTemplates(path.dirname(fileURLToPath(import.meta.url)));
+startMetricsListener();
 
 const server = http.createServer();
 server.on(

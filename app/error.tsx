@@ -2,19 +2,25 @@
 
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+
+// The site's name as the root layout wrote it into the head (applicationName, from the admin's setting):
+// this boundary is a client component and reads no settings of its own. Before hydration, the catalog's.
+const noSubscription = () => () => {};
+const nameInHead = () => document.querySelector('meta[name="application-name"]')?.getAttribute("content") ?? null;
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const t = useTranslations("ErrorPage");
+  const site = useSyncExternalStore(noSubscription, nameInHead, () => null) ?? t("siteName");
   useEffect(() => {
     console.error(error);
   }, [error]);
   return (
     <>
-      <title>{t("title")}</title>
+      <title>{t("title", { site })}</title>
       <header className="border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <Link href="/" className="text-lg font-bold">
-          {t("siteName")}
+          {site}
         </Link>
       </header>
       <main id="main" className="mx-auto max-w-md px-4 py-16 text-center">

@@ -1,6 +1,6 @@
 // npm run bench:hostile [-- --url http://127.0.0.1:3000 --token <bearer>] [--only "fence|diff:"] [--reps 3] [--out file.md]
 //
-// Issue 44 (items 2 and 6): hostile markdown and hostile edits must not hold the server's one thread.
+// hostile markdown and hostile edits must not hold the server's one thread.
 // In process, times the real functions a request runs: renderMarkdown (a post or comment view, the
 // preview: how long the server's thread is held), renderDocument (the render itself, what the markdown
 // worker does), markdownExcerpt (list cards), the zod check of a body against MARKDOWN_LIMITS (the write
@@ -13,7 +13,7 @@
 // longest health answer during each request: how long everyone else waited. With a token it also
 // creates one post, edits it to a different 100 KB version and times GET /posts/{id}/history the same way.
 //
-// Issue 54 (item 1): password hashing must not hold the server's thread either. With --url (no token
+// password hashing must not hold the server's thread either. With --url (no token
 // needed) it sends 60 anonymous requests at once that could each cost a password hash: POST
 // /api/auth/reset with random tokens, and POST /api/auth/login with unknown names (which compare against
 // a dummy hash, so that timing does not tell which names exist), and reports the longest health answer

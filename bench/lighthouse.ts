@@ -1,6 +1,6 @@
 // npm run bench:lighthouse [-- --label X --dist .next-bench --port 3251 --runs 5 --no-floor]
 //
-// Lighthouse mobile performance (issue 15's last target: ≥ 95, TBT < 200 ms) for the anonymous home
+// Lighthouse mobile performance (the target: ≥ 95, TBT < 200 ms) for the anonymous home
 // page and a post page, beside the framework's floor: a hello-world Next.js App Router page
 // (bench/floor-app: a root layout and one static page, built with this project's Next.js and React), so
 // that what the page adds can be told from what any App Router page costs on the same machine.
@@ -156,7 +156,7 @@ async function main() {
         `| ${p.page} | ${col("score")} | ${median(rs.map((r) => r.fcp))} | ${median(rs.map((r) => r.lcp))} | ${col("tbt")} | ${median(rs.map((r) => r.si))} | ${Math.max(...rs.map((r) => r.cls)).toFixed(3)} | ${rs.map((r) => r.observedFcp).join(", ")} | ${median(rs.map((r) => r.benchmarkIndex))} |`,
       );
     }
-    lines.push("", "Target (issue 15): score ≥ 95 and TBT < 200 ms on the home and post pages.", "");
+    lines.push("", "Target: score ≥ 95 and TBT < 200 ms on the home and post pages.", "");
     mkdirSync("bench/results", { recursive: true });
     const file = `bench/results/lighthouse-${args.label}.md`;
     writeFileSync(file, lines.join("\n"));

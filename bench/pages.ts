@@ -1,6 +1,6 @@
 // npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both|anonymous|signed-in|none --detail --load-seconds 5 --load-rounds 3 --load-warmup 5]
 //
-// What a page view costs the server, measured in the browser (issue 15). Starts the server (server.ts) on the
+// What a page view costs the server, measured in the browser. Starts the server (server.ts) on the
 // database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
 // then opens each page in Debian's Chromium, anonymous and signed in. For every view it records the
 // requests the browser sent to the server in the view plus `--settle` ms of idle (prefetches included),
@@ -155,7 +155,7 @@ async function main() {
     const anon = await browser.newContext();
     const member = await browser.newContext();
     // The signed-in views are a typical member's: not staff, no ONLY_ME posts of their own (4 in 5 of the
-    // seeded members), so their list pages are the members' shared ones (lib/api/page-cache.ts).
+    // seeded members), so their list pages are the members' shared ones (lib/front/page-cache.ts).
     const memberName = sql
       ? ((
           await sql<{ username: string }[]>`select username from users u where role = 'USER' and username like 'user%'
@@ -279,7 +279,7 @@ async function main() {
     console.log(`[pages] GET /api/posts: ${apiCpu.toFixed(2)} ms server CPU per request`);
 
     // Write load: anonymous `GET /api/posts` and home page req/s at 20 connections, quiet and then with
-    // 5 comments/s and 2 markdown previews/s from a member in the background (issue 15).
+    // 5 comments/s and 2 markdown previews/s from a member in the background.
     const LOAD_S = Number(args["load-seconds"]);
     const WARM_S = Number(args["load-warmup"]);
     const rps = async (p: string, seconds = LOAD_S) =>

@@ -1,6 +1,6 @@
 // DATABASE_URL=… [N=80] [ONLY="member|write"] [MEMBER=user13] [PROF=1] [DIST=.next-bench] npx tsx bench/request-cpu.ts
 //
-// Server CPU per request, by kind (issue 15): the pieces a page view is made of (a cached document, a
+// Server CPU per request, by kind: the pieces a page view is made of (a cached document, a
 // render, the event stream, the member's page-state), each requested N times in a row against
 // the server (server.ts) on a bench:seed database (build: NEXT_DIST_DIR=.next-bench npx next build), the server
 // process tree plus this database's backends from /proc. PROF=1 writes a V8 CPU profile to /tmp/prof.

@@ -1,6 +1,6 @@
 // DATABASE_URL=… npx tsx bench/sparse-views.ts [--seconds 150] [--pace 4000] [--rounds 2] [--label 100k]
 //
-// What a forum between visitors costs (issue 15): anonymous views of the home, a post, a category and a
+// What a forum between visitors costs: anonymous views of the home, a post, a category and a
 // profile in turn, one every `--pace` ms (the document, then its event stream held for 1 s, as a
 // browser does), for `--seconds`, against the server (server.ts) on a bench:seed database (build:
 // NEXT_DIST_DIR=.next-bench npx next build). Reports the server CPU over the whole run (idle time

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { env } from "@/lib/env";
 import { preparing } from "./prepared-statements";
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export type Connection = {
   db: DB;
   pglite?: PGlite;
   sql?: postgres.Sql;
+  /** The direct connection of `directSql()`, once opened. */
+  direct?: postgres.Sql;
   close: () => Promise<void>;
 };
 
@@ -31,20 +34,34 @@ export const dbStats = { queries: 0 };
 const logger = { logQuery: () => void dbStats.queries++ };
 
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./data");
+  return path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR);
 }
 
 /** Where the embedded database lives: `PGLITE_DIR` (e.g. `memory://` in unit tests) or `$DATA_DIR/pglite`. */
 export function pgliteDir(): string {
-  return process.env.PGLITE_DIR || path.join(dataDir(), "pglite");
+  return env().PGLITE_DIR || path.join(dataDir(), "pglite");
 }
 
 function open(): Connection {
-  const url = process.env.DATABASE_URL;
+  // Read again: the settings of this process as it opens its database (tests set them just before).
+  const e = env(true);
+  const url = e.DATABASE_URL;
   if (url) {
+    // Behind a transaction-mode pooler (PgBouncer, DATABASE_POOLER=transaction) consecutive statements of one
+    // client may run on different server connections: no named prepared statements (the pooler's server
+    // connection would not have them), and no startup parameters (PgBouncer refuses unknown ones; set them
+    // on the role instead: docs/scaling.md).
+    const pooled = e.DATABASE_POOLER === "transaction";
     const sql = postgres(url, {
-      max: Number(process.env.DATABASE_POOL_SIZE || 10),
-      connect_timeout: Number(process.env.DATABASE_CONNECT_TIMEOUT || 5),
+      prepare: !pooled,
+      // …and no pipelining: without prepared statements a parameterized query is described, then bound,
+      // and sent behind another query on a busy connection its two halves could reach two server
+      // connections of a transaction-mode pooler: it was never answered (60 concurrent reads behind
+      // PgBouncer 1.18: 5 hung with every backend idle; the driver alone: 1-7 of 60 groups a round).
+      // max_pipeline 0 needs patches/postgres+3.4.9.patch, which lets a BEGIN reserve its connection.
+      ...(pooled ? { max_pipeline: 0 } : {}),
+      max: e.DATABASE_POOL_SIZE,
+      connect_timeout: e.DATABASE_CONNECT_TIMEOUT,
       idle_timeout: 60,
       // Reconnect attempts back off, but never beyond 1 s (the driver's default grows to 20 s), so the
       // server serves again within about a second of the database coming back.
@@ -52,18 +69,25 @@ function open(): Connection {
       onnotice: () => {},
       // No parallel workers for this app's statements by default: they are short and many run at once,
       // and launching a worker costs more than the work (the participants of 20 posts: 0.3 ms of work,
-      // 5-20 ms waiting for the worker at 1M posts). DATABASE_PARALLEL_WORKERS sets another limit.
+      // 5-20 ms waiting for the worker at 1M posts). Set it per role or database to change it.
       // (A string: the driver leaves out startup parameters whose value is falsy, such as the number 0.)
       // JIT is off for the same reason: a misestimated row count (a word prefix in 10.8M comments) put a
       // 6 ms search above jit_above_cost and added 165 ms of compiling.
-      connection: { max_parallel_workers_per_gather: String(Number(process.env.DATABASE_PARALLEL_WORKERS || 0)), jit: "off" },
+      ...(pooled ? {} : { connection: { max_parallel_workers_per_gather: "0", jit: "off" } }),
     });
     // Queries with parameters as named prepared statements, so Postgres reuses their plans
-    // (db/prepared-statements.ts). DATABASE_PREPARE=0 turns this off (e.g. behind PgBouncer in
-    // transaction mode).
-    if (process.env.DATABASE_PREPARE !== "0") preparing(sql);
+    // (db/prepared-statements.ts); not behind a transaction-mode pooler (DATABASE_POOLER).
+    if (!pooled) preparing(sql);
     const db = drizzlePostgres(sql, { schema, casing: "snake_case", logger }) as unknown as DB;
-    return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
+    const conn: Connection = {
+      kind: "postgres",
+      db,
+      sql,
+      close: async () => {
+        await Promise.all([sql.end({ timeout: 5 }), conn.direct?.end({ timeout: 5 })]);
+      },
+    };
+    return conn;
   }
   const dir = pgliteDir();
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
@@ -91,6 +115,27 @@ export function startEmbeddedFrom(dump: Blob): void {
 export function connection(): Connection {
   if (!g.__forumDb) g.__forumDb = open();
   return g.__forumDb;
+}
+
+/** Where to reach the primary itself, not a pooler in front of it: DATABASE_DIRECT_URL, else DATABASE_URL. */
+export const directUrl = (): string | undefined => env().DATABASE_DIRECT_URL || env().DATABASE_URL;
+
+/**
+ * A connection straight to the primary for what a transaction-mode pooler cannot carry: LISTEN (the live
+ * events' listener, lib/live/events.ts). The pool's own `sql` without DATABASE_DIRECT_URL.
+ */
+export function directSql(): postgres.Sql {
+  const c = connection();
+  if (!c.sql) throw new Error("directSql: the embedded database has no server connection");
+  const e = env();
+  if (!e.DATABASE_DIRECT_URL) return c.sql;
+  c.direct ??= postgres(e.DATABASE_DIRECT_URL, {
+    max: 1,
+    connect_timeout: e.DATABASE_CONNECT_TIMEOUT,
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 1),
+    onnotice: () => {},
+  });
+  return c.direct;
 }
 
 /** Deadlock and serialization failures abort the whole transaction, so running it again is safe. */

@@ -6,21 +6,49 @@ import Google from "next-auth/providers/google";
 import { AppError } from "@/lib/errors";
 import { clientIp } from "@/lib/api/client-ip";
 import { authSecret } from "@/lib/auth-secret";
-import { attemptLogin } from "@/lib/services/auth/login-attempts";
+import { attemptLogin, userById } from "@/lib/services/auth/login-attempts";
+import { checkSecondFactor, createSignInTicket, hasTwoFactor, redeemSignInTicket } from "@/lib/services/auth/two-factor";
+import { verifyPasskeySignInJson } from "@/lib/services/auth/passkeys";
 import { findOrCreateOAuthUser } from "@/lib/services/auth/oauth-users";
 import { createBrowserSession, revokeBrowserSessionBySecret } from "@/lib/services/auth/sessions";
 import { savedLocale } from "@/lib/services/users/locale";
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from "@/lib/i18n/locale";
 import { isStorableText } from "@/lib/validation/text";
+import type { UserRole } from "@/db/schema";
+import { assertPasswordSignIn } from "@/lib/services/auth/sso";
+import { OIDC_PROVIDER_ID, OIDC_SIGNUP_PROVIDER_ID, oidcConfigured, oidcProvider, oidcSignIn, oidcSignUpProvider } from "@/lib/auth-oidc";
+import { setting } from "@/lib/env";
 
 export const oauthProviders = {
-  github: !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET),
-  google: !!(process.env.AUTH_GOOGLE_ID && process.env.AUTH_GOOGLE_SECRET),
+  github: !!(setting("AUTH_GITHUB_ID") && setting("AUTH_GITHUB_SECRET")),
+  google: !!(setting("AUTH_GOOGLE_ID") && setting("AUTH_GOOGLE_SECRET")),
+  oidc: oidcConfigured(),
 };
 
 /** Refused before the password is checked: too many failed attempts (the sign-in form shows why). */
 class RateLimitedSignin extends CredentialsSignin {
   code = "rate_limited";
+}
+
+/**
+ * The password was right and the member has two-factor sign-in: the form asks for a code next and
+ * sends `ticket` with it (lib/actions/auth.ts reads it off this error; the password is not sent again).
+ */
+export class TwoFactorSignin extends CredentialsSignin {
+  code = "two_factor_required";
+  constructor(readonly ticket: string) {
+    super();
+  }
+}
+
+/** SSO-only sign-in is on (docs/accounts.md) and the member is not an admin. */
+class SsoOnlySignin extends CredentialsSignin {
+  code = "sso_only";
+}
+
+/** The code sent for the second step was wrong, used already or out of date. */
+class TwoFactorInvalidSignin extends CredentialsSignin {
+  code = "two_factor_invalid";
 }
 
 function config(): NextAuthConfig {
@@ -31,19 +59,47 @@ function config(): NextAuthConfig {
     pages: { signIn: "/login" },
     providers: [
       Credentials({
-        credentials: { username: { label: "Username or email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          username: { label: "Username or email" },
+          password: { label: "Password", type: "password" },
+          // Two-factor sign-in (issue 60): the code, with the password or with the ticket of a right password.
+          otp: { label: "Code" },
+          ticket: {},
+          // A passkey (issue 60): the browser's WebAuthn answer as JSON, instead of a password.
+          passkey: {},
+        },
         async authorize(creds, request) {
-          const username = typeof creds?.username === "string" ? creds.username : "";
-          const password = typeof creds?.password === "string" ? creds.password : "";
-          // A name with a NUL or an unpaired surrogate names no account (and Postgres cannot compare it).
-          if (!username || !password || !isStorableText(username)) return null;
+          const text = (v: unknown) => (typeof v === "string" ? v : "");
+          const username = text(creds?.username);
+          const password = text(creds?.password);
+          const otp = text(creds?.otp).trim();
+          const ticket = text(creds?.ticket);
+          const passkey = text(creds?.passkey);
           const ip = clientIp(request.headers);
           try {
-            const user = await attemptLogin({ identifier: username, password, ip });
+            let user: { id: number; username: string; email: string; role: UserRole };
+            if (passkey) {
+              // A passkey is a second factor of its own: no code is asked (lib/services/auth/passkeys.ts).
+              user = await userById(await verifyPasskeySignInJson({ json: passkey, ip }));
+            } else if (ticket) {
+              if (!otp) return null;
+              user = await userById(await redeemSignInTicket({ ticket, code: otp, ip }));
+            } else {
+              // A name with a NUL or an unpaired surrogate names no account (and Postgres cannot compare it).
+              if (!username || !password || !isStorableText(username)) return null;
+              user = await attemptLogin({ identifier: username, password, ip });
+              await assertPasswordSignIn(user);
+              if (await hasTwoFactor(user.id)) {
+                if (!otp) throw new TwoFactorSignin(await createSignInTicket(user.id));
+                await checkSecondFactor({ userId: user.id, code: otp, ip });
+              }
+            }
             const session = await createBrowserSession({ userId: user.id, userAgent: request.headers.get("user-agent") ?? "", ip });
             return { id: String(user.id), name: user.username, email: user.email, sid: session.secret };
           } catch (err) {
             if (err instanceof AppError && err.code === "rate_limited") throw new RateLimitedSignin();
+            if (err instanceof AppError && err.code === "two_factor_invalid") throw new TwoFactorInvalidSignin();
+            if (err instanceof AppError && err.code === "sso_only") throw new SsoOnlySignin();
             if (err instanceof AppError && err.code === "unauthorized") return null;
             throw err;
           }
@@ -51,6 +107,7 @@ function config(): NextAuthConfig {
       }),
       ...(oauthProviders.github ? [GitHub] : []),
       ...(oauthProviders.google ? [Google] : []),
+      ...(oauthProviders.oidc ? [oidcProvider(), oidcSignUpProvider] : []),
     ],
     events: {
       // Sign-out ends the server-side session, so a copy of the cookie stops working too.
@@ -60,11 +117,17 @@ function config(): NextAuthConfig {
       },
     },
     callbacks: {
+      // The OpenID provider's first step: link, refuse, or send a new member to choose a username.
+      signIn: ({ user, account, profile }) =>
+        account?.provider === OIDC_PROVIDER_ID ? oidcSignIn(user as { uid?: number }, profile) : true,
       async jwt({ token, user, account }) {
         if (user && account) {
-          if (account.provider === "credentials") {
+          if (account.provider === "credentials" || account.provider === OIDC_SIGNUP_PROVIDER_ID) {
             token.uid = Number(user.id);
             token.sid = (user as { sid?: string }).sid;
+          } else if (account.provider === OIDC_PROVIDER_ID) {
+            token.uid = (user as { uid?: number }).uid;
+            token.sid = (await createBrowserSession({ userId: token.uid as number, userAgent: `${account.provider} sign-in` })).secret;
           } else {
             token.uid = await findOrCreateOAuthUser({ email: user.email ?? "", name: user.name ?? "", image: user.image ?? "" });
             token.sid = (await createBrowserSession({ userId: token.uid as number, userAgent: `${account.provider} sign-in` })).secret;

@@ -9,7 +9,7 @@ import { diffLines, diffWordsWithSpace } from "diff";
  * block followed by an added block (the i-th removed line with the i-th added line). jsdiff reads
  * Date.now(), so call this from client components or plain functions, not while prerendering.
  *
- * Bounded by construction (issue 44: two different 100 KB versions took 2–3 s on the server's one
+ * Bounded by construction (two different 100 KB versions took 2–3 s on the server's one
  * thread): Myers' algorithm costs about (edits)² steps, so both levels stop at an edit budget
  * (DIFF_LIMITS). A line diff over its budget shows the unchanged lines at the start and the end and
  * the middle as one removed and one added block; a word diff over its budget, or beyond the

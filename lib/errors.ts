@@ -6,17 +6,25 @@ import { serverText, type ErrorKey, type MessageValues } from "@/lib/i18n/server
 /**
  * The domain's errors: what went wrong, in words a client can act on. Services, validation and the
  * helpers below them throw these; the edge (lib/api/errors.ts) alone turns a code into an HTTP status
- * and headers and the error body of API.md §1.
+ * and headers and the error body of docs/api.md §1.
  */
 export type ErrorCode =
   | "validation_failed"
   | "bad_request"
   | "unauthorized"
+  | "two_factor_required"
+  | "two_factor_invalid"
   | "forbidden"
   | "email_unverified"
   | "suspended"
   | "registration_closed"
+  | "sso_only"
+  | "new_member_limit"
+  | "watched_word"
+  | "signup_refused"
+  | "ip_blocked"
   | "staff_decision"
+  | "category_forbidden"
   | "not_found"
   | "method_not_allowed"
   | "conflict"
@@ -96,11 +104,14 @@ export class AppError extends Error {
 
 /** `suspended`: an admin suspended the caller until `until` (ISO, also in `details`); reading still works. */
 export const suspended = (until: string) =>
-  new AppError(
-    "suspended",
-    msg("suspended", (locale) => ({ until: untilInWords(until, Date.now(), locale) })),
-    { details: { until } },
-  );
+  // A silence (issue 58, lib/services/spam/silence.ts) is a suspension without an end: its own words.
+  new Date(until).getUTCFullYear() >= 9999
+    ? new AppError("suspended", msg("spamSilenced"), { details: { until, silenced: true } })
+    : new AppError(
+        "suspended",
+        msg("suspended", (locale) => ({ until: untilInWords(until, Date.now(), locale) })),
+        { details: { until } },
+      );
 
 /** A 400: `validation_failed` naming `field` (with one issue), else `bad_request`. */
 export const badRequest = (message: Msg, field?: string) => {
@@ -108,6 +119,10 @@ export const badRequest = (message: Msg, field?: string) => {
   return new AppError("validation_failed", message, { field, issues: [{ path: [field], message: msgText(message), msg: message }] });
 };
 export const unauthorized = (message: Msg = msg("authenticationRequired")) => new AppError("unauthorized", message);
+/** 401 `two_factor_required`: the password was right; send a code from the authenticator app or a recovery code (`otp`). */
+export const twoFactorRequired = () => new AppError("two_factor_required", msg("twoFactorRequired"), { field: "otp" });
+/** 401 `two_factor_invalid`: the `otp` sent with a right password was wrong, used already or out of date. */
+export const twoFactorInvalid = () => new AppError("two_factor_invalid", msg("twoFactorInvalid"), { field: "otp" });
 export const forbidden = (message: Msg = msg("forbidden")) => new AppError("forbidden", message);
 /** 403 `staff_decision`: staff set this state (closed a post, pinned a comment); only staff undo it. */
 export const staffDecision = (message: Msg) => new AppError("staff_decision", message);

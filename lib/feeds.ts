@@ -1,6 +1,6 @@
 /**
  * The site's feeds (lib/services/posts/rss.ts builds them; pages link them with rel="alternate").
- * Every feed is anonymous (API.md §3): PUBLISHED posts visible to everyone (`visibleScope` ALL), newest
+ * Every feed is anonymous (docs/api.md §3): PUBLISHED posts visible to everyone (`visibleScope` ALL), newest
  * first; pending, rejected, hidden-by-flags (back to PENDING), members-only and private posts are never in one.
  * - latest: every such post (GET /api/rss, OpenIsle's path)
  * - featured: the featured ones (rssExcluded = false; GET /api/rss/featured)

@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { AppError, badRequest, msg, type Msg } from "@/lib/errors";
+import { setting } from "@/lib/env";
 
 export type ImageFormat = "png" | "jpeg" | "gif" | "webp" | "avif";
 
@@ -34,23 +35,18 @@ export function sniffImage(buf: Buffer): ImageFormat | null {
 
 export type ProcessedImage = { bytes: Buffer; format: ImageFormat; mime: string; ext: string; width: number; height: number };
 
-const envInt = (name: string, def: number) => {
-  const n = Number(process.env[name]);
-  return Number.isInteger(n) && n > 0 ? n : def;
-};
-
 /** Budgets of one image (README: UPLOAD_MAX_FRAMES, UPLOAD_MAX_TOTAL_PIXELS, IMAGE_CONCURRENCY, IMAGE_TIME_BUDGET_SEC). */
 export const imageBudgets = () => ({
   /** Frames of an animated GIF/WebP. */
-  maxFrames: envInt("UPLOAD_MAX_FRAMES", 300),
+  maxFrames: setting("UPLOAD_MAX_FRAMES"),
   /** Decoded pixels across all frames: what decoding and re-encoding cost grows with. 40 M ≈ 160 frames of 500×500. */
-  maxTotalPixels: envInt("UPLOAD_MAX_TOTAL_PIXELS", 40_000_000),
+  maxTotalPixels: setting("UPLOAD_MAX_TOTAL_PIXELS"),
   /** Re-encodes running at once in this process; the others wait in line. */
-  concurrency: envInt("IMAGE_CONCURRENCY", 1),
+  concurrency: setting("IMAGE_CONCURRENCY"),
   /** Seconds one re-encode may take before it is abandoned (400). */
-  timeBudgetSec: envInt("IMAGE_TIME_BUDGET_SEC", 10),
+  timeBudgetSec: setting("IMAGE_TIME_BUDGET_SEC"),
   /** Uploads that may wait for a re-encode slot; beyond, 503 with Retry-After. */
-  maxQueue: envInt("IMAGE_MAX_QUEUE", 16),
+  maxQueue: setting("IMAGE_MAX_QUEUE"),
 });
 
 // libvips threads per operation: one, so that a re-encode occupies one core and one libuv thread,
@@ -67,7 +63,7 @@ let running = 0;
  * Runs `work` when a re-encode slot is free (IMAGE_CONCURRENCY per process, FIFO). Re-encoding runs on
  * libvips threads, off the JavaScript thread; the limit keeps CPU and the libuv pool for the requests.
  */
-async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
   const b = imageBudgets();
   if (running >= b.concurrency) {
     if (waiting.length >= b.maxQueue) {

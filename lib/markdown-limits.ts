@@ -2,7 +2,7 @@ import markdownIt, { type MarkdownIt, type Token } from "markdown-it";
 
 /**
  * What one markdown document (a post, a comment, a preview) may contain, and how much work rendering
- * one may do (issue 44). Every number here is far above what a member writes by hand and far below
+ * one may do. Every number here is far above what a member writes by hand and far below
  * what makes a render slow: the bench (`npm run bench:hostile`) shows the cost of each kind of input.
  *
  * Writes over a limit are refused (400 naming the limit and the field, through the zod schemas of

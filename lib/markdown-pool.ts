@@ -4,7 +4,7 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker, type Wo
 import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limits";
 
 /**
- * Markdown renders in worker threads, so that no document can hold the server's one thread (issue 44).
+ * Markdown renders in worker threads, so that no document can hold the server's one thread.
  *
  * The API stays synchronous (pages and services call renderMarkdown inline): the server's thread posts
  * the document to an idle worker and sleeps on a shared counter (Atomics.wait) until the worker answers
@@ -21,8 +21,11 @@ import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limit
  * render waits for it (at most `startupWaitMs`, once per process).
  */
 
-/** The HTML of a render that was not waited for; null when it failed or was stopped; undefined when it was dropped (queue full). */
-type Late = (html: string | null | undefined) => void;
+/**
+ * The HTML of a render that was not waited for (and the limit it found); null when it failed or was
+ * stopped; undefined when it was dropped (queue full).
+ */
+type Late = (html: string | null | undefined, violation?: MarkdownLimitViolation | null) => void;
 type Job = { id: number; kind: "render" | "check"; source: string; started: number; onLate: Late; timer?: ReturnType<typeof setTimeout> };
 type Slot = { worker: Worker; port: MessagePort; signal: Int32Array; job: Job | null; dead: boolean };
 type Budget = { -readonly [K in keyof typeof RENDER_BUDGET]: number };
@@ -142,12 +145,14 @@ function answered(slot: Slot, m: Reply) {
   clearTimeout(job.timer);
   slot.job = null;
   pool.failures = 0;
-  job.onLate(m.html ?? null);
+  job.onLate(m.html ?? null, m.violation ?? null);
   pump();
 }
 
 /** Gives `job` to `slot` without waiting; it is stopped (its worker replaced) after `hardMs`. */
 function start(slot: Slot, job: Job) {
+  // `hardMs` bounds the render itself, not its time in the queue.
+  job.started = performance.now();
   slot.job = job;
   slot.port.postMessage({ id: job.id, kind: job.kind, source: job.source });
   watch(slot, job);
@@ -228,6 +233,34 @@ export function renderInWorker(source: string, onLate: Late): Rendered | null {
 }
 
 export type Rendered = { html: string; violation: MarkdownLimitViolation | null };
+
+/** Renders waiting for a worker beyond this are refused at once (null), so memory stays bounded. */
+const MAX_ASYNC_QUEUE = 2_000;
+
+/**
+ * The render of `source` in a worker, awaited: the server's thread goes on with other requests
+ * meanwhile (no Atomics.wait). Null when the render failed, was stopped after `hardMs`, or the queue
+ * is full. Writes store what this returns (lib/services/content/stored-html.ts); views read the store.
+ */
+export function renderInWorkerAsync(source: string): Promise<Rendered | null> {
+  return new Promise((resolve) => {
+    if (pool.queue.length >= MAX_ASYNC_QUEUE) return resolve(null);
+    const job: Job = {
+      id: pool.nextId++,
+      kind: "render",
+      source,
+      started: performance.now(),
+      onLate: (html, violation) => resolve(typeof html === "string" ? { html, violation: violation ?? null } : null),
+    };
+    const slot = pool.slots.find((s) => ready(s) && !s.job);
+    if (slot) start(slot, job);
+    else {
+      pool.queue.push(job);
+      if (!live().length) spawnLater();
+      else pump();
+    }
+  });
+}
 
 export type LimitCheck = { ok: true } | { ok: false; violation: MarkdownLimitViolation } | { ok: false; timedOut: true };
 

@@ -2,6 +2,7 @@ import markdownIt, { type MarkdownIt, type StateCore, type Token } from "markdow
 import hljs from "highlight.js";
 import sanitizeHtml from "sanitize-html";
 import { countTokens, exceededLimit, HIGHLIGHT_BUDGET, type MarkdownLimitViolation, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
+import { setting } from "@/lib/env";
 
 /**
  * Markdown → sanitized HTML for posts, comments and the editor preview: the rendering itself, run in
@@ -49,7 +50,8 @@ function ownHosts(): Set<string> {
   if (ownHostSet) return ownHostSet;
   ownHostSet = new Set();
   try {
-    if (process.env.PUBLIC_URL) ownHostSet.add(new URL(process.env.PUBLIC_URL).host.toLowerCase());
+    const pub = setting("PUBLIC_URL");
+    if (pub) ownHostSet.add(new URL(pub).host.toLowerCase());
   } catch {
     /* an invalid PUBLIC_URL is reported by env validation */
   }

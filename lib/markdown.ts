@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limits";
-import { renderInWorker, startRenderWorkers } from "@/lib/markdown-pool";
+import { renderInWorker, renderInWorkerAsync, startRenderWorkers } from "@/lib/markdown-pool";
 import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
 
 /**
@@ -89,6 +89,56 @@ export function renderMarkdownChecked(source: string): { html: string; violation
 function markSlow(key: string) {
   slow.set(key, Date.now() + RENDER_BUDGET.slowTtlMs);
   if (slow.size > 10_000) slow.delete(slow.keys().next().value!);
+}
+
+/** The HTML of `source` if this process rendered it lately (no render, no wait): undefined otherwise. */
+export function rememberedHtml(source: string): string | undefined {
+  return memo.get(memoKey("html", source ?? ""));
+}
+
+/** Tells the memo the HTML of `source` (read from where it was stored), so the next view need not read it. */
+export function rememberHtml(source: string, html: string): void {
+  remember(memoKey("html", source ?? ""), html);
+}
+
+/** Renders in flight for renderMarkdownAsync (two views of one new document share one render). */
+const inFlight = new Map<string, Promise<{ html: string; violation: MarkdownLimitViolation | null }>>();
+
+/**
+ * renderMarkdownChecked, awaited instead of waited for: the render runs in a worker while the server's
+ * thread answers other requests, however long it takes (up to RENDER_BUDGET.hardMs, after which the
+ * document is its escaped source). What every page, feed and write uses; the synchronous form stays for
+ * the hostile-input benchmark's comparison and the tests of its budgets.
+ */
+export async function renderMarkdownAsync(source: string): Promise<{ html: string; violation: MarkdownLimitViolation | null }> {
+  const src = source ?? "";
+  const key = memoKey("html", src);
+  const hit = memo.get(key);
+  if (hit !== undefined) return { html: hit, violation: violations.get(key) ?? null };
+  const until = slow.get(key);
+  if (until !== undefined && until > Date.now()) return { html: plainDocument(src), violation: null };
+  const running = inFlight.get(key);
+  if (running) return running;
+  const p = renderInWorkerAsync(src).then((done) => {
+    inFlight.delete(key);
+    if (!done) {
+      markSlow(key);
+      return { html: plainDocument(src), violation: null };
+    }
+    remember(key, done.html);
+    if (done.violation) {
+      violations.set(key, done.violation);
+      if (violations.size > 10_000) violations.delete(violations.keys().next().value!);
+    }
+    return done;
+  });
+  inFlight.set(key, p);
+  return p;
+}
+
+/** The rendered HTML of many documents at once (a page of comments), each as renderMarkdownAsync. */
+export async function renderManyAsync(sources: readonly string[]): Promise<string[]> {
+  return Promise.all(sources.map(async (s) => (await renderMarkdownAsync(s)).html));
 }
 
 /** Plain-text excerpt of markdown (for list cards and meta descriptions); code blocks are skipped. */

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { posts, type PostStatus, type UserRole, type VisibleScope } from "@/db/schema";
 import { conflict, forbidden, notFound, msg, type Msg } from "@/lib/errors";
 import type { Viewer } from "@/lib/viewer";
+import { visibleCategoryWhere } from "@/lib/permissions/category-access";
 
 /** The one place that decides who may do what. Services call these; handlers never test roles. */
 
@@ -10,7 +11,7 @@ export const isModerator = (v: Pick<Viewer, "role"> | null | undefined) => v?.ro
 
 type PostAccess = { authorId: number; status: PostStatus; visibleScope: VisibleScope };
 
-/** API.md §3: ALL everyone, ONLY_REGISTER signed-in, ONLY_ME author+staff; non-PUBLISHED author+staff. */
+/** docs/api.md §3: ALL everyone, ONLY_REGISTER signed-in, ONLY_ME author+staff; non-PUBLISHED author+staff. */
 export function canSeePost(viewer: Viewer | null, post: PostAccess): boolean {
   const own = viewer?.id === post.authorId;
   if (own || isModerator(viewer)) return true;
@@ -21,14 +22,20 @@ export function canSeePost(viewer: Viewer | null, post: PostAccess): boolean {
 }
 
 /** Same rule as canSeePost, as a SQL condition on `posts` (or an alias of it: `t`) for list queries. */
-type PostColumns = { status: AnyPgColumn; visibleScope: AnyPgColumn; authorId: AnyPgColumn };
+type PostColumns = { status: AnyPgColumn; visibleScope: AnyPgColumn; authorId: AnyPgColumn; categoryId: AnyPgColumn };
+/**
+ * Also the category rule (issue 57, lib/permissions/category-access.ts): a post in a category the viewer
+ * may not see is not seen, not even by its author (who may have lost access to it since).
+ */
 export function visiblePostsWhere(viewer: Viewer | null, opts: { publishedOnly?: boolean } = {}, t: PostColumns = posts): SQL {
   const published = eq(t.status, "PUBLISHED");
   if (isModerator(viewer)) return opts.publishedOnly ? published : sql`true`;
-  if (!viewer) return and(published, eq(t.visibleScope, "ALL"))!;
+  const inCategory = visibleCategoryWhere(viewer, t.categoryId);
+  if (!viewer) return and(published, eq(t.visibleScope, "ALL"), inCategory)!;
   const scoped = and(published, inArray(t.visibleScope, ["ALL", "ONLY_REGISTER"]));
-  if (opts.publishedOnly) return and(published, or(inArray(t.visibleScope, ["ALL", "ONLY_REGISTER"]), eq(t.authorId, viewer.id)))!;
-  return or(scoped, eq(t.authorId, viewer.id))!;
+  if (opts.publishedOnly)
+    return and(published, or(inArray(t.visibleScope, ["ALL", "ONLY_REGISTER"]), eq(t.authorId, viewer.id)), inCategory)!;
+  return and(or(scoped, eq(t.authorId, viewer.id)), inCategory)!;
 }
 
 /** Throws 404 (never revealing a hidden post) unless the viewer may see it. */
@@ -67,7 +74,7 @@ export function assertOnPost(viewer: Viewer | null, post: { authorId: number }, 
 
 /**
  * A moderation state its owner may also set (a post's close, a comment pin on their post) set by
- * someone else, i.e. by staff (issue 54): `setById` is who set it (null: gone or unknown, counted as
+ * someone else, i.e. by staff: `setById` is who set it (null: gone or unknown, counted as
  * staff), `ownerId` the member who may otherwise set it (the post's author).
  */
 export const setByStaff = (setById: number | null, ownerId: number) => setById !== ownerId;
@@ -77,7 +84,7 @@ export const canUndoState = (viewer: Viewer | null, setById: number | null, owne
   isModerator(viewer) || (!!viewer && viewer.id === ownerId && !setByStaff(setById, ownerId));
 
 /**
- * A post staff rejected is read-only (issue 47): no comments, replies, reactions, votes or entries, and
+ * A post staff rejected is read-only: no comments, replies, reactions, votes or entries, and
  * no edits by its author (staff may still edit it, or approve it after all). 409 `conflict`.
  */
 export function assertNotRejected(post: { status: PostStatus }): void {

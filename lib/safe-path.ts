@@ -9,7 +9,6 @@ const BASE = "http://forum.invalid";
  */
 export function safeLocalPath(value: unknown): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 2048) return "/";
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
   let url: URL;
   try {

@@ -2,7 +2,7 @@ import { closeDb, connection } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
 import { registerCacheListeners } from "@/lib/cache/listeners";
 import { authSecret } from "@/lib/auth-secret";
-import { settingProblems } from "@/lib/env";
+import { env, settingProblems } from "@/lib/env";
 
 let dying = false;
 
@@ -40,16 +40,35 @@ export async function startup(): Promise<void> {
   authSecret();
   await ensureMigrated();
   const conn = connection();
-  if (conn.kind === "pglite" && process.env.SEED_DEMO !== "0") {
+  if (conn.kind === "pglite" && env().SEED_DEMO !== "0") {
     const { seedDemoIfEmpty } = await import("@/lib/demo/demo");
     await seedDemoIfEmpty();
+  }
+  // Backups: runs cut short by a stopped process are closed; an embedded forum tells `npm run backup`
+  // how to reach it (only one process may open its folder: lib/services/backups/control.ts).
+  const backups = await import("@/lib/services/backups/backups");
+  await backups.closeStaleRuns().catch((e) => console.error("[forum] closing stale backup runs failed", e));
+  if (conn.kind === "pglite") {
+    const { writeControlFile } = await import("@/lib/services/backups/control");
+    await writeControlFile(env().PORT).catch((e) => console.error("[forum] backup control file", e));
   }
   const { startScheduler, stopScheduler } = await import("@/lib/jobs/scheduler");
   startScheduler();
   console.log(`[forum] ${conn.kind} database ready in ${Date.now() - t0} ms`);
+  // A database without an administrator (SEED_DEMO=0, a new Postgres server): the first-run setup's
+  // one-time address (issue 61). Only its holder can make the first administrator.
+  const { ensureSetupToken } = await import("@/lib/services/site/setup");
+  // The admin's default language, for the first visitors' pages (each render refreshes it after).
+  await (await import("@/lib/services/site/identity")).readSiteIdentity();
+  const setupToken = await ensureSetupToken();
+  if (setupToken) {
+    const { publicBase } = await import("@/lib/mail/site");
+    // warn: shown at every LOG_LEVEL but error and silent (an operator who quiets the log still needs it).
+    console.warn(`[forum] no administrator yet. Set the site up at ${publicBase()}/setup?token=${setupToken}`);
+  }
 
   // No error is swallowed here: the postgres.js crash on a dropped connection is fixed in the driver
-  // itself (patches/postgres+3.4.9.patch, issue 22). Anything else that escapes every promise leaves
+  // itself (patches/postgres+3.4.9.patch). Anything else that escapes every promise leaves
   // the process in an unknown state, so say so, close the database (PGlite flushes its folder, so the
   // next start opens it cleanly) and exit non-zero for the supervisor to restart us.
   process.on("uncaughtException", (err) => fatal("uncaught exception", err));
@@ -63,14 +82,11 @@ export async function startup(): Promise<void> {
     // Open event streams would keep the server from draining: end them (clients reconnect elsewhere).
     void import("@/lib/live/events").then((m) => m.eventHub.close()).catch(() => {});
     // Next's own server stops accepting and drains requests on SIGTERM; close the database after it.
-    setTimeout(
-      () => {
-        closeDb()
-          .catch((e) => console.error("[forum] close failed", e))
-          .finally(() => process.exit(0));
-      },
-      Number(process.env.SHUTDOWN_GRACE_MS || 1500),
-    ).unref();
+    setTimeout(() => {
+      closeDb()
+        .catch((e) => console.error("[forum] close failed", e))
+        .finally(() => process.exit(0));
+    }, env().SHUTDOWN_GRACE_MS).unref();
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

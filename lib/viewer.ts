@@ -1,6 +1,7 @@
 import type { TokenScope, UserRole } from "@/db/schema";
 import { unauthorized } from "@/lib/errors";
 import type { SessionRef } from "@/lib/services/auth/sessions";
+import type { ReadFrom } from "@/db/replicas";
 
 /**
  * The current user as the domain sees it: resolved at the edge (lib/api/caller.ts) from a bearer
@@ -16,6 +17,8 @@ export type Viewer = {
   session?: SessionRef;
   /** Set while an admin's suspension runs (ISO time): the member can read, every write answers 403 `suspended`. */
   suspendedUntil?: string | null;
+  /** Where this member's stale-tolerant reads may go, set at the edge (lib/api/read-from.ts): "primary" until their last write has replayed. */
+  readFrom?: ReadFrom;
 };
 
 export function requireViewer(viewer: Viewer | null): Viewer {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The interface languages' check (issue 49), run in CI (.ci/run):
+// The interface languages' check, run in CI (.ci/run):
 // 1. every language (messages/<locale>/*.json, merged) has exactly the keys of messages/en/, none empty,
 //    and each message has the same ICU arguments (name and kind: plain, number, plural, select…) as English;
 // 2. the translated files (TRANSLATED below; a later change adds its folder) show no English text of their

@@ -26,8 +26,25 @@ const env = {
   // A public page that reads the member who asked during a render the page cache shares throws here as
   // in development (lib/cache/page-reader.ts), so the browser tests catch it.
   PAGE_READER_STRICT: "1",
+  // One JSON line per request would bury the test reporter's lines (and CI's tail); warnings still show.
+  LOG_LEVEL: process.env.LOG_LEVEL || "warn",
 };
 delete env.DATABASE_URL;
+// tests/e2e/oidc.spec.ts starts its own server with E2E_OIDC_PORT: a real OpenID provider on that loopback
+// port (scripts/oidc-test-provider.mjs) and the forum's OIDC_* settings pointing at it. The shared server has none.
+if (process.env.E2E_OIDC_PORT) {
+  const { startOidcProvider, OIDC_TEST_CLIENT } = await import("./oidc-test-provider.mjs");
+  const { issuer } = await startOidcProvider({
+    port: Number(process.env.E2E_OIDC_PORT),
+    redirectUris: [`http://localhost:${port}/api/auth/callback/oidc`],
+  });
+  Object.assign(env, {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: OIDC_TEST_CLIENT.clientId,
+    OIDC_CLIENT_SECRET: OIDC_TEST_CLIENT.clientSecret,
+    OIDC_LABEL: process.env.OIDC_LABEL || "Test SSO",
+  });
+}
 const child = spawn(process.execPath, [...serverCommand(), "-p", port], {
   stdio: "inherit",
   env,

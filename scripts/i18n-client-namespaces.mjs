@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Which message namespaces the browser needs (issue 49), written to lib/i18n/client-namespaces.json.
+// Which message namespaces the browser needs, written to lib/i18n/client-namespaces.json.
 // Every page sends its client components' messages in the document (NextIntlClientProvider); sending the
 // whole catalog (~85 KB of English) on every page would cost every visitor. From the import graph
 // (madge, the same as check:cycles): the client modules ("use client" files and all they import) reachable
@@ -27,6 +27,7 @@ const AREAS = {
   messages: "app/(forum)/messages/",
   points: "app/(forum)/points/",
   review: "app/(forum)/review/",
+  groups: "app/(forum)/groups/",
 };
 
 process.chdir(root);

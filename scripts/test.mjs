@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const only = process.argv[2]; // "unit" | "e2e" to run one part
 const results = [];
+const failures = []; // named again under the summary, so the last lines of a CI log say what failed
 mkdirSync("test-results", { recursive: true });
 
 function vitest(label, extraEnv) {
@@ -20,7 +21,17 @@ function vitest(label, extraEnv) {
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, "utf8"));
     passed = j.numPassedTests;
-    failed = j.numFailedTests + (j.numFailedTestSuites ?? 0);
+    // A failed file is counted once: by its failed tests, or as one when it failed outside any test.
+    failed = j.numFailedTests;
+    for (const f of j.testResults ?? []) {
+      const file = f.name.replace(process.cwd() + "/", "");
+      const bad = (f.assertionResults ?? []).filter((a) => a.status === "failed");
+      if (f.status === "failed" && bad.length === 0) {
+        failed++;
+        failures.push(`${label}: ${file}: ${(f.message ?? "").split("\n")[0]}`);
+      }
+      for (const a of bad) failures.push(`${label}: ${file} > ${a.fullName}`);
+    }
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   results.push({ label: `vitest (${label})`, passed, failed });
@@ -39,6 +50,13 @@ function playwright() {
     const s = JSON.parse(readFileSync(out, "utf8")).stats ?? {};
     passed = (s.expected ?? 0) + (s.flaky ?? 0);
     failed = s.unexpected ?? 0;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests ?? [])
+          if (t.status === "unexpected") failures.push(`playwright: ${spec.file}:${spec.line} > ${spec.title}`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of JSON.parse(readFileSync(out, "utf8")).suites ?? []) walk(suite);
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   results.push({ label: "playwright", passed, failed });
@@ -56,4 +74,5 @@ for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
 process.exit(failed ? 1 : 0);

@@ -3,6 +3,7 @@ import { db } from "@/db";
 import { categories, tags, users, type TokenScope, type UserRole } from "@/db/schema";
 import { hashPassword } from "@/lib/services/auth/passwords";
 import { issueToken } from "@/lib/services/auth/tokens";
+import type { Viewer } from "@/lib/viewer";
 
 export const BASE = "http://localhost:3000";
 
@@ -71,12 +72,25 @@ export function req(pathAndQuery: string, o: CallOptions = {}): Request {
   return new Request(BASE + pathAndQuery, { method: o.method ?? (body ? "POST" : "GET"), headers, body });
 }
 
-// `any`: handlers declare their own params type (route<{ id: string }>), tests pass strings.
-type Handler = (req: Request, ctx: { params: Promise<any> }) => Promise<Response>;
+/**
+ * Any route handler: ours take (Request, { params }) with their own params type, Auth.js's a NextRequest.
+ * `never` parameters accept every one of them; call() invokes it the one way they all accept.
+ */
+export type Handler = (req: never, ctx: never) => Response | Promise<Response>;
+type Invocable = (req: Request, ctx: { params: Promise<unknown> }) => Response | Promise<Response>;
+
+/** A test member as the services see a caller signed in with their token. */
+export function asViewer(u: TestUser): Viewer {
+  return { id: u.id, role: u.role, username: u.username, scopes: [], via: "token" };
+}
 
 /** Calls a route handler in-process and returns status, headers and the parsed JSON body. */
-export async function call<T = any>(handler: Handler, pathAndQuery: string, o: CallOptions & { params?: Record<string, string> } = {}) {
-  const res = await handler(req(pathAndQuery, o), { params: Promise.resolve(o.params ?? {}) });
+export async function call<T = any>(
+  handler: Handler,
+  pathAndQuery: string,
+  o: CallOptions & { params?: Record<string, string | string[]> } = {},
+) {
+  const res = await (handler as unknown as Invocable)(req(pathAndQuery, o), { params: Promise.resolve(o.params ?? {}) });
   const text = await res.text();
   let body: any = null;
   try {

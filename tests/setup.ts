@@ -15,6 +15,9 @@ process.env.PASSWORD_HASH_MEMORY_KIB = "1024";
 process.env.PASSWORD_HASH_TIME_COST = "1";
 // Tests write rows directly as well as through the API; tests/api/list-cache.test.ts turns the cache on.
 process.env.LIST_CACHE ??= "0";
+// The front's request log (lib/front/request-log.ts) is one JSON line per request on stdout; in tests
+// that run the front in process it buried the reporter's lines. Warnings still show.
+process.env.LOG_LEVEL ??= "warn";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let dbName: string | undefined;

@@ -3,12 +3,21 @@ import { getTranslations } from "next-intl/server";
 import { PostBrowser } from "@/components/posts/post-browser";
 import { parseListState } from "@/components/posts/post-list-url";
 import { feedPath } from "@/lib/feeds";
+import { listSeo, pageMetadata } from "@/lib/seo/metadata";
+import { siteTexts } from "@/lib/site-texts";
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("Home");
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const [t, site] = await Promise.all([getTranslations("Home"), siteTexts()]);
+  // The site's own name (issue 61): an admin's, else SITE_NAME or the catalog's.
+  const title = t("metaTitle", { site: site.name });
+  const seo = await pageMetadata({ ...listSeo("/", parseListState(await searchParams)), title });
   return {
-    title: { absolute: t("metaTitle") },
+    ...seo,
+    title: { absolute: title },
     alternates: {
+      ...seo.alternates,
       types: {
         "application/rss+xml": [
           { url: feedPath({ kind: "latest" }), title: t("feedLatest") },
@@ -19,8 +28,6 @@ export async function generateMetadata(): Promise<Metadata> {
     },
   };
 }
-
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function HomePage({ searchParams }: Props) {
   const state = parseListState(await searchParams);

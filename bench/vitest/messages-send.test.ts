@@ -8,7 +8,7 @@ import { POST as sendInConversation } from "@/app/api/messages/conversations/[id
 import { call, makeUser, type TestUser } from "../../tests/helpers";
 
 /**
- * Sending a message under a timing loop (issue 48 follow-up): `npm run bench:messages` runs it (bench/vitest, outside `npm test`), BENCH_OUT=<file> appends
+ * Sending a message under a timing loop: `npm run bench:messages` runs it (bench/vitest, outside `npm test`), BENCH_OUT=<file> appends
  * the figures. 200 sends in a conversation through the route handler, in-process, one after another,
  * from 10 pairs (20 each, under the per-sender rate limit), after 20 warm-up sends; statements counted
  * by the db module's logger (a transaction's BEGIN/COMMIT are not statements there, so they are

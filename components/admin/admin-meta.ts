@@ -2,7 +2,21 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 export type AdminPageKey =
-  "overview" | "users" | "member" | "categories" | "tags" | "goods" | "redemptions" | "settings" | "audit" | "mail" | "review";
+  | "overview"
+  | "users"
+  | "member"
+  | "categories"
+  | "tags"
+  | "groups"
+  | "goods"
+  | "redemptions"
+  | "settings"
+  | "spam"
+  | "legal"
+  | "audit"
+  | "mail"
+  | "review"
+  | "backups";
 
 /** An admin page's `<title>`: "Users · Administration", in the page's language. */
 export async function adminMetadata(key: AdminPageKey): Promise<Metadata> {

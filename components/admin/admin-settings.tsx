@@ -30,6 +30,8 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
     tagCreateMinLevel: config.tagCreateMinLevel,
     messageMinLevel: config.messageMinLevel,
     staffReadMessages: config.staffReadMessages,
+    staffTwoFactor: config.staffTwoFactor,
+    ssoOnly: config.ssoOnly,
   });
   const [saved, setSaved] = useState(false);
   const dirty =
@@ -41,7 +43,9 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
     form.tagCreators !== config.tagCreators ||
     form.tagCreateMinLevel !== config.tagCreateMinLevel ||
     form.messageMinLevel !== config.messageMinLevel ||
-    form.staffReadMessages !== config.staffReadMessages;
+    form.staffReadMessages !== config.staffReadMessages ||
+    form.staffTwoFactor !== config.staffTwoFactor ||
+    form.ssoOnly !== config.ssoOnly;
   return (
     <div className="space-y-6">
       <form
@@ -151,6 +155,44 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
             </label>
             <p id={`${id}-dm-staff-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
               {t("staffReadMessagesHint")}
+            </p>
+          </div>
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id={`${id}-staff-2fa`}
+            type="checkbox"
+            checked={form.staffTwoFactor}
+            onChange={(e) => setForm({ ...form, staffTwoFactor: e.target.checked })}
+            aria-describedby={`${id}-staff-2fa-hint`}
+            className="mt-1 h-4 w-4"
+          />
+          <div>
+            <label htmlFor={`${id}-staff-2fa`} className="text-sm font-medium">
+              {t("staffTwoFactor")}
+            </label>
+            <p id={`${id}-staff-2fa-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+              {t("staffTwoFactorHint")}
+            </p>
+          </div>
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id={`${id}-sso-only`}
+            type="checkbox"
+            checked={form.ssoOnly}
+            // Without a provider it would leave only the admins able to sign in (the server refuses it too).
+            disabled={!config.ssoAvailable && !form.ssoOnly}
+            onChange={(e) => setForm({ ...form, ssoOnly: e.target.checked })}
+            aria-describedby={`${id}-sso-only-hint`}
+            className="mt-1 h-4 w-4"
+          />
+          <div>
+            <label htmlFor={`${id}-sso-only`} className="text-sm font-medium">
+              {t("ssoOnly")}
+            </label>
+            <p id={`${id}-sso-only-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+              {config.ssoAvailable ? t("ssoOnlyHint") : t("ssoOnlyUnavailable")}
             </p>
           </div>
         </div>

@@ -15,7 +15,7 @@ export type SuspendRequest = { length: { days: number }; reason: string };
 /**
  * Suspend a member: the reason they will read and how long, then the app's inline confirmation
  * (ConfirmButton). The reason starts empty; `templates` are staff-written reasons offered to fill it
- * with one click (from a flag: its category and what was flagged, never a flagger's note: issue 54).
+ * with one click (from a flag: its category and what was flagged, never a flagger's note).
  */
 export function SuspendForm({
   username,

@@ -4,14 +4,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { useReportPending } from "@/components/ui/progress-store";
-import { api, type GoodInput, type TaxonomyInput } from "@/lib/client/api-client";
+import { api, type CategoryInput, type GoodInput, type TaxonomyInput } from "@/lib/client/api-client";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 
 /** Every change the admin pages make. The API checks the role and writes the audit entry. */
 export type AdminChange =
-  | { kind: "category.create"; body: TaxonomyInput }
-  | { kind: "category.update"; id: number; body: Partial<TaxonomyInput> }
+  | { kind: "category.create"; body: CategoryInput }
+  | { kind: "category.update"; id: number; body: Partial<CategoryInput> }
   | { kind: "category.reorder"; ids: number[] }
   | { kind: "category.delete"; id: number; moveTo?: number }
   | { kind: "tag.create"; body: TaxonomyInput }

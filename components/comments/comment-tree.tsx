@@ -23,6 +23,7 @@ import { ReactionBar, applyToggle } from "@/components/reactions/reaction-bar";
 import { fieldErrors, textBoxError } from "@/lib/client/api-client";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { CommentDto } from "@/lib/validation/responses";
+import { useShownName } from "@/components/people/member-name";
 
 /** A comment with its server-rendered, sanitized HTML. */
 export type CommentView = Omit<CommentDto, "replies"> & { html: string; replies: CommentView[] };
@@ -199,6 +200,7 @@ function CommentEditForm({ comment, postId, onDone }: { comment: CommentView; po
 
 function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: number }) {
   const t = useTranslations("Comments");
+  const author = useShownName()(c.author.username);
   const [replying, setReplying] = useState(false);
   const [reactions, setReactions] = useState(c.reactions);
   const me = ctx.viewer;
@@ -215,8 +217,8 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
 
   return (
     <li id={`comment-${c.id}`} className="scroll-mt-20" data-testid="comment">
-      <article aria-label={t("commentBy", { name: c.author.username })} className="flex gap-3">
-        <Avatar src={c.author.avatar} name={c.author.username} size={depth ? 28 : 36} />
+      <article aria-label={t("commentBy", { name: author })} className="flex gap-3">
+        <Avatar src={c.author.avatar} name={author} size={depth ? 28 : 36} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <UserLink plain username={c.author.username} displayName={c.author.displayName} className="font-medium hover:underline" />
@@ -273,7 +275,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <ReactionBar
                 size="sm"
-                label={t("reactionsLabel", { name: c.author.username })}
+                label={t("reactionsLabel", { name: author })}
                 reactions={reactions}
                 me={me?.username ?? null}
                 readOnly={!writable}
@@ -293,7 +295,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
                 </Button>
               ) : null}
               {me && me.id !== c.author.id && !c.hidden && !ctx.suspended ? (
-                <FlagButton target={{ commentId: c.id }} label={t("flagLabel", { name: c.author.username })} />
+                <FlagButton target={{ commentId: c.id }} label={t("flagLabel", { name: author })} />
               ) : null}
               {canEdit && !editing ? (
                 <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
@@ -321,7 +323,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
           {replying ? (
             <div className="mt-2">
               <CommentForm
-                label={t("replyTo", { name: c.author.username })}
+                label={t("replyTo", { name: author })}
                 submitLabel={t("postReply")}
                 autoFocus
                 postId={ctx.postId}
@@ -337,7 +339,7 @@ function CommentItem({ c, ctx, depth }: { c: CommentView; ctx: Ctx; depth: numbe
           {c.replies.length ? (
             <ul
               className="mt-3 space-y-4 border-l-2 border-zinc-200 pl-3 sm:pl-4 dark:border-zinc-800"
-              aria-label={t("repliesTo", { name: c.author.username })}
+              aria-label={t("repliesTo", { name: author })}
             >
               {c.replies.map((r) => (
                 <CommentItem key={r.id} c={r} ctx={ctx} depth={depth + 1} />

@@ -7,7 +7,7 @@ import { usePostMutation } from "@/components/posts/use-post";
 
 const CHOICES = [0, 30, 60, 300, 900, 3600] as const;
 
-/** Slow mode on a post (issue 18): members see the wait; staff set it. */
+/** Slow mode on a post: members see the wait; staff set it. */
 export function SlowMode({ postId, seconds, canSet }: { postId: number; seconds: number; canSet: boolean }) {
   const t = useTranslations("SlowMode");
   // "Off", "30 seconds", "1 minute", "1 hour"… in the page's language.

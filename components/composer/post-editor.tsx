@@ -10,6 +10,7 @@ import { TagPicker } from "@/components/composer/tag-picker";
 import { usePostMutation } from "@/components/posts/use-post";
 import { LotteryFields, optionId, PollFields } from "@/components/composer/post-type-fields";
 import { fieldErrors, type PostInput } from "@/lib/client/api-client";
+import { categoryTree } from "@/lib/category-tree";
 import type { CategoryDto } from "@/lib/validation/responses";
 import { emptyDraft, KNOWN_FIELDS, SCOPES, toIso, type Draft, type PostType, type Scope } from "@/components/composer/post-draft";
 import type { EditorTagRules } from "@/lib/validation/taxonomy";
@@ -29,7 +30,7 @@ export function PostEditor({
   tagRules,
 }: {
   mode: "create" | "edit";
-  categories: CategoryDto[];
+  categories: (CategoryDto & { parentId?: number | null })[];
   postId?: number;
   initial?: Partial<Draft>;
   /** The site's tag rules for this member (how many a post needs; whether they may create tags), shown before Publish. */
@@ -233,11 +234,23 @@ export function PostEditor({
             <option value="" disabled>
               {tc("chooseCategory")}
             </option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            {/* Sub-categories grouped under their parent, which can be chosen too (issue 57). */}
+            {categoryTree(categories).map(({ category: c, children }) =>
+              children.length ? (
+                <optgroup key={c.id} label={c.name}>
+                  <option value={c.id}>{c.name}</option>
+                  {children.map((k) => (
+                    <option key={k.id} value={k.id}>
+                      {k.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ),
+            )}
           </Select>
         </Field>
         <Field id="post-visibleScope" label={tc("visibleTo")} error={err("visibleScope")}>

@@ -84,7 +84,7 @@ function Gap({ count, onExpand }: { count: number; onExpand: () => void }) {
 
 /**
  * Rows shown before "Show all": a diff of two very different long versions has thousands of changed
- * lines, and rendering them all (on the server too) is what made the history page slow (issue 44).
+ * lines, and rendering them all (on the server too) is what made the history page slow.
  */
 const MAX_ROWS = 400;
 

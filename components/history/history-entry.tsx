@@ -10,6 +10,7 @@ import { DiffView, type DiffMode } from "@/components/history/diff-view";
 import { ContentDiff, type HistoryView } from "@/components/history/rendered-versions";
 import { defaultAvatar } from "@/lib/avatar-url";
 import type { ChangeLogDto, TagDto } from "@/lib/validation/responses";
+import { MemberName } from "@/components/people/member-name";
 
 /** Who made version 0 and when (the post's creation), shown at the bottom of the timeline. */
 export type HistoryOriginInfo = { time: string; username: string; avatar: string };
@@ -154,7 +155,7 @@ export function HistoryEntry({
           <span className="font-medium">{log.username}</span>
         ) : (
           <Link href={`/u/${encodeURIComponent(log.username)}`} className="font-medium hover:underline">
-            {log.username}
+            <MemberName username={log.username} />
           </Link>
         )}
         <Badge tone={log.type === "CONTENT" || log.type === "TITLE" ? "info" : "neutral"}>{t(`type.${log.type}`)}</Badge>
@@ -178,7 +179,7 @@ export function HistoryOrigin({ origin }: { origin: HistoryOriginInfo }) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar src={origin.avatar || defaultAvatar(origin.username)} name={origin.username} size={24} />
         <Link href={`/u/${encodeURIComponent(origin.username)}`} className="font-medium hover:underline">
-          {origin.username}
+          <MemberName username={origin.username} />
         </Link>
         <Badge tone="success">{t("posted")}</Badge>
         <RelativeTime iso={origin.time} className="text-zinc-600 dark:text-zinc-400" />

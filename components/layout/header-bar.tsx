@@ -14,6 +14,9 @@ import { HeaderMenu } from "@/components/layout/header-menu";
 import { VerifyNotice } from "@/components/layout/verify-notice";
 import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
 
+/** What the header shows of the site (issue 61): its name, logos and up to five links. */
+export type HeaderSite = { name: string; logoLight: string | null; logoDark: string | null; links: { label: string; url: string }[] };
+
 /** `.nav-link` in app/globals.css. */
 const navLink = "nav-link";
 
@@ -22,20 +25,28 @@ export function HeaderBar({
   me: given,
   unread,
   messages,
-  review,
+  review: givenReview,
+  staff = false,
   allowance,
+  site,
 }: {
+  /** The site's name, logos and header links (lib/site-texts.ts, issue 61). */
+  site: HeaderSite;
   me: HeaderMe | null | "deferred";
   unread: number;
   /** Unread direct messages; undefined on a shared page (page-state brings them). */
   messages?: number;
+  /** What waits in the viewer's review queue; null: no queue (members who moderate nothing). */
   review: number | null;
+  /** Staff (the admin entry in the menu); a category moderator has the review queue alone. */
+  staff?: boolean;
   allowance: number;
 }) {
   // "deferred": a members' shared page; page-state fills this in (undefined until it has).
   const t = useTranslations("Header");
   const fetched = useShellMe();
   const me = given === "deferred" ? fetched : given;
+  const review = given === "deferred" ? (fetched?.review ?? null) : givenReview;
   const format = useFormatter();
   return (
     // Opaque on phones, without backdrop-blur: a backdrop filter would make the header the box of the menu's fixed sheet.
@@ -51,8 +62,26 @@ export function HeaderBar({
           href="/"
           className="mr-2 inline-flex shrink-0 items-center gap-1.5 text-lg font-bold tracking-tight whitespace-nowrap focus-visible:outline-2 focus-visible:outline-sky-600"
         >
-          <Icon name="messages-square" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
-          <span className="sr-only sm:not-sr-only">{t("siteName")}</span>
+          {site.logoLight ? (
+            <>
+              {/* eslint-disable-next-line @next/next/no-img-element -- an uploaded file of any size; no optimizer here */}
+              <img
+                src={site.logoLight}
+                alt=""
+                className={`h-7 w-auto max-w-32 ${site.logoDark ? "dark:hidden" : ""}`}
+                data-testid="site-logo"
+              />
+              {site.logoDark ? (
+                // eslint-disable-next-line @next/next/no-img-element -- as above
+                <img src={site.logoDark} alt="" className="hidden h-7 w-auto max-w-32 dark:block" data-testid="site-logo-dark" />
+              ) : null}
+            </>
+          ) : (
+            <Icon name="messages-square" className="h-5 w-5 text-sky-700 dark:text-sky-400" />
+          )}
+          <span className="sr-only sm:not-sr-only" data-testid="site-name">
+            {site.name}
+          </span>
         </Link>
         <nav aria-label={t("mainNav")} className="hidden items-center gap-1 sm:flex">
           <Link href="/" className={navLink}>
@@ -64,6 +93,11 @@ export function HeaderBar({
           <Link href="/categories" className={navLink}>
             {t("categories")}
           </Link>
+          {site.links.map((l) => (
+            <a key={l.url + l.label} href={l.url} className={navLink} data-testid="header-custom-link">
+              {l.label}
+            </a>
+          ))}
         </nav>
         <div className="ml-auto hidden min-w-0 flex-1 justify-end sm:flex">
           <HeaderSearch />
@@ -125,7 +159,7 @@ export function HeaderBar({
                 <span className="hidden md:inline">{me.username}</span>
               </Link>
               {/* Settings, points and shop, the admin entry and Sign out (and on phones everything else). */}
-              <HeaderMenu me={me} unread={unread} review={review} />
+              <HeaderMenu me={me} unread={unread} review={review} staff={staff} />
             </>
           ) : (
             <>

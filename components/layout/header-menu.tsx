@@ -53,13 +53,23 @@ function MenuLink({
 const group = "space-y-0.5 border-t border-zinc-200 px-2 py-2 first:border-t-0 dark:border-zinc-800";
 
 /**
- * The header's menu (issue 47): on phones a sheet from the right with everything the header and the
+ * The header's menu: on phones a sheet from the right with everything the header and the
  * desktop menu offer (the bar has room only for search, New post, the review queue, notifications and
  * the avatar); from the `sm` breakpoint up a dropdown under the avatar with the member's pages, the
  * admin entry for staff and Sign out, away from the avatar itself. A modal dialog either way: focus
  * moves in and stays in, Escape or a click outside closes it, and focus returns to the button.
  */
-export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread: number; review: number | null }) {
+export function HeaderMenu({
+  me,
+  unread,
+  review,
+  staff = false,
+}: {
+  me: HeaderMe | null;
+  unread: number;
+  review: number | null;
+  staff?: boolean;
+}) {
   const t = useTranslations("Menu");
   const format = useFormatter();
   const [open, setOpen] = useState(false);
@@ -210,12 +220,15 @@ export function HeaderMenu({ me, unread, review }: { me: HeaderMe | null; unread
             ) : null}
 
             {me && review !== null ? (
-              <ul className={group} aria-label={t("staff")}>
-                <MenuLink href="/admin" icon="layout-dashboard" testId="menu-admin">
-                  {t("admin")}
-                </MenuLink>
+              <ul className={group} aria-label={t(staff ? "staff" : "moderation")}>
+                {staff ? (
+                  <MenuLink href="/admin" icon="layout-dashboard" testId="menu-admin">
+                    {t("admin")}
+                  </MenuLink>
+                ) : null}
                 <MenuLink
                   href="/review"
+                  testId="menu-review"
                   icon="shield-check"
                   badge={review > 0 ? <span className={`${count} bg-amber-500 text-zinc-950`}>{review > 99 ? "99+" : review}</span> : null}
                 >

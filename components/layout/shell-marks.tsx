@@ -12,7 +12,7 @@ import type { PostDto } from "@/lib/validation/responses";
 
 /**
  * The member's part of the pages every member shares (served from the page cache to every member who
- * is not staff, lib/api/page-cache.ts): the server renders them as "some member", and the browser asks
+ * is not staff, lib/front/page-cache.ts): the server renders them as "some member", and the browser asks
  * GET /api/users/me/page-state once for what is this member's own.
  */
 
@@ -25,6 +25,8 @@ export type HeaderMe = {
   unverifiedEmail: string | null;
   /** While an admin's suspension runs (components/layout/suspension-notice.tsx), else null. */
   suspension: { until: string; reason: string | null } | null;
+  /** On a shared page: a category moderator's review queue count (page-state), null for other members. */
+  review?: number | null;
 };
 
 /** `muted`: in a category or tag the member muted, on a list that hides those (their home list). */

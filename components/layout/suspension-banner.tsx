@@ -40,10 +40,13 @@ export function SuspendedHint({ what, className = "" }: { what: string; classNam
       data-testid="suspended-hint"
     >
       <Ban aria-hidden="true" className="mr-1 inline h-4 w-4 align-[-3px]" />
-      {t.rich("hint", { what, until: () => <Until iso={s.until} /> })}
+      {isSilence(s.until) ? t("silencedHint", { what }) : t.rich("hint", { what, until: () => <Until iso={s.until} /> })}
     </p>
   );
 }
+
+/** A silence (issue 58) is a suspension without an end (lib/services/spam/silence.ts SILENCE_UNTIL). */
+const isSilence = (until: string) => new Date(until).getUTCFullYear() >= 9999;
 
 function Until({ iso }: { iso: string }) {
   const locale = useLocale() === "zh-CN" ? "zh-CN" : "en";
@@ -73,14 +76,14 @@ export function SuspensionBanner() {
         <Ban aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700 dark:text-red-300" />
         <div className="min-w-0 space-y-1 text-sm">
           <h2 id="suspension-title" className="font-semibold">
-            {t.rich("title", { until: () => <Until iso={s.until} /> })}
+            {isSilence(s.until) ? t("silencedTitle") : t.rich("title", { until: () => <Until iso={s.until} /> })}
           </h2>
           {s.reason ? (
             <p data-testid="suspension-reason">
               <span className="font-medium">{t("reason")}</span> {s.reason}
             </p>
           ) : null}
-          <p>{t("stillRead")}</p>
+          <p>{isSilence(s.until) ? t("silencedStillRead") : t("stillRead")}</p>
         </div>
       </div>
     </section>

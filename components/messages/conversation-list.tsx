@@ -7,6 +7,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { useConversations, useMessageEvents } from "@/components/messages/use-messages";
 import type { ConversationDto, MessageDto } from "@/lib/validation/messages";
+import { useShownName } from "@/components/people/member-name";
 
 /**
  * A system line's words (members added) in the reader's language, from the event and the members'
@@ -17,10 +18,16 @@ export function systemLine(
   m: Pick<MessageDto, "event" | "sender" | "content">,
   participants: ConversationDto["participants"],
   meId: number,
+  nameOf: (username: string) => string = (u) => u,
 ): string {
   if (!m.event) return m.content;
-  const names = m.event.userIds.map((id) => participants.find((p) => p.id === id)?.username ?? `#${id}`).join(", ");
-  return m.sender.id === meId ? t("view.youAdded", { names }) : t("view.added", { actor: m.sender.username, names });
+  const names = m.event.userIds
+    .map((id) => {
+      const p = participants.find((x) => x.id === id);
+      return p ? nameOf(p.username) : `#${id}`;
+    })
+    .join(", ");
+  return m.sender.id === meId ? t("view.youAdded", { names }) : t("view.added", { actor: nameOf(m.sender.username), names });
 }
 
 /** A message's text as one plain line (markdown marks and images dropped) for the list. */
@@ -36,15 +43,21 @@ export function plainLine(markdown: string, max = 120): string {
 }
 
 /** What a conversation is called for one member: its name, else the other members' names. */
-export function conversationTitle(c: Pick<ConversationDto, "name" | "participants">, meId: number, onlyYou: string): string {
+export function conversationTitle(
+  c: Pick<ConversationDto, "name" | "participants">,
+  meId: number,
+  onlyYou: string,
+  nameOf: (username: string) => string = (u) => u,
+): string {
   if (c.name) return c.name;
-  const others = c.participants.filter((p) => p.id !== meId).map((p) => p.username);
+  const others = c.participants.filter((p) => p.id !== meId).map((p) => nameOf(p.username));
   return others.length ? others.join(", ") : onlyYou;
 }
 
 /** /messages: the member's conversations, newest first; unread ones bold with their count. Live. */
 export function ConversationList({ initial, meId }: { initial: ConversationDto[]; meId: number }) {
   const t = useTranslations("Messages");
+  const shown = useShownName();
   const { data } = useConversations(initial);
   useMessageEvents();
   const list = data ?? [];
@@ -63,7 +76,7 @@ export function ConversationList({ initial, meId }: { initial: ConversationDto[]
       {list.map((c) => {
         const others = c.participants.filter((p) => p.id !== meId);
         const first = others[0] ?? c.participants[0];
-        const title = conversationTitle(c, meId, t("onlyYou"));
+        const title = conversationTitle(c, meId, t("onlyYou"), shown);
         const unread = c.unreadCount > 0;
         const last = c.lastMessage;
         return (
@@ -84,7 +97,7 @@ export function ConversationList({ initial, meId }: { initial: ConversationDto[]
                   <Users className="h-5 w-5" />
                 </span>
               ) : first ? (
-                <Avatar src={first.avatar} name={first.username} size={40} decorative />
+                <Avatar src={first.avatar} name={shown(first.username)} size={40} decorative />
               ) : null}
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
@@ -94,12 +107,12 @@ export function ConversationList({ initial, meId }: { initial: ConversationDto[]
                 <span className="flex items-center justify-between gap-2">
                   <span className={`truncate text-sm ${unread ? "text-zinc-900 dark:text-zinc-100" : "text-zinc-600 dark:text-zinc-400"}`}>
                     {last?.event
-                      ? systemLine(t, last, c.participants, meId)
+                      ? systemLine(t, last, c.participants, meId, shown)
                       : last
                         ? last.sender.id === meId
                           ? t("list.mine", { text: plainLine(last.content) })
                           : c.group
-                            ? t("list.theirs", { name: last.sender.username, text: plainLine(last.content) })
+                            ? t("list.theirs", { name: shown(last.sender.username), text: plainLine(last.content) })
                             : plainLine(last.content)
                         : t("list.noMessages")}
                   </span>

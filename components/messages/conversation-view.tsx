@@ -23,6 +23,8 @@ import { AddPeople } from "@/components/messages/add-people";
 import { MessageComposer } from "@/components/messages/message-composer";
 import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 import type { ConversationDetailDto, MessageDto } from "@/lib/validation/messages";
+import { MemberName, useShownName } from "@/components/people/member-name";
+import { isDeletedName } from "@/lib/deleted-member";
 
 type Me = { id: number; username: string };
 
@@ -38,6 +40,7 @@ const NEAR_BOTTOM_PX = 120;
  */
 export function ConversationView({ initial, me }: { initial: ConversationDetailDto; me: Me }) {
   const t = useTranslations("Messages");
+  const shown = useShownName();
   const conversationId = initial.id;
   const qc = useQueryClient();
   const query = useConversation(conversationId, initial);
@@ -141,7 +144,7 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
 
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const composer = useRef<ComposerHandle>(null);
-  const title = conversationTitle(newest, me.id, t("onlyYou"));
+  const title = conversationTitle(newest, me.id, t("onlyYou"), shown);
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-7.5rem)] min-h-[26rem] w-full max-w-3xl flex-col gap-2">
@@ -154,15 +157,18 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
             <Users className="h-4 w-4" />
           </span>
         ) : others[0] ? (
-          <Avatar src={others[0].avatar} name={others[0].username} size={32} decorative />
+          <Avatar src={others[0].avatar} name={shown(others[0].username)} size={32} decorative />
         ) : null}
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-lg font-semibold">{title}</h1>
           {newest.group ? (
             <p className="truncate text-xs text-zinc-600 dark:text-zinc-400" data-testid="conversation-members">
-              {t("view.members", { count: newest.participants.length, names: newest.participants.map((p) => p.username).join(", ") })}
+              {t("view.members", {
+                count: newest.participants.length,
+                names: newest.participants.map((p) => shown(p.username)).join(", "),
+              })}
             </p>
-          ) : others[0] ? (
+          ) : others[0] && !isDeletedName(others[0].username) ? (
             <Link href={`/u/${encodeURIComponent(others[0].username)}`} className="text-xs text-sky-700 underline dark:text-sky-400">
               {t("view.viewProfile")}
             </Link>
@@ -221,7 +227,7 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
                     data-message-id={m.id}
                     className="py-1 text-center text-xs text-zinc-600 dark:text-zinc-400"
                   >
-                    {systemLine(t, m, newest.participants, me.id)}
+                    {systemLine(t, m, newest.participants, me.id, shown)}
                   </li>
                 );
               }
@@ -245,7 +251,11 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
                       </span>
                     ) : null}
                     <div className={`max-w-[85%] min-w-0 sm:max-w-[75%] ${mine ? "items-end" : "items-start"} flex flex-col`}>
-                      {!mine && !sameSender && newest.group ? <span className="px-1 text-xs font-medium">{m.sender.username}</span> : null}
+                      {!mine && !sameSender && newest.group ? (
+                        <span className="px-1 text-xs font-medium">
+                          <MemberName username={m.sender.username} />
+                        </span>
+                      ) : null}
                       <div
                         className={`rounded-2xl border px-3 py-2 ${
                           mine
@@ -253,10 +263,10 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
                             : "rounded-bl-sm border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900"
                         }`}
                       >
-                        <span className="sr-only">{mine ? t("view.you") : m.sender.username}: </span>
+                        <span className="sr-only">{mine ? t("view.you") : shown(m.sender.username)}: </span>
                         {m.replyTo ? (
                           <p className="mb-1 border-l-2 border-zinc-300 pl-2 text-xs text-zinc-600 dark:border-zinc-600 dark:text-zinc-400">
-                            <span className="font-medium">{m.replyTo.sender.username}</span>: {plainLine(m.replyTo.content, 80)}
+                            <span className="font-medium">{shown(m.replyTo.sender.username)}</span>: {plainLine(m.replyTo.content, 80)}
                           </p>
                         ) : null}
                         <div className="markdown-body text-sm break-words" dangerouslySetInnerHTML={{ __html: m.html }} />
@@ -272,7 +282,7 @@ export function ConversationView({ initial, me }: { initial: ConversationDetailD
                               composer.current?.focus();
                             }}
                             aria-label={t("view.replyTo", {
-                              who: mine ? t("view.yourMessage") : m.sender.username,
+                              who: mine ? t("view.yourMessage") : shown(m.sender.username),
                               text: plainLine(m.content, 40),
                             })}
                           >

@@ -16,7 +16,7 @@ import { fieldErrors } from "@/lib/client/api-client";
  * the browser (the relation query Follow reads): nothing on one's own profile or for a member one
  * blocked; signed-out readers are sent to sign in. When the rules of direct messages refuse the caller
  * (their policy, a block, the level rule for starting a conversation), the relation says so before the
- * click (`messageRefusal`, computed by the server with the same rule as sending, issue 54): the button
+ * click (`messageRefusal`, computed by the server with the same rule as sending): the button
  * stays in the tab order but is marked disabled, and the reason is shown under it and read with it.
  * A refusal met on the click itself (the facts changed since) is shown the same way.
  */

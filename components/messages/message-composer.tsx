@@ -11,6 +11,7 @@ import { useSendMessage } from "@/components/messages/use-messages";
 import { textBoxError } from "@/lib/client/api-client";
 import { MESSAGE_MAX_LENGTH } from "@/lib/validation/message-limits";
 import type { MessageDto } from "@/lib/validation/messages";
+import { useShownName } from "@/components/people/member-name";
 
 type Me = { id: number; username: string };
 
@@ -31,6 +32,7 @@ export function MessageComposer({
   onCancelReply: () => void;
 }) {
   const t = useTranslations("Messages.composer");
+  const shown = useShownName();
   const id = useId();
   const draftKey = `dm-draft:${me.id}:${conversationId}`;
   const [text, setText] = useState("");
@@ -77,7 +79,7 @@ export function MessageComposer({
           <Reply className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0 flex-1 truncate">
             {t.rich("replyingTo", {
-              name: replyTo.sender.username,
+              name: shown(replyTo.sender.username),
               text: plainLine(replyTo.content, 80),
               b: (chunks) => <span className="font-medium">{chunks}</span>,
             })}

@@ -24,7 +24,7 @@ export type RecipientPickerHandle = {
 const cleanName = (s: string) => s.trim().replace(/^@/, "");
 
 /**
- * The recipients of a direct message or of people added to a group (issue 54): usernames suggested as
+ * The recipients of a direct message or of people added to a group: usernames suggested as
  * one types, from the `@` mention suggester's endpoint and query (GET /api/users/suggest, the composer's
  * `userKeys.suggest`); each chosen member becomes a chip with a remove button. A name typed and ended
  * with Enter, a comma or a space (or left in the box when the form is sent) is looked up, and a name

@@ -54,7 +54,7 @@ export function useSuspendAuthor() {
 
 /**
  * A reason staff may pick for the suspension, written by the site from the flag's category and what was
- * flagged. Never the flaggers' notes: they are staff-only, and the member reads this reason (issue 54).
+ * flagged. Never the flaggers' notes: they are staff-only, and the member reads this reason.
  */
 function reasonFromFlag(t: ReturnType<typeof useTranslations<"Flags">>, f: AdminFlagDto): string {
   const text = t(f.comment ? "suspendReasonComment" : "suspendReasonPost", { reason: f.reason, title: f.post.title });
@@ -110,8 +110,11 @@ const ACTIONS: { action: FlagAction; icon: typeof Check; variant: "secondary" | 
   { action: "DELETE", icon: Trash2, variant: "danger" },
 ];
 
-/** The staff flag queue of the review page: one card per flagged target with every reason and note. */
-export function FlagQueue({ admin = false }: { admin?: boolean }) {
+/**
+ * The flag queue of the review page: one card per flagged target with every reason and note. `staff`
+ * false: a category moderator's queue (issue 57), without deleting or suspending (staff's decisions).
+ */
+export function FlagQueue({ admin = false, staff = true }: { admin?: boolean; staff?: boolean }) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const { data, error } = useOpenFlags();
@@ -189,7 +192,7 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
               ))}
             </ul>
             <div role="group" aria-label={t("resolveLabel", { what })} className="flex flex-wrap gap-1.5">
-              {ACTIONS.map(({ action, icon: Icon, variant }) => {
+              {ACTIONS.filter(({ action }) => staff || action !== "DELETE").map(({ action, icon: Icon, variant }) => {
                 const act = () =>
                   resolve.mutate({ flagId: first.id, action }, { onSuccess: () => startTransition(() => router.refresh()) });
                 const inner = (
@@ -225,7 +228,7 @@ export function FlagQueue({ admin = false }: { admin?: boolean }) {
                 );
               })}
             </div>
-            <SuspendAuthor flag={first} admin={admin} />
+            {staff ? <SuspendAuthor flag={first} admin={admin} /> : null}
           </li>
         );
       })}

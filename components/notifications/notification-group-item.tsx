@@ -8,6 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { NotificationItem } from "@/components/notifications/notification-item";
 import { actorArgs, groupHref, groupMessage, isSingle, type NotificationGroup } from "@/components/notifications/notification-groups";
+import { useShownName } from "@/components/people/member-name";
 
 const ICONS: Record<Exclude<NotificationGroup["kind"], "single">, LucideIcon> = {
   replies: MessageSquare,
@@ -36,6 +37,7 @@ export function NotificationGroupItem({
 }) {
   const t = useTranslations("NotificationGroup");
   const tn = useTranslations("Notifications");
+  const shown = useShownName();
   if (isSingle(g)) {
     const open = () => !g.read && onMarkRead(g);
     return <NotificationItem n={g.latest} onOpen={open} onMarkRead={open} />;
@@ -44,7 +46,7 @@ export function NotificationGroupItem({
   const key = groupMessage(g);
   const values = { count: g.count, people: g.actorCount, title: g.latest.post?.title ?? tn("hiddenPost") };
   const label = t.markup(key, { ...values, b: (c: string) => c, post: (c: string) => c });
-  const actors = actorArgs(g, tn("someone"));
+  const actors = actorArgs(g, tn("someone"), shown);
   const href = groupHref(g);
   const sentence = t.rich(key, {
     ...values,
@@ -65,7 +67,7 @@ export function NotificationGroupItem({
             {g.actors.length ? (
               g.actors.map((u) => (
                 <span key={u.id} className="rounded-full ring-2 ring-white dark:ring-zinc-950">
-                  <Avatar src={u.avatar} name={u.username} size={compact ? 28 : 32} decorative />
+                  <Avatar src={u.avatar} name={shown(u.username)} size={compact ? 28 : 32} decorative />
                 </span>
               ))
             ) : (

@@ -31,8 +31,12 @@ export function groupHref(g: NotificationGroup): string | null {
 }
 
 /** The group's members' names as message arguments: the latest three, and how many more acted. */
-export function actorArgs(g: NotificationGroup, someone: string): { key: string; values: Record<string, string | number> } {
-  const names = g.actors.map((a) => a.username);
+export function actorArgs(
+  g: NotificationGroup,
+  someone: string,
+  nameOf: (username: string) => string = (u) => u,
+): { key: string; values: Record<string, string | number> } {
+  const names = g.actors.map((a) => nameOf(a.username));
   const others = Math.max(0, g.actorCount - names.length);
   const [a = someone, b = "", c = ""] = names;
   if (others > 0 && names.length === 3) return { key: "actorsMore", values: { a, b, c, others } };

@@ -4,6 +4,7 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { RelativeTime } from "@/components/ui/relative-time";
 import {
+  Archive,
   AtSign,
   Bell,
   BellOff,
@@ -33,6 +34,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { lotteryDrawNumbers } from "@/components/notifications/notification-groups";
 import type { NotificationDto } from "@/lib/validation/responses";
+import { useShownName } from "@/components/people/member-name";
 
 export type NotificationLine = {
   /** A lucide icon (headless browsers and some systems have no emoji font). */
@@ -148,6 +150,8 @@ export function describeNotification(n: NotificationDto): NotificationLine {
     case "REDEMPTION_FULFILLED":
       // The content is the good's name; the member's points history shows the redemption fulfilled.
       return { ...base, icon: PackageCheck, key: "redemptionFulfilled", values: { good: n.content ?? "" }, href: "/points" };
+    case "DATA_EXPORT_READY":
+      return { ...base, actor: null, icon: Archive, key: "dataExportReady", href: "/settings/data" };
     case "LOTTERY_WIN":
       return { ...base, actor: null, icon: Trophy, key: "lotteryWin" };
     case "LOTTERY_DRAW":
@@ -172,11 +176,12 @@ export function useNotificationSentence() {
   const t = useTranslations("NotificationText");
   const tn = useTranslations("Notifications");
   const tr = useTranslations("Reactions");
+  const shown = useShownName();
   return (n: NotificationDto, d: NotificationLine = describeNotification(n)) => {
     const { reactionType, ...rest } = d.values;
     const values = {
       ...rest,
-      actor: d.actor ?? tn("someone"),
+      actor: d.actor ? shown(d.actor) : tn("someone"),
       title: d.target ?? tn("hiddenPost"),
       reaction: reactionType ? tr(`type.${reactionType}`) : "",
     };
@@ -206,6 +211,7 @@ export function NotificationItem({
   const tn = useTranslations("Notifications");
   const d = describeNotification(n);
   const sentence = useNotificationSentence()(n, d);
+  const shown = useShownName();
   return (
     <li
       className={`flex gap-3 px-3 py-3 sm:px-4 ${n.read ? "" : "bg-sky-50/70 dark:bg-sky-950/30"}`}
@@ -217,11 +223,11 @@ export function NotificationItem({
         {n.fromUser ? (
           <Link
             href={`/u/${encodeURIComponent(n.fromUser.username)}`}
-            aria-label={tn("profileLabel", { name: n.fromUser.username })}
+            aria-label={tn("profileLabel", { name: shown(n.fromUser.username) })}
             data-testid="notification-actor"
             className="block rounded-full focus-visible:outline-2 focus-visible:outline-sky-600"
           >
-            <Avatar src={n.fromUser.avatar} name={n.fromUser.username} size={36} />
+            <Avatar src={n.fromUser.avatar} name={shown(n.fromUser.username)} size={36} />
           </Link>
         ) : (
           <span

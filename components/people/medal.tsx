@@ -3,7 +3,7 @@ import { Icon } from "@/components/ui/icon";
 import type { SpriteIcon } from "@/components/ui/icon-names";
 import type { MedalType } from "@/db/schema/enums";
 
-/** Each medal's icon; what it is called and what earns it (API.md §2) are in the catalogs (Medals.<TYPE>). */
+/** Each medal's icon; what it is called and what earns it (docs/api.md §2) are in the catalogs (Medals.<TYPE>). */
 export const MEDALS: Record<MedalType, { icon: SpriteIcon }> = {
   COMMENT: { icon: "message-square" },
   POST: { icon: "pen-line" },

@@ -4,6 +4,7 @@ import { Link } from "@/components/ui/link";
 import { RoleBadge } from "@/components/people/medal";
 import { markdownExcerpt } from "@/lib/markdown";
 import type { UserDetailDto } from "@/lib/validation/openisle/profiles";
+import { MemberName } from "@/components/people/member-name";
 
 /** A list of members (a profile's followers or following): avatar, name, role, a line of introduction. */
 export function PeopleList({ people, label }: { people: UserDetailDto[]; label: string }) {
@@ -16,7 +17,7 @@ export function PeopleList({ people, label }: { people: UserDetailDto[]; label: 
           <div className="min-w-0 flex-1">
             <p className="flex flex-wrap items-center gap-1.5">
               <Link href={`/u/${encodeURIComponent(u.username)}`} className="font-medium break-all hover:underline">
-                {u.username}
+                <MemberName username={u.username} />
               </Link>
               <RoleBadge role={u.role} />
             </p>

@@ -8,6 +8,8 @@ import { Link } from "@/components/ui/link";
 import { Avatar } from "@/components/ui/avatar";
 import { MedalChip, RoleBadge } from "@/components/people/medal";
 import { PersonActions } from "@/components/people/person-actions";
+import { MemberName } from "@/components/people/member-name";
+import { isDeletedName } from "@/lib/deleted-member";
 import { api } from "@/lib/client/api-client";
 import { userKeys } from "@/lib/client/query-keys";
 
@@ -71,6 +73,8 @@ export function UserLink({
     clearTimeout(timer.current);
     setOpen(false);
   };
+  // A deleted account: its name only, in the reader's language; no profile to link to or card to show.
+  if (isDeletedName(username)) return <span className={className}>{children ?? <MemberName username={username} />}</span>;
   const anchor = {
     href: `/u/${encodeURIComponent(username)}`,
     className,
@@ -101,7 +105,7 @@ export function UserLink({
 export function NameWithDisplay({ username, displayName }: { username: string; displayName?: string | null }) {
   return (
     <>
-      {username}
+      <MemberName username={username} />
       {displayName ? (
         <span className="display-name ml-1 font-normal text-zinc-600 dark:text-zinc-400" data-testid="display-name">
           {displayName}

@@ -5,7 +5,7 @@ import type { SelectHTMLAttributes } from "react";
 import { inputClass } from "@/components/ui/field";
 
 /**
- * A select whose GET form applies on change (issue 47: no Filter button to press): the form's URL
+ * A select whose GET form applies on change (no Filter button to press): the form's URL
  * with its fields, opened as an in-app navigation. Without JavaScript the form's own submit button
  * (in a <noscript>) does the same.
  */

@@ -16,6 +16,7 @@ import { useSuspension } from "@/components/layout/suspension-banner";
 import { useShellViewer } from "@/components/layout/shell-marks";
 import { usePost, usePostMutation } from "@/components/posts/use-post";
 import { countdownParts, useNow } from "@/components/ui/use-now";
+import { MemberName } from "@/components/people/member-name";
 
 /** Prize, countdown to start/end, join button, participants, winners and the provably-fair seed. */
 /** `me`: the member (id, balance), null signed out, "deferred" on a shared page (undefined until known). */
@@ -154,7 +155,7 @@ export function LotteryWidget({ postId, me: given }: { postId: number; me: { id:
                 <li key={u.id} className="inline-flex items-center gap-1">
                   <Avatar src={u.avatar} name={u.username} size={24} />
                   <Link href={`/u/${encodeURIComponent(u.username)}`} className="hover:underline">
-                    {u.username}
+                    <MemberName username={u.username} />
                   </Link>
                 </li>
               ))}

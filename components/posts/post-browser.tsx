@@ -38,7 +38,7 @@ export async function PostBrowser({
 }) {
   // Who the list is read as (lib/cache/page-reader.ts): the members' shared page lists what any member
   // sees; the member's own marks and visit come from the browser (ShellMarks).
-  const { viewer, shared } = await pageReader();
+  const { viewer, shared, readFrom } = await pageReader();
   const t = await getTranslations("PostList");
   const shell = shared && viewer !== null;
   // The Following tab (home page): the reader's own list, asked for by the browser (FollowingFeed); the
@@ -67,8 +67,9 @@ export async function PostBrowser({
       pageSize: PAGE_SIZE,
       order: ORDER[tab],
       hideMutedOf: hideMuted && !shared ? viewer.id : null,
+      readFrom,
     }),
-    listFacets(),
+    listFacets(viewer),
     state.tagIds.length ? getTags(state.tagIds) : Promise.resolve(new Map()),
   ]);
   const here = (s: Partial<ListState>) => listHref(basePath, { ...state, ...s });

@@ -9,6 +9,8 @@ import { PostBadges } from "@/components/posts/post-badges";
 import type { PostCardData } from "@/components/posts/post-card-data";
 import { useRowMarks } from "@/components/layout/shell-marks";
 import { defaultAvatar } from "@/lib/avatar-url";
+import { useShownName } from "@/components/people/member-name";
+import { isDeletedName } from "@/lib/deleted-member";
 
 /**
  * One row of a post list: title, badges, excerpt, category, tags, participants, counts and times.
@@ -19,17 +21,24 @@ import { defaultAvatar } from "@/lib/avatar-url";
 export function PostCard({ post }: { post: PostCardData }) {
   const t = useTranslations("PostCard");
   const marks = useRowMarks(post.id, post);
+  const shown = useShownName();
   // A post in a category or tag the member muted, on their home list (ShellMarks).
   if (marks.muted) return null;
   return (
     <article className="post-card" data-testid="post-card">
-      <a
-        href={`/u/${encodeURIComponent(post.author.username)}`}
-        className="hidden shrink-0 sm:block"
-        aria-label={t("author", { name: post.author.username })}
-      >
-        <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
-      </a>
+      {isDeletedName(post.author.username) ? (
+        <span className="hidden shrink-0 sm:block">
+          <Avatar src={post.author.avatar || defaultAvatar(post.author.username)} name={shown(post.author.username)} size={40} decorative />
+        </span>
+      ) : (
+        <a
+          href={`/u/${encodeURIComponent(post.author.username)}`}
+          className="hidden shrink-0 sm:block"
+          aria-label={t("author", { name: post.author.username })}
+        >
+          <Avatar src={post.author.avatar ?? defaultAvatar(post.author.username)} name={post.author.username} size={40} decorative />
+        </a>
+      )}
       <div className="pc-main">
         <div className="pc-head">
           <h2>
@@ -100,7 +109,7 @@ export function PostCard({ post }: { post: PostCardData }) {
         <ul className="pc-people" aria-label={t("participants")}>
           {post.participants.map((u) => (
             <li key={u.username}>
-              <Avatar src={u.avatar ?? defaultAvatar(u.username)} name={u.username} size={24} />
+              <Avatar src={u.avatar ?? defaultAvatar(u.username)} name={shown(u.username)} size={24} />
             </li>
           ))}
         </ul>

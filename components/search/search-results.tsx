@@ -5,6 +5,7 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import type { CommentHit } from "@/lib/services/search/comments";
 import type { SearchKind } from "@/lib/services/search/everything";
 import type { SearchPostDto, SearchResultDto, SearchUserDto } from "@/lib/validation/search";
+import { MemberName } from "@/components/people/member-name";
 
 const KIND_LABELS = {
   all: "kindAll",
@@ -89,7 +90,7 @@ export function PostHits({ posts }: { posts: SearchPostDto[] }) {
             <span>
               {t("by")}{" "}
               <Link href={`/u/${encodeURIComponent(p.author.username)}`} className="inline-flex min-h-6 items-center hover:underline">
-                {p.author.username}
+                <MemberName username={p.author.username} />
               </Link>{" "}
               <RelativeTime iso={p.createdAt} />
             </span>
@@ -121,7 +122,7 @@ export function CommentHits({ comments }: { comments: CommentHit[] }) {
               href={`/u/${encodeURIComponent(c.author.username)}`}
               className="inline-flex min-h-6 items-center font-medium hover:underline"
             >
-              {c.author.username}
+              <MemberName username={c.author.username} />
             </Link>
             <span>{t("on")}</span>
             <Link

@@ -10,7 +10,7 @@ import { fieldErrors } from "@/lib/client/api-client";
 import { LOCALE_NAMES, LOCALES, type Locale } from "@/lib/i18n/locale";
 
 /**
- * The member's interface language (issue 49), saved on the account (PUT /api/users/me `locale`): its
+ * The member's interface language, saved on the account (PUT /api/users/me `locale`): its
  * answer sets the `lang` cookie, and signing in on another browser sets it again from the account.
  * The page is reloaded to render in it. "Automatic": no saved choice (the browser's language decides).
  */

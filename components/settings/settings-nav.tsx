@@ -1,7 +1,20 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { Bell, Eye, IdCard, KeyRound, Mail, MonitorSmartphone, ShieldBan, TerminalSquare, UserRound } from "lucide-react";
+import {
+  Archive,
+  Bell,
+  Eye,
+  Fingerprint,
+  IdCard,
+  KeyRound,
+  Mail,
+  MonitorSmartphone,
+  ShieldBan,
+  ShieldCheck,
+  TerminalSquare,
+  UserRound,
+} from "lucide-react";
 import { useTranslations } from "next-intl";
 import { Link } from "@/components/ui/link";
 
@@ -13,8 +26,11 @@ const ITEMS = [
   { href: "/settings/email", label: "email", icon: Mail },
   { href: "/settings/privacy", label: "privacy", icon: ShieldBan },
   { href: "/settings/password", label: "password", icon: KeyRound },
+  { href: "/settings/two-factor", label: "twoFactor", icon: ShieldCheck },
+  { href: "/settings/passkeys", label: "passkeys", icon: Fingerprint },
   { href: "/settings/sessions", label: "sessions", icon: MonitorSmartphone },
   { href: "/settings/tokens", label: "tokens", icon: TerminalSquare },
+  { href: "/settings/data", label: "data", icon: Archive },
 ] as const;
 
 /** The settings sections: a column on desktop, a row that scrolls sideways on phones. */

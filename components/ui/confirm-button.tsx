@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 type Variant = "primary" | "secondary" | "ghost" | "danger";
 
 /**
- * The one confirmation style of the app (issue 47: no browser `confirm()` pop-ups): the button opens
+ * The one confirmation style of the app (no browser `confirm()` pop-ups): the button opens
  * an inline question below it with the action and Cancel; the action's button takes focus, Escape or
  * Cancel closes it and focus returns to the button. `onConfirm` runs once, on the second press.
  * Inside a flex row the question takes a line of its own.

@@ -5,7 +5,7 @@ import { useRef, type ComponentProps } from "react";
 
 /**
  * The app's link. Next prefetches every `<Link>` in the viewport, and each prefetch of a dynamic
- * route is a server render: one home view cost ~50 renders of pages nobody opened (issue 15). Here a
+ * route is a server render: one home view cost ~50 renders of pages nobody opened. Here a
  * route is prefetched only on intent (pointer over the link for a moment, keyboard focus, touch start),
  * when the visitor is likely to open it.
  */

@@ -6,7 +6,7 @@ import { useEffect, useSyncExternalStore } from "react";
 import { beginProgress, PROGRESS_DELAY_MS, progressShown, subscribeProgress } from "@/components/ui/progress-store";
 
 /**
- * A sign that something is on its way (issue 54 item 10): at 400 ms of latency a tapped link used to show
+ * A sign that something is on its way: at 400 ms of latency a tapped link used to show
  * nothing for seconds. A thin bar at the top of the window (role=progressbar, named "Loading…") while a client navigation, a form submit or a staff change takes longer than
  * PROGRESS_DELAY_MS; the submit button of a slow form shows a spinner (`.btn[data-pending]`) and the form
  * is aria-busy. Fast ones cost nothing visible: until the delay has passed nothing renders, and the only

@@ -3,6 +3,7 @@ import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey,
 import { changeLogTypeEnum, notificationTypeEnum, publishModeEnum, reactionTypeEnum, visibleScopeEnum } from "./enums";
 import { comments, posts } from "./posts";
 import { users } from "./users";
+import { spamSettingColumns } from "./spam";
 
 export type CategorySnapshot = { id: number; name: string; description: string; icon: string; smallIcon: string };
 export type TagSnapshot = CategorySnapshot & { createdAt: string };
@@ -164,6 +165,12 @@ export const siteSettings = pgTable(
     tagCreators: text().$type<"EVERYONE" | "LEVEL" | "STAFF">().notNull().default("LEVEL"),
     /** With tagCreators LEVEL: the level (experience) a member needs to create tags. */
     tagCreateMinLevel: integer().notNull().default(1),
+    /** Staff (moderators and admins) must have two-factor sign-in: until they set it up, every page asks for it. */
+    staffTwoFactor: boolean().notNull().default(false),
+    /** Sign-in only through the configured OpenID/OAuth providers: password sign-in and sign-up are refused, except for admins. */
+    ssoOnly: boolean().notNull().default(false),
+    /** New-member limits and automatic defence (issue 58): db/schema/spam.ts. */
+    ...spamSettingColumns(),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

@@ -4,8 +4,8 @@ import { categories } from "./taxonomy";
 import { users } from "./users";
 
 /**
- * A member's saved draft of a new post, one per member, as OpenIsle's DraftController keeps it (issue 46:
- * GET/POST/DELETE /api/drafts/me, lib/services/drafts.ts). Publishing a post deletes its author's draft,
+ * A member's saved draft of a new post, one per member, as OpenIsle's DraftController keeps it (
+ * GET/POST/DELETE /api/drafts/me, lib/services/posts/drafts.ts). Publishing a post deletes its author's draft,
  * as OpenIsle's createPost does: trigger `posts_clear_draft` on posts (SQL only, migration 0017,
  * forum_clear_draft()). `tagIds` may name tags deleted since; the reader keeps only existing ones.
  */

@@ -59,7 +59,7 @@ export const emailCodes = pgTable(
   {
     id: serial().primaryKey(),
     userId: integer().notNull(),
-    purpose: text().$type<"verify" | "reset" | "email">().notNull(),
+    purpose: text().$type<"verify" | "reset" | "email" | "delete">().notNull(),
     codeHash: text().notNull(),
     /** `email`: the address the member asked to change to (it becomes theirs when the code comes back). */
     newEmail: text(),
@@ -71,7 +71,7 @@ export const emailCodes = pgTable(
   (t) => [
     uniqueIndex("email_codes_hash_idx").on(t.codeHash),
     index("email_codes_user_idx").on(t.userId, t.purpose, t.createdAt),
-    check("email_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset', 'email')`),
+    check("email_codes_purpose_check", sql`${t.purpose} in ('verify', 'reset', 'email', 'delete')`),
     foreignKey({ name: "email_codes_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
   ],
 );

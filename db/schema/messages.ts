@@ -7,7 +7,7 @@ import { users } from "./users";
 export type MessageEvent = { type: "members_added"; userIds: number[] };
 
 /**
- * A private conversation (issue 48): two members (`directKey` "<lower id>:<higher id>", unique, so
+ * A private conversation: two members (`directKey` "<lower id>:<higher id>", unique, so
  * finding or creating one is race-free) or a group of up to 10 (`directKey` null). Only its
  * participants read it. `lastMessageId`/`lastMessageAt` order the member's list.
  */
@@ -57,7 +57,9 @@ export const conversationParticipants = pgTable(
 );
 
 /**
- * A message; `content` is markdown stored as given (bounded and rendered as comments are). The trigger
+ * A message; `content` is markdown stored as given (bounded and rendered as comments are), and its HTML
+ * in the SQL-only `content_html` (migration 0053, as posts.content_html; trigger
+ * `messages_clear_stale_html`). The trigger
  * `messages_events` (function forum_events_messages, migration 0029) moves the conversation's last
  * message, marks the other members' mail pending and emits a `message` event to the members; the
  * trigger `conversation_participants_events` (function forum_events_message_reads) emits

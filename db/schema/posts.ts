@@ -13,6 +13,9 @@ import { users } from "./users";
  * - Triggers: `posts_counts` and `posts_counts_delete` keep category_post_counts and tag_post_counts;
  *   `posts_events` writes live events (forum_events_posts()); `posts_search_words` keeps the vocabulary
  *   (search_words_add(), db/schema/search.ts).
+ * - `content_html` (migration 0053), the sanitized HTML of the content, stored when it is written
+ *   (lib/services/content/stored-html.ts), left out for the same reason; the trigger
+ *   `posts_clear_stale_html` (forum_clear_stale_html()) clears it when the content changes without it.
  */
 export const posts = pgTable(
   "posts",
@@ -107,7 +110,8 @@ export const postTags = pgTable(
  * SQL only (migrations 0005, 0032): `search_tsv`, a generated tsvector of the content (and its CJK
  * two-character runs) with its GIN index
  * `comments_search_idx`, left out for the same reason as posts.search_tsv; the trigger `comments_events`
- * writes live events (forum_events_comments()).
+ * writes live events (forum_events_comments()). `content_html` as posts.content_html, with the trigger
+ * `comments_clear_stale_html`.
  */
 export const comments = pgTable(
   "comments",

@@ -2,12 +2,12 @@ import { date, index, integer, pgTable, primaryKey, timestamp } from "drizzle-or
 import { users } from "./users";
 
 /**
- * Per member and UTC day: that the member was seen that day, and when last (issue 46: who is online,
+ * Per member and UTC day: that the member was seen that day, and when last (who is online,
  * daily active users, a profile's `visitedDays`). "Seen" is a request carrying the member's credentials:
  * written by triggers (SQL only, migration 0017) on the minute-throttled `last_used_at` writes that
  * signing a request in already makes, so reading a page or calling the API adds no write of its own:
  * `api_tokens_presence` (bearer tokens) and `user_sessions_presence` (browser sessions, from sign-in on),
- * both through forum_record_presence(). lib/services/presence.ts reads it and records heartbeats.
+ * both through forum_record_presence(). lib/services/users/presence.ts reads it and records heartbeats.
  */
 export const userVisitDays = pgTable(
   "user_visit_days",

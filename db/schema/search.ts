@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
- * The forum's vocabulary for spelling suggestions (issue 49; Postgres's documented approach: a words
+ * The forum's vocabulary for spelling suggestions (Postgres's documented approach: a words
  * table from the tsvector lexemes with a trigram index). One row per word of a spaced script (letters
  * only, 3–32 characters) that any post or comment has ever held. A query word that matches nothing is
  * replaced by its most similar word here (lib/services/search/correct.ts), and the correction is shown

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 export const categories = pgTable(
@@ -13,9 +13,20 @@ export const categories = pgTable(
     /** The admins' order (1, 2, …); 0 = not placed: after the placed ones, by post count. */
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** /c/{slug} as well as /c/{id} (migration 0054): lowercase ascii letters, digits and dashes, not digits alone; null: none. */
+    slug: text(),
+    /** #rrggbb, AA contrast in both themes (lib/site-accent.ts); null: none. */
+    color: text(),
+    /** One level of sub-categories: a category with a parent has no children (checked when set). */
+    parentId: integer().references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("categories_name_lower_idx").on(sql`lower(${t.name})`),
+    uniqueIndex("categories_slug_idx").on(t.slug),
+    index("categories_parent_idx").on(t.parentId),
+    check("categories_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and ${t.slug} !~ '^[0-9]+$'`),
+    check("categories_color_format", sql`${t.color} ~ '^#[0-9a-f]{6}$'`),
+    check("categories_not_own_parent", sql`${t.parentId} <> ${t.id}`),
     // Substring and typo search (pg_trgm, created by migration 0005); likewise on tags.
     index("categories_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
   ],

@@ -33,7 +33,7 @@ export const users = pgTable(
     suspendedReason: text(),
     /** Who may start a direct conversation with this member: everyone, people they follow, or nobody (staff always may). */
     messagePolicy: text().$type<"EVERYONE" | "FOLLOWING" | "NOBODY">().notNull().default("EVERYONE"),
-    /** The interface language the member chose in Settings (issue 49): 'en' or 'zh-CN'; null: not chosen
+    /** The interface language the member chose in Settings: 'en' or 'zh-CN'; null: not chosen
      * (the `lang` cookie, then Accept-Language decide). Sign-in sets the cookie from it; mail uses it. */
     locale: text().$type<"en" | "zh-CN">(),
   },

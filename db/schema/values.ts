@@ -67,6 +67,8 @@ export const NOTIFICATION_TYPES = [
   "WATCHED_POST",
   /** An admin handed over a good the member redeemed with points (content: the good's name). */
   "REDEMPTION_FULFILLED",
+  /** The data export the member asked for is ready (Settings → Your data; no post, no actor). */
+  "DATA_EXPORT_READY",
 ] as const;
 export const FLAG_REASONS = ["SPAM", "INAPPROPRIATE", "OFF_TOPIC", "OTHER"] as const;
 export const FLAG_ACTIONS = ["DISMISS", "HIDE", "DELETE", "CLOSE_POST"] as const;

@@ -2,7 +2,7 @@ import "server-only";
 import { siteOrigin } from "@/lib/api/origin";
 
 /**
- * Every image and link the API answers is an absolute URL (API.md §5, issue 46 item 8): a client on
+ * Every image and link the API answers is an absolute URL (docs/api.md §5): a client on
  * another origin (OpenIsle's Nuxt client, a bot, the MCP server) resolves `/uploads/…` against its own
  * address otherwise. The services and the caches keep site-relative paths (what our pages render,
  * whatever address the site is reached at, and what the read caches share between requests); the

@@ -6,6 +6,7 @@ import { authSecret } from "@/lib/auth-secret";
 import { resolveBrowserSession } from "@/lib/services/auth/sessions";
 import { verifyToken } from "@/lib/services/auth/tokens";
 import type { Viewer } from "@/lib/viewer";
+import { noteMember } from "@/lib/request-context";
 
 /**
  * Who is calling, read from request headers. Route handlers get the viewer from `route()`; pages get
@@ -71,6 +72,7 @@ export async function sessionViewer(cookie: CookieReader): Promise<Viewer | null
     const sid = await cookieSessionId(name, raw);
     const s = sid ? await resolveBrowserSession(sid) : null;
     if (!s) return null;
+    noteMember(s.id);
     return {
       id: s.id,
       username: s.username,
@@ -118,6 +120,7 @@ export async function resolveViewer(headers: Headers): Promise<Viewer | null> {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(authz);
     if (!m) throw unauthorized(msg("invalidToken"));
     const t = await verifyToken(m[1]!);
+    noteMember(t.id);
     return {
       id: t.id,
       username: t.username,

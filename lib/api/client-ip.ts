@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import ipaddr from "ipaddr.js";
+import { setting } from "@/lib/env";
 
 /**
  * The client address behind a request, for rate limits and view counting.
@@ -35,7 +36,7 @@ function parse(value: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
 }
 
 function trustedCidrs() {
-  const raw = process.env.TRUSTED_PROXIES ?? "";
+  const raw = setting("TRUSTED_PROXIES");
   if (g.__forumTrusted?.raw === raw) return g.__forumTrusted.cidrs;
   const cidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
   for (const item of raw

@@ -4,18 +4,26 @@ import { DEFAULT_LOCALE, localeFromCookieHeader, resolveLocale, type Locale } fr
 import { serverText } from "@/lib/i18n/server-text";
 import { validationText } from "@/lib/validation/localize";
 
-/** The HTTP status of each domain error code (API.md §1): the edge's half of lib/errors.ts. */
+/** The HTTP status of each domain error code (docs/api.md §1): the edge's half of lib/errors.ts. */
 const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
   bad_request: 400,
   url_not_allowed: 400,
   fetch_failed: 400,
   unauthorized: 401,
+  two_factor_required: 401,
+  two_factor_invalid: 401,
   forbidden: 403,
   email_unverified: 403,
   suspended: 403,
   registration_closed: 403,
+  sso_only: 403,
+  new_member_limit: 400,
+  watched_word: 400,
+  signup_refused: 403,
+  ip_blocked: 403,
   staff_decision: 403,
+  category_forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -67,7 +75,7 @@ export function errorText(err: AppError, locale: Locale): string {
 }
 
 /**
- * The error body of API.md §1: `{ error, code, field?, issues?, ...details }`, its sentences in
+ * The error body of docs/api.md §1: `{ error, code, field?, issues?, ...details }`, its sentences in
  * `locale` (lib/i18n/server-text.ts).
  */
 export function errorBody(err: AppError, locale: Locale = DEFAULT_LOCALE) {

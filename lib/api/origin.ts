@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError, msg } from "@/lib/errors";
-import { env } from "@/lib/env";
+import { env, setting } from "@/lib/env";
 
 /** Methods that change nothing: no CSRF check (lib/api/route.ts), and reads to the write-first gate (lib/front/write-first.ts). */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -13,7 +13,7 @@ export function isSiteOrigin(origin: string, host: string | null | undefined): b
   try {
     const o = new URL(origin);
     if (host && o.host === host) return true;
-    const pub = process.env.PUBLIC_URL;
+    const pub = setting("PUBLIC_URL");
     return !!pub && new URL(pub).host === o.host;
   } catch {
     return false;

@@ -32,7 +32,7 @@ export async function orNotFound<T>(data: Promise<T>): Promise<T> {
 type PageParams = Record<string, string | string[] | undefined>;
 
 /**
- * A page's search params as text the database can hold (issue 54): a NUL or an unpaired surrogate is
+ * A page's search params as text the database can hold: a NUL or an unpaired surrogate is
  * written as U+FFFD, so `/search?q=a%00b` searches for a word nothing contains and shows the normal empty
  * result, never a 500. Pages read their search params through this, never `await searchParams` alone.
  */

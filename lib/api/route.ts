@@ -10,9 +10,13 @@ import { errorBody, errorHeaders, errorLocale, statusOf } from "@/lib/api/errors
 const SUSPENDED_MAY = new Set(["/api/auth/logout"]);
 import { checkSameOrigin, SAFE_METHODS } from "@/lib/api/origin";
 import { postList, publicList, type PostListSource } from "@/lib/cache/list-cache";
+import { readFromFor, rememberWrite } from "@/lib/api/read-from";
+import type { ReadFrom } from "@/db/replicas";
 import type { Viewer } from "@/lib/viewer";
 import type { Locale } from "@/lib/i18n/locale";
 import { savedLocale } from "@/lib/services/users/locale";
+import { assertIpMayWrite } from "@/lib/services/spam/lists";
+import { clientIp } from "@/lib/api/client-ip";
 
 /** 22021 invalid byte sequence (NUL), 22P05 untranslatable character, 22003 numeric out of range, 22P02 invalid text representation. */
 const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02"]);
@@ -24,7 +28,7 @@ export type ResponseDoc = {
   schema?: z.ZodType;
   array?: boolean;
   /** Non-JSON bodies. */
-  media?: "application/rss+xml" | "image/png" | "text/event-stream";
+  media?: "application/rss+xml" | "image/png" | "text/event-stream" | "application/gzip" | "application/x-ndjson";
 };
 
 /**
@@ -62,6 +66,11 @@ export type RouteSpec = {
   /** Error statuses beyond the ones derived from the declaration (400, 401, 403, 404, 413). */
   errors?: readonly number[];
   /**
+   * The `code`s a client can act on, per error status (docs/api.md §1), for the OpenAPI document: each
+   * becomes an example and an enum value of that status's answer (the status is then declared too).
+   */
+  errorCodes?: Readonly<Record<number, readonly { code: string; description: string }[]>>;
+  /**
    * "public-list": anonymous answers are cached whole (lib/cache/list-cache.ts); "post-list": the handler
    * returns a PostListSource and the post-list cache serves every caller.
    */
@@ -85,6 +94,11 @@ export type RouteContext<S extends RouteSpec> = {
   viewer: Caller<S>;
   query: Query<S>;
   body: Body<S>;
+  /**
+   * Where this caller's stale-tolerant reads may go (lib/api/read-from.ts): "replica" unless a write of
+   * theirs may not have reached the replicas yet. Pass it to the services' public reads (db/replicas.ts readDb).
+   */
+  readFrom: ReadFrom;
 };
 
 type Result<S extends RouteSpec> = S["cache"] extends "post-list" ? PostListSource : unknown;
@@ -97,7 +111,7 @@ export type DeclaredHandler = ((req: Request, context: { params: Promise<Record<
 /**
  * Declares and wraps a route handler: resolves the caller (401 for a bad token), enforces token
  * scopes and the same-origin check for cookie writes, `auth`, parses the declared query and
- * body, awaits params, serves the declared cache, and turns thrown errors into API.md §1 bodies.
+ * body, awaits params, serves the declared cache, and turns thrown errors into docs/api.md §1 bodies.
  * No try/catch in handlers; rules live in the services.
  */
 export function route<const S extends RouteSpec>(
@@ -114,12 +128,16 @@ export function route<const S extends RouteSpec>(
         if (viewer?.via === "token" && !viewer.scopes.includes("write")) {
           throw forbidden(msg("readScopeOnly"));
         }
-        // One check for every write, by cookie or token (issue 18); signing out stays possible.
+        // The one rule for suspended and silenced members (docs/accounts.md): they sign in by any method
+        // (password, passkey, OpenID Connect, GitHub/Google) and read; every write, by any cookie or token,
+        // made before the suspension or during it, is refused here. Signing out stays possible.
         if (viewer?.suspendedUntil && !SUSPENDED_MAY.has(new URL(req.url).pathname)) throw suspended(viewer.suspendedUntil);
+        // Screened addresses (issue 58): a member writing from a blocked range is refused; staff never are.
+        if (viewer && !SUSPENDED_MAY.has(new URL(req.url).pathname)) await assertIpMayWrite(viewer, clientIp(req.headers));
       }
       if (spec.auth === "required" && !viewer) throw unauthorized();
       const params = context?.params ? await context.params : {};
-      // No NUL or unpaired surrogate reaches a service from the URL (issue 54); bodies: lib/api/body.ts.
+      // No NUL or unpaired surrogate reaches a service from the URL; bodies: lib/api/body.ts.
       assertStorableUrl(req, params);
       const query = (spec.query ? parseQuery(req, spec.query, spec.arrayParams) : undefined) as Query<S>;
       const body = (
@@ -129,13 +147,18 @@ export function route<const S extends RouteSpec>(
             ? await readJsonOptional(req, spec.body, spec.bodyLimit)
             : await readJson(req, spec.body, spec.bodyLimit)
       ) as Body<S>;
-      const ctx: RouteContext<S> = { req, params, viewer: viewer as Caller<S>, query, body };
+      const readFrom = readFromFor(req.headers, viewer);
+      if (viewer) viewer.readFrom = readFrom;
+      const ctx: RouteContext<S> = { req, params, viewer: viewer as Caller<S>, query, body, readFrom };
       // Every answer's image and link fields are made absolute here, as it leaves (lib/api/absolute-urls.ts).
-      if (spec.cache === "public-list") return await withAbsoluteUrls(req, await publicList(req, viewer, async () => handler(ctx)));
+      // A cache fill is given where it may read from (db/replicas.ts fillFrom), never a replica behind its version.
+      if (spec.cache === "public-list")
+        return await withAbsoluteUrls(req, await publicList(req, viewer, async (from) => handler({ ...ctx, readFrom: from }), readFrom));
       const result = await handler(ctx);
-      if (spec.cache === "post-list") return await withAbsoluteUrls(req, await postList(req, viewer, result as PostListSource));
-      // Caches are invalidated by the writes themselves (lib/changes/announce.ts), not per request.
-      return result instanceof Response ? await withAbsoluteUrls(req, result) : jsonAnswer(req, result);
+      if (spec.cache === "post-list") return await withAbsoluteUrls(req, await postList(req, viewer, result as PostListSource, readFrom));
+      // Caches are invalidated by the writes themselves (lib/changes/announce.ts), not per request. A write's
+      // answer carries the primary's WAL position for the writer's next reads (lib/api/read-from.ts).
+      return await rememberWrite(req, viewer, result instanceof Response ? await withAbsoluteUrls(req, result) : jsonAnswer(req, result));
     } catch (err) {
       // A signed-in member's saved language comes first (one read, on the error path only), then the request's.
       return errorResponse(err, req, caller && !isDbUnavailable(err) ? await savedLocale(caller.id).catch(() => null) : null);
@@ -153,7 +176,7 @@ export function declared<H extends (req: Request, context: { params: Promise<Rec
   handler: H,
 ): DeclaredHandler {
   const run: H = (async (req, context) => {
-    // The one check every answer makes, even one that resolves no caller (issue 54): no text the database
+    // The one check every answer makes, even one that resolves no caller: no text the database
     // cannot hold in the URL. One `includes` and a look at the segments.
     try {
       assertStorableUrl(req, context?.params ? await context.params : {});

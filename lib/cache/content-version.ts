@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
+import { setting } from "@/lib/env";
 
 /**
  * The content version: a Postgres sequence bumped after every committed write, in the statement that
@@ -21,7 +22,7 @@ export async function bumpContentVersion(): Promise<void> {
 }
 
 /** `LIST_CACHE=0` turns every read cache off (the test suites do, since they also write rows directly). */
-export const readCachesEnabled = () => process.env.LIST_CACHE !== "0";
+export const readCachesEnabled = () => setting("LIST_CACHE") !== "0";
 
 /**
  * A small insertion-ordered LRU of entries tagged with the version they were rendered under, with

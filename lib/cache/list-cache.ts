@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { absoluteJsonResponse } from "@/lib/api/absolute-urls";
 import { isModerator } from "@/lib/permissions";
+import { accessKey, hiddenCategoryIds } from "@/lib/permissions/category-access";
 import { contentVersion, readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { allListsVersion } from "@/lib/cache/page-versions";
 import { listCategories } from "@/lib/services/taxonomy/categories";
@@ -8,6 +9,7 @@ import { listTags } from "@/lib/services/taxonomy/tags";
 import { loadPosts, readViewerState } from "@/lib/services/posts/loader";
 import type { PostPage } from "@/lib/services/posts/list";
 import type { Viewer } from "@/lib/viewer";
+import { fillFrom, type ReadFrom } from "@/db/replicas";
 
 /**
  * Per-process caches of list responses (route()'s `cache: "public-list" | "post-list"`), shared-correct
@@ -34,11 +36,17 @@ const jsonResponse = (req: Request, body: string, cache: "hit" | "miss", shared 
   absoluteJsonResponse(req, body, { headers: { "content-type": "application/json", "x-cache": cache } }, shared);
 
 /** Serves an anonymous response from the cache when still current, else renders, stores and serves it. */
-export async function publicList(req: Request, viewer: Viewer | null, render: () => Promise<unknown>): Promise<Response> {
-  if (viewer || !readCachesEnabled()) return Response.json(await render());
+export async function publicList(
+  req: Request,
+  viewer: Viewer | null,
+  render: (readFrom: ReadFrom) => Promise<unknown>,
+  readFrom: ReadFrom = "primary",
+): Promise<Response> {
+  if (viewer || !readCachesEnabled()) return Response.json(await render(readFrom));
   const key = urlKey(req);
   const version = await contentVersion();
-  const { value, hit } = await bodies.load(key, version, async () => JSON.stringify(await render()));
+  // Filled from a replica only once it has replayed what the primary had when the version was read (README.md, "Replicas").
+  const { value, hit } = await bodies.load(key, version, async () => JSON.stringify(await render(await fillFrom(readFrom))));
   return jsonResponse(req, value, hit ? "hit" : "miss");
 }
 
@@ -48,7 +56,7 @@ type Window = { since: Date; cap: number };
  * What a `cache: "post-list"` route returns: how to run its list query (visibility included) for the
  * caller, and for time-window lists (GET /api/posts/recent) the window, see trimToWindow.
  */
-export type PostListSource = { ids: () => Promise<PostPage>; window?: Window };
+export type PostListSource = { ids: (readFrom?: ReadFrom) => Promise<PostPage>; window?: Window };
 
 /**
  * A cached window page without the posts that have left the window since; undefined (render again)
@@ -63,11 +71,16 @@ function trimToWindow(page: IdPage, window: Window): IdPage | undefined {
 }
 
 /** A list of posts for any caller, served by route() for `cache: "post-list"`. */
-export async function postList(req: Request, viewer: Viewer | null, source: PostListSource): Promise<Response> {
+export async function postList(
+  req: Request,
+  viewer: Viewer | null,
+  source: PostListSource,
+  readFrom: ReadFrom = "primary",
+): Promise<Response> {
   const { ids: renderIds, window } = source;
-  if (!readCachesEnabled()) return Response.json(await loadPosts((await renderIds()).ids, viewer));
+  if (!readCachesEnabled()) return Response.json(await loadPosts((await renderIds(readFrom)).ids, viewer));
   if (!viewer && !window) {
-    return publicList(req, null, async () => loadPosts((await renderIds()).ids, null, { cache: true }));
+    return publicList(req, null, async (from) => loadPosts((await renderIds(from)).ids, null, { cache: true }), readFrom);
   }
   const url = urlKey(req);
   const cls = !viewer ? "anon" : isModerator(viewer) ? "staff" : "member";
@@ -85,7 +98,7 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
     // A trimmed-away window page is rendered again; otherwise concurrent misses share one render.
     if (cached) idPages.delete(key);
     const loaded = await idPages.load(key, state.version, async () => {
-      const r = await renderIds();
+      const r = await renderIds(await fillFrom(readFrom));
       return { ids: r.ids, createdAt: (r.createdAt ?? []).map((d) => d.getTime()) };
     });
     page = loaded.value;
@@ -104,20 +117,22 @@ export async function postList(req: Request, viewer: Viewer | null, source: Post
 /** The filters beside every post list: each category with its post count, the most used tags. */
 export type ListFacets = { categories: Awaited<ReturnType<typeof listCategories>>; popularTags: Awaited<ReturnType<typeof listTags>> };
 const POPULAR_TAGS = 24;
-const facets = versionedCache<ListFacets>("list-facets", 1);
+const facets = versionedCache<ListFacets>("list-facets", 16);
 
 /**
  * The list pages' filters, kept under the version of the lists' 'all' row (lib/cache/page-versions.ts),
  * which every change to a category, a tag or a post's place in the lists stamps, and a comment or a
  * reaction does not: a list page rendered again after a comment no longer reads the categories and
  * ranks the 500 tags by count again (two statements per render: bench/results/page-cache-history.md).
+ * Kept per access key (issue 57): readers who may not see the same categories get their own entry.
  */
-export async function listFacets(): Promise<ListFacets> {
+export async function listFacets(viewer: Viewer | null): Promise<ListFacets> {
   const read = async () => {
-    const [categories, popularTags] = await Promise.all([listCategories(), listTags({ page: 0, pageSize: POPULAR_TAGS })]);
+    const [categories, popularTags] = await Promise.all([listCategories(viewer), listTags(viewer, { page: 0, pageSize: POPULAR_TAGS })]);
     return { categories, popularTags };
   };
   if (!readCachesEnabled()) return read();
-  const version = await allListsVersion();
-  return (await facets.load("facets", version, read)).value;
+  const [version, hidden] = await Promise.all([allListsVersion(), hiddenCategoryIds(viewer)]);
+  const key = isModerator(viewer) ? "staff" : `facets${accessKey(hidden)}`;
+  return (await facets.load(key, version, read)).value;
 }

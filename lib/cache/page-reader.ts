@@ -1,9 +1,12 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { sessionViewer } from "@/lib/api/caller";
+import { readFromFor } from "@/lib/api/read-from";
+import { fillFrom, type ReadFrom } from "@/db/replicas";
 import { SHARED_RENDER_HEADER, sharedClassOf } from "@/lib/cache/shared-render";
 import { getAccountSummary, type AccountSummary } from "@/lib/services/users/users";
 import type { Viewer } from "@/lib/viewer";
+import { setting } from "@/lib/env";
 
 /**
  * Who a server-rendered page is read as (lib/cache/README.md, "What a shared render may read").
@@ -25,6 +28,13 @@ export type PageReader = {
   viewer: Viewer | null;
   /** The document is kept for others too: render nothing that is the member's own (the browser fills it in: components/layout/shell-marks.tsx). */
   shared: boolean;
+  /**
+   * Where the page's stale-tolerant reads may go (db/replicas.ts): for a render for the page cache, a replica
+   * only once it has replayed what the primary had after the front read the page's version (a filled entry
+   * is never older than its version); for a page of the member's own, "primary" until their last write has
+   * replayed (lib/api/read-from.ts).
+   */
+  readFrom: ReadFrom;
 };
 
 /** The class of shared document this render is for, from the header the HTTP front sets (lib/front/page-cache.ts), or null. */
@@ -42,14 +52,18 @@ const sessionOfPage = cache(async (): Promise<Viewer | null> => {
  */
 export const pageReader = cache(async (): Promise<PageReader> => {
   const cls = await sharedClass();
-  if (cls === null) return { viewer: await sessionOfPage(), shared: false };
-  if (cls === "anon") return { viewer: null, shared: true };
+  if (cls === null) {
+    const viewer = await sessionOfPage();
+    return { viewer, shared: false, readFrom: readFromFor(await headers(), viewer) };
+  }
+  const readFrom = await fillFrom("replica");
+  if (cls === "anon") return { viewer: null, shared: true, readFrom };
   // A member with ONLY_ME posts of their own: their lists, kept for them alone, still hold nothing else of theirs.
-  return { viewer: cls === "member" ? MEMBERS : { ...MEMBERS, id: Number(cls.slice(1)) }, shared: true };
+  return { viewer: cls === "member" ? MEMBERS : { ...MEMBERS, id: Number(cls.slice(1)) }, shared: true, readFrom };
 });
 
 /** Whether a misuse throws: in development and tests, and wherever PAGE_READER_STRICT=1 (the browser tests' server). */
-const strict = () => process.env.NODE_ENV !== "production" || process.env.PAGE_READER_STRICT === "1";
+const strict = () => process.env.NODE_ENV !== "production" || setting("PAGE_READER_STRICT") === "1";
 
 /** Thrown when a shared render asks for the member who asked. */
 export class SharedRenderError extends Error {}

@@ -2,9 +2,11 @@ import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows, reusableStatement } from "@/db";
 import type { Change, ChangeKind } from "@/lib/changes/announce";
 import { storableText } from "@/lib/validation/text";
+import { ownAccessSql } from "@/lib/permissions/category-access";
+import { moderatesPostSql } from "@/lib/permissions/category-moderators";
 
 /**
- * Versions of the cached post pages (issue 15: "a comment on one post must not throw away cached pages
+ * Versions of the cached post pages ("a comment on one post must not throw away cached pages
  * that cannot contain that post").
  *
  * An anonymous post page shows one post, its comments, polls, lottery and reactions, and beside them
@@ -85,8 +87,9 @@ const postVersionSql = (
 
 /**
  * For a member's request of a post page (one small query): the version, and whether the page members
- * share is theirs too: not when they wrote the post (they may edit, pin and see it unpublished) or have
- * a hidden comment on it (its text is shown to its author only).
+ * share is theirs too: not when they wrote the post (they may edit, pin and see it unpublished), have
+ * a hidden comment on it (its text is shown to its author only), or moderate its category through a
+ * group (its moderation buttons are theirs: issue 57).
  */
 export async function memberPostPage(postId: number, viewerId: number): Promise<{ version: string; shared: boolean }> {
   const [row] = await rawRows<{ v: string; own: boolean }>(
@@ -95,7 +98,9 @@ export async function memberPostPage(postId: number, viewerId: number): Promise<
     select ${postVersionSql(postId)} as v,
       exists (select 1 from posts p where p.id = ${postId}::int and p.author_id = ${viewerId}::int)
         or exists (select 1 from comments c where c.post_id = ${postId}::int and c.author_id = ${viewerId}::int
-                   and c.hidden_at is not null and c.deleted_at is null) as own`,
+                   and c.hidden_at is not null and c.deleted_at is null)
+        or ${ownAccessSql(viewerId)}
+        or ${moderatesPostSql(postId, viewerId)} as own`,
   );
   return { version: row?.v ?? "p0:0", shared: !row?.own };
 }
@@ -331,7 +336,8 @@ export async function memberListPage(
     db,
     sql`
     select ${listVersionSql(scope)} as v, (${scope}) = ${`u${viewerId}`} as own,
-      exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`,
+      (exists (select 1 from posts p where p.author_id = ${viewerId}::int and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME')
+        or ${ownAccessSql(viewerId)}) as private`,
   );
   return { version: row?.v ?? "l0:0", hasPrivate: !!row?.private, own: !!row?.own };
 }

@@ -110,6 +110,8 @@ export const notificationsRead = (ids: readonly number[]): Change[] => [changed(
 export const goodRedeemed = (memberId: number): Change[] => [changed("account", memberId), changed("notification")];
 /** An admin marked a redemption fulfilled: the member's ledger shows it, and a notification tells them. */
 export const redemptionFulfilled = (memberId: number): Change[] => [changed("account", memberId), changed("notification")];
+/** A member's data export is ready: a notification in their inbox (lib/services/accounts/data-export.ts). */
+export const dataExportReady = (): Change[] => [changed("notification")];
 /** A good of the points shop created (no id), edited or removed. */
 export const pointGoodChanged = (goodId?: number): Change[] => [changed("point-good", ...(goodId === undefined ? [] : [goodId]))];
 

@@ -3,7 +3,7 @@ import type { EmailChangeDto, WatchDto } from "@/lib/validation/account";
 import type { MeDto } from "@/lib/validation/responses";
 import type { Locale } from "@/lib/i18n/locale";
 
-/** The account-settings calls of the browser (issue 47): display name, address, username, watches. */
+/** The account-settings calls of the browser: display name, address, username, watches. */
 export const accountApi = {
   updateProfile: (body: { displayName?: string | null; username?: string; locale?: Locale | null }) =>
     apiFetch<MeDto>("/api/users/me", { method: "PUT", body }),

@@ -167,8 +167,8 @@ export const api = {
   suspendUser: (id: number, length: { days: number } | { until: string }, reason: string) =>
     apiFetch<AdminUserDto>(`/api/admin/users/${id}/suspend`, { body: { ...length, reason } }),
   unsuspendUser: (id: number) => apiFetch<AdminUserDto>(`/api/admin/users/${id}/unsuspend`, { method: "POST" }),
-  createCategory: (body: TaxonomyInput) => apiFetch<CategoryDto>("/api/categories", { body }),
-  updateCategory: (categoryId: number, body: Partial<TaxonomyInput>) =>
+  createCategory: (body: CategoryInput) => apiFetch<CategoryDto>("/api/categories", { body }),
+  updateCategory: (categoryId: number, body: Partial<CategoryInput>) =>
     apiFetch<CategoryDto>(`/api/categories/${id(categoryId)}`, { method: "PUT", body }),
   reorderCategories: (ids: number[]) => apiFetch<CategoryDto[]>("/api/categories/order", { method: "PUT", body: { ids } }),
   deleteCategory: (categoryId: number, moveTo?: number) =>
@@ -259,12 +259,15 @@ export const api = {
   createToken: (body: { name: string; scopes: string[]; expiresInDays: number | null }) =>
     apiFetch<CreatedTokenDto>("/api/tokens", { body }),
   revokeToken: (tokenId: number) => apiFetch<null>(`/api/tokens/${id(tokenId)}`, { method: "DELETE" }),
-  register: (body: { username: string; email: string; password: string }) => apiFetch<{ token: string }>("/api/auth/register", { body }),
+  register: (body: { username: string; email: string; password: string; website?: string; formToken?: string; captchaToken?: string }) =>
+    apiFetch<{ token: string }>("/api/auth/register", { body }),
   unsubscribe: (u: string, t: string) =>
     apiFetch<EmailPrefs>(`/api/notifications/unsubscribe?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`, { method: "POST" }),
 };
 
 export type TaxonomyInput = { name: string; description: string };
+/** A category's fields as the admin editor sends them (issue 57 item 5: icon, slug, colour, parent). */
+export type CategoryInput = TaxonomyInput & { icon?: string; slug?: string | null; color?: string | null; parentId?: number | null };
 export type GoodInput = { name: string; cost: number; image: string; description: string };
 
 export type EmailMode = "immediate" | "daily" | "weekly" | "off";

@@ -45,9 +45,13 @@ export const userKeys = {
   /** The member's address and a change waiting for its code (GET /api/users/me/email). */
   emailChange: () => [...userKeys.all, "email-change"] as const,
   sessions: () => [...userKeys.all, "sessions"] as const,
+  /** Two-factor sign-in of the caller (GET /api/users/me/two-factor). */
+  twoFactor: () => [...userKeys.all, "two-factor"] as const,
+  /** The caller's passkeys (GET /api/users/me/passkeys). */
+  passkeys: () => [...userKeys.all, "passkeys"] as const,
 };
 
-/** Follows, blocks and the message policy (issue 48): the caller's own, always fetched by the browser. */
+/** Follows, blocks and the message policy: the caller's own, always fetched by the browser. */
 export const socialKeys = {
   all: ["social"] as const,
   relation: (username: string) => [...socialKeys.all, "relation", username.toLowerCase()] as const,
@@ -70,4 +74,13 @@ export const moderationKeys = {
   all: ["moderation"] as const,
   pendingCount: () => [...moderationKeys.all, "pending-count"] as const,
   flags: (status: "open" | "resolved", page = 0) => [...moderationKeys.all, "flags", status, page] as const,
+};
+
+/** Groups (issue 57): the admin list, one group with its members, and a category's permissions. */
+export const groupKeys = {
+  all: ["groups"] as const,
+  list: () => [...groupKeys.all, "list"] as const,
+  detail: (id: number) => [...groupKeys.all, "detail", id] as const,
+  categoryPermissions: (categoryId: number) => [...groupKeys.all, "category-permissions", categoryId] as const,
+  categoryModerators: (categoryId: number) => [...groupKeys.all, "category-moderators", categoryId] as const,
 };

@@ -49,7 +49,7 @@ export type PostSpec = {
 export const DEMO_USERS = users as UserSpec[];
 
 /**
- * Icons a client of OpenIsle's API can draw (issue 46): its front end shows an icon that is a URL (or a
+ * Icons a client of OpenIsle's API can draw: its front end shows an icon that is a URL (or a
  * path) as an image and any other value as a component of its icon set (@icon-park/vue-next, registered
  * in frontend_nuxt/plugins/iconpark.ts; `server-icon` resolves to its ServerIcon). So categories use
  * their pictures for both sizes (a picture `icon` with a name `smallIcon` would be drawn as a component

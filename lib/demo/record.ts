@@ -27,35 +27,39 @@ import type { World } from "./simulate";
  * lotteries, the shop, the points ledger in time order and each user's final balance, experience and medal.
  */
 export async function record(tx: DB, w: World, log: (m: string) => void): Promise<void> {
-  const {
-    r,
-    now,
-    ago,
-    clampPast,
-    after,
-    U,
-    user,
-    admin,
-    system,
-    moderator,
-    regulars,
-    catSnap,
-    tagSnap,
-    P,
-    byKey,
-    CM,
-    visibleToRegulars,
-    RX,
-    ledger,
-  } = w;
-  // ── notifications and change logs collected from here on
+  const h = history();
+  noticeActivity(w, h);
+  await recordSubscriptions(tx, w, h);
+  recordModeration(w, h);
+  recordEdits(w, h);
+  recordDonationsAndReview(w, h);
+  const polls = await recordPolls(tx, w, h);
+  const lotteries = await recordLotteries(tx, w, h);
+  log(`polls: ${polls}, lotteries: ${lotteries}`);
+  await recordShop(tx, w, h, log);
+  const balances = await recordLedger(tx, w, log);
+  await insertChangeLogs(tx, h.LG, log);
+  await insertNotifications(tx, h.NT, { chance: (p) => w.r.chance(p), now: w.now }, log);
+  await recordMembers(tx, w, balances);
+  log("done");
+}
+
+/** What the history collects before it is written: notifications (never to their own actor) and change logs. */
+type History = { NT: Notice[]; LG: Log[]; notice: (n: Notice) => void };
+
+function history(): History {
   const NT: Notice[] = [];
   const notice = (n: Notice) => {
     if (n.from && n.from.id === n.user.id) return; // never notify the actor
     NT.push(n);
   };
-  const LG: Log[] = [];
+  return { NT, LG: [], notice };
+}
 
+/** Who was told of replies, reactions and mentions. */
+function noticeActivity(w: World, h: History): void {
+  const { U, P, CM, RX } = w;
+  const { notice } = h;
   for (const c of CM) {
     if (c.deletedAt) continue;
     const to = c.parent ? c.parent.author : c.post.author;
@@ -83,7 +87,12 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     if (c.deletedAt) continue;
     for (const m of mentions(c.content)) notice({ user: m, type: "MENTION", at: c.createdAt, post: c.post, comment: c, from: c.author });
   }
+}
 
+/** Subscriptions (some commenters and readers follow threads; the author hears of it), one unsubscription, and views by signed-in readers. */
+async function recordSubscriptions(tx: DB, w: World, h: History): Promise<void> {
+  const { r, clampPast, after, user, regulars, P, byKey, CM, visibleToRegulars } = w;
+  const { notice } = h;
   // Subscriptions: some commenters and readers follow threads; the author hears about it.
   const subs = new Map<string, { user: MUser; post: MPost; at: Date }>();
   for (const p of P) {
@@ -133,7 +142,12 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     ))
       notice({ user: p.author, type: "POST_VIEWED", at: clampPast(after(p.createdAt, 60, 600)), post: p, from: v });
   }
+}
 
+/** Staff and authors' changes found on the posts themselves: pins, closes, features and scopes. */
+function recordModeration(w: World, h: History): void {
+  const { after, admin, moderator, P } = w;
+  const { notice, LG } = h;
   // Moderation: pinned, closed, featured, visibility, title, content, category and tag changes.
   for (const p of P) {
     if (p.pinnedAt)
@@ -176,6 +190,12 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
       });
     }
   }
+}
+
+/** Edits with a story: a post featured by mistake and moved, one edited several times, retitled and retagged ones. */
+function recordEdits(w: World, h: History): void {
+  const { r, clampPast, after, moderator, catSnap, tagSnap, byKey } = w;
+  const { LG } = h;
   // Feature/unfeature history on one post: featured by mistake, then unfeatured (points stay, as in OpenIsle).
   {
     const p = byKey("movedcat");
@@ -236,6 +256,12 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
       newTags: t.tagNames.map(tagSnap),
     });
   }
+}
+
+/** Donations (points from donor to author, a DONATE entry and a DONATION notice) and the review queue's notices. */
+function recordDonationsAndReview(w: World, h: History): void {
+  const { ago, clampPast, after, user, moderator, P, byKey, ledger, U } = w;
+  const { notice, LG } = h;
   // Donations: points move from donor to author, with a DONATE entry and a DONATION notice.
   const donations: { from: string; key: string; amount: number }[] = [
     { from: "carol", key: "edited", amount: 50 },
@@ -270,7 +296,12 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
     notice({ user: spam.author, type: "POST_REVIEWED", at: after(spam.createdAt, 5, 60), post: spam, from: moderator, approved: false });
     notice({ user: user("dave"), type: "POST_DELETED", at: ago(18), from: moderator, content: "Selling my old camera gear (cheap!)" });
   }
+}
 
+/** Polls, their votes and, for ended ones, the results. */
+async function recordPolls(tx: DB, w: World, h: History): Promise<number> {
+  const { r, now, clampPast, after, system, regulars, P } = w;
+  const { notice, LG } = h;
   // ── polls
   const pollRows: (typeof polls.$inferInsert)[] = [];
   const voteRows: (typeof pollVotes.$inferInsert)[] = [];
@@ -306,7 +337,13 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   }
   await tx.insert(polls).values(pollRows);
   await tx.insert(pollVotes).values(voteRows);
+  return pollRows.length;
+}
 
+/** Lotteries (provably fair: the seed's hash is public, the seed revealed at the draw), participants and winners. */
+async function recordLotteries(tx: DB, w: World, h: History): Promise<number> {
+  const { r, now, clampPast, after, system, regulars, P, ledger, U } = w;
+  const { notice, LG } = h;
   // ── lotteries (provably fair: the seed's hash is public, the seed revealed at the draw)
   const lotteryRows: (typeof lotteries.$inferInsert)[] = [];
   const participantRows: (typeof lotteryParticipants.$inferInsert)[] = [];
@@ -365,8 +402,13 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   await tx.insert(lotteries).values(lotteryRows);
   if (participantRows.length) await tx.insert(lotteryParticipants).values(participantRows);
   if (winnerRows.length) await tx.insert(lotteryWinners).values(winnerRows);
-  log(`polls: ${pollRows.length}, lotteries: ${lotteryRows.length}`);
+  return lotteryRows.length;
+}
 
+/** The point goods and the redemptions each member could afford at the time. */
+async function recordShop(tx: DB, w: World, h: History, log: (m: string) => void): Promise<void> {
+  const { r, ago, user, ledger, U } = w;
+  const { notice } = h;
   // ── point goods and redemptions
   const goods = await tx
     .insert(pointGoods)
@@ -408,7 +450,11 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
   }
   if (redemptionRows.length) await tx.insert(redemptions).values(redemptionRows);
   log(`goods: ${goods.length}, redemptions: ${redemptionRows.length}`);
+}
 
+/** The ledger in time order with running balances; answers each member's final balance. */
+async function recordLedger(tx: DB, w: World, log: (m: string) => void): Promise<Map<number, number>> {
+  const { ledger } = w;
   // ── the ledger: running balances in time order; users.point is the final balance
   ledger.sort((a, b) => a.at.getTime() - b.at.getTime());
   const balances = new Map<number, number>();
@@ -434,10 +480,12 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
         where h.type = 'REDEEM' and h.redemption_id is null and h.user_id = r.user_id and h.created_at = r.created_at and h.amount = -r.cost`,
   );
   log(`point ledger: ${ledgerRows.length} rows`);
+  return balances;
+}
 
-  await insertChangeLogs(tx, LG, log);
-  await insertNotifications(tx, NT, { chance: (p) => r.chance(p), now }, log);
-
+/** Each member's balance, experience (creations and daily sign-ins) and best earned medal. */
+async function recordMembers(tx: DB, w: World, balances: Map<number, number>): Promise<void> {
+  const { r, now, P, CM, RX, U } = w;
   // ── users: balance, experience (creations + daily sign-ins), best earned medal
   const seedBefore = new Date(env().SEED_MEDAL_BEFORE);
   const all = [...U.values()].sort((a, b) => a.id - b.id);
@@ -461,5 +509,4 @@ export async function record(tx: DB, w: World, log: (m: string) => void): Promis
       .set({ point: balances.get(u.id) ?? 0, experience: earnedExp + signIns, earnedMedal: medals[0] ?? null })
       .where(eq(users.id, u.id));
   }
-  log("done");
 }

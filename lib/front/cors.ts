@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { env } from "@/lib/env";
 
 /**
- * CORS for /api (issue 46): browsers on the origins listed in `CORS_ORIGINS` (comma-separated, exact
+ * CORS for /api: browsers on the origins listed in `CORS_ORIGINS` (comma-separated, exact
  * `scheme://host[:port]`; empty, the default, allows none) may call the API, as OpenIsle's Nuxt client
  * does from its own origin with a bearer token.
  *
@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
  * - a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered there, 204,
  *   never reaching Next.js;
  * - every other /api response gets its headers when its head is written (`decorateCors`), so a cached
- *   body (lib/api/list-cache.ts keeps bodies, not heads) never carries one origin's headers to another.
+ *   body (lib/cache/list-cache.ts keeps bodies, not heads) never carries one origin's headers to another.
  *
  * `Vary: Origin` is on every /api answer, listed origin or not, so that no shared cache hands one
  * origin's answer (with or without the headers) to another. An unlisted origin gets no CORS header at
@@ -32,7 +32,7 @@ const ALLOWED_HEADERS = [
   "x-requested-with",
   "last-event-id",
 ];
-/** Response headers a page on a listed origin may read (the rate limit answer of API.md §1). */
+/** Response headers a page on a listed origin may read (the rate limit answer of docs/api.md §1). */
 const EXPOSED_HEADERS = "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Location, X-Cache";
 const MAX_AGE = "600";
 

@@ -2,11 +2,15 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
 import { env } from "@/lib/env";
 import { stampClientAddress } from "@/lib/front/client-address";
+import { credentialGate } from "@/lib/front/credential-gate";
 import { answerPreflight, decorateCors } from "@/lib/front/cors";
 import { hashPageScripts } from "@/lib/front/csp";
+import { answerMetrics, instrumentDb } from "@/lib/front/metrics";
 import { answerOddRequest, jsonMethodNotAllowed } from "@/lib/front/odd-methods";
 import { answerPage } from "@/lib/front/page-hits";
 import { aheadRequest, pageCacheServer, pageCandidate } from "@/lib/front/page-cache";
+import { logRequest } from "@/lib/front/request-log";
+import { stampUrlLocale } from "@/lib/front/url-locale";
 import { writeFirst } from "@/lib/front/write-first";
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -19,15 +23,21 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * 2. cors: every /api answer gets its CORS headers, whatever produces it; a preflight is answered here.
  * 3. odd-methods: a request Next.js would answer with a 500 (a method it does not route, a cross-site
  *    server action) is refused here in JSON; an /api 405 that Next.js sends without a body gets one.
- * 4. write-first: while a write is in flight, arriving reads wait (briefly, bounded).
+ * 4. credential-gate: requests that may hash a password enter a few at a time (the rest wait in a
+ *    list, not in Next.js), so a flood of sign-ins does not queue everyone else behind it.
+ *    write-first: while a write is in flight, arriving reads wait (briefly, bounded).
  * 5. page-hits + page-cache: a public page is answered from the page cache, or rendered by Next.js for it.
  * 6. csp: every HTML page that Next.js renders is sent with the hashes of its inline scripts.
+ * Around all of them, request-log: a request id, one JSON log line and the request metrics per answer;
+ * before them, metrics (GET /metrics with METRICS_TOKEN) and url-locale (a page's `?hl=` for the render).
  *
  * `server` is the server this front answers for: the page cache renders hot list pages ahead through it.
  */
 export function createFront({ server, next }: { server: Server; next: Handler }): Handler {
   pageCacheServer(server);
+  instrumentDb();
   const gate = writeFirst(env().WRITE_FIRST_MS);
+  const credentials = credentialGate({ running: 4, queued: 500 });
   const route: (req: IncomingMessage, res: ServerResponse, ahead: ReturnType<typeof aheadRequest>) => void = (req, res, ahead) => {
     const path = req.url ?? "";
     if (path.startsWith("/api/")) {
@@ -40,12 +50,15 @@ export function createFront({ server, next }: { server: Server; next: Handler })
     hashPageScripts(req, res);
     next(req, res);
   };
-  return (req, res) => {
-    stampClientAddress(req);
-    delete req.headers[SHARED_RENDER_HEADER];
-    const ahead = aheadRequest(req);
-    decorateCors(req, res);
-    if (answerOddRequest(req, res) || answerPreflight(req, res)) return;
-    gate.admit(req, res, () => route(req, res, ahead));
-  };
+  return (req, res) =>
+    logRequest(req, res, () => {
+      stampClientAddress(req);
+      delete req.headers[SHARED_RENDER_HEADER];
+      stampUrlLocale(req);
+      const ahead = aheadRequest(req);
+      if (answerMetrics(req, res)) return;
+      decorateCors(req, res);
+      if (answerOddRequest(req, res) || answerPreflight(req, res)) return;
+      credentials.admit(req, res, () => gate.admit(req, res, () => route(req, res, ahead)));
+    });
 }

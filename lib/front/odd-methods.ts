@@ -9,6 +9,7 @@ export type Refusal = { status: number; code: string; error: string; headers?: R
 /**
  * Requests Next.js would answer with a 500 get the JSON error body of every other refusal instead:
  * - a method it does not route: 405;
+ * - a path with a malformed percent escape: 400;
  * - a server-action call (`Next-Action` header) from another origin: 403. Next.js compares the Origin
  *   with the Host itself, but throws when they differ; the same rule here, with PUBLIC_URL's host
  *   also accepted.
@@ -23,12 +24,29 @@ export function refuseEarly(request: IncomingMessage): Refusal | null {
       headers: { allow: "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE" },
     };
   }
+  if (!decodablePath(request.url ?? "/")) {
+    return { status: 400, code: "bad_request", error: "The address has a malformed percent escape (such as %E0 or %ZZ)" };
+  }
   if (request.headers["next-action"] !== undefined && method === "POST") {
     const origin = request.headers.origin;
     if (origin && !isOwnOrigin(origin, request))
       return { status: 403, code: "forbidden", error: "Cross-site request refused (CSRF check)" };
   }
   return null;
+}
+
+/**
+ * Whether the path (before `?`) decodes: Next.js's router decodes it and answers a 500 when it cannot
+ * (`/u/%E0`). Query strings are left to the pages, which read a malformed escape as U+FFFD.
+ */
+function decodablePath(url: string): boolean {
+  const q = url.indexOf("?");
+  try {
+    decodeURIComponent(q < 0 ? url : url.slice(0, q));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isOwnOrigin(origin: string, request: IncomingMessage): boolean {

@@ -7,12 +7,14 @@ import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { listScope, memberListPage, memberPostPage, postPageVersion, listPageVersion } from "@/lib/cache/page-versions";
 import { servedUntilAhead, setAheadSource, type AheadPage } from "@/lib/cache/render-ahead";
 import { processSecret, sharedRenderValue, type SharedClass } from "@/lib/cache/shared-render";
-import { DEFAULT_LOCALE, localeFromAcceptLanguage, localeFromCookieHeader, type Locale } from "@/lib/i18n/locale";
+import { SITE_DEFAULT_LOCALE_HEADER } from "@/lib/i18n/site-default";
+import { DEFAULT_LOCALE, localeFromAcceptLanguage, localeFromCookieHeader, localeFromUrl, type Locale } from "@/lib/i18n/locale";
 import { isModerator } from "@/lib/permissions";
 import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail";
+import { env } from "@/lib/env";
 
 /**
- * The page cache (issue 15; the contract: lib/cache/README.md): whole HTML documents of the public
+ * The page cache (the contract: lib/cache/README.md): whole HTML documents of the public
  * pages (home, category, tag, post, profile) as an anonymous visitor gets them, and as signed-in
  * members who are not staff share them, per process, served without rendering.
  *
@@ -44,7 +46,7 @@ import { countPostView, viewerKeyForAddress } from "@/lib/services/posts/detail"
  */
 /** `body`: the decoded HTML; `gzip`: the same, gzipped; the response head of a hit, as a flat list, each way. */
 type Entry = { body: Buffer; gzip: Buffer; plainHead: string[]; gzipHead: string[]; hits: number; lastHit: number };
-const pages = () => versionedCache<Entry>("pages", Number(process.env.PAGE_CACHE_ENTRIES || 500));
+const pages = () => versionedCache<Entry>("pages", env().PAGE_CACHE_ENTRIES);
 const MAX_BYTES = 1024 * 1024;
 const PUBLIC_PAGE = /^\/(?:|c\/\d{1,9}|t\/\d{1,9}|posts\/\d{1,9}|u\/[^/?]{1,64})(?:\?|$)/;
 const POST_PAGE = /^\/posts\/(\d{1,9})(?:\?|$)/;
@@ -102,11 +104,15 @@ const keyLocale = (key: string): [Locale, string] => {
   return sp < 0 ? [DEFAULT_LOCALE, key] : [key.slice(0, sp) as Locale, key.slice(sp + 1)];
 };
 /**
- * The language a document request is rendered in, as i18n/request.ts chooses it (the `lang` cookie, then
- * Accept-Language, then English): two header reads, no database.
+ * The language a document request is rendered in, as i18n/request.ts chooses it (the URL's `?hl=`, the
+ * `lang` cookie, then Accept-Language, then English): a few header reads, no database.
  */
 export const requestLocale = (req: IncomingMessage): Locale =>
-  localeFromCookieHeader(header(req, "cookie")) ?? localeFromAcceptLanguage(header(req, "accept-language")) ?? DEFAULT_LOCALE;
+  localeFromUrl(req.url) ??
+  localeFromCookieHeader(header(req, "cookie")) ??
+  localeFromAcceptLanguage(header(req, "accept-language")) ??
+  // The admin's default language as the front stamped it (lib/i18n/site-default.ts), else English.
+  ((header(req, SITE_DEFAULT_LOCALE_HEADER) as Locale | undefined) || DEFAULT_LOCALE);
 /** What a response to be stored carries: its key and the version it is rendered under (`ahead`: asked for by this process after a write). */
 export type PageStamp = { key: string; version: string; ahead?: string };
 /** What a render for the cache needs: its stamp, and the value of the shared-render header. */

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { SHARED_RENDER_HEADER } from "@/lib/cache/shared-render";
 import { hashPageScripts } from "@/lib/front/csp";
+import { countPageCache } from "@/lib/front/metrics";
 import { lookupPage, sendPage, type PageCandidate, type SharedRender } from "@/lib/front/page-cache";
 
 type Next = (req: IncomingMessage, res: ServerResponse) => void;
@@ -27,6 +28,7 @@ export async function answerPage(
     console.error("[page-cache] lookup failed; rendering", err);
   }
   try {
+    countPageCache(typeof candidate === "object" ? "ahead" : r && "entry" in r ? "hit" : r ? "miss" : "bypass");
     if (r && "entry" in r) return sendPage(req, res, r.entry);
     if (r) req.headers[SHARED_RENDER_HEADER] = r.shared;
     hashPageScripts(req, res, r?.stamp);

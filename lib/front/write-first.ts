@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { SAFE_METHODS } from "@/lib/api/origin";
 
 /**
- * Writes first (issue 45). A process answers on one thread, and a request's every `await` (a query, a
+ * Writes first. A process answers on one thread, and a request's every `await` (a query, a
  * lock, a commit) puts its next step at the back of the event loop's queue. Under a flood of reads, 20
  * connections each with a request in flight, a comment's dozen steps each wait behind a round of the
  * reads' steps: 5 ms of work took ~240 ms. So while a write is in flight, reads that arrive are held

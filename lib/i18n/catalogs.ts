@@ -1,5 +1,5 @@
 /**
- * The message catalogs (issue 49): one JSON file per area and language, `messages/<locale>/<file>.json`,
+ * The message catalogs: one JSON file per area and language, `messages/<locale>/<file>.json`,
  * each holding its own top-level namespaces (no namespace in two files). A translator edits these files;
  * `npm run check:i18n` checks every language has every key of English with the same arguments.
  * To add an area, add its file name here and create it in every language folder.

@@ -1,5 +1,5 @@
 /**
- * The interface languages and how a request's language is chosen (issue 49). Cheap and pure: a cookie
+ * The interface languages and how a request's language is chosen. Cheap and pure: a cookie
  * and a header read, no database. Used by the page cache (its key) and by i18n/request.ts (the render),
  * so that a cached document is always in the language its key says.
  */
@@ -64,4 +64,22 @@ export function localeFromCookieHeader(cookie: string | null | undefined): Local
 export function resolveLocale(cookieValue: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
   const fromCookie = cookieValue && (LOCALES as readonly string[]).includes(cookieValue) ? (cookieValue as Locale) : null;
   return fromCookie ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The query parameter that names a page's language in its URL (`/posts/1?hl=zh-CN`), for search engines:
+ * each language of a page needs an address of its own for `hreflang` (lib/seo/metadata.ts). It comes
+ * before the cookie and Accept-Language; the HTTP front passes it to the render in LOCALE_PARAM_HEADER.
+ */
+export const LOCALE_PARAM = "hl";
+/** Set by the HTTP front from the URL's `hl` (a client's own is removed), read by i18n/request.ts. */
+export const LOCALE_PARAM_HEADER = "x-forum-hl";
+
+/** The locale a URL (path and query) names with `?hl=`, else null. Cheap: no URL parsing without `hl=`. */
+export function localeFromUrl(url: string | null | undefined): Locale | null {
+  if (!url || !url.includes(`${LOCALE_PARAM}=`)) return null;
+  const q = url.indexOf("?");
+  if (q < 0) return null;
+  const value = new URLSearchParams(url.slice(q + 1)).get(LOCALE_PARAM);
+  return value && (LOCALES as readonly string[]).includes(value) ? (value as Locale) : null;
 }

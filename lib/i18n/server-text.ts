@@ -1,5 +1,5 @@
 /**
- * The server's own texts (issue 49): API error messages (`Errors`), validation messages (`Validation`)
+ * The server's own texts: API error messages (`Errors`), validation messages (`Validation`)
  * and mail (`Mail`), from messages/<locale>/server.json. Loaded synchronously, since an error is built
  * and answered outside any React render; English is the text a thrown error carries, the edge
  * (lib/api/errors.ts) writes it again in the request's language.

@@ -6,6 +6,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
+import { env } from "@/lib/env";
 
 /**
  * A job, and optionally a probe: an SQL boolean saying whether it has anything to do (or `true` to run
@@ -15,7 +16,23 @@ import { db, rawRows } from "@/db";
 type Job = { name: string; run: () => Promise<number>; due?: () => SQL | boolean };
 
 const jobs: Job[] = [];
-const g = globalThis as unknown as { __forumScheduler?: NodeJS.Timeout; __forumSchedulerBusy?: boolean };
+const g = globalThis as unknown as {
+  __forumScheduler?: NodeJS.Timeout;
+  __forumSchedulerBusy?: boolean;
+  __forumJobStats?: Map<string, JobStats>;
+};
+
+/** Per job, since the process started: what /metrics reports (lib/front/metrics.ts reads it from globalThis). */
+export type JobStats = { runs: number; failures: number; items: number; seconds: number };
+const jobStats = (g.__forumJobStats ??= new Map<string, JobStats>());
+function recordRun(name: string, started: number, items: number, failed: boolean): void {
+  const s = jobStats.get(name) ?? { runs: 0, failures: 0, items: 0, seconds: 0 };
+  s.runs++;
+  if (failed) s.failures++;
+  s.items += items;
+  s.seconds += (performance.now() - started) / 1000;
+  jobStats.set(name, s);
+}
 
 export function registerJob(name: string, run: () => Promise<number>, due?: () => SQL | boolean): void {
   if (!jobs.some((j) => j.name === name)) jobs.push({ name, run, due });
@@ -52,9 +69,13 @@ export async function runDueJobs(): Promise<number> {
   }
   let total = 0;
   for (const job of due) {
+    const started = performance.now();
     try {
-      total += await job.run();
+      const n = await job.run();
+      total += n;
+      recordRun(job.name, started, n, false);
     } catch (err) {
+      recordRun(job.name, started, 0, true);
       // While the database is away every pass fails the same way: one line, not a stack per job.
       const cause = (err as { cause?: { message?: string } }).cause?.message;
       if (cause) console.error(`[scheduler] ${job.name} failed: ${cause} (retried on the next pass)`);
@@ -65,7 +86,7 @@ export async function runDueJobs(): Promise<number> {
   return total;
 }
 
-export function startScheduler(intervalMs = Number(process.env.SCHEDULER_INTERVAL_MS || 2000)): void {
+export function startScheduler(intervalMs = env().SCHEDULER_INTERVAL_MS): void {
   if (g.__forumScheduler) return;
   const tick = async () => {
     if (g.__forumSchedulerBusy) return;
@@ -101,4 +122,10 @@ export async function ensureJobsRegistered(): Promise<void> {
   registerJob("message-mail", async () => (await messageMail.processMessageMail(), 0), messageMail.messageMailDue);
   registerJob("digests", async () => (await mail.processDigests(), 0), mail.digestsDue);
   registerJob("mail-outbox", mail.kickOutbox, mail.outboxDue);
+  // Scheduled backups (/admin/backups): the due time is claimed by one process.
+  const backups = await import("@/lib/services/backups/backups");
+  registerJob("scheduled-backup", backups.runScheduledBackup, backups.scheduledBackupDue);
+  // Members' data exports (Settings → Your data): made in the background, expired after 48 hours.
+  const exports = await import("@/lib/services/accounts/data-export");
+  registerJob("data-exports", exports.processDataExports, exports.dataExportsDue);
 }

@@ -1,19 +1,21 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { connection, db, jsonValue, rawRows } from "@/db";
+import { connection, db, directSql, jsonValue, rawRows } from "@/db";
 import { canSeePost } from "@/lib/permissions";
+import { hiddenCategoryIds } from "@/lib/permissions/category-access";
 import type { PostStatus, VisibleScope } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
 import { endedSignIns } from "@/lib/services/auth/sessions";
+import { setting } from "@/lib/env";
 
 /**
- * Live events (issue 19). Triggers (migration 0006) write each event to the `events` outbox and call
+ * Live events. Triggers (migration 0006) write each event to the `events` outbox and call
  * pg_notify('forum_events', json) in the writing transaction, so an event exists only once its write
  * has committed, whichever process (or script) wrote it. Each process holds ONE listening connection
  * (postgres.js `listen`, or PGlite's in-process `listen` on the embedded database) and fans events out
  * in memory to its open streams, each filtered by what that stream's viewer may see.
  *
- * A stream ends with the sign-in it was opened with (issue 54): triggers (migration 0042) emit a
+ * A stream ends with the sign-in it was opened with: triggers (migration 0042) emit a
  * `revoked` event when a session or token is revoked or deleted, or its member is suspended or changes
  * role; every process closes the streams it names at once (never sending it). As a backstop, each
  * process rechecks all its signed-in streams' sign-ins every EVENTS_RECHECK_MS (one batch of queries),
@@ -55,6 +57,8 @@ export type LiveEvent = {
   oldStatus?: PostStatus;
   oldScope?: VisibleScope;
   categoryId?: number;
+  /** post_changed: the category before the change (a move). */
+  oldCategoryId?: number;
   /** revoked: "session" | "token" (that sign-in ended) or "suspended" | "role" (every stream of userId). */
   kind?: string;
   /** revoked: the browser session (user_sessions.id) or token (api_tokens.id) that ended. */
@@ -63,8 +67,10 @@ export type LiveEvent = {
   table?: string;
 };
 
+const NONE: ReadonlySet<number> = new Set();
+
 /** Whether `viewer` may receive `e`: their own notifications and conversations; post events of posts they may read. */
-export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
+export function canReceive(viewer: Viewer | null, e: LiveEvent, hidden: ReadonlySet<number> = NONE): boolean {
   if (e.type === "revoked") return false;
   if (e.type === "notification") return !!viewer && viewer.id === e.userId;
   if (e.type === "message" || e.type === "message_read") return !!viewer && !!e.userIds?.includes(viewer.id);
@@ -72,12 +78,15 @@ export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
   if (e.authorId === undefined || !e.status || !e.scope) return false;
   // Lists show published posts only (a post awaiting review arrives when it is approved).
   if (e.type === "post_created" && e.status !== "PUBLISHED") return false;
-  if (canSeePost(viewer, { authorId: e.authorId, status: e.status, visibleScope: e.scope })) return true;
+  // The category rule (issue 57): the stream's hidden categories, read when it opened.
+  const inHidden = (id: number | undefined) => id !== undefined && hidden.has(id);
+  if (!inHidden(e.categoryId) && canSeePost(viewer, { authorId: e.authorId, status: e.status, visibleScope: e.scope })) return true;
   // A post that became hidden: whoever saw it before learns that it changed (and then gets a 404).
   return (
     e.type === "post_changed" &&
     !!e.oldStatus &&
     !!e.oldScope &&
+    !inHidden(e.oldCategoryId ?? e.categoryId) &&
     canSeePost(viewer, { authorId: e.authorId, status: e.oldStatus, visibleScope: e.oldScope })
   );
 }
@@ -88,7 +97,10 @@ export function canReceive(viewer: Viewer | null, e: LiveEvent): boolean {
  * its member was suspended or changed role.
  */
 export function endsStream(viewer: Viewer | null, e: LiveEvent, live: boolean): boolean {
-  if (e.type !== "revoked" || !viewer || e.userId !== viewer.id) return false;
+  if (e.type !== "revoked") return false;
+  // A category's permissions changed (issue 57): every stream ends and resumes under the new rule.
+  if (e.kind === "access") return live;
+  if (!viewer || e.userId !== viewer.id) return false;
   if (e.kind === "session") return viewer.session?.kind === "session" && viewer.session.id === e.sessionId;
   if (e.kind === "token") return viewer.session?.kind === "token" && viewer.session.id === e.tokenId;
   return live;
@@ -142,7 +154,9 @@ class EventHub {
       let first = true;
       // postgres.js keeps this on a dedicated connection and listens again after a reconnect; what
       // was committed meanwhile is read back from the outbox.
-      const sub = await conn.sql!.listen(CHANNEL, onPayload, () => {
+      // On the direct connection (DATABASE_DIRECT_URL) when DATABASE_URL is a transaction-mode pooler,
+      // which cannot keep a LISTEN (docs/scaling.md).
+      const sub = await directSql().listen(CHANNEL, onPayload, () => {
         if (first) {
           first = false;
           return;
@@ -209,7 +223,7 @@ class EventHub {
           this.recheckTimer = null;
           if (this.held.size) this.scheduleRecheck();
         }),
-      Number(process.env.EVENTS_RECHECK_MS || 30_000),
+      setting("EVENTS_RECHECK_MS"),
     );
     this.recheckTimer.unref();
   }
@@ -313,8 +327,8 @@ function frame(e: LiveEvent): Uint8Array {
   return f;
 }
 
-function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined): boolean {
-  if (!canReceive(viewer, e)) return false;
+function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined, hidden: ReadonlySet<number>): boolean {
+  if (!canReceive(viewer, e, hidden)) return false;
   if (postId === undefined || e.type === "notification" || e.type === "post_created" || e.type === "reload") return true;
   if (e.type === "message" || e.type === "message_read") return true;
   return e.postId === postId;
@@ -331,7 +345,9 @@ export async function openEventStream(
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   await eventHub.start();
-  const heartbeatMs = opts.heartbeatMs ?? Number(process.env.EVENTS_HEARTBEAT_MS || 20_000);
+  // What the viewer may not see, once per stream (a change of it ends the stream: migration 0045's events).
+  const hidden: ReadonlySet<number> = new Set(await hiddenCategoryIds(viewer));
+  const heartbeatMs = opts.heartbeatMs ?? setting("EVENTS_HEARTBEAT_MS");
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     start: async (controller) => {
@@ -356,7 +372,7 @@ export async function openEventStream(
         }
       };
       const send = (e: LiveEvent) => {
-        if (!open || !wanted(viewer, e, opts.postId)) return;
+        if (!open || !wanted(viewer, e, opts.postId, hidden)) return;
         pending.push(frame(e));
         scheduleFlush(flush);
       };

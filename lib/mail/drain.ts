@@ -20,9 +20,12 @@ import {
   type MailKind,
   type NewMail,
 } from "@/lib/mail/outbox";
-import { absoluteUrl, siteName, unsubscribeUrls } from "@/lib/mail/site";
+import { absoluteUrl, unsubscribeUrls } from "@/lib/mail/site";
+import { readSiteIdentity } from "@/lib/services/site/identity";
 import {
   activityMail,
+  dataExportReadyMail,
+  deleteCodeMail,
   digestMail,
   emailChangedMail,
   emailChangeMail,
@@ -34,19 +37,24 @@ import {
   type RenderedMail,
 } from "@/lib/mail/templates";
 import { deliver } from "@/lib/mail/transport";
+import { shownNameIn } from "@/lib/i18n/deleted-member-text";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale";
 import { env } from "@/lib/env";
 import { canSeePost } from "@/lib/permissions";
+import { visibleCategoryWhere } from "@/lib/permissions/category-access";
 import { canReadComment } from "@/lib/services/comments/visibility";
-import { createEmailChangeCode, createResetToken, createVerifyCode } from "@/lib/services/auth/email-codes";
+import { createDeleteCode, createEmailChangeCode, createResetToken, createVerifyCode } from "@/lib/services/auth/email-codes";
 import { messageMailContent } from "@/lib/services/messages/mail";
+import { backupFailedMail } from "@/lib/services/backups/mail";
+import { dataExportMailContent } from "@/lib/services/accounts/data-export";
 
 type Composed = { mail: RenderedMail; headers: Record<string, string> } | { cancel: string };
 
-function footerFor(userId: number): { footer: Footer; headers: Record<string, string> } {
+/** `site`: the site's name as it is now (lib/services/site/identity.ts), read once per message. */
+function footerFor(userId: number, site: string): { footer: Footer; headers: Record<string, string> } {
   const u = unsubscribeUrls(userId);
   return {
-    footer: { site: siteName(), siteUrl: absoluteUrl("/"), settingsUrl: absoluteUrl("/settings/email"), unsubscribeUrl: u.page },
+    footer: { site, siteUrl: absoluteUrl("/"), settingsUrl: absoluteUrl("/settings/email"), unsubscribeUrl: u.page },
     // RFC 8058 one-click unsubscribe (and RFC 2369's header it extends).
     headers: {
       "List-Unsubscribe": `<${u.oneClick}>`,
@@ -124,7 +132,8 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
     .innerJoin(posts, eq(posts.id, notifications.postId))
     .leftJoin(comments, eq(comments.id, notifications.commentId))
     .leftJoin(users, eq(users.id, notifications.fromUserId))
-    .where(and(inArray(notifications.id, ids), eq(notifications.userId, to.id)))
+    // Nothing of a category the recipient may not see (any more): issue 57.
+    .where(and(inArray(notifications.id, ids), eq(notifications.userId, to.id), visibleCategoryWhere(to, posts.categoryId)))
     .orderBy(notifications.id);
   const viewer = { id: to.id, username: to.username, role: to.role, scopes: [], via: "token" as const };
   return rows
@@ -137,7 +146,7 @@ async function activityItems(ids: number[], to: Recipient): Promise<ActivityItem
     .map((r) => ({
       kind: activityKind(r.type),
       where: r.type === "WATCHED_POST" ? r.content : null,
-      from: r.from ?? "Someone",
+      from: r.from ? shownNameIn(r.from, to.locale) : "Someone",
       postTitle: r.title,
       excerpt: excerpt(r.commentContent ?? r.postContent),
       link: absoluteUrl(`/posts/${r.postId}${r.commentId ? `#comment-${r.commentId}` : ""}`),
@@ -155,6 +164,8 @@ async function newerMail(m: ClaimedMail, kind: MailKind): Promise<boolean> {
 
 /** Builds the message for a claimed row, or says why it should not be sent any more. */
 async function compose(m: ClaimedMail): Promise<Composed> {
+  // The name as an admin set it now (else SITE_NAME), in every subject and footer.
+  const site = (await readSiteIdentity()).name;
   if (m.kind === "reset") {
     // Queued for any address (so the request looks the same either way); only an account gets mail.
     const [u] = await db
@@ -164,7 +175,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
       .limit(1);
     if (!u) return { cancel: "no account with this address" };
     const token = await createResetToken(u.id);
-    const f = footerFor(u.id);
+    const f = footerFor(u.id, site);
     return {
       mail: resetMail({
         username: u.username,
@@ -177,7 +188,7 @@ async function compose(m: ClaimedMail): Promise<Composed> {
   }
   const to = await recipient(m.userId);
   if (!to) return { cancel: "member not found" };
-  const f = footerFor(to.id);
+  const f = footerFor(to.id, site);
   if (m.kind === "email-change") {
     // To the address the member asked for (lib/services/users/email-change.ts); a newer request replaces it.
     const newEmail = String(m.data.newEmail ?? m.to);
@@ -202,6 +213,34 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     });
     return { mail, headers: f.headers };
   }
+  if (m.kind === "backup-failed") {
+    // Staff mail about the forum itself (lib/services/backups): sent whatever the admin's notification settings.
+    const link = absoluteUrl("/admin/backups");
+    return {
+      mail: backupFailedMail({ username: to.username, error: String(m.data.error ?? ""), link, footer: f.footer, locale: to.locale }),
+      headers: f.headers,
+    };
+  }
+  if (m.kind === "data-export-ready") {
+    // Asked for by the member (Settings → Your data): sent whatever their notification mail settings say.
+    const c = await dataExportMailContent(Number(m.data.exportId));
+    if (!c) return { cancel: "export no longer ready" };
+    const mail = dataExportReadyMail({
+      username: to.username,
+      link: absoluteUrl("/settings/data"),
+      expiresAt: c.expiresAt,
+      footer: f.footer,
+      locale: to.locale,
+    });
+    return { mail, headers: f.headers };
+  }
+  if (m.kind === "account-delete-code") {
+    // Asked for by the member (Settings → Account) to delete the account without a password: sent
+    // whatever their mail settings say, verified address or not (the code proves they read it).
+    const code = await createDeleteCode(to.id);
+    const link = absoluteUrl("/settings/account#delete-account");
+    return { mail: deleteCodeMail({ username: to.username, code, link, footer: f.footer, locale: to.locale }), headers: f.headers };
+  }
   if (m.kind === "verify") {
     if (to.verified) return { cancel: "already verified" };
     const code = await createVerifyCode(to.id);
@@ -223,7 +262,15 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     if (!c) return { cancel: "conversation read" };
     const link = absoluteUrl(`/messages/${c.conversationId}`);
     return {
-      mail: messageMail({ username: to.username, ...c, excerpt: excerpt(c.excerpt), link, footer: f.footer, locale: to.locale }),
+      mail: messageMail({
+        username: to.username,
+        ...c,
+        from: c.from.map((n) => shownNameIn(n, to.locale)),
+        excerpt: excerpt(c.excerpt),
+        link,
+        footer: f.footer,
+        locale: to.locale,
+      }),
       headers: f.headers,
     };
   }

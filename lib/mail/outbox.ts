@@ -5,7 +5,19 @@ import { mailOutbox } from "@/db/schema";
 import { env } from "@/lib/env";
 
 export type MailKind =
-  "verify" | "reset" | "reply" | "mention" | "digest" | "message" | "watched" | "followed" | "email-change" | "email-changed";
+  | "verify"
+  | "reset"
+  | "reply"
+  | "mention"
+  | "digest"
+  | "message"
+  | "watched"
+  | "followed"
+  | "email-change"
+  | "email-changed"
+  | "backup-failed"
+  | "data-export-ready"
+  | "account-delete-code";
 
 export type NewMail = {
   kind: MailKind;

@@ -10,7 +10,7 @@ export function publicBase(): string {
 
 export const absoluteUrl = (path: string) => publicBase() + (path.startsWith("/") ? path : `/${path}`);
 
-export const siteName = () => env().SITE_NAME;
+export const siteName = () => env().SITE_NAME?.trim() || "Forum";
 
 /** A stateless one-click unsubscribe token: an HMAC of the member id under the auth secret. */
 export function unsubscribeToken(userId: number): string {

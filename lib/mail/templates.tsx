@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale";
 import { serverText, type MessageValues } from "@/lib/i18n/server-text";
 import { renderToStaticMarkup } from "@/lib/mail/render";
+import { untilInWords } from "@/lib/human-time";
 
 /**
  * Mail templates as React components: each one gives a subject, the HTML body (rendered with
@@ -311,5 +312,54 @@ export function emailChangedMail(p: {
       </Layout>,
     ),
     text: `${t("hello", { username: p.username })}\n\n${changed}\n\n${t("emailChanged.warnText", { url: p.resetUrl })}${textFooter(p.footer, t)}`,
+  };
+}
+
+/** A member's data export is ready (lib/services/accounts/data-export.ts): the link leads to Settings → Your data. */
+export function dataExportReadyMail(p: {
+  username: string;
+  link: string;
+  expiresAt: string;
+  footer: Footer;
+  locale?: Locale;
+}): RenderedMail {
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = t("dataExport.subject", { site: p.footer.site });
+  const expires = t("dataExport.expires", { when: untilInWords(p.expiresAt, Date.now(), lang) });
+  return {
+    subject,
+    html: html(
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{t("dataExport.intro")}</P>
+        <Button href={p.link}>{t("dataExport.button")}</Button>
+        <P>{expires}</P>
+        <P>{t("dataExport.notYou")}</P>
+      </Layout>,
+    ),
+    text: `${t("hello", { username: p.username })}\n\n${t("dataExport.intro")}\n${p.link}\n\n${expires}\n\n${t("dataExport.notYou")}${textFooter(p.footer, t)}`,
+  };
+}
+
+/** The one-time code that deletes the account in place of the password (Settings → Account). */
+export function deleteCodeMail(p: { username: string; code: string; link: string; footer: Footer; locale?: Locale }): RenderedMail {
+  const lang = p.locale ?? DEFAULT_LOCALE;
+  const t = mailTexts(lang);
+  const subject = t("deleteCode.subject", { site: p.footer.site, code: p.code });
+  return {
+    subject,
+    html: html(
+      <Layout title={subject} footer={p.footer} t={t} lang={lang}>
+        <P>{t("hello", { username: p.username })}</P>
+        <P>{t("deleteCode.intro")}</P>
+        <p style={{ fontSize: 28, letterSpacing: 6, fontWeight: 700, margin: "8px 0 16px" }} data-code={p.code}>
+          {p.code}
+        </p>
+        <Button href={p.link}>{t("deleteCode.button")}</Button>
+        <P>{t("deleteCode.validity")}</P>
+      </Layout>,
+    ),
+    text: `${t("hello", { username: p.username })}\n\n${t("deleteCode.introText", { code: p.code })}\n\n${t("labelled", { label: t("orOpen"), value: p.link })}\n\n${t("deleteCode.validity")}${textFooter(p.footer, t)}`,
   };
 }

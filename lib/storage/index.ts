@@ -1,19 +1,29 @@
 import { env } from "@/lib/env";
 import { localStorage } from "@/lib/storage/local";
+import { s3Settings } from "@/lib/storage/s3-settings";
 import type { ImageStorage } from "@/lib/storage/types";
 
-let chosen: { token: string | undefined; storage: Promise<ImageStorage> } | undefined;
+let chosen: { id: string; storage: Promise<ImageStorage> } | undefined;
 
 /**
- * The storage, chosen once: UploadThing when UPLOADTHING_TOKEN is set, local disk otherwise.
- * UploadThing is imported lazily so that it is never loaded (or constructed) without a token.
+ * The storage, chosen once per configuration: an S3-compatible bucket when S3_BUCKET is set (and
+ * S3_STORE includes `uploads`), UploadThing when UPLOADTHING_TOKEN is set, local disk otherwise
+ * (lib/env.ts refuses both remote stores at once). The remote ones are imported lazily: neither SDK is
+ * loaded, nor a client constructed, without its settings.
  */
 export function getStorage(): Promise<ImageStorage> {
-  const token = env().UPLOADTHING_TOKEN || undefined;
-  if (!chosen || chosen.token !== token) {
+  const e = env();
+  const s3 = s3Settings(e);
+  const token = e.UPLOADTHING_TOKEN || undefined;
+  const id = s3?.store.uploads ? `s3:${JSON.stringify(s3)}` : token ? `ut:${token}` : "local";
+  if (!chosen || chosen.id !== id) {
     chosen = {
-      token,
-      storage: token ? import("@/lib/storage/uploadthing").then((m) => m.uploadThingStorage(token)) : Promise.resolve(localStorage()),
+      id,
+      storage: s3?.store.uploads
+        ? import("@/lib/storage/s3").then((m) => m.s3Storage(s3))
+        : token
+          ? import("@/lib/storage/uploadthing").then((m) => m.uploadThingStorage(token))
+          : Promise.resolve(localStorage()),
     };
   }
   return chosen.storage;

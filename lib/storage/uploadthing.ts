@@ -17,5 +17,24 @@ export function uploadThingStorage(token: string): ImageStorage {
       if (res.error || !res.data) throw new Error(`UploadThing upload failed: ${res.error?.message ?? "no data"}`);
       return { url: res.data.ufsUrl };
     },
+    // UploadThing serves its files from its own CDN (the URL put() answered); nothing streams through us.
+    async read() {
+      return null;
+    },
+    async delete(key) {
+      const name = key.split("/").pop()!;
+      await api.deleteFiles(name.split(".")[0]!, { keyType: "customId" });
+    },
+    async *list() {
+      for (let offset = 0; ;) {
+        const page = await api.listFiles({ limit: 500, offset });
+        for (const f of page.files) {
+          // put() names a file `<sha256>.<ext>` with customId `<sha256>`: its key again.
+          if (f.customId && f.name.startsWith(f.customId)) yield { key: `${f.customId.slice(0, 2)}/${f.name}`, size: f.size };
+        }
+        if (!page.hasMore || !page.files.length) return;
+        offset += page.files.length;
+      }
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDateTime } from "@/lib/validation/responses";
 
-/** Account settings (issue 47): display name, email change, watched and muted categories and tags. */
+/** Account settings: display name, email change, watched and muted categories and tags. */
 
 export const DISPLAY_NAME_MAX = 40;
 

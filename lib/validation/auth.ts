@@ -1,8 +1,9 @@
+import { signUpScreenShape } from "@/lib/validation/spam";
 import { z } from "zod";
 import { MEDAL_TYPES, TOKEN_SCOPES, USER_ROLES } from "@/db/schema/enums";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
-/** Request and response schemas of accounts, sign-in and API tokens (API.md §5). */
+/** Request and response schemas of accounts, sign-in and API tokens (docs/api.md §5). */
 
 export const USERNAME_RE = /^[A-Za-z0-9_-]{3,32}$/;
 
@@ -22,6 +23,7 @@ export const registerSchema = z
     username: usernameSchema,
     email: z.string().trim().max(254).pipe(z.email("a valid email address")),
     password: passwordSchema,
+    ...signUpScreenShape,
   })
   .meta({ id: "RegisterInput" });
 
@@ -31,9 +33,16 @@ export const loginSchema = z
     username: z.string().trim().min(1).max(254).optional(),
     email: z.string().trim().min(1).max(254).optional(),
     password: z.string().min(1).max(1024),
+    otp: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .meta({ description: "a member with two-factor sign-in: the code from the authenticator app, or a recovery code (the second step)" }),
   })
   .refine((v) => !!(v.username || v.email), { message: "username or email is required", path: ["username"] })
-  .transform((v) => ({ identifier: (v.username || v.email)!, password: v.password }))
+  .transform((v) => ({ identifier: (v.username || v.email)!, password: v.password, otp: v.otp }))
   .meta({ id: "LoginInput" });
 
 export const createTokenSchema = z

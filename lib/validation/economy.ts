@@ -3,7 +3,7 @@ import { imageRefSchema } from "@/lib/validation/links";
 import { POINT_HISTORY_TYPES } from "@/db/schema/enums";
 import { isoDateTime } from "@/lib/validation/responses";
 
-/** Request and response schemas of polls, lotteries, points and the shop (API.md §5). */
+/** Request and response schemas of polls, lotteries, points and the shop (docs/api.md §5). */
 
 const instant = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 timestamp" });
 const inFuture = (s: string) => new Date(s).getTime() > Date.now();

@@ -15,7 +15,7 @@ export const eventStreamQuerySchema = z.object({
   // that opens the stream anyway needs no second request for it.
   state: zeroOrOne.meta({
     description:
-      "1: send the caller's page-state first, as an `event: page-state` message (`page-state-error` with an API.md §1 body and `status` when it cannot)",
+      "1: send the caller's page-state first, as an `event: page-state` message (`page-state-error` with a docs/api.md §1 body and `status` when it cannot)",
   }),
   statePostIds: idList.default([]).meta({ description: "page-state's postIds" }),
   statePostId: idString.optional().meta({ description: "page-state's postId" }),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** A scheme as a browser reads one: it ignores tabs and line breaks inside and spaces before. */
 const SCHEME = /^\s*([a-z][a-z0-9+.-]*):/i;

@@ -1,5 +1,5 @@
 /**
- * Validation messages in another language (issue 49). The schemas in this folder keep their English
+ * Validation messages in another language. The schemas in this folder keep their English
  * messages as they are (clients and tests read them); each one is a message of the `Validation`
  * namespace in messages/en/server.json, where `{name}` stands for a part that varies ("at most {max}
  * characters"). The edge finds the message a zod issue carries in that namespace and writes the same

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMAIL_MODES } from "@/db/schema/mail";
 import { passwordSchema, usernameSchema } from "@/lib/validation/auth";
 
-/** Request and response schemas of verification, password reset and email preferences (issue 23). */
+/** Request and response schemas of verification, password reset and email preferences. */
 
 export const verifyEmailSchema = z
   .object({

@@ -4,7 +4,7 @@ import { checkInWorker } from "@/lib/markdown-pool";
 
 /**
  * A zod refinement: the markdown text is within MARKDOWN_LIMITS (lib/markdown-limits.ts), else one
- * issue naming the limit (400 `validation_failed` with the field, API.md §1). Text longer than
+ * issue naming the limit (400 `validation_failed` with the field, docs/api.md §1). Text longer than
  * `maxLength` is already refused by the schema's `.max()` and is not parsed.
  *
  * The check is a full markdown parse: it runs in the markdown worker, waited for at most

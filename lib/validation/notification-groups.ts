@@ -3,8 +3,8 @@ import { NOTIFICATION_TYPES } from "@/db/schema/enums";
 import { isoDateTime, notificationSchema, userSummarySchema } from "@/lib/validation/responses";
 
 /**
- * GET /api/notifications/groups: the notifications page's list, grouped on the server (issue 47 item
- * 10). An addition beside the flat list of interface-spec.md §4.4, which keeps its shape.
+ * GET /api/notifications/groups: the notifications page's list, grouped on the server.
+ * An addition beside the flat list of interface-spec.md §4.4, which keeps its shape.
  */
 export const notificationGroupsQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0).meta({ description: "0-based page of groups" }),

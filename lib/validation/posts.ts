@@ -16,11 +16,11 @@ export const idList = z.array(idString).max(50, "at most 50 ids");
 
 /**
  * A tag id, or 0: OpenIsle's tag select offers id 0 as "无标签" (no tag), which clears the filter, so a
- * client may send `tagIds=0`; it filters nothing (issue 46).
+ * client may send `tagIds=0`; it filters nothing.
  */
 const tagIdOrNone = intString.pipe(z.number().int().min(0, "must be a positive id, or 0 for no tag").max(MAX_INT, "must be a positive id"));
 
-/** Query of GET /api/posts and the home tabs (API.md §4). Array keys: categoryIds, tagIds. */
+/** Query of GET /api/posts and the home tabs (docs/api.md §4). Array keys: categoryIds, tagIds. */
 export const listPostsQuerySchema = z
   .object({
     categoryId: idString.optional(),
@@ -70,7 +70,7 @@ const tagIds = z
   .max(5, "at most 5 tags")
   .refine((a) => new Set(a).size === a.length, "tags must be distinct");
 /**
- * Tags that may not exist yet, by name: created with the post (issue 17), so a draft that is never
+ * Tags that may not exist yet, by name: created with the post, so a draft that is never
  * published leaves no tag behind; an existing tag of that name is reused.
  */
 const newTags = z

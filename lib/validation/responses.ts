@@ -1,6 +1,8 @@
+import { spamConfigInputShape, spamConfigShape } from "@/lib/validation/spam";
 import { z } from "zod";
 import { PUBLISH_MODES } from "@/db/schema/enums";
 import { LOCALES } from "@/lib/i18n/locale";
+import { identityInputShape, identitySettingsShape } from "@/lib/validation/site";
 import {
   CHANGE_LOG_TYPES,
   MEDAL_TYPES,
@@ -13,7 +15,7 @@ import {
 } from "@/db/schema/enums";
 
 /**
- * The response objects of interface-spec.md §2 / API.md §6. Every listed field is always present
+ * The response objects of interface-spec.md §2 / docs/api.md §6. Every listed field is always present
  * (null where it does not apply). These schemas generate /api/openapi.json and type the services' DTOs.
  */
 
@@ -45,6 +47,19 @@ export const categorySchema = z
     count: z.number().int().nullable().meta({ description: "PUBLISHED, ALL-visible posts in it" }),
   })
   .meta({ id: "Category" });
+
+/**
+ * A category as the category endpoints answer it (GET/POST/PUT /api/categories…): OpenIsle's fields
+ * unchanged, and the extras (issue 57 item 5). A post's embedded category keeps the plain Category.
+ */
+export const categoryFullSchema = categorySchema
+  .extend({
+    slug: z.string().nullable().meta({ description: "extra: /c/{slug} shows the category as /c/{id} does; null: none" }),
+    color: z.string().nullable().meta({ description: "extra: #rrggbb (AA contrast in both themes), or null" }),
+    parentId: z.number().int().nullable().meta({ description: "extra: the parent category (one level of sub-categories), or null" }),
+    position: z.number().int().meta({ description: "extra: the admins' order (1, 2, …); 0: not placed (after the placed ones)" }),
+  })
+  .meta({ id: "CategoryFull" });
 
 export const tagSchema = z
   .object({
@@ -152,6 +167,8 @@ export type CommentDto = {
   id: number;
   content: string;
   hidden?: boolean;
+  /** Issue 58: "PENDING" on the answer to a comment the spam defence holds for review. */
+  status?: "PENDING";
   createdAt: string;
   pinnedAt: string | null;
   author: z.infer<typeof userSummarySchema>;
@@ -162,7 +179,7 @@ export type CommentDto = {
   deleted: boolean;
   postId: number;
   parentId: number | null;
-  /** Set once the comment was edited (issue 18). */
+  /** Set once the comment was edited. */
   editedAt?: string | null;
   /** Edited by staff rather than its author. */
   staffEdited?: boolean;
@@ -175,6 +192,10 @@ export const commentSchema: z.ZodType<CommentDto> = z
     id: z.number().int(),
     content: z.string().meta({ description: '"" when deleted, or when hidden and the caller is neither staff nor its author' }),
     hidden: z.boolean().optional().meta({ description: "hidden by member flags or staff until reviewed" }),
+    status: z
+      .literal("PENDING")
+      .optional()
+      .meta({ description: "extra, on POST only: the spam defence holds the comment for review (hidden until staff approve it)" }),
     createdAt: isoDateTime,
     pinnedAt: isoDateTime.nullable(),
     author: userSummarySchema,
@@ -289,7 +310,7 @@ export const meSchema = userSummarySchema
     medals: z.array(z.enum(MEDAL_TYPES)),
     createdAt: isoDateTime,
     emailVerified: z.boolean().meta({ description: "false until the address is confirmed (POST /api/auth/verify)" }),
-    locale: z.enum(LOCALES).nullable().meta({ description: "the saved interface language (issue 49); null: none chosen" }),
+    locale: z.enum(LOCALES).nullable().meta({ description: "the saved interface language; null: none chosen" }),
   })
   .meta({ id: "Me" });
 
@@ -304,6 +325,7 @@ export const errorSchema = z
 
 export type UserSummaryDto = z.infer<typeof userSummarySchema>;
 export type CategoryDto = z.infer<typeof categorySchema>;
+export type CategoryFullDto = z.infer<typeof categoryFullSchema>;
 export type TagDto = z.infer<typeof tagSchema>;
 export type ReactionDto = z.infer<typeof reactionSchema>;
 export type LotteryDto = z.infer<typeof lotterySchema>;
@@ -344,9 +366,20 @@ export const siteConfigSchema = z.object({
       "extra: who may create tags: EVERYONE (every signed-in member), LEVEL (members from tagCreateMinLevel; staff always), STAFF",
   }),
   tagCreateMinLevel: z.number().int().meta({ description: "extra: with tagCreators LEVEL, the level a member needs to create tags" }),
+  staffTwoFactor: z.boolean().meta({
+    description: "extra: moderators and admins must turn on two-factor sign-in; until they do, every page asks them to set it up first",
+  }),
+  ssoOnly: z.boolean().meta({
+    description:
+      "extra: sign-in through the configured OpenID/OAuth providers only: password sign-in (the form, POST /api/auth/login) and sign-up answer 403 sso_only, except for admins; needs a provider (400 otherwise)",
+  }),
+  ssoAvailable: z.boolean().meta({ description: "extra, read-only: an OpenID Connect, GitHub or Google provider is configured" }),
+  ...spamConfigShape,
   rateLimits: z
     .record(z.string(), rateLimitSchema)
     .meta({ description: "extra, read-only: the rate limits in force (set by RATE_LIMIT_* environment variables), per action" }),
+  // Site identity, banner and links (issue 61; lib/services/site/identity.ts).
+  ...identitySettingsShape,
 });
 /** PUT /api/admin/config: any of the settings (rateLimits are read-only: set by the environment). */
 export const siteConfigInputSchema = z.object({
@@ -372,6 +405,8 @@ export const siteConfigInputSchema = z.object({
     .max(10, "must be 0 to 10")
     .optional(),
   staffReadMessages: z.boolean({ error: "staffReadMessages must be true or false" }).optional(),
+  staffTwoFactor: z.boolean({ error: "staffTwoFactor must be true or false" }).optional(),
+  ssoOnly: z.boolean({ error: "ssoOnly must be true or false" }).optional(),
   minPostTags: z
     .number({ error: "minPostTags must be a number" })
     .int("must be a whole number")
@@ -385,6 +420,8 @@ export const siteConfigInputSchema = z.object({
     .min(0, "must be 0 to 6")
     .max(6, "must be 0 to 6")
     .optional(),
+  ...spamConfigInputShape,
+  ...identityInputShape,
 });
 export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 export const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDateTime, userSummarySchema } from "@/lib/validation/responses";
 
-/** Following, blocking and the message policy (issue 48; OpenIsle's /api/subscriptions/users and followers/following). */
+/** Following, blocking and the message policy (OpenIsle's /api/subscriptions/users and followers/following). */
 
 export const MESSAGE_POLICIES = ["EVERYONE", "FOLLOWING", "NOBODY"] as const;
 export type MessagePolicy = (typeof MESSAGE_POLICIES)[number];

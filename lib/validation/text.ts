@@ -1,5 +1,5 @@
 /**
- * Text the database can hold (issue 54): Postgres refuses NUL in `text` and `jsonb` (22021 "invalid byte
+ * Text the database can hold: Postgres refuses NUL in `text` and `jsonb` (22021 "invalid byte
  * sequence for encoding UTF8: 0x00", 22P05), and a UTF-16 surrogate without its pair has no UTF-8 form (the
  * drivers write U+FFFD in its place, so the stored text is silently not what was sent). The edge refuses
  * both in API input (lib/api/body.ts: a 400 naming the field), writes them as U+FFFD in what pages read from

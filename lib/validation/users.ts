@@ -6,7 +6,7 @@ import { idList, idString } from "@/lib/validation/posts";
 import { LOCALES } from "@/lib/i18n/locale";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
-/** Profiles and account settings (issue 17; OpenIsle's /api/users paths). */
+/** Profiles and account settings (OpenIsle's /api/users paths). */
 
 export const INTRODUCTION_MAX = 2000;
 
@@ -29,7 +29,7 @@ export const updateMeSchema = z
       .enum(LOCALES)
       .nullable()
       .optional()
-      .meta({ description: "the interface language (issue 49), or null for none; the answer sets the `lang` cookie to it" }),
+      .meta({ description: "the interface language, or null for none; the answer sets the `lang` cookie to it" }),
   })
   .meta({ id: "UpdateMeInput" });
 
@@ -72,7 +72,7 @@ export const avatarResultSchema = z
 
 /**
  * GET /api/users/me/page-state: what a members' shared page fills in for the member in the browser
- * (lib/api/page-cache.ts). `postIds` repeats (`?postIds=1&postIds=2`); `visit=1` counts as a visit
+ * (lib/front/page-cache.ts). `postIds` repeats (`?postIds=1&postIds=2`); `visit=1` counts as a visit
  * (moves the "new since your last visit" mark) before the marks are read, as a rendered list does.
  * `postId`: the post of a shared post page; with `view=1` the member's view of it is counted and it is
  * marked read, as a rendered post page does.
@@ -102,6 +102,9 @@ export const pageStateSchema = z
         .object({ until: z.string().meta({ description: "ISO time the suspension ends" }), reason: z.string().nullable() })
         .nullable()
         .meta({ description: "while an admin's suspension runs (the member can read, every write answers 403 `suspended`), else null" }),
+      review: z.number().int().nullable().optional().meta({
+        description: "a member of a group moderating categories: what waits in their review queue (/review); null otherwise",
+      }),
     }),
     unreadNotifications: z.number().int(),
     unreadMessages: z.number().int().meta({ description: "unread direct messages (as GET /api/messages/unread-count), for the header" }),

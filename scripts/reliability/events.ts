@@ -1,13 +1,13 @@
 // npx tsx scripts/reliability/events.ts [--streams 1000] [--rate 20] [--seconds 10]
 // npx tsx scripts/reliability/events.ts --messages [--pairs 500] [--rounds 2] [--rate 100]
 //
-// --messages (issue 48): direct messages between --pairs pairs of members across the two processes.
+// --messages: direct messages between --pairs pairs of members across the two processes.
 // Each member holds one stream, the two of a pair on different processes; each member writes --rounds
 // messages to the other through their own process (so every message crosses to the other process),
 // --rate messages per second in all. Checks: every message reaches both members' streams exactly once
 // and nobody else's; 99% of deliveries to the recipient within 1 s of the write's acknowledgement.
 //
-// Live events across processes (issue 19): two server processes (server.ts) on one Postgres database
+// Live events across processes: two server processes (server.ts) on one Postgres database
 // (reliability_events). Process A holds --streams open GET /api/events streams (half anonymous, half
 // signed in), process B a tenth of that; comments on 10 public posts are written at --rate per second
 // through both processes for --seconds. Checks: every stream opens; A's extra RSS for its streams < 150 MB; every

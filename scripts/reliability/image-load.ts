@@ -1,6 +1,6 @@
 // npx tsx scripts/reliability/image-load.ts [--frames 140] [--size 1000] [--uploads 4]
 //
-// Issue 20, finding 3: hostile animated GIFs must not stall the server. Builds (once) the production
+// hostile animated GIFs must not stall the server. Builds (once) the production
 // server into .next-bench, starts it on a fresh Postgres database (reliability_images), makes a GIF of
 // `--frames` frames at `--size`×`--size` (small on disk, costly to decode and re-encode), then sends
 // `--uploads` uploads of it at once while GET /api/health is polled every 100 ms. Prints the health

@@ -22,12 +22,23 @@ export function ensureBuild(): void {
 
 export type Server = { proc: ChildProcess; url: string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
+/**
+ * Every server process a script started, ready or not: one still starting when a time limit or an error
+ * ends the script is not in the script's own list yet, and must not outlive it.
+ */
+const spawned = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const p of spawned) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+});
+
 /** The server (server.ts) on 127.0.0.1:port with the given environment (DATABASE_URL or DATA_DIR). */
 export async function startServer(port: number, env: Record<string, string>, quiet = true): Promise<Server> {
   const proc = spawn(process.execPath, [...serverCommand(), "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...process.env, NEXT_DIST_DIR: DIST, SEED_DEMO: "0", NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"],
   });
+  spawned.add(proc);
+  proc.once("exit", () => spawned.delete(proc));
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 90_000;
   for (;;) {
@@ -99,7 +110,7 @@ export function finish(checks: Check[]): never {
   process.exit(checks.length - passed ? 1 : 0);
 }
 
-export async function api(base: string, p: string, token: string | null, method = "GET", body?: unknown) {
+export async function api(base: string, p: string, token: string | null, method = "GET", body?: unknown, timeoutMs = 15_000) {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -107,7 +118,7 @@ export async function api(base: string, p: string, token: string | null, method 
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const text = await r.text();
   let json: unknown = null;

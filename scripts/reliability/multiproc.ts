@@ -70,7 +70,7 @@ async function main() {
       warm.status === 200 && after.status === 200 && titles.includes("Seen by both"),
       `${titles.length} posts listed by B after the write`,
     );
-    // The same for whole pages (issue 15): B serves its anonymous home page from the page cache until a
+    // The same for whole pages: B serves its anonymous home page from the page cache until a
     // write through A, and the next load after that write shows it.
     const page = async (url: string) => {
       const r = await fetch(url);
@@ -114,7 +114,7 @@ async function main() {
       homeBefore.hit && !homeAfter.hit,
       `before: ${homeBefore.hit ? "hit" : "miss"}, after the comment: ${homeAfter.hit ? "hit" : "miss"}`,
     );
-    // A hot list page is rendered by the write that changes it, in the writer's process (issue 15): A's
+    // A hot list page is rendered by the write that changes it, in the writer's process: A's
     // next load is a hit that shows the write; B, which did not write, renders its own on its next load.
     for (let i = 0; i < 4; i++) await page(`${a.url}/`);
     for (let i = 0; i < 2; i++) await page(`${b.url}/`);

@@ -1,6 +1,6 @@
 // npx tsx scripts/reliability/revocations.ts [--rounds 10] [--crowd 0]
 //
-// Live streams end with their sign-in across processes (issue 54, item 2). Two `next start` processes on
+// Live streams end with their sign-in across processes. Two `next start` processes on
 // one Postgres database (reliability_revocations): every member's streams are open on process A, and
 // every revocation is made through process B, --rounds times each of: a token revoked (DELETE
 // /api/tokens/{id}), a browser session signed out (POST /api/auth/logout with its cookie), "sign out

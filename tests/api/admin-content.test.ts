@@ -17,7 +17,7 @@ import { PUT as updateTag } from "@/app/api/tags/[id]/route";
 import { categorySchema, errorSchema, pointGoodSchema, siteConfigSchema, tagSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
-// Issue 18, the admin pages' API: categories in the admins' order and deleted by moving their posts,
+// the admin pages' API: categories in the admins' order and deleted by moving their posts,
 // tags renamed and merged, point goods retired, site settings (registration, flag threshold, rate
 // limits shown). Every change writes an audit entry with before and after.
 

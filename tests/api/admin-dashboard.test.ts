@@ -11,7 +11,7 @@ import { call, makeUser, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 import { validateWithDocument } from "./openapi-validate";
 
-// Issue 47 item 4: the staff dashboard behind /admin.
+// the staff dashboard behind /admin.
 const get = (u?: TestUser) => call(dashboard, "/api/admin/dashboard", { token: u?.token });
 const load = async (u: TestUser) => {
   const r = await get(u);
@@ -28,7 +28,7 @@ const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 const onDay = (d: AdminDashboardDto, k: DashboardSeries, day: string) => series(d, k).daily.find((p) => p.date === day)?.value;
 
 describe("GET /api/admin/dashboard", () => {
-  it("answers 401 without credentials and 403 to a member, in the error body of API.md §1", async () => {
+  it("answers 401 without credentials and 403 to a member, in the error body of docs/api.md §1", async () => {
     const anon = await get();
     expect(anon.status).toBe(401);
     expect(errorSchema.parse(anon.body).code).toBeTruthy();
@@ -173,7 +173,7 @@ describe("GET /api/admin/dashboard", () => {
   });
 
   it("is in the OpenAPI document for moderators, and its answer matches the documented schema", async () => {
-    const doc = (await call(openapiJson as never, "/api/openapi.json")).body as OpenApiDocument;
+    const doc = (await call(openapiJson, "/api/openapi.json")).body as OpenApiDocument;
     const op = doc.paths["/api/admin/dashboard"]?.get as
       { responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }> } | undefined;
     expect(op).toBeDefined();

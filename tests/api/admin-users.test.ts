@@ -15,7 +15,7 @@ import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, sessionCookie, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 
-// Issue 18: suspensions, roles and the audit log.
+// suspensions, roles and the audit log.
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
 const suspendAs = (actor: TestUser, target: number, body: unknown) =>
   call(suspend, `/api/admin/users/${target}/suspend`, { token: actor.token, params: { id: String(target) }, body });
@@ -78,7 +78,7 @@ describe("admin: suspend, unsuspend, role, audit log", () => {
       makeUser(),
     ]);
     for (const who of [member, mod]) {
-      // Moderators suspend members (issue 47), never an admin; members nobody.
+      // Moderators suspend members, never an admin; members nobody.
       expect((await suspendAs(who, admin.id, { until: inAWeek(), reason: "x" })).status).toBe(403);
       expect(
         (

@@ -27,7 +27,7 @@ describe("POST /api/auth/register", () => {
     const body = authResultSchema.parse(r.body);
     expect(body.token).toMatch(/^fp_[A-Za-z0-9_-]{43}$/);
     expect(body.user).toMatchObject({ username: "Alice_1", email: "alice@example.test", role: "USER", point: 0, bot: false });
-    // Absolute, from PUBLIC_URL (issue 46: clients on other origins read it).
+    // Absolute, from PUBLIC_URL (clients on other origins read it).
     expect(body.user.avatar).toBe("http://localhost:3000/api/avatars/Alice_1");
     expect(body.user.medals).toContain("PIONEER");
     const days = (Date.parse(body.expiresAt!) - Date.now()) / 86_400_000;
@@ -174,7 +174,7 @@ describe("GET /api/avatars/{username}", () => {
     const a = await get("heidi");
     expect(a.status).toBe(200);
     expect(a.headers.get("content-type")).toBe("image/png");
-    // The image-only policy next.config.ts also sends for /api/avatars/* (issue 20, finding 8).
+    // The image-only policy next.config.ts also sends for /api/avatars/*.
     expect(a.headers.get("content-security-policy")).toBe(IMAGE_POLICY);
     expect(a.headers.get("content-security-policy")).toMatch(/^default-src 'none'.*sandbox$/);
     expect(a.headers.get("cache-control")).toContain("max-age=31536000");

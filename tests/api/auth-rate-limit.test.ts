@@ -61,7 +61,7 @@ describe("failed login rate limit (per address and per account)", () => {
   });
 });
 
-// Issue 54, item 1: each of these hashed or compared a password. They are counted before that work,
+// each of these hashed or compared a password. They are counted before that work,
 // per client address and per account, so a burst at once is held to the limit too (a check before and a
 // count after let every request of a burst through).
 describe("every request that hashes or compares a password is limited per address and per account", () => {

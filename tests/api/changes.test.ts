@@ -23,7 +23,7 @@ describe("write announcements", () => {
   it("POST /api/markdown/preview announces nothing and keeps the content version", async () => {
     const u = await makeUser();
     const before = await contentVersion();
-    const r = await call(preview as never, "/api/markdown/preview", { token: u.token, body: { markdown: "**hi**" } });
+    const r = await call(preview, "/api/markdown/preview", { token: u.token, body: { markdown: "**hi**" } });
     expect(r.status).toBe(200);
     expect(r.body.html).toContain("<strong>hi</strong>");
     expect(seen).toEqual([]);
@@ -35,7 +35,7 @@ describe("write announcements", () => {
     const cat = await makeCategory();
     const tag = await makeTag();
     const v0 = await contentVersion();
-    const created = await call(createPostRoute as never, "/api/posts", {
+    const created = await call(createPostRoute, "/api/posts", {
       token: u.token,
       body: { title: "Seam", content: "text", categoryId: cat.id, tagIds: [tag.id] },
     });
@@ -52,7 +52,7 @@ describe("write announcements", () => {
     expect(v1).not.toBe(v0);
 
     seen.length = 0;
-    const edited = await call(editPost as never, `/api/posts/${id}`, {
+    const edited = await call(editPost, `/api/posts/${id}`, {
       method: "PUT",
       token: u.token,
       params: { id: String(id) },
@@ -62,7 +62,7 @@ describe("write announcements", () => {
     expect(seen).toEqual([[{ kind: "post", ids: [id] }]]);
 
     seen.length = 0;
-    const c = await call(createComment as never, `/api/posts/${id}/comments`, {
+    const c = await call(createComment, `/api/posts/${id}/comments`, {
       token: u.token,
       params: { id: String(id) },
       body: { content: "hello" },
@@ -82,9 +82,9 @@ describe("write announcements", () => {
   it("a refused or failed write announces nothing", async () => {
     const u = await makeUser();
     const before = await contentVersion();
-    const forbidden = await call(createCategory as never, "/api/categories", { token: u.token, body: { name: "nope", description: "x" } });
+    const forbidden = await call(createCategory, "/api/categories", { token: u.token, body: { name: "nope", description: "x" } });
     expect(forbidden.status).toBe(403);
-    const missing = await call(editPost as never, "/api/posts/999999", {
+    const missing = await call(editPost, "/api/posts/999999", {
       method: "PUT",
       token: u.token,
       params: { id: "999999" },
@@ -100,7 +100,7 @@ describe("write announcements", () => {
     const u = await makeUser();
     const cat = await makeCategory();
     const tag = await makeTag();
-    await call(createPostRoute as never, "/api/posts", {
+    await call(createPostRoute, "/api/posts", {
       token: u.token,
       body: { title: "quiet", content: "text", categoryId: cat.id, tagIds: [tag.id] },
     });

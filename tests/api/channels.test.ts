@@ -1,5 +1,5 @@
 // GET /api/channels and /api/channels/unread-count (OpenIsle's group chats, none here): members only, as
-// docs/openisle-compat.md says (issue 54, item 5): an anonymous caller gets the 401 of API.md §1, a member [] and 0.
+// docs/openisle-compat.md says: an anonymous caller gets the 401 of docs/api.md §1, a member [] and 0.
 import { describe, expect, it } from "vitest";
 import { GET as listChannels } from "@/app/api/channels/route";
 import { GET as channelUnread } from "@/app/api/channels/unread-count/route";

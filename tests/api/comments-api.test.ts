@@ -85,7 +85,7 @@ describe("POST /api/posts/{id}/comments", () => {
     expect((await postRow(post.id)).commentCount).toBe(5);
   });
 
-  it("answers 401, 403, 404, 409 and 400 as API.md §1 says", async () => {
+  it("answers 401, 403, 404, 409 and 400 as docs/api.md §1 says", async () => {
     const author = await makeUser();
     const bob = await makeUser();
     const reader = await makeUser({ scopes: ["read"] });
@@ -370,7 +370,7 @@ describe("GET /api/comments/{id} and pin permissions", () => {
     expect((await pinAs()).status).toBe(401);
     expect((await pinAs(bob.token)).status).toBe(403);
     expect((await pinAs(mod.token)).status).toBe(200);
-    // A moderator's pin is lifted by staff only (issue 54); the post's author pins and unpins their own.
+    // A moderator's pin is lifted by staff only; the post's author pins and unpins their own.
     const unpinAs = (token: string) => call(unpin, `/api/comments/${c.id}/unpin`, { method: "POST", token, params: { id: String(c.id) } });
     expect((await unpinAs(author.token)).body.code).toBe("staff_decision");
     expect((await unpinAs(mod.token)).body.pinnedAt).toBeNull();

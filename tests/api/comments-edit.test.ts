@@ -11,7 +11,7 @@ import { changeLogSchema, commentSchema, errorSchema } from "@/lib/validation/re
 import { call, makeUser, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 
-// Issue 18: comment editing with its own history.
+// comment editing with its own history.
 const put = (u: TestUser | null, id: number, body: unknown) =>
   call(editComment, `/api/comments/${id}`, { method: "PUT", token: u?.token, params: { id: String(id) }, body });
 const logs = (u: TestUser | null, id: number) =>

@@ -36,7 +36,7 @@ export async function balance(userId: number) {
   return u!;
 }
 
-/** The user's balance must equal the sum of their ledger (API.md §5). */
+/** The user's balance must equal the sum of their ledger (docs/api.md §5). */
 export async function ledgerSum(userId: number) {
   const [r] = await rawRows<{ s: number }>(
     db,

@@ -1,4 +1,4 @@
-// Issue 54 item 12: the point shop's redemptions — the history's related column names the good, and
+// the point shop's redemptions — the history's related column names the good, and
 // admins get a list to fulfil (member, good, contact, when, status), audit-logged, the member notified.
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";

@@ -23,7 +23,7 @@ describe("point goods", () => {
     expect((await call(createGood, "/api/admin/point-goods", { body: good })).status).toBe(401);
     const a = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: good });
     expect(a.status).toBe(201);
-    // A site path is answered absolute (issue 46).
+    // A site path is answered absolute.
     expect(pointGoodSchema.parse(a.body)).toEqual({ id: a.body.id, ...good, image: "http://localhost:3000/t.png", retired: false });
     const b = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Mug", cost: 10 } });
     const c = await call(createGood, "/api/admin/point-goods", { token: admin.token, body: { name: "Pen", cost: 10 } });

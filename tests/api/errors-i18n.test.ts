@@ -16,7 +16,7 @@ import { users } from "@/db/schema";
 import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 /**
- * API errors in the caller's language (issue 49): the `lang` cookie, then Accept-Language, then
+ * API errors in the caller's language: the `lang` cookie, then Accept-Language, then
  * English. Only `error` and the issues' messages change; `code`, `field`, issue paths and the status
  * stay what they are, and English stays word for word what it was.
  */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/db";
 import { comments, posts, type VisibleScope } from "@/db/schema";
 import { GET as events } from "@/app/api/events/route";
@@ -36,13 +36,14 @@ async function stream(
     raw: [],
     close: async () => void (await reader.cancel().catch(() => {})),
     waitFor: async (pred, ms = 3000) => {
-      const until = Date.now() + ms;
-      for (;;) {
-        const hit = out.events.find(pred);
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`event not received; got ${JSON.stringify(out.events)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      return vi.waitFor(
+        () => {
+          const hit = out.events.find(pred);
+          if (!hit) throw new Error(`event not received; got ${JSON.stringify(out.events)}`);
+          return hit;
+        },
+        { timeout: ms, interval: 20 },
+      );
     },
   };
   let buf = "";
@@ -283,13 +284,14 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
 
   describe("state=1: the member's page-state as the first message", () => {
     const named = async (s: Stream, event: string) => {
-      const until = Date.now() + 3000;
-      for (;;) {
-        const hit = s.named.find((n) => n.event === event);
-        if (hit) return hit.data;
-        if (Date.now() > until) throw new Error(`no ${event}; got ${JSON.stringify(s.named)}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      return vi.waitFor(
+        () => {
+          const hit = s.named.find((n) => n.event === event);
+          if (!hit) throw new Error(`no ${event}; got ${JSON.stringify(s.named)}`);
+          return hit.data;
+        },
+        { timeout: 3000, interval: 20 },
+      );
     };
 
     it("sends what GET /api/users/me/page-state answers, counting the view, then live events", async () => {

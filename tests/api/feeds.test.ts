@@ -74,7 +74,7 @@ beforeAll(async () => {
 
 describe("GET /api/rss (latest)", () => {
   it("is RSS 2.0 of the 20 newest public posts, newest first, escaped, with absolute URLs", async () => {
-    const r = await call(latest as never, "/api/rss");
+    const r = await call(latest, "/api/rss");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
     expect(r.headers.get("etag")).toMatch(/^".+"$/);
@@ -103,14 +103,14 @@ describe("GET /api/rss (latest)", () => {
   });
 
   it("answers 304 to a reader that has the current version", async () => {
-    const first = await call(latest as never, "/api/rss");
-    const again = await call(latest as never, "/api/rss", { headers: { "if-none-match": first.headers.get("etag")! } });
+    const first = await call(latest, "/api/rss");
+    const again = await call(latest, "/api/rss", { headers: { "if-none-match": first.headers.get("etag")! } });
     expect(again.status).toBe(304);
     expect(again.text).toBe("");
   });
 
   it("Atom 1.0 of the same items with ?format=atom", async () => {
-    const r = await call(latest as never, "/api/rss?format=atom");
+    const r = await call(latest, "/api/rss?format=atom");
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     const feed = await parse(r.text);
@@ -120,7 +120,7 @@ describe("GET /api/rss (latest)", () => {
   });
 
   it("refuses an unknown format with the API error body", async () => {
-    const r = await call(latest as never, "/api/rss?format=json");
+    const r = await call(latest, "/api/rss?format=json");
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: "validation_failed" });
   });
@@ -128,7 +128,7 @@ describe("GET /api/rss (latest)", () => {
 
 describe("GET /api/rss/featured, /api/rss/categories/{id}, /api/rss/tags/{id}", () => {
   it("the featured feed carries only featured public posts", async () => {
-    const r = await call(featured as never, "/api/rss/featured");
+    const r = await call(featured, "/api/rss/featured");
     const feed = await parse(r.text);
     expect(feed.title).toBe("Forum: featured posts");
     const want = publicIds.filter((_, i) => i % 5 === 0).reverse();
@@ -136,7 +136,7 @@ describe("GET /api/rss/featured, /api/rss/categories/{id}, /api/rss/tags/{id}", 
   });
 
   it("a category's feed carries only its posts, its name escaped", async () => {
-    const r = await call(categoryFeed as never, `/api/rss/categories/${catA}`, { params: { id: String(catA) } });
+    const r = await call(categoryFeed, `/api/rss/categories/${catA}`, { params: { id: String(catA) } });
     expect(r.status).toBe(200);
     const feed = await parse(r.text);
     expect(feed.title).toBe("Forum: Feed A & <B>");
@@ -146,7 +146,7 @@ describe("GET /api/rss/featured, /api/rss/categories/{id}, /api/rss/tags/{id}", 
   });
 
   it("a tag's feed carries only the posts with the tag", async () => {
-    const r = await call(tagFeed as never, `/api/rss/tags/${tagX}`, { params: { id: String(tagX) } });
+    const r = await call(tagFeed, `/api/rss/tags/${tagX}`, { params: { id: String(tagX) } });
     const feed = await parse(r.text);
     expect(feed.title).toBe("Forum: #feedx");
     expect(feed.items.map((i) => idOf(i.link))).toEqual(publicIds.filter((_, i) => i % 3 === 0).reverse());
@@ -154,13 +154,13 @@ describe("GET /api/rss/featured, /api/rss/categories/{id}, /api/rss/tags/{id}", 
   });
 
   it("an unknown category or tag is a 404 with the API error body; an empty one is a valid empty feed", async () => {
-    const c = await call(categoryFeed as never, "/api/rss/categories/999999", { params: { id: "999999" } });
+    const c = await call(categoryFeed, "/api/rss/categories/999999", { params: { id: "999999" } });
     expect(c.status).toBe(404);
     expect(c.body).toMatchObject({ code: "not_found" });
-    const t = await call(tagFeed as never, "/api/rss/tags/999999", { params: { id: "999999" } });
+    const t = await call(tagFeed, "/api/rss/tags/999999", { params: { id: "999999" } });
     expect(t.status).toBe(404);
     const empty = (await makeCategory("Quiet")).id;
-    const e = await call(categoryFeed as never, `/api/rss/categories/${empty}`, { params: { id: String(empty) } });
+    const e = await call(categoryFeed, `/api/rss/categories/${empty}`, { params: { id: String(empty) } });
     expect(e.status).toBe(200);
     expect((await parse(e.text)).items).toEqual([]);
   });
@@ -171,35 +171,35 @@ describe("feeds are current through the read cache", () => {
     const was = process.env.LIST_CACHE;
     process.env.LIST_CACHE = "1";
     try {
-      const before = await call(latest as never, "/api/rss");
-      const cached = await call(latest as never, "/api/rss");
+      const before = await call(latest, "/api/rss");
+      const cached = await call(latest, "/api/rss");
       expect(cached.headers.get("etag")).toBe(before.headers.get("etag"));
 
-      const made = await call(createPost as never, "/api/posts", {
+      const made = await call(createPost, "/api/posts", {
         token: writer.token,
         body: { title: "Brand new", content: "Fresh", categoryId: catB, tagIds: [tagY] },
       });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       const id = made.body.id as number;
-      const after = await parse((await call(latest as never, "/api/rss")).text);
+      const after = await parse((await call(latest, "/api/rss")).text);
       expect(idOf(after.items[0]!.link)).toBe(id);
 
-      await call(editPost as never, `/api/posts/${id}`, {
+      await call(editPost, `/api/posts/${id}`, {
         method: "PUT",
         token: writer.token,
         body: { title: "Brand new, edited" },
         params: { id: String(id) },
       });
-      const edited = await parse((await call(latest as never, "/api/rss")).text);
+      const edited = await parse((await call(latest, "/api/rss")).text);
       expect(edited.items[0]!.title).toBe("Brand new, edited");
 
-      const feat = await call(feature as never, `/api/posts/${id}/feature`, {
+      const feat = await call(feature, `/api/posts/${id}/feature`, {
         method: "POST",
         token: mod.token,
         params: { id: String(id) },
       });
       expect(feat.status, JSON.stringify(feat.body)).toBe(200);
-      const f = await parse((await call(featured as never, "/api/rss/featured")).text);
+      const f = await parse((await call(featured, "/api/rss/featured")).text);
       expect(idOf(f.items[0]!.link)).toBe(id);
 
       await db.update(posts).set({ status: "PENDING" }).where(eq(posts.id, id));

@@ -34,12 +34,11 @@ describe("read caches", () => {
     visibleScope,
   });
   const create = async (u: TestUser, title: string, scope = "ALL") => {
-    const r = await call(createPostRoute as never, "/api/posts", { token: u.token, body: body(title, scope) });
+    const r = await call(createPostRoute, "/api/posts", { token: u.token, body: body(title, scope) });
     expect(r.status).toBe(201);
     return r.body as P;
   };
-  const list = (u?: TestUser) =>
-    call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: u?.token });
+  const list = (u?: TestUser) => call<P[]>(listPostsRoute, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: u?.token });
 
   beforeAll(async () => {
     process.env.LIST_CACHE = "1";
@@ -80,7 +79,7 @@ describe("read caches", () => {
     const ann = await makeUser();
     const ben = await makeUser();
     const poll = await makePollPost(author.id);
-    await call(editPost as never, `/api/posts/${poll.id}`, {
+    await call(editPost, `/api/posts/${poll.id}`, {
       method: "PUT",
       token: author.token,
       params: { id: String(poll.id) },
@@ -89,7 +88,7 @@ describe("read caches", () => {
     const post = await create(author, "subscribable");
     expect(
       (
-        await call(subscribe as never, `/api/subscriptions/posts/${post.id}`, {
+        await call(subscribe, `/api/subscriptions/posts/${post.id}`, {
           method: "POST",
           token: ann.token,
           params: { id: String(post.id) },
@@ -98,7 +97,7 @@ describe("read caches", () => {
     ).toBe(200);
     expect(
       (
-        await call(vote as never, `/api/posts/${poll.id}/poll/vote`, {
+        await call(vote, `/api/posts/${poll.id}/poll/vote`, {
           method: "POST",
           token: ben.token,
           params: { id: String(poll.id) },
@@ -140,12 +139,12 @@ describe("read caches", () => {
     const author = await makeUser();
     const p = await create(author, "fresh");
     const path = "/api/posts/recent?minutes=1";
-    expect((await call<P[]>(recent as never, path)).body.map((x) => x.id)).toContain(p.id);
-    const hit = await call<P[]>(recent as never, path);
+    expect((await call<P[]>(recent, path)).body.map((x) => x.id)).toContain(p.id);
+    const hit = await call<P[]>(recent, path);
     expect(hit.headers.get("x-cache")).toBe("hit");
     expect(hit.body.map((x) => x.id)).toContain(p.id);
     vi.useFakeTimers({ now: Date.now() + 2 * 60_000, toFake: ["Date"] });
-    const later = await call<P[]>(recent as never, path);
+    const later = await call<P[]>(recent, path);
     expect(later.body.map((x) => x.id)).not.toContain(p.id);
   });
 
@@ -153,12 +152,12 @@ describe("read caches", () => {
     const author = await makeUser();
     const fan = await makeUser();
     const post = await create(author, "commented");
-    await call(subscribe as never, `/api/subscriptions/posts/${post.id}`, {
+    await call(subscribe, `/api/subscriptions/posts/${post.id}`, {
       method: "POST",
       token: author.token,
       params: { id: String(post.id) },
     });
-    await call(comment as never, `/api/posts/${post.id}/comments`, {
+    await call(comment, `/api/posts/${post.id}/comments`, {
       method: "POST",
       token: fan.token,
       params: { id: String(post.id) },
@@ -166,7 +165,7 @@ describe("read caches", () => {
     });
     const warm = await list(fan); // puts the post in the cache under the current version, as the fan sees it
     expect(warm.body.find((p) => p.id === post.id)!.subscribed).toBe(false);
-    const n = await call<{ post: P | null; type: string }[]>(notificationsRoute as never, "/api/notifications", { token: author.token });
+    const n = await call<{ post: P | null; type: string }[]>(notificationsRoute, "/api/notifications", { token: author.token });
     expect(n.status).toBe(200);
     const embedded = n.body.find((x) => x.type === "COMMENT_REPLY" || x.post?.id === post.id)!;
     expect(embedded.post!.id).toBe(post.id);
@@ -177,13 +176,13 @@ describe("read caches", () => {
     const author = await makeUser();
     const post = await create(author, "v1");
     const get = () =>
-      call<{ type: string; newTitle: string | null }[]>(changeLogs as never, `/api/posts/${post.id}/change-logs`, {
+      call<{ type: string; newTitle: string | null }[]>(changeLogs, `/api/posts/${post.id}/change-logs`, {
         params: { id: String(post.id) },
       });
     expect((await get()).body).toEqual([]);
     expect(
       (
-        await call(editPost as never, `/api/posts/${post.id}`, {
+        await call(editPost, `/api/posts/${post.id}`, {
           method: "PUT",
           token: author.token,
           params: { id: String(post.id) },
@@ -197,7 +196,7 @@ describe("read caches", () => {
     // Hiding the post (a write) takes effect for the cached history as well.
     expect(
       (
-        await call(editPost as never, `/api/posts/${post.id}`, {
+        await call(editPost, `/api/posts/${post.id}`, {
           method: "PUT",
           token: author.token,
           params: { id: String(post.id) },
@@ -215,7 +214,7 @@ describe("read caches", () => {
     const busy = await create(author, "busy");
     const row = (r: { body: P[] }, id: number) => r.body.find((p) => p.id === id)!;
     const say = (postId: number, content: string) =>
-      call(comment as never, `/api/posts/${postId}/comments`, {
+      call(comment, `/api/posts/${postId}/comments`, {
         method: "POST",
         token: fan.token,
         params: { id: String(postId) },
@@ -223,14 +222,14 @@ describe("read caches", () => {
       });
     // The fan's first comment may earn a medal (shown beside their name on every page): out of the way first.
     expect((await say(busy.id, "hello")).status).toBe(201);
-    const warm = await call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`);
+    const warm = await call<P[]>(listPostsRoute, `/api/posts?pageSize=100&categoryId=${category.id}`);
     expect(row(warm, busy.id).commentCount).toBe(1);
     // Changed behind the caches' back (no write announced): shows only once the post's page is stamped.
     await db.update(posts).set({ title: "kept, retitled" }).where(eq(posts.id, kept.id));
 
     expect((await say(busy.id, "again")).status).toBe(201);
     for (const who of [undefined, fan]) {
-      const after = await call<P[]>(listPostsRoute as never, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: who?.token });
+      const after = await call<P[]>(listPostsRoute, `/api/posts?pageSize=100&categoryId=${category.id}`, { token: who?.token });
       expect(row(after, busy.id).commentCount).toBe(2); // the comment's post: reloaded at once
       expect(row(after, kept.id).title).toBe("kept"); // the other post: still the cached Post object
     }
@@ -244,9 +243,9 @@ describe("read caches", () => {
   });
 
   it("a version bump from another process (a direct nextval) invalidates every entry", async () => {
-    await call(listCategories as never, "/api/categories");
-    expect((await call(listCategories as never, "/api/categories")).headers.get("x-cache")).toBe("hit");
+    await call(listCategories, "/api/categories");
+    expect((await call(listCategories, "/api/categories")).headers.get("x-cache")).toBe("hit");
     await bumpContentVersion();
-    expect((await call(listCategories as never, "/api/categories")).headers.get("x-cache")).toBe("miss");
+    expect((await call(listCategories, "/api/categories")).headers.get("x-cache")).toBe("miss");
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { POST as preview } from "@/app/api/markdown/preview/route";
 import { POST as createPostRoute } from "@/app/api/posts/route";
 import { PUT as updatePostRoute } from "@/app/api/posts/[id]/route";
@@ -16,7 +16,7 @@ import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers
 // (lib/cache/page-versions.ts): what members do on a post reaches only the lists and profiles that can
 // show it; a change to a post itself reaches every list.
 async function newPost(u: TestUser, categoryId: number, tagId: number): Promise<number> {
-  const r = await call(createPostRoute as never, "/api/posts", {
+  const r = await call(createPostRoute, "/api/posts", {
     token: u.token,
     body: { title: "On a list", content: "text", categoryId, tagIds: [tagId] },
   });
@@ -73,14 +73,14 @@ describe("list page versions", () => {
   it("a comment reaches the home, its post's category and tag lists and the profiles of its author and the commenter, no other", async () => {
     const { uc, a, versions, moved } = await twoLists();
     // A first comment may earn a medal, which shows beside the name on every page (everything changes).
-    const first = await call(createComment as never, `/api/posts/${a}/comments`, {
+    const first = await call(createComment, `/api/posts/${a}/comments`, {
       token: uc.token,
       params: { id: String(a) },
       body: { content: "first" },
     });
     expect(first.status).toBe(201);
     const before = await versions();
-    const c = await call(createComment as never, `/api/posts/${a}/comments`, {
+    const c = await call(createComment, `/api/posts/${a}/comments`, {
       token: uc.token,
       params: { id: String(a) },
       body: { content: "on A" },
@@ -92,7 +92,7 @@ describe("list page versions", () => {
   it("a reaction reaches the post's lists, its author's profile and the reacting member's (experience), no other", async () => {
     const { uc, b, versions, moved } = await twoLists();
     const before = await versions();
-    const r = await call(reactPost as never, `/api/posts/${b}/reactions`, {
+    const r = await call(reactPost, `/api/posts/${b}/reactions`, {
       token: uc.token,
       params: { id: String(b) },
       body: { type: "LIKE" },
@@ -104,9 +104,9 @@ describe("list page versions", () => {
   it("a post moved to another category reaches every list, the one it left included; a preview reaches none", async () => {
     const { ua, cb, a, versions, moved } = await twoLists();
     const before = await versions();
-    expect((await call(preview as never, "/api/markdown/preview", { token: ua.token, body: { markdown: "*typing*" } })).status).toBe(200);
+    expect((await call(preview, "/api/markdown/preview", { token: ua.token, body: { markdown: "*typing*" } })).status).toBe(200);
     expect(await moved(before)).toEqual([]);
-    const r = await call(updatePostRoute as never, `/api/posts/${a}`, {
+    const r = await call(updatePostRoute, `/api/posts/${a}`, {
       method: "PUT",
       token: ua.token,
       params: { id: String(a) },
@@ -146,7 +146,7 @@ describe("list page versions", () => {
     ];
     expect(together).toEqual(alone);
     expect(together[0]).toBe(together[4]);
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, {
+    const c = await call(createComment, `/api/posts/${b}/comments`, {
       token: ua.token,
       params: { id: String(b) },
       body: { content: "on B" },
@@ -163,7 +163,7 @@ describe("list page versions", () => {
     const { ua, b } = await twoLists();
     const before = (await listPageVersion("/"))!;
     const [, all, home] = /^l(\d+):(\d+)$/.exec(before)!;
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, {
+    const c = await call(createComment, `/api/posts/${b}/comments`, {
       token: ua.token,
       params: { id: String(b) },
       body: { content: "stamped" },
@@ -190,7 +190,7 @@ describe("list page versions", () => {
         await gate;
       },
     });
-    const c = await call(createComment as never, `/api/posts/${b}/comments`, {
+    const c = await call(createComment, `/api/posts/${b}/comments`, {
       token: ua.token,
       params: { id: String(b) },
       body: { content: "rendered after" },
@@ -202,14 +202,14 @@ describe("list page versions", () => {
     expect(servedUntilAhead("/", "home", after, before)).toBe(true);
     // Only the pages the render is for, and only across the writes waiting for it.
     expect(servedUntilAhead("/?page=2", "home", after, before)).toBe(false);
-    while (!renders.length) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(renders.length).toBeGreaterThan(0), { interval: 5 });
     expect(renders[0]).toMatchObject({ page: HOME, version: after, commentsOnB: 1 });
     release();
     await renderAheadSettled();
     // Stored: nothing from before the write is served any more.
     expect(servedUntilAhead("/", "home", after, before)).toBe(false);
     // A write that changes no list renders nothing.
-    const p = await call(preview as never, "/api/markdown/preview", { token: ua.token, body: { markdown: "**x**" } });
+    const p = await call(preview, "/api/markdown/preview", { token: ua.token, body: { markdown: "**x**" } });
     expect(p.status).toBe(200);
     await renderAheadSettled();
     expect(renders).toHaveLength(1);
@@ -223,7 +223,7 @@ describe("list page versions", () => {
     setAheadSource({ hot: () => [HOME], render: () => gate });
     expect(
       (
-        await call(createComment as never, `/api/posts/${a}/comments`, {
+        await call(createComment, `/api/posts/${a}/comments`, {
           token: ua.token,
           params: { id: String(a) },
           body: { content: "joined" },
@@ -236,7 +236,7 @@ describe("list page versions", () => {
     setAheadSource({ hot: () => [], render: () => gate });
     expect(
       (
-        await call(createComment as never, `/api/posts/${b}/comments`, {
+        await call(createComment, `/api/posts/${b}/comments`, {
           token: uc.token,
           params: { id: String(b) },
           body: { content: "alone" },
@@ -263,9 +263,9 @@ describe("list page versions", () => {
       },
     });
     const comment = (post: number, token: string) =>
-      call(createComment as never, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "together" } });
+      call(createComment, `/api/posts/${post}/comments`, { token, params: { id: String(post) }, body: { content: "together" } });
     expect((await comment(a, ua.token)).status).toBe(201);
-    while (renders.length < 1) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(renders.length).toBeGreaterThan(0), { interval: 5 });
     // While the first render is held, two more writes: each returns without waiting for any render.
     const later = await Promise.all([comment(a, uc.token), comment(b, uc.token)]);
     expect(later.map((r) => r.status)).toEqual([201, 201]);
@@ -294,7 +294,7 @@ describe("list page versions", () => {
       });
       const comment = async (post: number, token: string) => {
         const t0 = performance.now();
-        const r = await call(createComment as never, `/api/posts/${post}/comments`, {
+        const r = await call(createComment, `/api/posts/${post}/comments`, {
           token,
           params: { id: String(post) },
           body: { content: "paced" },

@@ -7,7 +7,7 @@ import { savedLocale } from "@/lib/services/users/locale";
 import { errorSchema, meSchema } from "@/lib/validation/responses";
 import { BASE, call, makeUser, sessionCookie } from "../helpers";
 
-// The member's saved interface language (issue 49): PUT /api/users/me { locale }.
+// The member's saved interface language: PUT /api/users/me { locale }.
 const put = (token: string | undefined, body: unknown, headers?: Record<string, string>) =>
   call(updateMe, "/api/users/me", { method: "PUT", token, body, headers });
 

@@ -107,7 +107,7 @@ describe("verification on registration", () => {
     expect((await call(verify, "/api/auth/verify", { body: { username: "newbie", code } })).status).toBe(200);
   });
 
-  it("tells nobody but the owner anything about a verified account (issue 44: the code was not checked once verified)", async () => {
+  it("tells nobody but the owner anything about a verified account (the code was not checked once verified)", async () => {
     const reg = await signUp("verifiedone");
     await drainOutbox();
     const code = /(\d{6})/.exec(smtp.to("verifiedone@example.test")[0]!.subject)![1]!;

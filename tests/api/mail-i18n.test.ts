@@ -12,7 +12,7 @@ import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 import { linkIn, TestSmtp } from "./mail-helpers";
 
 /**
- * Mail in the recipient's language (issue 49): a member who saved zh-CN (users.locale) gets subject
+ * Mail in the recipient's language: a member who saved zh-CN (users.locale) gets subject
  * and body in Chinese, through a real SMTP server; everyone else the same English as before.
  */
 

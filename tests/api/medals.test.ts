@@ -6,7 +6,7 @@ import { GET as me } from "@/app/api/users/me/route";
 import { earnedMedals } from "@/lib/services/points/points";
 import { call, makeCategory, makeUser } from "../helpers";
 
-/** API.md §2: the medals a member has earned, as GET /api/users/me lists them. */
+/** docs/api.md §2: the medals a member has earned, as GET /api/users/me lists them. */
 describe("earned medals", () => {
   it("COMMENT at 100 comments that are not deleted, POST at 100 posts, FEATURED with a featured post", async () => {
     const u = await makeUser();

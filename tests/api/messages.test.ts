@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { db } from "@/db";
 import {
@@ -36,7 +36,7 @@ import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, req, sessionCookie, type TestUser } from "../helpers";
 import { TestSmtp } from "./mail-helpers";
 
-/** Direct messages (issue 48): OpenIsle's paths and shapes, privacy, the rules of who may write, live events and mail. */
+/** Direct messages: OpenIsle's paths and shapes, privacy, the rules of who may write, live events and mail. */
 
 const smtp = new TestSmtp();
 let admin: TestUser;
@@ -155,7 +155,7 @@ describe("OpenIsle's paths and shapes", () => {
   });
 
   it("are in the OpenAPI document, and the answers match the documented schemas", async () => {
-    const doc = (await call(openapiJson as never, "/api/openapi.json")).body as OpenApiDocument;
+    const doc = (await call(openapiJson, "/api/openapi.json")).body as OpenApiDocument;
     type Op = { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>; security?: unknown[] };
     const op = (path: string, method: string) => (doc.paths[path] as Record<string, Op> | undefined)?.[method];
     const ops = [
@@ -325,7 +325,7 @@ describe("who may write to whom", () => {
     expect((await setSettings({ messageMinLevel: 11 })).status).toBe(400);
   });
 
-  it("the level rule is for starting conversations: a new member answers in one someone else began (issue 54)", async () => {
+  it("the level rule is for starting conversations: a new member answers in one someone else began", async () => {
     const newcomer = await member(0);
     const bob = await member();
     const stranger = await member();
@@ -499,18 +499,25 @@ describe("live", () => {
       await new Promise((r) => setTimeout(r, 200));
       const m = await sendTo(a, b, "live?");
       const conversationId = m.body.conversationId as number;
-      const until = Date.now() + 3000;
-      while (!sb.got.some((e) => e.type === "message" && e.messageId === m.body.id) && Date.now() < until)
-        await new Promise((r) => setTimeout(r, 20));
-      expect(sb.got.find((e) => e.type === "message")).toMatchObject({ conversationId, messageId: m.body.id, actorId: a.id });
+      await vi.waitFor(
+        () => expect(sb.got.find((e) => e.type === "message")).toMatchObject({ conversationId, messageId: m.body.id, actorId: a.id }),
+        {
+          timeout: 3000,
+          interval: 20,
+        },
+      );
       await call(markRead, `/api/messages/conversations/${conversationId}/read`, {
         token: b.token,
         method: "POST",
         params: { id: String(conversationId) },
       });
-      const until2 = Date.now() + 3000;
-      while (!sa.got.some((e) => e.type === "message_read") && Date.now() < until2) await new Promise((r) => setTimeout(r, 20));
-      expect(sa.got.find((e) => e.type === "message_read")).toMatchObject({ conversationId, actorId: b.id, messageId: m.body.id });
+      await vi.waitFor(
+        () => expect(sa.got.find((e) => e.type === "message_read")).toMatchObject({ conversationId, actorId: b.id, messageId: m.body.id }),
+        {
+          timeout: 3000,
+          interval: 20,
+        },
+      );
       await new Promise((r) => setTimeout(r, 200));
       expect(sc.got.filter((e) => e.type === "message" || e.type === "message_read")).toEqual([]);
     } finally {

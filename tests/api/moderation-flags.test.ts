@@ -1,4 +1,4 @@
-// Flags (issue 18): members flag posts and comments once each; three distinct flaggers hide the target
+// Flags: members flag posts and comments once each; three distinct flaggers hide the target
 // until staff resolve it; staff list and resolve flags, and every flagger hears the outcome.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ async function newComment(postId: number): Promise<number> {
   const [c] = await db.insert(comments).values({ postId, authorId: author.id, content: "a rude comment" }).returning();
   return c!.id;
 }
-const flagAs = (u: TestUser, body: Record<string, unknown>) => call(flag as never, "/api/flags", { token: u.token, body });
+const flagAs = (u: TestUser, body: Record<string, unknown>) => call(flag, "/api/flags", { token: u.token, body });
 const resolvedNotes = (userId: number) =>
   db
     .select()
@@ -55,7 +55,7 @@ describe("POST /api/flags", () => {
     expect((await flagAs(members[1]!, { postId, commentId: 1, reason: "SPAM" })).status).toBe(400);
     expect((await flagAs(members[1]!, { postId: 999999, reason: "SPAM" })).status).toBe(404);
     expect((await flagAs(author, { postId, reason: "SPAM" })).status).toBe(403);
-    expect((await call(flag as never, "/api/flags", { body: { postId, reason: "SPAM" } })).status).toBe(401);
+    expect((await call(flag, "/api/flags", { body: { postId, reason: "SPAM" } })).status).toBe(401);
     expect(await db.select().from(flags).where(eq(flags.postId, postId))).toHaveLength(1);
   });
 
@@ -71,7 +71,7 @@ describe("POST /api/flags", () => {
     const [row] = await db.select().from(comments).where(eq(comments.id, commentId));
     expect(row!.hiddenAt).not.toBeNull();
     const seen = async (u?: TestUser) => {
-      const d = await call(postDetail as never, `/api/posts/${postId}`, { token: u?.token, params: { id: String(postId) } });
+      const d = await call(postDetail, `/api/posts/${postId}`, { token: u?.token, params: { id: String(postId) } });
       return (d.body.comments as { id: number; content: string; hidden: boolean }[]).find((c) => c.id === commentId)!;
     };
     expect(await seen()).toMatchObject({ content: "", hidden: true });
@@ -80,7 +80,7 @@ describe("POST /api/flags", () => {
     expect(await seen(mod)).toMatchObject({ content: "a rude comment", hidden: true });
 
     // The queue lists the three flags with the target's count; DISMISS lifts the hide for everyone.
-    const q = await call(listFlags as never, "/api/admin/flags?status=open&pageSize=100", { token: mod.token });
+    const q = await call(listFlags, "/api/admin/flags?status=open&pageSize=100", { token: mod.token });
     expect(q.status).toBe(200);
     const mine = (q.body as unknown[]).map((f) => adminFlagSchema.parse(f)).filter((f) => f.commentId === commentId);
     expect(mine).toHaveLength(3);
@@ -90,7 +90,7 @@ describe("POST /api/flags", () => {
       comment: { id: commentId, excerpt: "a rude comment", author: { id: author.id } },
       post: { id: postId },
     });
-    const res = await call(resolve as never, `/api/admin/flags/${mine[0]!.id}/resolve`, {
+    const res = await call(resolve, `/api/admin/flags/${mine[0]!.id}/resolve`, {
       token: mod.token,
       params: { id: String(mine[0]!.id) },
       body: { action: "DISMISS" },
@@ -103,13 +103,13 @@ describe("POST /api/flags", () => {
       expect(n).toHaveLength(1);
       expect(n[0]!.content).toContain("No action was needed");
     }
-    const again = await call(resolve as never, `/api/admin/flags/${mine[1]!.id}/resolve`, {
+    const again = await call(resolve, `/api/admin/flags/${mine[1]!.id}/resolve`, {
       token: mod.token,
       params: { id: String(mine[1]!.id) },
       body: { action: "HIDE" },
     });
     expect(again.status).toBe(409);
-    const done = await call(listFlags as never, "/api/admin/flags?status=resolved&pageSize=100", { token: mod.token });
+    const done = await call(listFlags, "/api/admin/flags?status=resolved&pageSize=100", { token: mod.token });
     expect(
       (done.body as { commentId: number; action: string; resolvedBy: { id: number } }[]).filter(
         (f) => f.commentId === commentId && f.action === "DISMISS" && f.resolvedBy.id === mod.id,
@@ -122,12 +122,12 @@ describe("POST /api/flags", () => {
     for (const m of members.slice(0, 3)) expect((await flagAs(m, { postId, reason: "OFF_TOPIC" })).status).toBe(201);
     const [row] = await db.select().from(posts).where(eq(posts.id, postId));
     expect(row!.status).toBe("PENDING");
-    const list = await call(listPosts as never, "/api/posts?pageSize=100");
+    const list = await call(listPosts, "/api/posts?pageSize=100");
     expect((list.body as { id: number }[]).some((p) => p.id === postId)).toBe(false);
-    expect((await call(postDetail as never, `/api/posts/${postId}`, { params: { id: String(postId) } })).status).toBe(404);
+    expect((await call(postDetail, `/api/posts/${postId}`, { params: { id: String(postId) } })).status).toBe(404);
 
     const [f] = await db.select().from(flags).where(eq(flags.postId, postId));
-    const hide = await call(resolve as never, `/api/admin/flags/${f!.id}/resolve`, {
+    const hide = await call(resolve, `/api/admin/flags/${f!.id}/resolve`, {
       token: mod.token,
       params: { id: String(f!.id) },
       body: { action: "HIDE" },
@@ -139,7 +139,7 @@ describe("POST /api/flags", () => {
     const [f2] = (await flagAs(members[3]!, { postId: other, reason: "SPAM" })).body
       ? await db.select().from(flags).where(eq(flags.postId, other))
       : [];
-    const del = await call(resolve as never, `/api/admin/flags/${f2!.id}/resolve`, {
+    const del = await call(resolve, `/api/admin/flags/${f2!.id}/resolve`, {
       token: mod.token,
       params: { id: String(f2!.id) },
       body: { action: "DELETE" },
@@ -153,10 +153,10 @@ describe("POST /api/flags", () => {
     const postId = await newPost();
     const commentId = await newComment(postId);
     const r = await flagAs(members[0]!, { commentId, reason: "OTHER", note: "flame war" });
-    expect((await call(listFlags as never, "/api/admin/flags", { token: members[1]!.token })).status).toBe(403);
+    expect((await call(listFlags, "/api/admin/flags", { token: members[1]!.token })).status).toBe(403);
     expect(
       (
-        await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, {
+        await call(resolve, `/api/admin/flags/${r.body.id}/resolve`, {
           token: members[1]!.token,
           params: { id: String(r.body.id) },
           body: { action: "DISMISS" },
@@ -165,14 +165,14 @@ describe("POST /api/flags", () => {
     ).toBe(403);
     expect(
       (
-        await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, {
+        await call(resolve, `/api/admin/flags/${r.body.id}/resolve`, {
           token: mod.token,
           params: { id: String(r.body.id) },
           body: { action: "NUKE" },
         })
       ).status,
     ).toBe(400);
-    const c = await call(resolve as never, `/api/admin/flags/${r.body.id}/resolve`, {
+    const c = await call(resolve, `/api/admin/flags/${r.body.id}/resolve`, {
       token: mod.token,
       params: { id: String(r.body.id) },
       body: { action: "CLOSE_POST" },

@@ -1,4 +1,4 @@
-// Issue 54, items 6, 9 and 13: a moderation state staff set on a member's content is undone by staff
+// items 6, 9 and 13: a moderation state staff set on a member's content is undone by staff
 // only (a post's close, a comment pin); one moderation action writes one audit line; the review queue
 // counts everything waiting, and only an edit of the title or content marks a post "edited by staff".
 import { and, eq } from "drizzle-orm";
@@ -20,7 +20,7 @@ import { POST as pinPost } from "@/app/api/posts/[id]/pin/route";
 import { POST as reopenPost } from "@/app/api/posts/[id]/reopen/route";
 import { GET as getPost, PUT as putPost } from "@/app/api/posts/[id]/route";
 import { postSchema } from "@/lib/validation/responses";
-import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
+import { call, type Handler, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 let admin: TestUser, mod: TestUser, author: TestUser, other: TestUser, flaggers: TestUser[], catId: number, cat2: number, tagId: number;
 
@@ -43,21 +43,21 @@ async function newComment(postId: number, by: TestUser = other): Promise<number>
   const [c] = await db.insert(comments).values({ postId, authorId: by.id, content: "a comment" }).returning();
   return c!.id;
 }
-const onPost = (h: unknown, id: number, token?: string) =>
-  call(h as never, `/api/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
-const onComment = (h: unknown, id: number, token?: string) =>
-  call(h as never, `/api/comments/${id}/x`, { method: "POST", token, params: { id: String(id) } });
+const onPost = (h: Handler, id: number, token?: string) =>
+  call(h, `/api/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
+const onComment = (h: Handler, id: number, token?: string) =>
+  call(h, `/api/comments/${id}/x`, { method: "POST", token, params: { id: String(id) } });
 const detail = async (id: number, u: TestUser) =>
-  postSchema.parse((await call(getPost as never, `/api/posts/${id}`, { token: u.token, params: { id: String(id) } })).body);
+  postSchema.parse((await call(getPost, `/api/posts/${id}`, { token: u.token, params: { id: String(id) } })).body);
 const comment = (postId: number, u: TestUser) =>
-  call(addComment as never, `/api/posts/${postId}/comments`, {
+  call(addComment, `/api/posts/${postId}/comments`, {
     token: u.token,
     params: { id: String(postId) },
     body: { content: "me again" },
   });
-const flagAs = (u: TestUser, body: Record<string, unknown>) => call(flag as never, "/api/flags", { token: u.token, body });
+const flagAs = (u: TestUser, body: Record<string, unknown>) => call(flag, "/api/flags", { token: u.token, body });
 const resolveAs = (u: TestUser, flagId: number, action: string) =>
-  call(resolve as never, `/api/admin/flags/${flagId}/resolve`, { token: u.token, params: { id: String(flagId) }, body: { action } });
+  call(resolve, `/api/admin/flags/${flagId}/resolve`, { token: u.token, params: { id: String(flagId) }, body: { action } });
 const auditAbout = (subject: number) => db.select().from(auditLogs).where(eq(auditLogs.subjectUserId, subject));
 
 describe("a close by staff is undone by staff only", () => {
@@ -110,9 +110,8 @@ describe("a close by staff is undone by staff only", () => {
     const postId = await newPost();
     const c1 = await newComment(postId);
     expect((await onComment(pinComment, c1, mod.token)).status).toBe(200);
-    const tree = (
-      await call(listComments as never, `/api/posts/${postId}/comments`, { token: author.token, params: { id: String(postId) } })
-    ).body as { id: number; pinnedByStaff?: boolean }[];
+    const tree = (await call(listComments, `/api/posts/${postId}/comments`, { token: author.token, params: { id: String(postId) } }))
+      .body as { id: number; pinnedByStaff?: boolean }[];
     expect(tree.find((c) => c.id === c1)?.pinnedByStaff).toBe(true);
     for (const h of [unpinComment, pinComment]) {
       const r = await onComment(h, c1, author.token);
@@ -139,7 +138,7 @@ describe("one moderation action, one audit line", () => {
     const f = await flagAs(flaggers[0]!, { commentId: c, reason: "SPAM", note: "ads" });
     expect((await resolveAs(mod, f.body.id, "DELETE")).status).toBe(200);
     expect((await auditAbout(offender.id)).map((a) => a.action)).toEqual(["flag.delete"]);
-    const page = await call(getUser as never, `/api/admin/users/${offender.id}`, {
+    const page = await call(getUser, `/api/admin/users/${offender.id}`, {
       token: admin.token,
       params: { id: String(offender.id) },
     });
@@ -154,7 +153,7 @@ describe("one moderation action, one audit line", () => {
     const [p] = await db.insert(posts).values({ title: "Offender's", content: "x", authorId: offender.id, categoryId: catId }).returning();
     const c = await newComment(p!.id, offender);
     expect(
-      (await call(deleteComment as never, `/api/comments/${c}`, { method: "DELETE", token: mod.token, params: { id: String(c) } })).status,
+      (await call(deleteComment, `/api/comments/${c}`, { method: "DELETE", token: mod.token, params: { id: String(c) } })).status,
     ).toBe(204);
     expect((await auditAbout(offender.id)).map((a) => a.action)).toEqual(["comment.delete"]);
 
@@ -169,11 +168,11 @@ describe("one moderation action, one audit line", () => {
 
 describe("the review queue", () => {
   it("counts every waiting thing once: pending posts, flagged comments, flagged posts (a post hidden by flags once)", async () => {
-    const count = async () => (await call(pendingCount as never, "/api/admin/posts/pending/count", { token: mod.token })).body;
+    const count = async () => (await call(pendingCount, "/api/admin/posts/pending/count", { token: mod.token })).body;
     const before = await count();
     expect(before).toEqual({ count: expect.any(Number), flagged: expect.any(Number), total: expect.any(Number) });
 
-    const set = await call(putConfig as never, "/api/admin/config", {
+    const set = await call(putConfig, "/api/admin/config", {
       method: "PUT",
       token: admin.token,
       body: { publishMode: "REVIEW", flagHideThreshold: 2 },
@@ -189,7 +188,7 @@ describe("the review queue", () => {
     expect((await flagAs(flaggers[0]!, { postId: hidden, reason: "SPAM" })).status).toBe(201);
     expect((await flagAs(flaggers[1]!, { postId: hidden, reason: "SPAM" })).status).toBe(201);
     expect(await count()).toEqual({ count: before.count + 2, flagged: before.flagged + 2, total: before.total + 3 });
-    await call(putConfig as never, "/api/admin/config", {
+    await call(putConfig, "/api/admin/config", {
       method: "PUT",
       token: admin.token,
       body: { publishMode: "DIRECT", flagHideThreshold: 3 },
@@ -202,7 +201,7 @@ describe("the review queue", () => {
     expect((await onPost(closePost, id, mod.token)).status).toBe(200);
     expect((await onPost(featurePost, id, mod.token)).status).toBe(200);
     const put = (body: Record<string, unknown>) =>
-      call(putPost as never, `/api/posts/${id}`, { method: "PUT", token: mod.token, params: { id: String(id) }, body });
+      call(putPost, `/api/posts/${id}`, { method: "PUT", token: mod.token, params: { id: String(id) }, body });
     expect((await put({ categoryId: cat2 })).status).toBe(200);
     expect((await put({ tagIds: [tagId] })).status).toBe(200);
     expect((await detail(id, author)).staffEditedAt ?? null).toBeNull();

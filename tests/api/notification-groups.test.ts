@@ -17,7 +17,7 @@ import { notificationGroupPageSchema, type NotificationGroupDto } from "@/lib/va
 import { call, makeUser, type TestUser } from "../helpers";
 import { endLottery, makeLotteryPost, makePollPost, makePost } from "./economy-helpers";
 
-// Issue 47 item 10: the flat list keeps one notification per event (OpenIsle's shape); the grouped
+// the flat list keeps one notification per event (OpenIsle's shape); the grouped
 // list groups on the server, so a group's count is every notification in it, not those on one page.
 const flat = async (u: TestUser, page: number, size: number) => {
   const r = await call(listNotifications, `/api/notifications?page=${page}&size=${size}`, { token: u.token });

@@ -10,7 +10,7 @@ import { notificationSchema } from "@/lib/validation/responses";
 import { call, makeUser, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 
-// Issue 21: reactions to the same target are one notification with a count, and excerpts are text.
+// reactions to the same target are one notification with a count, and excerpts are text.
 const inbox = async (u: TestUser) => {
   const r = await call(listNotifications, "/api/notifications?page=0&size=50", { token: u.token });
   expect(r.status).toBe(200);

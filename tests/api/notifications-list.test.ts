@@ -31,9 +31,9 @@ async function makeComment(postId: number, authorId: number, parentId: number | 
 
 describe("GET /api/notifications", () => {
   it("needs a caller (401) and validates paging (400 with field)", async () => {
-    expect((await call(list as never, "/api/notifications")).status).toBe(401);
-    expect((await call(unreadCount as never, "/api/notifications/unread-count")).status).toBe(401);
-    const bad = await call(list as never, "/api/notifications", { headers: { authorization: "Bearer fp_nope" } });
+    expect((await call(list, "/api/notifications")).status).toBe(401);
+    expect((await call(unreadCount, "/api/notifications/unread-count")).status).toBe(401);
+    const bad = await call(list, "/api/notifications", { headers: { authorization: "Bearer fp_nope" } });
     expect(bad.status).toBe(401);
     const u = await makeUser();
     for (const [q, field] of [
@@ -42,7 +42,7 @@ describe("GET /api/notifications", () => {
       ["page=-1", "page"],
       ["size=x", "size"],
     ]) {
-      const r = await call(list as never, `/api/notifications?${q}`, { token: u.token });
+      const r = await call(list, `/api/notifications?${q}`, { token: u.token });
       expect(r.status, q).toBe(400);
       expect(r.body.field).toBe(field);
     }
@@ -56,7 +56,7 @@ describe("GET /api/notifications", () => {
     const reply = await makeComment(post.id, replier.id, parent.id);
     await notify(db, { userId: author.id, type: "COMMENT_REPLY", fromUserId: replier.id, postId: post.id, commentId: reply.id });
 
-    const r = await call(list as never, "/api/notifications", { token: author.token });
+    const r = await call(list, "/api/notifications", { token: author.token });
     expect(r.status).toBe(200);
     const [n] = listSchema.parse(r.body);
     expect(n!.type).toBe("COMMENT_REPLY");
@@ -78,13 +78,13 @@ describe("GET /api/notifications", () => {
       { userId: other.id, type: "MENTION", fromUserId: owner.id, postId: secret.id, commentId: c.id },
       { userId: owner.id, type: "POST_SUBSCRIBED", fromUserId: other.id, postId: secret.id },
     ]);
-    const r = await call(list as never, "/api/notifications", { token: other.token });
+    const r = await call(list, "/api/notifications", { token: other.token });
     const [n] = listSchema.parse(r.body);
     expect(n!.post).toBeNull();
     expect(n!.comment).toBeNull();
     expect(r.text).not.toContain("secret");
     expect(n!.fromUser?.id).toBe(owner.id);
-    const mine = await call(list as never, "/api/notifications", { token: owner.token });
+    const mine = await call(list, "/api/notifications", { token: owner.token });
     expect(listSchema.parse(mine.body)[0]!.post?.title).toBe("secret");
   });
 
@@ -96,14 +96,14 @@ describe("GET /api/notifications", () => {
       db,
       types.map((type) => ({ userId: u.id, type, fromUserId: actor.id })),
     );
-    const r = await call(list as never, "/api/notifications", { token: u.token });
+    const r = await call(list, "/api/notifications", { token: u.token });
     expect(
       listSchema
         .parse(r.body)
         .map((n) => n.type)
         .sort(),
     ).toEqual(["POLL_VOTE", "REACTION"]);
-    expect((await call(unreadCount as never, "/api/notifications/unread-count", { token: u.token })).body).toEqual({ count: 2 });
+    expect((await call(unreadCount, "/api/notifications/unread-count", { token: u.token })).body).toEqual({ count: 2 });
     const stored = await db.select().from(notifications).where(eq(notifications.userId, u.id));
     expect(stored).toHaveLength(4);
   });
@@ -126,12 +126,12 @@ describe("GET /api/notifications", () => {
       )
       .returning();
     const ids = rows.map((r) => r.id);
-    const all = await call(list as never, "/api/notifications", { token: u.token });
+    const all = await call(list, "/api/notifications", { token: u.token });
     expect(all.body.map((n: { id: number }) => n.id)).toEqual([...ids].reverse());
-    const page1 = await call(list as never, "/api/notifications?page=1&size=2", { token: u.token });
+    const page1 = await call(list, "/api/notifications?page=1&size=2", { token: u.token });
     expect(page1.body.map((n: { id: number }) => n.id)).toEqual([ids[2], ids[1]]);
-    expect((await call(list as never, "/api/notifications?page=5&size=2", { token: u.token })).body).toEqual([]);
-    const un = await call(unread as never, "/api/notifications/unread", { token: u.token });
+    expect((await call(list, "/api/notifications?page=5&size=2", { token: u.token })).body).toEqual([]);
+    const un = await call(unread, "/api/notifications/unread", { token: u.token });
     expect(listSchema.parse(un.body).map((n) => n.id)).toEqual([ids[3], ids[1]]);
     expect(un.body.every((n: { read: boolean; reactionType: string }) => !n.read && n.reactionType === "LIKE")).toBe(true);
   });
@@ -148,14 +148,14 @@ describe("GET /api/notifications", () => {
       }
     }
     await seed(3);
-    await call(list as never, "/api/notifications?size=1", { token: u.token }); // token's lastUsedAt write happens once
+    await call(list, "/api/notifications?size=1", { token: u.token }); // token's lastUsedAt write happens once
     let before = dbStats.queries;
-    const small = await call(list as never, "/api/notifications?size=3", { token: u.token });
+    const small = await call(list, "/api/notifications?size=3", { token: u.token });
     const smallQueries = dbStats.queries - before;
     expect(small.body).toHaveLength(3);
     await seed(27);
     before = dbStats.queries;
-    const big = await call(list as never, "/api/notifications?size=30", { token: u.token });
+    const big = await call(list, "/api/notifications?size=30", { token: u.token });
     const bigQueries = dbStats.queries - before;
     expect(listSchema.parse(big.body)).toHaveLength(30);
     expect(bigQueries).toBe(smallQueries);

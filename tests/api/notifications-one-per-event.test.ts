@@ -5,7 +5,7 @@ import { POST as reply } from "@/app/api/comments/[id]/replies/route";
 import { call, makeUser, type TestUser } from "../helpers";
 import { makePost, notificationsOf } from "./comments-fixtures";
 
-// Issue 21: when one action would notify a member for several reasons, they get one notification,
+// when one action would notify a member for several reasons, they get one notification,
 // the most specific (a reply beats a mention, which beats "a post you follow was updated").
 const follow = (u: TestUser, post: number) =>
   call(subscribe, `/api/subscriptions/posts/${post}`, { method: "POST", token: u.token, params: { id: String(post) } });

@@ -35,6 +35,19 @@ const EXAMPLES: Record<string, unknown> = {
   "/api/tags/{id}/merge": { intoId: 1 },
   "/api/tags/{id}": { name: "t2" },
   "/api/admin/config": { publishMode: "DIRECT" },
+  "/api/admin/backups/schedule": { frequency: "daily", keep: 7 },
+  "/api/admin/groups": { name: "g1" },
+  "/api/admin/screened-emails": { domain: "spam.example", action: "BLOCK" },
+  "/api/admin/screened-ips": { cidr: "203.0.113.0/24", action: "BLOCK" },
+  "/api/admin/watched-words": { word: "spamword", action: "BLOCK" },
+  "/api/admin/groups/{id}/members": { username: "nobody" },
+  "/api/admin/legal/{slug}": { markdown: "# Terms" },
+  "/api/admin/users/{id}/account": { content: "keep" },
+  "/api/admin/users/{id}/silence": { reason: "matrix" },
+  "/api/admin/groups/{id}": { name: "g2" },
+  "/api/admin/categories/{id}/permissions": { see: ["everyone"], post: ["members"], reply: ["members"] },
+  "/api/admin/categories/{id}/moderators": { groupIds: [] },
+  "/api/admin/config/images/{kind}": { file: "aGVsbG8=" },
   "/api/admin/point-goods": { name: "Mug", cost: 10, image: "", description: "a mug" },
   "/api/admin/point-goods/{id}": { cost: 11 },
   "/api/admin/flags/{id}/resolve": { action: "DISMISS" },
@@ -53,7 +66,7 @@ function routeFiles(dir: string): string[] {
 
 describe("GET /api/openapi.json", () => {
   it("serves a valid OpenAPI 3.1 document with a bearer scheme and the Error schema", async () => {
-    const r = await call(openapiJson as never, "/api/openapi.json");
+    const r = await call(openapiJson, "/api/openapi.json");
     expect(r.status).toBe(200);
     const doc = r.body as OpenApiDocument;
     expect(doc.openapi).toBe("3.1.0");
@@ -114,6 +127,23 @@ describe("GET /api/openapi.json", () => {
     expect(doc.paths["/api/point-goods"]?.get).toBeDefined();
   });
 
+  it("declares the codes a client acts on: sso_only on the sign-in routes, the two-factor step on login", () => {
+    const doc = buildOpenApiDocument();
+    type Coded = {
+      description: string;
+      content: Record<string, { schema: { allOf: JsonSchema[] }; examples: Record<string, { value: { code: string } }> }>;
+    };
+    const coded = (p: string, status: string) => (doc.paths[p]!.post as { responses: Record<string, Coded> }).responses[status]!;
+    const codes = (r: Coded) => Object.values(r.content["application/json"]!.examples).map((e) => e.value.code);
+    const login403 = coded("/api/auth/login", "403");
+    expect(codes(login403)).toEqual(["sso_only"]);
+    expect(login403.description).toMatch(/`sso_only`: password sign-in is off/);
+    expect(login403.content["application/json"]!.schema.allOf[0]).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(login403.content["application/json"]!.schema.allOf[1]).toMatchObject({ properties: { code: { enum: ["sso_only"] } } });
+    expect(codes(coded("/api/auth/login", "401"))).toEqual(["unauthorized", "two_factor_required", "two_factor_invalid"]);
+    expect(codes(coded("/api/auth/register", "403"))).toEqual(["sso_only", "registration_closed"]);
+  });
+
   it("is generated from the route declarations: the route index is current and every handler is declared", async () => {
     const { routeIndexSource } = (await import("../../scripts/route-index.mjs")) as { routeIndexSource: () => string };
     expect(readFileSync("app/api/openapi.json/route-index.ts", "utf8"), "run npm run gen:routes").toBe(routeIndexSource());
@@ -147,7 +177,7 @@ describe("GET /api/openapi.json", () => {
         // A body the schema accepts, where one is needed, so that the service is reached.
         const body = !h.spec.body || h.spec.bodyOptional ? undefined : EXAMPLES[p];
         if (h.spec.body && !h.spec.bodyOptional) expect(body, `example body for ${m} ${p}`).toBeDefined();
-        const r = await call(h as never, p.replace(/\{\w+\}/g, "999999"), {
+        const r = await call(h, p.replace(/\{\w+\}/g, "999999"), {
           method: m,
           token: member.token,
           params: { id: "999999" },
@@ -215,13 +245,13 @@ describe("real responses validate against the document's schemas", () => {
     const tag = await makeTag("openapi");
     const tag2 = await makeTag("zod");
 
-    const created = await call(createPost as never, "/api/posts", {
+    const created = await call(createPost, "/api/posts", {
       token: author.token,
       body: { title: "Spec", content: "Hello @" + commenter.username, categoryId: cat.id, tagIds: [tag.id] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     check("/api/posts", "post", created.body, "201");
-    const poll = await call(createPost as never, "/api/posts", {
+    const poll = await call(createPost, "/api/posts", {
       token: author.token,
       body: {
         title: "Poll",
@@ -234,50 +264,50 @@ describe("real responses validate against the document's schemas", () => {
     });
     expect(poll.status, JSON.stringify(poll.body)).toBe(201);
     const id = created.body.id as number;
-    const edited = await call(updatePost as never, `/api/posts/${id}`, {
+    const edited = await call(updatePost, `/api/posts/${id}`, {
       method: "PUT",
       token: author.token,
       params: { id: String(id) },
       body: { title: "Spec v2", tagIds: [tag.id, tag2.id] },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const comment = await call(createComment as never, `/api/posts/${id}/comments`, {
+    const comment = await call(createComment, `/api/posts/${id}/comments`, {
       token: commenter.token,
       params: { id: String(id) },
       body: { content: "nice" },
     });
     expect(comment.status, JSON.stringify(comment.body)).toBe(201);
-    const good = await call(createGood as never, "/api/admin/point-goods", {
+    const good = await call(createGood, "/api/admin/point-goods", {
       token: admin.token,
       body: { name: "Mug", cost: 10, image: "", description: "a mug" },
     });
     expect(good.status, JSON.stringify(good.body)).toBe(201);
 
-    const posts = await call(listPosts as never, "/api/posts", { token: commenter.token });
+    const posts = await call(listPosts, "/api/posts", { token: commenter.token });
     expect(posts.body.length).toBeGreaterThanOrEqual(2);
     z.array(postSchema).parse(posts.body);
     check("/api/posts", "get", posts.body);
 
-    const recent = await call(recentPosts as never, "/api/posts/recent?minutes=60");
+    const recent = await call(recentPosts, "/api/posts/recent?minutes=60");
     expect(recent.body.length).toBeGreaterThanOrEqual(2);
     z.array(postSchema).parse(recent.body);
     check("/api/posts/recent", "get", recent.body);
 
-    const logs = await call(changeLogs as never, `/api/posts/${id}/change-logs`, { params: { id: String(id) } });
+    const logs = await call(changeLogs, `/api/posts/${id}/change-logs`, { params: { id: String(id) } });
     expect(logs.body.length).toBeGreaterThanOrEqual(2);
     z.array(changeLogSchema).parse(logs.body);
     check("/api/posts/{id}/change-logs", "get", logs.body);
 
-    const cats = await call(listCategories as never, "/api/categories");
+    const cats = await call(listCategories, "/api/categories");
     z.array(categorySchema).parse(cats.body);
     check("/api/categories", "get", cats.body);
 
-    const notes = await call(listNotifications as never, "/api/notifications", { token: author.token });
+    const notes = await call(listNotifications, "/api/notifications", { token: author.token });
     expect(notes.body.length).toBeGreaterThanOrEqual(1);
     z.array(notificationSchema).parse(notes.body);
     check("/api/notifications", "get", notes.body);
 
-    const goods = await call(pointGoods as never, "/api/point-goods");
+    const goods = await call(pointGoods, "/api/point-goods");
     expect(goods.body.length).toBe(1);
     z.array(pointGoodSchema).parse(goods.body);
     check("/api/point-goods", "get", goods.body);

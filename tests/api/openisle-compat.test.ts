@@ -1,11 +1,11 @@
-// Issue 46: OpenIsle's clients against our route handlers. tests/api/openisle-requests.json records every
+// OpenIsle's clients against our route handlers. tests/api/openisle-requests.json records every
 // request form that OpenIsle's Nuxt client (frontend_nuxt/) and MCP server (mcp/) send, as they send it,
 // with the fields each reads from the answer. Each entry runs here in-process, in file order (a few
 // depend on the ones before: close then reopen, save a draft then read it), against a fixture world:
 // - answered "yes": the status the client accepts (2xx, or the one given) and every field it reads, of
 //   the JSON type it expects; "equals" values; "missing" fields stay absent (we differ on purpose);
 // - answered "no": still no route or method for it (a reason is recorded: docs/openisle-compat.md);
-// - answered "pending": another part of issue 46 builds it; expected to fail until it lands.
+// - answered "pending": not built yet; expected to fail until it lands.
 // The counts in docs/openisle-compat.md are checked against the recorded set.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -226,7 +226,7 @@ beforeAll(async () => {
 
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
   const make = async (who: TestUser, title: string, extra: Record<string, unknown> = {}) => {
-    const r = await call(createPost as never, "/api/posts", {
+    const r = await call(createPost, "/api/posts", {
       token: who.token,
       body: { title, content: `Compat fixture: ${title}`, categoryId: cat.id, tagIds: [tag.id], ...extra },
     });
@@ -264,7 +264,7 @@ beforeAll(async () => {
     .returning({ id: posts.id });
 
   const comment = async (who: TestUser, id: number, content: string) => {
-    const r = await call(createComment as never, `/api/posts/${id}/comments`, {
+    const r = await call(createComment, `/api/posts/${id}/comments`, {
       token: who.token,
       body: { content },
       params: { id: String(id) },
@@ -282,7 +282,7 @@ beforeAll(async () => {
   ]);
   await db.insert(postReads).values({ userId: member.id, postId }).onConflictDoNothing();
   await db.insert(postSubscriptions).values({ userId: member.id, postId }).onConflictDoNothing();
-  // Follows both ways, so the followers and following lists have someone to read (issue 48).
+  // Follows both ways, so the followers and following lists have someone to read.
   await db.insert(userFollows).values([
     { followerId: other.id, followeeId: member.id },
     { followerId: member.id, followeeId: other.id },
@@ -291,7 +291,7 @@ beforeAll(async () => {
     .insert(postChangeLogs)
     .values({ postId, actorId: member.id, type: "TITLE", oldTitle: "Before", newTitle: "Compat fixture post" });
   // A direct message from the admin (staff may always write), for the member's reaction to it.
-  const dm = await call(sendMessage as never, "/api/messages", {
+  const dm = await call(sendMessage, "/api/messages", {
     token: admin.token,
     body: { recipientId: member.id, content: "A fixture message" },
   });

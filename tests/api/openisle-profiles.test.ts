@@ -1,4 +1,4 @@
-// Issue 46 items 9 and 11: OpenIsle's profile statistics and sub-lists, medals, and the header's calls
+// OpenIsle's profile statistics and sub-lists, medals, and the header's calls
 // (online count and heartbeat, config, activities, drafts, daily active users), with our visibility rules.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -33,11 +33,10 @@ import {
 } from "@/lib/validation/openisle/profiles";
 import { draftSchema, publicConfigSchema, statsPointSchema } from "@/lib/validation/openisle/site";
 import { tagSchema } from "@/lib/validation/responses";
-import { call, makeCategory, makeTag, makeUser, sessionCookie, type TestUser } from "../helpers";
+import { call, type Handler, makeCategory, makeTag, makeUser, sessionCookie, type TestUser } from "../helpers";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
-const at = (handler: unknown, path: string, key: string, token?: string) =>
-  call(handler as never, path, { params: { idOrUsername: key }, token });
+const at = (handler: Handler, path: string, key: string, token?: string) => call(handler, path, { params: { idOrUsername: key }, token });
 
 async function seedPost(
   author: TestUser,
@@ -155,7 +154,7 @@ describe("profiles (item 9)", () => {
     expect(new Date(anon.body.lastPostTime).getTime()).toBeLessThan(minutesAgo(59).getTime());
     expect(new Date(anon.body.lastCommentTime).getTime()).toBeLessThan(minutesAgo(54).getTime());
     expect(anon.body).not.toHaveProperty("email");
-    // Follows (issue 48): counted for everyone; `subscribed` is the caller's own.
+    // Follows: counted for everyone; `subscribed` is the caller's own.
     expect(anon.body).toMatchObject({ followers: 0, following: 0, subscribed: false });
 
     // A member also sees the members' post; the author their private post and hidden comment.
@@ -249,7 +248,7 @@ describe("profiles (item 9)", () => {
 
   it("admins: the ADMIN members with statistics, no email", async () => {
     const admin = await makeUser({ role: "ADMIN" });
-    const r = await call(admins as never, "/api/users/admins");
+    const r = await call(admins, "/api/users/admins");
     expect(r.status).toBe(200);
     expect(r.body.map((u: { id: number }) => u.id)).toContain(admin.id);
     expect(r.body.map((u: { id: number }) => u.id)).not.toContain(mod.id);
@@ -260,7 +259,7 @@ describe("profiles (item 9)", () => {
   });
 
   it("medals?userId=: every medal in OpenIsle's order, with the member's progress; the shown one selected", async () => {
-    const none = await call(medals as never, "/api/medals");
+    const none = await call(medals, "/api/medals");
     expect(none.status).toBe(200);
     expect(none.body.map((m: { type: string }) => m.type)).toEqual(["COMMENT", "POST", "FEATURED", "CONTRIBUTOR", "SEED", "PIONEER"]);
     expect(none.body.every((m: { completed: boolean; selected: boolean }) => !m.completed && !m.selected)).toBe(true);
@@ -268,75 +267,74 @@ describe("profiles (item 9)", () => {
     expect(none.body[0].icon).toMatch(/^http:\/\/localhost:3000\/icons\.svg\?v=\w+#message-square$/);
 
     await db.update(posts).set({ rssExcluded: false, featuredAt: new Date() }).where(eq(posts.id, ids.open!));
-    const mine = await call(medals as never, `/api/medals?userId=${author.id}`);
+    const mine = await call(medals, `/api/medals?userId=${author.id}`);
     const byType = Object.fromEntries(mine.body.map((m: { type: string }) => [m.type, m]));
     expect(byType.COMMENT).toMatchObject({ completed: false, currentCommentCount: 5, targetCommentCount: 100 });
     expect(byType.POST).toMatchObject({ currentPostCount: 4, targetPostCount: 100 });
     expect(byType.FEATURED).toMatchObject({ completed: true, currentFeaturedCount: 1, targetFeaturedCount: 1 });
     expect(byType.PIONEER).toMatchObject({ completed: true, rank: expect.any(Number) });
     expect(byType.SEED.registerDate).toEqual(expect.any(String));
-    // Nothing chosen: the first earned in API.md §2's order is the one shown.
+    // Nothing chosen: the first earned in docs/api.md §2's order is the one shown.
     expect(mine.body.filter((m: { selected: boolean }) => m.selected).map((m: { type: string }) => m.type)).toEqual(["FEATURED"]);
     await db.update(users).set({ displayMedal: "PIONEER" }).where(eq(users.id, author.id));
-    const chosen = await call(medals as never, `/api/medals?userId=${author.id}`);
+    const chosen = await call(medals, `/api/medals?userId=${author.id}`);
     expect(chosen.body.filter((m: { selected: boolean }) => m.selected).map((m: { type: string }) => m.type)).toEqual(["PIONEER"]);
-    expect((await call(medals as never, "/api/medals?userId=999999")).body.every((m: { completed: boolean }) => !m.completed)).toBe(true);
-    expect((await call(medals as never, "/api/medals?userId=abc")).status).toBe(400);
+    expect((await call(medals, "/api/medals?userId=999999")).body.every((m: { completed: boolean }) => !m.completed)).toBe(true);
+    expect((await call(medals, "/api/medals?userId=abc")).status).toBe(400);
   });
 });
 
 describe("header calls (item 11)", () => {
   it("online: a request signed with a member's token or session counts them; an anonymous heartbeat counts nobody", async () => {
-    const base = (await call(onlineCount as never, "/api/online/count")).body as number;
+    const base = (await call(onlineCount, "/api/online/count")).body as number;
     expect(typeof base).toBe("number");
     const m = await makeUser();
     // Anonymous heartbeat with a userId: answered, nothing recorded.
-    const hb = await call(heartbeat as never, `/api/online/heartbeat?userId=${m.id}`, { method: "POST" });
+    const hb = await call(heartbeat, `/api/online/heartbeat?userId=${m.id}`, { method: "POST" });
     expect(hb.status).toBe(200);
     expect(hb.text).toBe("");
-    expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base);
+    expect((await call(onlineCount, "/api/online/count")).body).toBe(base);
     // Any call with the member's token (here the count itself) records them, through the token's last_used_at.
-    expect((await call(onlineCount as never, "/api/online/count", { token: m.token })).body).toBe(base + 1);
+    expect((await call(onlineCount, "/api/online/count", { token: m.token })).body).toBe(base + 1);
     // A browser session counts from sign-in on.
     const other = await makeUser();
     await sessionCookie(other.id);
-    expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base + 2);
+    expect((await call(onlineCount, "/api/online/count")).body).toBe(base + 2);
     // Seen long ago: not online.
     await db
       .update(userVisitDays)
       .set({ lastSeenAt: minutesAgo(6) })
       .where(eq(userVisitDays.userId, other.id));
-    expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base + 1);
+    expect((await call(onlineCount, "/api/online/count")).body).toBe(base + 1);
     // A heartbeat with credentials brings them back.
     const { cookie } = await sessionCookie(other.id);
     await db
       .update(userVisitDays)
       .set({ lastSeenAt: minutesAgo(6) })
       .where(eq(userVisitDays.userId, other.id));
-    const beat = await call(heartbeat as never, "/api/online/heartbeat", {
+    const beat = await call(heartbeat, "/api/online/heartbeat", {
       method: "POST",
       headers: { cookie, "sec-fetch-site": "same-origin" },
     });
     expect(beat.status).toBe(200);
-    expect((await call(onlineCount as never, "/api/online/count")).body).toBe(base + 2);
+    expect((await call(onlineCount, "/api/online/count")).body).toBe(base + 2);
   });
 
   it("config: OpenIsle's SiteConfigDto; registerMode follows our registration setting", async () => {
-    const r = await call(config as never, "/api/config");
+    const r = await call(config, "/api/config");
     expect(r.status).toBe(200);
     expect(publicConfigSchema.safeParse(r.body).success).toBe(true);
     expect(r.body).toMatchObject({ captchaEnabled: false, aiFormatLimit: 0, registerMode: "DIRECT", registrationMode: "OPEN" });
     const admin = await makeUser({ role: "ADMIN" });
     expect(
-      (await call(adminConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "CLOSED" } }))
-        .status,
+      (await call(adminConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "CLOSED" } })).status,
     ).toBe(200);
-    expect((await call(config as never, "/api/config")).body).toMatchObject({ registerMode: "CLOSED", registrationMode: "CLOSED" });
-    await call(adminConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "OPEN" } });
+    expect((await call(config, "/api/config")).body).toMatchObject({ registerMode: "CLOSED", registrationMode: "CLOSED" });
+    await call(adminConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { registrationMode: "OPEN" } });
   });
 
   it("activities: we run none", async () => {
-    const r = await call(activities as never, "/api/activities");
+    const r = await call(activities, "/api/activities");
     expect(r.status).toBe(200);
     expect(r.body).toEqual([]);
   });
@@ -345,37 +343,37 @@ describe("header calls (item 11)", () => {
     const m = await makeUser();
     const cat = await makeCategory();
     const [t1, t2] = [await makeTag(), await makeTag()];
-    expect((await call(getDraft as never, "/api/drafts/me")).status).toBe(401);
-    const none = await call(getDraft as never, "/api/drafts/me", { token: m.token });
+    expect((await call(getDraft, "/api/drafts/me")).status).toBe(401);
+    const none = await call(getDraft, "/api/drafts/me", { token: m.token });
     expect(none.status).toBe(204);
     expect(none.text).toBe("");
     const body = { title: "half", content: "a draft", categoryId: cat.id, tagIds: [t2.id, 999999, t1.id], postVisibleScopeType: "ALL" };
-    const saved = await call(saveDraft as never, "/api/drafts", { token: m.token, body });
+    const saved = await call(saveDraft, "/api/drafts", { token: m.token, body });
     expect(saved.status).toBe(200);
     expect(draftSchema.safeParse(saved.body).success).toBe(true);
     expect(saved.body).toMatchObject({ title: "half", content: "a draft", categoryId: cat.id, tagIds: [t2.id, t1.id] });
-    const again = await call(saveDraft as never, "/api/drafts", { token: m.token, body: { content: "second" } });
+    const again = await call(saveDraft, "/api/drafts", { token: m.token, body: { content: "second" } });
     expect(again.body).toEqual({ id: saved.body.id, title: null, content: "second", categoryId: null, tagIds: [] });
-    expect((await call(saveDraft as never, "/api/drafts", { token: m.token, body: { categoryId: 999999 } })).status).toBe(400);
-    expect((await call(getDraft as never, "/api/drafts/me", { token: m.token })).body.content).toBe("second");
+    expect((await call(saveDraft, "/api/drafts", { token: m.token, body: { categoryId: 999999 } })).status).toBe(400);
+    expect((await call(getDraft, "/api/drafts/me", { token: m.token })).body.content).toBe("second");
     // Another member's draft is theirs.
     const other = await makeUser();
-    expect((await call(getDraft as never, "/api/drafts/me", { token: other.token })).status).toBe(204);
-    const del = await call(deleteDraft as never, "/api/drafts/me", { method: "DELETE", token: m.token });
+    expect((await call(getDraft, "/api/drafts/me", { token: other.token })).status).toBe(204);
+    const del = await call(deleteDraft, "/api/drafts/me", { method: "DELETE", token: m.token });
     expect(del.status).toBe(200);
-    expect((await call(getDraft as never, "/api/drafts/me", { token: m.token })).status).toBe(204);
-    expect((await call(deleteDraft as never, "/api/drafts/me", { method: "DELETE", token: m.token })).status).toBe(200);
-    await call(saveDraft as never, "/api/drafts", { token: m.token, body: { title: "t" } });
+    expect((await call(getDraft, "/api/drafts/me", { token: m.token })).status).toBe(204);
+    expect((await call(deleteDraft, "/api/drafts/me", { method: "DELETE", token: m.token })).status).toBe(200);
+    await call(saveDraft, "/api/drafts", { token: m.token, body: { title: "t" } });
     await seedPost(m, cat.id, "published", new Date());
-    expect((await call(getDraft as never, "/api/drafts/me", { token: m.token })).status).toBe(204);
+    expect((await call(getDraft, "/api/drafts/me", { token: m.token })).status).toBe(204);
   });
 
   it("stats: admins only; every day of the range, oldest first; today's active members from what presence recorded", async () => {
     const member = await makeUser();
     const admin = await makeUser({ role: "ADMIN" });
-    expect((await call(dauRange as never, "/api/stats/dau-range?days=30", { token: member.token })).status).toBe(403);
-    expect((await call(dauRange as never, "/api/stats/dau-range?days=30")).status).toBe(401);
-    const r = await call(dauRange as never, "/api/stats/dau-range?days=30", { token: admin.token });
+    expect((await call(dauRange, "/api/stats/dau-range?days=30", { token: member.token })).status).toBe(403);
+    expect((await call(dauRange, "/api/stats/dau-range?days=30")).status).toBe(401);
+    const r = await call(dauRange, "/api/stats/dau-range?days=30", { token: admin.token });
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(30);
     for (const p of r.body) expect(statsPointSchema.safeParse(p).success).toBe(true);
@@ -387,10 +385,10 @@ describe("header calls (item 11)", () => {
     const n = row!.n;
     expect(r.body.at(-1).value).toBe(Number(n));
     expect(r.body.at(-1).value).toBeGreaterThanOrEqual(1);
-    expect((await call(dau as never, `/api/stats/dau?date=${today}`, { token: admin.token })).body).toEqual({ dau: Number(n) });
-    expect((await call(dauRange as never, "/api/stats/dau-range?days=0", { token: admin.token })).body).toHaveLength(1);
-    expect((await call(dauRange as never, "/api/stats/dau-range?days=9999", { token: admin.token })).body).toHaveLength(366);
-    const p = await call(postsRange as never, "/api/stats/posts-range?days=7", { token: admin.token });
+    expect((await call(dau, `/api/stats/dau?date=${today}`, { token: admin.token })).body).toEqual({ dau: Number(n) });
+    expect((await call(dauRange, "/api/stats/dau-range?days=0", { token: admin.token })).body).toHaveLength(1);
+    expect((await call(dauRange, "/api/stats/dau-range?days=9999", { token: admin.token })).body).toHaveLength(366);
+    const p = await call(postsRange, "/api/stats/posts-range?days=7", { token: admin.token });
     expect(p.body).toHaveLength(7);
     expect(p.body.at(-1).value).toBeGreaterThanOrEqual(1);
   });

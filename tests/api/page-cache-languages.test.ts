@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupPage, pageCandidate, releasePage, storePage, type SharedRender } from "@/lib/front/page-cache";
 import { makeCategory } from "../helpers";
 
-// The page cache keys a public page by the language it is rendered in (issue 49): a Chinese visitor never
+// The page cache keys a public page by the language it is rendered in: a Chinese visitor never
 // gets the English document stored for the same URL, nor the reverse; the language is read as the render
 // reads it (the `lang` cookie, then Accept-Language, then English).
 const request = (url: string, headers: Record<string, string> = {}) =>

@@ -1,4 +1,4 @@
-// Issue 54, item 1: password hashing froze the server. An anonymous POST /api/auth/reset with a random
+// password hashing froze the server. An anonymous POST /api/auth/reset with a random
 // token hashed the new password (bcryptjs, on the server's one thread) before it looked at the token;
 // hashes made by bcryptjs before must keep working, and are replaced on the next sign-in.
 import { eq } from "drizzle-orm";

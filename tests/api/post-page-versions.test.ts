@@ -15,7 +15,7 @@ import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers
 // Cached post pages are checked against their own post's version and the "everything" version
 // (lib/cache/page-versions.ts): a write changes the versions of exactly the post pages it can change.
 async function newPost(u: TestUser, categoryId: number, tagId: number, title: string): Promise<number> {
-  const r = await call(createPostRoute as never, "/api/posts", {
+  const r = await call(createPostRoute, "/api/posts", {
     token: u.token,
     body: { title, content: "text", categoryId, tagIds: [tagId] },
   });
@@ -37,7 +37,7 @@ describe("post page versions", () => {
     const a0 = await postPageVersion(a);
     const b0 = await postPageVersion(b);
 
-    const c = await call(createComment as never, `/api/posts/${a}/comments`, {
+    const c = await call(createComment, `/api/posts/${a}/comments`, {
       token: u.token,
       params: { id: String(a) },
       body: { content: "on A" },
@@ -49,7 +49,7 @@ describe("post page versions", () => {
 
     // The reaction announces only the comment: its post is looked up.
     const other = await makeUser();
-    const r = await call(reactComment as never, `/api/comments/${c.body.id}/reactions`, {
+    const r = await call(reactComment, `/api/comments/${c.body.id}/reactions`, {
       token: other.token,
       params: { id: String(c.body.id) },
       body: { type: "LIKE" },
@@ -63,18 +63,18 @@ describe("post page versions", () => {
     const { u, cat, a, b } = await twoPosts(["Page C", "Page D"]);
     const before = [await postPageVersion(a), await postPageVersion(b)];
 
-    expect((await call(preview as never, "/api/markdown/preview", { token: u.token, body: { markdown: "*typing*" } })).status).toBe(200);
-    expect((await call(readAll as never, "/api/notifications/read-all", { token: u.token })).status).toBeLessThan(300);
+    expect((await call(preview, "/api/markdown/preview", { token: u.token, body: { markdown: "*typing*" } })).status).toBe(200);
+    expect((await call(readAll, "/api/notifications/read-all", { token: u.token })).status).toBeLessThan(300);
     expect([await postPageVersion(a), await postPageVersion(b)]).toEqual(before);
 
-    const renamed = await call(updateMe as never, "/api/users/me", { method: "PUT", token: u.token, body: { username: `renamed${u.id}` } });
+    const renamed = await call(updateMe, "/api/users/me", { method: "PUT", token: u.token, body: { username: `renamed${u.id}` } });
     expect(renamed.status).toBe(200);
     const afterRename = [await postPageVersion(a), await postPageVersion(b)];
     expect(afterRename[0]).not.toBe(before[0]);
     expect(afterRename[1]).not.toBe(before[1]);
 
     const admin = await makeUser({ role: "ADMIN" });
-    const edited = await call(editCategory as never, `/api/categories/${cat.id}`, {
+    const edited = await call(editCategory, `/api/categories/${cat.id}`, {
       method: "PUT",
       token: admin.token,
       params: { id: String(cat.id) },

@@ -21,7 +21,7 @@ async function seedPost(author: TestUser, visibleScope: VisibleScope = "ALL") {
 }
 
 const get = (id: number | string, o: { token?: string; headers?: Record<string, string> } = {}) =>
-  call(detail as never, `/api/posts/${id}`, { ...o, params: { id: String(id) } });
+  call(detail, `/api/posts/${id}`, { ...o, params: { id: String(id) } });
 
 async function viewedNotes(authorId: number, postId: number) {
   return db
@@ -34,20 +34,22 @@ describe("GET /api/posts/{id}", () => {
   it("returns a PostDetail with comments and participants (author first, then commenters by first comment, max 5)", async () => {
     const author = await makeUser();
     const id = await seedPost(author);
-    const people = await Promise.all([1, 2, 3, 4, 5, 6].map(() => makeUser()));
+    const people = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => makeUser()));
     const [u1, u2, u3, u4, u5] = people;
     const base = Date.parse("2026-01-01T00:00:00.000Z");
     const at = (m: number) => new Date(base + m * 60_000);
-    // u2 comments first, then u1; u3's only comment is deleted; the author's own comment does not count twice.
+    // u2 comments first, then u1; u3's only comment is deleted and u6's only one hidden (held for review);
+    // the author's own comment does not count twice.
     await db.insert(comments).values([
       { postId: id, authorId: u2!.id, content: "a", createdAt: at(1) },
       { postId: id, authorId: author.id, content: "b", createdAt: at(2) },
       { postId: id, authorId: u1!.id, content: "c", createdAt: at(3) },
       { postId: id, authorId: u2!.id, content: "d", createdAt: at(4) },
       { postId: id, authorId: u3!.id, content: "e", createdAt: at(5), deletedAt: at(6) },
+      { postId: id, authorId: people[5]!.id, content: "held", createdAt: at(6), hiddenAt: at(6) },
       { postId: id, authorId: u4!.id, content: "f", createdAt: at(7) },
       { postId: id, authorId: u5!.id, content: "g", createdAt: at(8) },
-      { postId: id, authorId: people[5]!.id, content: "h", createdAt: at(9) },
+      { postId: id, authorId: people[6]!.id, content: "h", createdAt: at(9) },
     ]);
     const r = await get(id);
     expect(r.status).toBe(200);
@@ -66,7 +68,7 @@ describe("GET /api/posts/{id}", () => {
     expect((await get(id, { token: author.token })).body.views).toBe(2);
     expect((await get(id, { headers: { "user-agent": "A", ...peerHeaders("1.2.3.4") } })).body.views).toBe(3);
     expect((await get(id, { headers: { "user-agent": "A", ...peerHeaders("1.2.3.4") } })).body.views).toBe(3);
-    // A new User-Agent is not a new viewer (issue 20, finding 10); another address is.
+    // A new User-Agent is not a new viewer; another address is.
     expect((await get(id, { headers: { "user-agent": "B", ...peerHeaders("1.2.3.4") } })).body.views).toBe(3);
     expect((await get(id, { headers: { "user-agent": "B", ...peerHeaders("1.2.3.5") } })).body.views).toBe(4);
 

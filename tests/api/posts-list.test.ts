@@ -89,14 +89,14 @@ describe("GET /api/posts ordering, filters and paging", () => {
   });
 
   it("orders pinned first (pinnedAt desc), then createdAt desc, then id desc", async () => {
-    const r = await call(list as never, "/api/posts");
+    const r = await call(list, "/api/posts");
     expect(r.status).toBe(200);
     postList.parse(r.body);
     expect(ids(r.body)).toEqual([P.pinNew, P.pinOld, P.newest, P.s3, P.s2, P.s1, P.old]);
   });
 
   it("returns complete Post objects", async () => {
-    const r = await call(list as never, `/api/posts?tagId=${t3}`);
+    const r = await call(list, `/api/posts?tagId=${t3}`);
     const post = r.body.find((p: { id: number }) => p.id === P.s3);
     expect(post.tags.map((t: { id: number }) => t.id)).toEqual([t1, t2, t3]);
     expect(post.category.id).toBe(catB);
@@ -110,49 +110,49 @@ describe("GET /api/posts ordering, filters and paging", () => {
   });
 
   it("combines categories with OR; a singular categoryId replaces the list", async () => {
-    const repeated = await call(list as never, `/api/posts?categoryIds=${catB}&categoryIds=${catC}`);
+    const repeated = await call(list, `/api/posts?categoryIds=${catB}&categoryIds=${catC}`);
     expect(ids(repeated.body)).toEqual([P.pinNew, P.newest, P.s3, P.s2]);
-    const comma = await call(list as never, `/api/posts?categoryIds=${catB},${catC}`);
+    const comma = await call(list, `/api/posts?categoryIds=${catB},${catC}`);
     expect(ids(comma.body)).toEqual(ids(repeated.body));
-    const single = await call(list as never, `/api/posts?categoryIds=${catB},${catC}&categoryId=${catA}`);
+    const single = await call(list, `/api/posts?categoryIds=${catB},${catC}&categoryId=${catA}`);
     expect(ids(single.body)).toEqual([P.pinOld, P.s1, P.old]);
   });
 
   it("combines tags with AND; a singular tagId replaces the list; unknown tag gives []", async () => {
-    const both = await call(list as never, `/api/posts?tagIds=${t1}&tagIds=${t2}`);
+    const both = await call(list, `/api/posts?tagIds=${t1}&tagIds=${t2}`);
     expect(ids(both.body)).toEqual([P.s3, P.s1]);
-    const three = await call(list as never, `/api/posts?tagIds=${t1},${t2},${t3}`);
+    const three = await call(list, `/api/posts?tagIds=${t1},${t2},${t3}`);
     expect(ids(three.body)).toEqual([P.s3]);
-    const single = await call(list as never, `/api/posts?tagIds=${t1},${t2}&tagId=${t3}`);
+    const single = await call(list, `/api/posts?tagIds=${t1},${t2}&tagId=${t3}`);
     expect(ids(single.body)).toEqual([P.newest, P.s3]);
-    const unknown = await call(list as never, `/api/posts?tagIds=${t1},999999`);
+    const unknown = await call(list, `/api/posts?tagIds=${t1},999999`);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual([]);
-    const unknownOnly = await call(list as never, `/api/posts?tagId=999999`);
+    const unknownOnly = await call(list, `/api/posts?tagId=999999`);
     expect(unknownOnly.body).toEqual([]);
   });
 
   it("ANDs categories with tags", async () => {
-    const r = await call(list as never, `/api/posts?categoryIds=${catA},${catB}&tagIds=${t2}`);
+    const r = await call(list, `/api/posts?categoryIds=${catA},${catB}&tagIds=${t2}`);
     expect(ids(r.body)).toEqual([P.s3, P.s2, P.s1]);
   });
 
   it("pages without overlap; a page past the end is []", async () => {
     const all: number[] = [];
     for (let page = 0; page < 4; page++) {
-      const r = await call(list as never, `/api/posts?page=${page}&pageSize=2`);
+      const r = await call(list, `/api/posts?page=${page}&pageSize=2`);
       expect(r.status).toBe(200);
       all.push(...ids(r.body));
     }
     expect(all).toEqual([P.pinNew, P.pinOld, P.newest, P.s3, P.s2, P.s1, P.old]);
-    const past = await call(list as never, "/api/posts?page=50&pageSize=20");
+    const past = await call(list, "/api/posts?page=50&pageSize=20");
     expect(past.status).toBe(200);
     expect(past.body).toEqual([]);
   });
 
   it("validates pageSize 1..100, page ≥ 0 and integer ids", async () => {
-    expect((await call(list as never, "/api/posts?pageSize=1")).body).toHaveLength(1);
-    expect((await call(list as never, "/api/posts?pageSize=100")).body).toHaveLength(7);
+    expect((await call(list, "/api/posts?pageSize=1")).body).toHaveLength(1);
+    expect((await call(list, "/api/posts?pageSize=100")).body).toHaveLength(7);
     for (const [q, field] of [
       ["pageSize=0", "pageSize"],
       ["pageSize=101", "pageSize"],
@@ -163,7 +163,7 @@ describe("GET /api/posts ordering, filters and paging", () => {
       ["categoryIds=1.5", "categoryIds.0"],
       ["tagId=-1", "tagId"],
     ] as const) {
-      const r = await call(list as never, `/api/posts?${q}`);
+      const r = await call(list, `/api/posts?${q}`);
       expect(r.status, q).toBe(400);
       errorSchema.parse(r.body);
       expect(r.body.code).toBe("validation_failed");
@@ -176,12 +176,12 @@ describe("GET /api/posts ordering, filters and paging", () => {
       .update(posts)
       .set({ lastReplyAt: new Date("2026-05-01T00:00:00.000Z") })
       .where(eq(posts.id, P.old!));
-    const lr = await call(listLatestReply as never, "/api/posts/latest-reply");
+    const lr = await call(listLatestReply, "/api/posts/latest-reply");
     expect(lr.status).toBe(200);
     postList.parse(lr.body);
     expect(ids(lr.body)).toEqual([P.pinNew, P.pinOld, P.old, P.newest, P.s3, P.s2, P.s1]);
     await db.update(posts).set({ rssExcluded: false }).where(eq(posts.id, P.s2!));
-    const f = await call(listFeatured as never, `/api/posts/featured?categoryId=${catB}`);
+    const f = await call(listFeatured, `/api/posts/featured?categoryId=${catB}`);
     expect(ids(f.body)).toEqual([P.s2]);
     expect(f.body[0].featured).toBe(true);
   });
@@ -198,7 +198,7 @@ describe("GET /api/posts ordering, filters and paging", () => {
     }
     const count = async (size: number) => {
       const before = dbStats.queries;
-      const r = await call(list as never, `/api/posts?categoryId=${cat}&pageSize=${size}`, { token: commenter.token });
+      const r = await call(list, `/api/posts?categoryId=${cat}&pageSize=${size}`, { token: commenter.token });
       expect(r.status).toBe(200);
       expect(r.body).toHaveLength(size);
       postList.parse(r.body);
@@ -228,20 +228,20 @@ describe("GET /api/posts/recent", () => {
   });
 
   it("returns posts created within the window, newest first", async () => {
-    const r5 = await call(listRecent as never, "/api/posts/recent?minutes=5");
+    const r5 = await call(listRecent, "/api/posts/recent?minutes=5");
     expect(r5.status).toBe(200);
     postList.parse(r5.body);
     expect(ids(r5.body)).toEqual([inside]);
-    expect(ids((await call(listRecent as never, "/api/posts/recent?minutes=9")).body)).toEqual([inside]);
-    expect(ids((await call(listRecent as never, "/api/posts/recent?minutes=11")).body)).toEqual([inside, edge]);
-    const year = ids((await call(listRecent as never, "/api/posts/recent?minutes=525600")).body);
+    expect(ids((await call(listRecent, "/api/posts/recent?minutes=9")).body)).toEqual([inside]);
+    expect(ids((await call(listRecent, "/api/posts/recent?minutes=11")).body)).toEqual([inside, edge]);
+    const year = ids((await call(listRecent, "/api/posts/recent?minutes=525600")).body);
     expect(year.filter((id) => [inside, edge, ancient].includes(id))).toEqual([inside, edge]);
-    expect((await call(listRecent as never, "/api/posts/recent?minutes=1")).body).toEqual([]);
+    expect((await call(listRecent, "/api/posts/recent?minutes=1")).body).toEqual([]);
   });
 
   it("requires minutes in 1..525600", async () => {
     for (const q of ["", "?minutes=", "?minutes=0", "?minutes=-5", "?minutes=525601", "?minutes=abc", "?minutes=1.5"]) {
-      const r = await call(listRecent as never, `/api/posts/recent${q}`);
+      const r = await call(listRecent, `/api/posts/recent${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.field, q).toBe("minutes");
       errorSchema.parse(r.body);
@@ -265,9 +265,9 @@ describe("visibility of ONLY_ME / ONLY_REGISTER posts in lists", () => {
       ["moderator", mod.token, [me, reg, pub]],
     ];
     for (const [who, token, expected] of cases) {
-      const l = await call(list as never, `/api/posts?categoryId=${cat}`, { token });
+      const l = await call(list, `/api/posts?categoryId=${cat}`, { token });
       expect(ids(l.body), who).toEqual(expected);
-      const r = await call(listRecent as never, "/api/posts/recent?minutes=5", { token });
+      const r = await call(listRecent, "/api/posts/recent?minutes=5", { token });
       expect(
         ids(r.body).filter((id) => [pub, reg, me].includes(id)),
         who,
@@ -276,7 +276,7 @@ describe("visibility of ONLY_ME / ONLY_REGISTER posts in lists", () => {
   });
 
   it("answers 401 for a bad token, even on a public list", async () => {
-    const r = await call(list as never, "/api/posts", { token: "fp_nope" });
+    const r = await call(list, "/api/posts", { token: "fp_nope" });
     expect(r.status).toBe(401);
   });
 });

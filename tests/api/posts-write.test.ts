@@ -20,7 +20,7 @@ import { GET as list, POST as create } from "@/app/api/posts/route";
 import { env } from "@/lib/env";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/responses";
-import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
+import { call, type Handler, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
 const logList = z.array(changeLogSchema);
 
@@ -51,7 +51,7 @@ beforeAll(async () => {
 const body = (o: Record<string, unknown> = {}) => ({ title: "Hello", content: "World", categoryId: catId, tagIds: [tagA], ...o });
 
 async function newPost(user: TestUser, o: Record<string, unknown> = {}) {
-  const r = await call(create as never, "/api/posts", { token: user.token, body: body(o) });
+  const r = await call(create, "/api/posts", { token: user.token, body: body(o) });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as z.infer<typeof postSchema>;
 }
@@ -86,9 +86,9 @@ describe("POST /api/posts", () => {
   });
 
   it("requires a signed-in caller with the write scope", async () => {
-    expect((await call(create as never, "/api/posts", { body: body() })).status).toBe(401);
+    expect((await call(create, "/api/posts", { body: body() })).status).toBe(401);
     const reader = await makeUser({ scopes: ["read"] });
-    expect((await call(create as never, "/api/posts", { token: reader.token, body: body() })).status).toBe(403);
+    expect((await call(create, "/api/posts", { token: reader.token, body: body() })).status).toBe(403);
   });
 
   it("rejects invalid input with the field, writing nothing", async () => {
@@ -107,7 +107,7 @@ describe("POST /api/posts", () => {
       [{ visibleScope: "NOBODY" }, "visibleScope"],
     ];
     for (const [o, field] of cases) {
-      const r = await call(create as never, "/api/posts", { token: u.token, body: body(o) });
+      const r = await call(create, "/api/posts", { token: u.token, body: body(o) });
       expect(r.status, field).toBe(400);
       errorSchema.parse(r.body);
       expect(r.body.field, JSON.stringify(o).slice(0, 80)).toBe(field);
@@ -141,7 +141,7 @@ describe("POST /api/posts", () => {
       const u = await makeUser();
       await newPost(u);
       await newPost(u);
-      const r = await call(create as never, "/api/posts", { token: u.token, body: body() });
+      const r = await call(create, "/api/posts", { token: u.token, body: body() });
       expect(r.status).toBe(429);
       expect(r.body.code).toBe("rate_limited");
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -156,7 +156,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
   it("writes one log per changed field in one edit, with the actor and old/new values", async () => {
     const author = await makeUser();
     const p = await newPost(author, { tagIds: [tagA] });
-    const r = await call(put as never, `/api/posts/${p.id}`, {
+    const r = await call(put, `/api/posts/${p.id}`, {
       method: "PUT",
       token: author.token,
       params: { id: String(p.id) },
@@ -168,7 +168,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
     expect(r.body.category.id).toBe(cat2Id);
     expect(r.body.tags.map((t: { id: number }) => t.id)).toEqual([tagB, tagC]);
 
-    const logs = await call(changeLogs as never, `/api/posts/${p.id}/change-logs`, { token: author.token, params: { id: String(p.id) } });
+    const logs = await call(changeLogs, `/api/posts/${p.id}/change-logs`, { token: author.token, params: { id: String(p.id) } });
     expect(logs.status).toBe(200);
     logList.parse(logs.body);
     expect(logs.body.map((l: { type: string }) => l.type)).toEqual(["TITLE", "CONTENT", "CATEGORY", "TAG", "VISIBLE_SCOPE"]);
@@ -192,7 +192,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
   it("writes nothing when nothing changed", async () => {
     const author = await makeUser();
     const p = await newPost(author);
-    const r = await call(put as never, `/api/posts/${p.id}`, {
+    const r = await call(put, `/api/posts/${p.id}`, {
       method: "PUT",
       token: author.token,
       params: { id: String(p.id) },
@@ -206,7 +206,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const author = await makeUser();
     const p = await newPost(author);
     for (const b of [{ title: "Changed", categoryId: 999999 }, { title: "Changed", tagIds: [999999] }, { title: "" }]) {
-      const r = await call(put as never, `/api/posts/${p.id}`, {
+      const r = await call(put, `/api/posts/${p.id}`, {
         method: "PUT",
         token: author.token,
         params: { id: String(p.id) },
@@ -224,7 +224,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const other = await makeUser();
     const p = await newPost(author);
     const edit = (token: string | undefined, id = p.id) =>
-      call(put as never, `/api/posts/${id}`, {
+      call(put, `/api/posts/${id}`, {
         method: "PUT",
         token,
         params: { id: String(id) },
@@ -246,7 +246,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const a = await makeUser();
     const b = await makeUser();
     const p = await newPost(author, { content: `cc @${a.username}` });
-    await call(put as never, `/api/posts/${p.id}`, {
+    await call(put, `/api/posts/${p.id}`, {
       method: "PUT",
       token: author.token,
       params: { id: String(p.id) },
@@ -260,14 +260,14 @@ describe("PUT /api/posts/{id} and change logs", () => {
     const author = await makeUser();
     const oldCat = await makeCategory();
     const p = await newPost(author, { categoryId: oldCat.id });
-    await call(put as never, `/api/posts/${p.id}`, {
+    await call(put, `/api/posts/${p.id}`, {
       method: "PUT",
       token: author.token,
       params: { id: String(p.id) },
       body: { categoryId: cat2Id },
     });
     await db.update(categories).set({ name: "renamed-later" }).where(eq(categories.id, oldCat.id));
-    const logs = await call(changeLogs as never, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
+    const logs = await call(changeLogs, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
     logList.parse(logs.body);
     expect(logs.body[0].oldCategory).toMatchObject({
       id: oldCat.id,
@@ -286,7 +286,7 @@ describe("PUT /api/posts/{id} and change logs", () => {
         { postId: p.id, type: "DONATE", actorId: author.id, amount: 7 },
       ]),
     );
-    const logs = await call(changeLogs as never, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
+    const logs = await call(changeLogs, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
     logList.parse(logs.body);
     expect(logs.body.map((l: Record<string, unknown>) => [l.type, l.username, l.amount])).toEqual([
       ["LOTTERY_RESULT", "system", null],
@@ -299,12 +299,11 @@ describe("PUT /api/posts/{id} and change logs", () => {
   it("change-logs: 400 for a non-integer id, 404 unknown or hidden from the caller", async () => {
     const author = await makeUser();
     const other = await makeUser();
-    expect((await call(changeLogs as never, "/api/posts/abc/change-logs", { params: { id: "abc" } })).status).toBe(400);
-    expect((await call(changeLogs as never, "/api/posts/999999/change-logs", { params: { id: "999999" } })).status).toBe(404);
+    expect((await call(changeLogs, "/api/posts/abc/change-logs", { params: { id: "abc" } })).status).toBe(400);
+    expect((await call(changeLogs, "/api/posts/999999/change-logs", { params: { id: "999999" } })).status).toBe(404);
     const me = await newPost(author, { visibleScope: "ONLY_ME" });
     const reg = await newPost(author, { visibleScope: "ONLY_REGISTER" });
-    const get = (id: number, token?: string) =>
-      call(changeLogs as never, `/api/posts/${id}/change-logs`, { token, params: { id: String(id) } });
+    const get = (id: number, token?: string) => call(changeLogs, `/api/posts/${id}/change-logs`, { token, params: { id: String(id) } });
     expect((await get(me.id)).status).toBe(404);
     expect((await get(me.id, other.token)).status).toBe(404);
     expect((await get(me.id, author.token)).status).toBe(200);
@@ -320,8 +319,7 @@ describe("DELETE /api/posts/{id}", () => {
     const other = await makeUser();
     const p1 = await newPost(author);
     const p2 = await newPost(author, { title: "Doomed" });
-    const d = (id: number, token?: string) =>
-      call(del as never, `/api/posts/${id}`, { method: "DELETE", token, params: { id: String(id) } });
+    const d = (id: number, token?: string) => call(del, `/api/posts/${id}`, { method: "DELETE", token, params: { id: String(id) } });
     expect((await d(p1.id, other.token)).status).toBe(403);
     expect((await d(p1.id)).status).toBe(401);
     expect((await d(p1.id, author.token)).status).toBe(204);
@@ -338,8 +336,8 @@ describe("DELETE /api/posts/{id}", () => {
 });
 
 describe("close, pin, feature", () => {
-  const post = (h: unknown, id: number, token?: string) =>
-    call(h as never, `/api/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
+  const post = (h: Handler, id: number, token?: string) =>
+    call(h, `/api/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
 
   it("close/reopen by the author or a moderator write CLOSED logs", async () => {
     const author = await makeUser();
@@ -367,11 +365,11 @@ describe("close, pin, feature", () => {
     const pinned = await post(pin, p.id, mod.token);
     expect(pinned.status).toBe(200);
     expect(pinned.body.pinnedAt).not.toBeNull();
-    const top = await call(list as never, "/api/posts?pageSize=1");
+    const top = await call(list, "/api/posts?pageSize=1");
     expect(top.body[0].id).toBe(p.id);
     const un = await post(unpin, p.id, mod.token);
     expect(un.body.pinnedAt).toBeNull();
-    const logs = await call(changeLogs as never, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
+    const logs = await call(changeLogs, `/api/posts/${p.id}/change-logs`, { params: { id: String(p.id) } });
     logList.parse(logs.body);
     expect(logs.body.map((l: Record<string, unknown>) => [l.type, l.oldPinnedAt, l.newPinnedAt, l.username])).toEqual([
       ["PINNED", null, pinned.body.pinnedAt, mod.username],
@@ -411,34 +409,34 @@ describe("close, pin, feature", () => {
 describe("REVIEW publish mode", () => {
   it("holds new posts for review until a moderator approves them", async () => {
     const user = await makeUser();
-    expect((await call(getConfig as never, "/api/admin/config", { token: mod.token })).status).toBe(403);
-    expect(
-      (await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "NOPE" } })).status,
-    ).toBe(400);
-    const set = await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "REVIEW" } });
+    expect((await call(getConfig, "/api/admin/config", { token: mod.token })).status).toBe(403);
+    expect((await call(putConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "NOPE" } })).status).toBe(
+      400,
+    );
+    const set = await call(putConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "REVIEW" } });
     expect(set.body).toMatchObject({ publishMode: "REVIEW" });
-    expect((await call(getConfig as never, "/api/admin/config", { token: admin.token })).body).toMatchObject({ publishMode: "REVIEW" });
+    expect((await call(getConfig, "/api/admin/config", { token: admin.token })).body).toMatchObject({ publishMode: "REVIEW" });
     try {
       const cat = (await makeCategory()).id;
       const p = await newPost(user, { categoryId: cat });
       const p2 = await newPost(user, { categoryId: cat });
       expect(p.status).toBe("PENDING");
-      expect((await call(list as never, `/api/posts?categoryId=${cat}`)).body).toEqual([]);
-      expect((await call(list as never, `/api/posts?categoryId=${cat}`, { token: user.token })).body).toEqual([]);
-      expect((await call(detail as never, `/api/posts/${p.id}`, { params: { id: String(p.id) } })).status).toBe(404);
-      expect((await call(detail as never, `/api/posts/${p.id}`, { token: user.token, params: { id: String(p.id) } })).status).toBe(200);
+      expect((await call(list, `/api/posts?categoryId=${cat}`)).body).toEqual([]);
+      expect((await call(list, `/api/posts?categoryId=${cat}`, { token: user.token })).body).toEqual([]);
+      expect((await call(detail, `/api/posts/${p.id}`, { params: { id: String(p.id) } })).status).toBe(404);
+      expect((await call(detail, `/api/posts/${p.id}`, { token: user.token, params: { id: String(p.id) } })).status).toBe(200);
 
       for (const staff of [admin, mod]) {
         const reqs = (await notificationsOf(staff.id)).filter((n) => n.type === "POST_REVIEW_REQUEST" && n.postId === p.id);
         expect(reqs.map((n) => n.fromUserId)).toEqual([user.id]);
       }
-      expect((await call(pending as never, "/api/admin/posts/pending", { token: user.token })).status).toBe(403);
-      const q = await call(pending as never, "/api/admin/posts/pending", { token: mod.token });
+      expect((await call(pending, "/api/admin/posts/pending", { token: user.token })).status).toBe(403);
+      const q = await call(pending, "/api/admin/posts/pending", { token: mod.token });
       expect(q.status).toBe(200);
       expect(q.body.map((x: { id: number }) => x.id)).toEqual(expect.arrayContaining([p.id, p2.id]));
 
-      const rv = (h: unknown, id: number, token: string) =>
-        call(h as never, `/api/admin/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
+      const rv = (h: Handler, id: number, token: string) =>
+        call(h, `/api/admin/posts/${id}/x`, { method: "POST", token, params: { id: String(id) } });
       expect((await rv(approve, p.id, user.token)).status).toBe(403);
       const ok = await rv(approve, p.id, mod.token);
       expect(ok.status).toBe(200);
@@ -446,14 +444,14 @@ describe("REVIEW publish mode", () => {
       expect((await rv(approve, p.id, mod.token)).status).toBe(409);
       const no = await rv(reject, p2.id, mod.token);
       expect(no.body.status).toBe("REJECTED");
-      expect(ids((await call(list as never, `/api/posts?categoryId=${cat}`)).body)).toEqual([p.id]);
+      expect(ids((await call(list, `/api/posts?categoryId=${cat}`)).body)).toEqual([p.id]);
       const reviewed = (await notificationsOf(user.id)).filter((n) => n.type === "POST_REVIEWED");
       expect(reviewed.map((n) => [n.postId, n.approved, n.fromUserId])).toEqual([
         [p.id, true, mod.id],
         [p2.id, false, mod.id],
       ]);
     } finally {
-      await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "DIRECT" } });
+      await call(putConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "DIRECT" } });
     }
   });
 });
@@ -464,7 +462,7 @@ describe("admin/posts aliases", () => {
   it("work through the same rules", async () => {
     const author = await makeUser();
     const p = await newPost(author);
-    const r = await call(adminRssInclude as never, "/x", { method: "POST", token: author.token, params: { id: String(p.id) } });
+    const r = await call(adminRssInclude, "/x", { method: "POST", token: author.token, params: { id: String(p.id) } });
     expect(r.status).toBe(403);
     const [row] = await db
       .select()

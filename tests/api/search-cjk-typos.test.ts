@@ -1,4 +1,4 @@
-// Issue 49: two- and one-character Chinese words, typos in any word (corrected from the forum's own
+// two- and one-character Chinese words, typos in any word (corrected from the forum's own
 // vocabulary, never leaking a word the caller cannot read), comments on the search page.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

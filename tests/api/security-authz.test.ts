@@ -1,4 +1,4 @@
-// Authorization matrix (issue 11): every post endpoint × caller (anonymous, user, author, moderator,
+// Authorization matrix: every post endpoint × caller (anonymous, user, author, moderator,
 // admin) × visibility (ALL, ONLY_REGISTER, ONLY_ME), generated from ONE table of rules, plus the
 // role-gated endpoints outside posts. A hidden post always answers 404 (never revealing it), a visible
 // one the caller may not act on 403, no credentials 401.
@@ -28,7 +28,7 @@ type Handler = Parameters<typeof call>[0];
 const CALLERS: Caller[] = ["anonymous", "user", "author", "moderator", "admin"];
 const SCOPES: VisibleScope[] = ["ALL", "ONLY_REGISTER", "ONLY_ME"];
 
-/** Who may see a post of this scope (API.md §3). */
+/** Who may see a post of this scope (docs/api.md §3). */
 function canSee(caller: Caller, scope: VisibleScope): boolean {
   if (caller === "author" || caller === "moderator" || caller === "admin") return true;
   if (scope === "ALL") return true;

@@ -1,4 +1,4 @@
-// Issue 44 item 3: what a flag hides is hidden on every read path. A comment hidden by three member
+// what a flag hides is hidden on every read path. A comment hidden by three member
 // flags keeps its text from anonymous callers and other members everywhere (profiles, activity,
 // search, RSS, notifications, the points ledger, edit history, mail, live events), while its author
 // and staff still read it, as on the post page: the one comment-visibility rule.
@@ -157,9 +157,7 @@ beforeAll(async () => {
   expect(await db.select().from(mailOutbox).where(eq(mailOutbox.userId, postAuthor.id))).toHaveLength(2);
 
   for (const m of flaggers) {
-    expect(
-      (await call(flag as never, "/api/flags", { token: m.token, body: { commentId: hiddenId, reason: "INAPPROPRIATE" } })).status,
-    ).toBe(201);
+    expect((await call(flag, "/api/flags", { token: m.token, body: { commentId: hiddenId, reason: "INAPPROPRIATE" } })).status).toBe(201);
   }
   const [row] = await db.select().from(comments).where(eq(comments.id, hiddenId));
   expect(row!.hiddenAt).not.toBeNull();
@@ -181,23 +179,23 @@ afterAll(async () => {
 describe("a comment hidden by flags", () => {
   it("is blanked on the post page and the comments API for others, shown to its author and staff (the rule)", async () => {
     for (const u of [undefined, other, postAuthor] as As[]) {
-      const d = await call(postDetail as never, `/api/posts/${postId}`, { ...as(u), params: { id: String(postId) } });
+      const d = await call(postDetail, `/api/posts/${postId}`, { ...as(u), params: { id: String(postId) } });
       expect(d.status).toBe(200);
       const c = (d.body.comments as { id: number; content: string; hidden: boolean }[]).find((x) => x.id === hiddenId);
       expect(c, label(u)).toMatchObject({ content: "", hidden: true });
-      const one = await call(getComment as never, `/api/comments/${hiddenId}`, { ...as(u), params: { id: String(hiddenId) } });
+      const one = await call(getComment, `/api/comments/${hiddenId}`, { ...as(u), params: { id: String(hiddenId) } });
       expect(one.status).toBe(200);
       expect(commentSchema.parse(one.body)).toMatchObject({ id: hiddenId, content: "", hidden: true });
     }
     for (const u of [commenter, mod]) {
-      const one = await call(getComment as never, `/api/comments/${hiddenId}`, { ...as(u), params: { id: String(hiddenId) } });
+      const one = await call(getComment, `/api/comments/${hiddenId}`, { ...as(u), params: { id: String(hiddenId) } });
       expect(one.body, label(u)).toMatchObject({ content: EDITED_TEXT, hidden: true });
     }
   });
 
   it("is left out of GET /api/users/{author}/replies for others; its author and staff see it with its text", async () => {
     for (const u of [undefined, other, postAuthor] as As[]) {
-      const r = await call(userReplies as never, `/api/users/${commenter.id}/replies`, {
+      const r = await call(userReplies, `/api/users/${commenter.id}/replies`, {
         ...as(u),
         params: { idOrUsername: String(commenter.id) },
       });
@@ -210,7 +208,7 @@ describe("a comment hidden by flags", () => {
       expect(r.text).not.toContain(SECRET);
     }
     for (const u of [commenter, mod]) {
-      const r = await call(userReplies as never, `/api/users/${commenter.username}/replies`, {
+      const r = await call(userReplies, `/api/users/${commenter.username}/replies`, {
         ...as(u),
         params: { idOrUsername: commenter.username },
       });
@@ -225,7 +223,7 @@ describe("a comment hidden by flags", () => {
 
   it("counts on the profile only for those who may read it", async () => {
     const count = async (u: As) =>
-      (await call(userProfile as never, `/api/users/${commenter.id}`, { ...as(u), params: { idOrUsername: String(commenter.id) } })).body
+      (await call(userProfile, `/api/users/${commenter.id}`, { ...as(u), params: { idOrUsername: String(commenter.id) } })).body
         .commentCount;
     expect(await count(undefined)).toBe(1);
     expect(await count(other)).toBe(1);
@@ -235,7 +233,7 @@ describe("a comment hidden by flags", () => {
 
   it("is left out of GET /api/users/{author}/activity for others, and a reaction to it shows no excerpt", async () => {
     for (const u of [undefined, other] as As[]) {
-      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, {
+      const r = await call(userActivity, `/api/users/${commenter.id}/activity`, {
         ...as(u),
         params: { idOrUsername: String(commenter.id) },
       });
@@ -247,7 +245,7 @@ describe("a comment hidden by flags", () => {
       ).toEqual([visibleId]);
       expect(r.text).not.toContain(SECRET);
 
-      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, {
+      const rx = await call(userActivity, `/api/users/${reactor.id}/activity`, {
         ...as(u),
         params: { idOrUsername: String(reactor.id) },
       });
@@ -257,7 +255,7 @@ describe("a comment hidden by flags", () => {
       ]);
     }
     for (const u of [commenter, mod]) {
-      const r = await call(userActivity as never, `/api/users/${commenter.id}/activity`, {
+      const r = await call(userActivity, `/api/users/${commenter.id}/activity`, {
         ...as(u),
         params: { idOrUsername: String(commenter.id) },
       });
@@ -265,7 +263,7 @@ describe("a comment hidden by flags", () => {
         (a) => a.kind === "reply" && a.commentId === hiddenId,
       );
       expect(mine?.excerpt, label(u)).toContain(SECRET);
-      const rx = await call(userActivity as never, `/api/users/${reactor.id}/activity`, {
+      const rx = await call(userActivity, `/api/users/${reactor.id}/activity`, {
         ...as(u),
         params: { idOrUsername: String(reactor.id) },
       });
@@ -274,7 +272,7 @@ describe("a comment hidden by flags", () => {
   });
 
   it("cannot be found by its words in GET /api/search/global or the posts search", async () => {
-    const global = (u: As) => call(searchGlobal as never, `/api/search/global?keyword=${SECRET}`, as(u));
+    const global = (u: As) => call(searchGlobal, `/api/search/global?keyword=${SECRET}`, as(u));
     for (const u of [undefined, other, postAuthor] as As[]) {
       const r = await global(u);
       expect(r.status).toBe(200);
@@ -282,13 +280,13 @@ describe("a comment hidden by flags", () => {
         (r.body as unknown[]).map((x) => searchResultSchema.parse(x)),
         label(u),
       ).toEqual([]);
-      const p = await call(searchPosts as never, `/api/search/posts?keyword=${SECRET}`, as(u));
+      const p = await call(searchPosts, `/api/search/posts?keyword=${SECRET}`, as(u));
       expect(p.status).toBe(200);
       expect(p.body, label(u)).toEqual([]);
     }
     // A substring (no full-text word) does not find it either.
     expect((await global(undefined)).body).toEqual([]);
-    expect((await call(searchGlobal as never, `/api/search/global?keyword=${SECRET.slice(2, 9)}`)).body).toEqual([]);
+    expect((await call(searchGlobal, `/api/search/global?keyword=${SECRET.slice(2, 9)}`)).body).toEqual([]);
     for (const u of [commenter, mod]) {
       const r = await global(u);
       expect(r.body, label(u)).toEqual([expect.objectContaining({ type: "comment", id: hiddenId, postId })]);
@@ -296,14 +294,14 @@ describe("a comment hidden by flags", () => {
   });
 
   it("is not in the RSS feed", async () => {
-    const r = await call(rss as never, "/api/rss");
+    const r = await call(rss, "/api/rss");
     expect(r.status).toBe(200);
     expect(r.text).toContain("A quiet thread");
     expect(r.text).not.toContain(SECRET);
   });
 
   it("is blanked in the notifications of the post's author; its own author still reads it there", async () => {
-    const r = await call(listNotifications as never, "/api/notifications?size=50", { token: postAuthor.token });
+    const r = await call(listNotifications, "/api/notifications?size=50", { token: postAuthor.token });
     expect(r.status).toBe(200);
     const list = (r.body as unknown[]).map((x) => notificationSchema.parse(x));
     const aboutHidden = list.find((n) => n.type === "COMMENT_REPLY" && n.comment?.id === hiddenId);
@@ -315,7 +313,7 @@ describe("a comment hidden by flags", () => {
     });
     expect(r.text).not.toContain(SECRET);
 
-    const mine = await call(listNotifications as never, "/api/notifications?size=50", { token: commenter.token });
+    const mine = await call(listNotifications, "/api/notifications?size=50", { token: commenter.token });
     const list2 = (mine.body as unknown[]).map((x) => notificationSchema.parse(x));
     expect(list2.find((n) => n.comment?.id === replyId)).toMatchObject({
       parentComment: { id: hiddenId, content: EDITED_TEXT, hidden: true },
@@ -327,14 +325,14 @@ describe("a comment hidden by flags", () => {
   });
 
   it("is blanked in the points ledger of the post's author", async () => {
-    const r = await call(pointHistories as never, "/api/point-histories?pageSize=50", { token: postAuthor.token });
+    const r = await call(pointHistories, "/api/point-histories?pageSize=50", { token: postAuthor.token });
     expect(r.status).toBe(200);
     const list = (r.body as unknown[]).map((x) => pointHistorySchema.parse(x));
     const entry = list.find((h) => h.commentId === hiddenId);
     expect(entry).toMatchObject({ type: "COMMENT", commentContent: "" });
     expect(list.find((h) => h.commentId === visibleId)?.commentContent).toBe("An ordinary remark");
     expect(r.text).not.toContain(SECRET);
-    const own = await call(pointHistories as never, "/api/point-histories?pageSize=50", { token: commenter.token });
+    const own = await call(pointHistories, "/api/point-histories?pageSize=50", { token: commenter.token });
     expect((own.body as { commentId: number; commentContent: string }[]).find((h) => h.commentId === hiddenId)?.commentContent).toBe(
       EDITED_TEXT,
     );
@@ -342,7 +340,7 @@ describe("a comment hidden by flags", () => {
 
   it("keeps its edit history from others (404), not from its author and staff", async () => {
     for (const u of [undefined, other, postAuthor] as As[]) {
-      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, {
+      const r = await call(commentChangeLogs, `/api/comments/${hiddenId}/change-logs`, {
         ...as(u),
         params: { id: String(hiddenId) },
       });
@@ -351,7 +349,7 @@ describe("a comment hidden by flags", () => {
       expect(r.text).not.toContain(SECRET);
     }
     for (const u of [commenter, mod]) {
-      const r = await call(commentChangeLogs as never, `/api/comments/${hiddenId}/change-logs`, {
+      const r = await call(commentChangeLogs, `/api/comments/${hiddenId}/change-logs`, {
         ...as(u),
         params: { id: String(hiddenId) },
       });
@@ -379,7 +377,7 @@ describe("a comment hidden by flags", () => {
     const about = anonEvents.filter((e) => e.commentId === hiddenId);
     expect(about.map((e) => e.type)).toEqual(["comment", "comment_changed", "comment_changed"]);
     expect(about[2]).toMatchObject({ postId, commentId: hiddenId });
-    const fields = new Set(["id", "type", "postId", "commentId", "parentId", "actorId", "authorId", "status", "scope"]);
+    const fields = new Set(["id", "type", "postId", "commentId", "parentId", "actorId", "authorId", "status", "scope", "categoryId"]);
     for (const e of [...about, ...anonEvents.filter((x) => x.commentId === replyId)]) {
       expect(
         Object.keys(e).filter((k) => !fields.has(k)),

@@ -1,4 +1,4 @@
-// Issue 20, finding 3 (animated GIFs tied up the server) and finding 9's PNG (a declared 50000×50000
+// finding 3 (animated GIFs tied up the server) and finding 9's PNG (a declared 50000×50000
 // PNG was a 415): frame and pixel budgets, one re-encode at a time off the request thread (the libuv
 // pool stays free for the server's own work), a time budget.
 import { promisify } from "node:util";

@@ -1,5 +1,5 @@
-// Hostile input (issue 11): property-based fuzzing (fast-check) of the main endpoints' query params
-// and JSON bodies (never a 500, always the API.md §1 error body), SQL-injection strings in every
+// Hostile input: property-based fuzzing (fast-check) of the main endpoints' query params
+// and JSON bodies (never a 500, always the docs/api.md §1 error body), SQL-injection strings in every
 // parameter (never a 500, never another user's data), XSS payloads through renderMarkdown, and the
 // security headers that next.config.ts puts on every page.
 import fc from "fast-check";
@@ -99,7 +99,7 @@ beforeAll(async () => {
   ]);
 });
 
-/** Every answer: not a 500, and an error status carries the API.md §1 body. */
+/** Every answer: not a 500, and an error status carries the docs/api.md §1 body. */
 function assertSane(res: { status: number; body: unknown; text: string }, label: string) {
   expect(res.status, label).toBeLessThan(500);
   if (res.status >= 400) expect(errorSchema.safeParse(res.body).success, `${label}: ${res.text.slice(0, 200)}`).toBe(true);
@@ -268,7 +268,7 @@ describe("security headers on pages (next.config.ts headers())", () => {
     const all = rules.find((r) => r.source === "/:path*");
     expect(all, "a rule for every path").toBeDefined();
     const h = new Map(all!.headers.map((x) => [x.key.toLowerCase(), x.value]));
-    // The page policy has its own rule (security-probe2.test.ts checks one CSP rule per path).
+    // The page policy has its own rule (security-ledger-limits-csp.test.ts checks one CSP rule per path).
     const csp = rules.find((r) => r.source.startsWith("/((?!api/"))?.headers.find((x) => x.key === "Content-Security-Policy")?.value ?? "";
     expect(csp).toMatch(/frame-ancestors 'none'/);
     expect(csp).toMatch(/default-src 'self'/);

@@ -1,4 +1,4 @@
-// Issue 20, finding 4 (sessions and login tokens cannot be revoked) and finding 5 (a malformed session
+// finding 4 (sessions and login tokens cannot be revoked) and finding 5 (a malformed session
 // cookie was a 500 on every route): server-side sessions, POST /api/auth/logout, "sign out everywhere",
 // the active sign-ins list and POST /api/users/me/password.
 import { and, eq } from "drizzle-orm";

@@ -352,7 +352,7 @@ describe("the demo reads back through the API as valid objects", () => {
     const token = tokens.get("admin")!;
     const seen: number[] = [];
     for (let page = 0; page < 10; page++) {
-      const r = await call(list as never, `/api/posts?page=${page}&pageSize=50`, { token });
+      const r = await call(list, `/api/posts?page=${page}&pageSize=50`, { token });
       expect(r.status).toBe(200);
       for (const p of r.body as unknown[]) seen.push(postSchema.parse(p).id);
       if ((r.body as unknown[]).length < 50) break;
@@ -362,10 +362,10 @@ describe("the demo reads back through the API as valid objects", () => {
     const ids = await q<{ id: number }>(sql`select id from posts order by id`);
     let logCount = 0;
     for (const { id } of ids) {
-      const d = await call(detail as never, `/api/posts/${id}`, { token, params: { id: String(id) } });
+      const d = await call(detail, `/api/posts/${id}`, { token, params: { id: String(id) } });
       expect(d.status, `post ${id}`).toBe(200);
       postDetailSchema.parse(d.body);
-      const l = await call(logs as never, `/api/posts/${id}/change-logs`, { token, params: { id: String(id) } });
+      const l = await call(logs, `/api/posts/${id}/change-logs`, { token, params: { id: String(id) } });
       expect(l.status).toBe(200);
       for (const e of l.body as unknown[]) changeLogSchema.parse(e);
       logCount += (l.body as unknown[]).length;
@@ -377,7 +377,7 @@ describe("the demo reads back through the API as valid objects", () => {
   it("anonymous readers do not see the ONLY_ME, ONLY_REGISTER or pending posts", async () => {
     const { call } = await import("../helpers");
     const { GET: list } = await import("@/app/api/posts/route");
-    const r = await call(list as never, "/api/posts?pageSize=100");
+    const r = await call(list, "/api/posts?pageSize=100");
     expect(r.status).toBe(200);
     const [visible] = await q<{ n: number }>(sql`select count(*) as n from posts where status = 'PUBLISHED' and visible_scope = 'ALL'`);
     expect((r.body as unknown[]).length).toBe(Math.min(100, n(visible!.n)));
@@ -391,19 +391,19 @@ describe("the demo reads back through the API as valid objects", () => {
     const { GET: goods } = await import("@/app/api/point-goods/route");
     const { GET: me } = await import("@/app/api/users/me/route");
     for (const name of ["alice", "admin"]) {
-      const r = await call(notes as never, "/api/notifications?size=100", { token: tokens.get(name)! });
+      const r = await call(notes, "/api/notifications?size=100", { token: tokens.get(name)! });
       expect(r.status).toBe(200);
       expect((r.body as unknown[]).length).toBeGreaterThan(5);
       for (const x of r.body as unknown[]) notificationSchema.parse(x);
-      const m = await call(me as never, "/api/users/me", { token: tokens.get(name)! });
+      const m = await call(me, "/api/users/me", { token: tokens.get(name)! });
       expect(m.status).toBe(200);
       meSchema.parse(m.body);
     }
-    const c = await call(cats as never, "/api/categories");
+    const c = await call(cats, "/api/categories");
     expect((c.body as unknown[]).length).toBeGreaterThanOrEqual(6);
     for (const x of c.body as { count: number }[]) categorySchema.parse(x);
     expect((c.body as { count: number }[]).every((x) => x.count > 0)).toBe(true);
-    const g = await call(goods as never, "/api/point-goods");
+    const g = await call(goods, "/api/point-goods");
     for (const x of g.body as unknown[]) pointGoodSchema.parse(x);
     expect((g.body as unknown[]).length).toBeGreaterThanOrEqual(4);
   });

@@ -10,7 +10,7 @@ import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, type TestUser } from "../helpers";
 import { makePost } from "./comments-fixtures";
 
-// Issue 18: slow mode per post.
+// slow mode per post.
 const set = (u: TestUser, postId: number, body: unknown) =>
   call(slowMode, `/api/posts/${postId}/slow-mode`, { method: "PUT", token: u.token, params: { id: String(postId) }, body });
 const comment = (u: TestUser, postId: number, content = "hi") =>

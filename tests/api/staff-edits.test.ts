@@ -12,7 +12,7 @@ import { DELETE as deleteComment } from "@/app/api/comments/[id]/route";
 import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 
-// Issue 18: staff edits are visible. A restore is recorded as "restored version N" and brings back the
+// staff edits are visible. A restore is recorded as "restored version N" and brings back the
 // title, content, category and tags; the author is told whenever someone else changes their post.
 
 let author: TestUser, mod: TestUser;
@@ -36,7 +36,7 @@ const told = (postId: number) =>
     .orderBy(asc(notifications.id));
 
 async function newPost() {
-  const r = await call(create as never, "/api/posts", {
+  const r = await call(create, "/api/posts", {
     token: author.token,
     body: { title: "Original title", content: "Original text", categoryId: cat1, tagIds: [tag1] },
   });

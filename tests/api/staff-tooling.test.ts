@@ -1,4 +1,4 @@
-// Issue 47 (item 7): the admin users table, one member's admin page, "suspend author" with bots exempt,
+// the admin users table, one member's admin page, "suspend author" with bots exempt,
 // and the audit log in words covering every staff action, filterable by actor and action.
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";

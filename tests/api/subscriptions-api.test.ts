@@ -59,7 +59,7 @@ describe("POST/DELETE /api/subscriptions/posts/{id}", () => {
       body: { content: "hi" },
       params: { id: String(post.id) },
     });
-    // One notification per event (issue 21): the reply, not also "a post you follow was updated".
+    // One notification per event: the reply, not also "a post you follow was updated".
     const types = (await notificationsOf(author.id)).map((n) => n.type).sort();
     expect(types).toEqual(["COMMENT_REPLY"]);
   });

@@ -1,4 +1,4 @@
-// Issue 47, items 3 and 5: a suspended member is told (until when, in words, and why) and a post waiting
+// items 3 and 5: a suspended member is told (until when, in words, and why) and a post waiting
 // for review or rejected is explained to its author: the reason is kept on the post, a rejected post is
 // read-only, and the author's profile lists their own unpublished posts (to them and staff only).
 import { eq } from "drizzle-orm";
@@ -34,18 +34,18 @@ beforeAll(async () => {
   other = await makeUser();
   catId = (await makeCategory()).id;
   tagId = (await makeTag()).id;
-  const set = await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "REVIEW" } });
+  const set = await call(putConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "REVIEW" } });
   expect(set.status).toBe(200);
 });
 
 afterAll(async () => {
-  await call(putConfig as never, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "DIRECT" } });
+  await call(putConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { publishMode: "DIRECT" } });
 });
 
 const params = (id: number) => ({ params: { id: String(id) } });
 
 async function submit(title: string): Promise<number> {
-  const r = await call(create as never, "/api/posts", {
+  const r = await call(create, "/api/posts", {
     token: author.token,
     body: { title, content: `Body of ${title}`, categoryId: catId, tagIds: [tagId] },
   });
@@ -55,7 +55,7 @@ async function submit(title: string): Promise<number> {
 }
 
 const listOf = async (u: TestUser | null) => {
-  const r = await call(userPosts as never, `/api/users/${author.id}/posts?pageSize=50`, {
+  const r = await call(userPosts, `/api/users/${author.id}/posts?pageSize=50`, {
     ...(u ? { token: u.token } : {}),
     params: { idOrUsername: String(author.id) },
   });
@@ -71,16 +71,14 @@ describe("pending and rejected posts", () => {
     rejectedId = await submit("Will be rejected");
     publishedId = await submit("Will be approved");
     // The author comments on their own post while it waits (allowed: they can see it).
-    const c = await call(comment as never, `/api/posts/${rejectedId}/comments`, {
+    const c = await call(comment, `/api/posts/${rejectedId}/comments`, {
       token: author.token,
       ...params(rejectedId),
       body: { content: "A note while it waits" },
     });
     expect(c.status, JSON.stringify(c.body)).toBe(201);
     earlyComment = c.body.id;
-    expect(
-      (await call(approve as never, `/api/admin/posts/${publishedId}/approve`, { token: mod.token, ...params(publishedId) })).status,
-    ).toBe(200);
+    expect((await call(approve, `/api/admin/posts/${publishedId}/approve`, { token: mod.token, ...params(publishedId) })).status).toBe(200);
 
     const own = await listOf(author);
     expect(own.find((p) => p.id === pendingId)?.status).toBe("PENDING");
@@ -92,12 +90,12 @@ describe("pending and rejected posts", () => {
       expect(ids).not.toContain(pendingId);
       expect(ids).not.toContain(rejectedId);
     }
-    const asOther = await call(getPost as never, `/api/posts/${pendingId}`, { token: other.token, ...params(pendingId) });
+    const asOther = await call(getPost, `/api/posts/${pendingId}`, { token: other.token, ...params(pendingId) });
     expect(asOther.status).toBe(404);
   });
 
   it("a rejection keeps its reason on the post: in the answer, the row, the post and the author's profile", async () => {
-    const r = await call(reject as never, `/api/admin/posts/${rejectedId}/reject`, {
+    const r = await call(reject, `/api/admin/posts/${rejectedId}/reject`, {
       token: mod.token,
       ...params(rejectedId),
       body: { reason: "  Please add a source for the numbers.  " },
@@ -106,14 +104,14 @@ describe("pending and rejected posts", () => {
     expect(r.body).toMatchObject({ status: "REJECTED", rejectedReason: "Please add a source for the numbers." });
     const [row] = await db.select({ reason: posts.rejectedReason }).from(posts).where(eq(posts.id, rejectedId));
     expect(row!.reason).toBe("Please add a source for the numbers.");
-    const seen = await call(getPost as never, `/api/posts/${rejectedId}`, { token: author.token, ...params(rejectedId) });
+    const seen = await call(getPost, `/api/posts/${rejectedId}`, { token: author.token, ...params(rejectedId) });
     expect(seen.status).toBe(200);
     expect(seen.body.rejectedReason).toBe("Please add a source for the numbers.");
     const mine = (await listOf(author)).find((p) => p.id === rejectedId);
     expect(mine).toMatchObject({ status: "REJECTED", rejectedReason: "Please add a source for the numbers." });
     // A pending or published post carries no reason.
     expect((await listOf(author)).find((p) => p.id === pendingId)?.rejectedReason).toBeUndefined();
-    expect((await call(getPost as never, `/api/posts/${rejectedId}`, { token: other.token, ...params(rejectedId) })).status).toBe(404);
+    expect((await call(getPost, `/api/posts/${rejectedId}`, { token: other.token, ...params(rejectedId) })).status).toBe(404);
   });
 
   it("a rejected post is read-only: comments, replies, reactions and its author's edits are refused, nothing is written", async () => {
@@ -124,42 +122,42 @@ describe("pending and rejected posts", () => {
     };
     const before = await db.select({ id: comments.id }).from(comments).where(eq(comments.postId, rejectedId));
     refused(
-      await call(comment as never, `/api/posts/${rejectedId}/comments`, {
+      await call(comment, `/api/posts/${rejectedId}/comments`, {
         token: author.token,
         ...params(rejectedId),
         body: { content: "more" },
       }),
     );
     refused(
-      await call(comment as never, `/api/posts/${rejectedId}/comments`, {
+      await call(comment, `/api/posts/${rejectedId}/comments`, {
         token: mod.token,
         ...params(rejectedId),
         body: { content: "staff" },
       }),
     );
     refused(
-      await call(reply as never, `/api/comments/${earlyComment}/replies`, {
+      await call(reply, `/api/comments/${earlyComment}/replies`, {
         token: author.token,
         ...params(earlyComment),
         body: { content: "re" },
       }),
     );
     refused(
-      await call(reactPost as never, `/api/posts/${rejectedId}/reactions`, {
+      await call(reactPost, `/api/posts/${rejectedId}/reactions`, {
         token: author.token,
         ...params(rejectedId),
         body: { type: "LIKE" },
       }),
     );
     refused(
-      await call(reactComment as never, `/api/comments/${earlyComment}/reactions`, {
+      await call(reactComment, `/api/comments/${earlyComment}/reactions`, {
         token: mod.token,
         ...params(earlyComment),
         body: { type: "LIKE" },
       }),
     );
     refused(
-      await call(editComment as never, `/api/comments/${earlyComment}`, {
+      await call(editComment, `/api/comments/${earlyComment}`, {
         method: "PUT",
         token: author.token,
         ...params(earlyComment),
@@ -167,14 +165,14 @@ describe("pending and rejected posts", () => {
       }),
     );
     refused(
-      await call(putPost as never, `/api/posts/${rejectedId}`, {
+      await call(putPost, `/api/posts/${rejectedId}`, {
         method: "PUT",
         token: author.token,
         ...params(rejectedId),
         body: { title: "Edited title" },
       }),
     );
-    refused(await call(closePost as never, `/api/posts/${rejectedId}/close`, { token: author.token, ...params(rejectedId) }));
+    refused(await call(closePost, `/api/posts/${rejectedId}/close`, { token: author.token, ...params(rejectedId) }));
     const after = await db.select({ id: comments.id, content: comments.content }).from(comments).where(eq(comments.postId, rejectedId));
     expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id));
     expect(after[0]!.content).toBe("A note while it waits");
@@ -182,7 +180,7 @@ describe("pending and rejected posts", () => {
     const [row] = await db.select({ title: posts.title }).from(posts).where(eq(posts.id, rejectedId));
     expect(row!.title).toBe("Will be rejected");
     // Staff may still correct it (and then approve it).
-    const staffEdit = await call(putPost as never, `/api/posts/${rejectedId}`, {
+    const staffEdit = await call(putPost, `/api/posts/${rejectedId}`, {
       method: "PUT",
       token: mod.token,
       ...params(rejectedId),
@@ -190,7 +188,7 @@ describe("pending and rejected posts", () => {
     });
     expect(staffEdit.status, JSON.stringify(staffEdit.body)).toBe(200);
     // A pending post is not read-only for its author.
-    const onPending = await call(comment as never, `/api/posts/${pendingId}/comments`, {
+    const onPending = await call(comment, `/api/posts/${pendingId}/comments`, {
       token: author.token,
       ...params(pendingId),
       body: { content: "ok" },
@@ -199,13 +197,13 @@ describe("pending and rejected posts", () => {
   });
 
   it("approving a rejected post clears the reason and opens it again", async () => {
-    const r = await call(approve as never, `/api/admin/posts/${rejectedId}/approve`, { token: mod.token, ...params(rejectedId) });
+    const r = await call(approve, `/api/admin/posts/${rejectedId}/approve`, { token: mod.token, ...params(rejectedId) });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status).toBe("PUBLISHED");
     expect(r.body.rejectedReason).toBeUndefined();
     const [row] = await db.select({ reason: posts.rejectedReason }).from(posts).where(eq(posts.id, rejectedId));
     expect(row!.reason).toBeNull();
-    const c = await call(comment as never, `/api/posts/${rejectedId}/comments`, {
+    const c = await call(comment, `/api/posts/${rejectedId}/comments`, {
       token: other.token,
       ...params(rejectedId),
       body: { content: "Now I can" },
@@ -216,31 +214,29 @@ describe("pending and rejected posts", () => {
 
 describe("a post hidden after flags", () => {
   it("is REJECTED with the flags' reasons as its reason, read-only, and published without one when a moderator restores it", async () => {
-    const p = await call(create as never, "/api/posts", {
+    const p = await call(create, "/api/posts", {
       token: other.token,
       body: { title: "Buy cheap watches", content: "Visit my shop", categoryId: catId, tagIds: [tagId] },
     });
     // Publish mode is REVIEW in this file: approve it first.
-    expect((await call(approve as never, `/api/admin/posts/${p.body.id}/approve`, { token: mod.token, ...params(p.body.id) })).status).toBe(
-      200,
-    );
+    expect((await call(approve, `/api/admin/posts/${p.body.id}/approve`, { token: mod.token, ...params(p.body.id) })).status).toBe(200);
     const id = p.body.id as number;
-    const f1 = await call(flag as never, "/api/flags", { token: author.token, body: { postId: id, reason: "SPAM" } });
+    const f1 = await call(flag, "/api/flags", { token: author.token, body: { postId: id, reason: "SPAM" } });
     expect(f1.status, JSON.stringify(f1.body)).toBe(201);
-    const f2 = await call(flag as never, "/api/flags", { token: admin.token, body: { postId: id, reason: "OFF_TOPIC" } });
+    const f2 = await call(flag, "/api/flags", { token: admin.token, body: { postId: id, reason: "OFF_TOPIC" } });
     expect(f2.status, JSON.stringify(f2.body)).toBe(201);
-    const hide = await call(resolveFlag as never, `/api/admin/flags/${f1.body.id}/resolve`, {
+    const hide = await call(resolveFlag, `/api/admin/flags/${f1.body.id}/resolve`, {
       token: mod.token,
       params: { id: String(f1.body.id) },
       body: { action: "HIDE" },
     });
     expect(hide.status, JSON.stringify(hide.body)).toBe(200);
-    const seen = await call(getPost as never, `/api/posts/${id}`, { token: other.token, ...params(id) });
+    const seen = await call(getPost, `/api/posts/${id}`, { token: other.token, ...params(id) });
     expect(seen.body).toMatchObject({ status: "REJECTED", rejectedReason: "Flagged as off topic, spam" });
-    const c = await call(comment as never, `/api/posts/${id}/comments`, { token: other.token, ...params(id), body: { content: "but" } });
+    const c = await call(comment, `/api/posts/${id}/comments`, { token: other.token, ...params(id), body: { content: "but" } });
     expect(c.status).toBe(409);
     // Restored by a moderator: published, no reason left on it.
-    const back = await call(approve as never, `/api/admin/posts/${id}/approve`, { token: mod.token, ...params(id) });
+    const back = await call(approve, `/api/admin/posts/${id}/approve`, { token: mod.token, ...params(id) });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.status).toBe("PUBLISHED");
     expect(back.body.rejectedReason).toBeUndefined();
@@ -250,14 +246,14 @@ describe("a post hidden after flags", () => {
 });
 
 describe("suspension", () => {
-  const me = (u: TestUser) => call(pageState as never, "/api/users/me/page-state", { token: u.token });
+  const me = (u: TestUser) => call(pageState, "/api/users/me/page-state", { token: u.token });
 
   it("page-state tells the member their suspension (until, reason); the refused write says until when in words", async () => {
     const member = await makeUser();
     expect((await me(member)).body.me.suspension).toBeNull();
     const end = new Date(Date.now() + 7 * 86_400_000);
     end.setUTCHours(23, 59, 59, 0);
-    const s = await call(suspend as never, `/api/admin/users/${member.id}/suspend`, {
+    const s = await call(suspend, `/api/admin/users/${member.id}/suspend`, {
       token: admin.token,
       params: { id: String(member.id) },
       body: { until: end.toISOString(), reason: "Spam links in three threads" },
@@ -271,7 +267,7 @@ describe("suspension", () => {
     expect((await me(other)).body.me.suspension).toBeNull();
 
     const post = (await db.select({ id: posts.id }).from(posts).where(eq(posts.status, "PUBLISHED")).limit(1))[0]!.id;
-    const w = await call(comment as never, `/api/posts/${post}/comments`, {
+    const w = await call(comment, `/api/posts/${post}/comments`, {
       token: member.token,
       ...params(post),
       body: { content: "hi" },
@@ -298,11 +294,10 @@ describe("suspension", () => {
     expect(w.body.error).not.toMatch(/\d{4}-\d\d-\d\dT/);
 
     expect(
-      (await call(unsuspend as never, `/api/admin/users/${member.id}/unsuspend`, { token: admin.token, params: { id: String(member.id) } }))
-        .status,
+      (await call(unsuspend, `/api/admin/users/${member.id}/unsuspend`, { token: admin.token, params: { id: String(member.id) } })).status,
     ).toBe(200);
     expect((await me(member)).body.me.suspension).toBeNull();
-    const again = await call(comment as never, `/api/posts/${post}/comments`, {
+    const again = await call(comment, `/api/posts/${post}/comments`, {
       token: member.token,
       ...params(post),
       body: { content: "hi again" },

@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { categories, posts } from "@/db/schema";
 import { GET as listCategories, POST as createCategory } from "@/app/api/categories/route";
 import { DELETE as deleteCategory, GET as getCategory, PUT as updateCategory } from "@/app/api/categories/[id]/route";
-import { categorySchema, errorSchema } from "@/lib/validation/responses";
+import { categoryFullSchema as categorySchema, errorSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser } from "../helpers";
 
 type Scope = "ALL" | "ONLY_ME" | "ONLY_REGISTER";
@@ -39,7 +39,7 @@ describe("GET /api/categories", () => {
     await makePost(author.id, z0.id, { visibleScope: "ONLY_ME" });
     await makePost(author.id, z0.id, { visibleScope: "ONLY_REGISTER" });
 
-    const r = await call(listCategories as never, "/api/categories");
+    const r = await call(listCategories, "/api/categories");
     expect(r.status).toBe(200);
     const list = z.array(categorySchema).parse(r.body);
     expect(list.map((x) => [x.name, x.count])).toEqual([
@@ -48,16 +48,29 @@ describe("GET /api/categories", () => {
       ["b-two", 2],
       ["zero", 0],
     ]);
-    expect(list[1]).toEqual({ id: a.id, name: "a-two", description: "a-two talk", icon: "💬", smallIcon: "💬", count: 2 });
+    expect(list[1]).toEqual({
+      id: a.id,
+      name: "a-two",
+      description: "a-two talk",
+      icon: "💬",
+      smallIcon: "💬",
+      count: 2,
+      // The extras (issue 57 item 5), after OpenIsle's fields.
+      slug: null,
+      color: null,
+      parentId: null,
+      position: 0,
+    });
   });
 
-  it("GET /api/categories/{id}: the category, 404 unknown, 400 non-integer", async () => {
+  it("GET /api/categories/{id}: the category, 404 unknown (id or slug), 400 neither an id nor a slug", async () => {
     const c = await makeCategory("single");
-    const ok = await call(getCategory as never, `/api/categories/${c.id}`, { params: { id: String(c.id) } });
+    const ok = await call(getCategory, `/api/categories/${c.id}`, { params: { id: String(c.id) } });
     expect(ok.status).toBe(200);
     expect(categorySchema.parse(ok.body).name).toBe("single");
-    expect((await call(getCategory as never, "/api/categories/999999", { params: { id: "999999" } })).status).toBe(404);
-    const bad = await call(getCategory as never, "/api/categories/x", { params: { id: "x" } });
+    expect((await call(getCategory, "/api/categories/999999", { params: { id: "999999" } })).status).toBe(404);
+    expect((await call(getCategory, "/api/categories/no-such-slug", { params: { id: "no-such-slug" } })).status).toBe(404);
+    const bad = await call(getCategory, "/api/categories/X_y", { params: { id: "X_y" } });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("id");
   });
@@ -69,13 +82,13 @@ describe("category writes (admin only)", () => {
     const mod = await makeUser({ role: "MODERATOR" });
     const user = await makeUser();
     const body = { name: "News", description: "What happens", icon: "📰", smallIcon: "n" };
-    expect((await call(createCategory as never, "/api/categories", { body })).status).toBe(401);
+    expect((await call(createCategory, "/api/categories", { body })).status).toBe(401);
     for (const who of [user, mod]) {
-      const r = await call(createCategory as never, "/api/categories", { token: who.token, body });
+      const r = await call(createCategory, "/api/categories", { token: who.token, body });
       expect(r.status).toBe(403);
       errorSchema.parse(r.body);
     }
-    const r = await call(createCategory as never, "/api/categories", { token: admin.token, body });
+    const r = await call(createCategory, "/api/categories", { token: admin.token, body });
     expect(r.status).toBe(201);
     expect(categorySchema.parse(r.body)).toMatchObject({ ...body, count: 0 });
     const rows = await db.select().from(categories).where(eq(categories.name, "News"));
@@ -86,10 +99,10 @@ describe("category writes (admin only)", () => {
     const admin = await makeUser({ role: "ADMIN" });
     await makeCategory("Dup");
     const other = await makeCategory("Other");
-    const r = await call(createCategory as never, "/api/categories", { token: admin.token, body: { name: "dUP" } });
+    const r = await call(createCategory, "/api/categories", { token: admin.token, body: { name: "dUP" } });
     expect(r.status).toBe(409);
     expect(r.body.code).toBe("conflict");
-    const u = await call(updateCategory as never, `/api/categories/${other.id}`, {
+    const u = await call(updateCategory, `/api/categories/${other.id}`, {
       method: "PUT",
       token: admin.token,
       body: { name: "DUP" },
@@ -106,12 +119,12 @@ describe("category writes (admin only)", () => {
       [{}, "name"],
       [{ name: "ok", icon: 5 }, "icon"],
     ] as const) {
-      const r = await call(createCategory as never, "/api/categories", { token: admin.token, body });
+      const r = await call(createCategory, "/api/categories", { token: admin.token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.field).toBe(field);
       expect(r.body.code).toBe("validation_failed");
     }
-    const bad = await call(createCategory as never, "/api/categories", {
+    const bad = await call(createCategory, "/api/categories", {
       token: admin.token,
       rawBody: "{nope",
       headers: { "content-type": "application/json" },
@@ -125,14 +138,14 @@ describe("category writes (admin only)", () => {
     const mod = await makeUser({ role: "MODERATOR" });
     const c = await makeCategory("Before");
     const params = { id: String(c.id) };
-    const denied = await call(updateCategory as never, `/api/categories/${c.id}`, {
+    const denied = await call(updateCategory, `/api/categories/${c.id}`, {
       method: "PUT",
       token: mod.token,
       body: { name: "After" },
       params,
     });
     expect(denied.status).toBe(403);
-    const r = await call(updateCategory as never, `/api/categories/${c.id}`, {
+    const r = await call(updateCategory, `/api/categories/${c.id}`, {
       method: "PUT",
       token: admin.token,
       body: { name: "After", description: "new" },
@@ -140,7 +153,7 @@ describe("category writes (admin only)", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: c.id, name: "After", description: "new", icon: "💬" });
-    const missing = await call(updateCategory as never, "/api/categories/999999", {
+    const missing = await call(updateCategory, "/api/categories/999999", {
       method: "PUT",
       token: admin.token,
       body: { name: "Z" },
@@ -156,20 +169,20 @@ describe("category writes (admin only)", () => {
     const unused = await makeCategory("Unused");
     await makePost(user.id, used.id, { status: "PENDING" });
     const p = (c: { id: number }) => ({ params: { id: String(c.id) } });
-    expect(
-      (await call(deleteCategory as never, `/api/categories/${unused.id}`, { method: "DELETE", token: user.token, ...p(unused) })).status,
-    ).toBe(403);
-    const conflictRes = await call(deleteCategory as never, `/api/categories/${used.id}`, {
+    expect((await call(deleteCategory, `/api/categories/${unused.id}`, { method: "DELETE", token: user.token, ...p(unused) })).status).toBe(
+      403,
+    );
+    const conflictRes = await call(deleteCategory, `/api/categories/${used.id}`, {
       method: "DELETE",
       token: admin.token,
       ...p(used),
     });
     expect(conflictRes.status).toBe(409);
-    const ok = await call(deleteCategory as never, `/api/categories/${unused.id}`, { method: "DELETE", token: admin.token, ...p(unused) });
+    const ok = await call(deleteCategory, `/api/categories/${unused.id}`, { method: "DELETE", token: admin.token, ...p(unused) });
     expect(ok.status).toBe(204);
     expect(await db.select().from(categories).where(eq(categories.id, unused.id))).toHaveLength(0);
     expect(await db.select().from(categories).where(eq(categories.id, used.id))).toHaveLength(1);
-    const again = await call(deleteCategory as never, `/api/categories/${unused.id}`, {
+    const again = await call(deleteCategory, `/api/categories/${unused.id}`, {
       method: "DELETE",
       token: admin.token,
       ...p(unused),

@@ -117,7 +117,7 @@ describe("POST /api/upload", () => {
 
   it("accepts multipart/form-data with a file part, answering as OpenIsle's UploadController does", async () => {
     const r = await asMultipart(await png(3, 3, "white"), "whatever.bin", "application/octet-stream");
-    // Issue 46: the multipart form (OpenIsle's client) gets OpenIsle's answer; the JSON form keeps the seed's string.
+    // the multipart form (OpenIsle's client) gets OpenIsle's answer; the JSON form keeps the seed's string.
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ code: 0, msg: "ok", data: { url: expect.stringMatching(/^http:\/\/localhost:3000\/uploads\//) } });
     expect(sniffImage((await fetchStored(r.body.data.url)).bytes)).toBe("png");

@@ -38,7 +38,7 @@ async function seedPost(
 }
 
 const get = (handler: typeof profile, path: string, key: string, token?: string) =>
-  call(handler as never, path, { params: { idOrUsername: key }, token });
+  call(handler, path, { params: { idOrUsername: key }, token });
 
 describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
   let author: TestUser;
@@ -114,7 +114,7 @@ describe("profiles: GET /api/users/{idOrUsername} and its lists", () => {
     };
     expect(await titles()).toEqual(["featured post", "open post"]);
     expect(await titles(reader.token)).toEqual(["featured post", "members post", "open post"]);
-    // The author also sees their own post waiting for review (issue 47: pending posts explained in the profile).
+    // The author also sees their own post waiting for review (pending posts explained in the profile).
     expect(await titles(author.token)).toEqual(["pending post", "featured post", "private post", "members post", "open post"]);
 
     const page = await get(userPosts, `/api/users/${author.id}/posts?page=1&pageSize=1`, String(author.id), reader.token);

@@ -21,7 +21,7 @@ describe("PUT /api/users/me", () => {
     const r = await put(u.token, { introduction: "Hello, I **write** tests.\n\n" });
     expect(r.status).toBe(200);
     expect(meSchema.parse(r.body).introduction).toBe("Hello, I **write** tests.");
-    const p = await call(profile as never, `/api/users/${u.username}`, { params: { idOrUsername: u.username } });
+    const p = await call(profile, `/api/users/${u.username}`, { params: { idOrUsername: u.username } });
     expect(p.body.introduction).toBe("Hello, I **write** tests.");
     const [row] = await db.select({ introduction: users.introduction }).from(users).where(eq(users.id, u.id));
     expect(row!.introduction).toBe("Hello, I **write** tests.");
@@ -54,7 +54,7 @@ describe("PUT /api/users/me", () => {
     const r = await put(a.token, { username: fresh });
     expect(r.status).toBe(200);
     expect(r.body.username).toBe(fresh);
-    expect((await call(profile as never, `/api/users/${fresh}`, { params: { idOrUsername: fresh } })).body.id).toBe(a.id);
+    expect((await call(profile, `/api/users/${fresh}`, { params: { idOrUsername: fresh } })).body.id).toBe(a.id);
     // Renaming to one's own name in another case is allowed.
     expect((await put(a.token, { username: fresh.toUpperCase() })).status).toBe(200);
   });
@@ -95,7 +95,7 @@ describe("POST /api/users/me/avatar", () => {
     });
     expect(r.status).toBe(200);
     const result = avatarResultSchema.parse(r.body);
-    // The API answers absolute URLs (issue 46); the row keeps the site-relative path.
+    // The API answers absolute URLs; the row keeps the site-relative path.
     expect(result.url).toMatch(/^http:\/\/localhost:3000\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.jpg$/);
     expect(result.user.avatar).toBe(result.url);
     const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, u.id));
@@ -112,7 +112,7 @@ describe("POST /api/users/me/avatar", () => {
     const multi = await call(avatar, "/api/users/me/avatar", { method: "POST", token: u.token, rawBody: form });
     expect(multi.status).toBe(200);
     expect(multi.body.url).not.toBe(result.url);
-    const p = await call(profile as never, `/api/users/${u.id}`, { params: { idOrUsername: String(u.id) } });
+    const p = await call(profile, `/api/users/${u.id}`, { params: { idOrUsername: String(u.id) } });
     expect(p.body.avatar).toBe(multi.body.url);
   });
 

@@ -10,7 +10,7 @@ import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 const list = z.array(userSuggestionSchema);
 const names = (b: { username: string }[]) => b.map((u) => u.username);
 
-describe("GET /api/users/suggest (issue 21: @ mentions)", () => {
+describe("GET /api/users/suggest (@ mentions)", () => {
   // A random stem keeps these members apart from any other test's.
   const stem = `al${Math.random().toString(36).slice(2, 6)}`;
   let alice: TestUser, alfred: TestUser, alina: TestUser, albert: TestUser, bob: TestUser;
@@ -76,7 +76,7 @@ describe("GET /api/users/suggest (issue 21: @ mentions)", () => {
     expect(names(list.parse((await call(suggest, `/api/users/suggest?prefix=${stem}x_`)).body))).toEqual([bob.username]);
   });
 
-  it("answers 400 with the API.md error body for a missing or bad parameter", async () => {
+  it("answers 400 with the docs/api.md error body for a missing or bad parameter", async () => {
     for (const q of ["", "?prefix=", "?prefix=%20%20", `?prefix=a&postId=abc`, `?prefix=a&limit=0`, `?prefix=${"a".repeat(65)}`]) {
       const r = await call(suggest, `/api/users/suggest${q}`);
       expect(r.status, q).toBe(400);

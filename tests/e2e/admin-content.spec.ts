@@ -3,7 +3,7 @@ import { apiLogin, unique } from "./pages/api";
 import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
 
-/** Issue 18: the admin pages for categories, tags, point goods and site settings, clicked through. */
+/** the admin pages for categories, tags, point goods and site settings, clicked through. */
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -5,7 +5,7 @@ import { signIn } from "./pages/session";
 import { shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 47 item 4: /admin is the staff dashboard (members, posts, comments, sign-ups and active members
+ * /admin is the staff dashboard (members, posts, comments, sign-ups and active members
  * over 1/7/30 days with a chart, open flags, pending posts, the mail queue, links into each admin page),
  * reached from the header's menu. Moderators see the moderation part; members get the 404 page.
  */

@@ -4,7 +4,7 @@ import { CommentComposer } from "./pages/composer";
 import { PostPage } from "./pages/post-page";
 import { signIn } from "./pages/session";
 
-/** Issue 18: admin pages (users, suspension, audit log) and slow mode, clicked through like a person. */
+/** admin pages (users, suspension, audit log) and slow mode, clicked through like a person. */
 
 async function newMember(request: Parameters<typeof apiLogin>[0]) {
   const username = `member_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -35,7 +35,7 @@ test("an admin suspends a member: the member can still read, their next comment 
   await page.goto(`/admin/users?q=${member.username}`);
   const row = page.getByTestId("admin-user").filter({ hasText: member.username });
   await expect(row).toHaveCount(1);
-  // The member's admin page (issue 47): reason, length, then the inline confirmation.
+  // The member's admin page: reason, length, then the inline confirmation.
   await row.getByRole("link", { name: member.username }).click();
   await page.waitForURL(/\/admin\/users\/\d+$/);
   const memberPage = new URL(page.url()).pathname;

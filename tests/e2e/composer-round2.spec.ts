@@ -6,7 +6,7 @@ import { PostPage } from "./pages/post-page";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 47 items 2, 6 and 11: suggestions at the caret (inside the viewport, never over the submit
+ * suggestions at the caret (inside the viewport, never over the submit
  * button), tags optional with the admin's rules told before Publish, no silent category, Ctrl+B/I as
  * toggles, "Add option" moving to the new option, the reaction picker taking the keyboard.
  */

@@ -5,7 +5,7 @@ import { CommentComposer } from "./pages/composer";
 import { PostPage } from "./pages/post-page";
 import { signIn } from "./pages/session";
 
-/** Issue 21: the composer (toolbar, shortcuts, @ suggestions, quote-reply, pasted images). */
+/** the composer (toolbar, shortcuts, @ suggestions, quote-reply, pasted images). */
 
 async function freshPost(request: Parameters<typeof apiLogin>[0], content = "A first sentence to quote. And a second one that stays.") {
   const token = await apiLogin(request, "alice");

@@ -4,7 +4,7 @@ import { HomePage } from "./pages/home-page";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 47 item 12: one confirmation style (no browser pop-ups), settings sections that do not jump
+ * one confirmation style (no browser pop-ups), settings sections that do not jump
  * sideways, a category filter that applies on change, and touch targets of at least 24 px on the home page.
  */
 

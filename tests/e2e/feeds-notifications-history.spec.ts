@@ -4,7 +4,7 @@ import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
-/** Issue 47 items 9, 10 and 12: feeds linked from the pages, grouped notifications, the rendered history view. */
+/** feeds linked from the pages, grouped notifications, the rendered history view. */
 
 test.describe.configure({ timeout: 180_000 });
 

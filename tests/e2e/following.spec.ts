@@ -5,7 +5,7 @@ import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
 
 /**
- * Following members and blocking them (issue 48), clicked through as a person would: follow from a
+ * Following members and blocking them, clicked through as a person would: follow from a
  * profile (mouse and keyboard), the followed member's new post in the home page's Following tab and in
  * the author card, then the privacy settings: who may message me, and blocking a member by name.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { signIn } from "./pages/session";
 
-/** The inbox, the points shop and the post history pages, in a real browser (issue 9). */
+/** The inbox, the points shop and the post history pages, in a real browser. */
 
 // Each test walks several pages (and a cold server compiles them on first use).
 test.describe.configure({ timeout: 120_000 });
@@ -73,7 +73,7 @@ test("a reply arrives in the inbox; opening it marks it read and the header coun
     if (await pref.isChecked()) await pref.click();
     await expect(pref).not.toBeChecked({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  // Both replies on the post (now read) show as one group: "2 replies in …" (issue 47).
+  // Both replies on the post (now read) show as one group: "2 replies in …".
   const onPost = page.locator('[data-testid="notification"], [data-testid="notification-group"]').filter({ hasText: post.title });
   await expect(onPost).toHaveCount(0);
   // Turning it back on: click until the switch shows on (a background refetch may re-render it

@@ -3,7 +3,7 @@ import { signIn } from "./pages/session";
 import { shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 49, the member's saved language: Settings › Account › Language saves 中文 on the account (users.locale)
+ * the member's saved language: Settings › Account › Language saves 中文 on the account (users.locale)
  * and sets the `lang` cookie, so the header, the menu, the profile and the settings come back in Chinese;
  * signing in again in a fresh browser (no cookie, an English browser) brings Chinese back from the account.
  * Screenshots (390 px phone menu, desktop profile; light and dark) in test-results/shots-i18n-account/.

@@ -4,7 +4,7 @@ import { signIn } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 49, the staff area in Simplified Chinese: an admin whose `lang` cookie says zh-CN reads the
+ * the staff area in Simplified Chinese: an admin whose `lang` cookie says zh-CN reads the
  * dashboard, the members table, one member's page and the audit log in Chinese (`<html lang="zh-CN">`),
  * and an audit line is a Chinese sentence ("admin 关闭了 alice 的帖子《…》"). At 1280 and 390 px, light and
  * dark; screenshots in test-results/shots-i18n-admin/.

@@ -5,7 +5,7 @@ import { signIn } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 49, the posts area in Simplified Chinese: with the `lang=zh-CN` cookie a visitor reads a post
+ * the posts area in Simplified Chinese: with the `lang=zh-CN` cookie a visitor reads a post
  * (breadcrumb, meta, poll, reactions, comments) in Chinese, and a member writes a comment through the
  * Chinese composer. At 1280 and 390 px, axe in both themes, screenshots in test-results/shots-i18n/.
  */

@@ -3,7 +3,7 @@ import { axeLightAndDark } from "./pages/axe";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 49, interface languages: the footer's switcher turns the interface to Simplified Chinese (the
+ * interface languages: the footer's switcher turns the interface to Simplified Chinese (the
  * `lang` cookie) and back; a browser that asks for Chinese (Accept-Language) gets it without choosing;
  * the shared page cache never hands one language's document to the other. At 1280 and 390 px, axe in
  * both themes, screenshots in test-results/shots-i18n/.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 44, findings 4 and 7: `/login?callbackUrl=…` redirects a signed-in visitor (and a visitor who
+ * `/login?callbackUrl=…` redirects a signed-in visitor (and a visitor who
  * signs in) only to a path on this site, whatever the spelling: Chromium reads `\` as `/` and drops
  * tabs and line breaks, so `/\evil.example` would otherwise leave the site.
  */

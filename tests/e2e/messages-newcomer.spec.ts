@@ -6,7 +6,7 @@ import { signIn } from "./pages/session";
 import { shootLightAndDark, WIDTHS } from "./pages/shots";
 
 /**
- * Direct messages as a new member finds them (issue 54): item 7, the level rule is for starting a
+ * Direct messages as a new member finds them: item 7, the level rule is for starting a
  * conversation, and the profile's Message button says so before the click, while bob's welcome can be
  * answered; item 11, the recipients of a new message are picked with suggestions as removable chips,
  * and a name that is no member's is refused before anything is sent. At 1280 and 390 px, light and dark.

@@ -5,7 +5,7 @@ import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
 
 /**
- * Direct messages (issue 48), two members chatting live in two browser contexts: ivan starts the
+ * Direct messages, two members chatting live in two browser contexts: ivan starts the
  * conversation from heidi's profile; heidi, on another page, sees the unread count in the header (on
  * phones in the menu) and in the tab title; she opens it from /messages, answers, and ivan sees the
  * answer and the read receipt without reloading. At 1280 and 390 px, axe 0 in light and dark.
@@ -205,7 +205,7 @@ test("in a group, a reaction and a member added reach the other member live", as
 
     // ivan adds grace; heidi sees the line and the members change live.
     await ivan.page.getByTestId("add-people").click();
-    // The same recipient picker as a new message: a suggestion becomes a chip (issue 54).
+    // The same recipient picker as a new message: a suggestion becomes a chip.
     await ivan.page.getByRole("combobox", { name: "People to add" }).pressSequentially("gra");
     await ivan.page.getByRole("listbox", { name: "Members" }).getByRole("option", { name: "grace" }).click();
     await expect(ivan.page.getByTestId("recipient-chip")).toHaveText(["grace"]);

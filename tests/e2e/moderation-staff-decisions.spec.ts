@@ -3,7 +3,7 @@ import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 54 in the browser. Item 6: a moderator's close and comment pin on a member's post are the
+ * In the browser. Item 6: a moderator's close and comment pin on a member's post are the
  * moderator's; the author is offered neither "Reopen" nor "Unpin" (and the API refuses them), until staff
  * reopen it. Item 8: "Suspend …" from a flag starts with an empty reason; the flagger's private note never
  * reaches the suspended member's banner. Item 13: the queue says what is flagged and counts it.

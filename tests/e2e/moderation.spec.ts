@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser } from "@playwright/
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { signIn } from "./pages/session";
 
-/** Issue 18 in the browser: the review queue, flags, and a staff restore the author is told about. */
+/** In the browser: the review queue, flags, and a staff restore the author is told about. */
 
 test.describe.configure({ timeout: 150_000 });
 

@@ -6,7 +6,7 @@ import { signIn } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 47, items 3 and 5: a suspended member is told on every page (until when, in words, and why)
+ * a suspended member is told on every page (until when, in words, and why)
  * and has no write controls meanwhile; the author of a post waiting for review or rejected is told
  * what is going on, on the post and in their profile, and a rejected post is read-only. At 1280 and
  * 390 px, axe in both themes, screenshots in test-results/shots-notices/.

@@ -5,7 +5,7 @@ import { signIn } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 47 item 10, grouped on the server: 25 replies on one post (more than a page of the inbox) are
+ * grouped on the server: 25 replies on one post (more than a page of the inbox) are
  * one row "25 new replies" with their true count, five votes are "5 people voted", at 1280 and 390 px,
  * light and dark; marking the group read marks all 25; the page in Simplified Chinese (lang cookie).
  */

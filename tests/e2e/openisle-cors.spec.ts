@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { apiLogin } from "./pages/api";
 
 /**
- * Issue 46: OpenIsle's client on another origin, in a real browser. A page served from
+ * OpenIsle's client on another origin, in a real browser. A page served from
  * http://127.0.0.1:3199 (listed in CORS_ORIGINS by scripts/e2e-server.mjs) calls the API the way
  * frontend_nuxt does — with a bearer token, so Chromium sends a preflight first — and reads the
  * answers; a page from an unlisted origin (3198) is refused by the browser.

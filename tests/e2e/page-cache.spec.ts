@@ -5,7 +5,7 @@ import { apiCreatePost, apiLogin, firstCategory, unique } from "./pages/api";
 import { signIn } from "./pages/session";
 
 /**
- * The page cache (issue 15, lib/front/page-cache.ts, contract in lib/cache/README.md): anonymous views of
+ * The page cache (lib/front/page-cache.ts, contract in lib/cache/README.md): anonymous views of
  * the public pages are served without rendering while nothing has changed, and a committed write is on
  * the very next load (a hot list page: once its render after the write is stored).
  */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-/** Issue 21: paging never offers a page past the end, and a page past the end says so clearly. */
+/** paging never offers a page past the end, and a page past the end says so clearly. */
 
 test("Older is offered only while older posts exist; the last page says it is the last", async ({ page, request }) => {
   const cats = (await (await request.get("/api/categories")).json()) as { id: number; count: number }[];

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { signIn } from "./pages/session";
 
-/** Profiles, the author card and the profile settings, clicked through as a person would (issue 17). */
+/** Profiles, the author card and the profile settings, clicked through as a person would. */
 
 const SHOTS = process.env.SHOTS_DIR || "test-results";
 

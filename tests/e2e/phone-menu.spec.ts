@@ -4,7 +4,7 @@ import { signIn } from "./pages/session";
 import { shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 47 item 1: the header's menu. On a 390 px phone a sheet with everything the desktop header and
+ * the header's menu. On a 390 px phone a sheet with everything the desktop header and
  * its menu offer; at 1280 px a dropdown beside the avatar with the member's pages, the admin entry for
  * staff and Sign out (no longer one tap beside the avatar). Keyboard: focus moves in and stays in,
  * Escape closes and returns focus to the button.

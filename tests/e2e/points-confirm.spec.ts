@@ -3,7 +3,7 @@ import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { PostPage } from "./pages/post-page";
 import { signIn } from "./pages/session";
 
-/** Issue 21: where points move, the page shows the cost and the balance after, and asks once. */
+/** where points move, the page shows the cost and the balance after, and asks once. */
 
 const balance = async (request: APIRequestContext, token: string) =>
   ((await (await request.get("/api/users/me", { headers: { Authorization: `Bearer ${token}` } })).json()) as { point: number }).point;

@@ -4,7 +4,7 @@ import { signIn } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 54 item 10: a slow navigation or submit shows a progress bar (after ~150 ms), a slow form's button
+ * a slow navigation or submit shows a progress bar (after ~150 ms), a slow form's button
  * its pending state; a fast navigation shows nothing at all. The network is throttled the way a phone on
  * a poor connection sees it: 400 ms of latency, 60 KB/s.
  */

@@ -5,7 +5,7 @@ import { signIn, signOutByCookies } from "./pages/session";
 import { WIDTHS, shootLightAndDark } from "./pages/shots";
 
 /**
- * Issue 54 item 12: an admin hands over a redeemed good from /admin/redemptions; the member's points
+ * an admin hands over a redeemed good from /admin/redemptions; the member's points
  * history names the good (it was empty) and shows it handed over, and a notification tells them.
  */
 

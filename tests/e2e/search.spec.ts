@@ -3,7 +3,7 @@ import { apiCreatePost, apiLogin, unique } from "./pages/api";
 import { PostPage } from "./pages/post-page";
 import { signIn } from "./pages/session";
 
-/** Search (header suggestions, the search page), live updates over SSE and unread marks (issue 19). */
+/** Search (header suggestions, the search page), live updates over SSE and unread marks. */
 
 const SHOTS = process.env.SHOTS_DIR || "test-results";
 

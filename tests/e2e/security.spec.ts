@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from "./pages/api";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 20 in a real browser: every page runs under a CSP without 'unsafe-inline' for scripts (the
+ * In a real browser: every page runs under a CSP without 'unsafe-inline' for scripts (the
  * pages still hydrate: no CSP violation, client components work), and a member manages their sign-ins:
  * active sign-ins with "end" and "sign out everywhere", and a password change that signs out every
  * other browser.

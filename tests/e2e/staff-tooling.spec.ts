@@ -4,7 +4,7 @@ import { axeLightAndDark } from "./pages/axe";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 47 (item 7) in the browser: an admin filters and sorts the members table, opens a member's page,
+ * In the browser: an admin filters and sorts the members table, opens a member's page,
  * suspends the author of a flagged post from the flag, and reads the audit line in words — at 1280 px
  * and at 390 px, with axe at 0 in both themes. Screenshots go to test-results/shots-staff/.
  */
@@ -105,7 +105,7 @@ for (const width of [1280, 390] as const) {
     violations.push(...(await axeLightAndDark(page, `user page ${width}`)));
 
     // From the flag in the review queue: suspend the author. The reason starts empty and a staff-written
-    // one is offered; the flagger's note ("link farm") is never part of it (issue 54).
+    // one is offered; the flagger's note ("link farm") is never part of it.
     await page.goto("/review");
     const target = page.getByTestId("flag-target").filter({ hasText: post.title });
     await target.getByTestId("suspend-author").click();

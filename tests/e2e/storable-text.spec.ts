@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./pages/session";
 
 /**
- * Issue 54, item 3: a page whose URL holds text the database cannot hold (a NUL, `%00`) answers as it
+ * a page whose URL holds text the database cannot hold (a NUL, `%00`) answers as it
  * would for any word nothing matches, never with a 500. The pages read their URL through lib/api/page.ts
  * (pageSearchParams, pageSegment).
  */

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { signIn } from "./pages/session";
 
-/** Issue 17: a tag typed in the editor exists only once the post is published, and only members allowed to may add one. */
+/** a tag typed in the editor exists only once the post is published, and only members allowed to may add one. */
 
 const exists = async (request: APIRequestContext, name: string) =>
   ((await (await request.get(`/api/tags?keyword=${encodeURIComponent(name)}`)).json()) as { name: string }[]).some((t) => t.name === name);
@@ -25,7 +25,7 @@ test("a new tag waits in the editor: an abandoned draft leaves nothing, publishi
   await page.goto("/new");
   await page.getByLabel("Title", { exact: true }).fill(`Film developing at home ${name}`);
   await page.getByLabel("Content", { exact: true }).fill("Caffenol works better than I expected.");
-  // The draft may hold a category already; a category is always the member's choice (issue 47).
+  // The draft may hold a category already; a category is always the member's choice.
   await page.getByLabel("Category", { exact: true }).selectOption({ index: 1 });
   // The restored draft may still hold the tag; add it if not.
   if (!(await page.getByTestId("selected-tags").getByText(`#${name}`).count())) {

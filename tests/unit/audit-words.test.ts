@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import zhAdmin from "@/messages/zh-CN/admin.json";
 import { auditParts, auditSummary, type AuditFacts, type AuditWords } from "@/lib/services/moderation/audit-words";
 
-// Issue 49: the audit log is said in the reader's language by catalog sentences (AuditWords), each
+// the audit log is said in the reader's language by catalog sentences (AuditWords), each
 // language in its own word order; the member and target links stay pieces of their own.
 const zh: AuditWords = {
   t: createTranslator({ locale: "zh-CN", messages: zhAdmin, namespace: "AuditWords" }) as unknown as AuditWords["t"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { placeList } from "@/components/composer/caret";
 
-// Where the composer's suggestion list goes beside the caret (issue 47 item 2).
+// Where the composer's suggestion list goes beside the caret.
 
 const phone = { top: 0, left: 0, width: 390, height: 844 };
 const list = { width: 288, height: 200 };

@@ -1,5 +1,5 @@
 // The composer's wrapping tools (components/composer/tokens.ts): Ctrl+B on nothing, typing, Ctrl+B again
-// gives `**text**` with the caret after it (issue 47 item 11); a wrapped selection unwraps.
+// gives `**text**` with the caret after it; a wrapped selection unwraps.
 import { describe, expect, it } from "vitest";
 import { wrapEdit } from "@/components/composer/tokens";
 

@@ -1,4 +1,4 @@
-// Issue 44: the history page's diff of two very different large versions is bounded (DIFF_LIMITS):
+// the history page's diff of two very different large versions is bounded (DIFF_LIMITS):
 // over the line edit budget the changed middle is one replaced block; long or very different lines
 // are not word-diffed. Ordinary edits keep the exact, word-level diff.
 import { describe, expect, it } from "vitest";

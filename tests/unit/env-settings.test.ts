@@ -2,7 +2,7 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { allowedValues, settingProblems } from "@/lib/env";
 
-// Issue 54 item 4: an invalid setting is named in one line, with what was wrong and what is allowed.
+// an invalid setting is named in one line, with what was wrong and what is allowed.
 describe("settings' problem lines (lib/env.ts settingProblems)", () => {
   it("is empty when every setting is valid (none set: the defaults)", () => {
     expect(settingProblems({})).toEqual([]);

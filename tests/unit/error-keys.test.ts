@@ -8,7 +8,7 @@ import { validationKeyOf } from "@/lib/validation/localize";
 import { z } from "zod";
 
 /**
- * Issue 49: every error the API answers is written from a catalog key, so it can be said in each
+ * every error the API answers is written from a catalog key, so it can be said in each
  * language. A literal message at a throw site (an AppError or one of its helpers given a string)
  * fails here, as does a key missing from messages/en/server.json, and a validation message in
  * lib/validation that has no `Validation` key.

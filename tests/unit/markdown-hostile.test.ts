@@ -1,4 +1,4 @@
-// Issue 44: hostile markdown must not hold the server's one thread. Highlighting has a per-document
+// hostile markdown must not hold the server's one thread. Highlighting has a per-document
 // budget and never auto-detects across every grammar; documents over MARKDOWN_LIMITS are refused on
 // write (tests/api/markdown-limits.test.ts) and, when already stored, render as escaped plain text;
 // renders run in a worker thread and the server's thread waits for them only within RENDER_BUDGET.
@@ -27,7 +27,7 @@ function time(fn: () => void): number {
 }
 
 describe("highlighting budget", () => {
-  it("never auto-detects a fence storm across all grammars (issue 44: ```\\n × 5,000)", () => {
+  it("never auto-detects a fence storm across all grammars (```\\n × 5,000)", () => {
     const auto = vi.spyOn(hljs, "highlightAuto");
     const named = vi.spyOn(hljs, "highlight");
     // 2,500 empty blocks: before the fix, 2,500 calls of highlightAuto over every grammar (~9 s). Now
@@ -161,7 +161,9 @@ describe("mentions", () => {
 
 /** Waits until the pool has no render in progress (late renders land in the memo). */
 async function idle() {
-  for (let i = 0; i < 400 && renderPoolState().busy + renderPoolState().queued > 0; i++) await new Promise((r) => setTimeout(r, 25));
+  await vi
+    .waitFor(() => expect(renderPoolState().busy + renderPoolState().queued).toBe(0), { timeout: 10_000, interval: 25 })
+    .catch(() => {});
 }
 
 describe("the render worker", () => {
@@ -200,11 +202,6 @@ describe("the render worker", () => {
     // Other documents render normally on a new worker.
     // (The new worker loads in the background: the first view may be plain, a later one is not.)
     const fine = fresh("**fine**");
-    let ok = "";
-    for (let i = 0; i < 400 && !ok.includes("<strong>"); i++) {
-      ok = renderMarkdown(fine);
-      if (!ok.includes("<strong>")) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(ok).toContain("<strong>fine</strong>");
+    await vi.waitFor(() => expect(renderMarkdown(fine)).toContain("<strong>fine</strong>"), { timeout: 20_000, interval: 50 });
   });
 });

@@ -93,7 +93,7 @@ describe("markdownExcerpt", () => {
   it("gives plain text, truncated", () => {
     expect(markdownExcerpt("# Hi\n\n**there** <b>x</b>", 100)).toBe("Hi there <b>x</b>");
     expect(markdownExcerpt("a".repeat(300), 10)).toHaveLength(10);
-    // Issue 21: a code block is summarised as [code], an image is its alt text, so the line still says what is there.
+    // a code block is summarised as [code], an image is its alt text, so the line still says what is there.
     expect(markdownExcerpt("Look:\n\n```ts\nconst x = 1;\n```\n\n![photo](https://e.x/a.png) done")).toBe("Look: [code] photo done");
     expect(markdownExcerpt("![](https://e.x/a.png) untitled")).toBe("[image] untitled");
   });

@@ -1,4 +1,4 @@
-// Issue 54, item 1: no password hash or comparison runs on the server's one JavaScript thread. With
+// no password hash or comparison runs on the server's one JavaScript thread. With
 // bcryptjs, 20 hashes at once held it for seconds (every other request waited); the native binding
 // works on libuv's thread pool, so timers (and requests) keep being served while they run.
 import { performance } from "node:perf_hooks";

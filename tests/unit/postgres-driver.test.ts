@@ -1,5 +1,5 @@
 // The postgres.js driver must survive a backend that dies under a connection (a failover, a restart,
-// pg_terminate_backend): the patch in patches/postgres+3.4.9.patch guards nextWrite (issue 22).
+// pg_terminate_backend): the patch in patches/postgres+3.4.9.patch guards nextWrite.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

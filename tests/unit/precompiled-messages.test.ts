@@ -102,8 +102,8 @@ describe("precompiled catalogs format like the ICU source", () => {
       for (const [key, source] of messages) {
         const compiled = compile(source);
         for (const values of combinations(argumentChoices(parse(source), new Map()))) {
-          const expected = text(new IntlMessageFormat(source, locale).format(values as never));
-          const actual = text(format(compiled, locale, values as never, { formatters, timeZone: "UTC" }));
+          const expected = text(new IntlMessageFormat(source, locale).format(values));
+          const actual = text(format(compiled, locale, values, { formatters, timeZone: "UTC" }));
           // intl-messageformat formats dates in the process's zone; both run in UTC in CI (TZ is not set here).
           if (actual !== expected) differ.push(`${key}: ${JSON.stringify(actual)} ≠ ${JSON.stringify(expected)}`);
           checked++;

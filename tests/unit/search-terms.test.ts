@@ -1,4 +1,4 @@
-// Issue 49: how a keyword becomes a full-text query. CJK words become phrases of their two-character
+// how a keyword becomes a full-text query. CJK words become phrases of their two-character
 // runs (what cjk_grams() indexes), one character a prefix; spaced words stay words, the last a prefix.
 import { describe, expect, it } from "vitest";
 import { parseTerms } from "@/lib/services/search/terms";

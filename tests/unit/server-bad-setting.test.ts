@@ -3,7 +3,7 @@ import { createServer, connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { serverCommand } from "@/scripts/server-node-args.mjs";
 
-// Issue 54 item 4: with an invalid setting the server used to log "Failed to prepare server … ZodError"
+// with an invalid setting the server used to log "Failed to prepare server … ZodError"
 // and stay half alive (the port bound, /api/health 500, / never answering). server.ts checks every
 // setting before it loads Next.js or binds a port, and exits non-zero with one line.
 

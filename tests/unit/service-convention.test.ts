@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 45: one calling convention for the domain verbs (lib/services/README.md, "Calling convention").
+ * one calling convention for the domain verbs (lib/services/README.md, "Calling convention").
  *
  * A verb is an exported function of lib/services that the edge imports: app/** (route handlers, pages),
  * lib/actions (server actions) and components/** (server components). Only those are checked; helpers

@@ -6,14 +6,26 @@ import { oauthProviders } from "@/lib/auth";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { safeLocalPath } from "@/lib/safe-path";
 import { signInWithProvider } from "@/lib/actions/auth";
+import { oidcLabel } from "@/lib/auth-oidc";
+import { ssoOnly } from "@/lib/services/auth/sso";
 import { LoginForm } from "./login-form";
+import { PasskeySignIn } from "./passkey-sign-in";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("Auth"))("signInMeta") };
 }
 
 /** Auth.js sends OAuth failures back here as `?error=…` (their texts: Auth.oauthError.<code>). */
-const OAUTH_ERRORS = ["OAuthAccountNotLinked", "AccessDenied", "Configuration"] as const;
+const OAUTH_ERRORS = [
+  "OAuthAccountNotLinked",
+  "AccessDenied",
+  "Configuration",
+  // The OpenID provider's refusals (lib/auth-oidc.ts).
+  "oidc_email_unverified",
+  "oidc_no_email",
+  "suspended",
+  "registration_closed",
+] as const;
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const sp = await searchParams;
@@ -26,7 +38,35 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         ? t(`oauthError.${sp.error as (typeof OAUTH_ERRORS)[number]}`)
         : t("oauthError.other")
       : null;
-  const providers = (["github", "google"] as const).filter((p) => oauthProviders[p]);
+  const providers = (["oidc", "github", "google"] as const).filter((p) => oauthProviders[p]);
+  const label = (p: (typeof providers)[number]) =>
+    p === "oidc" ? t("signInWith", { provider: oidcLabel() }) : t("continueWith", { provider: p === "github" ? "GitHub" : "Google" });
+  // SSO-only sign-in: the provider buttons come first (the password form stays for admins).
+  const ssoFirst = providers.length > 0 && (await ssoOnly());
+  const buttons =
+    providers.length > 0 ? (
+      <div
+        className={
+          ssoFirst
+            ? "mb-6 space-y-2 border-b border-zinc-200 pb-4 dark:border-zinc-800"
+            : "mt-6 space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800"
+        }
+        data-testid="sign-in-providers"
+      >
+        {providers.map((p) => (
+          <form key={p} action={signInWithProvider}>
+            <input type="hidden" name="provider" value={p} />
+            <input type="hidden" name="callbackUrl" value={callbackUrl} />
+            <button
+              type="submit"
+              className="inline-flex h-10 w-full items-center justify-center rounded-md border border-zinc-300 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
+            >
+              {label(p)}
+            </button>
+          </form>
+        ))}
+      </div>
+    ) : null;
 
   return (
     <div className="mx-auto w-full max-w-sm py-8">
@@ -37,28 +77,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             {oauthError}
           </p>
         ) : null}
+        {ssoFirst ? buttons : null}
         <LoginForm callbackUrl={callbackUrl} />
         <p className="mt-3 text-sm">
           <Link href="/forgot-password" className="text-sky-700 underline dark:text-sky-400">
             {t("forgotLink")}
           </Link>
         </p>
-        {providers.length > 0 ? (
-          <div className="mt-6 space-y-2 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-            {providers.map((p) => (
-              <form key={p} action={signInWithProvider}>
-                <input type="hidden" name="provider" value={p} />
-                <input type="hidden" name="callbackUrl" value={callbackUrl} />
-                <button
-                  type="submit"
-                  className="inline-flex h-10 w-full items-center justify-center rounded-md border border-zinc-300 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800"
-                >
-                  {t("continueWith", { provider: p === "github" ? "GitHub" : "Google" })}
-                </button>
-              </form>
-            ))}
-          </div>
-        ) : null}
+        <PasskeySignIn callbackUrl={callbackUrl} />
+        {ssoFirst ? null : buttons}
         <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
           {t("noAccount")}{" "}
           <Link

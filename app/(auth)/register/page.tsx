@@ -6,6 +6,9 @@ import { pageViewer } from "@/lib/cache/page-reader";
 import { safeLocalPath } from "@/lib/safe-path";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
 import { RegisterForm } from "./register-form";
+import { signUpFormScreen } from "@/lib/services/spam/signup";
+import { ssoOnly } from "@/lib/services/auth/sso";
+import { oidcConfigured, oidcLabel } from "@/lib/auth-oidc";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("Auth"))("registerMeta") };
@@ -15,7 +18,9 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
   const callbackUrl = safeLocalPath((await searchParams).callbackUrl);
   if (await pageViewer()) redirect(callbackUrl);
   const closed = (await getRegistrationMode()) === "CLOSED";
-  const t = await getTranslations("Auth");
+  // SSO-only sign-in (docs/accounts.md): new members come through the identity provider's first sign-in.
+  const sso = !closed && (await ssoOnly());
+  const [t, tl] = await Promise.all([getTranslations("Auth"), getTranslations("Legal")]);
   return (
     <div className="mx-auto w-full max-w-sm py-8">
       <div className="rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -28,8 +33,36 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
           >
             {t("registrationClosed")}
           </p>
+        ) : sso ? (
+          <p
+            role="status"
+            className="rounded-md bg-sky-50 p-3 text-sm text-sky-900 dark:bg-sky-950/40 dark:text-sky-200"
+            data-testid="registration-sso"
+          >
+            {t("ssoOnlyRegister", { provider: oidcConfigured() ? oidcLabel() : "GitHub / Google" })}{" "}
+            <Link href="/login" className="underline">
+              {t("signIn")}
+            </Link>
+          </p>
         ) : (
-          <RegisterForm callbackUrl={callbackUrl} />
+          <>
+            <RegisterForm callbackUrl={callbackUrl} screen={await signUpFormScreen()} />
+            {/* Signing up accepts the terms in force, recorded with the account (issue 61). */}
+            <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400" data-testid="signup-terms">
+              {tl.rich("signUpAgree", {
+                terms: (c) => (
+                  <Link href="/terms" className="text-sky-700 underline dark:text-sky-400">
+                    {c}
+                  </Link>
+                ),
+                privacy: (c) => (
+                  <Link href="/privacy" className="text-sky-700 underline dark:text-sky-400">
+                    {c}
+                  </Link>
+                ),
+              })}
+            </p>
+          </>
         )}
         <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
           {t("alreadyRegistered")}{" "}

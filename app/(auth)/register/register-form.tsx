@@ -6,9 +6,16 @@ import { Button } from "@/components/ui/button";
 import { describedBy, Field, FieldError, Input } from "@/components/ui/field";
 import { api, fieldErrors } from "@/lib/client/api-client";
 import { signInWithPassword } from "@/lib/actions/auth";
+import {
+  resetCaptcha,
+  SignUpScreenFields,
+  signUpScreenFields,
+  waitOutFillTime,
+  type SignUpFormScreen,
+} from "@/components/spam/sign-up-screen";
 
 /** Creates the account with POST /api/auth/register, then signs the browser in with the same credentials. */
-export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
+export function RegisterForm({ callbackUrl, screen }: { callbackUrl: string; screen?: SignUpFormScreen }) {
   const t = useTranslations("Auth");
   const [errors, setErrors] = useState<{ form: string | null; fields: Record<string, string> }>({ form: null, fields: {} });
   const [busy, setBusy] = useState(false);
@@ -20,10 +27,14 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
     setBusy(true);
     setErrors({ form: null, fields: {} });
     try {
+      // The server refuses a form sent sooner than the minimum fill time after it was shown: a person
+      // this quick waits out the rest here instead (issue 58; bots posting at once are refused).
+      if (screen) await waitOutFillTime(screen);
       const { token } = await api.register({
         username: String(form.get("username") ?? ""),
         email: String(form.get("email") ?? ""),
         password: String(form.get("password") ?? ""),
+        ...(screen ? signUpScreenFields(form, screen) : {}),
       });
       // The browser signs in with a session below; the API's login token would only linger among the
       // account's active sign-ins, so it is ended at once.
@@ -32,6 +43,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
       );
     } catch (err) {
       setErrors(fieldErrors(err));
+      if (screen) resetCaptcha(screen);
       setBusy(false);
       return;
     }
@@ -76,6 +88,7 @@ export function RegisterForm({ callbackUrl }: { callbackUrl: string }) {
           {...describedBy("reg-password", f.password)}
         />
       </Field>
+      {screen ? <SignUpScreenFields screen={screen} error={f.captchaToken} /> : null}
       <FieldError id="reg-error" message={errors.form} />
       <Button type="submit" className="w-full" disabled={busy || signingIn}>
         {busy || signingIn ? t("creating") : t("register")}

@@ -2,13 +2,14 @@ import type { Metadata } from "next";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { pageMetadata } from "@/lib/seo/metadata";
 import { openApiDocument, type OpenApiDocument } from "@/app/api/openapi.json/openapi";
 
 // The page's own words come from the catalogs (ApiDocs); the operations' summaries and descriptions are
 // the OpenAPI document's, written in English once for every client.
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("ApiDocs");
-  return { title: t("metaTitle") };
+  return { ...(await pageMetadata({ path: "/api-docs", title: t("metaTitle") })), title: t("metaTitle") };
 }
 
 type JsonSchema = Record<string, unknown>;

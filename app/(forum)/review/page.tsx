@@ -14,6 +14,7 @@ import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listPendingPosts } from "@/lib/services/posts/list";
 import { reviewQueueCounts } from "@/lib/services/moderation/moderation";
+import { isModerator } from "@/lib/permissions";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("Review");
@@ -24,7 +25,10 @@ const PAGE_SIZE = 20;
 
 type Props = { searchParams: Promise<{ page?: string }> };
 
-/** Moderators and admins: posts awaiting review (publish mode REVIEW), oldest first. */
+/**
+ * Moderators and admins: posts awaiting review (publish mode REVIEW), oldest first, and the flags; a
+ * member of a group moderating categories: those categories' share (issue 57); others get the 404 page.
+ */
 export default async function ReviewPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/review");
@@ -56,7 +60,7 @@ export default async function ReviewPage({ searchParams }: Props) {
           {t("flags")}
         </h2>
         <HydrationBoundary state={dehydrate(qc)}>
-          <FlagQueue admin={viewer.role === "ADMIN"} />
+          <FlagQueue admin={viewer.role === "ADMIN"} staff={isModerator(viewer)} />
         </HydrationBoundary>
       </section>
 

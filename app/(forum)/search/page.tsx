@@ -16,6 +16,7 @@ import { CommentHits, KindTabs, PeopleHits, PostHits, TagHits } from "@/componen
 import { listTags } from "@/lib/services/taxonomy/tags";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
 import { cameWithBadText, pageSearchParams } from "@/lib/api/page";
+import { NOINDEX } from "@/lib/seo/metadata";
 
 const PAGE_SIZE = 20;
 const NO_MATCH: SearchPageResult = {
@@ -32,7 +33,12 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const q = first((await pageSearchParams(searchParams)).q).trim();
   const t = await getTranslations("Search");
-  return { title: q ? t("metaTitleQuery", { query: q.slice(0, 60) }) : t("metaTitle") };
+  // Search results are never search results themselves (robots.txt keeps crawlers out as well).
+  return {
+    title: q ? t("metaTitleQuery", { query: q.slice(0, 60) }) : t("metaTitle"),
+    robots: NOINDEX,
+    alternates: { canonical: "/search" },
+  };
 }
 
 /**
@@ -58,7 +64,7 @@ export default async function SearchPage({ searchParams }: Props) {
     exact: first(sp.exact) === "1" ? "1" : "",
   };
   const viewer = await pageViewer();
-  const [categories, tags] = await Promise.all([listCategories(), listTags({ page: 0, pageSize: 50 })]);
+  const [categories, tags] = await Promise.all([listCategories(viewer), listTags(viewer, { page: 0, pageSize: 50 })]);
 
   let result: SearchPageResult | null = null;
   let error: string | null = null;

@@ -1,21 +1,27 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { pageReader } from "@/lib/cache/page-reader";
 import { Link } from "@/components/ui/link";
 import { buttonClass } from "@/components/ui/button";
 import { listTags } from "@/lib/services/taxonomy/tags";
+import { pageMetadata } from "@/lib/seo/metadata";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("Tags"))("title") };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const title = (await getTranslations("Tags"))("title");
+  const raw = (await searchParams).page;
+  const page = Math.min(Math.max(0, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? "0") : (raw ?? "0"), 10) || 0), 1000);
+  return { ...(await pageMetadata({ path: page ? `/tags?page=${page}` : "/tags", title })), title };
 }
 
 const PAGE_SIZE = 60;
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
 export default async function TagsPage({ searchParams }: Props) {
   const raw = (await searchParams).page;
   const page = Math.min(Math.max(0, Number.parseInt(Array.isArray(raw) ? (raw[0] ?? "0") : (raw ?? "0"), 10) || 0), 1000);
-  const [tags, t] = await Promise.all([listTags({ page, pageSize: PAGE_SIZE }), getTranslations("Tags")]);
+  const { viewer } = await pageReader();
+  const [tags, t] = await Promise.all([listTags(viewer, { page, pageSize: PAGE_SIZE }), getTranslations("Tags")]);
   const hasNext = tags.length === PAGE_SIZE;
   return (
     <div className="space-y-4">

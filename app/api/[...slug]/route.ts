@@ -1,4 +1,4 @@
-// Any /api path that no route matches: the JSON 404 error body (API.md §1), for every method
+// Any /api path that no route matches: the JSON 404 error body (docs/api.md §1), for every method
 // (not an endpoint, so not in the OpenAPI document).
 import { notFound, msg } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";

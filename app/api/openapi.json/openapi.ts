@@ -34,6 +34,15 @@ import * as openIsleSiteModule from "@/lib/validation/openisle/site";
 import * as socialModule from "@/lib/validation/social";
 import * as messagesModule from "@/lib/validation/messages";
 import * as accountModule from "@/lib/validation/account";
+import * as twoFactorModule from "@/lib/validation/two-factor";
+import * as passkeysModule from "@/lib/validation/passkeys";
+import * as dataExportModule from "@/lib/validation/data-export";
+import * as accountsModule from "@/lib/validation/accounts";
+import * as spamModule from "@/lib/validation/spam";
+import * as groupsModule from "@/lib/validation/groups";
+import * as backupsModule from "@/lib/validation/backups";
+import * as siteModule from "@/lib/validation/site";
+import * as healthModule from "@/lib/validation/health";
 
 /**
  * The OpenAPI 3.1 document of the whole API (GET /api/openapi.json, /api-docs), generated from the
@@ -129,6 +138,23 @@ const STATUS_TEXT: Record<number, [string, string]> = {
 };
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/**
+ * An error answer whose `code`s a route declares (RouteSpec.errorCodes): the Error schema with `code`
+ * narrowed to them, each described and given as an example, so a client can tell them apart.
+ */
+function codedErrorResponse(status: number, codes: readonly { code: string; description: string }[]): JsonSchema {
+  const list = codes.map((c) => `\`${c.code}\`: ${c.description}`).join("; ");
+  return {
+    description: `${STATUS_TEXT[status]![1]}. Codes: ${list}`,
+    content: {
+      "application/json": {
+        schema: { allOf: [ref("Error"), { type: "object", properties: { code: { type: "string", enum: codes.map((c) => c.code) } } }] },
+        examples: Object.fromEntries(codes.map((c) => [c.code, { summary: c.description, value: { error: c.description, code: c.code } }])),
+      },
+    },
+  };
+}
 
 function pascal(s: string): string {
   return s
@@ -234,6 +260,15 @@ export function buildOpenApiDocument(): OpenApiDocument {
     socialModule,
     messagesModule,
     accountModule,
+    twoFactorModule,
+    passkeysModule,
+    dataExportModule,
+    accountsModule,
+    spamModule,
+    groupsModule,
+    backupsModule,
+    siteModule,
+    healthModule,
   ];
   for (const mod of modules) {
     for (const value of Object.values(mod)) {
@@ -354,13 +389,18 @@ export function buildOpenApiDocument(): OpenApiDocument {
         };
       }
     }
-    const errors = new Set<number>(op.errors ?? []);
+    const errors = new Set<number>([...(op.errors ?? []), ...Object.keys(op.errorCodes ?? {}).map(Number)]);
     if (op.query || op.body || /\{\w+\}/.test(op.path)) errors.add(400);
     errors.add(401); // a bad bearer token is a 401 on every endpoint
     if (op.role || (op.auth === "required" && op.method !== "get")) errors.add(403);
     if (/\{\w+\}/.test(op.path)) errors.add(404);
     if (op.body) errors.add(413);
-    for (const status of [...errors].sort()) responses[String(status)] = { $ref: `#/components/responses/${STATUS_TEXT[status]![0]}` };
+    for (const status of [...errors].sort()) {
+      const codes = op.errorCodes?.[status];
+      responses[String(status)] = codes?.length
+        ? codedErrorResponse(status, codes)
+        : { $ref: `#/components/responses/${STATUS_TEXT[status]![0]}` };
+    }
     responses.default = { $ref: "#/components/responses/ServerError" };
 
     const security =

@@ -3,313 +3,401 @@
 import * as r0 from "@/app/api/activities/route";
 import * as r1 from "@/app/api/admin/audit/route";
 import * as r2 from "@/app/api/admin/audit-log/route";
-import * as r3 from "@/app/api/admin/comments/[id]/pin/route";
-import * as r4 from "@/app/api/admin/comments/[id]/unpin/route";
-import * as r5 from "@/app/api/admin/config/route";
-import * as r6 from "@/app/api/admin/dashboard/route";
-import * as r7 from "@/app/api/admin/flags/[id]/resolve/route";
-import * as r8 from "@/app/api/admin/flags/route";
-import * as r9 from "@/app/api/admin/point-goods/[id]/route";
-import * as r10 from "@/app/api/admin/point-goods/route";
-import * as r11 from "@/app/api/admin/posts/[id]/approve/route";
-import * as r12 from "@/app/api/admin/posts/[id]/pin/route";
-import * as r13 from "@/app/api/admin/posts/[id]/reject/route";
-import * as r14 from "@/app/api/admin/posts/[id]/rss-exclude/route";
-import * as r15 from "@/app/api/admin/posts/[id]/rss-include/route";
-import * as r16 from "@/app/api/admin/posts/[id]/unpin/route";
-import * as r17 from "@/app/api/admin/posts/pending/count/route";
-import * as r18 from "@/app/api/admin/posts/pending/route";
-import * as r19 from "@/app/api/admin/redemptions/[id]/fulfil/route";
-import * as r20 from "@/app/api/admin/redemptions/route";
-import * as r21 from "@/app/api/admin/users/[id]/role/route";
-import * as r22 from "@/app/api/admin/users/[id]/route";
-import * as r23 from "@/app/api/admin/users/[id]/suspend/route";
-import * as r24 from "@/app/api/admin/users/[id]/unsuspend/route";
-import * as r25 from "@/app/api/admin/users/route";
-import * as r26 from "@/app/api/auth/check/route";
-import * as r27 from "@/app/api/auth/forgot/route";
-import * as r28 from "@/app/api/auth/login/route";
-import * as r29 from "@/app/api/auth/logout/route";
-import * as r30 from "@/app/api/auth/register/route";
-import * as r31 from "@/app/api/auth/reset/route";
-import * as r32 from "@/app/api/auth/verify/resend/route";
-import * as r33 from "@/app/api/auth/verify/route";
-import * as r34 from "@/app/api/avatars/[username]/route";
-import * as r35 from "@/app/api/categories/[id]/route";
-import * as r36 from "@/app/api/categories/order/route";
-import * as r37 from "@/app/api/categories/route";
-import * as r38 from "@/app/api/channels/route";
-import * as r39 from "@/app/api/channels/unread-count/route";
-import * as r40 from "@/app/api/comments/[id]/change-logs/route";
-import * as r41 from "@/app/api/comments/[id]/pin/route";
-import * as r42 from "@/app/api/comments/[id]/reactions/route";
-import * as r43 from "@/app/api/comments/[id]/replies/route";
-import * as r44 from "@/app/api/comments/[id]/route";
-import * as r45 from "@/app/api/comments/[id]/unpin/route";
-import * as r46 from "@/app/api/config/route";
-import * as r47 from "@/app/api/drafts/me/route";
-import * as r48 from "@/app/api/drafts/route";
-import * as r49 from "@/app/api/events/route";
-import * as r50 from "@/app/api/flags/route";
-import * as r51 from "@/app/api/health/route";
-import * as r52 from "@/app/api/markdown/preview/route";
-import * as r53 from "@/app/api/medals/route";
-import * as r54 from "@/app/api/medals/select/route";
-import * as r55 from "@/app/api/messages/[id]/reactions/route";
-import * as r56 from "@/app/api/messages/conversations/[id]/messages/route";
-import * as r57 from "@/app/api/messages/conversations/[id]/participants/route";
-import * as r58 from "@/app/api/messages/conversations/[id]/read/route";
-import * as r59 from "@/app/api/messages/conversations/[id]/route";
-import * as r60 from "@/app/api/messages/conversations/route";
-import * as r61 from "@/app/api/messages/route";
-import * as r62 from "@/app/api/messages/unread-count/route";
-import * as r63 from "@/app/api/notifications/email-prefs/route";
-import * as r64 from "@/app/api/notifications/groups/read/route";
-import * as r65 from "@/app/api/notifications/groups/route";
-import * as r66 from "@/app/api/notifications/prefs/route";
-import * as r67 from "@/app/api/notifications/read/route";
-import * as r68 from "@/app/api/notifications/read-all/route";
-import * as r69 from "@/app/api/notifications/route";
-import * as r70 from "@/app/api/notifications/unread/route";
-import * as r71 from "@/app/api/notifications/unread-count/route";
-import * as r72 from "@/app/api/notifications/unsubscribe/route";
-import * as r73 from "@/app/api/online/count/route";
-import * as r74 from "@/app/api/online/heartbeat/route";
-import * as r75 from "@/app/api/point-goods/redeem/route";
-import * as r76 from "@/app/api/point-goods/route";
-import * as r77 from "@/app/api/point-histories/route";
-import * as r78 from "@/app/api/point-histories/trend/route";
-import * as r79 from "@/app/api/posts/[id]/change-logs/route";
-import * as r80 from "@/app/api/posts/[id]/close/route";
-import * as r81 from "@/app/api/posts/[id]/comments/route";
-import * as r82 from "@/app/api/posts/[id]/feature/route";
-import * as r83 from "@/app/api/posts/[id]/lottery/join/route";
-import * as r84 from "@/app/api/posts/[id]/lottery/verify/route";
-import * as r85 from "@/app/api/posts/[id]/pin/route";
-import * as r86 from "@/app/api/posts/[id]/poll/progress/route";
-import * as r87 from "@/app/api/posts/[id]/poll/vote/route";
-import * as r88 from "@/app/api/posts/[id]/reactions/route";
-import * as r89 from "@/app/api/posts/[id]/read/route";
-import * as r90 from "@/app/api/posts/[id]/reopen/route";
-import * as r91 from "@/app/api/posts/[id]/route";
-import * as r92 from "@/app/api/posts/[id]/slow-mode/route";
-import * as r93 from "@/app/api/posts/[id]/unfeature/route";
-import * as r94 from "@/app/api/posts/[id]/unpin/route";
-import * as r95 from "@/app/api/posts/featured/route";
-import * as r96 from "@/app/api/posts/following/route";
-import * as r97 from "@/app/api/posts/latest-reply/route";
-import * as r98 from "@/app/api/posts/ranking/route";
-import * as r99 from "@/app/api/posts/read-all/route";
-import * as r100 from "@/app/api/posts/recent/route";
-import * as r101 from "@/app/api/posts/route";
-import * as r102 from "@/app/api/reaction-types/route";
-import * as r103 from "@/app/api/rss/categories/[id]/route";
-import * as r104 from "@/app/api/rss/featured/route";
-import * as r105 from "@/app/api/rss/route";
-import * as r106 from "@/app/api/rss/tags/[id]/route";
-import * as r107 from "@/app/api/search/global/route";
-import * as r108 from "@/app/api/search/posts/content/route";
-import * as r109 from "@/app/api/search/posts/route";
-import * as r110 from "@/app/api/search/posts/title/route";
-import * as r111 from "@/app/api/search/users/route";
-import * as r112 from "@/app/api/sessions/[id]/route";
-import * as r113 from "@/app/api/sessions/route";
-import * as r114 from "@/app/api/stats/comments-range/route";
-import * as r115 from "@/app/api/stats/dau/route";
-import * as r116 from "@/app/api/stats/dau-range/route";
-import * as r117 from "@/app/api/stats/new-users-range/route";
-import * as r118 from "@/app/api/stats/posts-range/route";
-import * as r119 from "@/app/api/subscriptions/posts/[id]/route";
-import * as r120 from "@/app/api/subscriptions/users/[username]/route";
-import * as r121 from "@/app/api/tags/[id]/merge/route";
-import * as r122 from "@/app/api/tags/[id]/route";
-import * as r123 from "@/app/api/tags/route";
-import * as r124 from "@/app/api/tokens/[id]/route";
-import * as r125 from "@/app/api/tokens/route";
-import * as r126 from "@/app/api/upload/presign/route";
-import * as r127 from "@/app/api/upload/presigned/[token]/route";
-import * as r128 from "@/app/api/upload/route";
-import * as r129 from "@/app/api/upload/url/route";
-import * as r130 from "@/app/api/users/[idOrUsername]/activity/route";
-import * as r131 from "@/app/api/users/[idOrUsername]/block/route";
-import * as r132 from "@/app/api/users/[idOrUsername]/followers/route";
-import * as r133 from "@/app/api/users/[idOrUsername]/following/route";
-import * as r134 from "@/app/api/users/[idOrUsername]/hot-posts/route";
-import * as r135 from "@/app/api/users/[idOrUsername]/hot-replies/route";
-import * as r136 from "@/app/api/users/[idOrUsername]/hot-tags/route";
-import * as r137 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r138 from "@/app/api/users/[idOrUsername]/read-posts/route";
-import * as r139 from "@/app/api/users/[idOrUsername]/relation/route";
-import * as r140 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r141 from "@/app/api/users/[idOrUsername]/route";
-import * as r142 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
-import * as r143 from "@/app/api/users/[idOrUsername]/tags/route";
-import * as r144 from "@/app/api/users/admins/route";
-import * as r145 from "@/app/api/users/me/avatar/route";
-import * as r146 from "@/app/api/users/me/blocks/route";
-import * as r147 from "@/app/api/users/me/email/confirm/route";
-import * as r148 from "@/app/api/users/me/email/route";
-import * as r149 from "@/app/api/users/me/page-state/route";
-import * as r150 from "@/app/api/users/me/password/route";
-import * as r151 from "@/app/api/users/me/privacy/route";
-import * as r152 from "@/app/api/users/me/route";
-import * as r153 from "@/app/api/users/me/watches/route";
-import * as r154 from "@/app/api/users/suggest/route";
+import * as r3 from "@/app/api/admin/backups/[name]/download/route";
+import * as r4 from "@/app/api/admin/backups/[name]/route";
+import * as r5 from "@/app/api/admin/backups/command/route";
+import * as r6 from "@/app/api/admin/backups/route";
+import * as r7 from "@/app/api/admin/backups/runs/[id]/route";
+import * as r8 from "@/app/api/admin/backups/schedule/route";
+import * as r9 from "@/app/api/admin/categories/[id]/moderators/route";
+import * as r10 from "@/app/api/admin/categories/[id]/permissions/route";
+import * as r11 from "@/app/api/admin/comments/[id]/pin/route";
+import * as r12 from "@/app/api/admin/comments/[id]/unpin/route";
+import * as r13 from "@/app/api/admin/config/images/[kind]/route";
+import * as r14 from "@/app/api/admin/config/route";
+import * as r15 from "@/app/api/admin/dashboard/route";
+import * as r16 from "@/app/api/admin/flags/[id]/resolve/route";
+import * as r17 from "@/app/api/admin/flags/route";
+import * as r18 from "@/app/api/admin/groups/[id]/members/[username]/route";
+import * as r19 from "@/app/api/admin/groups/[id]/members/route";
+import * as r20 from "@/app/api/admin/groups/[id]/route";
+import * as r21 from "@/app/api/admin/groups/route";
+import * as r22 from "@/app/api/admin/legal/[slug]/route";
+import * as r23 from "@/app/api/admin/point-goods/[id]/route";
+import * as r24 from "@/app/api/admin/point-goods/route";
+import * as r25 from "@/app/api/admin/posts/[id]/approve/route";
+import * as r26 from "@/app/api/admin/posts/[id]/pin/route";
+import * as r27 from "@/app/api/admin/posts/[id]/reject/route";
+import * as r28 from "@/app/api/admin/posts/[id]/rss-exclude/route";
+import * as r29 from "@/app/api/admin/posts/[id]/rss-include/route";
+import * as r30 from "@/app/api/admin/posts/[id]/unpin/route";
+import * as r31 from "@/app/api/admin/posts/pending/count/route";
+import * as r32 from "@/app/api/admin/posts/pending/route";
+import * as r33 from "@/app/api/admin/redemptions/[id]/fulfil/route";
+import * as r34 from "@/app/api/admin/redemptions/route";
+import * as r35 from "@/app/api/admin/screened-emails/[id]/route";
+import * as r36 from "@/app/api/admin/screened-emails/route";
+import * as r37 from "@/app/api/admin/screened-ips/[id]/route";
+import * as r38 from "@/app/api/admin/screened-ips/route";
+import * as r39 from "@/app/api/admin/users/[id]/account/route";
+import * as r40 from "@/app/api/admin/users/[id]/delete-spammer/route";
+import * as r41 from "@/app/api/admin/users/[id]/role/route";
+import * as r42 from "@/app/api/admin/users/[id]/route";
+import * as r43 from "@/app/api/admin/users/[id]/silence/route";
+import * as r44 from "@/app/api/admin/users/[id]/spam/route";
+import * as r45 from "@/app/api/admin/users/[id]/suspend/route";
+import * as r46 from "@/app/api/admin/users/[id]/unsuspend/route";
+import * as r47 from "@/app/api/admin/users/route";
+import * as r48 from "@/app/api/admin/watched-words/[id]/route";
+import * as r49 from "@/app/api/admin/watched-words/route";
+import * as r50 from "@/app/api/auth/check/route";
+import * as r51 from "@/app/api/auth/forgot/route";
+import * as r52 from "@/app/api/auth/login/route";
+import * as r53 from "@/app/api/auth/logout/route";
+import * as r54 from "@/app/api/auth/passkey/options/route";
+import * as r55 from "@/app/api/auth/passkey/verify/route";
+import * as r56 from "@/app/api/auth/register/route";
+import * as r57 from "@/app/api/auth/reset/route";
+import * as r58 from "@/app/api/auth/verify/resend/route";
+import * as r59 from "@/app/api/auth/verify/route";
+import * as r60 from "@/app/api/avatars/[username]/route";
+import * as r61 from "@/app/api/categories/[id]/route";
+import * as r62 from "@/app/api/categories/[id]/tags/route";
+import * as r63 from "@/app/api/categories/order/route";
+import * as r64 from "@/app/api/categories/route";
+import * as r65 from "@/app/api/channels/route";
+import * as r66 from "@/app/api/channels/unread-count/route";
+import * as r67 from "@/app/api/comments/[id]/change-logs/route";
+import * as r68 from "@/app/api/comments/[id]/pin/route";
+import * as r69 from "@/app/api/comments/[id]/reactions/route";
+import * as r70 from "@/app/api/comments/[id]/replies/route";
+import * as r71 from "@/app/api/comments/[id]/route";
+import * as r72 from "@/app/api/comments/[id]/unpin/route";
+import * as r73 from "@/app/api/config/route";
+import * as r74 from "@/app/api/drafts/me/route";
+import * as r75 from "@/app/api/drafts/route";
+import * as r76 from "@/app/api/events/route";
+import * as r77 from "@/app/api/flags/route";
+import * as r78 from "@/app/api/groups/[id]/route";
+import * as r79 from "@/app/api/health/route";
+import * as r80 from "@/app/api/legal/[slug]/history/route";
+import * as r81 from "@/app/api/legal/[slug]/route";
+import * as r82 from "@/app/api/markdown/preview/route";
+import * as r83 from "@/app/api/medals/route";
+import * as r84 from "@/app/api/medals/select/route";
+import * as r85 from "@/app/api/messages/[id]/reactions/route";
+import * as r86 from "@/app/api/messages/conversations/[id]/messages/route";
+import * as r87 from "@/app/api/messages/conversations/[id]/participants/route";
+import * as r88 from "@/app/api/messages/conversations/[id]/read/route";
+import * as r89 from "@/app/api/messages/conversations/[id]/route";
+import * as r90 from "@/app/api/messages/conversations/route";
+import * as r91 from "@/app/api/messages/route";
+import * as r92 from "@/app/api/messages/unread-count/route";
+import * as r93 from "@/app/api/notifications/email-prefs/route";
+import * as r94 from "@/app/api/notifications/groups/read/route";
+import * as r95 from "@/app/api/notifications/groups/route";
+import * as r96 from "@/app/api/notifications/prefs/route";
+import * as r97 from "@/app/api/notifications/read/route";
+import * as r98 from "@/app/api/notifications/read-all/route";
+import * as r99 from "@/app/api/notifications/route";
+import * as r100 from "@/app/api/notifications/unread/route";
+import * as r101 from "@/app/api/notifications/unread-count/route";
+import * as r102 from "@/app/api/notifications/unsubscribe/route";
+import * as r103 from "@/app/api/online/count/route";
+import * as r104 from "@/app/api/online/heartbeat/route";
+import * as r105 from "@/app/api/point-goods/redeem/route";
+import * as r106 from "@/app/api/point-goods/route";
+import * as r107 from "@/app/api/point-histories/route";
+import * as r108 from "@/app/api/point-histories/trend/route";
+import * as r109 from "@/app/api/posts/[id]/change-logs/route";
+import * as r110 from "@/app/api/posts/[id]/close/route";
+import * as r111 from "@/app/api/posts/[id]/comments/route";
+import * as r112 from "@/app/api/posts/[id]/feature/route";
+import * as r113 from "@/app/api/posts/[id]/lottery/join/route";
+import * as r114 from "@/app/api/posts/[id]/lottery/verify/route";
+import * as r115 from "@/app/api/posts/[id]/pin/route";
+import * as r116 from "@/app/api/posts/[id]/poll/progress/route";
+import * as r117 from "@/app/api/posts/[id]/poll/vote/route";
+import * as r118 from "@/app/api/posts/[id]/reactions/route";
+import * as r119 from "@/app/api/posts/[id]/read/route";
+import * as r120 from "@/app/api/posts/[id]/reopen/route";
+import * as r121 from "@/app/api/posts/[id]/route";
+import * as r122 from "@/app/api/posts/[id]/slow-mode/route";
+import * as r123 from "@/app/api/posts/[id]/unfeature/route";
+import * as r124 from "@/app/api/posts/[id]/unpin/route";
+import * as r125 from "@/app/api/posts/featured/route";
+import * as r126 from "@/app/api/posts/following/route";
+import * as r127 from "@/app/api/posts/latest-reply/route";
+import * as r128 from "@/app/api/posts/ranking/route";
+import * as r129 from "@/app/api/posts/read-all/route";
+import * as r130 from "@/app/api/posts/recent/route";
+import * as r131 from "@/app/api/posts/route";
+import * as r132 from "@/app/api/reaction-types/route";
+import * as r133 from "@/app/api/ready/route";
+import * as r134 from "@/app/api/rss/categories/[id]/route";
+import * as r135 from "@/app/api/rss/featured/route";
+import * as r136 from "@/app/api/rss/route";
+import * as r137 from "@/app/api/rss/tags/[id]/route";
+import * as r138 from "@/app/api/search/global/route";
+import * as r139 from "@/app/api/search/posts/content/route";
+import * as r140 from "@/app/api/search/posts/route";
+import * as r141 from "@/app/api/search/posts/title/route";
+import * as r142 from "@/app/api/search/users/route";
+import * as r143 from "@/app/api/sessions/[id]/route";
+import * as r144 from "@/app/api/sessions/route";
+import * as r145 from "@/app/api/setup/route";
+import * as r146 from "@/app/api/stats/comments-range/route";
+import * as r147 from "@/app/api/stats/dau/route";
+import * as r148 from "@/app/api/stats/dau-range/route";
+import * as r149 from "@/app/api/stats/new-users-range/route";
+import * as r150 from "@/app/api/stats/posts-range/route";
+import * as r151 from "@/app/api/subscriptions/posts/[id]/route";
+import * as r152 from "@/app/api/subscriptions/users/[username]/route";
+import * as r153 from "@/app/api/tags/[id]/merge/route";
+import * as r154 from "@/app/api/tags/[id]/route";
+import * as r155 from "@/app/api/tags/route";
+import * as r156 from "@/app/api/tokens/[id]/route";
+import * as r157 from "@/app/api/tokens/route";
+import * as r158 from "@/app/api/upload/presign/route";
+import * as r159 from "@/app/api/upload/presigned/[token]/route";
+import * as r160 from "@/app/api/upload/route";
+import * as r161 from "@/app/api/upload/url/route";
+import * as r162 from "@/app/api/users/[idOrUsername]/activity/route";
+import * as r163 from "@/app/api/users/[idOrUsername]/block/route";
+import * as r164 from "@/app/api/users/[idOrUsername]/followers/route";
+import * as r165 from "@/app/api/users/[idOrUsername]/following/route";
+import * as r166 from "@/app/api/users/[idOrUsername]/hot-posts/route";
+import * as r167 from "@/app/api/users/[idOrUsername]/hot-replies/route";
+import * as r168 from "@/app/api/users/[idOrUsername]/hot-tags/route";
+import * as r169 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r170 from "@/app/api/users/[idOrUsername]/read-posts/route";
+import * as r171 from "@/app/api/users/[idOrUsername]/relation/route";
+import * as r172 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r173 from "@/app/api/users/[idOrUsername]/route";
+import * as r174 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
+import * as r175 from "@/app/api/users/[idOrUsername]/tags/route";
+import * as r176 from "@/app/api/users/admins/route";
+import * as r177 from "@/app/api/users/me/avatar/route";
+import * as r178 from "@/app/api/users/me/banner-dismissals/route";
+import * as r179 from "@/app/api/users/me/blocks/route";
+import * as r180 from "@/app/api/users/me/deletion-code/route";
+import * as r181 from "@/app/api/users/me/email/confirm/route";
+import * as r182 from "@/app/api/users/me/email/route";
+import * as r183 from "@/app/api/users/me/export/[token]/download/route";
+import * as r184 from "@/app/api/users/me/export/route";
+import * as r185 from "@/app/api/users/me/page-state/route";
+import * as r186 from "@/app/api/users/me/passkeys/[id]/route";
+import * as r187 from "@/app/api/users/me/passkeys/options/route";
+import * as r188 from "@/app/api/users/me/passkeys/route";
+import * as r189 from "@/app/api/users/me/password/route";
+import * as r190 from "@/app/api/users/me/privacy/route";
+import * as r191 from "@/app/api/users/me/route";
+import * as r192 from "@/app/api/users/me/site-state/route";
+import * as r193 from "@/app/api/users/me/terms/route";
+import * as r194 from "@/app/api/users/me/two-factor/confirm/route";
+import * as r195 from "@/app/api/users/me/two-factor/recovery-codes/route";
+import * as r196 from "@/app/api/users/me/two-factor/route";
+import * as r197 from "@/app/api/users/me/watches/route";
+import * as r198 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
   { path: "/api/admin/audit", module: r1 },
   { path: "/api/admin/audit-log", module: r2 },
-  { path: "/api/admin/comments/{id}/pin", module: r3 },
-  { path: "/api/admin/comments/{id}/unpin", module: r4 },
-  { path: "/api/admin/config", module: r5 },
-  { path: "/api/admin/dashboard", module: r6 },
-  { path: "/api/admin/flags/{id}/resolve", module: r7 },
-  { path: "/api/admin/flags", module: r8 },
-  { path: "/api/admin/point-goods/{id}", module: r9 },
-  { path: "/api/admin/point-goods", module: r10 },
-  { path: "/api/admin/posts/{id}/approve", module: r11 },
-  { path: "/api/admin/posts/{id}/pin", module: r12 },
-  { path: "/api/admin/posts/{id}/reject", module: r13 },
-  { path: "/api/admin/posts/{id}/rss-exclude", module: r14 },
-  { path: "/api/admin/posts/{id}/rss-include", module: r15 },
-  { path: "/api/admin/posts/{id}/unpin", module: r16 },
-  { path: "/api/admin/posts/pending/count", module: r17 },
-  { path: "/api/admin/posts/pending", module: r18 },
-  { path: "/api/admin/redemptions/{id}/fulfil", module: r19 },
-  { path: "/api/admin/redemptions", module: r20 },
-  { path: "/api/admin/users/{id}/role", module: r21 },
-  { path: "/api/admin/users/{id}", module: r22 },
-  { path: "/api/admin/users/{id}/suspend", module: r23 },
-  { path: "/api/admin/users/{id}/unsuspend", module: r24 },
-  { path: "/api/admin/users", module: r25 },
-  { path: "/api/auth/check", module: r26 },
-  { path: "/api/auth/forgot", module: r27 },
-  { path: "/api/auth/login", module: r28 },
-  { path: "/api/auth/logout", module: r29 },
-  { path: "/api/auth/register", module: r30 },
-  { path: "/api/auth/reset", module: r31 },
-  { path: "/api/auth/verify/resend", module: r32 },
-  { path: "/api/auth/verify", module: r33 },
-  { path: "/api/avatars/{username}", module: r34 },
-  { path: "/api/categories/{id}", module: r35 },
-  { path: "/api/categories/order", module: r36 },
-  { path: "/api/categories", module: r37 },
-  { path: "/api/channels", module: r38 },
-  { path: "/api/channels/unread-count", module: r39 },
-  { path: "/api/comments/{id}/change-logs", module: r40 },
-  { path: "/api/comments/{id}/pin", module: r41 },
-  { path: "/api/comments/{id}/reactions", module: r42 },
-  { path: "/api/comments/{id}/replies", module: r43 },
-  { path: "/api/comments/{id}", module: r44 },
-  { path: "/api/comments/{id}/unpin", module: r45 },
-  { path: "/api/config", module: r46 },
-  { path: "/api/drafts/me", module: r47 },
-  { path: "/api/drafts", module: r48 },
-  { path: "/api/events", module: r49 },
-  { path: "/api/flags", module: r50 },
-  { path: "/api/health", module: r51 },
-  { path: "/api/markdown/preview", module: r52 },
-  { path: "/api/medals", module: r53 },
-  { path: "/api/medals/select", module: r54 },
-  { path: "/api/messages/{id}/reactions", module: r55 },
-  { path: "/api/messages/conversations/{id}/messages", module: r56 },
-  { path: "/api/messages/conversations/{id}/participants", module: r57 },
-  { path: "/api/messages/conversations/{id}/read", module: r58 },
-  { path: "/api/messages/conversations/{id}", module: r59 },
-  { path: "/api/messages/conversations", module: r60 },
-  { path: "/api/messages", module: r61 },
-  { path: "/api/messages/unread-count", module: r62 },
-  { path: "/api/notifications/email-prefs", module: r63 },
-  { path: "/api/notifications/groups/read", module: r64 },
-  { path: "/api/notifications/groups", module: r65 },
-  { path: "/api/notifications/prefs", module: r66 },
-  { path: "/api/notifications/read", module: r67 },
-  { path: "/api/notifications/read-all", module: r68 },
-  { path: "/api/notifications", module: r69 },
-  { path: "/api/notifications/unread", module: r70 },
-  { path: "/api/notifications/unread-count", module: r71 },
-  { path: "/api/notifications/unsubscribe", module: r72 },
-  { path: "/api/online/count", module: r73 },
-  { path: "/api/online/heartbeat", module: r74 },
-  { path: "/api/point-goods/redeem", module: r75 },
-  { path: "/api/point-goods", module: r76 },
-  { path: "/api/point-histories", module: r77 },
-  { path: "/api/point-histories/trend", module: r78 },
-  { path: "/api/posts/{id}/change-logs", module: r79 },
-  { path: "/api/posts/{id}/close", module: r80 },
-  { path: "/api/posts/{id}/comments", module: r81 },
-  { path: "/api/posts/{id}/feature", module: r82 },
-  { path: "/api/posts/{id}/lottery/join", module: r83 },
-  { path: "/api/posts/{id}/lottery/verify", module: r84 },
-  { path: "/api/posts/{id}/pin", module: r85 },
-  { path: "/api/posts/{id}/poll/progress", module: r86 },
-  { path: "/api/posts/{id}/poll/vote", module: r87 },
-  { path: "/api/posts/{id}/reactions", module: r88 },
-  { path: "/api/posts/{id}/read", module: r89 },
-  { path: "/api/posts/{id}/reopen", module: r90 },
-  { path: "/api/posts/{id}", module: r91 },
-  { path: "/api/posts/{id}/slow-mode", module: r92 },
-  { path: "/api/posts/{id}/unfeature", module: r93 },
-  { path: "/api/posts/{id}/unpin", module: r94 },
-  { path: "/api/posts/featured", module: r95 },
-  { path: "/api/posts/following", module: r96 },
-  { path: "/api/posts/latest-reply", module: r97 },
-  { path: "/api/posts/ranking", module: r98 },
-  { path: "/api/posts/read-all", module: r99 },
-  { path: "/api/posts/recent", module: r100 },
-  { path: "/api/posts", module: r101 },
-  { path: "/api/reaction-types", module: r102 },
-  { path: "/api/rss/categories/{id}", module: r103 },
-  { path: "/api/rss/featured", module: r104 },
-  { path: "/api/rss", module: r105 },
-  { path: "/api/rss/tags/{id}", module: r106 },
-  { path: "/api/search/global", module: r107 },
-  { path: "/api/search/posts/content", module: r108 },
-  { path: "/api/search/posts", module: r109 },
-  { path: "/api/search/posts/title", module: r110 },
-  { path: "/api/search/users", module: r111 },
-  { path: "/api/sessions/{id}", module: r112 },
-  { path: "/api/sessions", module: r113 },
-  { path: "/api/stats/comments-range", module: r114 },
-  { path: "/api/stats/dau", module: r115 },
-  { path: "/api/stats/dau-range", module: r116 },
-  { path: "/api/stats/new-users-range", module: r117 },
-  { path: "/api/stats/posts-range", module: r118 },
-  { path: "/api/subscriptions/posts/{id}", module: r119 },
-  { path: "/api/subscriptions/users/{username}", module: r120 },
-  { path: "/api/tags/{id}/merge", module: r121 },
-  { path: "/api/tags/{id}", module: r122 },
-  { path: "/api/tags", module: r123 },
-  { path: "/api/tokens/{id}", module: r124 },
-  { path: "/api/tokens", module: r125 },
-  { path: "/api/upload/presign", module: r126 },
-  { path: "/api/upload/presigned/{token}", module: r127 },
-  { path: "/api/upload", module: r128 },
-  { path: "/api/upload/url", module: r129 },
-  { path: "/api/users/{idOrUsername}/activity", module: r130 },
-  { path: "/api/users/{idOrUsername}/block", module: r131 },
-  { path: "/api/users/{idOrUsername}/followers", module: r132 },
-  { path: "/api/users/{idOrUsername}/following", module: r133 },
-  { path: "/api/users/{idOrUsername}/hot-posts", module: r134 },
-  { path: "/api/users/{idOrUsername}/hot-replies", module: r135 },
-  { path: "/api/users/{idOrUsername}/hot-tags", module: r136 },
-  { path: "/api/users/{idOrUsername}/posts", module: r137 },
-  { path: "/api/users/{idOrUsername}/read-posts", module: r138 },
-  { path: "/api/users/{idOrUsername}/relation", module: r139 },
-  { path: "/api/users/{idOrUsername}/replies", module: r140 },
-  { path: "/api/users/{idOrUsername}", module: r141 },
-  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r142 },
-  { path: "/api/users/{idOrUsername}/tags", module: r143 },
-  { path: "/api/users/admins", module: r144 },
-  { path: "/api/users/me/avatar", module: r145 },
-  { path: "/api/users/me/blocks", module: r146 },
-  { path: "/api/users/me/email/confirm", module: r147 },
-  { path: "/api/users/me/email", module: r148 },
-  { path: "/api/users/me/page-state", module: r149 },
-  { path: "/api/users/me/password", module: r150 },
-  { path: "/api/users/me/privacy", module: r151 },
-  { path: "/api/users/me", module: r152 },
-  { path: "/api/users/me/watches", module: r153 },
-  { path: "/api/users/suggest", module: r154 },
+  { path: "/api/admin/backups/{name}/download", module: r3 },
+  { path: "/api/admin/backups/{name}", module: r4 },
+  { path: "/api/admin/backups/command", module: r5 },
+  { path: "/api/admin/backups", module: r6 },
+  { path: "/api/admin/backups/runs/{id}", module: r7 },
+  { path: "/api/admin/backups/schedule", module: r8 },
+  { path: "/api/admin/categories/{id}/moderators", module: r9 },
+  { path: "/api/admin/categories/{id}/permissions", module: r10 },
+  { path: "/api/admin/comments/{id}/pin", module: r11 },
+  { path: "/api/admin/comments/{id}/unpin", module: r12 },
+  { path: "/api/admin/config/images/{kind}", module: r13 },
+  { path: "/api/admin/config", module: r14 },
+  { path: "/api/admin/dashboard", module: r15 },
+  { path: "/api/admin/flags/{id}/resolve", module: r16 },
+  { path: "/api/admin/flags", module: r17 },
+  { path: "/api/admin/groups/{id}/members/{username}", module: r18 },
+  { path: "/api/admin/groups/{id}/members", module: r19 },
+  { path: "/api/admin/groups/{id}", module: r20 },
+  { path: "/api/admin/groups", module: r21 },
+  { path: "/api/admin/legal/{slug}", module: r22 },
+  { path: "/api/admin/point-goods/{id}", module: r23 },
+  { path: "/api/admin/point-goods", module: r24 },
+  { path: "/api/admin/posts/{id}/approve", module: r25 },
+  { path: "/api/admin/posts/{id}/pin", module: r26 },
+  { path: "/api/admin/posts/{id}/reject", module: r27 },
+  { path: "/api/admin/posts/{id}/rss-exclude", module: r28 },
+  { path: "/api/admin/posts/{id}/rss-include", module: r29 },
+  { path: "/api/admin/posts/{id}/unpin", module: r30 },
+  { path: "/api/admin/posts/pending/count", module: r31 },
+  { path: "/api/admin/posts/pending", module: r32 },
+  { path: "/api/admin/redemptions/{id}/fulfil", module: r33 },
+  { path: "/api/admin/redemptions", module: r34 },
+  { path: "/api/admin/screened-emails/{id}", module: r35 },
+  { path: "/api/admin/screened-emails", module: r36 },
+  { path: "/api/admin/screened-ips/{id}", module: r37 },
+  { path: "/api/admin/screened-ips", module: r38 },
+  { path: "/api/admin/users/{id}/account", module: r39 },
+  { path: "/api/admin/users/{id}/delete-spammer", module: r40 },
+  { path: "/api/admin/users/{id}/role", module: r41 },
+  { path: "/api/admin/users/{id}", module: r42 },
+  { path: "/api/admin/users/{id}/silence", module: r43 },
+  { path: "/api/admin/users/{id}/spam", module: r44 },
+  { path: "/api/admin/users/{id}/suspend", module: r45 },
+  { path: "/api/admin/users/{id}/unsuspend", module: r46 },
+  { path: "/api/admin/users", module: r47 },
+  { path: "/api/admin/watched-words/{id}", module: r48 },
+  { path: "/api/admin/watched-words", module: r49 },
+  { path: "/api/auth/check", module: r50 },
+  { path: "/api/auth/forgot", module: r51 },
+  { path: "/api/auth/login", module: r52 },
+  { path: "/api/auth/logout", module: r53 },
+  { path: "/api/auth/passkey/options", module: r54 },
+  { path: "/api/auth/passkey/verify", module: r55 },
+  { path: "/api/auth/register", module: r56 },
+  { path: "/api/auth/reset", module: r57 },
+  { path: "/api/auth/verify/resend", module: r58 },
+  { path: "/api/auth/verify", module: r59 },
+  { path: "/api/avatars/{username}", module: r60 },
+  { path: "/api/categories/{id}", module: r61 },
+  { path: "/api/categories/{id}/tags", module: r62 },
+  { path: "/api/categories/order", module: r63 },
+  { path: "/api/categories", module: r64 },
+  { path: "/api/channels", module: r65 },
+  { path: "/api/channels/unread-count", module: r66 },
+  { path: "/api/comments/{id}/change-logs", module: r67 },
+  { path: "/api/comments/{id}/pin", module: r68 },
+  { path: "/api/comments/{id}/reactions", module: r69 },
+  { path: "/api/comments/{id}/replies", module: r70 },
+  { path: "/api/comments/{id}", module: r71 },
+  { path: "/api/comments/{id}/unpin", module: r72 },
+  { path: "/api/config", module: r73 },
+  { path: "/api/drafts/me", module: r74 },
+  { path: "/api/drafts", module: r75 },
+  { path: "/api/events", module: r76 },
+  { path: "/api/flags", module: r77 },
+  { path: "/api/groups/{id}", module: r78 },
+  { path: "/api/health", module: r79 },
+  { path: "/api/legal/{slug}/history", module: r80 },
+  { path: "/api/legal/{slug}", module: r81 },
+  { path: "/api/markdown/preview", module: r82 },
+  { path: "/api/medals", module: r83 },
+  { path: "/api/medals/select", module: r84 },
+  { path: "/api/messages/{id}/reactions", module: r85 },
+  { path: "/api/messages/conversations/{id}/messages", module: r86 },
+  { path: "/api/messages/conversations/{id}/participants", module: r87 },
+  { path: "/api/messages/conversations/{id}/read", module: r88 },
+  { path: "/api/messages/conversations/{id}", module: r89 },
+  { path: "/api/messages/conversations", module: r90 },
+  { path: "/api/messages", module: r91 },
+  { path: "/api/messages/unread-count", module: r92 },
+  { path: "/api/notifications/email-prefs", module: r93 },
+  { path: "/api/notifications/groups/read", module: r94 },
+  { path: "/api/notifications/groups", module: r95 },
+  { path: "/api/notifications/prefs", module: r96 },
+  { path: "/api/notifications/read", module: r97 },
+  { path: "/api/notifications/read-all", module: r98 },
+  { path: "/api/notifications", module: r99 },
+  { path: "/api/notifications/unread", module: r100 },
+  { path: "/api/notifications/unread-count", module: r101 },
+  { path: "/api/notifications/unsubscribe", module: r102 },
+  { path: "/api/online/count", module: r103 },
+  { path: "/api/online/heartbeat", module: r104 },
+  { path: "/api/point-goods/redeem", module: r105 },
+  { path: "/api/point-goods", module: r106 },
+  { path: "/api/point-histories", module: r107 },
+  { path: "/api/point-histories/trend", module: r108 },
+  { path: "/api/posts/{id}/change-logs", module: r109 },
+  { path: "/api/posts/{id}/close", module: r110 },
+  { path: "/api/posts/{id}/comments", module: r111 },
+  { path: "/api/posts/{id}/feature", module: r112 },
+  { path: "/api/posts/{id}/lottery/join", module: r113 },
+  { path: "/api/posts/{id}/lottery/verify", module: r114 },
+  { path: "/api/posts/{id}/pin", module: r115 },
+  { path: "/api/posts/{id}/poll/progress", module: r116 },
+  { path: "/api/posts/{id}/poll/vote", module: r117 },
+  { path: "/api/posts/{id}/reactions", module: r118 },
+  { path: "/api/posts/{id}/read", module: r119 },
+  { path: "/api/posts/{id}/reopen", module: r120 },
+  { path: "/api/posts/{id}", module: r121 },
+  { path: "/api/posts/{id}/slow-mode", module: r122 },
+  { path: "/api/posts/{id}/unfeature", module: r123 },
+  { path: "/api/posts/{id}/unpin", module: r124 },
+  { path: "/api/posts/featured", module: r125 },
+  { path: "/api/posts/following", module: r126 },
+  { path: "/api/posts/latest-reply", module: r127 },
+  { path: "/api/posts/ranking", module: r128 },
+  { path: "/api/posts/read-all", module: r129 },
+  { path: "/api/posts/recent", module: r130 },
+  { path: "/api/posts", module: r131 },
+  { path: "/api/reaction-types", module: r132 },
+  { path: "/api/ready", module: r133 },
+  { path: "/api/rss/categories/{id}", module: r134 },
+  { path: "/api/rss/featured", module: r135 },
+  { path: "/api/rss", module: r136 },
+  { path: "/api/rss/tags/{id}", module: r137 },
+  { path: "/api/search/global", module: r138 },
+  { path: "/api/search/posts/content", module: r139 },
+  { path: "/api/search/posts", module: r140 },
+  { path: "/api/search/posts/title", module: r141 },
+  { path: "/api/search/users", module: r142 },
+  { path: "/api/sessions/{id}", module: r143 },
+  { path: "/api/sessions", module: r144 },
+  { path: "/api/setup", module: r145 },
+  { path: "/api/stats/comments-range", module: r146 },
+  { path: "/api/stats/dau", module: r147 },
+  { path: "/api/stats/dau-range", module: r148 },
+  { path: "/api/stats/new-users-range", module: r149 },
+  { path: "/api/stats/posts-range", module: r150 },
+  { path: "/api/subscriptions/posts/{id}", module: r151 },
+  { path: "/api/subscriptions/users/{username}", module: r152 },
+  { path: "/api/tags/{id}/merge", module: r153 },
+  { path: "/api/tags/{id}", module: r154 },
+  { path: "/api/tags", module: r155 },
+  { path: "/api/tokens/{id}", module: r156 },
+  { path: "/api/tokens", module: r157 },
+  { path: "/api/upload/presign", module: r158 },
+  { path: "/api/upload/presigned/{token}", module: r159 },
+  { path: "/api/upload", module: r160 },
+  { path: "/api/upload/url", module: r161 },
+  { path: "/api/users/{idOrUsername}/activity", module: r162 },
+  { path: "/api/users/{idOrUsername}/block", module: r163 },
+  { path: "/api/users/{idOrUsername}/followers", module: r164 },
+  { path: "/api/users/{idOrUsername}/following", module: r165 },
+  { path: "/api/users/{idOrUsername}/hot-posts", module: r166 },
+  { path: "/api/users/{idOrUsername}/hot-replies", module: r167 },
+  { path: "/api/users/{idOrUsername}/hot-tags", module: r168 },
+  { path: "/api/users/{idOrUsername}/posts", module: r169 },
+  { path: "/api/users/{idOrUsername}/read-posts", module: r170 },
+  { path: "/api/users/{idOrUsername}/relation", module: r171 },
+  { path: "/api/users/{idOrUsername}/replies", module: r172 },
+  { path: "/api/users/{idOrUsername}", module: r173 },
+  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r174 },
+  { path: "/api/users/{idOrUsername}/tags", module: r175 },
+  { path: "/api/users/admins", module: r176 },
+  { path: "/api/users/me/avatar", module: r177 },
+  { path: "/api/users/me/banner-dismissals", module: r178 },
+  { path: "/api/users/me/blocks", module: r179 },
+  { path: "/api/users/me/deletion-code", module: r180 },
+  { path: "/api/users/me/email/confirm", module: r181 },
+  { path: "/api/users/me/email", module: r182 },
+  { path: "/api/users/me/export/{token}/download", module: r183 },
+  { path: "/api/users/me/export", module: r184 },
+  { path: "/api/users/me/page-state", module: r185 },
+  { path: "/api/users/me/passkeys/{id}", module: r186 },
+  { path: "/api/users/me/passkeys/options", module: r187 },
+  { path: "/api/users/me/passkeys", module: r188 },
+  { path: "/api/users/me/password", module: r189 },
+  { path: "/api/users/me/privacy", module: r190 },
+  { path: "/api/users/me", module: r191 },
+  { path: "/api/users/me/site-state", module: r192 },
+  { path: "/api/users/me/terms", module: r193 },
+  { path: "/api/users/me/two-factor/confirm", module: r194 },
+  { path: "/api/users/me/two-factor/recovery-codes", module: r195 },
+  { path: "/api/users/me/two-factor", module: r196 },
+  { path: "/api/users/me/watches", module: r197 },
+  { path: "/api/users/suggest", module: r198 },
 ];

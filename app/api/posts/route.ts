@@ -19,7 +19,7 @@ export const GET = route(
     arrayParams: LIST_ARRAY_KEYS,
     responses: [okList(postSchema)],
   },
-  ({ viewer, query }) => ({ ids: () => listPostIds(viewer, query) }),
+  ({ viewer, query }) => ({ ids: (readFrom) => listPostIds(viewer, { ...query, readFrom }) }),
 );
 
 export const POST = route(

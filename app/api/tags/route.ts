@@ -10,7 +10,7 @@ const tag = "Categories and tags";
 
 export const GET = route(
   { tag, summary: "Tags, by post count then name", auth: "none", query: tagListQuerySchema, responses: [okList(tagSchema)] },
-  ({ query }) => listTags(query),
+  ({ query, viewer }) => listTags(viewer, query),
 );
 
 export const POST = route(

@@ -1,9 +1,11 @@
-// GET /uploads/<2 hex>/<sha256>.<ext> — serves locally stored images (immutable, content-addressed)
+// GET /uploads/<2 hex>/<sha256>.<ext> — serves stored images (immutable, content-addressed): from local disk, or
+// streamed from the S3 bucket when uploads go there (docs/storage.md), with the same headers either way
 // GET /uploads/p/<name> — a presigned upload's file URL: redirects to the image its PUT stored
+import { Readable } from "node:stream";
 import { IMAGE_POLICY } from "@/lib/api/csp";
 import { presignedTarget } from "@/lib/services/uploads/presign";
-import { MIME_BY_EXT } from "@/lib/image";
-import { readLocal } from "@/lib/storage/local";
+import { getStorage } from "@/lib/storage";
+import { isValidKey, openLocal } from "@/lib/storage/local";
 
 const notFound = () =>
   new Response(JSON.stringify({ error: "Not found", code: "not_found" }), {
@@ -16,19 +18,25 @@ export async function GET(req: Request, ctx: { params: Promise<{ path?: string[]
   if (!Array.isArray(path) || path.length !== 2) return notFound();
   if (path[0] === "p") return presigned(path[1]!);
   const key = path.join("/");
-  const bytes = await readLocal(key); // null for malformed keys (no traversal) and unknown files
-  if (!bytes) return notFound();
-  const ext = key.slice(key.lastIndexOf(".") + 1);
+  if (!isValidKey(key)) return notFound(); // nothing but an image key (no traversal, no other object of the bucket)
+  const storage = await getStorage();
+  // A file written before uploads moved to the bucket is still on disk until `npm run uploads:copy-to-store`.
+  const stored = (await storage.read(key)) ?? (storage.kind === "local" ? null : await openLocal(key));
+  if (!stored) return notFound();
   const etag = `"${key.slice(3, key.lastIndexOf("."))}"`;
   const headers = {
-    "content-type": MIME_BY_EXT[ext] ?? "application/octet-stream",
+    "content-type": stored.contentType,
     "x-content-type-options": "nosniff",
     "cache-control": "public, max-age=31536000, immutable",
     "content-security-policy": IMAGE_POLICY,
     etag,
   };
-  if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(bytes), { headers: { ...headers, "content-length": String(bytes.length) } });
+  if (req.headers.get("if-none-match") === etag) {
+    stored.body.destroy();
+    return new Response(null, { status: 304, headers });
+  }
+  const body = Readable.toWeb(stored.body) as ReadableStream<Uint8Array>;
+  return new Response(body, { headers: { ...headers, "content-length": String(stored.size) } });
 }
 
 /**

@@ -126,7 +126,7 @@ export async function consumeResetToken(token: string, tx: DbOrTx = db): Promise
 }
 
 /** Retires every live code of one purpose (after a reset, the other reset links stop working). */
-export async function retireCodes(userId: number, purpose: "verify" | "reset" | "email", tx: DbOrTx = db): Promise<void> {
+export async function retireCodes(userId: number, purpose: "verify" | "reset" | "email" | "delete", tx: DbOrTx = db): Promise<void> {
   await tx
     .update(emailCodes)
     .set({ usedAt: sql`now()` })
@@ -197,4 +197,52 @@ export async function liveEmailChange(userId: number, tx: DbOrTx = db): Promise<
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   return row?.newEmail ?? null;
+}
+
+// Codes confirming that a member deletes their account (the alternative to the password): 6 digits,
+// 30 minutes, 5 wrong tries, bound to the member (another member's code matches no hash of theirs).
+export const DELETE_CODE_TTL_MS = 30 * 60_000;
+const deleteHash = (userId: number, code: string) => createHash("sha256").update(`delete:${userId}:${code}`).digest("hex");
+
+/** A new account-deletion code for the member (made when the mail is sent); earlier live ones stay valid. */
+export async function createDeleteCode(userId: number, tx: DbOrTx = db): Promise<string> {
+  for (let i = 0; ; i++) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    try {
+      await tx.insert(emailCodes).values({
+        userId,
+        purpose: "delete",
+        codeHash: deleteHash(userId, code),
+        expiresAt: new Date(Date.now() + DELETE_CODE_TTL_MS),
+      });
+      return code;
+    } catch (err) {
+      if (pgCode(err) !== "23505" || i >= 5) throw err;
+    }
+  }
+}
+
+/**
+ * Uses up an account-deletion code of the member in one conditional update (true: it works once, even
+ * under concurrent requests), or counts a wrong try against every live one of theirs (false).
+ */
+export async function consumeDeleteCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
+  const live = and(
+    eq(emailCodes.userId, userId),
+    eq(emailCodes.purpose, "delete"),
+    isNull(emailCodes.usedAt),
+    gt(emailCodes.expiresAt, sql`now()`),
+    lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
+  );
+  const used = await tx
+    .update(emailCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(live, eq(emailCodes.codeHash, deleteHash(userId, code))))
+    .returning({ id: emailCodes.id });
+  if (used.length) return true;
+  await tx
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(live);
+  return false;
 }

@@ -27,6 +27,13 @@ async function findAccount(identifier: string): Promise<UserRow | undefined> {
   return user;
 }
 
+/** The member a finished second step of sign-in names (lib/auth.ts); 401 when the account went meanwhile. */
+export async function userById(id: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw unauthorized(msg("wrongCredentials"));
+  return user;
+}
+
 /** The failed-login counter of one account (also counts wrong current passwords on a password change). */
 export const accountLoginKey = (userId: number) => `login:user:${userId}`;
 

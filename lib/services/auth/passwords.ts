@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 
 /**
  * Password hashes: Argon2id through a native binding (@node-rs/argon2) whose work runs on libuv's
- * thread pool, never on the server's one JavaScript thread (issue 54: bcryptjs held it ~70 ms per hash,
+ * thread pool, never on the server's one JavaScript thread (bcryptjs held it ~70 ms per hash,
  * so a burst of sign-ins or resets froze every other request). Hashes made before (bcryptjs, `$2a$`/`$2b$`)
  * still verify, natively and off the thread too (@node-rs/bcrypt), and `needsRehash` tells the sign-in
  * to replace them (lib/services/auth/login-attempts.ts).

@@ -1,9 +1,12 @@
 import "server-only";
+import { renderForStore, storeHtml } from "@/lib/services/content/stored-html";
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { db } from "@/db";
+import { db, type DB } from "@/db";
+import { readDb, type ReadFrom } from "@/db/replicas";
 import { comments, postSubscriptions, posts, users } from "@/db/schema";
 import { conflict, forbidden, notFound, msg, staffDecision } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
+import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, canUndoState, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
@@ -21,7 +24,10 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { commentChanged, commentPinned, commentWritten } from "@/lib/changes/written";
 import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/posts/change-logs";
+import { recountComments } from "@/lib/services/comments/counts";
 import { blankComment, canReadComment } from "@/lib/services/comments/visibility";
+import { applyScreen, screenContent, silencedChanges } from "@/lib/services/spam/screen";
+import { censorText } from "@/lib/services/spam/censor";
 
 const commentColumns = {
   id: comments.id,
@@ -42,8 +48,8 @@ const commentColumns = {
   author: userSummaryColumns,
 };
 
-function selectComments(where: SQL | undefined) {
-  return db.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(where);
+function selectComments(where: SQL | undefined, runner: DB = db) {
+  return runner.select(commentColumns).from(comments).innerJoin(users, eq(users.id, comments.authorId)).where(where);
 }
 
 type CommentRow = Awaited<ReturnType<typeof selectComments>>[number];
@@ -53,7 +59,7 @@ function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
   const deleted = r.deletedAt !== null;
   return {
     id: r.id,
-    content: deleted ? "" : r.content,
+    content: deleted ? "" : censorText(r.content),
     hidden: r.hiddenAt !== null,
     createdAt: iso(r.createdAt)!,
     pinnedAt: iso(r.pinnedAt),
@@ -74,18 +80,21 @@ function toDto(r: CommentRow, reactions: ReactionDto[]): CommentDto {
 const byAge = (a: CommentRow, b: CommentRow) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id;
 
 /** Attaches every descendant of `roots` (oldest first at each level) and all reactions: two more queries. */
-async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<CommentDto[]> {
+async function withReplies(roots: CommentRow[], viewer: Viewer | null, runner: DB = db): Promise<CommentDto[]> {
   if (!roots.length) return [];
   const rootIds = sql.join(
     roots.map((r) => sql`${r.id}`),
     sql`, `,
   );
-  const descendants = await selectComments(sql`${comments.id} in (
+  const descendants = await selectComments(
+    sql`${comments.id} in (
     with recursive tree(id) as (
       select c.id from comments c where c.parent_id in (${rootIds})
       union all
       select c.id from comments c join tree t on c.parent_id = t.id
-    ) select id from tree)`);
+    ) select id from tree)`,
+    runner,
+  );
   const reactions = await loadCommentReactions([...roots, ...descendants].map((r) => r.id));
   const dtos = new Map<number, CommentDto>();
   for (const r of [...roots, ...descendants]) dtos.set(r.id, blankComment(toDto(r, reactions.get(r.id) ?? []), viewer));
@@ -100,15 +109,17 @@ async function withReplies(roots: CommentRow[], viewer: Viewer | null): Promise<
 export async function loadCommentTree(
   postId: number,
   viewer: Viewer | null,
-  opts: { page?: number; pageSize?: number } = {},
+  opts: { page?: number; pageSize?: number; readFrom?: ReadFrom } = {},
 ): Promise<CommentDto[]> {
   const page = opts.page ?? 0;
   const pageSize = opts.pageSize ?? 100;
-  const roots = await selectComments(and(eq(comments.postId, postId), isNull(comments.parentId)))
+  // The comments of a page may be a little stale for a visitor: the caller says whether a replica may answer.
+  const runner = readDb(opts.readFrom);
+  const roots = await selectComments(and(eq(comments.postId, postId), isNull(comments.parentId)), runner)
     .orderBy(sql`${comments.pinnedAt} desc nulls last`, asc(comments.createdAt), asc(comments.id))
     .limit(pageSize)
     .offset(page * pageSize);
-  return withReplies(roots, viewer);
+  return withReplies(roots, viewer, runner);
 }
 
 /** Top-level comments by id, each with its nested replies, in `ids` order (OpenIsle's timeline, lib/services/comments/timeline.ts). */
@@ -167,12 +178,13 @@ const postAccessColumns = {
   authorId: posts.authorId,
   status: posts.status,
   visibleScope: posts.visibleScope,
+  categoryId: posts.categoryId,
   closed: posts.closed,
   slowModeSeconds: posts.slowModeSeconds,
 };
 
-async function loadPostAccess(postId: number) {
-  const [p] = await db.select(postAccessColumns).from(posts).where(eq(posts.id, postId));
+async function loadPostAccess(postId: number, runner: DB = db) {
+  const [p] = await runner.select(postAccessColumns).from(posts).where(eq(posts.id, postId));
   return p;
 }
 
@@ -193,15 +205,18 @@ async function loadCommentAccess(viewer: Viewer | null, commentId: number) {
     .where(eq(comments.id, commentId));
   if (!c) throw notFound(msg("commentNotFound"));
   assertCanSeePost(viewer, c.post, msg("commentNotFound"));
+  await assertCategoryVisible(viewer, c.post.categoryId, msg("commentNotFound"));
   return c;
 }
 
 /** GET /api/posts/{id}/comments: 404 for a hidden post, else a page of the comment tree. */
 export async function listComments(
   viewer: Viewer | null,
-  { postId, ...opts }: { postId: number; page: number; pageSize: number },
+  { postId, ...opts }: { postId: number; page: number; pageSize: number; readFrom?: ReadFrom },
 ): Promise<CommentDto[]> {
-  assertCanSeePost(viewer, await loadPostAccess(postId));
+  const post = await loadPostAccess(postId, readDb(opts.readFrom));
+  assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId);
   return loadCommentTree(postId, viewer, opts);
 }
 
@@ -216,7 +231,7 @@ export type NewComment = { content: string } & ({ postId: number; parentId?: und
 
 /**
  * Creates a top-level comment (`postId`) or a reply (`parentId`, any depth). One transaction holds the
- * row, the post's counters, points and experience, notifications and mentions (API.md §5).
+ * row, the post's counters, points and experience, notifications and mentions (docs/api.md §5).
  */
 export async function createComment(viewer: Viewer, input: NewComment): Promise<CommentDto> {
   let post: Awaited<ReturnType<typeof loadPostAccess>>;
@@ -229,40 +244,59 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   } else {
     post = await loadPostAccess(input.postId);
     assertCanSeePost(viewer, post);
+    await assertCategoryVisible(viewer, post.categoryId);
   }
+  // Replying where the category does not let the member (issue 57): 403 category_forbidden.
+  await assertCategoryAction(viewer, post.categoryId, "reply");
   assertNotRejected(post);
   if (post.closed) throw conflict(msg("postClosed"));
   if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
   const e = env();
   await assertMayWrite(viewer.id);
   await hitRateLimit(`comment:${viewer.id}`, e.RATE_LIMIT_COMMENTS, e.RATE_LIMIT_WINDOW_SEC);
+  const screen = await screenContent(viewer, { kind: "comment", fields: { content: input.content } });
+  const html = await renderForStore(input.content);
   const postId = post.id;
   const postAuthorId = post.authorId;
 
   let medalChanged = false;
+  let silenced = false;
   return afterCommit(
     db.transaction(async (tx) => {
       await lockUsers(tx, parent ? [viewer.id] : [viewer.id, postAuthorId]);
       const [c] = await tx
         .insert(comments)
-        .values({ postId, authorId: viewer.id, parentId: parent?.id ?? null, content: input.content })
+        .values({
+          postId,
+          authorId: viewer.id,
+          parentId: parent?.id ?? null,
+          content: input.content,
+          hiddenAt: screen.hold ? new Date() : null,
+        })
         .returning();
       const row = c!;
+      silenced = await applyScreen(tx, screen, { postId, commentId: row.id });
       // The rest depends only on the new row. Its chains are sent together, and postgres.js pipelines a
       // transaction's queries on its one connection: a round trip per step of the longest chain instead of
-      // one per statement (issue 15, write load). Each chain keeps its own order (ledger rows, then the
+      // one per statement (write load). Each chain keeps its own order (ledger rows, then the
       // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
       const base = { fromUserId: viewer.id, postId, commentId: row.id };
       const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
       recipients.delete(viewer.id);
       const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
-        tx
-          .update(posts)
-          .set({
-            commentCount: sql`${posts.commentCount} + 1`,
-            lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)`,
-          })
-          .where(eq(posts.id, postId)),
+        // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
+        // latest reply, for anyone (lib/services/comments/counts.ts).
+        storeHtml(tx, "comments", row.id, html).then(() =>
+          screen.hold
+            ? undefined
+            : tx
+                .update(posts)
+                .set({
+                  commentCount: sql`${posts.commentCount} + 1`,
+                  lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+                })
+                .where(eq(posts.id, postId)),
+        ),
         (async () => {
           if (parent) return 0;
           let earned = 0;
@@ -285,7 +319,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
         earnExperience(tx, viewer.id, "comment"),
         (async () => {
           // One notification per event per member, the most specific: a reply beats a mention, which beats
-          // "a post you follow was updated" (issue 21).
+          // "a post you follow was updated".
           const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
           await notify(tx, items);
           const mentioned = await notifyMentions(tx, {
@@ -311,17 +345,20 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       ]);
       medalChanged = changedMedal;
       if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
-      return toDto({ ...row, pinnedByStaff: false, reward, pointReward, author: author! }, []);
+      return {
+        ...toDto({ ...row, pinnedByStaff: false, reward, pointReward, author: author! }, []),
+        ...(screen.hold ? { status: "PENDING" as const } : {}),
+      };
     }),
-    (c) => commentWritten({ id: c.id, postId, authorId: viewer.id }, medalChanged),
+    (c) => [...commentWritten({ id: c.id, postId, authorId: viewer.id }, medalChanged), ...(silenced ? silencedChanges(viewer.id) : [])],
   );
 }
 
 /**
  * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
- * drops by one and lastReplyAt falls back to the newest live comment, else the post's creation.
+ * and lastReplyAt are recounted from its visible comments (lib/services/comments/counts.ts).
  * `audit: false`: the caller writes the audit line of the action this is part of (a flag resolved by
- * deleting: one action, one line, issue 54).
+ * deleting: one action, one line).
  */
 export async function deleteComment(
   viewer: Viewer,
@@ -340,13 +377,8 @@ export async function deleteComment(
         .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)))
         .returning({ id: comments.id });
       if (!gone) throw notFound(msg("commentNotFound"));
-      await tx
-        .update(posts)
-        .set({
-          commentCount: sql`greatest(${posts.commentCount} - 1, 0)`,
-          lastReplyAt: sql`coalesce((select max(c.created_at) from comments c where c.post_id = ${c.post.id} and c.deleted_at is null), ${posts.createdAt})`,
-        })
-        .where(eq(posts.id, c.post.id));
+      // Recounted rather than decremented: a hidden comment was not counted in the first place.
+      await recountComments(tx, [c.post.id]);
       medalChanged = await refreshMedal(tx, c.authorId);
       if (viewer.id !== c.authorId && writeAudit !== false)
         await audit(tx, {
@@ -358,7 +390,7 @@ export async function deleteComment(
           before: { postId: c.post.id, postTitle: c.post.title },
           after: null,
         });
-      // Staff removing someone's comment tells its author (issue 18).
+      // Staff removing someone's comment tells its author.
       await notify(tx, {
         userId: c.authorId,
         type: "CONTENT_MODERATED",
@@ -373,7 +405,7 @@ export async function deleteComment(
 
 /**
  * Pins or unpins a comment (the post's author or a moderator); returns it with its replies. A pin by
- * staff is theirs (issue 54): the post's author can neither unpin it nor pin it again as their own
+ * staff is theirs: the post's author can neither unpin it nor pin it again as their own
  * (403 `staff_decision`).
  */
 export async function setCommentPinned(viewer: Viewer, { commentId, pinned }: { commentId: number; pinned: boolean }): Promise<CommentDto> {
@@ -403,7 +435,7 @@ export async function setCommentPinned(viewer: Viewer, { commentId, pinned }: { 
 }
 
 /**
- * PUT /api/comments/{id} (issue 18): its author or staff change a comment's text. The old and new text
+ * PUT /api/comments/{id}: its author or staff change a comment's text. The old and new text
  * go into the change log (the post's, marked with the comment), like a post's content edits; an edit by
  * staff is marked as such and its author is told.
  */
@@ -414,15 +446,19 @@ export async function editComment(viewer: Viewer, { commentId, content }: { comm
   if (staff && !isModerator(viewer)) throw forbidden(msg("commentEditOwnerOrStaff"));
   assertNotRejected(c.post);
   if (!staff) await assertMayWrite(viewer.id);
+  const screen = await screenContent(viewer, { kind: "comment", edit: true, fields: { content } });
+  const html = await renderForStore(content);
   await afterCommit(
     db.transaction(async (tx) => {
       const [cur] = await tx.select({ content: comments.content }).from(comments).where(eq(comments.id, commentId)).for("update");
       if (!cur || cur.content === content) return;
+      await applyScreen(tx, screen, { postId: c.post.id, commentId });
       const now = new Date();
       await tx
         .update(comments)
         .set({ content, editedAt: now, staffEditedAt: staff ? now : null })
         .where(eq(comments.id, commentId));
+      await storeHtml(tx, "comments", commentId, html);
       await writeChangeLogs(tx, [
         { postId: c.post.id, commentId, actorId: viewer.id, type: "CONTENT", oldContent: cur.content, newContent: content },
       ]);

@@ -10,8 +10,8 @@ import { postChanged } from "@/lib/changes/written";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * Slow mode (issue 18): on a post where staff set N seconds, a member's next comment waits N seconds
- * after their previous one there; 429 with Retry-After, the rate-limit error of API.md §1.
+ * Slow mode: on a post where staff set N seconds, a member's next comment waits N seconds
+ * after their previous one there; 429 with Retry-After, the rate-limit error of docs/api.md §1.
  */
 export async function assertSlowMode(userId: number, postId: number, seconds: number): Promise<void> {
   const [row] = await db

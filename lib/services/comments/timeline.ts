@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { comments, postChangeLogs, posts, reactions } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost } from "@/lib/permissions";
 import { loadChangeLogsByIds } from "@/lib/services/posts/change-logs";
 import { loadCommentTreesByIds } from "@/lib/services/comments/comments";
@@ -29,10 +30,11 @@ export async function listTimeline(
   { postId, ...opts }: { postId: number; sort: CommentSort; page: number; pageSize: number },
 ): Promise<TimelineItemDto[]> {
   const [post] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, categoryId: posts.categoryId })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId);
 
   const interactions =
     opts.sort === "MOST_INTERACTIONS"

@@ -6,7 +6,7 @@ import { isModerator } from "@/lib/permissions";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * The one rule for a comment's text (issue 44), as posts have canSeePost / visiblePostsWhere:
+ * The one rule for a comment's text, as posts have canSeePost / visiblePostsWhere:
  * - a deleted comment's text reaches nobody;
  * - a comment hidden by member flags or by staff (`hidden_at` set, until a moderator lifts it) reaches
  *   its author and staff (moderators, admins) only, as on the post page;

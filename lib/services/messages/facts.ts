@@ -11,7 +11,7 @@ import type { Viewer } from "@/lib/viewer";
 
 /**
  * Everything the rules of rules.ts ask before a message is sent, a conversation is created or members
- * are added, read in ONE statement (issue 48, sending under load): the sender (summary and level), the
+ * are added, read in ONE statement (sending under load): the sender (summary and level), the
  * site's message settings, the conversation (by id, or the direct one of two by its key) with the
  * sender's membership, every other member and every person named (`userIds`) with what concerns them
  * and the sender (a block either way, whether they follow the sender, whether they wrote here, a block

@@ -1,8 +1,9 @@
 import "server-only";
-import { asc, inArray, eq, type SQL } from "drizzle-orm";
+import { censorHtml, censorText } from "@/lib/services/spam/censor";
+import { asc, inArray, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { conversationParticipants, messageReactions, messages, users } from "@/db/schema";
-import { renderMarkdown } from "@/lib/markdown";
+import { htmlOf } from "@/lib/services/content/stored-html";
 import { iso, userSummary, userSummaryColumns, type UserSummary } from "@/lib/services/dto";
 import type { MessageDto, MessageReplyDto, ParticipantReadDto } from "@/lib/validation/messages";
 import type { ReactionDto } from "@/lib/validation/responses";
@@ -14,6 +15,8 @@ const messageColumns = {
   replyToId: messages.replyToId,
   event: messages.event,
   createdAt: messages.createdAt,
+  /** The HTML stored when it was sent (null for older messages: rendered once, then stored). */
+  html: sql<string | null>`${messages}.content_html`,
   sender: userSummaryColumns,
 };
 
@@ -27,7 +30,7 @@ export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 function replyDto(r: MessageRow): MessageReplyDto {
   return {
     id: r.id,
-    content: r.content,
+    content: censorText(r.content),
     sender: userSummary(r.sender),
     conversationId: r.conversationId,
     createdAt: iso(r.createdAt)!,
@@ -48,11 +51,13 @@ export async function toMessageDtos(rows: MessageRow[]): Promise<MessageDto[]> {
     loadMessageReactions(rows.map((r) => r.id)),
   ]);
   for (const r of replyRows) replies.set(r.id, replyDto(r));
+  const unrendered = rows.filter((r) => r.html === null);
+  const rendered = unrendered.length ? await htmlOf("messages", unrendered) : null;
   return rows.map((r) => ({
     ...replyDto(r),
     replyTo: r.replyToId === null ? null : (replies.get(r.replyToId) ?? null),
     reactions: reactions.get(r.id) ?? [],
-    html: renderMarkdown(r.content),
+    html: censorHtml(r.html ?? rendered!.get(r.id)!),
     event: r.event ?? null,
   }));
 }

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { enqueueMail, type NewMail } from "@/lib/mail/outbox";
 
 /**
- * Mail for direct messages (issue 48): a member who is away (the reply mail's rule: no browser session
+ * Mail for direct messages: a member who is away (the reply mail's rule: no browser session
  * or token used for MAIL_AWAY_MINUTES), in `immediate` email mode with a verified address, gets ONE
  * mail per conversation with unread messages, until they read it. The trigger on messages marks the
  * other members' `mail_pending_at`; this job claims pending rows (SKIP LOCKED, so one process each),

@@ -6,13 +6,13 @@ import { iso } from "@/lib/services/dto";
 import { loadSendFacts } from "@/lib/services/messages/facts";
 import { loadParticipants } from "@/lib/services/messages/load";
 import { assertMayAdd } from "@/lib/services/messages/rules";
-import { renderMarkdown } from "@/lib/markdown";
+import { renderForStore, storeHtml } from "@/lib/services/content/stored-html";
 import type { MessageDto } from "@/lib/validation/messages";
 import type { UserSummary } from "@/lib/services/dto";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * POST /api/messages/conversations/{id}/participants (extension, issue 48 follow-up): a member adds
+ * POST /api/messages/conversations/{id}/participants (extension): a member adds
  * people to a group (rules.ts `assertMayAdd`: members only, groups only, at most 10, each person's own
  * rules). In one transaction the people join (their read mark at the newest message: what was said
  * before they came is there to read, not unread) and a system line says who added whom; its insert
@@ -29,6 +29,7 @@ export async function addParticipants(
   if (fresh.length) {
     const ids = fresh.map((p) => p.id);
     const content = `${viewer.username} added ${fresh.map((p) => p.username).join(", ")}`;
+    const html = await renderForStore(content);
     const row = await db.transaction(async (tx) => {
       await tx
         .insert(conversationParticipants)
@@ -44,6 +45,7 @@ export async function addParticipants(
         .insert(messages)
         .values({ conversationId, senderId: viewer.id, content, event: { type: "members_added", userIds: ids } })
         .returning({ id: messages.id, createdAt: messages.createdAt });
+      await storeHtml(tx, "messages", m!.id, html);
       return m!;
     });
     message = {
@@ -54,7 +56,7 @@ export async function addParticipants(
       createdAt: iso(row.createdAt)!,
       replyTo: null,
       reactions: [],
-      html: renderMarkdown(content),
+      html,
       event: { type: "members_added", userIds: ids },
     };
   }

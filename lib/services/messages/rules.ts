@@ -4,13 +4,13 @@ import type { Person, SendFacts } from "@/lib/services/messages/facts";
 import { MAX_GROUP_MEMBERS } from "@/lib/validation/message-limits";
 
 /**
- * Who may message whom (issue 48), as pure functions over the facts of facts.ts (one query), asked
+ * Who may message whom, as pure functions over the facts of facts.ts (one query), asked
  * before every conversation is created, every message is sent and every member is added. In this
  * order, each with its own answer:
  * 1. a block either way: nobody writes to a member who blocked them or whom they blocked;
  * 2. members below the site's level (site_settings.message_min_level) may START conversations with
  *    staff only (spam), and add staff only; answering in a conversation someone else brought them into
- *    is never refused by it (issue 54: a new member could not answer a welcome message);
+ *    is never refused by it (a new member could not answer a welcome message);
  * 3. the recipient's message policy (EVERYONE / FOLLOWING: people the recipient follows / NOBODY);
  *    staff may always message, and a recipient who wrote in the conversation has answered already.
  * In a group the policies apply when each member is added; blocks at every message, the level rule at
@@ -112,7 +112,7 @@ export function assertMayStart(f: SendFacts, ids: number[]): Person[] {
 }
 
 /**
- * Adding `ids` to a group (issue 48 follow-up): only a member adds (anyone else 404), only to a group
+ * Adding `ids` to a group: only a member adds (anyone else 404), only to a group
  * (a conversation of two stays the two's), at most MAX_GROUP_MEMBERS in all; each person added must
  * accept messages from the one adding them (their policy, blocks, the level rule, as for a new
  * conversation), and no block may stand between them and a member (the group would stop working for

@@ -3,17 +3,18 @@ import { sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { badRequest, msg, type Msg } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { renderMarkdown } from "@/lib/markdown";
+import { renderForStore } from "@/lib/services/content/stored-html";
 import { rateLimitHitSql, tooMany } from "@/lib/limits/rate-limit";
 import { iso } from "@/lib/services/dto";
 import { directConversation, directKey } from "@/lib/services/messages/conversations";
 import { loadSendFacts, type SendFacts } from "@/lib/services/messages/facts";
 import { assertMayMessage, assertMaySend, refusalToDirect } from "@/lib/services/messages/rules";
 import type { MessageDto } from "@/lib/validation/messages";
+import { recordScreened, screenContent } from "@/lib/services/spam/screen";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * Sending a direct message (issue 48) in a constant, small number of statements whatever the number
+ * Sending a direct message in a constant, small number of statements whatever the number
  * of members: one read of every fact the rules need (facts.ts), then one statement that counts the
  * sender's rate limit and writes the message (or, for the first message between two members, one
  * transaction that also creates their conversation). The trigger `messages_events` moves the
@@ -23,18 +24,20 @@ import type { Viewer } from "@/lib/viewer";
  */
 
 type NewMessage = { content: string; replyToId?: number | null };
+/** A message with its HTML, rendered in a worker before the write and stored with it (stored-html.ts). */
+type Rendered = NewMessage & { html: string };
 
 /**
  * Counts one send on the sender's limit (RATE_LIMIT_MESSAGES per RATE_LIMIT_WINDOW_SEC, shared by every
  * process) and writes the message when the limit allows, in one statement; 429 when it does not.
  */
-async function countAndInsert(runner: DbOrTx, conversationId: number, senderId: number, input: NewMessage) {
+async function countAndInsert(runner: DbOrTx, conversationId: number, senderId: number, input: Rendered) {
   const e = env();
   const [r] = await rawRows<{ count: number; reset_at: Date | string; id: number | null; created_at: Date | string | null }>(
     runner,
     sql`with hit as (${rateLimitHitSql(`message:${senderId}`, e.RATE_LIMIT_WINDOW_SEC)}),
-        m as (insert into messages (conversation_id, sender_id, content, reply_to_id)
-              select ${conversationId}, ${senderId}, ${input.content}, ${input.replyToId ?? null}::int from hit where hit.count <= ${e.RATE_LIMIT_MESSAGES}
+        m as (insert into messages (conversation_id, sender_id, content, reply_to_id, content_html)
+              select ${conversationId}, ${senderId}, ${input.content}, ${input.replyToId ?? null}::int, ${input.html}::text from hit where hit.count <= ${e.RATE_LIMIT_MESSAGES}
               returning id, created_at)
         select hit.count, hit.reset_at, m.id, m.created_at from hit left join m on true`,
   );
@@ -42,7 +45,7 @@ async function countAndInsert(runner: DbOrTx, conversationId: number, senderId: 
   return { id: Number(r.id), createdAt: iso(r.created_at)! };
 }
 
-function messageDto(f: SendFacts, conversationId: number, row: { id: number; createdAt: string }, input: NewMessage): MessageDto {
+function messageDto(f: SendFacts, conversationId: number, row: { id: number; createdAt: string }, input: Rendered): MessageDto {
   const reply = f.replyTo;
   return {
     id: row.id,
@@ -62,14 +65,16 @@ function messageDto(f: SendFacts, conversationId: number, row: { id: number; cre
         }
       : null,
     reactions: [],
-    html: renderMarkdown(input.content),
+    html: input.html,
     event: null,
   };
 }
 
 /** POST /api/messages (OpenIsle): a message to one member, in the conversation of the two (created if need be). */
-export async function sendMessage(viewer: Viewer, input: NewMessage & { recipientId: number }): Promise<MessageDto> {
-  if (input.recipientId === viewer.id) throw badRequest(msg("cannotMessageSelf"), "recipientId");
+export async function sendMessage(viewer: Viewer, given: NewMessage & { recipientId: number }): Promise<MessageDto> {
+  if (given.recipientId === viewer.id) throw badRequest(msg("cannotMessageSelf"), "recipientId");
+  await screenContent(viewer, { kind: "message", fields: { content: given.content } }).then(recordScreened);
+  const input = { ...given, html: await renderForStore(given.content) };
   const f = await loadSendFacts(
     viewer,
     { directKey: directKey(viewer.id, input.recipientId) },
@@ -110,9 +115,11 @@ export async function directMessageRefusal(viewer: Viewer, recipientId: number):
  */
 export async function sendToConversation(
   viewer: Viewer,
-  { conversationId, ...input }: NewMessage & { conversationId: number },
+  { conversationId, ...given }: NewMessage & { conversationId: number },
 ): Promise<MessageDto> {
-  const f = await loadSendFacts(viewer, { conversationId }, { replyToId: input.replyToId });
-  const id = assertMaySend(f, input.replyToId);
+  const f = await loadSendFacts(viewer, { conversationId }, { replyToId: given.replyToId });
+  const id = assertMaySend(f, given.replyToId);
+  await screenContent(viewer, { kind: "message", fields: { content: given.content } }).then(recordScreened);
+  const input = { ...given, html: await renderForStore(given.content) };
   return messageDto(f, id, await countAndInsert(db, id, viewer.id, input), input);
 }

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   "user.suspend",
   "user.unsuspend",
   "user.role",
+  "user.delete",
   "settings.update",
   "category.create",
   "category.update",
@@ -69,6 +70,10 @@ export const AUDIT_ACTIONS = [
   "good.offer",
   "good.delete",
   "redemption.fulfil",
+  "backup.create",
+  "backup.download",
+  "backup.delete",
+  "backup.schedule",
 ] as const;
 
 const POST_VERBS = new Set(["approve", "reject", "delete", "close", "reopen", "pin", "unpin", "feature", "unfeature"]);
@@ -164,6 +169,9 @@ export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORD
     line = t("role", { actor, subject, role: str(f.after, "role") ?? "" });
     const was = str(f.before, "role");
     if (was) line += t("roleWas", { was });
+  } else if (a === "user.delete") {
+    // The subject's name is the deleted one now (deleted-<id>); the old name was never logged.
+    line = t("userDeleted", { actor, subject: user("subject", f.subject, member), content: str(f.after, "content") ?? "keep" });
   } else if (a === "settings.update") {
     const keys = Object.keys(f.after ?? {}).map((key) => t("setting", { key, words: key.replace(/([A-Z])/g, " $1").toLowerCase() }));
     line = t("settings", { actor, target: target(t("siteSettings"), "/admin/settings") });
@@ -184,6 +192,16 @@ export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORD
       actor,
       subject: user("subject", f.subject, member),
       target: target(good ?? `#${f.target.id ?? "?"}`),
+    });
+  } else if (a.startsWith("backup.")) {
+    const name = str(f.before, "name") ?? str(f.after, "name") ?? "";
+    line = t("backup", {
+      actor,
+      verb,
+      name,
+      frequency: str(f.after, "frequency") ?? "",
+      keep: num(f.after, "keep") ?? 0,
+      target: target(t("backups"), "/admin/backups"),
     });
   } else if (/^(category|tag|good)\./.test(a)) {
     const name = title ?? str(f.before, "name") ?? str(f.after, "name");

@@ -7,7 +7,7 @@ import type { AdminDashboardDto, DashboardActivityDto, DashboardSeries } from "@
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * The staff overview at /admin and GET /api/admin/dashboard (issue 47): totals, activity over the last
+ * The staff overview at /admin and GET /api/admin/dashboard: totals, activity over the last
  * 1/7/30 days with a per-day series, what waits for moderation and the state of the mail queue.
  * Moderators see the content and moderation figures; members, sign-ups, presence and mail are the
  * admins' (as the site statistics are, site-stats.ts). Two queries for a moderator, three for an

@@ -1,13 +1,16 @@
 import "server-only";
 import { alias } from "drizzle-orm/pg-core";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { comments, flags, posts, users, type FlagAction, type UserRole } from "@/db/schema";
 import { conflict, forbidden, notFound, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
-import { assertCanSeePost, assertRole } from "@/lib/permissions";
+import { assertCanSeePost } from "@/lib/permissions";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
+import { reviewScope } from "@/lib/permissions/category-moderators";
 import { deleteComment } from "@/lib/services/comments/comments";
+import { recountComments } from "@/lib/services/comments/counts";
 import { notify } from "@/lib/services/notifications/writer";
 import { setClosed } from "@/lib/services/posts/state";
 import { deletePost } from "@/lib/services/posts/write";
@@ -18,6 +21,7 @@ import { assertMayWrite } from "@/lib/services/auth/verification";
 import { audit } from "@/lib/services/moderation/audit-log";
 import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";
 import type { Viewer } from "@/lib/viewer";
+import { silenceIfFlaggedSpammer, silenced as silencedChanges } from "@/lib/services/spam/silence";
 
 /** Distinct members whose open flags hide a target until staff review it (site setting, default 3). */
 export async function getFlagHideThreshold(runner: DbOrTx = db): Promise<number> {
@@ -51,6 +55,8 @@ const targetWhere = (postId: number, commentId: number | null) =>
  */
 export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promise<FlagDto> {
   await assertMayWrite(viewer.id);
+  let silenced = false;
+  let authorOf = 0;
   return afterCommit(
     db.transaction(async (tx) => {
       let postId: number;
@@ -62,7 +68,13 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
             id: comments.id,
             authorId: comments.authorId,
             deletedAt: comments.deletedAt,
-            post: { id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope },
+            post: {
+              id: posts.id,
+              authorId: posts.authorId,
+              status: posts.status,
+              visibleScope: posts.visibleScope,
+              categoryId: posts.categoryId,
+            },
           })
           .from(comments)
           .innerJoin(posts, eq(posts.id, comments.postId))
@@ -70,22 +82,27 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
           .for("update", { of: comments });
         if (!c || c.deletedAt) throw notFound(msg("commentNotFound"));
         assertCanSeePost(viewer, c.post, msg("commentNotFound"));
+        await assertCategoryVisible(viewer, c.post.categoryId, msg("commentNotFound"), tx);
         postId = c.post.id;
         commentId = c.id;
         authorId = c.authorId;
       } else {
         const [p] = await tx.select().from(posts).where(eq(posts.id, input.postId!)).for("update");
         assertCanSeePost(viewer, p);
+        await assertCategoryVisible(viewer, p.categoryId, undefined, tx);
         postId = p.id;
         authorId = p.authorId;
       }
       if (authorId === viewer.id) throw forbidden(msg("cannotFlagOwn"));
+      authorOf = authorId;
       const [row] = await tx
         .insert(flags)
         .values({ reporterId: viewer.id, postId, commentId, reason: input.reason, note: input.note })
         .onConflictDoNothing()
         .returning();
       if (!row) throw conflict(msg("alreadyFlagged"));
+      if (input.reason === "SPAM")
+        silenced = await silenceIfFlaggedSpammer(tx, authorId, (await readSettings(tx)).spamFlagSilenceThreshold);
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(distinct ${flags.reporterId})::int` })
         .from(flags)
@@ -93,11 +110,13 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
       const threshold = await getFlagHideThreshold(tx);
       let hidden: boolean;
       if (commentId !== null) {
-        if (n >= threshold)
+        if (n >= threshold) {
           await tx
             .update(comments)
             .set({ hiddenAt: sql`coalesce(${comments.hiddenAt}, now())` })
             .where(eq(comments.id, commentId));
+          await recountComments(tx, [postId]);
+        }
         const [c] = await tx.select({ h: comments.hiddenAt }).from(comments).where(eq(comments.id, commentId));
         hidden = !!c?.h;
       } else {
@@ -112,7 +131,7 @@ export async function createFlag(viewer: Viewer, input: CreateFlagInput): Promis
       }
       return toDto(row, hidden);
     }),
-    (f) => flagRaised(f),
+    (f) => [...flagRaised(f), ...(silenced ? silencedChanges(authorOf) : [])],
   );
 }
 
@@ -121,12 +140,15 @@ const resolver = alias(users, "resolver");
 const postAuthor = alias(users, "post_author");
 const commentAuthor = alias(users, "comment_author");
 
-/** GET /api/admin/flags (moderators): open flags oldest first, or resolved ones newest first; two queries. */
+/**
+ * GET /api/admin/flags (staff; a category moderator: the flags on their categories' posts and comments,
+ * issue 57): open flags oldest first, or resolved ones newest first; two queries (three for a category moderator).
+ */
 export async function listFlags(
   viewer: Viewer | null,
   q: { status: "open" | "resolved"; page: number; pageSize: number },
 ): Promise<AdminFlagDto[]> {
-  assertRole(viewer, "MODERATOR");
+  const scope = await reviewScope(viewer, db);
   const open = q.status === "open";
   const rows = await db
     .select({
@@ -157,7 +179,7 @@ export async function listFlags(
     .innerJoin(postAuthor, eq(postAuthor.id, posts.authorId))
     .leftJoin(comments, eq(comments.id, flags.commentId))
     .leftJoin(commentAuthor, eq(commentAuthor.id, comments.authorId))
-    .where(eq(flags.status, open ? "OPEN" : "RESOLVED"))
+    .where(and(eq(flags.status, open ? "OPEN" : "RESOLVED"), scope ? inArray(posts.categoryId, scope) : undefined))
     .orderBy(...(open ? [asc(flags.createdAt), asc(flags.id)] : [desc(flags.resolvedAt), desc(flags.id)]))
     .limit(q.pageSize)
     .offset(q.page * q.pageSize);
@@ -211,9 +233,10 @@ function authorDto(a: { id: number; username: string; bot: boolean; role: UserRo
 
 /**
  * Targets with open flags (`all`), and those of them that are not a pending post (`besidesPending`: a
- * post hidden by flags went back to PENDING, so the pending posts count it already).
+ * post hidden by flags went back to PENDING, so the pending posts count it already); `scope`: the
+ * reader's `reviewScope` (null: every category).
  */
-export async function countOpenFlagTargets(): Promise<{ all: number; besidesPending: number }> {
+export async function countOpenFlagTargets(scope: number[] | null): Promise<{ all: number; besidesPending: number }> {
   const target = sql`(${flags.postId}, coalesce(${flags.commentId}, 0))`;
   const [row] = await db
     .select({
@@ -222,7 +245,7 @@ export async function countOpenFlagTargets(): Promise<{ all: number; besidesPend
     })
     .from(flags)
     .innerJoin(posts, eq(posts.id, flags.postId))
-    .where(eq(flags.status, "OPEN"));
+    .where(and(eq(flags.status, "OPEN"), scope ? inArray(posts.categoryId, scope) : undefined));
   return { all: row?.all ?? 0, besidesPending: row?.besidesPending ?? 0 };
 }
 
@@ -243,14 +266,22 @@ export async function resolveFlag(
   a: { id: number; action: FlagAction },
 ): Promise<{ action: FlagAction; resolved: number }> {
   const { id, action } = a;
-  assertRole(viewer, "MODERATOR");
-  const [flag] = await db.select().from(flags).where(eq(flags.id, id));
-  if (!flag) throw notFound(msg("flagNotFound"));
+  const scope = await reviewScope(viewer, db);
+  const [flag] = await db
+    .select({ flag: flags, categoryId: posts.categoryId })
+    .from(flags)
+    .innerJoin(posts, eq(posts.id, flags.postId))
+    .where(eq(flags.id, id))
+    .then((rows) => rows.map((r) => ({ ...r.flag, categoryId: r.categoryId })));
+  // A category moderator (issue 57) resolves the flags of their categories only (others': 404, as unseen)
+  // and by what their rights cover: dismiss, hide, close; deleting stays with staff.
+  if (!flag || (scope && !scope.includes(flag.categoryId))) throw notFound(msg("flagNotFound"));
+  if (scope && action === "DELETE") throw forbidden();
   if (flag.status !== "OPEN") throw conflict(msg("flagResolved"));
   const { postId, commentId } = flag;
 
   // Deleting or closing goes through the posts/comments services (their rules, counts and notices); the
-  // action's one audit line is the flag's (issue 54: one action, one line), so they write none.
+  // action's one audit line is the flag's (one action, one line), so they write none.
   if (action === "DELETE" && commentId === null) {
     const reporters = await db
       .selectDistinct({ id: flags.reporterId })
@@ -310,6 +341,8 @@ export async function resolveFlag(
             .where(eq(comments.id, commentId));
         if (action === "DISMISS" || action === "CLOSE_POST")
           await tx.update(comments).set({ hiddenAt: null }).where(eq(comments.id, commentId));
+        // Hidden, it left the post's public count and latest reply; let through, it counts again.
+        await recountComments(tx, [postId]);
       } else {
         if (action === "HIDE")
           await tx

@@ -1,23 +1,41 @@
 import "server-only";
+import { env } from "@/lib/env";
 import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
+import { readSiteIdentity } from "@/lib/services/site/identity";
+import { termsVersion } from "@/lib/services/site/legal";
+import { captchaProvider } from "@/lib/services/spam/captcha";
 import type { PublicConfigDto } from "@/lib/validation/openisle/site";
 
 /**
- * GET /api/config (issue 46 item 11; OpenIsle's ConfigController): what a client must know before it
- * shows a form. We ask for no captcha and offer no AI formatting (both false / 0 are the truth, not
- * defaults); registration is open (OpenIsle's DIRECT) or closed (our CLOSED: OpenIsle has no such mode;
- * its WHITELIST, sign-up with an admin's approval, we do not have).
+ * GET /api/config (OpenIsle's ConfigController): what a client must know before it
+ * shows a form. The sign-up form asks for a captcha when a provider and both keys are set (the same
+ * test as the sign-up screen, lib/services/spam/captcha.ts): then `registerCaptchaEnabled` and
+ * OpenIsle's master switch `captchaEnabled` are true. Sign-in, posts and comments never ask for one,
+ * and we offer no AI formatting (false / 0 are the truth, not defaults); registration is open
+ * (OpenIsle's DIRECT) or closed (our CLOSED: OpenIsle has no such mode; its WHITELIST, sign-up with an
+ * admin's approval, we do not have).
  */
 export async function getPublicConfig(): Promise<PublicConfigDto> {
-  const mode = await getRegistrationMode();
+  const [mode, site, terms] = await Promise.all([getRegistrationMode(), readSiteIdentity(), termsVersion()]);
+  const signUpCaptcha = captchaProvider(env()) !== null;
   return {
-    captchaEnabled: false,
-    registerCaptchaEnabled: false,
+    captchaEnabled: signUpCaptcha,
+    registerCaptchaEnabled: signUpCaptcha,
     loginCaptchaEnabled: false,
     postCaptchaEnabled: false,
     commentCaptchaEnabled: false,
     aiFormatLimit: 0,
     registerMode: mode === "OPEN" ? "DIRECT" : "CLOSED",
     registrationMode: mode,
+    // The site's identity (issue 61): what it is called, looks like and speaks.
+    siteName: site.name,
+    siteDescription: site.description,
+    accentColor: site.accentColor,
+    defaultLanguage: site.defaultLanguage,
+    contactEmail: site.contactEmail,
+    logoLightUrl: site.logoLight,
+    logoDarkUrl: site.logoDark,
+    iconUrls: site.icons,
+    termsVersion: terms,
   };
 }

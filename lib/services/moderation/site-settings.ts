@@ -9,6 +9,7 @@ import { settingsChanged } from "@/lib/changes/written";
 import { env } from "@/lib/env";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { Viewer } from "@/lib/viewer";
+import { SPAM_DEFAULTS, spamSettingsSelect, type SpamSettings } from "@/lib/services/spam/settings";
 
 /** The site's publish mode (no settings row means DIRECT). */
 export async function getPublishMode(runner: DbOrTx = db): Promise<PublishMode> {
@@ -31,12 +32,25 @@ export type SiteConfig = {
   /** Who may create tags: every member, members from tagCreateMinLevel (and staff), or staff only. */
   tagCreators: TagCreators;
   tagCreateMinLevel: number;
+  /** Staff must have two-factor sign-in (issue 60): until they set it up, every page asks for it first. */
+  staffTwoFactor: boolean;
+  /** Sign-in through the configured identity providers only (issue 60): password sign-in and sign-up refused, except for admins. */
+  ssoOnly: boolean;
   rateLimits: Record<string, { limit: number; windowSeconds: number }>;
-};
+} & SpamSettings;
 type SettingsRow = Pick<
   SiteConfig,
-  "publishMode" | "registrationMode" | "flagHideThreshold" | "usernameChangeDays" | "messageMinLevel" | "staffReadMessages" | TagRuleKey
->;
+  | "publishMode"
+  | "registrationMode"
+  | "flagHideThreshold"
+  | "usernameChangeDays"
+  | "messageMinLevel"
+  | "staffReadMessages"
+  | "staffTwoFactor"
+  | "ssoOnly"
+  | TagRuleKey
+> &
+  SpamSettings;
 export type TagCreators = "EVERYONE" | "LEVEL" | "STAFF";
 type TagRuleKey = "minPostTags" | "tagCreators" | "tagCreateMinLevel";
 export type TagRules = Pick<SiteConfig, TagRuleKey>;
@@ -60,6 +74,9 @@ export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
       minPostTags: siteSettings.minPostTags,
       tagCreators: siteSettings.tagCreators,
       tagCreateMinLevel: siteSettings.tagCreateMinLevel,
+      staffTwoFactor: siteSettings.staffTwoFactor,
+      ssoOnly: siteSettings.ssoOnly,
+      ...spamSettingsSelect,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
@@ -75,6 +92,9 @@ export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
       tagCreators: "LEVEL",
       // TAG_CREATE_MIN_LEVEL is the level until an admin saves the settings (then the row keeps it).
       tagCreateMinLevel: env().TAG_CREATE_MIN_LEVEL,
+      staffTwoFactor: false,
+      ssoOnly: false,
+      ...SPAM_DEFAULTS,
     }
   );
 }

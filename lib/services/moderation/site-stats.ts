@@ -6,7 +6,7 @@ import type { StatsPointDto } from "@/lib/validation/openisle/site";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * The site statistics of OpenIsle's about/stats page (issue 46 item 11; its StatController, admins
+ * The site statistics of OpenIsle's about/stats page (its StatController, admins
  * only): per UTC day, the members seen (daily active users, from user_visit_days: see
  * users/presence.ts), new members, new posts and new comments. Every day of the range is present, 0 when
  * nothing happened, oldest first. One query each.

@@ -15,7 +15,7 @@ import type {
 } from "@/lib/validation/notification-groups";
 
 /**
- * Notifications grouped on the server (issue 47 item 10): the notifications of one type on one post
+ * Notifications grouped on the server: the notifications of one type on one post
  * are one group (replies, comments on a followed post, mentions, poll votes, views, a lottery's draw
  * and win), with the true count, the latest members, the newest time; unread and read ones are
  * separate groups, so "3 new replies" counts unread ones. Every other notification is a group of its

@@ -5,6 +5,7 @@ import { posts, users } from "@/db/schema";
 import { canSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
 import type { Viewer } from "@/lib/viewer";
+import { membersWhoCannotSee, memberSeesCategorySql } from "@/lib/permissions/category-access";
 
 /** At most this many distinct users are notified per text, so one comment cannot spam the whole forum. */
 export const MAX_MENTIONS = 20;
@@ -35,7 +36,7 @@ export async function notifyMentions(
   const names = extractMentions(m.content);
   if (!names.length) return [];
   const [post] = await tx
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, categoryId: posts.categoryId })
     .from(posts)
     .where(eq(posts.id, m.postId));
   if (!post) return [];
@@ -43,8 +44,16 @@ export async function notifyMentions(
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(inArray(sql`lower(${users.username})`, names));
+  // Members who may not see the post's category are not told (issue 57).
+  const outside = await membersWhoCannotSee(
+    found.map((u) => u.id),
+    post.categoryId,
+    tx,
+  );
   // One notification per event per member: those already told more specifically (a reply) are skipped.
-  const told = found.filter((u) => u.id !== m.actorId && !m.skip?.has(u.id) && canSeePost({ id: u.id, role: u.role } as Viewer, post));
+  const told = found.filter(
+    (u) => u.id !== m.actorId && !m.skip?.has(u.id) && !outside.has(u.id) && canSeePost({ id: u.id, role: u.role } as Viewer, post),
+  );
   await notify(
     tx,
     told.map((u) => ({ userId: u.id, type: "MENTION" as const, fromUserId: m.actorId, postId: m.postId, commentId: m.commentId ?? null })),
@@ -57,6 +66,7 @@ export async function withdrawHiddenMentions(tx: DbOrTx, postId: number): Promis
   await tx.execute(sql`
     delete from notifications n using users u, posts p
     where n.post_id = ${postId} and n.type = 'MENTION' and u.id = n.user_id and p.id = n.post_id
-      and not (u.id = p.author_id or u.role in ('MODERATOR', 'ADMIN')
-               or (p.status = 'PUBLISHED' and (p.visible_scope = 'ALL' or p.visible_scope = 'ONLY_REGISTER')))`);
+      and not ((u.id = p.author_id or u.role in ('MODERATOR', 'ADMIN')
+               or (p.status = 'PUBLISHED' and (p.visible_scope = 'ALL' or p.visible_scope = 'ONLY_REGISTER')))
+               and ${memberSeesCategorySql(sql`u.id`, sql`u.role`, sql`p.category_id`)})`);
 }

@@ -22,6 +22,7 @@ import type { NotificationListQuery, NotificationPref } from "@/lib/validation/n
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { accountChanged, notificationsRead } from "@/lib/changes/written";
+import { memberSeesCategorySql } from "@/lib/permissions/category-access";
 
 const DEFAULT_DISABLED = new Set<NotificationType>(DEFAULT_DISABLED_NOTIFICATION_TYPES);
 
@@ -72,6 +73,14 @@ export function visibleWhere(userId: number, unreadOnly: boolean): SQL {
     sql`(${notifications.type}::text not in (${defaultsOff})
       or ${notifications.type} in (select np.type from notification_prefs np where np.user_id = ${userId} and np.enabled))`,
   ];
+  // Nothing about a post in a category the member may not see (any more): issue 57.
+  conds.push(
+    sql`(${notifications.postId} is null or ${memberSeesCategorySql(
+      sql`${userId}::int`,
+      sql`(select ru.role from users ru where ru.id = ${userId}::int)`,
+      sql`(select np2.category_id from posts np2 where np2.id = ${notifications.postId})`,
+    )})`,
+  );
   if (unreadOnly) conds.push(eq(notifications.read, false));
   return and(...conds)!;
 }

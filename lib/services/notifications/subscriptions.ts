@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/db";
 import { postSubscriptions, posts } from "@/db/schema";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
 import type { Viewer } from "@/lib/viewer";
@@ -17,10 +18,17 @@ export async function setSubscription(
   { postId, subscribed }: { postId: number; subscribed: boolean },
 ): Promise<{ subscribed: boolean }> {
   const [post] = await db
-    .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      status: posts.status,
+      visibleScope: posts.visibleScope,
+      categoryId: posts.categoryId,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId);
   await afterCommit(
     db.transaction(async (tx) => {
       const rows = subscribed

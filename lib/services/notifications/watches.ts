@@ -8,6 +8,7 @@ import { afterCommit } from "@/lib/changes/announce";
 import { accountChanged } from "@/lib/changes/written";
 import type { SetWatchInput, WatchDto } from "@/lib/validation/account";
 import type { Viewer } from "@/lib/viewer";
+import { memberSeesCategorySql } from "@/lib/permissions/category-access";
 
 /**
  * Watching and muting categories and tags (taxonomy_watches; no row: normal).
@@ -119,6 +120,7 @@ export async function notifyWatchers(tx: DbOrTx, postId: number): Promise<number
       left join categories c on c.id = w.category_id
       left join tags t on t.id = w.tag_id
       where p.id = ${postId} and p.status = 'PUBLISHED' and p.visible_scope <> 'ONLY_ME'
+        and ${memberSeesCategorySql(sql`u.id`, sql`u.role`, sql`p.category_id`)}
         and w.user_id <> p.author_id
         and not u.bot
         and not ${mutedBy(sql`w.user_id`, sql`p`)}

@@ -19,7 +19,7 @@ export type NewNotification = {
 
 /**
  * What members do to one another (replies, mentions, reactions, follows, votes…): a member who blocked
- * the actor does not hear of it (issue 48). Moderation, review, lottery and shop notices come through.
+ * the actor does not hear of it. Moderation, review, lottery and shop notices come through.
  */
 const BLOCKABLE = new Set<NotificationType>([
   "COMMENT_REPLY",

@@ -19,8 +19,9 @@ import { visiblePostsWhere } from "@/lib/permissions";
 import { canReadComment } from "@/lib/services/comments/visibility";
 import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
 import type { Viewer } from "@/lib/viewer";
+import { env } from "@/lib/env";
 
-/** Point amounts and daily caps (API.md §5, OpenIsle's values). */
+/** Point amounts and daily caps (docs/api.md §5, OpenIsle's values). */
 export const POINTS = { post: 30, postDailyCap: 2, comment: 10, commentDailyCap: 4, reaction: 10, feature: 500 } as const;
 export const EXPERIENCE = { post: 30, postDailyCap: 2, comment: 10, commentDailyCap: 4, reaction: 5, reactionDailyCap: 4 } as const;
 export const LEVELS = [100, 200, 300, 600, 1200, 10000] as const;
@@ -111,7 +112,7 @@ export function levelOf(experience: number): { currentLevel: number; nextLevelEx
 export const MEDAL_ORDER: MedalType[] = ["COMMENT", "POST", "FEATURED", "CONTRIBUTOR", "PIONEER", "SEED"];
 
 /**
- * Every medal a user has earned (API.md §2 criteria), in display order. One query; each count stops at
+ * Every medal a user has earned (docs/api.md §2 criteria), in display order. One query; each count stops at
  * its threshold, so a member with thousands of comments costs what one with a hundred does.
  */
 export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalType[]> {
@@ -132,7 +133,7 @@ export async function earnedMedals(tx: DbOrTx, userId: number): Promise<MedalTyp
     from ${users} u where u.id = ${userId}::int`,
   );
   if (!u) return [];
-  const seedBefore = new Date(process.env.SEED_MEDAL_BEFORE || "2026-01-01T00:00:00.000Z");
+  const seedBefore = new Date(env().SEED_MEDAL_BEFORE);
   const earned = new Set<MedalType>();
   if (Number(u.comments) >= 100) earned.add("COMMENT");
   if (Number(u.posts) >= 100) earned.add("POST");

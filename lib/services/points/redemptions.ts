@@ -14,7 +14,7 @@ import type { AdminRedemptionsQuery, RedemptionDto, RedemptionFilter, Redemption
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * The redemptions of the points shop, for the admins who hand the goods over (issue 54): who redeemed
+ * The redemptions of the points shop, for the admins who hand the goods over: who redeemed
  * what, how to reach them, when, and whether it is done. Marking one fulfilled is an audited admin action
  * that tells the member (REDEMPTION_FULFILLED).
  */

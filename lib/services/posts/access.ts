@@ -13,7 +13,7 @@ export async function accessRow(runner: DbOrTx, id: number, lock = false) {
 /** Only what canSeePost reads of a post (a read path that needs no more than the permission). */
 export async function accessColumns(id: number) {
   const [row] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, categoryId: posts.categoryId })
     .from(posts)
     .where(eq(posts.id, id));
   return row;

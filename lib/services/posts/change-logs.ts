@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { postChangeLogs, posts, users, type CategorySnapshot, type ChangeLogType, type TagSnapshot, type VisibleScope } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost } from "@/lib/permissions";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
 import type { ChangeLogDto } from "@/lib/validation/responses";
@@ -14,7 +15,7 @@ const SYSTEM_TYPES: ChangeLogType[] = ["VOTE_RESULT", "LOTTERY_RESULT"];
 
 export type NewChangeLog = {
   postId: number;
-  /** A comment's edit (issue 18): listed in the comment's history, not the post's. */
+  /** A comment's edit: listed in the comment's history, not the post's. */
   commentId?: number | null;
   /** The acting user; null (or omitted) for a system entry, which is attributed to the `system` user. */
   actorId?: number | null;
@@ -36,7 +37,7 @@ export type NewChangeLog = {
   oldVisibleScope?: VisibleScope | null;
   newVisibleScope?: VisibleScope | null;
   amount?: number | null;
-  /** The version a restore brought back (issue 18). */
+  /** The version a restore brought back. */
   restoredVersion?: number | null;
 };
 
@@ -81,10 +82,17 @@ const withCount = <T extends object>(o: T) => ({ ...o, count: null });
 /** 404 unless the post exists and the viewer may see it; returns the content version read with it. */
 async function assertVisible(postId: number, viewer: Viewer | null): Promise<string> {
   const [post] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, version: sql<string>`${versionSql}` })
+    .select({
+      authorId: posts.authorId,
+      status: posts.status,
+      visibleScope: posts.visibleScope,
+      categoryId: posts.categoryId,
+      version: sql<string>`${versionSql}`,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId);
   return post.version;
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
+import type { ReadFrom } from "@/db/replicas";
 import { notifications, posts } from "@/db/schema";
 import { notFound, msg } from "@/lib/errors";
 import { assertCanSeePost, canSeePost } from "@/lib/permissions";
@@ -13,6 +14,7 @@ import { firstUnreadComment, markPostRead } from "@/lib/services/posts/reads";
 import type { PostDetailDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { accessColumns, accessRow } from "@/lib/services/posts/access";
+import { assertCategoryVisible, canInCategory } from "@/lib/permissions/category-access";
 
 /** A viewer's repeated views of a post within this window count once. */
 export const VIEW_DEDUP_MINUTES = 30;
@@ -35,7 +37,7 @@ export const viewerKeyForAddress = (ip: string) => "a:" + createHash("sha256").u
 /**
  * Counts one view of a post by `key` (once per viewer per VIEW_DEDUP_MINUTES) and, for a signed-in
  * viewer who is not the author, replaces that viewer's POST_VIEWED to the author. Called by the post
- * detail and by the page cache when it serves a cached post page (lib/api/page-cache.ts).
+ * detail and by the page cache when it serves a cached post page (lib/front/page-cache.ts).
  *
  * The view and the counter are one statement (one round trip, atomic); most views are repeats inside
  * the window and stop there. Only a counted view by another member writes the notification, in its own
@@ -77,12 +79,13 @@ export async function countPostView(a: {
  */
 export async function getPostDetail(
   viewer: Viewer | null,
-  a: { id: number; client?: ViewClient; markRead?: boolean; shared?: boolean },
+  a: { id: number; client?: ViewClient; markRead?: boolean; shared?: boolean; readFrom?: ReadFrom },
 ): Promise<PostDetailDto> {
   const { id } = a;
   const post = await accessRow(db, id);
   assertCanSeePost(viewer, post);
-  // A page members share (lib/api/page-cache.ts) is read as nobody in particular: no view, no read
+  await assertCategoryVisible(viewer, post.categoryId);
+  // A page members share (lib/front/page-cache.ts) is read as nobody in particular: no view, no read
   // mark (GET /api/users/me/page-state counts the member's view and marks the post read).
   const reader = a.shared ? null : viewer;
   // Fetched as an image, a script, a style… (e.g. a markdown image pointing here): not a reader.
@@ -91,7 +94,7 @@ export async function getPostDetail(
     await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
   // Read before the post is loaded, so its `newComments` already counts as read.
   const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
-  const [dto, comments] = await Promise.all([loadPost(viewer, { id }), loadCommentTree(id, viewer)]);
+  const [dto, comments] = await Promise.all([loadPost(viewer, { id }), loadCommentTree(id, viewer, { readFrom: a.readFrom })]);
   if (!dto) throw notFound(msg("postNotFound"));
   return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
 }
@@ -107,7 +110,7 @@ export async function visitSharedPostPage(
   visit: boolean,
 ): Promise<{ firstUnreadCommentId: number | null } | null> {
   const post = await accessColumns(id);
-  if (!post || !canSeePost(viewer, post)) return null;
+  if (!post || !canSeePost(viewer, post) || !(await canInCategory(viewer, post.categoryId, "see"))) return null;
   if (!visit) return firstUnreadComment(viewer.id, id);
   await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer) });
   return markPostRead(viewer.id, id);

@@ -7,7 +7,7 @@ import type { DraftDto, DraftInput } from "@/lib/validation/openisle/site";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 
 /**
- * A member's server-side draft of a new post, one per member (issue 46 item 11; OpenIsle's
+ * A member's server-side draft of a new post, one per member (OpenIsle's
  * DraftController and DraftService): saved whole by POST /api/drafts, read by GET /api/drafts/me (204
  * when there is none), deleted by DELETE /api/drafts/me and by publishing a post (trigger
  * posts_clear_draft, db/schema/drafts.ts). Drafts are private: no cache or live event carries them, so

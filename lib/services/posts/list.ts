@@ -2,15 +2,17 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
+import { readDb, type ReadFrom } from "@/db/replicas";
 import { posts, postTags } from "@/db/schema";
-import { assertRole, visiblePostsWhere } from "@/lib/permissions";
+import { visiblePostsWhere } from "@/lib/permissions";
 import { loadPosts } from "@/lib/services/posts/loader";
 import { notMutedWhere } from "@/lib/services/notifications/watches";
 import type { PostDto } from "@/lib/validation/responses";
 import type { ListPostsQuery } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";
+import { asReviewer, reviewScope } from "@/lib/permissions/category-moderators";
 
-/** Cap of GET /api/posts/recent (API.md §4). */
+/** Cap of GET /api/posts/recent (docs/api.md §4). */
 export const RECENT_CAP = 500;
 
 /** List orders: newest, newest reply, featured (newest), most viewed (OpenIsle's ranking tab). */
@@ -44,8 +46,9 @@ export async function listPostIds(
     order = "created",
     extra = 0,
     hideMutedOf = null,
+    readFrom,
     ...q
-  }: ListPostsQuery & { order?: PostOrder; extra?: number; hideMutedOf?: number | null },
+  }: ListPostsQuery & { order?: PostOrder; extra?: number; hideMutedOf?: number | null; readFrom?: ReadFrom },
 ): Promise<PostPage> {
   const where = filterWhere(viewer, q);
   if (hideMutedOf !== null) where.push(notMutedWhere(hideMutedOf));
@@ -57,7 +60,8 @@ export async function listPostIds(
       : order === "views"
         ? [pinned, desc(posts.views), desc(posts.createdAt), desc(posts.id)]
         : [pinned, desc(posts.createdAt), desc(posts.id)];
-  const rows = await db
+  // A public list may be a little stale: the caller says whether a replica may answer (db/replicas.ts).
+  const rows = await readDb(readFrom)
     .select({ id: posts.id })
     .from(posts)
     .where(and(...where))
@@ -73,7 +77,7 @@ export async function listPostIds(
  */
 export async function listPostsPage(
   viewer: Viewer | null,
-  q: ListPostsQuery & { order?: PostOrder; hideMutedOf?: number | null },
+  q: ListPostsQuery & { order?: PostOrder; hideMutedOf?: number | null; readFrom?: ReadFrom },
 ): Promise<{ posts: PostDto[]; hasMore: boolean }> {
   const { ids } = await listPostIds(viewer, { ...q, extra: 1 });
   return { posts: await loadPosts(ids.slice(0, q.pageSize), viewer, { cache: true }), hasMore: ids.length > q.pageSize };
@@ -96,26 +100,27 @@ export async function listRecentPostIds(viewer: Viewer | null, { since }: { sinc
 
 /** GET /api/admin/posts/pending (moderators): PENDING posts, oldest first. */
 export async function listPendingPosts(viewer: Viewer | null, { page, pageSize }: { page: number; pageSize: number }): Promise<PostDto[]> {
-  assertRole(viewer, "MODERATOR");
+  // Staff: every pending post; a category moderator: those of their categories (issue 57), 403 otherwise.
+  const scope = await reviewScope(viewer, db);
   const rows = await db
     .select({ id: posts.id })
     .from(posts)
-    .where(eq(posts.status, "PENDING"))
+    .where(and(eq(posts.status, "PENDING"), scope ? inArray(posts.categoryId, scope) : undefined))
     .orderBy(asc(posts.createdAt), asc(posts.id))
     .limit(pageSize)
     .offset(page * pageSize);
   return loadPosts(
     rows.map((r) => r.id),
-    viewer,
+    asReviewer(viewer!),
   );
 }
 
-/** How many posts await review (the staff header badge and the review page). */
-export async function countPendingPosts(viewer: Viewer | null): Promise<number> {
-  assertRole(viewer, "MODERATOR");
+/** How many posts await review (the staff header badge and the review page), of the viewer's scope (`reviewScope`). */
+export async function countPendingPosts(viewer: Viewer | null, scope?: number[] | null): Promise<number> {
+  const within = scope === undefined ? await reviewScope(viewer, db) : scope;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(posts)
-    .where(eq(posts.status, "PENDING"));
+    .where(and(eq(posts.status, "PENDING"), within ? inArray(posts.categoryId, within) : undefined));
   return row?.n ?? 0;
 }

@@ -3,13 +3,15 @@ import { asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows } from "@/db";
 import { categories, posts, postTags, tags, users, type MedalType } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
-import { canSeePost, setByStaff } from "@/lib/permissions";
+import { canSeePost, isModerator, setByStaff } from "@/lib/permissions";
+import { hiddenCategoriesSql, hiddenCategoryIds, ownAccessSql } from "@/lib/permissions/category-access";
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { loadLotteries } from "@/lib/services/posts/lotteries";
 import { loadPolls } from "@/lib/services/posts/polls";
 import { loadPostReactions } from "@/lib/services/posts/reactions";
 import { tagColumns, tagDto } from "@/lib/services/taxonomy/tags";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
+import { censorText, readyCensor } from "@/lib/services/spam/censor";
 import { postVersionIn, postVersionsSql } from "@/lib/cache/page-versions";
 import { unreadStateSql } from "@/lib/services/posts/reads";
 import type { PostDto, TagDto, UserSummaryDto } from "@/lib/validation/responses";
@@ -44,6 +46,7 @@ const idList = (ids: number[]) =>
 async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> {
   const byId = new Map<number, PostDto>();
   if (!unique.length) return byId;
+  await readyCensor();
 
   const rows = await db
     .select({
@@ -87,7 +90,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
   // along the post's comments in order (comments_post_idx) that takes the next comment by someone not
   // yet found, MAX_PARTICIPANTS - 1 times, and stops. Grouping every comment of the post by author, as
   // before, cost what the thread is long: 4.5 ms of Postgres per load of a post with 3,800 comments,
-  // and a comment on a hot thread loads its post again each time (issue 15, write load).
+  // and a comment on a hot thread loads its post again each time (write load).
   const participantRows = await rawRows<{
     post_id: number;
     id: number;
@@ -108,7 +111,9 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
       from walk w
       cross join lateral (
         select c.author_id, c.created_at, c.id from comments c
-        where c.post_id = w.post_id and (c.created_at, c.id) > (w.at, w.cid) and c.deleted_at is null
+        -- A hidden comment (held for review, hidden by staff) makes nobody a participant: its author's
+        -- name would show on the post's card to everyone (bench:spam: held bots' names on the home list).
+        where c.post_id = w.post_id and (c.created_at, c.id) > (w.at, w.cid) and c.deleted_at is null and c.hidden_at is null
           and c.author_id <> w.post_author and c.author_id <> all(w.found)
         order by c.created_at, c.id
         limit 1
@@ -174,8 +179,8 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     });
     byId.set(r.id, {
       id: r.id,
-      title: r.title,
-      content: r.content,
+      title: censorText(r.title),
+      content: censorText(r.content),
       createdAt: iso(r.createdAt)!,
       author,
       category: {
@@ -227,10 +232,12 @@ export type ViewerState = {
   myVotes: Map<number, string[]>;
   /** Unread tracking: comments by others since the viewer last read the post, and "new" posts. */
   unread?: Map<number, { newComments: number; isNew: boolean }>;
-  /** The viewer has published ONLY_ME posts (lists differ from other members' then); read on request. */
+  /** The viewer has published ONLY_ME posts, or belongs to a group a category's `see` names (lists differ from other members' then); read on request. */
   hasPrivate: boolean;
   /** The values of the caller's `also` columns, raw as the driver returns them. */
   also: Record<string, unknown>;
+  /** The categories a non-staff reader with this id may not see (issue 57), read in the same statement. */
+  hidden?: number[];
 };
 
 /**
@@ -254,14 +261,19 @@ export async function readViewerState(
       ${ids.length ? unreadStateSql(viewerId, inIds) : sql`null`} as unread${
         opts.privateCheck
           ? sql`,
-      exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME') as private`
+      (exists (select 1 from posts p where p.author_id = ${viewerId} and p.status = 'PUBLISHED' and p.visible_scope = 'ONLY_ME')
+        or ${ownAccessSql(viewerId)}) as private`
           : sql``
       }`;
   const also = Object.entries(opts.also ?? {});
   const alsoSql = sql.join(also.map(([, value], i) => sql`, ${value} as ${sql.identifier(`also_${i}`)}`));
   const [row] = await rawRows<
     { v: string; pv: unknown; subs?: unknown; votes?: unknown; unread?: unknown; private?: boolean } & Record<string, unknown>
-  >(db, sql`select ${versionSql} as v, ${postVersionsSql(inIds)} as pv${perViewer}${alsoSql}`);
+  >(
+    db,
+    sql`select ${versionSql} as v, ${postVersionsSql(inIds)} as pv${perViewer}${alsoSql},
+      ${hiddenCategoriesSql(viewerId === null ? null : { id: viewerId, role: "USER" })} as hidden_categories`,
+  );
   const myVotes = new Map<number, string[]>();
   for (const [postId, option] of jsonValue<[number, string][]>(row?.votes, [])) {
     const list = myVotes.get(Number(postId)) ?? [];
@@ -282,6 +294,7 @@ export async function readViewerState(
     myVotes,
     hasPrivate: !!row?.private,
     also: Object.fromEntries(also.map(([name], i) => [name, row?.[`also_${i}`]])),
+    hidden: ((row?.hidden_categories as number[] | null | undefined) ?? []).map(Number),
   };
 }
 
@@ -329,10 +342,13 @@ export async function loadPosts(
     }
   }
 
+  // The category rule (issue 57): from the state's statement, else one query.
+  const hidden = isModerator(viewer) ? null : new Set(state?.hidden ?? (await hiddenCategoryIds(viewer)));
   const out: PostDto[] = [];
   for (const id of unique) {
     const p = shared.get(id);
     if (!p || !canSeePost(viewer, { authorId: p.author.id, status: p.status, visibleScope: p.visibleScope })) continue;
+    if (hidden?.has(p.category.id)) continue;
     if (!viewer || !state) {
       out.push(p);
       continue;

@@ -4,6 +4,7 @@ import { db, type DbOrTx } from "@/db";
 import { lotteries, lotteryParticipants, lotteryWinners, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
 import { notify } from "@/lib/services/notifications/writer";
@@ -77,10 +78,17 @@ export async function loadLotteries(postIds: number[], runner: DbOrTx = db): Pro
 
 async function visiblePost(postId: number, viewer: Viewer | null, runner: DbOrTx = db) {
   const [post] = await runner
-    .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({
+      id: posts.id,
+      authorId: posts.authorId,
+      status: posts.status,
+      visibleScope: posts.visibleScope,
+      categoryId: posts.categoryId,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId, undefined, runner);
   return post;
 }
 

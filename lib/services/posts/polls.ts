@@ -4,6 +4,7 @@ import { db, type DbOrTx } from "@/db";
 import { pollVotes, polls, postChangeLogs, posts, users } from "@/db/schema";
 import { badRequest, conflict, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
 import { systemUserId } from "@/lib/services/posts/change-logs";
@@ -78,10 +79,11 @@ export async function loadPolls(postIds: number[], viewerId: number | null, runn
 
 export async function getPoll(viewer: Viewer | null, { postId }: { postId: number }): Promise<PollDto> {
   const [post] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, categoryId: posts.categoryId })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId);
   let poll = (await loadPolls([postId], viewer?.id ?? null)).get(postId);
   if (!poll) throw notFound(msg("noPoll"));
   // A poll past its end is announced on first read, not only by the next scheduler tick.
@@ -98,10 +100,17 @@ export async function votePoll(viewer: Viewer, a: { postId: number; options?: st
   await afterCommit(
     db.transaction(async (tx) => {
       const [post] = await tx
-        .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+        .select({
+          id: posts.id,
+          authorId: posts.authorId,
+          status: posts.status,
+          visibleScope: posts.visibleScope,
+          categoryId: posts.categoryId,
+        })
         .from(posts)
         .where(eq(posts.id, a.postId));
       assertCanSeePost(viewer, post);
+      await assertCategoryVisible(viewer, post.categoryId, undefined, tx);
       assertNotRejected(post);
       const [poll] = await tx.select().from(polls).where(eq(polls.postId, a.postId)).for("update");
       if (!poll) throw notFound(msg("noPoll"));

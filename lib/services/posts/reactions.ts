@@ -4,6 +4,7 @@ import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";
 import { REACTION_TYPES } from "@/db/schema/enums";
 import { notFound, msg } from "@/lib/errors";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/notifications/writer";
@@ -13,7 +14,7 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { reactionToggled } from "@/lib/changes/written";
 
-/** The 25 reaction types (API.md §2), a constant: GET /api/reaction-types needs no database. */
+/** The 25 reaction types (docs/api.md §2), a constant: GET /api/reaction-types needs no database. */
 export const reactionTypes = (): readonly ReactionType[] => REACTION_TYPES;
 
 type ReactionRow = {
@@ -70,10 +71,17 @@ export type ReactionTarget = { kind: "post"; postId: number } | { kind: "comment
 async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
   if (target.kind === "post") {
     const [p] = await db
-      .select({ id: posts.id, authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+      .select({
+        id: posts.id,
+        authorId: posts.authorId,
+        status: posts.status,
+        visibleScope: posts.visibleScope,
+        categoryId: posts.categoryId,
+      })
       .from(posts)
       .where(eq(posts.id, target.postId));
     assertCanSeePost(viewer, p);
+    await assertCategoryVisible(viewer, p.categoryId);
     assertNotRejected(p);
     return { postId: p.id, commentId: null, authorId: p.authorId };
   }
@@ -86,12 +94,14 @@ async function resolveTarget(viewer: Viewer, target: ReactionTarget) {
       postAuthorId: posts.authorId,
       status: posts.status,
       visibleScope: posts.visibleScope,
+      categoryId: posts.categoryId,
     })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .where(eq(comments.id, target.commentId));
   if (!c || c.deletedAt) throw notFound(msg("commentNotFound"));
   assertCanSeePost(viewer, { authorId: c.postAuthorId, status: c.status, visibleScope: c.visibleScope }, msg("commentNotFound"));
+  await assertCategoryVisible(viewer, c.categoryId, msg("commentNotFound"));
   assertNotRejected(c);
   return { postId: c.postId, commentId: c.id, authorId: c.authorId };
 }
@@ -113,7 +123,7 @@ async function withdrawPoints(
 }
 
 /**
- * A toggle (API.md §5): adds the reaction and returns it, or removes the same user+target+type and
+ * A toggle (docs/api.md §5): adds the reaction and returns it, or removes the same user+target+type and
  * returns null. Concurrency rests on the partial unique indexes (insert … on conflict do nothing).
  */
 export async function toggleReaction(
@@ -183,7 +193,7 @@ const sameTarget = (n: ReactionNotice) =>
   sql`user_id = ${n.authorId} and type = 'REACTION' and post_id = ${n.postId} and comment_id is not distinct from ${n.commentId}::int`;
 
 /**
- * One notification per target while it is unread (issue 21): a reaction joins the author's unread
+ * One notification per target while it is unread: a reaction joins the author's unread
  * REACTION notification for the same post or comment (latest actor and type shown, moved to the top),
  * or starts a new one. Reading it closes the group; the next reaction starts another.
  */

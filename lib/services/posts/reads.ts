@@ -2,11 +2,12 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { db, rawRows } from "@/db";
 import { posts } from "@/db/schema";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost } from "@/lib/permissions";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * Unread tracking (issue 19). `post_reads` remembers, per member and post, when they last read it
+ * Unread tracking. `post_reads` remembers, per member and post, when they last read it
  * and the newest comment then; `user_visits` the previous visit (posts created since are "new") and
  * "mark all read". List pages read all of it for a page of posts in the query that already reads the
  * viewer's subscriptions (post-loader's readViewerState): no query per post.
@@ -83,14 +84,16 @@ export async function markAllRead(viewer: Pick<Viewer, "id">): Promise<{ allRead
 /**
  * SQL for readViewerState: per post among `inIds` with something to show, `[postId, newComments,
  * isNew]`. newComments counts live comments by others since the member last read the post (only
- * posts they have opened); isNew marks posts by others created since the previous visit and never opened.
+ * posts they have opened), as the post's public comment count does: not deleted, not hidden (held for
+ * review, hidden by flags or staff: lib/services/comments/counts.ts); isNew marks posts by others created
+ * since the previous visit and never opened.
  */
 export function unreadStateSql(viewerId: number, inIds: ReturnType<typeof sql>) {
   return sql`(select json_agg(json_build_array(x.id, x.n, x.is_new)) from (
       select p.id,
         case when pr.post_id is null then 0 else (
           select count(*)::int from comments c
-          where c.post_id = p.id and c.deleted_at is null and c.author_id <> ${viewerId}
+          where c.post_id = p.id and c.deleted_at is null and c.hidden_at is null and c.author_id <> ${viewerId}
             and c.created_at > greatest(pr.last_read_at, v.all_read_at)) end as n,
         (pr.post_id is null and p.author_id <> ${viewerId}
           and coalesce(p.created_at > greatest(v.previous_visit_at, v.all_read_at), false)) as is_new
@@ -104,10 +107,11 @@ export function unreadStateSql(viewerId: number, inIds: ReturnType<typeof sql>) 
 /** POST /api/posts/{id}/read: marks a post the viewer may see as read now (404 otherwise). */
 export async function readPost(viewer: Viewer, { postId }: { postId: number }): Promise<{ postId: number; read: true }> {
   const [post] = await db
-    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope })
+    .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, categoryId: posts.categoryId })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
+  await assertCategoryVisible(viewer, post.categoryId);
   await markPostRead(viewer.id, postId);
   return { postId, read: true };
 }

@@ -1,14 +1,20 @@
 import "server-only";
+import { tagNamesByPost } from "@/lib/services/taxonomy/tags";
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db";
 import { categories, posts, postTags, tags, users } from "@/db/schema";
 import { notFound, msg } from "@/lib/errors";
-import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
+import { markdownExcerpt } from "@/lib/markdown";
+import { htmlOf } from "@/lib/services/content/stored-html";
 import { plainDocument } from "@/lib/markdown-render";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { allListsVersion } from "@/lib/cache/page-versions";
 import { feedPath, type FeedFormat, type FeedScope } from "@/lib/feeds";
+import { visibleCategoryWhere } from "@/lib/permissions/category-access";
+import { readSiteIdentity } from "@/lib/services/site/identity";
+import { isDeletedName } from "@/lib/deleted-member";
+import { shownNameIn } from "@/lib/i18n/deleted-member-text";
 
 /** Items per feed (OpenIsle serves 10; feed readers that poll rarely miss fewer posts with 20). */
 export const RSS_ITEMS = 20;
@@ -52,7 +58,8 @@ type Channel = { title: string; description: string; htmlPath: string };
 
 /** The condition on posts, and the query of the category's or tag's name (null for the site-wide feeds). */
 function scopeOf(scope: FeedScope): { where: SQL[]; name: (() => Promise<string | null>) | null } {
-  const base: SQL[] = [eq(posts.status, "PUBLISHED"), eq(posts.visibleScope, "ALL")];
+  // What a visitor may see (feeds are read without a sign-in): the category rule too (issue 57).
+  const base: SQL[] = [eq(posts.status, "PUBLISHED"), eq(posts.visibleScope, "ALL"), visibleCategoryWhere(null, posts.categoryId)];
   switch (scope.kind) {
     case "latest":
       return { where: base, name: null };
@@ -75,16 +82,22 @@ function scopeOf(scope: FeedScope): { where: SQL[]; name: (() => Promise<string 
   }
 }
 
-function channelOf(scope: FeedScope, name: string | null): Channel {
+/** The channel's title and description, in the site's own name (lib/services/site/identity.ts). */
+function channelOf(scope: FeedScope, name: string | null, site: { name: string; description: string | null }): Channel {
+  const about = site.description ? ` (${site.description})` : "";
   switch (scope.kind) {
     case "latest":
-      return { title: "Forum: latest posts", description: "The newest posts of the forum", htmlPath: "/" };
+      return { title: `${site.name}: latest posts`, description: `The newest posts of ${site.name}${about}`, htmlPath: "/" };
     case "featured":
-      return { title: "Forum: featured posts", description: "The newest featured posts of the forum", htmlPath: "/?tab=featured" };
+      return {
+        title: `${site.name}: featured posts`,
+        description: `The newest featured posts of ${site.name}`,
+        htmlPath: "/?tab=featured",
+      };
     case "category":
-      return { title: `Forum: ${name}`, description: `The newest posts in the category ${name}`, htmlPath: `/c/${scope.id}` };
+      return { title: `${site.name}: ${name}`, description: `The newest posts in the category ${name}`, htmlPath: `/c/${scope.id}` };
     case "tag":
-      return { title: `Forum: #${name}`, description: `The newest posts tagged #${name}`, htmlPath: `/t/${scope.id}` };
+      return { title: `${site.name}: #${name}`, description: `The newest posts tagged #${name}`, htmlPath: `/t/${scope.id}` };
   }
 }
 
@@ -116,37 +129,25 @@ async function readFeed(scope: FeedScope): Promise<{ rows: Row[]; tagsOf: Map<nu
     readName ? readName() : Promise.resolve(null),
   ]);
   if (readName && name === null) throw notFound(scope.kind === "category" ? msg("categoryNotFound") : msg("tagNotFound"));
-  const tagsOf = new Map<number, string[]>();
-  if (rows.length) {
-    const tagRows = await db
-      .select({ postId: postTags.postId, name: tags.name })
-      .from(postTags)
-      .innerJoin(tags, eq(tags.id, postTags.tagId))
-      .where(
-        inArray(
-          postTags.postId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(tags.name);
-    for (const t of tagRows) tagsOf.set(t.postId, [...(tagsOf.get(t.postId) ?? []), t.name]);
-  }
+  const tagsOf = await tagNamesByPost(rows.map((r) => r.id));
   return { rows, tagsOf, name };
 }
 
 type Item = { row: Row; link: string; html: string; summary: string; tags: string[]; complete: boolean };
 
-function itemsOf(rows: Row[], tagsOf: Map<number, string[]>, origin: string): Item[] {
+async function itemsOf(rows: Row[], tagsOf: Map<number, string[]>, origin: string): Promise<Item[]> {
+  // The posts' stored HTML (one query; a render only for posts with none stored yet).
+  const stored = await htmlOf("posts", rows);
   return rows.map((row) => {
     const link = `${origin}/posts/${row.id}`;
-    const rendered = renderMarkdown(row.content);
+    const rendered = stored.get(row.id) ?? "";
     return {
       row,
       link,
       html: absolutize(rendered, origin, link),
       summary: markdownExcerpt(row.content, SUMMARY_CHARS),
       tags: tagsOf.get(row.id) ?? [],
-      // A render that did not finish within the wait shows as the escaped source for now: not kept.
+      // A render that failed or was stopped shows as the escaped source: not kept.
       complete: rendered !== plainDocument(row.content) || row.content === "",
     };
   });
@@ -179,7 +180,7 @@ function rssXml(items: Item[], channel: Channel, origin: string, self: string, u
       `      <link>${escapeXml(it.link)}</link>`,
       `      <guid isPermaLink="true">${escapeXml(it.link)}</guid>`,
       `      <pubDate>${it.row.createdAt.toUTCString()}</pubDate>`,
-      `      <dc:creator>${escapeXml(it.row.author)}</dc:creator>`,
+      `      <dc:creator>${escapeXml(shownNameIn(it.row.author))}</dc:creator>`,
       `      <category domain="${escapeXml(`${origin}/c/${it.row.categoryId}`)}">${escapeXml(it.row.category)}</category>`,
       ...it.tags.map((t) => `      <category>${escapeXml(`#${t}`)}</category>`),
       `      <description>${escapeXml(it.summary)}</description>`,
@@ -212,7 +213,10 @@ function atomXml(items: Item[], channel: Channel, origin: string, self: string, 
       `    <link rel="alternate" type="text/html" href="${escapeXml(it.link)}"/>`,
       `    <published>${it.row.createdAt.toISOString()}</published>`,
       `    <updated>${itemUpdated.toISOString()}</updated>`,
-      `    <author><name>${escapeXml(it.row.author)}</name><uri>${escapeXml(`${origin}/u/${encodeURIComponent(it.row.author)}`)}</uri></author>`,
+      // A deleted member (lib/deleted-member.ts) is named as such, with no profile to point to.
+      isDeletedName(it.row.author)
+        ? `    <author><name>${escapeXml(shownNameIn(it.row.author))}</name></author>`
+        : `    <author><name>${escapeXml(it.row.author)}</name><uri>${escapeXml(`${origin}/u/${encodeURIComponent(it.row.author)}`)}</uri></author>`,
       `    <category term="${escapeXml(it.row.category)}" scheme="${escapeXml(`${origin}/c/${it.row.categoryId}`)}"/>`,
       ...it.tags.map((t) => `    <category term="${escapeXml(`#${t}`)}"/>`),
       `    <summary>${escapeXml(it.summary)}</summary>`,
@@ -225,9 +229,9 @@ function atomXml(items: Item[], channel: Channel, origin: string, self: string, 
 }
 
 async function renderFeed(scope: FeedScope, format: FeedFormat, origin: string): Promise<{ feed: Feed; keep: boolean }> {
-  const { rows, tagsOf, name } = await readFeed(scope);
-  const items = itemsOf(rows, tagsOf, origin);
-  const channel = channelOf(scope, name);
+  const [{ rows, tagsOf, name }, site] = await Promise.all([readFeed(scope), readSiteIdentity()]);
+  const items = await itemsOf(rows, tagsOf, origin);
+  const channel = channelOf(scope, name, site);
   // An empty feed changed when it was read; otherwise when its newest change happened (not "now":
   // a feed reader compares this date, and the same posts must give the same feed).
   const updated = changedAt(rows) ?? new Date(Math.floor(Date.now() / 1000) * 1000);

@@ -5,6 +5,8 @@ import { db } from "@/db";
 import { posts } from "@/db/schema";
 import { conflict, msg, staffDecision } from "@/lib/errors";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canUndoState, isModerator, setByStaff } from "@/lib/permissions";
+import { assertCategoryVisible } from "@/lib/permissions/category-access";
+import { actingOn } from "@/lib/permissions/category-moderators";
 import { writeChangeLogs } from "@/lib/services/posts/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
 import { notifyWatchers } from "@/lib/services/notifications/watches";
@@ -23,7 +25,7 @@ type Toggle = { id: number; on: boolean };
 
 /**
  * close/reopen (author, moderator): a CLOSED entry when the state changes. The post remembers who
- * closed it: a close by staff is reopened by staff only (403 `staff_decision` for its author, issue 54),
+ * closed it: a close by staff is reopened by staff only (403 `staff_decision` for its author),
  * and staff closing a post its author had closed makes the close theirs. Closing is no edit: it leaves
  * staffEditedAt alone. `audit: false`: the caller writes the audit line of the action this is part of.
  */
@@ -31,10 +33,13 @@ export async function setClosed(viewer: Viewer, { id, on, audit }: Toggle & { au
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
-      assertCanSeePost(viewer, post);
-      assertOnPost(viewer, post, "close");
-      if (!isModerator(viewer)) assertNotRejected(post);
-      if (!on && post.closed && !canUndoState(viewer, post.closedById, post.authorId)) throw staffDecision(msg("postClosedByStaff"));
+      // A member of a group moderating the post's category acts as a moderator on it (issue 57).
+      const actor = post ? await actingOn(viewer, post.categoryId, tx) : viewer;
+      assertCanSeePost(actor, post);
+      await assertCategoryVisible(actor, post.categoryId, undefined, tx);
+      assertOnPost(actor, post, "close");
+      if (!isModerator(actor)) assertNotRejected(post);
+      if (!on && post.closed && !canUndoState(actor, post.closedById, post.authorId)) throw staffDecision(msg("postClosedByStaff"));
       const staff = viewer.id !== post.authorId;
       if (post.closed === on) {
         if (on && staff && !setByStaff(post.closedById, post.authorId))
@@ -63,8 +68,11 @@ export async function setPinned(viewer: Viewer, { id, on }: Toggle): Promise<Pos
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
-      assertCanSeePost(viewer, post);
-      assertOnPost(viewer, post, "pin");
+      // A member of a group moderating the post's category acts as a moderator on it (issue 57).
+      const actor = post ? await actingOn(viewer, post.categoryId, tx) : viewer;
+      assertCanSeePost(actor, post);
+      await assertCategoryVisible(actor, post.categoryId, undefined, tx);
+      assertOnPost(actor, post, "pin");
       if ((post.pinnedAt !== null) === on) return;
       const pinnedAt = on ? new Date() : null;
       await tx.update(posts).set({ pinnedAt }).where(eq(posts.id, id));
@@ -86,6 +94,7 @@ export async function setFeatured(viewer: Viewer, { id, on }: Toggle): Promise<P
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
       assertCanSeePost(viewer, post);
+      await assertCategoryVisible(viewer, post.categoryId, undefined, tx);
       assertOnPost(viewer, post, "feature");
       const featured = !post.rssExcluded;
       if (featured === on) return;
@@ -116,8 +125,11 @@ export async function reviewPost(viewer: Viewer, a: { id: number; approve: boole
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
-      assertCanSeePost(viewer, post);
-      assertOnPost(viewer, post, "review");
+      // A member of a group moderating the post's category acts as a moderator on it (issue 57).
+      const actor = post ? await actingOn(viewer, post.categoryId, tx) : viewer;
+      assertCanSeePost(actor, post);
+      await assertCategoryVisible(actor, post.categoryId, undefined, tx);
+      assertOnPost(actor, post, "review");
       const allowed = approve ? post.status !== "PUBLISHED" : post.status === "PENDING";
       if (!allowed) throw conflict(msg("postStatusIs", { status: post.status.toLowerCase() }));
       await tx

@@ -1,11 +1,14 @@
 // Writing a post: create, edit (one change log per changed field), delete.
 import "server-only";
+import { renderForStore, storeHtml } from "@/lib/services/content/stored-html";
 import { asc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
+import { actingOn } from "@/lib/permissions/category-moderators";
+import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
 import { auditPost } from "@/lib/services/moderation/audit-log";
@@ -26,6 +29,7 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { postChanged, postCreated } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
+import { applyScreen, screenContent, silencedChanges } from "@/lib/services/spam/screen";
 
 async function categoryOr400(tx: DbOrTx, id: number): Promise<CategorySnapshot> {
   const [c] = await tx
@@ -92,12 +96,17 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
   const e = env();
   await assertMayWrite(viewer.id);
   await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
+  const screen = await screenContent(viewer, { kind: "post", fields: { title: input.title, content: input.content } });
   const mode = await getPublishMode();
-  const status: PostStatus = mode === "REVIEW" ? "PENDING" : "PUBLISHED";
+  const status: PostStatus = mode === "REVIEW" || screen.hold ? "PENDING" : "PUBLISHED";
+  // Rendered in a worker before the transaction, stored with the text (lib/services/content/stored-html.ts).
+  const html = await renderForStore(input.content);
   let medalChanged = false;
+  let silenced = false;
   const id = await afterCommit(
     db.transaction(async (tx) => {
       await categoryOr400(tx, input.categoryId);
+      await assertCategoryAction(viewer, input.categoryId, "post", tx);
       const tagIds = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
       await tagsOr400(tx, tagIds);
       await assertEnoughTags(tx, tagIds.length);
@@ -118,6 +127,8 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
         })
         .returning({ id: posts.id });
       const postId = row!.id;
+      await storeHtml(tx, "posts", postId, html);
+      silenced = await applyScreen(tx, screen, { postId });
       if (tagIds.length) await tx.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
       if (input.type === "POLL" && input.poll) await createPoll(tx, postId, input.poll);
       if (input.type === "LOTTERY" && input.lottery) await createLottery(tx, postId, input.lottery);
@@ -139,7 +150,7 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
       medalChanged = await refreshMedal(tx, viewer.id);
       return postId;
     }),
-    (postId) => postCreated({ id: postId, authorId: viewer.id }, medalChanged),
+    (postId) => [...postCreated({ id: postId, authorId: viewer.id }, medalChanged), ...(silenced ? silencedChanges(viewer.id) : [])],
   );
   return (await loadPost(viewer, { id }))!;
 }
@@ -147,12 +158,19 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
 /** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
 export async function updatePost(viewer: Viewer, a: { id: number; input: UpdatePostInput }): Promise<PostDto> {
   const { id, input } = a;
+  const screen = await screenContent(viewer, { kind: "post", edit: true, fields: { title: input.title, content: input.content } });
+  const html = input.content === undefined ? null : await renderForStore(input.content);
   await afterCommit(
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
-      assertCanSeePost(viewer, post);
-      assertOnPost(viewer, post, "edit");
-      if (!isModerator(viewer)) assertNotRejected(post);
+      // A change of category alone is a move, which a member of a group moderating the post's category
+      // may make as a moderator there (issue 57); the target still needs the right to start posts.
+      const moveOnly = input.categoryId !== undefined && Object.entries(input).every(([k, v]) => k === "categoryId" || v === undefined);
+      const editor = moveOnly && post ? await actingOn(viewer, post.categoryId, tx) : viewer;
+      assertCanSeePost(editor, post);
+      await assertCategoryVisible(editor, post.categoryId, undefined, tx);
+      assertOnPost(editor, post, "edit");
+      if (!isModerator(editor)) assertNotRejected(post);
       const logs: NewChangeLog[] = [];
       const set: Partial<typeof posts.$inferInsert> = {};
       const restoredVersion = input.restoredVersion ?? null;
@@ -168,6 +186,8 @@ export async function updatePost(viewer: Viewer, a: { id: number; input: UpdateP
       }
       if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
         const next = await categoryOr400(tx, input.categoryId);
+        // Moving a post needs the right to start posts in the new category (issue 57).
+        await assertCategoryAction(viewer, input.categoryId, "post", tx);
         const prev = await categoryOr400(tx, post.categoryId);
         set.categoryId = input.categoryId;
         log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
@@ -189,6 +209,7 @@ export async function updatePost(viewer: Viewer, a: { id: number; input: UpdateP
         log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
       }
       if (!logs.length) return;
+      await applyScreen(tx, screen, { postId: id });
       const now = new Date();
       const staff = viewer.id !== post.authorId;
       // "edited by staff" is for what the author wrote (title or content, by an edit or a restore); a
@@ -198,6 +219,7 @@ export async function updatePost(viewer: Viewer, a: { id: number; input: UpdateP
         .update(posts)
         .set({ ...set, updatedAt: now, ...(staff && rewritten ? { staffEditedAt: now } : {}) })
         .where(eq(posts.id, id));
+      if (set.content !== undefined && html !== null) await storeHtml(tx, "posts", id, html);
       await writeChangeLogs(tx, logs);
       if (staff) {
         const fields = [...new Set(logs.map((l) => AUDIT_FIELD[l.type] ?? l.type.toLowerCase()))];
@@ -260,6 +282,7 @@ export async function deletePost(viewer: Viewer, a: { id: number; audit?: boolea
     db.transaction(async (tx) => {
       const post = await accessRow(tx, id, true);
       assertCanSeePost(viewer, post);
+      await assertCategoryVisible(viewer, post.categoryId, undefined, tx);
       assertOnPost(viewer, post, "delete");
       await tx.delete(posts).where(eq(posts.id, id));
       if (viewer.id !== post.authorId && a.audit !== false)

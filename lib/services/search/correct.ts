@@ -5,7 +5,7 @@ import { keywordTokens } from "@/lib/search-text";
 import { parseTerms } from "@/lib/services/search/terms";
 
 /**
- * Spelling suggestions from the forum's own vocabulary (issue 49): `search_words` holds every word any
+ * Spelling suggestions from the forum's own vocabulary: `search_words` holds every word any
  * post or comment has held (db/schema/search.ts). A query word that is not one of them (for the last,
  * still-typed word: not the start of one) is replaced by its most similar word by trigram similarity,
  * through the table's trigram index. Postgres's documented approach (pg_trgm, "text search" chapter).

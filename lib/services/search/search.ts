@@ -13,7 +13,7 @@ import type { MedalType } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * Search on Postgres alone (issues 19, 49). Ways a post matches, any of them (terms.ts):
+ * Search on Postgres alone. Ways a post matches, any of them (terms.ts):
  * - full text: `posts.search_tsv` (a generated column: title weight A, content B, 'simple' config so
  *   every language tokenizes alike, plus the two-character runs of CJK text) against the keyword's
  *   words, the last one as a prefix, CJK words as phrases of their two-character runs;
@@ -215,13 +215,17 @@ type UserRow = {
   display_name: string | null;
 };
 
+/** Deleted accounts (`deleted-<id>`, lib/deleted-member.ts) are found by no member search or suggestion. */
+const notDeletedSql = (username: SQL) => sql`${username} !~* '^deleted-[0-9]+$'`;
+
 /** GET /api/search/users: usernames containing the keyword, exact and prefix matches first, then similar ones. */
 export async function searchUsers(keyword: string, limit = 20): Promise<SearchUserDto[]> {
   const like = `%${keyword.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
   const rows = await planned<UserRow>(sql`
     select id, username, avatar, display_medal, earned_medal, bot, introduction, display_name
     from users
-    where username ilike ${like} or (char_length(${keyword}) >= ${MIN_SUBSTRING} and ${keyword} <% username)
+    where (username ilike ${like} or (char_length(${keyword}) >= ${MIN_SUBSTRING} and ${keyword} <% username))
+      and ${notDeletedSql(sql`username`)}
     order by (lower(username) = lower(${keyword})) desc, (username ilike ${keyword.replace(/[\\%_]/g, (c) => "\\" + c) + "%"}) desc,
              word_similarity(${keyword}, username) desc, username
     limit ${limit}`);
@@ -316,12 +320,12 @@ export async function suggestUsers(
     with thread as (${thread}),
     near as (
       select u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot, u.introduction, u.display_name, true as in_thread
-      from users u where u.id in (select id from thread) and lower(u.username) like ${like}
+      from users u where u.id in (select id from thread) and lower(u.username) like ${like} and ${notDeletedSql(sql`u.username`)}
       order by lower(u.username) limit ${a.limit}
     ),
     rest as (
       select u.id, u.username, u.avatar, u.display_medal, u.earned_medal, u.bot, u.introduction, u.display_name, false as in_thread
-      from users u where lower(u.username) like ${like} and u.id not in (select id from near)
+      from users u where lower(u.username) like ${like} and u.id not in (select id from near) and ${notDeletedSql(sql`u.username`)}
       order by lower(u.username) limit ${a.limit}
     )
     select * from (select * from near union all select * from rest) both_

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { keywordTokens, SPACED_WORD } from "@/lib/search-text";
 
 /**
- * How a keyword becomes a match (issue 19, issue 49). Three kinds of words:
+ * How a keyword becomes a match. Three kinds of words:
  * - words of spaced scripts (`replication`): full-text words of `search_tsv`, the last one a prefix;
  * - Chinese, Japanese and Korean: `search_tsv` also holds every two-character run of their text and each
  *   run's last character (`cjk_grams()`, migration 0032), so `数据` is a word of `数据库的设计`, a longer

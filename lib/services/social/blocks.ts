@@ -14,7 +14,7 @@ import { accountChanged, followChanged } from "@/lib/changes/written";
 import { sql } from "drizzle-orm";
 
 /**
- * Blocking members and choosing who may message you (issue 48). A block is private: the blocked
+ * Blocking members and choosing who may message you. A block is private: the blocked
  * member is not told, and sees only that they can no longer follow, mention or message the blocker.
  * What a block suppresses is enforced where it happens: the notification writer
  * (notifications/writer.ts), the followers' new-post notices (social/follower-notices.ts), following
@@ -98,8 +98,8 @@ export async function updatePrivacy(viewer: Viewer, input: { messagePolicy: Mess
  * GET /api/users/{identifier}/relation: what the caller's buttons on a profile or author card need
  * (follow, block, message), read fresh for the caller because the pages themselves are shared. Two
  * queries after the member's row, in parallel: the follows and blocks, and the facts the direct-message
- * rules ask (messages/send.ts `directMessageRefusal`), whose refusal is given in `locale` so the Message
- * button can say before the click why it cannot be used (issue 54).
+ * rules ask (lib/services/messages/send.ts `directMessageRefusal`), whose refusal is given in `locale` so the Message
+ * button can say before the click why it cannot be used.
  */
 export async function getRelation(
   viewer: Viewer | null,

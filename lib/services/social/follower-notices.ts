@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
+import { memberSeesCategorySql } from "@/lib/permissions/category-access";
 
 /** The new posts of the members one follows, as notifications: FOLLOWED_POST (OpenIsle's type, from its PostService). */
 
@@ -27,6 +28,7 @@ export async function notifyFollowersOfPost(tx: DbOrTx, a: { postId: number; aut
     join posts p on p.id = ${a.postId} and p.author_id = f.followee_id
     where f.followee_id = ${a.authorId}
       and p.status = 'PUBLISHED' and p.visible_scope in ('ALL', 'ONLY_REGISTER')
+      and ${memberSeesCategorySql(sql`f.follower_id`, sql`(select fu.role from users fu where fu.id = f.follower_id)`, sql`p.category_id`)}
       ${skip}
       and not exists (select 1 from user_blocks b
         where (b.blocker_id = f.follower_id and b.blocked_id = ${a.authorId}) or (b.blocker_id = ${a.authorId} and b.blocked_id = f.follower_id))

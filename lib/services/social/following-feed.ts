@@ -8,7 +8,7 @@ import type { FollowingPostsQuery } from "@/lib/validation/social";
 import type { PostDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 
-/** The new posts of the members one follows, as a list: the home page's Following tab (issue 48). */
+/** The new posts of the members one follows, as a list: the home page's Following tab. */
 
 /**
  * GET /api/posts/following: the newest posts, by creation, of the members the viewer follows, that the

@@ -16,7 +16,7 @@ import { afterCommit } from "@/lib/changes/announce";
 import { followChanged } from "@/lib/changes/written";
 
 /**
- * Following members (issue 48; OpenIsle's SubscriptionController /users/{username} and UserController
+ * Following members (OpenIsle's SubscriptionController /users/{username} and UserController
  * followers/following). Following is public, as in OpenIsle: anyone may list a member's followers.
  */
 

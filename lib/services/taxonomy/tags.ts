@@ -1,10 +1,12 @@
 import "server-only";
-import { eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
-import { tags, users } from "@/db/schema";
+import { posts, postTags, tags, users } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
 import { AppError, badRequest, conflict, notFound, pgCode, msg } from "@/lib/errors";
 import { assertRole, canCreateTags } from "@/lib/permissions";
+import { hiddenCategoryIds } from "@/lib/permissions/category-access";
+import { getCategory } from "@/lib/services/taxonomy/categories";
 import { getTagRules, type TagRules } from "@/lib/services/moderation/site-settings";
 import { levelOf } from "@/lib/services/points/points";
 import { audit } from "@/lib/services/moderation/admin-users";
@@ -15,7 +17,7 @@ import { requireViewer, type Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { tagsChanged } from "@/lib/changes/written";
 
-/** Tag.count (API.md §6): PUBLISHED posts visible to everyone that carry the tag. */
+/** Tag.count (docs/api.md §6): PUBLISHED posts visible to everyone that carry the tag. */
 // Explicit table names: drizzle leaves tagColumns unqualified in a single-table select.
 // The count comes from the trigger-maintained deltas (migration 0002), never from counting posts.
 const postCount = sql<number>`(select coalesce(sum(tc.n), 0)::int from tag_post_counts tc
@@ -46,15 +48,70 @@ export const tagDto = (r: Row): TagDto => ({
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of tags, optionally filtered by a name substring; `count` desc, then name, then id. */
-export async function listTags(q: TagListQuery): Promise<TagDto[]> {
-  const keyword = q.keyword?.trim();
+/** The tag names of each post, by name, in one query (feeds, a member's data export). */
+export async function tagNamesByPost(postIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!postIds.length) return out;
   const rows = await db
-    .select(tagColumns)
+    .select({ postId: postTags.postId, name: tags.name })
+    .from(postTags)
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(inArray(postTags.postId, postIds))
+    .orderBy(tags.name);
+  for (const t of rows) out.set(t.postId, [...(out.get(t.postId) ?? []), t.name]);
+  return out;
+}
+
+export async function listTags(viewer: Viewer | null, q: TagListQuery): Promise<TagDto[]> {
+  const keyword = q.keyword?.trim();
+  // Counts without the posts of categories the reader may not see (issue 57): only when there are any,
+  // since the correction counts the tag's posts.
+  const hidden = await hiddenCategoryIds(viewer);
+  const count = hidden.length
+    ? sql<number>`(${postCount} - (select count(*)::int from post_tags hpt join posts hp on hp.id = hpt.post_id
+        where hpt.tag_id = "tags"."id" and hp.status = 'PUBLISHED' and hp.visible_scope = 'ALL'
+          and hp.category_id in (${sql.join(
+            hidden.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})))`
+    : postCount;
+  const rows = await db
+    .select({ ...tagColumns, count })
     .from(tags)
     .where(keyword ? ilike(tags.name, `%${escapeLike(keyword)}%`) : undefined)
-    .orderBy(sql`${postCount} desc`, sql`${tags.name} collate "C"`, tags.id)
+    .orderBy(sql`${count} desc`, sql`${tags.name} collate "C"`, tags.id)
     .limit(q.pageSize)
     .offset(q.page * q.pageSize);
+  return rows.map(tagDto);
+}
+
+/**
+ * GET /api/categories/{id}/tags and the category page: the tags the category's own posts carry (not every
+ * tag of the site), most used first, each with `count` = its PUBLISHED, ALL-visible posts in this category
+ * (Tag.count's rule, so the answer is the same for every reader who may see the category). One query:
+ * the category's posts through the index that leads with category_id, their tags through post_tags' key.
+ * 404 when the reader may not see the category (as its page).
+ */
+export async function listCategoryTags(
+  viewer: Viewer | null,
+  { categoryId, limit }: { categoryId: number; limit: number },
+): Promise<TagDto[]> {
+  await getCategory(viewer, { id: categoryId });
+  return categoryTagsOf(categoryId, limit);
+}
+
+/** The query of `listCategoryTags`, for a page that has read the category as its reader already. */
+export async function categoryTagsOf(categoryId: number, limit: number): Promise<TagDto[]> {
+  const n = sql<number>`count(*)::int`;
+  const rows = await db
+    .select({ ...tagColumns, count: n })
+    .from(posts)
+    .innerJoin(postTags, eq(postTags.postId, posts.id))
+    .innerJoin(tags, eq(tags.id, postTags.tagId))
+    .where(and(eq(posts.categoryId, categoryId), eq(posts.status, "PUBLISHED"), eq(posts.visibleScope, "ALL")))
+    .groupBy(tags.id)
+    .orderBy(sql`count(*) desc`, sql`${tags.name} collate "C"`, tags.id)
+    .limit(limit);
   return rows.map(tagDto);
 }
 
@@ -270,5 +327,5 @@ export async function loadTags(runner: DbOrTx, ids: number[]): Promise<Map<numbe
 /** /admin/tags (admins): tags by post count then name, filtered by name, 100 a page. */
 export async function listTagsForAdmin(viewer: Viewer | null, q: { keyword?: string; page: number }): Promise<TagDto[]> {
   assertRole(viewer, "ADMIN");
-  return listTags({ keyword: q.keyword || undefined, page: q.page, pageSize: 100 });
+  return listTags(viewer, { keyword: q.keyword || undefined, page: q.page, pageSize: 100 });
 }

@@ -71,7 +71,7 @@ export async function saveImageRow(input: { bytes: Buffer; ownerId: number }): P
   return winner!;
 }
 
-/** saveImage, answering the absolute public URL (API.md: POST /api/upload answers an absolute URL). */
+/** saveImage, answering the absolute public URL (docs/api.md: POST /api/upload answers an absolute URL). */
 export async function storeImage(viewer: { id: number }, input: { bytes: Buffer; origin: string }): Promise<string> {
   return absoluteUrl(await saveImage({ bytes: input.bytes, ownerId: viewer.id }), input.origin);
 }

@@ -5,7 +5,7 @@ import { users } from "@/db/schema";
 import type { Locale } from "@/lib/i18n/locale";
 
 /**
- * The member's saved interface language (issue 49, users.locale). The order a page's language is chosen
+ * The member's saved interface language (users.locale). The order a page's language is chosen
  * in: this preference, then the `lang` cookie, then Accept-Language, then English. Pages read only the
  * cookie (the page cache keys by it, without a database read), so saving the preference and signing in
  * set the cookie from it (app/api/users/me, lib/auth.ts); mail to the member reads the column.

@@ -8,8 +8,8 @@ import { MEDAL_ORDER } from "@/lib/services/points/points";
 import type { MedalDto } from "@/lib/validation/openisle/profiles";
 
 /**
- * GET /api/medals?userId= (issue 46 item 9; OpenIsle's MedalService.getMedals): every medal, in
- * OpenIsle's order, with the member's progress when `userId` names one. The rules are API.md §2's, the
+ * GET /api/medals?userId= (OpenIsle's MedalService.getMedals): every medal, in
+ * OpenIsle's order, with the member's progress when `userId` names one. The rules are docs/api.md §2's, the
  * same as earnedMedals (points.ts): COMMENT 100 comments, POST 100 posts, FEATURED a featured post,
  * CONTRIBUTOR granted by an admin, PIONEER among the first 1,000 members, SEED joined before
  * SEED_MEDAL_BEFORE. `selected` is the medal shown beside the member's name: the chosen one, else the

@@ -10,12 +10,13 @@ import { readViewerState } from "@/lib/services/posts/loader";
 import { visitSharedPostPage } from "@/lib/services/posts/detail";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { mutedPostsSql } from "@/lib/services/notifications/watches";
+import { memberReviewCountSql } from "@/lib/services/moderation/moderation";
 import { accountSummaryFrom, accountSummarySql, headerAccount } from "@/lib/services/users/users";
 import type { PageStateDto } from "@/lib/validation/users";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * The member's part of a page that every member shares (lib/api/page-cache.ts serves it from the
+ * The member's part of a page that every member shares (lib/front/page-cache.ts serves it from the
  * cache): what the header shows, the unread marks of the listed posts and, on a post page, what is
  * theirs of that post (subscription, poll votes, where they stopped reading; with `view`, their view
  * is counted and the post marked read). Marks are read only for the posts the member may see, so
@@ -35,6 +36,7 @@ export async function getPageState(
       me: accountSummarySql(viewer.id),
       unread: unreadCountSql(viewer.id),
       unreadMessages: unreadMessagesSql(viewer.id),
+      review: memberReviewCountSql(viewer.id),
       ...(q.postIds.length
         ? {
             visible: sql`(select json_agg(${posts.id}) from ${posts} where ${and(inArray(posts.id, q.postIds), visiblePostsWhere(viewer))})`,
@@ -48,7 +50,8 @@ export async function getPageState(
   const ids = jsonValue<number[]>(state.also.visible, []).map(Number);
   const listed = new Set(ids);
   return {
-    me: headerAccount(me),
+    // Staff never get a shared page; a member moderating categories gets their queue's link and count.
+    me: { ...headerAccount(me), review: state.also.review === null || state.also.review === undefined ? null : Number(state.also.review) },
     unreadNotifications: Number(state.also.unread ?? 0),
     unreadMessages: Number(state.also.unreadMessages ?? 0),
     // Only for posts the member may see (the rest are not theirs to learn about).

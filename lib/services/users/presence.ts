@@ -4,7 +4,7 @@ import { db, rawRows } from "@/db";
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * Who is here (issue 46 item 11): `user_visit_days` holds, per member and UTC day, that they were seen
+ * Who is here: `user_visit_days` holds, per member and UTC day, that they were seen
  * and when last. Requests signed with a member's token or browser session record it by themselves
  * (triggers on the minute-throttled last_used_at writes, db/schema/presence.ts); a heartbeat records it
  * for a member whose client sends nothing else for a while.

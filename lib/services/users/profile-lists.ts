@@ -15,10 +15,10 @@ import type { TagDto } from "@/lib/validation/responses";
 import { requireViewer, type Viewer } from "@/lib/viewer";
 
 /**
- * The lists of OpenIsle's profile page (issue 46 item 9; UserController): hot posts and replies (most
+ * The lists of OpenIsle's profile page (UserController): hot posts and replies (most
  * LIKEd), the tags the member created (newest, and most used), the posts they subscribed to and the
  * posts they read. OpenIsle's shapes (PostMetaDto, CommentInfoDto, TagDto, PostReadDto) and its `limit`;
- * our visibility: posts the caller may see (API.md §3), comments the caller may read (the comment rule,
+ * our visibility: posts the caller may see (docs/api.md §3), comments the caller may read (the comment rule,
  * comments/visibility.ts). Each list is one query for its ids, then a constant number for the objects.
  *
  * Subscribed posts are public, as in OpenIsle (its profile's "favourites" tab, which its client loads

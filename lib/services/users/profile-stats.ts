@@ -12,14 +12,14 @@ import type { ProfileDetailDto, UserDetailDto, UserStatsDto } from "@/lib/valida
 import type { Viewer } from "@/lib/viewer";
 
 /**
- * The member statistics of OpenIsle's UserDto (issue 46 item 9; UserMapper.toDto): the newest post and
+ * The member statistics of OpenIsle's UserDto (UserMapper.toDto): the newest post and
  * comment, views, visited days, posts read, likes given and received. Whatever the number of members,
  * one query: a lateral set of counts per member id, each read through an index that starts with the
  * member (posts_author_idx, comments_author_idx, reactions_user_created_idx, post_reads' key,
  * user_visit_days_user_idx, user_follows' key and user_follows_followee_idx) and then the reactions'
  * per-target keys.
  *
- * What OpenIsle counts everywhere, we count only where the caller may see it (API.md §3): published
+ * What OpenIsle counts everywhere, we count only where the caller may see it (docs/api.md §3): published
  * posts by their scope, comments by the comment rule (comments/visibility.ts: one hidden by flags
  * counts for its author and staff only). Likes are LIKE reactions, as in OpenIsle (ReactionRepository).
  */

@@ -1,4 +1,6 @@
 import "server-only";
+import { screenProfile } from "@/lib/services/spam/screen";
+import { censorText } from "@/lib/services/spam/censor";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, rawRows } from "@/db";
@@ -92,7 +94,7 @@ export async function getProfile(viewer: Viewer | null, { idOrUsername }: { idOr
   return {
     ...userSummary({ ...u, earnedMedal: u.earnedMedal ?? medals[0] ?? null }),
     role: u.role,
-    introduction: u.introduction,
+    introduction: censorText(u.introduction),
     point: u.point,
     experience: u.experience,
     ...levelOf(u.experience),
@@ -107,7 +109,7 @@ export async function getProfile(viewer: Viewer | null, { idOrUsername }: { idOr
 
 /**
  * The member's posts the caller may see, newest first: one id query (posts_author_idx), then the batch
- * loader. The member themself and staff also see the posts waiting for review or rejected (issue 47),
+ * loader. The member themself and staff also see the posts waiting for review or rejected,
  * with their status and the rejection's reason; everyone else only published ones.
  */
 export async function listUserPosts(viewer: Viewer | null, a: { idOrUsername: string } & UserListQuery): Promise<PostDto[]> {
@@ -239,6 +241,7 @@ function usernameTaken(): AppError {
  */
 export async function updateMe(viewer: Pick<Viewer, "id">, input: UpdateMeInput): Promise<MeDto> {
   const userId = viewer.id;
+  await screenProfile(viewer, input);
   const set: Partial<Pick<UserRow, "introduction" | "displayMedal" | "displayName">> = {};
   if (input.displayName !== undefined) set.displayName = input.displayName;
   if (input.introduction !== undefined) set.introduction = input.introduction.replace(/\s+$/, "");

@@ -5,6 +5,8 @@ import { db, rawRows, type DbOrTx } from "@/db";
 import { usernameHistory, users } from "@/db/schema";
 import { AppError, msg } from "@/lib/errors";
 import { readSettings } from "@/lib/services/moderation/site-settings";
+import { releasedNameHeldSql } from "@/lib/services/accounts/released-names";
+import { isDeletedName } from "@/lib/deleted-member";
 
 /**
  * Usernames: who holds a name (now, or before a rename), and the site's rule for renames
@@ -13,12 +15,17 @@ import { readSettings } from "@/lib/services/moderation/site-settings";
  * else may register or take it.
  */
 
-/** Whether `name` (case-insensitively) is held or was held by a member other than `exceptUserId`. */
+/**
+ * Whether `name` (case-insensitively) is held or was held by a member other than `exceptUserId`. Names of
+ * a deleted account's shape (`deleted-<digits>`, lib/deleted-member.ts) count as taken for everyone.
+ */
 export function nameTakenSql(name: string, exceptUserId: number | null): SQL {
   const lower = name.toLowerCase();
+  if (isDeletedName(lower)) return sql`true`;
   const other = (col: SQL | typeof users.id) => (exceptUserId === null ? sql`true` : sql`${col} <> ${exceptUserId}`);
   return sql`(exists (select 1 from ${users} where lower(${users.username}) = ${lower} and ${other(users.id)})
-    or exists (select 1 from ${usernameHistory} where lower(${usernameHistory.username}) = ${lower} and ${other(sql`${usernameHistory.userId}`)}))`;
+    or exists (select 1 from ${usernameHistory} where lower(${usernameHistory.username}) = ${lower} and ${other(sql`${usernameHistory.userId}`)})
+    or ${releasedNameHeldSql(lower)})`;
 }
 
 /** The member who had `name` before a rename (the last one to have it), or null. */

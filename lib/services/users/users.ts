@@ -1,9 +1,10 @@
 import "server-only";
+import { recordSignUp, screenSignUp } from "@/lib/services/spam/signup";
 import type { Viewer } from "@/lib/viewer";
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
 import { users, type MedalType } from "@/db/schema";
-import { AppError, badRequest, pgCode, unauthorized, msg } from "@/lib/errors";
+import { AppError, badRequest, pgCode, twoFactorRequired, unauthorized, msg } from "@/lib/errors";
 import { iso, userSummary } from "@/lib/services/dto";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
@@ -12,6 +13,7 @@ import { enqueueMail } from "@/lib/mail/outbox";
 import { hashPassword } from "@/lib/services/auth/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points/points";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
+import { checkSecondFactor, hasTwoFactor } from "@/lib/services/auth/two-factor";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
 import { nameFree } from "@/lib/services/users/usernames";
@@ -19,6 +21,8 @@ import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/
 import type { MeDto } from "@/lib/validation/responses";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { memberJoined, memberShown } from "@/lib/changes/written";
+import { recordTermsAcceptance, termsVersion } from "@/lib/services/site/legal";
+import { assertPasswordSignIn, assertPasswordSignUp } from "@/lib/services/auth/sso";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -109,7 +113,7 @@ export async function getAccountSummary(userId: number): Promise<AccountSummary 
   return accountSummaryFrom(row?.a);
 }
 
-/** The signed-in user's own view of their account (API.md §5 `GET /api/users/me`). */
+/** The signed-in user's own view of their account (docs/api.md §5 `GET /api/users/me`). */
 export async function getMe(viewer: Pick<Viewer, "id">, tx: DbOrTx = db): Promise<MeDto> {
   const userId = viewer.id;
   const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -130,7 +134,9 @@ function duplicate(field: "username" | "email"): AppError {
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const e = env();
   if ((await getRegistrationMode()) === "CLOSED") throw new AppError("registration_closed", msg("registrationClosed"));
+  await assertPasswordSignUp();
   const email = input.email.toLowerCase();
+  await screenSignUp({ ...input, email });
   await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   await hitRateLimit(`register:email:${email}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
   const [taken] = await db
@@ -152,11 +158,13 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
           .returning({ id: users.id });
         await enqueueMail(tx, { kind: "verify", to: email, userId: u!.id });
         await refreshMedal(tx, u!.id);
+        // Signing up accepts the terms in force (the sign-up form links them): issue 61.
+        await recordTermsAcceptance(tx, u!.id, await termsVersion(tx));
         const t = await issueLoginToken(tx, u!.id, input.userAgent);
         return { token: t.token, expiresAt: t.expiresAt, user: await getMe({ id: u!.id }, tx) };
       }),
       (r) => memberJoined(r.user.id),
-    );
+    ).then(async (r) => (await recordSignUp(r.user.id, input.ip), r));
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     if (pgCode(err) === "23505") throw duplicate(String(err).includes("email") ? "email" : "username");
@@ -167,6 +175,13 @@ export async function registerUser(input: RegisterInput & { ip: string; userAgen
 /** Checks the credentials (through the one login-attempt service) and issues a 30-day login token. */
 export async function loginUser(input: LoginInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
   const user = await attemptLogin({ identifier: input.identifier, password: input.password, ip: input.ip });
+  // SSO-only sign-in (issue 60): 403 sso_only after a right password, except for admins.
+  await assertPasswordSignIn(user);
+  // Two-factor sign-in (issue 60): the right password alone answers 401 two_factor_required.
+  if (await hasTwoFactor(user.id)) {
+    if (!input.otp) throw twoFactorRequired();
+    await checkSecondFactor({ userId: user.id, code: input.otp, ip: input.ip });
+  }
   const t = await issueLoginToken(db, user.id, input.userAgent);
   return { token: t.token, expiresAt: t.expiresAt, user: await getMe({ id: user.id }) };
 }

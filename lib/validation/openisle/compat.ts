@@ -6,7 +6,7 @@ import { pageParam, pageSizeParam } from "@/lib/validation/comments";
 
 /**
  * Request and response shapes that OpenIsle's clients (its Nuxt front end, its MCP server, bots) send
- * and read, beside our own (issue 46; docs/openisle-compat.md has the table). Our own shapes stay as
+ * and read, beside our own (docs/openisle-compat.md has the table). Our own shapes stay as
  * they are: these are accepted or answered in addition, when the OpenIsle form is recognisable.
  */
 
@@ -18,9 +18,9 @@ export const COMMENT_SORTS = ["NEWEST", "OLDEST", "MOST_INTERACTIONS"] as const;
 export type CommentSort = (typeof COMMENT_SORTS)[number];
 
 /**
- * Query of GET /api/posts/{id}/comments. Without `sort`: our page of top-level comments (API.md §5).
+ * Query of GET /api/posts/{id}/comments. Without `sort`: our page of top-level comments (docs/api.md §5).
  * With `sort` (OpenIsle's client always sends it): OpenIsle's timeline of comments and change-log
- * entries (lib/services/timeline.ts).
+ * entries (lib/services/comments/timeline.ts).
  */
 export const commentsQuerySchema = z.object({
   page: pageParam,

@@ -4,7 +4,7 @@ import { profileSchema } from "@/lib/validation/auth";
 import { categorySchema, isoDateTime, tagSchema } from "@/lib/validation/responses";
 
 /**
- * Profiles as OpenIsle's clients read them (issue 46 item 9; OpenIsle's UserController, UserMapper,
+ * Profiles as OpenIsle's clients read them (OpenIsle's UserController, UserMapper,
  * MedalController): the member statistics of its UserDto, the profile's sub-lists and the medal list.
  * docs/openisle-compat.md says where we differ and why.
  */
@@ -23,9 +23,9 @@ export const limitQuery = (fallback: number) =>
 export type LimitQuery = { limit: number };
 
 /**
- * OpenIsle's UserDto statistics. Counts cover what the caller may see (API.md §3): posts by their scope
+ * OpenIsle's UserDto statistics. Counts cover what the caller may see (docs/api.md §3): posts by their scope
  * and status, comments by the comment rule (hidden by flags: only its author and staff). `followers`,
- * `following` and `subscribed` (the caller follows this member) come from user_follows (issue 48).
+ * `following` and `subscribed` (the caller follows this member) come from user_follows.
  */
 export const userStatsFields = {
   lastPostTime: isoDateTime.nullable().meta({ description: "the newest published post the caller may see" }),

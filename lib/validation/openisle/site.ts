@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { REGISTRATION_MODES } from "@/lib/validation/responses";
+import { publicIdentityShape } from "@/lib/validation/site";
 
 /**
- * The calls OpenIsle's header, editor and about pages make (issue 46 item 11; OpenIsle's
+ * The calls OpenIsle's header, editor and about pages make (OpenIsle's
  * OnlineController, ConfigController, ActivityController, DraftController, StatController), in its shapes.
  */
 
@@ -17,16 +18,19 @@ export const heartbeatQuerySchema = z.object({
 /** GET /api/config: OpenIsle's SiteConfigDto. */
 export const publicConfigSchema = z
   .object({
-    captchaEnabled: z.boolean().meta({ description: "false: we ask for no captcha" }),
-    registerCaptchaEnabled: z.boolean(),
-    loginCaptchaEnabled: z.boolean(),
-    postCaptchaEnabled: z.boolean(),
-    commentCaptchaEnabled: z.boolean(),
+    captchaEnabled: z.boolean().meta({ description: "true when any form asks for a captcha (here: registerCaptchaEnabled)" }),
+    registerCaptchaEnabled: z.boolean().meta({
+      description: "true when sign-up asks for a captcha: CAPTCHA_PROVIDER (turnstile or hcaptcha) and both keys set (docs/spam.md)",
+    }),
+    loginCaptchaEnabled: z.boolean().meta({ description: "false: sign-in asks for no captcha" }),
+    postCaptchaEnabled: z.boolean().meta({ description: "false: posts ask for no captcha" }),
+    commentCaptchaEnabled: z.boolean().meta({ description: "false: comments ask for no captcha" }),
     aiFormatLimit: z.number().int().meta({ description: "0: we offer no AI formatting (POST /api/ai/format is not answered)" }),
     registerMode: z
       .enum(["DIRECT", "CLOSED"])
       .meta({ description: "DIRECT (OpenIsle's value): anyone may sign up; CLOSED (ours): sign-up is refused" }),
     registrationMode: z.enum(REGISTRATION_MODES).meta({ description: "extra: our own name of the setting (GET /api/admin/config)" }),
+    ...publicIdentityShape,
   })
   .meta({ id: "PublicConfig" });
 export type PublicConfigDto = z.infer<typeof publicConfigSchema>;

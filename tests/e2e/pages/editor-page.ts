@@ -11,7 +11,7 @@ export class EditorPage {
 
   async fill(opts: { title: string; category?: string; tag: string; content: string }) {
     await this.page.getByLabel("Title", { exact: true }).fill(opts.title);
-    // No category is preselected (issue 47): the first one when the test names none.
+    // No category is preselected: the first one when the test names none.
     const category = this.page.getByLabel("Category", { exact: true });
     await category.selectOption(opts.category ? { label: opts.category } : { index: 1 });
     const search = this.page.getByLabel("Tags", { exact: true });
@@ -23,7 +23,7 @@ export class EditorPage {
 
   async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }) {
     await this.page.getByTestId("image-input").setInputFiles(file);
-    // Inserted site-relative (issue 17): the post must not keep the host of whoever uploaded it.
+    // Inserted site-relative: the post must not keep the host of whoever uploaded it.
     await expect(this.page.getByLabel("Content", { exact: true })).toHaveValue(/!\[[^\]]*\]\(\/uploads\/[0-9a-f]{2}\/[0-9a-f]{64}\.\w+\)/, {
       timeout: 20_000,
     });

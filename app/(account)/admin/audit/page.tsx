@@ -19,7 +19,7 @@ const KINDS = ["post", "comment", "flag", "user", "category", "tag", "good"] as 
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Admins: every staff action as a sentence with links, filterable by who and what (issue 47). Others get the 404 page. */
+/** Admins: every staff action as a sentence with links, filterable by who and what. Others get the 404 page. */
 export default async function AuditLogPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/audit");

@@ -9,7 +9,7 @@ import { listGoodsForAdmin } from "@/lib/services/points/shop";
 
 export const generateMetadata = () => adminMetadata("goods");
 
-/** Admins: the point shop's goods, retired ones included (issue 18). Others get the 404 page. */
+/** Admins: the point shop's goods, retired ones included. Others get the 404 page. */
 export default async function AdminGoodsPage() {
   const t = await getTranslations("Admin");
   const viewer = await pageViewer();

@@ -16,7 +16,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const FILTERS: RedemptionFilter[] = ["pending", "fulfilled", "all"];
 
-/** Admins: the point shop's redemptions to hand over, pending first by default (issue 54). Others get the 404 page. */
+/** Admins: the point shop's redemptions to hand over, pending first by default. Others get the 404 page. */
 export default async function AdminRedemptionsPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/redemptions");

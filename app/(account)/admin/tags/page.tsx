@@ -12,7 +12,7 @@ export const generateMetadata = () => adminMetadata("tags");
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Admins: create, rename, merge and delete tags (issue 18). Others get the 404 page. */
+/** Admins: create, rename, merge and delete tags. Others get the 404 page. */
 export default async function AdminTagsPage({ searchParams }: Props) {
   const t = await getTranslations("Admin");
   const viewer = await pageViewer();

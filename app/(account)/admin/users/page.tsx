@@ -19,7 +19,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 const STATUSES = ["", "suspended", "new", "bot"] as const;
 const ROLES = ["", "USER", "MODERATOR", "ADMIN"] as const;
 
-/** Admins: the members table — search, filters that apply as they change, sortable columns, pages (issue 47). Others get the 404 page. */
+/** Admins: the members table — search, filters that apply as they change, sortable columns, pages. Others get the 404 page. */
 export default async function AdminUsersPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin/users");

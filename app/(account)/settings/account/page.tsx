@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { LanguageForm } from "@/components/settings/language-form";
+import { DeleteAccountForm } from "@/components/settings/delete-account-form";
+import { accountHasPassword } from "@/lib/services/accounts/delete-account";
 import { redirect } from "next/navigation";
 import { DisplayNameForm, EmailChangeForm, UsernameForm } from "@/components/settings/account-settings";
 import { pageViewer } from "@/lib/cache/page-reader";
@@ -14,13 +16,19 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Display name, username and email address (issue 47). `?code=` comes from the mail confirming a new address. */
+/** Display name, username and email address. `?code=` comes from the mail confirming a new address. */
 export default async function AccountSettingsPage({ searchParams }: Props) {
   const viewer = await pageViewer();
   const code = [(await searchParams).code].flat()[0];
   const linkCode = code && /^\d{6}$/.test(code) ? code : null;
   if (!viewer) redirect(`/login?callbackUrl=${encodeURIComponent(`/settings/account${linkCode ? `?code=${linkCode}` : ""}`)}`);
-  const [me, policy, former, email] = await Promise.all([getMe(viewer), renamePolicy(viewer), formerNames(viewer), getEmailChange(viewer)]);
+  const [me, policy, former, email, hasPassword] = await Promise.all([
+    getMe(viewer),
+    renamePolicy(viewer),
+    formerNames(viewer),
+    getEmailChange(viewer),
+    accountHasPassword(viewer),
+  ]);
   const t = await getTranslations("SettingsAccount");
   return (
     <div className="w-full max-w-2xl space-y-6">
@@ -32,6 +40,7 @@ export default async function AccountSettingsPage({ searchParams }: Props) {
       <DisplayNameForm username={me.username} displayName={me.displayName} />
       <UsernameForm username={me.username} policy={{ ...policy, formerNames: former }} />
       <EmailChangeForm initial={email} code={linkCode} />
+      <DeleteAccountForm hasPassword={hasPassword} />
     </div>
   );
 }

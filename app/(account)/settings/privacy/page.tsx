@@ -11,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("SettingsPages"))("privacyMeta") };
 }
 
-/** Who may message the member, and the members they blocked (issue 48). */
+/** Who may message the member, and the members they blocked. */
 export default async function PrivacySettingsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/privacy");

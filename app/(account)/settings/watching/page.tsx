@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("SettingsPages"))("watchingMeta") };
 }
 
-/** The categories and tags the member watches or muted (issue 47). */
+/** The categories and tags the member watches or muted. */
 export default async function WatchingSettingsPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/settings/watching");

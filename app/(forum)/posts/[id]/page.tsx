@@ -24,13 +24,18 @@ import { PostStatusNotice } from "@/components/posts/post-status-notice";
 import { UnlessSuspended } from "@/components/layout/suspension-banner";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
-import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
+import { markdownExcerpt } from "@/lib/markdown";
+import { htmlOf, htmlOfOne } from "@/lib/services/content/stored-html";
 import { pageViewClient } from "@/lib/api/page";
 import { pageAccount, pageReader } from "@/lib/cache/page-reader";
-import { postActionsFor } from "@/lib/services/posts/post-actions";
+import { postActionsOn } from "@/lib/services/posts/post-actions";
 import { getPostDetail } from "@/lib/services/posts/detail";
 import { postKeys } from "@/lib/client/query-keys";
 import type { CommentDto, PostDto } from "@/lib/validation/responses";
+import { JsonLd } from "@/components/seo/json-ld";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { breadcrumbs, discussionForumPosting, firstImage } from "@/lib/seo/structured-data";
+import { postModifiedAt } from "@/lib/services/seo/sitemap";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -40,26 +45,51 @@ const loadDetail = cache(async (idParam: string) => {
   // Who the page is read as (lib/cache/page-reader.ts). The document members share is read as "some
   // member", and each member's own part (header, subscription, votes, view, read mark) comes from the
   // browser (ShellPost); the anonymous one is rendered for the visitor who asked, whose view counts.
-  const { viewer, shared } = await pageReader();
+  const { viewer, shared, readFrom } = await pageReader();
   const shell = shared && viewer !== null;
   const client = await pageViewClient();
   try {
     // A <Link> prefetch renders this page without showing it, so the render must not mark the post
     // read: MarkRead does, from the browser, once the page is shown.
-    return { viewer, shell, detail: await getPostDetail(viewer, { id: Number(idParam), client, markRead: false, shared: shell }) };
+    return {
+      viewer,
+      shell,
+      detail: await getPostDetail(viewer, { id: Number(idParam), client, markRead: false, shared: shell, readFrom }),
+    };
   } catch (e) {
     if (e instanceof AppError && (statusOf(e) === 404 || statusOf(e) === 400)) notFound();
     throw e;
   }
 });
 
+/** When the post's title or content last changed (its head's and JSON-LD's modified time), once per request. */
+const loadModified = cache(async (id: number, createdAt: string) => (await postModifiedAt(id)) ?? createdAt);
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { detail } = await loadDetail((await params).id);
-  return { title: detail.title, description: markdownExcerpt(detail.content, 160) };
+  const seo = await pageMetadata({
+    path: `/posts/${detail.id}`,
+    title: detail.title,
+    description: markdownExcerpt(detail.content, 160),
+    image: firstImage(detail.content),
+    type: "article",
+    publishedTime: detail.createdAt,
+    modifiedTime: await loadModified(detail.id, detail.createdAt),
+    // Only what a visitor may read belongs in search results (members-only, private, unpublished do not).
+    noindex: detail.status !== "PUBLISHED" || detail.visibleScope !== "ALL",
+  });
+  return { ...seo, title: detail.title };
 }
 
-function withHtml(list: CommentDto[]): CommentView[] {
-  return list.map((c) => ({ ...c, html: c.deleted ? "" : renderMarkdown(c.content), replies: withHtml(c.replies) }));
+/** The comments' stored HTML (lib/services/content/stored-html.ts: at most one query for the page). */
+async function withHtml(list: CommentDto[]): Promise<CommentView[]> {
+  const all: CommentDto[] = [];
+  const walk = (cs: CommentDto[]) => cs.forEach((c) => (c.deleted ? null : all.push(c), walk(c.replies)));
+  walk(list);
+  const html = await htmlOf("comments", all);
+  const view = (cs: CommentDto[]): CommentView[] =>
+    cs.map((c) => ({ ...c, html: c.deleted ? "" : (html.get(c.id) ?? ""), replies: view(c.replies) }));
+  return view(list);
 }
 
 export default async function PostPage({ params }: Props) {
@@ -67,22 +97,38 @@ export default async function PostPage({ params }: Props) {
   const { comments, firstUnreadCommentId, ...post } = detail;
   // Only a page rendered for one signed-in member reads their account (a shared render may not: lib/cache/README.md).
   const me = post.lottery && viewer && !shell ? await pageAccount() : null;
+  const [postHtml, commentViews] = await Promise.all([htmlOfOne("posts", post), withHtml(comments)]);
   const qc = new QueryClient();
   // A JSON copy: services may build records (poll votes) with a null prototype, which cannot cross
   // into client components.
   qc.setQueryData<PostDto>(postKeys.detail(post.id), JSON.parse(JSON.stringify(post)) as PostDto);
 
-  const can = postActionsFor(viewer, { authorId: post.author.id, closedByStaff: !!post.closedByStaff });
+  const can = await postActionsOn(viewer, { authorId: post.author.id, closedByStaff: !!post.closedByStaff, categoryId: post.category.id });
   const rejected = post.status === "REJECTED";
   // A rejected post is read-only to its author (staff may still edit or approve it); they may still delete it.
   const open = !rejected || can.moderate;
   const t = await getTranslations("Post");
   const locale = (await getLocale()) === "zh-CN" ? "zh-CN" : "en";
   const perms = { edit: can.edit && open, close: can.close && open, pin: can.pin, feature: can.feature, delete: can.delete };
+  const structured = [
+    discussionForumPosting({
+      post,
+      comments,
+      text: markdownExcerpt(post.content, 500),
+      dateModified: await loadModified(post.id, post.createdAt),
+      commentText: (md) => markdownExcerpt(md, 300),
+    }),
+    breadcrumbs([
+      { name: t("home"), path: "/" },
+      { name: post.category.name, path: `/c/${post.category.id}` },
+      { name: post.title, path: `/posts/${post.id}` },
+    ]),
+  ];
 
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="space-y-8">
+        <JsonLd data={structured} />
         <article aria-labelledby="post-title" className="space-y-5">
           <header className="space-y-3">
             <nav aria-label={t("breadcrumb")} className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -152,7 +198,7 @@ export default async function PostPage({ params }: Props) {
             data-quote-source
             data-quote-author={post.author.username}
             data-quote-href={`/posts/${post.id}`}
-            dangerouslySetInnerHTML={{ __html: renderMarkdown(post.content) }}
+            dangerouslySetInnerHTML={{ __html: postHtml }}
           />
 
           {post.poll ? <PollWidget postId={post.id} signedIn={!!viewer} /> : null}
@@ -174,7 +220,7 @@ export default async function PostPage({ params }: Props) {
         <SlowMode postId={post.id} seconds={post.slowModeSeconds} canSet={can.moderate} />
         <CommentTree
           postId={post.id}
-          comments={withHtml(comments)}
+          comments={commentViews}
           total={post.commentCount}
           viewer={shell ? "deferred" : viewer ? { id: viewer.id, username: viewer.username, moderator: can.moderate } : null}
           canPin={can.pinComment}

@@ -7,6 +7,7 @@ import { pageReader } from "@/lib/cache/page-reader";
 import { parseListState } from "@/components/posts/post-list-url";
 import { getTag } from "@/lib/services/taxonomy/tags";
 import { feedPath } from "@/lib/feeds";
+import { listSeo, pageMetadata } from "@/lib/seo/metadata";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -15,14 +16,17 @@ async function load(idParam: string) {
   return getTag(Number(idParam)).catch(() => notFound());
 }
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const tag = await load((await params).id);
   const feed = { kind: "tag", id: tag.id } as const;
   const t = await getTranslations("Tags");
+  const list = listSeo(`/t/${tag.id}`, parseListState(await searchParams));
+  const seo = await pageMetadata({ ...list, title: `#${tag.name}`, description: tag.description });
   return {
+    ...seo,
     title: `#${tag.name}`,
-    description: tag.description,
     alternates: {
+      ...seo.alternates,
       types: {
         "application/rss+xml": [{ url: feedPath(feed), title: t("feed", { name: tag.name }) }],
         "application/atom+xml": [{ url: feedPath(feed, "atom"), title: t("feedAtom", { name: tag.name }) }],

@@ -13,16 +13,21 @@ import { MedalChip, RoleBadge } from "@/components/people/medal";
 import { buttonClass } from "@/components/ui/button";
 import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
-import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
+import { markdownExcerpt, renderMarkdownAsync } from "@/lib/markdown";
+import { htmlOf } from "@/lib/services/content/stored-html";
 import { pageReader } from "@/lib/cache/page-reader";
 import { ShellMarks } from "@/components/layout/shell-marks";
 import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/users/profiles";
+import { listMemberGroups } from "@/lib/services/groups/groups";
 import { followCounts, listFollows } from "@/lib/services/social/follows";
 import { PersonActions } from "@/components/people/person-actions";
 import { BlockButton } from "@/components/people/block-button";
 import { PeopleList } from "@/components/people/people-list";
 import type { UserActivityDto } from "@/lib/validation/users";
 import { pageSegment } from "@/lib/api/page";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { isDeletedName } from "@/lib/deleted-member";
+import { defaultAvatar } from "@/lib/avatar-url";
 
 type Props = {
   params: Promise<{ username: string }>;
@@ -39,19 +44,38 @@ const loadProfile = cache(async (username: string) => {
   const { viewer, shared } = await pageReader();
   try {
     const profile = await getProfile(viewer, { idOrUsername: pageSegment(username) });
-    return { viewer, shell: shared && viewer !== null, profile, follows: await followCounts(profile.id) };
+    // The member's groups the reader may see (issue 57), one query; a shared render reads as "some member".
+    const [follows, groups] = await Promise.all([followCounts(profile.id), listMemberGroups(viewer, { userId: profile.id })]);
+    return { viewer, shell: shared && viewer !== null, profile, follows, groups };
   } catch (err) {
     if (err instanceof AppError && statusOf(err) === 404) notFound();
     throw err;
   }
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { profile } = await loadProfile((await params).username);
   const t = await getTranslations("Profile");
+  if (isDeletedName(profile.username)) {
+    const title = (await getTranslations("Member"))("deleted");
+    return { ...(await pageMetadata({ path: `/u/${profile.id}`, title, description: t("deletedNote"), noindex: true })), title };
+  }
+  const sp = await searchParams;
+  const description = profile.introduction
+    ? markdownExcerpt(profile.introduction, 160)
+    : t("metaDescription", { username: profile.username });
+  // Canonical: the current name's address with the tab and page it shows; the people lists are not indexed.
+  const tab = TABS.find((k) => k === one(sp.tab)) ?? "posts";
+  const page = Math.min(Math.max(0, Number.parseInt(one(sp.page) ?? "0", 10) || 0), 10_000);
+  const q = new URLSearchParams();
+  if (tab !== "posts") q.set("tab", tab);
+  if (page) q.set("page", String(page));
+  const path = `/u/${encodeURIComponent(profile.username)}${q.size ? `?${q}` : ""}`;
+  const image = profile.avatar && /^(https?:\/\/|\/(?!\/))/.test(profile.avatar) ? profile.avatar : null;
+  const noindex = tab === "followers" || tab === "following";
   return {
+    ...(await pageMetadata({ path, title: profile.username, description, image, type: "profile", noindex })),
     title: profile.username,
-    description: profile.introduction ? markdownExcerpt(profile.introduction, 160) : t("metaDescription", { username: profile.username }),
   };
 }
 
@@ -62,7 +86,7 @@ function one(v: string | string[] | undefined): string | undefined {
 export default async function ProfilePage({ params, searchParams }: Props) {
   const { username } = await params;
   const sp = await searchParams;
-  const { viewer, shell, profile, follows } = await loadProfile(username);
+  const { viewer, shell, profile, follows, groups } = await loadProfile(username);
   const [t, format, locale] = await Promise.all([getTranslations("Profile"), getFormatter(), getLocale()]);
   const timeLocale = locale === "zh-CN" ? "zh-CN" : "en";
   const tab: Tab = TABS.some((k) => k === one(sp.tab)) ? (one(sp.tab) as Tab) : "posts";
@@ -74,6 +98,15 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     const rest = new URLSearchParams(Object.entries(sp).flatMap(([k, v]) => (v === undefined ? [] : [v].flat().map((x) => [k, x]))));
     permanentRedirect(`${base}${rest.size ? `?${rest}` : ""}`);
   }
+  // A deleted account (lib/deleted-member.ts): nothing of it to show but that it was deleted.
+  if (isDeletedName(profile.username))
+    return (
+      <DeletedProfile
+        avatar={profile.avatar || defaultAvatar(profile.username)}
+        name={(await getTranslations("Member"))("deleted")}
+        note={t("deletedNote")}
+      />
+    );
   const own = viewer?.id === profile.id;
   const q = { idOrUsername: String(profile.id), page, pageSize: PAGE_SIZE };
 
@@ -87,6 +120,8 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     { id: "level", label: t("statLevel"), value: profile.currentLevel },
   ];
 
+  // The introduction is short (its own limit) and not stored: awaited from a worker, memoized.
+  const introductionHtml = profile.introduction ? (await renderMarkdownAsync(profile.introduction)).html : "";
   const reactions = await getTranslations("Reactions");
   const reactionName = (type: string) => (reactions.has(`type.${type}`) ? reactions(`type.${type}` as never) : type);
   let list: React.ReactNode;
@@ -108,6 +143,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     );
   } else if (tab === "replies") {
     const items = await listUserReplies(viewer, q);
+    const html = await htmlOf("comments", items);
     hasNext = (page + 1) * PAGE_SIZE < profile.commentCount;
     list = items.length ? (
       <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
@@ -127,7 +163,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               })}{" "}
               · <RelativeTime iso={c.createdAt} />
             </p>
-            <div className="markdown-body line-clamp-6 text-sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(c.content) }} />
+            <div className="markdown-body line-clamp-6 text-sm" dangerouslySetInnerHTML={{ __html: html.get(c.id) ?? "" }} />
           </li>
         ))}
       </ol>
@@ -232,7 +268,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               <div
                 className="markdown-body text-sm"
                 data-testid="profile-introduction"
-                dangerouslySetInnerHTML={{ __html: renderMarkdown(profile.introduction) }}
+                dangerouslySetInnerHTML={{ __html: introductionHtml }}
               />
             ) : (
               <p className="text-sm text-zinc-600 italic dark:text-zinc-400" data-testid="profile-introduction">
@@ -270,6 +306,27 @@ export default async function ProfilePage({ params, searchParams }: Props) {
               {profile.medals.map((m) => (
                 <li key={m}>
                   <MedalChip type={m} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {groups.length ? (
+          <div className="mt-4">
+            <h2 className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("groups")}</h2>
+            <ul
+              className="mt-1.5 flex flex-wrap gap-1.5"
+              aria-label={t("groupsOf", { username: profile.username })}
+              data-testid="profile-groups"
+            >
+              {groups.map((g) => (
+                <li key={g.id}>
+                  <Link
+                    href={`/groups/${g.id}`}
+                    className="inline-flex items-center rounded-full border border-zinc-300 px-2.5 py-0.5 text-sm text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
+                  >
+                    {g.name}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -364,5 +421,25 @@ function ActivityLine({
         {a.excerpt ? <p className="line-clamp-2 text-sm text-zinc-600 dark:text-zinc-400">{a.excerpt}</p> : null}
       </div>
     </li>
+  );
+}
+
+function DeletedProfile({ avatar, name, note }: { avatar: string; name: string; note: string }) {
+  return (
+    <section
+      aria-labelledby="profile-name"
+      className="rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800"
+      data-testid="deleted-profile"
+    >
+      <div className="flex items-center gap-4">
+        <Avatar src={avatar} name={name} size={64} decorative />
+        <div>
+          <h1 id="profile-name" className="text-2xl font-semibold italic">
+            {name}
+          </h1>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{note}</p>
+        </div>
+      </div>
+    </section>
   );
 }

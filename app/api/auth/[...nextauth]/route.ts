@@ -1,10 +1,10 @@
 // Auth.js browser sign-in, sign-out, session and CSRF endpoints. Any other /api/auth/* path is the
-// JSON 404 of API.md §1 (Auth.js itself answers an unknown action with a plain 400 "Bad request.").
+// JSON 404 of docs/api.md §1 (Auth.js itself answers an unknown action with a plain 400 "Bad request.").
 import { notFound, msg } from "@/lib/errors";
 import { errorResponse } from "@/lib/api/route";
 import { handlers } from "@/lib/auth";
 
-/** Auth.js's actions (@auth/core lib/utils/actions.js) and the ones that take a provider id. */
+/** Auth.js's actions (`utils/actions.js` in @auth/core) and the ones that take a provider id. */
 const ACTIONS = new Set(["providers", "session", "csrf", "signin", "signout", "callback", "verify-request", "error", "webauthn-options"]);
 const WITH_PROVIDER = new Set(["signin", "callback", "webauthn-options"]);
 

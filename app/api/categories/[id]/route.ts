@@ -1,14 +1,27 @@
-// GET /api/categories/{id} (public), PUT and DELETE /api/categories/{id} (admin).
+// GET /api/categories/{id} (public; {id} may be the category's slug too), PUT and DELETE /api/categories/{id} (admin).
 import { parseId } from "@/lib/api/body";
 import { empty, noContent, ok, route } from "@/lib/api/route";
 import { deleteCategory, getCategory, updateCategory } from "@/lib/services/taxonomy/categories";
-import { categorySchema } from "@/lib/validation/responses";
-import { deleteCategoryQuerySchema, updateCategorySchema } from "@/lib/validation/taxonomy";
+import { categoryFullSchema } from "@/lib/validation/responses";
+import { deleteCategoryQuerySchema, isCategorySlug, updateCategorySchema } from "@/lib/validation/taxonomy";
 
 const tag = "Categories and tags";
 
-export const GET = route({ tag, summary: "A category", auth: "none", responses: [ok(categorySchema)] }, ({ params }) =>
-  getCategory(parseId(params.id)),
+/** An id, or else a slug (never digits alone); anything else finds nothing. */
+function categoryKey(raw: string | undefined): { id: number } | { slug: string } {
+  if (raw !== undefined && isCategorySlug(raw)) return { slug: raw };
+  return { id: parseId(raw) };
+}
+
+export const GET = route(
+  {
+    tag,
+    summary: "A category",
+    description: "`{id}` is the category's id or its slug (issue 57).",
+    auth: "none",
+    responses: [ok(categoryFullSchema)],
+  },
+  ({ params, viewer }) => getCategory(viewer, categoryKey(params.id)),
 );
 
 export const PUT = route(
@@ -18,7 +31,7 @@ export const PUT = route(
     auth: "required",
     role: "ADMIN",
     body: updateCategorySchema,
-    responses: [ok(categorySchema)],
+    responses: [ok(categoryFullSchema)],
     errors: [409],
   },
   ({ params, viewer, body }) => updateCategory(viewer, { id: parseId(params.id), input: body }),

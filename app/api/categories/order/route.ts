@@ -1,7 +1,7 @@
 // PUT /api/categories/order (admin): the order categories are listed in.
 import { okList, route } from "@/lib/api/route";
 import { reorderCategories } from "@/lib/services/taxonomy/categories";
-import { categorySchema } from "@/lib/validation/responses";
+import { categoryFullSchema } from "@/lib/validation/responses";
 import { reorderCategoriesSchema } from "@/lib/validation/taxonomy";
 
 export const PUT = route(
@@ -12,7 +12,7 @@ export const PUT = route(
     auth: "required",
     role: "ADMIN",
     body: reorderCategoriesSchema,
-    responses: [okList(categorySchema)],
+    responses: [okList(categoryFullSchema)],
   },
   ({ viewer, body }) => reorderCategories(viewer, { ids: body.ids }),
 );

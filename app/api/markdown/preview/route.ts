@@ -1,7 +1,7 @@
 // POST /api/markdown/preview {markdown} → {html}: the editor's live preview, rendered as posts are.
 import { ok, route } from "@/lib/api/route";
 import { badRequest, msg } from "@/lib/errors";
-import { renderMarkdownChecked } from "@/lib/markdown";
+import { renderMarkdownAsync } from "@/lib/markdown";
 import { markdownPreviewSchema } from "@/lib/validation/posts";
 import { renderedMarkdownSchema } from "@/lib/validation/responses";
 
@@ -16,10 +16,10 @@ export const POST = route(
     bodyLimit: 512 * 1024,
     responses: [ok(renderedMarkdownSchema)],
   },
-  // One render in the markdown worker, which also measures the text against the limits (rather than
-  // a separate check first: one wait of the server's thread, not two).
-  ({ body }) => {
-    const { html, violation } = renderMarkdownChecked(body.markdown);
+  // One render in the markdown worker, which also measures the text against the limits (rather than a
+  // separate check first), awaited: the server's thread answers other requests meanwhile.
+  async ({ body }) => {
+    const { html, violation } = await renderMarkdownAsync(body.markdown);
     if (violation)
       throw badRequest(msg("markdownLimit", { limit: violation.limit, max: violation.max, count: violation.count }), "markdown");
     return { html };

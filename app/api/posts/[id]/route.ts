@@ -16,7 +16,7 @@ export const GET = route(
     auth: "optional",
     responses: [ok(postDetailSchema)],
   },
-  ({ req, params, viewer }) => getPostDetail(viewer, { id: parseId(params.id), client: viewClient(req.headers) }),
+  ({ req, params, viewer, readFrom }) => getPostDetail(viewer, { id: parseId(params.id), client: viewClient(req.headers), readFrom }),
 );
 
 export const PUT = route(

@@ -14,5 +14,5 @@ export const GET = route(
     arrayParams: LIST_ARRAY_KEYS,
     responses: [okList(postSchema)],
   },
-  ({ viewer, query }) => ({ ids: () => listPostIds(viewer, { ...query, order: "featured" }) }),
+  ({ viewer, query }) => ({ ids: (readFrom) => listPostIds(viewer, { ...query, order: "featured", readFrom }) }),
 );

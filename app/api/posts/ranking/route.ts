@@ -15,5 +15,5 @@ export const GET = route(
     arrayParams: LIST_ARRAY_KEYS,
     responses: [okList(postSchema)],
   },
-  ({ viewer, query }) => ({ ids: () => listPostIds(viewer, { ...query, order: "views" }) }),
+  ({ viewer, query }) => ({ ids: (readFrom) => listPostIds(viewer, { ...query, order: "views", readFrom }) }),
 );

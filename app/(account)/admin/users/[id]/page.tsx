@@ -2,6 +2,7 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { notFound, redirect } from "next/navigation";
 import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
+import { AdminDeleteAccount } from "@/components/admin/admin-delete-account";
 import { AdminUserActions } from "@/components/admin/admin-user-actions";
 import { AuditList } from "@/components/admin/audit-line";
 import { humanDateIn } from "@/components/admin/dates";
@@ -14,6 +15,9 @@ import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getUserForAdmin } from "@/lib/services/moderation/admin-users";
 import { auditEntriesIn } from "@/lib/services/moderation/audit-words";
+import { getUserSpamState } from "@/lib/services/spam/silence";
+import { UserSpamPanel } from "@/components/spam/user-spam-panel";
+import { isDeletedName } from "@/lib/deleted-member";
 
 export const generateMetadata = () => adminMetadata("member");
 
@@ -35,13 +39,14 @@ const Empty = ({ children }: { children: React.ReactNode }) => <p className="tex
 const listClass =
   "divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white text-sm dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900/40";
 
-/** Admins: one member — their posts, the flags against them, suspensions and staff actions, with the actions (issue 47). */
+/** Admins: one member — their posts, the flags against them, suspensions and staff actions, with the actions. */
 export default async function AdminUserPage({ params }: { params: Promise<{ id: string }> }) {
   const { id: raw } = await params;
   const viewer = await pageViewer();
   if (!viewer) redirect(`/login?callbackUrl=/admin/users/${encodeURIComponent(raw)}`);
   if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) notFound();
   const d = await orNotFound(getUserForAdmin(viewer, { userId: Number(raw) }));
+  const spam = await getUserSpamState(viewer, { userId: Number(raw) });
   const u = d.user;
   const [t, ta, tw, format, locale] = await Promise.all([
     getTranslations("AdminUser"),
@@ -100,6 +105,21 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
           <AdminUserActions user={u} can={d.can} bot={u.bot} />
         )}
       </div>
+
+      <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <UserSpamPanel userId={u.id} username={u.username} state={spam} canAct={u.id !== viewer.id && d.can.suspend} />
+      </div>
+
+      {/* Admins only; never their own account nor another admin's (the server refuses both, 403). */}
+      {viewer.role === "ADMIN" && u.id !== viewer.id && !isDeletedName(u.username) ? (
+        <div className="rounded-lg border border-red-300 p-4 dark:border-red-900">
+          {u.role === "ADMIN" ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("deleteAccount.adminNote")}</p>
+          ) : (
+            <AdminDeleteAccount userId={u.id} username={u.username} />
+          )}
+        </div>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="user-posts" title={t("latestPosts")} count={u.postCount}>

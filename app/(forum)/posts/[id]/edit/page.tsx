@@ -45,7 +45,11 @@ export default async function EditPostPage({ params }: Props) {
       </div>
     );
   }
-  const [categories, tagRules, rules] = await Promise.all([listCategories(), editorTagRules(viewer), getTagRules()]);
+  const [categories, tagRules, rules] = await Promise.all([
+    listCategories(viewer, { action: "post" }),
+    editorTagRules(viewer),
+    getTagRules(),
+  ]);
   const creators = tagCreatorsKey(rules);
   return (
     <div className="space-y-4">

@@ -12,7 +12,7 @@ import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { postKeys } from "@/lib/client/query-keys";
 import { listChangeLogs } from "@/lib/services/posts/change-logs";
 import { loadPost } from "@/lib/services/posts/loader";
-import { renderMarkdown } from "@/lib/markdown";
+import { renderManyAsync } from "@/lib/markdown";
 import { fieldVersions } from "@/lib/edit-history";
 import { versionKey } from "@/components/history/version-key";
 
@@ -42,10 +42,12 @@ export default async function PostHistoryPage({ params }: Props) {
   const t = await getTranslations("History");
   const qc = new QueryClient();
   qc.setQueryData(postKeys.changeLogs(post.id), logs);
-  // Every content version rendered as the post is (the render workers' budget bounds the wait; a version
-  // not rendered in time shows as its escaped source), for the history's "Rendered" view.
+  // Every content version rendered as the post is, for the history's "Rendered" view: awaited from the
+  // render workers (the server's thread answers others meanwhile), each distinct text once.
+  const texts = [...new Set(fieldVersions(logs, "content", post.content).map((v) => v.text))];
+  const htmls = await renderManyAsync(texts);
   const rendered: Record<string, string> = {};
-  for (const v of fieldVersions(logs, "content", post.content)) rendered[versionKey(v.text)] ??= renderMarkdown(v.text);
+  texts.forEach((text, i) => (rendered[versionKey(text)] = htmls[i]!));
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <div className="space-y-6">

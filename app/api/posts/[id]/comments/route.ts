@@ -13,7 +13,7 @@ export const GET = route(
     tag: "Comments",
     summary: "Top-level comments with nested replies, or OpenIsle's timeline",
     description:
-      "Without `sort`: an array of Comment, pinned first then oldest first, each with its replies (API.md §5). " +
+      "Without `sort`: an array of Comment, pinned first then oldest first, each with its replies (docs/api.md §5). " +
       "With `sort` (NEWEST, OLDEST, MOST_INTERACTIONS), as OpenIsle's client asks: an array of TimelineItem " +
       '`{id, kind: "comment"|"log", createdAt, pinnedAt, payload}` merging the top-level comments (payload: Comment) ' +
       "and the post's change-log entries (payload: PostChangeLog), pinned comments first, paged after the merge.",
@@ -21,10 +21,10 @@ export const GET = route(
     query: commentsQuerySchema,
     responses: [{ status: 200, description: "Comment[] or, with sort, TimelineItem[]", schema: commentsAnswerSchema }],
   },
-  ({ params, viewer, query }) => {
+  ({ params, viewer, query, readFrom }) => {
     const postId = parseId(params.id);
     const { sort, page, pageSize } = query;
-    return sort ? listTimeline(viewer, { postId, sort, page, pageSize }) : listComments(viewer, { postId, page, pageSize });
+    return sort ? listTimeline(viewer, { postId, sort, page, pageSize }) : listComments(viewer, { postId, page, pageSize, readFrom });
   },
 );
 

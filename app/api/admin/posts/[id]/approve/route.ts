@@ -1,4 +1,4 @@
-// POST /api/admin/posts/{id}/approve (moderator): review a pending post; POST_REVIEWED to its author with the optional reason.
+// POST /api/admin/posts/{id}/approve (staff, or a moderator of the post's category: issue 57): review a pending post; POST_REVIEWED to its author with the optional reason.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
 import { reviewPost } from "@/lib/services/posts/state";
@@ -11,7 +11,6 @@ export const POST = route(
     summary: "Approve a pending (or rejected) post",
     description: "POST_REVIEWED to the author (approved), with the optional `reason` as its text.",
     auth: "required",
-    role: "MODERATOR",
     body: reviewPostSchema,
     bodyOptional: true,
     bodyLimit: 8 * 1024,

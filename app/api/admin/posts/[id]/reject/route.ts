@@ -1,4 +1,4 @@
-// POST /api/admin/posts/{id}/reject (moderator): review a pending post; POST_REVIEWED to its author with the optional reason.
+// POST /api/admin/posts/{id}/reject (staff, or a moderator of the post's category: issue 57): review a pending post; POST_REVIEWED to its author with the optional reason.
 import { parseId } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
 import { reviewPost } from "@/lib/services/posts/state";
@@ -12,7 +12,6 @@ export const POST = route(
     description:
       "POST_REVIEWED to the author (not approved), with the optional `reason` as its text. The reason stays on the post (`rejectedReason`, shown to its author and staff) until it is approved; a rejected post is read-only (comments, reactions, votes and its author's edits answer 409).",
     auth: "required",
-    role: "MODERATOR",
     body: reviewPostSchema,
     bodyOptional: true,
     bodyLimit: 8 * 1024,

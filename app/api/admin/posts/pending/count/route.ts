@@ -1,4 +1,4 @@
-// GET /api/admin/posts/pending/count (moderator): how many posts await review, and everything in the queue.
+// GET /api/admin/posts/pending/count (staff, or a moderator of a category: its items only, issue 57): how many posts await review, and everything in the queue.
 import { ok, route } from "@/lib/api/route";
 import { reviewQueueCounts } from "@/lib/services/moderation/moderation";
 import { pendingCountSchema } from "@/lib/validation/moderation";
@@ -8,7 +8,6 @@ export const GET = route(
     tag: "Administration",
     summary: "How many posts wait for review",
     auth: "required",
-    role: "MODERATOR",
     responses: [ok(pendingCountSchema)],
   },
   async ({ viewer }) => {

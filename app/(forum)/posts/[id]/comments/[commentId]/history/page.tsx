@@ -9,6 +9,7 @@ import { AppError } from "@/lib/errors";
 import { statusOf } from "@/lib/api/errors";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getComment, listCommentChangeLogs } from "@/lib/services/comments/comments";
+import { shownName } from "@/lib/deleted-member";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("History"))("commentMetaTitle") };
@@ -16,7 +17,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type Props = { params: Promise<{ id: string; commentId: string }> };
 
-/** A comment's edits, each as a diff of the text before and after (issue 18); 404 where the comment is not visible. */
+/** A comment's edits, each as a diff of the text before and after; 404 where the comment is not visible. */
 export default async function CommentHistoryPage({ params }: Props) {
   const { id, commentId } = await params;
   if (!/^\d{1,9}$/.test(id) || !/^\d{1,9}$/.test(commentId)) notFound();
@@ -41,7 +42,9 @@ export default async function CommentHistoryPage({ params }: Props) {
             {t("backToComment")}
           </Link>
         </nav>
-        <h1 className="text-2xl font-bold tracking-tight">{t("commentHeading", { name: comment.author.username })}</h1>
+        <h1 className="text-2xl font-bold tracking-tight">
+          {t("commentHeading", { name: shownName(comment.author.username, (await getTranslations("Member"))("deleted")) })}
+        </h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           {t.rich("commentSummary", { count: edits.length, time: () => <RelativeTime iso={comment.createdAt} /> })}
         </p>

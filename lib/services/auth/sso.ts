@@ -1,0 +1,42 @@
+import "server-only";
+import type { UserRole } from "@/db/schema";
+import { AppError, msg } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { readSettings } from "@/lib/services/moderation/site-settings";
+
+/** Which outside sign-in providers this deployment has (each needs all of its settings). */
+export function externalProviders(): { github: boolean; google: boolean; oidc: boolean } {
+  const e = env();
+  return {
+    github: !!(e.AUTH_GITHUB_ID && e.AUTH_GITHUB_SECRET),
+    google: !!(e.AUTH_GOOGLE_ID && e.AUTH_GOOGLE_SECRET),
+    oidc: !!(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET),
+  };
+}
+
+/** True when at least one outside provider can sign people in (the SSO-only setting needs one). */
+export const ssoConfigured = (): boolean => Object.values(externalProviders()).some(Boolean);
+
+/**
+ * Whether "SSO-only sign-in" is in force: the admin setting is on and a provider is configured (with
+ * none, the setting would lock every member out, so it waits for one).
+ */
+export async function ssoOnly(): Promise<boolean> {
+  return ssoConfigured() && (await readSettings()).ssoOnly;
+}
+
+/** 403 `sso_only`: this forum signs members in through its identity provider only. */
+export const ssoOnlyRefusal = () => new AppError("sso_only", msg("ssoOnly"));
+
+/**
+ * Password sign-in (the browser form and POST /api/auth/login) after the password proved right: refused
+ * with `sso_only` while SSO-only sign-in is in force, except for admins, so nobody locks themselves out.
+ */
+export async function assertPasswordSignIn(user: { role: UserRole }): Promise<void> {
+  if (user.role !== "ADMIN" && (await ssoOnly())) throw ssoOnlyRefusal();
+}
+
+/** Sign-up with a password (POST /api/auth/register and its form): refused while SSO-only sign-in is in force. */
+export async function assertPasswordSignUp(): Promise<void> {
+  if (await ssoOnly()) throw ssoOnlyRefusal();
+}
