@@ -1,17 +1,17 @@
 import "server-only";
 import { renderForStore, storeHtml } from "@/lib/services/content/stored-html";
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type DB } from "@/db";
 import { readDb, type ReadFrom } from "@/db/replicas";
-import { comments, postSubscriptions, posts, users } from "@/db/schema";
+import { comments, posts, users } from "@/db/schema";
 import { conflict, forbidden, notFound, msg, staffDecision } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, canUndoState, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/moderation/admin-users";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { notifyMentions } from "@/lib/services/notifications/mentions";
-import { notify, type NewNotification } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/notifications/writer";
+import { noticeComment } from "@/lib/services/comments/reply-notices";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
 import { loadCommentReactions } from "@/lib/services/posts/reactions";
 import { lockUsers } from "@/lib/services/points/points";
@@ -280,9 +280,6 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       // transaction's queries on its one connection: a round trip per step of the longest chain instead of
       // one per statement (write load). Each chain keeps its own order (ledger rows, then the
       // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
-      const base = { fromUserId: viewer.id, postId, commentId: row.id };
-      const recipients = new Set<number>([parent?.authorId ?? postAuthorId, postAuthorId]);
-      recipients.delete(viewer.id);
       const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
         // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
         // latest reply, for anyone (lib/services/comments/counts.ts).
@@ -298,7 +295,9 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
                 .where(eq(posts.id, postId)),
         ),
         (async () => {
-          if (parent) return 0;
+          // A comment no one else can read earns nothing, for its author or the post's (spam defence:
+          // a held spammer gains neither points nor the experience that ends their new-member limits).
+          if (parent || screen.hold) return 0;
           let earned = 0;
           if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
             await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
@@ -316,29 +315,18 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
           }
           return earned;
         })(),
-        earnExperience(tx, viewer.id, "comment"),
-        (async () => {
-          // One notification per event per member, the most specific: a reply beats a mention, which beats
-          // "a post you follow was updated".
-          const items: NewNotification[] = [...recipients].map((userId) => ({ ...base, userId, type: "COMMENT_REPLY" }));
-          await notify(tx, items);
-          const mentioned = await notifyMentions(tx, {
-            content: input.content,
-            actorId: viewer.id,
-            postId,
-            commentId: row.id,
-            skip: recipients,
-          });
-          const told = new Set([...recipients, ...mentioned, viewer.id]);
-          const subscribers = await tx
-            .select({ userId: postSubscriptions.userId })
-            .from(postSubscriptions)
-            .where(and(eq(postSubscriptions.postId, postId), ne(postSubscriptions.userId, viewer.id)));
-          await notify(
-            tx,
-            subscribers.filter((s) => !told.has(s.userId)).map((s) => ({ ...base, userId: s.userId, type: "POST_UPDATED" as const })),
-          );
-        })(),
+        screen.hold ? 0 : earnExperience(tx, viewer.id, "comment"),
+        // Held, it tells nobody until a moderator lets it through (reply-notices.ts).
+        screen.hold
+          ? undefined
+          : noticeComment(tx, {
+              actorId: viewer.id,
+              postId,
+              commentId: row.id,
+              postAuthorId,
+              parentAuthorId: parent?.authorId ?? null,
+              content: input.content,
+            }),
         refreshMedal(tx, viewer.id).then(
           async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const,
         ),

@@ -11,6 +11,8 @@ import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { reviewScope } from "@/lib/permissions/category-moderators";
 import { deleteComment } from "@/lib/services/comments/comments";
 import { recountComments } from "@/lib/services/comments/counts";
+import { noticeComment } from "@/lib/services/comments/reply-notices";
+import { HELD_NOTE } from "@/lib/services/spam/silence";
 import { notify } from "@/lib/services/notifications/writer";
 import { setClosed } from "@/lib/services/posts/state";
 import { deletePost } from "@/lib/services/posts/write";
@@ -366,7 +368,16 @@ export async function resolveFlag(
         .update(flags)
         .set({ status: "RESOLVED", action, resolvedById: viewer.id, resolvedAt: new Date() })
         .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")))
-        .returning({ reporterId: flags.reporterId });
+        .returning({ reporterId: flags.reporterId, note: flags.note });
+      // A comment the spam screen held, let through: the notices its writing would have sent go now
+      // (lib/services/comments/reply-notices.ts); the system flag's note says it was held.
+      if (
+        commentId !== null &&
+        wasHidden &&
+        (action === "DISMISS" || action === "CLOSE_POST") &&
+        done.some((d) => d.note?.startsWith(HELD_NOTE))
+      )
+        await noticeLetThrough(tx, commentId);
       const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
       const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
       const reporters = [...new Set(done.map((d) => d.reporterId))];
@@ -394,4 +405,22 @@ export async function resolveFlag(
     }),
     flagsResolved({ postId, commentId }),
   );
+}
+
+/** The notices of a held comment, sent when a moderator lets it through. */
+async function noticeLetThrough(tx: DbOrTx, commentId: number): Promise<void> {
+  const parents = alias(comments, "parent");
+  const [c] = await tx
+    .select({
+      actorId: comments.authorId,
+      postId: comments.postId,
+      content: comments.content,
+      postAuthorId: posts.authorId,
+      parentAuthorId: parents.authorId,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .leftJoin(parents, eq(parents.id, comments.parentId))
+    .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
+  if (c) await noticeComment(tx, { ...c, commentId });
 }

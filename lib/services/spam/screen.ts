@@ -15,7 +15,7 @@ import { readSettings } from "@/lib/services/moderation/site-settings";
 import { countImages, countLinks, countMentions, hasLink } from "@/lib/services/spam/content";
 import { extractMentions } from "@/lib/services/notifications/mentions";
 import { watchedWordMatcher } from "@/lib/services/spam/lists";
-import { isNewMember, raiseSystemFlag, recordSpamEvent, silenceMember } from "@/lib/services/spam/silence";
+import { HELD_NOTE, isNewMember, raiseSystemFlag, recordSpamEvent, silenceMember } from "@/lib/services/spam/silence";
 import { akismetSaysSpam } from "@/lib/services/spam/akismet";
 import type { WordHit } from "@/lib/services/spam/matcher";
 import type { Viewer } from "@/lib/viewer";
@@ -195,7 +195,7 @@ export async function applyScreen(
 ): Promise<boolean> {
   if (s.hold) {
     await recordSpamEvent(tx, { userId: s.userId, kind: "held", rule: s.hold.rule, detail: { ...s.hold.detail, on: s.kind, ...target } });
-    if (s.kind === "comment") await raiseSystemFlag(tx, target, `Held for review: ${s.hold.rule}`);
+    if (s.kind === "comment") await raiseSystemFlag(tx, target, `${HELD_NOTE} ${s.hold.rule}`);
   }
   if (s.flag) {
     await recordSpamEvent(tx, {

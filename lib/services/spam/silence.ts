@@ -99,6 +99,9 @@ export async function hideWritings(tx: DbOrTx, userId: number, note: string) {
 }
 
 /** A system flag (reporter: the `system` account) on a post or comment, so it reaches the flag queue. */
+/** How the system flag of a held comment begins (a let-through sends the comment's notices). */
+export const HELD_NOTE = "Held for review:";
+
 export async function raiseSystemFlag(tx: DbOrTx, target: { postId: number; commentId?: number | null }, note: string): Promise<void> {
   await tx
     .insert(flags)
