@@ -18,6 +18,7 @@ import { validateWithDocument } from "./openapi-validate";
 import type { LiveEvent } from "@/lib/live/events";
 import { addParticipantsResponseSchema, conversationDetailSchema, messageSchema } from "@/lib/validation/messages";
 import { reactionSchema } from "@/lib/validation/responses";
+import { listenForSpamListChanges } from "@/lib/services/spam/lists";
 import { call, makeUser, req, type TestUser } from "../helpers";
 
 /**
@@ -89,6 +90,9 @@ async function waitFor(check: () => boolean, ms = 3000) {
 
 beforeAll(async () => {
   admin = await makeUser({ role: "ADMIN" });
+  // As in a server: the spam lists' listener runs before the first message, so the counts below see the
+  // lists cached (starting to listen drops the copies, and the next read loads them again).
+  await listenForSpamListChanges();
 });
 beforeEach(async () => {
   expect((await call(putConfig, "/api/admin/config", { method: "PUT", token: admin.token, body: { messageMinLevel: 1 } })).status).toBe(

@@ -12,6 +12,10 @@ vi.hoisted(() => {
 
 import { describe, expect, it } from "vitest";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/auth/passwords";
+import { env } from "@/lib/env";
+
+// tests/setup.ts read the settings (with the lowered cost) before the lines above deleted it: read them again.
+env(true);
 
 /**
  * While `work` runs: the waits between turns of a 2 ms interval (their 95th percentile and the longest)
