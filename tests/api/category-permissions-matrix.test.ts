@@ -240,6 +240,17 @@ describe("category permissions: every read path, every reader (issue 57)", () =>
     }
   }
 
+  it("the feed of a category a visitor may not see is a 404, as a missing one's, without its name", async () => {
+    for (const space of ["staff", "group"] as const) {
+      const r = await call(categoryFeed, `/api/rss/categories/${cat[space].id}`, { params: { id: String(cat[space].id) } });
+      expect(r.status, space).toBe(404);
+      expect(r.text).not.toContain(cat[space].name);
+    }
+    const open = await call(categoryFeed, `/api/rss/categories/${cat.readonly.id}`, { params: { id: String(cat.readonly.id) } });
+    expect(open.status).toBe(200);
+    expect(open.text).toContain(cat.readonly.name);
+  });
+
   it("tag counts leave out what the reader may not see", async () => {
     const counts: Record<string, number> = {};
     for (const r of READERS) {

@@ -69,7 +69,14 @@ function scopeOf(scope: FeedScope): { where: SQL[]; name: (() => Promise<string 
       return {
         where: [...base, eq(posts.categoryId, scope.id)],
         name: async () =>
-          (await db.select({ name: categories.name }).from(categories).where(eq(categories.id, scope.id)).limit(1))[0]?.name ?? null,
+          // A category the visitor may not see is a 404, as a missing one: its name is not told either.
+          (
+            await db
+              .select({ name: categories.name })
+              .from(categories)
+              .where(and(eq(categories.id, scope.id), visibleCategoryWhere(null, categories.id)))
+              .limit(1)
+          )[0]?.name ?? null,
       };
     case "tag":
       return {
