@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both|anonymous|signed-in|none --detail --load-seconds 5 --load-rounds 3 --load-warmup 5]
+// npm run bench:pages [-- --brand --label after --dist .next-bench --port 3241 --settle 4000 --views 8 --warmup 3 --who both|anonymous|signed-in|none --detail --load-seconds 5 --load-rounds 3 --load-warmup 5]
 //
 // What a page view costs the server, measured in the browser. Starts the server (server.ts) on the
 // database of DATABASE_URL, or on a fresh embedded database with the demo content when it is unset,
@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { chromium, type BrowserContext } from "@playwright/test";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import sharp from "sharp";
 import { serverEntry, serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { percentile, waitForServer } from "./common";
 import { procTicks, processTree } from "./proc";
@@ -39,6 +40,9 @@ const { values: args } = parseArgs({
     // Print, for every view, where its server CPU went: the server process tree, and each Postgres
     // backend by type and application (client backends, autovacuum workers, …), and the requests sent.
     detail: { type: "boolean", default: false },
+    // Measure a branded forum (issue 61): before the views, the demo admin sets a site name, description,
+    // accent colour, banner, header and footer links, both logos and the app icon.
+    brand: { type: "boolean", default: false },
   },
 });
 const PORT = Number(args.port);
@@ -70,6 +74,48 @@ function isStatic(url: URL): boolean {
     url.pathname.startsWith("/uploads/") ||
     url.pathname.startsWith("/api/avatars/")
   );
+}
+
+/** The branded settings of --brand, set through the admin API as an admin would (embedded demo: `admin`). */
+async function brand() {
+  if (DB_URL) throw new Error("--brand runs on the embedded demo forum (its admin account): unset DATABASE_URL");
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: process.env.DEMO_PASSWORD || "demo-password" }),
+  });
+  const { token } = (await login.json()) as { token?: string };
+  if (!token) throw new Error(`--brand: the admin could not sign in (${login.status})`);
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const put = await fetch(`${BASE}/api/admin/config`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({
+      siteName: "Harbour Makers",
+      siteDescription: "Boats, tools and the people who build with them",
+      accentColor: "#0f6e56",
+      bannerMarkdown: "The **spring meet-up** is on 14 March: [details](/posts/1)",
+      bannerAudience: "ALL",
+      links: [
+        { label: "Wiki", url: "https://example.org/wiki", place: "header" },
+        { label: "Code of conduct", url: "/guidelines", place: "footer" },
+      ],
+    }),
+  });
+  if (put.status !== 200) throw new Error(`--brand: PUT /api/admin/config answered ${put.status}: ${await put.text()}`);
+  const og = readFileSync(path.resolve("public/og-image.png"));
+  const logo = await sharp(og).resize(480, 120, { fit: "cover" }).png().toBuffer();
+  const icon = await sharp(og).resize(512, 512, { fit: "cover" }).png().toBuffer();
+  for (const [kind, bytes] of [
+    ["logo-light", logo],
+    ["logo-dark", logo],
+    ["icon", icon],
+  ] as const) {
+    const file = `data:image/png;base64,${bytes.toString("base64")}`;
+    const r = await fetch(`${BASE}/api/admin/config/images/${kind}`, { method: "POST", headers, body: JSON.stringify({ file }) });
+    if (r.status !== 200) throw new Error(`--brand: the ${kind} upload answered ${r.status}: ${await r.text()}`);
+  }
+  console.log("[pages] branded: name, description, accent, banner, links, both logos and the icon set");
 }
 
 async function main() {
@@ -137,6 +183,7 @@ async function main() {
   });
   try {
     await waitForServer(`${BASE}/api/health`);
+    if (args.brand) await brand();
     const posts = (await (await fetch(`${BASE}/api/posts?pageSize=5`)).json()) as {
       id: number;
       category: { id: number };
