@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { settingProblems } from "@/lib/env";
+import { keepConnectionsAlive } from "@/lib/front/keep-alive";
 
 // tsx turns Node's source maps on; with them Node reads the map of every module it loads, Next's
 // ~1,200 compiled chunks included: about 100 MB more memory and start-up time for better stack traces.
@@ -53,6 +54,7 @@ loadRouteTemplates(path.dirname(fileURLToPath(import.meta.url)));
 startMetricsListener();
 
 const server = http.createServer();
+keepConnectionsAlive(server);
 server.on(
   "request",
   createFront({
