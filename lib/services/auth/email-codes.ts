@@ -10,20 +10,30 @@ export const VERIFY_CODE_TTL_MS = 24 * 3600 * 1000;
 export const RESET_TOKEN_TTL_MS = 3600 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
-// The user id is part of the hashed value, so equal 6-digit codes of two members never collide.
-const verifyHash = (userId: number, code: string) => createHash("sha256").update(`verify:${userId}:${code}`).digest("hex");
-const resetHash = (token: string) => createHash("sha256").update(`reset:${token}`).digest("hex");
+type MemberCodePurpose = "verify" | "email" | "delete";
 
-/** A new verification code for the member; earlier unexpired codes stay valid. */
-export async function createVerifyCode(userId: number, tx: DbOrTx = db): Promise<string> {
+// The purpose and the user id are part of the hashed value, so equal 6-digit codes of two members (or of
+// two purposes) never collide.
+const codeHash = (purpose: MemberCodePurpose, userId: number, code: string) =>
+  createHash("sha256").update(`${purpose}:${userId}:${code}`).digest("hex");
+
+/** A new 6-digit code of `purpose` for the member, live for `ttlMs`; earlier live ones stay valid. */
+async function createMemberCode(
+  tx: DbOrTx,
+  userId: number,
+  purpose: MemberCodePurpose,
+  ttlMs: number,
+  extra: { newEmail?: string } = {},
+): Promise<string> {
   for (let i = 0; ; i++) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     try {
       await tx.insert(emailCodes).values({
         userId,
-        purpose: "verify",
-        codeHash: verifyHash(userId, code),
-        expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
+        purpose,
+        ...extra,
+        codeHash: codeHash(purpose, userId, code),
+        expiresAt: new Date(Date.now() + ttlMs),
       });
       return code;
     } catch (err) {
@@ -33,28 +43,49 @@ export async function createVerifyCode(userId: number, tx: DbOrTx = db): Promise
 }
 
 /**
- * Uses up a verification code of the member (true), or counts a wrong try against every live code
- * of theirs (false): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
+ * Uses up a live code of `purpose` of the member in one conditional update (it works once, even under
+ * concurrent requests) and returns its row, or counts a wrong try against every live one of theirs
+ * (null): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
  */
-export async function consumeVerifyCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
+async function consumeMemberCode(
+  tx: DbOrTx,
+  userId: number,
+  purpose: MemberCodePurpose,
+  code: string,
+): Promise<{ newEmail: string | null } | null> {
   const live = and(
     eq(emailCodes.userId, userId),
-    eq(emailCodes.purpose, "verify"),
+    eq(emailCodes.purpose, purpose),
     isNull(emailCodes.usedAt),
     gt(emailCodes.expiresAt, sql`now()`),
     lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
   );
-  const used = await tx
+  const [used] = await tx
     .update(emailCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(live, eq(emailCodes.codeHash, verifyHash(userId, code))))
-    .returning({ id: emailCodes.id });
-  if (used.length) return true;
+    .where(and(live, eq(emailCodes.codeHash, codeHash(purpose, userId, code))))
+    .returning({ newEmail: emailCodes.newEmail });
+  if (used) return used;
   await tx
     .update(emailCodes)
     .set({ attempts: sql`${emailCodes.attempts} + 1` })
     .where(live);
-  return false;
+  return null;
+}
+
+const resetHash = (token: string) => createHash("sha256").update(`reset:${token}`).digest("hex");
+
+/** A new verification code for the member; earlier unexpired codes stay valid. */
+export async function createVerifyCode(userId: number, tx: DbOrTx = db): Promise<string> {
+  return createMemberCode(tx, userId, "verify", VERIFY_CODE_TTL_MS);
+}
+
+/**
+ * Uses up a verification code of the member (true), or counts a wrong try against every live code
+ * of theirs (false): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
+ */
+export async function consumeVerifyCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
+  return (await consumeMemberCode(tx, userId, "verify", code)) !== null;
 }
 
 /**
@@ -73,7 +104,7 @@ export async function matchesUsedVerifyCode(userId: number, code: string, tx: Db
   const hit = await tx
     .select({ id: emailCodes.id })
     .from(emailCodes)
-    .where(and(recent, eq(emailCodes.codeHash, verifyHash(userId, code))))
+    .where(and(recent, eq(emailCodes.codeHash, codeHash("verify", userId, code))))
     .limit(1);
   if (hit.length) return true;
   await tx
@@ -134,25 +165,10 @@ export async function retireCodes(userId: number, purpose: "verify" | "reset" | 
 }
 
 // Codes confirming a new address: 6 digits like verification codes, bound to the member and the address.
-const emailHash = (userId: number, code: string) => createHash("sha256").update(`email:${userId}:${code}`).digest("hex");
 
 /** A new code for changing the member's address to `newEmail` (made when the mail is sent; 24 hours, 5 wrong tries). */
 export async function createEmailChangeCode(userId: number, newEmail: string, tx: DbOrTx = db): Promise<string> {
-  for (let i = 0; ; i++) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    try {
-      await tx.insert(emailCodes).values({
-        userId,
-        purpose: "email",
-        newEmail,
-        codeHash: emailHash(userId, code),
-        expiresAt: new Date(Date.now() + VERIFY_CODE_TTL_MS),
-      });
-      return code;
-    } catch (err) {
-      if (pgCode(err) !== "23505" || i >= 5) throw err;
-    }
-  }
+  return createMemberCode(tx, userId, "email", VERIFY_CODE_TTL_MS, { newEmail });
 }
 
 /**
@@ -160,24 +176,7 @@ export async function createEmailChangeCode(userId: number, newEmail: string, tx
  * try against every live one of theirs (null): after MAX_CODE_ATTEMPTS wrong tries a code no longer works.
  */
 export async function consumeEmailChangeCode(userId: number, code: string, tx: DbOrTx = db): Promise<string | null> {
-  const live = and(
-    eq(emailCodes.userId, userId),
-    eq(emailCodes.purpose, "email"),
-    isNull(emailCodes.usedAt),
-    gt(emailCodes.expiresAt, sql`now()`),
-    lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
-  );
-  const [used] = await tx
-    .update(emailCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(live, eq(emailCodes.codeHash, emailHash(userId, code))))
-    .returning({ newEmail: emailCodes.newEmail });
-  if (used?.newEmail) return used.newEmail;
-  await tx
-    .update(emailCodes)
-    .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(live);
-  return null;
+  return (await consumeMemberCode(tx, userId, "email", code))?.newEmail ?? null;
 }
 
 /** The address a live change code of the member would confirm (the newest), or null. */
@@ -202,24 +201,10 @@ export async function liveEmailChange(userId: number, tx: DbOrTx = db): Promise<
 // Codes confirming that a member deletes their account (the alternative to the password): 6 digits,
 // 30 minutes, 5 wrong tries, bound to the member (another member's code matches no hash of theirs).
 export const DELETE_CODE_TTL_MS = 30 * 60_000;
-const deleteHash = (userId: number, code: string) => createHash("sha256").update(`delete:${userId}:${code}`).digest("hex");
 
 /** A new account-deletion code for the member (made when the mail is sent); earlier live ones stay valid. */
 export async function createDeleteCode(userId: number, tx: DbOrTx = db): Promise<string> {
-  for (let i = 0; ; i++) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    try {
-      await tx.insert(emailCodes).values({
-        userId,
-        purpose: "delete",
-        codeHash: deleteHash(userId, code),
-        expiresAt: new Date(Date.now() + DELETE_CODE_TTL_MS),
-      });
-      return code;
-    } catch (err) {
-      if (pgCode(err) !== "23505" || i >= 5) throw err;
-    }
-  }
+  return createMemberCode(tx, userId, "delete", DELETE_CODE_TTL_MS);
 }
 
 /**
@@ -227,22 +212,5 @@ export async function createDeleteCode(userId: number, tx: DbOrTx = db): Promise
  * under concurrent requests), or counts a wrong try against every live one of theirs (false).
  */
 export async function consumeDeleteCode(userId: number, code: string, tx: DbOrTx = db): Promise<boolean> {
-  const live = and(
-    eq(emailCodes.userId, userId),
-    eq(emailCodes.purpose, "delete"),
-    isNull(emailCodes.usedAt),
-    gt(emailCodes.expiresAt, sql`now()`),
-    lt(emailCodes.attempts, MAX_CODE_ATTEMPTS),
-  );
-  const used = await tx
-    .update(emailCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(live, eq(emailCodes.codeHash, deleteHash(userId, code))))
-    .returning({ id: emailCodes.id });
-  if (used.length) return true;
-  await tx
-    .update(emailCodes)
-    .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(live);
-  return false;
+  return (await consumeMemberCode(tx, userId, "delete", code)) !== null;
 }
