@@ -3,16 +3,15 @@
 // post's comment_count / last_reply_at with recountComments' rule. Both databases (npm test runs both).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, rawRows } from "@/db";
-import { comments, flags, posts } from "@/db/schema";
+import { comments, posts } from "@/db/schema";
 import { GET as events } from "@/app/api/events/route";
-import { POST as resolve } from "@/app/api/admin/flags/[id]/resolve/route";
 import { eventHub, type LiveEvent } from "@/lib/live/events";
 import { liveEventSchema } from "@/lib/validation/events";
 import { req } from "../helpers";
-import { call, category, comment, member, post, theAdmin, watch, type TestUser } from "./spam-helpers";
+import { category, comment, member, post, resolveCommentFlag, watch, type TestUser } from "./spam-helpers";
 
 type Stream = { events: LiveEvent[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean) => Promise<LiveEvent> };
 const open: Stream[] = [];
@@ -65,21 +64,6 @@ afterAll(async () => {
   await eventHub.close();
 });
 
-/** Lets a held comment through from the flag queue (its system flag: DISMISS, i.e. unhide). */
-async function approve(commentId: number) {
-  const [f] = await db
-    .select({ id: flags.id })
-    .from(flags)
-    .where(and(eq(flags.commentId, commentId), eq(flags.status, "OPEN")));
-  expect(f, "the held comment's system flag").toBeDefined();
-  const r = await call(resolve, `/api/admin/flags/${f!.id}/resolve`, {
-    token: (await theAdmin()).token,
-    body: { action: "DISMISS" },
-    params: { id: String(f!.id) },
-  });
-  expect(r.status, r.text).toBe(200);
-}
-
 describe("live events of a held comment (migration 0056)", () => {
   it("a comment held at insert reaches no reader's stream; let through, it arrives as a new comment", async () => {
     const author = await member(1);
@@ -100,7 +84,7 @@ describe("live events of a held comment (migration 0056)", () => {
     await new Promise((r) => setTimeout(r, 200));
     for (const s of streams) expect(s.events.filter((e) => e.commentId === held.body.id)).toEqual([]);
 
-    await approve(held.body.id);
+    await resolveCommentFlag(held.body.id);
     for (const s of streams) {
       const e = await s.waitFor((x) => x.commentId === held.body.id);
       expect(liveEventSchema.parse(e)).toMatchObject({

@@ -5,8 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { flags, notifications, postSubscriptions, users } from "@/db/schema";
-import { POST as resolve } from "@/app/api/admin/flags/[id]/resolve/route";
-import { call, comment, member, post, theAdmin, watch } from "./spam-helpers";
+import { comment, member, post, resolveCommentFlag, watch } from "./spam-helpers";
 
 /** What members heard of the comment (the flag queue's own FLAG_RESOLVED notices aside). */
 async function noticesOf(commentId: number) {
@@ -23,20 +22,6 @@ async function wallet(ids: number[]) {
     .from(users)
     .where(inArray(users.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, [r.point, r.experience]]));
-}
-
-async function resolveSystemFlag(commentId: number, action: "DISMISS" | "HIDE") {
-  const [f] = await db
-    .select({ id: flags.id })
-    .from(flags)
-    .where(and(eq(flags.commentId, commentId), eq(flags.status, "OPEN")));
-  expect(f, "the held comment's system flag").toBeDefined();
-  const r = await call(resolve, `/api/admin/flags/${f!.id}/resolve`, {
-    token: (await theAdmin()).token,
-    body: { action },
-    params: { id: String(f!.id) },
-  });
-  expect(r.status, r.text).toBe(200);
 }
 
 describe("a held comment's notices", () => {
@@ -56,7 +41,7 @@ describe("a held comment's notices", () => {
     expect(await noticesOf(held.body.id)).toEqual([]);
     expect(await wallet([author.id, spammer.id])).toEqual(before);
 
-    await resolveSystemFlag(held.body.id, "DISMISS");
+    await resolveCommentFlag(held.body.id, "DISMISS");
     expect(await noticesOf(held.body.id)).toEqual(
       [`${author.id}:COMMENT_REPLY`, `${mentioned.id}:MENTION`, `${follower.id}:POST_UPDATED`].sort(),
     );
@@ -70,7 +55,7 @@ describe("a held comment's notices", () => {
     const p = (await post(author, { title: "Hidden for good" })).body;
 
     const held = await comment(spammer, p.id, "heldforgood offer");
-    await resolveSystemFlag(held.body.id, "HIDE");
+    await resolveCommentFlag(held.body.id, "HIDE");
     expect(await noticesOf(held.body.id)).toEqual([]);
 
     // Published at once: its reply notice goes when it is written, and a flag dismissed later adds none.
@@ -78,7 +63,7 @@ describe("a held comment's notices", () => {
     expect(ok.status).toBe(201);
     expect(await noticesOf(ok.body.id)).toEqual([`${author.id}:COMMENT_REPLY`]);
     await db.insert(flags).values({ reporterId: spammer.id, postId: p.id, commentId: ok.body.id, reason: "SPAM" });
-    await resolveSystemFlag(ok.body.id, "DISMISS");
+    await resolveCommentFlag(ok.body.id, "DISMISS");
     expect(await noticesOf(ok.body.id)).toEqual([`${author.id}:COMMENT_REPLY`]);
   });
 });

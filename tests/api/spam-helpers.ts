@@ -1,12 +1,13 @@
 // Shared pieces of the spam-defence tests (tests/api/spam-*.test.ts).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "@/db";
-import { users } from "@/db/schema";
+import { flags, users } from "@/db/schema";
 import { PUT as putConfig } from "@/app/api/admin/config/route";
 import { POST as createPost } from "@/app/api/posts/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as addWord } from "@/app/api/admin/watched-words/route";
+import { POST as resolveFlag } from "@/app/api/admin/flags/[id]/resolve/route";
 import { forgetSpamLists } from "@/lib/services/spam/lists";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 
@@ -56,4 +57,19 @@ export async function post(u: TestUser, o: { title?: string; content?: string; h
 
 export async function comment(u: TestUser, postId: number, content: string) {
   return call(createComment, `/api/posts/${postId}/comments`, { token: u.token, body: { content }, params: { id: String(postId) } });
+}
+
+/** Resolves a comment's open flag from the flag queue as an admin: DISMISS lets a held comment through. */
+export async function resolveCommentFlag(commentId: number, action: "DISMISS" | "HIDE" = "DISMISS") {
+  const [f] = await db
+    .select({ id: flags.id })
+    .from(flags)
+    .where(and(eq(flags.commentId, commentId), eq(flags.status, "OPEN")));
+  expect(f, "the comment's open flag").toBeDefined();
+  const r = await call(resolveFlag, `/api/admin/flags/${f!.id}/resolve`, {
+    token: (await theAdmin()).token,
+    body: { action },
+    params: { id: String(f!.id) },
+  });
+  expect(r.status, r.text).toBe(200);
 }
