@@ -2,7 +2,7 @@
 
 import { Download, Trash2, Upload } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { AdminList, ChangeError, RowText } from "@/components/admin/admin-kit";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -89,19 +89,16 @@ export function WatchedWords({ words }: { words: WatchedWordDto[] }) {
       {words.length ? (
         <AdminList label={t("words.listLabel")}>
           {words.map((w) => (
-            <li key={w.id} className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid="watched-word">
-              <RowText title={<span className="break-all">{w.word}</span>} detail={t(`wordActionHint.${w.action}`)} />
-              <Badge tone={TONE[w.action]}>{t(`wordAction.${w.action}`)}</Badge>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t("removeNamed", { name: w.word })}
-                disabled={remove.busy}
-                onClick={() => remove.mutate(w.id)}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </Button>
-            </li>
+            <ListedRow
+              key={w.id}
+              testId="watched-word"
+              title={<span className="break-all">{w.word}</span>}
+              detail={t(`wordActionHint.${w.action}`)}
+              badge={<Badge tone={TONE[w.action]}>{t(`wordAction.${w.action}`)}</Badge>}
+              removeLabel={t("removeNamed", { name: w.word })}
+              busy={remove.busy}
+              onRemove={() => remove.mutate(w.id)}
+            />
           ))}
         </AdminList>
       ) : (
@@ -195,19 +192,16 @@ function ScreenedList({ kind, items, onAdd, onDelete }: ListProps) {
       {items.length ? (
         <AdminList label={t(`${kind}.listLabel`)}>
           {items.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid={`screened-${kind}`}>
-              <RowText title={<span className="font-mono break-all">{s.value}</span>} detail={t(`${kind}.${s.action}`)} />
-              <Badge tone={TONE[s.action]}>{t(`screenAction.${s.action}`)}</Badge>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={t("removeNamed", { name: s.value })}
-                disabled={remove.busy}
-                onClick={() => remove.mutate(s.id)}
-              >
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
-              </Button>
-            </li>
+            <ListedRow
+              key={s.id}
+              testId={`screened-${kind}`}
+              title={<span className="font-mono break-all">{s.value}</span>}
+              detail={t(`${kind}.${s.action}`)}
+              badge={<Badge tone={TONE[s.action]}>{t(`screenAction.${s.action}`)}</Badge>}
+              removeLabel={t("removeNamed", { name: s.value })}
+              busy={remove.busy}
+              onRemove={() => remove.mutate(s.id)}
+            />
           ))}
         </AdminList>
       ) : (
@@ -236,5 +230,26 @@ export function ScreenedIps({ items }: { items: ScreenedIpDto[] }) {
       onAdd={(v, a) => spamApi.addIp(v, a)}
       onDelete={(i) => spamApi.deleteIp(i)}
     />
+  );
+}
+
+/** One entry of a watched-word or screening list: what it is, what it does, and its remove button. */
+function ListedRow(props: {
+  testId: string;
+  title: ReactNode;
+  detail: string;
+  badge: ReactNode;
+  removeLabel: string;
+  busy: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-3 py-2" data-testid={props.testId}>
+      <RowText title={props.title} detail={props.detail} />
+      {props.badge}
+      <Button variant="ghost" size="sm" aria-label={props.removeLabel} disabled={props.busy} onClick={props.onRemove}>
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </Button>
+    </li>
   );
 }
