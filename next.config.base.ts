@@ -14,7 +14,7 @@ const securityHeaders = [
 const csp = (value: string) => [{ key: "Content-Security-Policy", value }];
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "sharp"],
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "piscina"],
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Keeps the `RSC` header and the `_rsc` parameter on the request as it arrived, so that the page cache

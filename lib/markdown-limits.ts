@@ -53,24 +53,18 @@ export const HIGHLIGHT_BUDGET = {
 } as const;
 
 /**
- * Rendering runs in worker threads (lib/markdown-pool.ts); the server's thread waits for a render
- * only within these budgets, and shows the escaped source (a <pre>) when a render is not back in time
- * (the render goes on in the worker and is remembered for the next view).
+ * Rendering runs in worker threads (lib/markdown-pool.ts), awaited: the server's thread never waits for
+ * a render. These bound what a worker may spend on one document.
  */
 export const RENDER_BUDGET = {
-  /** Longest wait for one render (or one write-time check). */
+  /** Longest a write-time check may run before the text is refused as too complex ("parseTime"). */
   waitMs: 150,
-  /** Waiting is a token bucket: at most `burstMs` in a row, refilled at `refillPerSecond` ms a second. */
-  burstMs: 200,
-  refillPerSecond: 300,
-  /** A render still running after this long is stopped (its worker is replaced). */
+  /** A render (or check) still running after this long is stopped (its worker is replaced). */
   hardMs: 2_000,
   /** A document whose render was stopped shows as plain text for this long before it is tried again. */
   slowTtlMs: 10 * 60_000,
   /** Worker threads (the second starts only when the first is busy). */
   workers: 2,
-  /** At start-up, how long the first render may wait for the first worker to load. */
-  startupWaitMs: 15_000,
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limits";
-import { renderInWorker, renderInWorkerAsync, startRenderWorkers } from "@/lib/markdown-pool";
+import { renderInWorkerAsync, startRenderWorkers } from "@/lib/markdown-pool";
 import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
 
 /**
@@ -40,51 +40,8 @@ function memoized(kind: string, source: string, render: () => string): string {
 const slow = new Map<string, number>();
 /** The limit each memoized over-the-limits document exceeds (for the preview's 400). */
 const violations = new Map<string, MarkdownLimitViolation>();
-/** Documents being rendered in the background (a second view does not start a second render). */
-const pending = new Set<string>();
 
 startRenderWorkers();
-
-/**
- * Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML. Never holds the
- * server's thread for long (RENDER_BUDGET): a document that is not rendered in time shows as its
- * escaped source in a <pre> for this view, and as rendered HTML once its render is done.
- */
-export function renderMarkdown(source: string): string {
-  return renderMarkdownChecked(source).html;
-}
-
-/**
- * renderMarkdown, and the MARKDOWN_LIMITS limit the document exceeds when the render found one (its
- * HTML is then the escaped source). `violation` is null when within the limits, and also when the
- * render did not finish in time (unknown yet).
- */
-export function renderMarkdownChecked(source: string): { html: string; violation: MarkdownLimitViolation | null } {
-  const src = source ?? "";
-  const key = memoKey("html", src);
-  const hit = memo.get(key);
-  if (hit !== undefined) return { html: hit, violation: violations.get(key) ?? null };
-  const until = slow.get(key);
-  if (until !== undefined) {
-    if (until > Date.now()) return { html: plainDocument(src), violation: null };
-    slow.delete(key);
-  }
-  if (pending.has(key)) return { html: plainDocument(src), violation: null };
-  pending.add(key);
-  const done = renderInWorker(src, (late) => {
-    pending.delete(key);
-    if (typeof late === "string") remember(key, late);
-    else if (late === null) markSlow(key);
-  });
-  if (done === null) return { html: plainDocument(src), violation: null };
-  pending.delete(key);
-  remember(key, done.html);
-  if (done.violation) {
-    violations.set(key, done.violation);
-    if (violations.size > 10_000) violations.delete(violations.keys().next().value!);
-  }
-  return done;
-}
 
 function markSlow(key: string) {
   slow.set(key, Date.now() + RENDER_BUDGET.slowTtlMs);
@@ -105,10 +62,11 @@ export function rememberHtml(source: string, html: string): void {
 const inFlight = new Map<string, Promise<{ html: string; violation: MarkdownLimitViolation | null }>>();
 
 /**
- * renderMarkdownChecked, awaited instead of waited for: the render runs in a worker while the server's
- * thread answers other requests, however long it takes (up to RENDER_BUDGET.hardMs, after which the
- * document is its escaped source). What every page, feed and write uses; the synchronous form stays for
- * the hostile-input benchmark's comparison and the tests of its budgets.
+ * Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML, and the
+ * MARKDOWN_LIMITS limit the document exceeds (its HTML is then the escaped source in a <pre>). The
+ * render runs in a worker while the server's thread answers other requests, however long it takes (up
+ * to RENDER_BUDGET.hardMs, after which the document is its escaped source, and stays so for
+ * RENDER_BUDGET.slowTtlMs). What every page, feed and write uses.
  */
 export async function renderMarkdownAsync(source: string): Promise<{ html: string; violation: MarkdownLimitViolation | null }> {
   const src = source ?? "";
@@ -136,9 +94,14 @@ export async function renderMarkdownAsync(source: string): Promise<{ html: strin
   return p;
 }
 
+/** The HTML of renderMarkdownAsync. */
+export async function renderMarkdown(source: string): Promise<string> {
+  return (await renderMarkdownAsync(source)).html;
+}
+
 /** The rendered HTML of many documents at once (a page of comments), each as renderMarkdownAsync. */
 export async function renderManyAsync(sources: readonly string[]): Promise<string[]> {
-  return Promise.all(sources.map(async (s) => (await renderMarkdownAsync(s)).html));
+  return Promise.all(sources.map(renderMarkdown));
 }
 
 /** Plain-text excerpt of markdown (for list cards and meta descriptions); code blocks are skipped. */

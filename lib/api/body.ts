@@ -33,7 +33,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, max
   }
   if (data === undefined) throw new AppError("bad_request", msg("jsonBodyRequired"));
   assertStorableJson(data);
-  const parsed = schema.safeParse(nullsAsAbsent(schema, data));
+  const parsed = await schema.safeParseAsync(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }
@@ -54,7 +54,7 @@ export async function readJsonOptional<S extends z.ZodType>(
     throw new AppError("bad_request", msg("malformedJson"));
   }
   assertStorableJson(data);
-  const parsed = schema.safeParse(nullsAsAbsent(schema, data));
+  const parsed = await schema.safeParseAsync(nullsAsAbsent(schema, data));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }

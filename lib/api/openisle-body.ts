@@ -17,7 +17,7 @@ export async function readPostBody(req: Request, mode: "update"): Promise<Update
 export async function readPostBody(req: Request, mode: "create" | "update"): Promise<CreatePostInput | UpdatePostInput> {
   const raw = await readJson(req, z.unknown());
   const schema = mode === "create" ? createPostSchema : updatePostSchema;
-  const parsed = schema.safeParse(nullsAsAbsent(schema, nestOpenIsleFields(raw, mode)));
+  const parsed = await schema.safeParseAsync(nullsAsAbsent(schema, nestOpenIsleFields(raw, mode)));
   if (!parsed.success) throw fromZod(parsed.error);
   return parsed.data;
 }

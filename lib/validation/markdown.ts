@@ -1,16 +1,17 @@
 import type { z } from "zod";
 import { checkMarkdownLimits, RENDER_BUDGET } from "@/lib/markdown-limits";
-import { checkInWorker } from "@/lib/markdown-pool";
+import { checkInWorkerAsync } from "@/lib/markdown-pool";
 
 /**
  * A zod refinement: the markdown text is within MARKDOWN_LIMITS (lib/markdown-limits.ts), else one
  * issue naming the limit (400 `validation_failed` with the field, docs/api.md §1). Text longer than
  * `maxLength` is already refused by the schema's `.max()` and is not parsed.
  *
- * The check is a full markdown parse: it runs in the markdown worker, waited for at most
- * RENDER_BUDGET.waitMs; a text that cannot be checked in that time is refused as too complex (the
- * limit "parseTime"; an ordinary 100 KB post takes a few ms). With no answer in that time (workers
- * busy with other members' slow documents, or a cold worker), a text is checked here when that is cheap: at most
+ * The check is a full markdown parse: it runs in the markdown worker and is awaited (the refinement is
+ * asynchronous: schemas using it are parsed with safeParseAsync, lib/api/body.ts). A text whose check
+ * runs longer than RENDER_BUDGET.waitMs is refused as too complex (the limit "parseTime"; an ordinary
+ * 100 KB post takes a few ms). When no worker could begin it (all busy with other members' slow
+ * documents, or none could start), a text is checked here when that is cheap: at most
  * LOCAL_CHECK_CHARS long, or with at most LOCAL_CHECK_MARKUP markup characters (what a parse spends
  * its time on: technical writing has 8–9 %, so up to ~12,000 in 100 KB); else it is refused as too complex.
  */
@@ -35,13 +36,13 @@ function local(text: string) {
 }
 
 export function withinMarkdownLimits(maxLength: number) {
-  return (text: string, ctx: z.RefinementCtx<string>) => {
+  return async (text: string, ctx: z.RefinementCtx<string>) => {
     if (text.length > maxLength) return;
     const cheap = () => text.length <= LOCAL_CHECK_CHARS || markupCount(text, LOCAL_CHECK_MARKUP) <= LOCAL_CHECK_MARKUP;
-    // A worker that did not answer in time (none free, or a cold one still warming up) refuses only
-    // texts that are expensive to check here; an ordinary post is checked on this thread instead.
-    const w = checkInWorker(text);
-    const r = w && !("timedOut" in w) ? w : cheap() ? local(text) : { ok: false as const, timedOut: true as const };
+    // When no worker began the check, only a text that is expensive to check here is refused; an
+    // ordinary post is checked on this thread instead. One that ran too long in a worker is refused.
+    const w = await checkInWorkerAsync(text);
+    const r = w ?? (cheap() ? local(text) : { ok: false as const, timedOut: true as const });
     if (r.ok) return;
     if ("violation" in r) {
       const v = r.violation;

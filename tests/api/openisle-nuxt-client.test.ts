@@ -756,7 +756,7 @@ describe("6. uploads as the client sends them (utils/vditor.js presign + PUT; ne
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
     expect(hasGpsTag(bytes)).toBe(false);
     // What vditor.js then writes into the post renders (our own absolute upload URL passes the image allow-list).
-    expect(renderMarkdown(`![holiday.jpeg](${r.body.fileUrl})`)).toContain(`<img src="${r.body.fileUrl}"`);
+    expect(await renderMarkdown(`![holiday.jpeg](${r.body.fileUrl})`)).toContain(`<img src="${r.body.fileUrl}"`);
   });
 
   it("the PUT URL is single-use, expires, cannot be forged, and runs the image checks", async () => {

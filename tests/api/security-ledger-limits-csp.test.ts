@@ -154,16 +154,16 @@ describe("finding 7: markdown images cannot point outside /uploads/", () => {
     "http://localhost:3000/uploads/../api/posts/94",
     "http://localhost:3000/api/posts/94",
     "/api/posts/94",
-  ])("![](%s) renders no image", (src) => {
-    const html = renderMarkdown(`look ![x](${src}) here`);
+  ])("![](%s) renders no image", async (src) => {
+    const html = await renderMarkdown(`look ![x](${src}) here`);
     expect(html).not.toContain("<img");
   });
 
-  it("a real upload path and an external https image still render", () => {
+  it("a real upload path and an external https image still render", async () => {
     const key = `ab/ab${"0".repeat(62)}.webp`;
-    expect(renderMarkdown(`![a](/uploads/${key})`)).toContain(`<img src="/uploads/${key}"`);
-    expect(renderMarkdown(`![a](http://localhost:3000/uploads/${key})`)).toContain("<img");
-    expect(renderMarkdown("![a](https://images.example.org/cat.png)")).toContain('<img src="https://images.example.org/cat.png"');
+    expect(await renderMarkdown(`![a](/uploads/${key})`)).toContain(`<img src="/uploads/${key}"`);
+    expect(await renderMarkdown(`![a](http://localhost:3000/uploads/${key})`)).toContain("<img");
+    expect(await renderMarkdown("![a](https://images.example.org/cat.png)")).toContain('<img src="https://images.example.org/cat.png"');
   });
 
   it("an API GET fetched as an image (Sec-Fetch-Dest: image) counts no view and sends no POST_VIEWED", async () => {

@@ -1,15 +1,17 @@
 // hostile markdown must not hold the server's one thread. Highlighting has a per-document
 // budget and never auto-detects across every grammar; documents over MARKDOWN_LIMITS are refused on
 // write (tests/api/markdown-limits.test.ts) and, when already stored, render as escaped plain text;
-// renders run in a worker thread and the server's thread waits for them only within RENDER_BUDGET.
-// The budget tests call the render itself (renderDocument, what the worker runs) on this thread, so
-// that spies see highlight.js; the pool tests go through renderMarkdown.
+// renders and the write-time check run in worker threads (piscina), awaited: the server's thread never
+// waits for them. The budget tests call the render itself (renderDocument, what the worker runs) on this
+// thread, so that spies see highlight.js; the pool tests go through renderMarkdown and the post schema.
 import hljs from "highlight.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { renderMarkdown } from "@/lib/markdown";
 import { checkMarkdownLimits, HIGHLIGHT_BUDGET, MARKDOWN_LIMITS, MAX_LINKED_MENTIONS } from "@/lib/markdown-limits";
 import { renderPoolState, setRenderBudgetForTests } from "@/lib/markdown-pool";
 import { renderDocument } from "@/lib/markdown-render";
+import { withinMarkdownLimits } from "@/lib/validation/markdown";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -87,10 +89,10 @@ describe("highlighting budget", () => {
 });
 
 describe("documents over the limits (stored before the limits existed)", () => {
-  it("render as escaped plain text, keeping every character", () => {
+  it("render as escaped plain text, keeping every character", async () => {
     const source = `${"```\n".repeat(2 * (MARKDOWN_LIMITS.codeBlocks + 1))}<script>alert(1)</script> **kept**`;
     expect(checkMarkdownLimits(source)?.limit).toBe("codeBlocks");
-    const html = renderMarkdown(source);
+    const html = await renderMarkdown(source);
     expect(html.startsWith('<pre class="markdown-plain">')).toBe(true);
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; **kept**");
@@ -102,10 +104,10 @@ describe("documents over the limits (stored before the limits existed)", () => {
     expect(text).toBe(source);
   });
 
-  it("render normally when within the limits", () => {
+  it("render normally when within the limits", async () => {
     const source = "```\n```\n".repeat(MARKDOWN_LIMITS.codeBlocks);
     expect(checkMarkdownLimits(source)).toBeNull();
-    expect(renderMarkdown(source)).not.toContain("markdown-plain");
+    expect(await renderMarkdown(source)).not.toContain("markdown-plain");
   });
 });
 
@@ -159,49 +161,64 @@ describe("mentions", () => {
   });
 });
 
-/** Waits until the pool has no render in progress (late renders land in the memo). */
-async function idle() {
-  await vi
-    .waitFor(() => expect(renderPoolState().busy + renderPoolState().queued).toBe(0), { timeout: 10_000, interval: 25 })
-    .catch(() => {});
-}
-
 describe("the render worker", () => {
-  it("renders off this thread: highlight.js never runs here", () => {
+  it("renders off this thread: highlight.js never runs here", async () => {
     const named = vi.spyOn(hljs, "highlight");
-    const html = renderMarkdown(fresh("```js\nconst a = 1;\n```"));
+    const html = await renderMarkdown(fresh("```js\nconst a = 1;\n```"));
     expect(html).toContain('<span class="hljs-keyword">const</span>');
     expect(named).not.toHaveBeenCalled();
   });
 
-  it("a render that is not back in time shows the escaped source now, the rendered HTML on the next view", async () => {
-    // Tens of milliseconds of highlighting in the worker: a loaded machine can pause this thread between
-    // posting the job and looking for its answer, and a tiny document's answer was there (CI flake).
+  it("while a slow document renders, this thread goes on with other work", async () => {
+    // Tens of milliseconds of highlighting in the worker; with a synchronous wait, the immediate below
+    // would run only after the render's answer.
     const source = fresh(`# Late\n\n*emphasis* <script>x</script>\n\n\`\`\`js\n${"const a = [1, 'two', /3/g];\n".repeat(1500)}\`\`\``);
-    setRenderBudgetForTests({ waitMs: 0 });
-    const now = renderMarkdown(source);
-    expect(now.startsWith('<pre class="markdown-plain"># Late')).toBe(true);
-    expect(now).toContain("&lt;script&gt;");
-    // A second view while the render is still going: plain again, and no second render is started.
-    expect(renderMarkdown(source)).toContain("markdown-plain");
-    await idle();
-    setRenderBudgetForTests("default");
-    const later = renderMarkdown(source);
-    expect(later).toContain("<h1>Late</h1>");
-    expect(later).toContain("<em>emphasis</em>");
+    const order: string[] = [];
+    const render = renderMarkdown(source).then((html) => {
+      order.push("rendered");
+      return html;
+    });
+    setImmediate(() => order.push("other work"));
+    const html = await render;
+    expect(order).toEqual(["other work", "rendered"]);
+    expect(html).toContain("<h1>Late</h1>");
+    expect(html).toContain("<em>emphasis</em>");
+    expect(html).not.toMatch(/<script/i);
   });
 
   it("a render running past its hard limit is stopped, its worker replaced, and the document stays plain for a while", async () => {
     const slow = fresh("# h\n".repeat(20_000));
-    setRenderBudgetForTests({ waitMs: 0, hardMs: 1 });
-    expect(renderMarkdown(slow)).toContain("markdown-plain");
-    await idle();
+    setRenderBudgetForTests({ hardMs: 1 });
+    expect(await renderMarkdown(slow)).toContain("markdown-plain");
     setRenderBudgetForTests("default");
     // Remembered as too slow: not tried again (RENDER_BUDGET.slowTtlMs), so it costs nothing.
-    expect(renderMarkdown(slow)).toContain("markdown-plain");
-    // Other documents render normally on a new worker.
-    // (The new worker loads in the background: the first view may be plain, a later one is not.)
-    const fine = fresh("**fine**");
-    await vi.waitFor(() => expect(renderMarkdown(fine)).toContain("<strong>fine</strong>"), { timeout: 20_000, interval: 50 });
+    expect(await renderMarkdown(slow)).toContain("markdown-plain");
+    expect(renderPoolState().running).toBe(0);
+    // Other documents render normally, on the worker piscina started in place of the stopped one.
+    expect(await renderMarkdown(fresh("**fine**"))).toContain("<strong>fine</strong>");
+  });
+});
+
+describe("the write-time check", () => {
+  const body = z.string().max(100_000).superRefine(withinMarkdownLimits(100_000));
+  /** 30,000 characters, 18,000 of them markup, within every limit: too costly to check on this thread. */
+  const costly = () => fresh("a-b:c.(d)\n".repeat(3_000));
+  const issue = async (text: string) => (await body.safeParseAsync(text)).error?.issues[0] as { params?: unknown } | undefined;
+
+  it("lets a long ordinary text through and names the limit a text exceeds", async () => {
+    expect(await issue(costly())).toBeUndefined();
+    expect((await issue(fresh("```\nx\n```\n\n".repeat(MARKDOWN_LIMITS.codeBlocks + 1))))?.params).toMatchObject({ limit: "codeBlocks" });
+  });
+
+  it("refuses a text whose check runs longer than its budget as too complex", async () => {
+    setRenderBudgetForTests({ waitMs: 0 });
+    expect((await issue(costly()))?.params).toMatchObject({ limit: "parseTime" });
+  });
+
+  it("when no worker can begin it, checks a cheap text here and refuses a costly one", async () => {
+    setRenderBudgetForTests({ hardMs: 0 });
+    expect((await issue(fresh("```\nx\n```\n\n".repeat(MARKDOWN_LIMITS.codeBlocks + 1))))?.params).toMatchObject({ limit: "codeBlocks" });
+    expect(await issue(fresh("plain words"))).toBeUndefined();
+    expect((await issue(costly()))?.params).toMatchObject({ limit: "parseTime" });
   });
 });
