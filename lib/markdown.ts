@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limits";
 import { renderInWorkerAsync, startRenderWorkers } from "@/lib/markdown-pool";
 import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
@@ -9,57 +10,63 @@ import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
  *
  * Rendering is pure, so results are memoized by a hash of the input (pages show the same posts and
  * comments again and again), within a character budget so that huge posts cannot fill the memory.
+ * (Markdown's excerpt shares the memo under its own keys.)
  */
 const MEMO_BUDGET_CHARS = 16_000_000;
-const memo = new Map<string, string>();
-let memoChars = 0;
+type Rendered = { html: string; violation: MarkdownLimitViolation | null };
 
 const memoKey = (kind: string, source: string) => `${kind}:${createHash("sha1").update(source).digest("base64")}`;
 
-function remember(key: string, out: string) {
-  if (out.length > MEMO_BUDGET_CHARS / 16 || memo.has(key)) return;
-  memo.set(key, out);
-  memoChars += out.length;
-  while (memoChars > MEMO_BUDGET_CHARS) {
-    const [oldKey, oldValue] = memo.entries().next().value!;
-    memo.delete(oldKey);
-    memoChars -= oldValue.length;
-  }
-}
-
-function memoized(kind: string, source: string, render: () => string): string {
-  const key = memoKey(kind, source);
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const out = render();
-  remember(key, out);
-  return out;
-}
-
 /** Documents whose render failed or was stopped (key → until when they show as plain text). */
 const slow = new Map<string, number>();
-/** The limit each memoized over-the-limits document exceeds (for the preview's 400). */
-const violations = new Map<string, MarkdownLimitViolation>();
-
-startRenderWorkers();
 
 function markSlow(key: string) {
   slow.set(key, Date.now() + RENDER_BUDGET.slowTtlMs);
   if (slow.size > 10_000) slow.delete(slow.keys().next().value!);
 }
 
+/**
+ * The memo (lru-cache, least recently used out first, sized in characters; a document over 1/16 of the
+ * budget is not kept). Its fetchMethod renders in a worker, and a fetch already under way is joined, so
+ * two views of one new document share one render. A render that failed or was stopped is not kept: the
+ * document is marked slow instead. The memo also keeps the limit an over-the-limits document exceeds
+ * (for the preview's 400).
+ */
+const memo = new LRUCache<string, Rendered, string>({
+  maxSize: MEMO_BUDGET_CHARS,
+  maxEntrySize: MEMO_BUDGET_CHARS / 16,
+  sizeCalculation: (r) => Math.max(1, r.html.length),
+  // A render under way is not given up when its key is set meanwhile (rememberHtml of the stored HTML).
+  ignoreFetchAbort: true,
+  allowStaleOnFetchAbort: true,
+  fetchMethod: async (key, _stale, { context }) => {
+    const done = await renderInWorkerAsync(context);
+    if (!done) markSlow(key);
+    return done ?? undefined;
+  },
+});
+
+function memoized(kind: string, source: string, render: () => string): string {
+  const key = memoKey(kind, source);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit.html;
+  const html = render();
+  memo.set(key, { html, violation: null });
+  return html;
+}
+
+startRenderWorkers();
+
 /** The HTML of `source` if this process rendered it lately (no render, no wait): undefined otherwise. */
 export function rememberedHtml(source: string): string | undefined {
-  return memo.get(memoKey("html", source ?? ""));
+  return memo.get(memoKey("html", source ?? ""))?.html;
 }
 
 /** Tells the memo the HTML of `source` (read from where it was stored), so the next view need not read it. */
 export function rememberHtml(source: string, html: string): void {
-  remember(memoKey("html", source ?? ""), html);
+  const key = memoKey("html", source ?? "");
+  if (!memo.has(key)) memo.set(key, { html, violation: null });
 }
-
-/** Renders in flight for renderMarkdownAsync (two views of one new document share one render). */
-const inFlight = new Map<string, Promise<{ html: string; violation: MarkdownLimitViolation | null }>>();
 
 /**
  * Renders user markdown to HTML that is safe to inject with dangerouslySetInnerHTML, and the
@@ -68,30 +75,14 @@ const inFlight = new Map<string, Promise<{ html: string; violation: MarkdownLimi
  * to RENDER_BUDGET.hardMs, after which the document is its escaped source, and stays so for
  * RENDER_BUDGET.slowTtlMs). What every page, feed and write uses.
  */
-export async function renderMarkdownAsync(source: string): Promise<{ html: string; violation: MarkdownLimitViolation | null }> {
+export async function renderMarkdownAsync(source: string): Promise<Rendered> {
   const src = source ?? "";
   const key = memoKey("html", src);
-  const hit = memo.get(key);
-  if (hit !== undefined) return { html: hit, violation: violations.get(key) ?? null };
   const until = slow.get(key);
   if (until !== undefined && until > Date.now()) return { html: plainDocument(src), violation: null };
-  const running = inFlight.get(key);
-  if (running) return running;
-  const p = renderInWorkerAsync(src).then((done) => {
-    inFlight.delete(key);
-    if (!done) {
-      markSlow(key);
-      return { html: plainDocument(src), violation: null };
-    }
-    remember(key, done.html);
-    if (done.violation) {
-      violations.set(key, done.violation);
-      if (violations.size > 10_000) violations.delete(violations.keys().next().value!);
-    }
-    return done;
-  });
-  inFlight.set(key, p);
-  return p;
+  const done = await memo.fetch(key, { context: src }).catch(() => undefined);
+  // (A fetch whose key was set meanwhile, by rememberHtml, answers with what was set.)
+  return done ?? memo.get(key) ?? { html: plainDocument(src), violation: null };
 }
 
 /** The HTML of renderMarkdownAsync. */

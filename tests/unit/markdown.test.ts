@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { markdownExcerpt, renderMarkdown } from "@/lib/markdown";
+import { markdownExcerpt, rememberedHtml, rememberHtml, renderMarkdown, renderMarkdownAsync } from "@/lib/markdown";
 
 describe("renderMarkdown", () => {
   it("renders basic markdown", async () => {
@@ -98,5 +98,22 @@ describe("markdownExcerpt", () => {
     // a code block is summarised as [code], an image is its alt text, so the line still says what is there.
     expect(markdownExcerpt("Look:\n\n```ts\nconst x = 1;\n```\n\n![photo](https://e.x/a.png) done")).toBe("Look: [code] photo done");
     expect(markdownExcerpt("![](https://e.x/a.png) untitled")).toBe("[image] untitled");
+  });
+});
+
+describe("the memo", () => {
+  it("a view whose render is under way when the stored HTML of the same text is remembered gets HTML, not the escaped source", async () => {
+    const src = `# memo ${Date.now()}\n\n**x**`;
+    const view = renderMarkdownAsync(src);
+    rememberHtml(src, "<p>stored</p>");
+    expect((await view).html).not.toContain("markdown-plain");
+    expect(rememberedHtml(src)).toBeDefined();
+  });
+
+  it("two views of one new document share one render", async () => {
+    const src = `# shared ${Date.now()}`;
+    const [a, b] = await Promise.all([renderMarkdownAsync(src), renderMarkdownAsync(src)]);
+    expect(a).toBe(b);
+    expect(a.html).toContain("<h1>shared");
   });
 });
