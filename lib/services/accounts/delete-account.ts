@@ -30,7 +30,7 @@ import { consumeDeleteCode, DELETE_CODE_TTL_MS } from "@/lib/services/auth/email
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
 import { verifyPassword } from "@/lib/services/auth/passwords";
 import { revokeUserSessions } from "@/lib/services/auth/sessions";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import type { DeleteCodeSentDto } from "@/lib/validation/accounts";
 import type { Viewer } from "@/lib/viewer";
 

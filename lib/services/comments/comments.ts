@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound, msg, staffDecision } from "@/lib/errors"
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, canUndoState, isModerator } from "@/lib/permissions";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notify } from "@/lib/services/notifications/writer";
 import { noticeComment } from "@/lib/services/comments/reply-notices";

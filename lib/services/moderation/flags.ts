@@ -20,7 +20,7 @@ import { afterCommit } from "@/lib/changes/announce";
 import { flagRaised, flagsResolved } from "@/lib/changes/written";
 import { readSettings } from "@/lib/services/moderation/site-settings";
 import { assertMayWrite } from "@/lib/services/auth/verification";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";
 import type { Viewer } from "@/lib/viewer";
 import { silenceIfFlaggedSpammer, silenced as silencedChanges } from "@/lib/services/spam/silence";

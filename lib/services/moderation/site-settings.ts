@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { siteSettings, type PublishMode } from "@/db/schema";
 import { assertRole } from "@/lib/permissions";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { announce } from "@/lib/changes/announce";
 import { settingsChanged } from "@/lib/changes/written";
 import { env } from "@/lib/env";

@@ -3,7 +3,7 @@ import { asc, eq, isNull } from "drizzle-orm";
 import { db } from "@/db";
 import { pointGoods, redemptions, users } from "@/db/schema";
 import { conflict, notFound, msg } from "@/lib/errors";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { definedOnly } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";

@@ -19,7 +19,7 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { postChanged } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
-import { auditPost } from "@/lib/services/moderation/audit-log";
+import { auditPost } from "@/lib/services/shared/audit";
 
 type Toggle = { id: number; on: boolean };
 

@@ -11,7 +11,7 @@ import { actingOn } from "@/lib/permissions/category-moderators";
 import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
-import { auditPost } from "@/lib/services/moderation/audit-log";
+import { auditPost } from "@/lib/services/shared/audit";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
 import { notifyWatchers } from "@/lib/services/notifications/watches";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";

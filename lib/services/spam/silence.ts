@@ -13,7 +13,7 @@ import { assertRole, canSuspendUser } from "@/lib/permissions";
 import { announce } from "@/lib/changes/announce";
 import { memberShown, settingsChanged } from "@/lib/changes/written";
 import { recountComments } from "@/lib/services/comments/counts";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import { systemUserId } from "@/lib/services/posts/change-logs";
 import { levelOf } from "@/lib/services/points/points";
 import { addScreenedEmail, addScreenedIp, normalizeCidr, screenedEmailDomains, screenedIpAction } from "@/lib/services/spam/lists";

@@ -9,7 +9,7 @@ import { hiddenCategoryIds } from "@/lib/permissions/category-access";
 import { getCategory } from "@/lib/services/taxonomy/categories";
 import { getTagRules, type TagRules } from "@/lib/services/moderation/site-settings";
 import { levelOf } from "@/lib/services/points/points";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, EditorTagRules, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";
