@@ -2,7 +2,7 @@ import "server-only";
 import type { UserRole } from "@/db/schema";
 import { AppError, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { readSettings } from "@/lib/services/moderation/site-settings";
+import { readSettings } from "@/lib/services/shared/site-settings";
 
 /** Which outside sign-in providers this deployment has (each needs all of its settings). */
 export function externalProviders(): { github: boolean; google: boolean; oidc: boolean } {

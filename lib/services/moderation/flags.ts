@@ -18,7 +18,7 @@ import { setClosed } from "@/lib/services/posts/state";
 import { deletePost } from "@/lib/services/posts/write";
 import { afterCommit } from "@/lib/changes/announce";
 import { flagRaised, flagsResolved } from "@/lib/changes/written";
-import { readSettings } from "@/lib/services/moderation/site-settings";
+import { readSettings } from "@/lib/services/shared/site-settings";
 import { assertMayWrite } from "@/lib/services/auth/verification";
 import { audit } from "@/lib/services/shared/audit";
 import type { AdminFlagDto, CreateFlagInput, FlagDto } from "@/lib/validation/moderation";

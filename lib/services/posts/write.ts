@@ -22,7 +22,7 @@ import { createPoll } from "@/lib/services/posts/polls";
 import { loadPost } from "@/lib/services/posts/loader";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { assertMayWrite } from "@/lib/services/auth/verification";
-import { getPublishMode, getTagRules } from "@/lib/services/moderation/site-settings";
+import { getPublishMode, getTagRules } from "@/lib/services/shared/site-settings";
 import type { PostDto } from "@/lib/validation/responses";
 import type { CreatePostInput, UpdatePostInput } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";

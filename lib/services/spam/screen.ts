@@ -11,7 +11,7 @@ import { AppError, msg, msgText, type Msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { rateLimitHitSql } from "@/lib/limits/rate-limit";
 import { isModerator } from "@/lib/permissions";
-import { readSettings } from "@/lib/services/moderation/site-settings";
+import { readSettings } from "@/lib/services/shared/site-settings";
 import { countImages, countLinks, countMentions, hasLink } from "@/lib/services/spam/content";
 import { extractMentions } from "@/lib/services/notifications/mentions";
 import { watchedWordMatcher } from "@/lib/services/spam/lists";

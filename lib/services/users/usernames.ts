@@ -4,7 +4,7 @@ import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { usernameHistory, users } from "@/db/schema";
 import { AppError, msg } from "@/lib/errors";
-import { readSettings } from "@/lib/services/moderation/site-settings";
+import { readSettings } from "@/lib/services/shared/site-settings";
 import { releasedNameHeldSql } from "@/lib/services/accounts/released-names";
 import { isDeletedName } from "@/lib/deleted-member";
 

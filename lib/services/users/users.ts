@@ -8,7 +8,7 @@ import { AppError, badRequest, pgCode, twoFactorRequired, unauthorized, msg } fr
 import { iso, userSummary } from "@/lib/services/dto";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
-import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
+import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hashPassword } from "@/lib/services/auth/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points/points";
