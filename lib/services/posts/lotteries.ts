@@ -9,7 +9,7 @@ import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
 import { notify } from "@/lib/services/notifications/writer";
 import { applyPoints } from "@/lib/services/points/points";
-import { systemUserId } from "@/lib/services/posts/change-logs";
+import { systemUserId } from "@/lib/services/shared/change-logs";
 import { lotteryInputSchema, type LotteryInput, type LotteryVerifyDto } from "@/lib/validation/economy";
 import type { LotteryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";

@@ -7,7 +7,7 @@ import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { notify } from "@/lib/services/notifications/writer";
-import { systemUserId } from "@/lib/services/posts/change-logs";
+import { systemUserId } from "@/lib/services/shared/change-logs";
 import { pollInputSchema, type PollInput } from "@/lib/validation/economy";
 import type { PollDto, UserSummaryDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";

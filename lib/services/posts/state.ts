@@ -7,7 +7,7 @@ import { conflict, msg, staffDecision } from "@/lib/errors";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canUndoState, isModerator, setByStaff } from "@/lib/permissions";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { actingOn } from "@/lib/permissions/category-moderators";
-import { writeChangeLogs } from "@/lib/services/posts/change-logs";
+import { writeChangeLogs } from "@/lib/services/shared/change-logs";
 import { notifyMentions } from "@/lib/services/notifications/mentions";
 import { notifyWatchers } from "@/lib/services/notifications/watches";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";

@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { actingOn } from "@/lib/permissions/category-moderators";
 import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
-import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/posts/change-logs";
+import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/shared/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
 import { auditPost } from "@/lib/services/shared/audit";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";

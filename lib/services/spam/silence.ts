@@ -14,7 +14,7 @@ import { announce } from "@/lib/changes/announce";
 import { memberShown, settingsChanged } from "@/lib/changes/written";
 import { recountComments } from "@/lib/services/comments/counts";
 import { audit } from "@/lib/services/shared/audit";
-import { systemUserId } from "@/lib/services/posts/change-logs";
+import { systemUserId } from "@/lib/services/shared/change-logs";
 import { levelOf } from "@/lib/services/points/points";
 import { addScreenedEmail, addScreenedIp, normalizeCidr, screenedEmailDomains, screenedIpAction } from "@/lib/services/spam/lists";
 import type { DeleteSpammerResultDto, UserSpamDto } from "@/lib/validation/spam";
