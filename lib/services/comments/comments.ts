@@ -24,8 +24,8 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { commentChanged, commentPinned, commentWritten } from "@/lib/changes/written";
 import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/shared/change-logs";
-import { recountComments } from "@/lib/services/comments/counts";
-import { blankComment, canReadComment } from "@/lib/services/comments/visibility";
+import { recountComments } from "@/lib/services/shared/comment-counts";
+import { blankComment, canReadComment } from "@/lib/services/shared/comment-visibility";
 import { applyScreen, screenContent, silencedChanges } from "@/lib/services/spam/screen";
 import { censorText } from "@/lib/services/spam/censor";
 
@@ -282,7 +282,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
       const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
         // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
-        // latest reply, for anyone (lib/services/comments/counts.ts).
+        // latest reply, for anyone (lib/services/shared/comment-counts.ts).
         storeHtml(tx, "comments", row.id, html).then(() =>
           screen.hold
             ? undefined
@@ -344,7 +344,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
 
 /**
  * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
- * and lastReplyAt are recounted from its visible comments (lib/services/comments/counts.ts).
+ * and lastReplyAt are recounted from its visible comments (lib/services/shared/comment-counts.ts).
  * `audit: false`: the caller writes the audit line of the action this is part of (a flag resolved by
  * deleting: one action, one line).
  */

@@ -10,7 +10,7 @@ import { assertCanSeePost } from "@/lib/permissions";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { reviewScope } from "@/lib/permissions/category-moderators";
 import { deleteComment } from "@/lib/services/comments/comments";
-import { recountComments } from "@/lib/services/comments/counts";
+import { recountComments } from "@/lib/services/shared/comment-counts";
 import { noticeComment } from "@/lib/services/comments/reply-notices";
 import { HELD_NOTE } from "@/lib/services/spam/silence";
 import { notify } from "@/lib/services/notifications/writer";

@@ -16,7 +16,7 @@ import {
 import { insufficientPoints } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
-import { canReadComment } from "@/lib/services/comments/visibility";
+import { canReadComment } from "@/lib/services/shared/comment-visibility";
 import type { PointHistoryDto, TrendPointDto } from "@/lib/validation/economy";
 import type { Viewer } from "@/lib/viewer";
 import { env } from "@/lib/env";

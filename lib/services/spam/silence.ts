@@ -12,7 +12,7 @@ import { badRequest, forbidden, notFound, msg } from "@/lib/errors";
 import { assertRole, canSuspendUser } from "@/lib/permissions";
 import { announce } from "@/lib/changes/announce";
 import { memberShown, settingsChanged } from "@/lib/changes/written";
-import { recountComments } from "@/lib/services/comments/counts";
+import { recountComments } from "@/lib/services/shared/comment-counts";
 import { audit } from "@/lib/services/shared/audit";
 import { systemUserId } from "@/lib/services/shared/change-logs";
 import { levelOf } from "@/lib/services/points/points";

@@ -5,7 +5,7 @@ import { db, rawRows } from "@/db";
 import { comments, posts, users } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
-import { readableCommentsWhere } from "@/lib/services/comments/visibility";
+import { readableCommentsWhere } from "@/lib/services/shared/comment-visibility";
 import { levelOf } from "@/lib/services/points/points";
 import { getProfile } from "@/lib/services/users/profiles";
 import type { ProfileDetailDto, UserDetailDto, UserStatsDto } from "@/lib/validation/openisle/profiles";

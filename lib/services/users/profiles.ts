@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound, pgCode, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { markdownExcerpt } from "@/lib/markdown";
 import { isModerator, visiblePostsWhere } from "@/lib/permissions";
-import { readableCommentsWhere } from "@/lib/services/comments/visibility";
+import { readableCommentsWhere } from "@/lib/services/shared/comment-visibility";
 import { earnedMedals, levelOf } from "@/lib/services/points/points";
 import { loadPosts } from "@/lib/services/posts/loader";
 import { saveImage } from "@/lib/services/uploads/uploads";
