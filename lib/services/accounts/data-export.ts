@@ -12,7 +12,7 @@ import { untilInWords } from "@/lib/human-time";
 import { afterCommit } from "@/lib/changes/announce";
 import { dataExportReady } from "@/lib/changes/written";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { writeDataArchive } from "@/lib/services/accounts/data-export-archive";
 import { readSiteIdentity } from "@/lib/services/site/identity";
 import { dataExportTokenPattern, type DataExportDto } from "@/lib/validation/data-export";

@@ -10,7 +10,7 @@ import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/c
 import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, canUndoState, isModerator } from "@/lib/permissions";
 import { audit } from "@/lib/services/shared/audit";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { noticeComment } from "@/lib/services/comments/reply-notices";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
 import { loadCommentReactions } from "@/lib/services/shared/reactions";

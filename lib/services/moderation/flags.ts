@@ -13,7 +13,7 @@ import { deleteComment } from "@/lib/services/comments/comments";
 import { recountComments } from "@/lib/services/shared/comment-counts";
 import { noticeComment } from "@/lib/services/comments/reply-notices";
 import { HELD_NOTE } from "@/lib/services/spam/silence";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { setClosed } from "@/lib/services/posts/state";
 import { deletePost } from "@/lib/services/posts/write";
 import { afterCommit } from "@/lib/changes/announce";

@@ -6,7 +6,7 @@ import { conflict, notFound, msg } from "@/lib/errors";
 import { audit } from "@/lib/services/shared/audit";
 import { definedOnly } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { applyPoints } from "@/lib/services/points/points";
 import type { z } from "zod";
 import type { pointGoodInputSchema, pointGoodPatchSchema } from "@/lib/validation/economy";

@@ -7,7 +7,7 @@ import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { LOTTERY_ALGORITHM, newSeed, pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { applyPoints } from "@/lib/services/points/points";
 import { systemUserId } from "@/lib/services/shared/change-logs";
 import { lotteryInputSchema, type LotteryInput, type LotteryVerifyDto } from "@/lib/validation/economy";

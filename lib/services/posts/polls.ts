@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound, msg } from "@/lib/errors";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { systemUserId } from "@/lib/services/shared/change-logs";
 import { pollInputSchema, type PollInput } from "@/lib/validation/economy";
 import type { PollDto, UserSummaryDto } from "@/lib/validation/responses";

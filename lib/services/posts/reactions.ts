@@ -7,7 +7,7 @@ import { notFound, msg } from "@/lib/errors";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { hasBlocked } from "@/lib/services/social/relations";
 import { reactionDto } from "@/lib/services/shared/reactions";
 import type { ReactionDto } from "@/lib/validation/responses";

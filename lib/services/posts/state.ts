@@ -8,10 +8,10 @@ import { assertCanSeePost, assertNotRejected, assertOnPost, canUndoState, isMode
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { actingOn } from "@/lib/permissions/category-moderators";
 import { writeChangeLogs } from "@/lib/services/shared/change-logs";
-import { notifyMentions } from "@/lib/services/notifications/mentions";
-import { notifyWatchers } from "@/lib/services/notifications/watches";
+import { notifyMentions } from "@/lib/services/shared/mentions";
+import { notifyWatchers } from "@/lib/services/shared/watchers";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points";
 import { loadPost } from "@/lib/services/posts/loader";
 import type { PostDto } from "@/lib/validation/responses";

@@ -12,10 +12,10 @@ import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/c
 import { categorySnapshot, tagSnapshot, writeChangeLogs, type NewChangeLog } from "@/lib/services/shared/change-logs";
 import { createLottery } from "@/lib/services/posts/lotteries";
 import { auditPost } from "@/lib/services/shared/audit";
-import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/notifications/mentions";
-import { notifyWatchers } from "@/lib/services/notifications/watches";
+import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/shared/mentions";
+import { notifyWatchers } from "@/lib/services/shared/watchers";
 import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { resolveNewTags } from "@/lib/services/taxonomy/tags";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
 import { createPoll } from "@/lib/services/posts/polls";

@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
  * Blocking members and choosing who may message you. A block is private: the blocked
  * member is not told, and sees only that they can no longer follow, mention or message the blocker.
  * What a block suppresses is enforced where it happens: the notification writer
- * (notifications/writer.ts), the followers' new-post notices (social/follower-notices.ts), following
+ * (shared/notification-writer.ts), the followers' new-post notices (social/follower-notices.ts), following
  * (social/follows.ts) and direct messages (relations.ts `isBlocked`, `mayMessage`).
  */
 

@@ -5,7 +5,7 @@ import { notifications, userFollows, users } from "@/db/schema";
 import { badRequest, forbidden, notFound, msg } from "@/lib/errors";
 import { iso, userSummary } from "@/lib/services/dto";
 import { levelOf } from "@/lib/services/points/points";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { findUser } from "@/lib/services/users/profiles";
 import { loadUserStats } from "@/lib/services/users/profile-stats";
 import { hasBlocked } from "@/lib/services/social/relations";

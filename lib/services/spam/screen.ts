@@ -13,7 +13,7 @@ import { rateLimitHitSql } from "@/lib/limits/rate-limit";
 import { isModerator } from "@/lib/permissions";
 import { readSettings } from "@/lib/services/shared/site-settings";
 import { countImages, countLinks, countMentions, hasLink } from "@/lib/services/spam/content";
-import { extractMentions } from "@/lib/services/notifications/mentions";
+import { extractMentions } from "@/lib/services/shared/mentions";
 import { watchedWordMatcher } from "@/lib/services/spam/lists";
 import { HELD_NOTE, isNewMember, raiseSystemFlag, recordSpamEvent, silenceMember } from "@/lib/services/spam/silence";
 import { akismetSaysSpam } from "@/lib/services/spam/akismet";
