@@ -18,7 +18,7 @@ import { POST as createPost } from "@/app/api/posts/route";
 import { GET as listNotifications } from "@/app/api/notifications/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as react } from "@/app/api/posts/[id]/reactions/route";
-import { follows, isBlocked, mayMessage } from "@/lib/services/social/relations";
+import { follows, isBlocked, mayMessage } from "@/lib/services/shared/relations";
 import { BASE, call, makeCategory, makeUser, sessionCookie, type TestUser } from "../helpers";
 import { makePost, notificationsOf } from "./comments-fixtures";
 

@@ -6,7 +6,7 @@ import { msg, notFound } from "@/lib/errors";
 import { isModerator } from "@/lib/permissions";
 import { levelOf } from "@/lib/services/points/points";
 import { iso, userSummary, type UserSummary } from "@/lib/services/dto";
-import type { MessagePolicy } from "@/lib/services/social/relations";
+import type { MessagePolicy } from "@/lib/services/shared/relations";
 import type { Viewer } from "@/lib/viewer";
 
 /**

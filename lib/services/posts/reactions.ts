@@ -8,7 +8,7 @@ import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/shared/notification-writer";
-import { hasBlocked } from "@/lib/services/social/relations";
+import { hasBlocked } from "@/lib/services/shared/relations";
 import { reactionDto } from "@/lib/services/shared/reactions";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";

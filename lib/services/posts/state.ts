@@ -10,7 +10,7 @@ import { actingOn } from "@/lib/permissions/category-moderators";
 import { writeChangeLogs } from "@/lib/services/shared/change-logs";
 import { notifyMentions } from "@/lib/services/shared/mentions";
 import { notifyWatchers } from "@/lib/services/shared/watchers";
-import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
+import { notifyFollowersOfPost } from "@/lib/services/shared/follower-notices";
 import { notify } from "@/lib/services/shared/notification-writer";
 import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points";
 import { loadPost } from "@/lib/services/posts/loader";

@@ -14,7 +14,7 @@ import { createLottery } from "@/lib/services/posts/lotteries";
 import { auditPost } from "@/lib/services/shared/audit";
 import { extractMentions, notifyMentions, withdrawHiddenMentions } from "@/lib/services/shared/mentions";
 import { notifyWatchers } from "@/lib/services/shared/watchers";
-import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
+import { notifyFollowersOfPost } from "@/lib/services/shared/follower-notices";
 import { notify } from "@/lib/services/shared/notification-writer";
 import { resolveNewTags } from "@/lib/services/taxonomy/tags";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";

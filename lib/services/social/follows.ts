@@ -8,7 +8,7 @@ import { levelOf } from "@/lib/services/points/points";
 import { notify } from "@/lib/services/shared/notification-writer";
 import { findUser } from "@/lib/services/users/profiles";
 import { loadUserStats } from "@/lib/services/users/profile-stats";
-import { hasBlocked } from "@/lib/services/social/relations";
+import { hasBlocked } from "@/lib/services/shared/relations";
 import type { UserDetailDto } from "@/lib/validation/openisle/profiles";
 import type { FollowStateDto, FollowListQuery } from "@/lib/validation/social";
 import type { Viewer } from "@/lib/viewer";
