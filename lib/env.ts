@@ -148,7 +148,7 @@ const envSchema = z.object({
   RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC: int(3600),
   RATE_LIMIT_FORGOT: int(5),
   RATE_LIMIT_FORGOT_WINDOW_SEC: int(900),
-  /** Argon2id cost of new password hashes (lib/services/auth/passwords.ts): memory in KiB, passes. OWASP's minimum; the tests lower it. */
+  /** Argon2id cost of new password hashes (lib/services/shared/passwords.ts): memory in KiB, passes. OWASP's minimum; the tests lower it. */
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(20).default(2),
   /** Connections per process to the Postgres server; replicas get DATABASE_REPLICA_POOL_SIZE each (default the same). */

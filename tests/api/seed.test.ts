@@ -7,7 +7,7 @@ import { seedDemo } from "@/lib/demo/demo";
 import { CHANGE_LOG_TYPES, users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
-import { verifyPassword } from "@/lib/services/auth/passwords";
+import { verifyPassword } from "@/lib/services/shared/passwords";
 import { earnedMedals } from "@/lib/services/points/points";
 
 const n = (v: unknown) => Number(v);

@@ -28,7 +28,7 @@ import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeDeleteCode, DELETE_CODE_TTL_MS } from "@/lib/services/auth/email-codes";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { verifyPassword } from "@/lib/services/auth/passwords";
+import { verifyPassword } from "@/lib/services/shared/passwords";
 import { revokeUserSessions } from "@/lib/services/auth/sessions";
 import { audit } from "@/lib/services/shared/audit";
 import type { DeleteCodeSentDto } from "@/lib/validation/accounts";

@@ -8,7 +8,7 @@ import { signInTickets, twoFactorRecoveryCodes, users, userTwoFactor } from "@/d
 import { authSecret } from "@/lib/auth-secret";
 import { badRequest, conflict, msg, twoFactorInvalid, unauthorized } from "@/lib/errors";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { verifyPassword } from "@/lib/services/auth/passwords";
+import { verifyPassword } from "@/lib/services/shared/passwords";
 import { readSettings } from "@/lib/services/shared/site-settings";
 import { siteIdentity } from "@/lib/services/site/identity";
 import type { Viewer } from "@/lib/viewer";

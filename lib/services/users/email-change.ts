@@ -8,7 +8,7 @@ import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeEmailChangeCode, liveEmailChange, retireCodes } from "@/lib/services/auth/email-codes";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { verifyPassword } from "@/lib/services/auth/passwords";
+import { verifyPassword } from "@/lib/services/shared/passwords";
 import { getMe } from "@/lib/services/users/users";
 import { afterCommit } from "@/lib/changes/announce";
 import { accountChanged } from "@/lib/changes/written";

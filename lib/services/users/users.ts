@@ -10,7 +10,7 @@ import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
 import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points/points";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { checkSecondFactor, hasTwoFactor } from "@/lib/services/auth/two-factor";
