@@ -23,7 +23,7 @@ import { accountChanged, commentChanged, memberShown, postChanged } from "@/lib/
 import { badRequest, forbidden, msg, notFound, unauthorized } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { endDataExports } from "@/lib/services/accounts/data-export";
-import { releasedNameHash } from "@/lib/services/accounts/released-names";
+import { releasedNameHash } from "@/lib/services/shared/released-names";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeDeleteCode, DELETE_CODE_TTL_MS } from "@/lib/services/auth/email-codes";

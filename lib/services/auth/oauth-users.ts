@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, msg, pgCode, unauthorized } from "@/lib
 import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { refreshMedal } from "@/lib/services/points/points";
 import { recordTermsAcceptance, termsVersion } from "@/lib/services/site/legal";
-import { nameFree } from "@/lib/services/users/usernames";
+import { nameFree } from "@/lib/services/shared/name-taken";
 import { USERNAME_RE } from "@/lib/validation/auth";
 import { isDeletedName } from "@/lib/deleted-member";
 

@@ -11,7 +11,7 @@ import { AppError, msg, notFound, pgCode } from "@/lib/errors";
 import { hashPassword } from "@/lib/services/shared/passwords";
 import { refreshMedal } from "@/lib/services/points/points";
 import { recordTermsAcceptance, termsVersion } from "@/lib/services/site/legal";
-import { nameFree } from "@/lib/services/users/usernames";
+import { nameFree } from "@/lib/services/shared/name-taken";
 import type { SetupInput } from "@/lib/validation/setup";
 
 /**

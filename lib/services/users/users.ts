@@ -16,7 +16,7 @@ import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { checkSecondFactor, hasTwoFactor } from "@/lib/services/auth/two-factor";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
-import { nameFree } from "@/lib/services/users/usernames";
+import { nameFree } from "@/lib/services/shared/name-taken";
 import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/responses";
 import { afterCommit, announce } from "@/lib/changes/announce";
