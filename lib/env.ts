@@ -142,7 +142,7 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: int(8),
   MAIL_RETRY_BASE_SEC: int(30),
   UNVERIFIED_POST_ALLOWANCE: z.coerce.number().int().min(0).default(3),
-  /** Members below this level (lib/services/points/points.ts LEVELS) pick existing tags only; staff always may create. */
+  /** Members below this level (lib/services/shared/medals.ts LEVELS) pick existing tags only; staff always may create. */
   TAG_CREATE_MIN_LEVEL: z.coerce.number().int().min(0).max(6).default(1),
   RATE_LIMIT_VERIFY_RESEND: int(3),
   RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC: int(3600),

@@ -4,7 +4,7 @@ import { db, type DbOrTx } from "@/db";
 import { notifications, userFollows, users } from "@/db/schema";
 import { badRequest, forbidden, notFound, msg } from "@/lib/errors";
 import { iso, userSummary } from "@/lib/services/dto";
-import { levelOf } from "@/lib/services/points/points";
+import { levelOf } from "@/lib/services/shared/medals";
 import { notify } from "@/lib/services/shared/notification-writer";
 import { findUser } from "@/lib/services/users/profiles";
 import { loadUserStats } from "@/lib/services/users/profile-stats";

@@ -15,7 +15,7 @@ import { memberShown, settingsChanged } from "@/lib/changes/written";
 import { recountComments } from "@/lib/services/shared/comment-counts";
 import { audit } from "@/lib/services/shared/audit";
 import { systemUserId } from "@/lib/services/shared/change-logs";
-import { levelOf } from "@/lib/services/points/points";
+import { levelOf } from "@/lib/services/shared/medals";
 import { addScreenedEmail, addScreenedIp, normalizeCidr, screenedEmailDomains, screenedIpAction } from "@/lib/services/spam/lists";
 import type { DeleteSpammerResultDto, UserSpamDto } from "@/lib/validation/spam";
 import type { Viewer } from "@/lib/viewer";

@@ -8,7 +8,7 @@ import { assertRole, canCreateTags } from "@/lib/permissions";
 import { hiddenCategoryIds } from "@/lib/permissions/category-access";
 import { getCategory } from "@/lib/services/taxonomy/categories";
 import { getTagRules, type TagRules } from "@/lib/services/shared/site-settings";
-import { levelOf } from "@/lib/services/points/points";
+import { levelOf } from "@/lib/services/shared/medals";
 import { audit } from "@/lib/services/shared/audit";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { TagDto } from "@/lib/validation/responses";

@@ -9,7 +9,7 @@ import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeEmailChangeCode, liveEmailChange, retireCodes } from "@/lib/services/auth/email-codes";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
 import { verifyPassword } from "@/lib/services/shared/passwords";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 import { afterCommit } from "@/lib/changes/announce";
 import { accountChanged } from "@/lib/changes/written";
 import type { ChangeEmailInput, EmailChangeDto } from "@/lib/validation/account";

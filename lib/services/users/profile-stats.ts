@@ -6,7 +6,7 @@ import { comments, posts, users } from "@/db/schema";
 import { iso, userSummary } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { readableCommentsWhere } from "@/lib/services/shared/comment-visibility";
-import { levelOf } from "@/lib/services/points/points";
+import { levelOf } from "@/lib/services/shared/medals";
 import { getProfile } from "@/lib/services/users/profiles";
 import type { ProfileDetailDto, UserDetailDto, UserStatsDto } from "@/lib/validation/openisle/profiles";
 import type { Viewer } from "@/lib/viewer";
