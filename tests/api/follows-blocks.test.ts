@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawRows } from "@/db";
 import { apiTokens, mailOutbox, notificationPrefs, notifications, userBlocks, userFollows, users } from "@/db/schema";
-import { processReplyMail } from "@/lib/mail/drain";
+import { processReplyMail } from "@/lib/jobs/mail-drain";
 import { POST as follow, DELETE as unfollow } from "@/app/api/subscriptions/users/[username]/route";
 import { GET as followersOf } from "@/app/api/users/[idOrUsername]/followers/route";
 import { GET as followingOf } from "@/app/api/users/[idOrUsername]/following/route";

@@ -316,7 +316,7 @@ export async function dataExportsSettled(): Promise<void> {
   while (running.size) await Promise.all([...running.values()]);
 }
 
-/** What the ready mail needs (lib/mail/drain.ts), or null when the export is no longer ready. */
+/** What the ready mail needs (lib/jobs/mail-drain.ts), or null when the export is no longer ready. */
 export async function dataExportMailContent(exportId: number): Promise<{ expiresAt: string } | null> {
   const [row] = await db
     .select({ status: dataExports.status, expiresAt: dataExports.expiresAt })

@@ -158,7 +158,7 @@ const DELETE_CODE_WINDOW_SEC = 3600;
 /**
  * POST /api/users/me/deletion-code: mails the member a one-time code that deletes the account in place
  * of the password (for accounts made through an OpenID provider or with passkeys only, which have none;
- * any member may use it). The code is made when the mail is sent (lib/mail/drain.ts), like the other
+ * any member may use it). The code is made when the mail is sent (lib/jobs/mail-drain.ts), like the other
  * mailed codes: 6 digits, 30 minutes, 5 wrong tries, only its hash kept. 429 past DELETE_CODE_LIMIT an hour.
  */
 export async function requestDeleteCode(viewer: Pick<Viewer, "id">): Promise<DeleteCodeSentDto> {

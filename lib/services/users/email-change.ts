@@ -17,7 +17,7 @@ import type { MeDto } from "@/lib/validation/responses";
 
 /**
  * Changing the member's address: they give the new address and their password; a code goes to the
- * NEW address (the mail is composed when it is sent, lib/mail/drain.ts, like a verification code);
+ * NEW address (the mail is composed when it is sent, lib/jobs/mail-drain.ts, like a verification code);
  * the address changes only when that code comes back, and then the OLD address is told. Until then
  * everything keeps going to the old one.
  */
