@@ -11,7 +11,7 @@ import cliProgress from "cli-progress";
 import { sql } from "drizzle-orm";
 import { closeDb, connection, db, rawRows } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 
 import {
   ADMIN_ID,

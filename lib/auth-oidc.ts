@@ -10,7 +10,7 @@ import { safeLocalPath } from "@/lib/safe-path";
 import { beginOidcSignIn, completeOidcSignUp } from "@/lib/services/auth/oauth-users";
 import { createBrowserSession } from "@/lib/services/auth/sessions";
 import { userById } from "@/lib/services/auth/login-attempts";
-import { externalProviders } from "@/lib/services/auth/sso";
+import { externalProviders } from "@/lib/services/shared/sso-providers";
 
 /**
  * Any OpenID Connect provider (issue 60, docs/accounts.md) for lib/auth.ts: the Auth.js provider, its

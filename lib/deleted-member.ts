@@ -1,7 +1,7 @@
 /**
  * A deleted account keeps its row (its kept posts, its side of conversations) under the name
  * `deleted-<id>` (lib/services/accounts/delete-account.ts). That shape is reserved: no sign-up, rename or
- * provider sign-in may take it (lib/services/users/usernames.ts), so a name of that shape always means a
+ * provider sign-in may take it (lib/services/shared/name-taken.ts), so a name of that shape always means a
  * deleted account, and pages show "deleted member" in the reader's language in its place.
  */
 export const DELETED_NAME_RE = /^deleted-\d+$/i;

@@ -142,13 +142,13 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: int(8),
   MAIL_RETRY_BASE_SEC: int(30),
   UNVERIFIED_POST_ALLOWANCE: z.coerce.number().int().min(0).default(3),
-  /** Members below this level (lib/services/points/points.ts LEVELS) pick existing tags only; staff always may create. */
+  /** Members below this level (lib/services/shared/medals.ts LEVELS) pick existing tags only; staff always may create. */
   TAG_CREATE_MIN_LEVEL: z.coerce.number().int().min(0).max(6).default(1),
   RATE_LIMIT_VERIFY_RESEND: int(3),
   RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC: int(3600),
   RATE_LIMIT_FORGOT: int(5),
   RATE_LIMIT_FORGOT_WINDOW_SEC: int(900),
-  /** Argon2id cost of new password hashes (lib/services/auth/passwords.ts): memory in KiB, passes. OWASP's minimum; the tests lower it. */
+  /** Argon2id cost of new password hashes (lib/services/shared/passwords.ts): memory in KiB, passes. OWASP's minimum; the tests lower it. */
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(20).default(2),
   /** Connections per process to the Postgres server; replicas get DATABASE_REPLICA_POOL_SIZE each (default the same). */

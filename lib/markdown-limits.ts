@@ -69,7 +69,7 @@ export const RENDER_BUDGET = {
 
 /**
  * Mentions linked per document: the rest stay text (a storm of `@name` would otherwise become as many
- * links; notifications have their own cap, MAX_MENTIONS in lib/services/notifications/mentions.ts).
+ * links; notifications have their own cap, MAX_MENTIONS in lib/services/shared/mentions.ts).
  */
 export const MAX_LINKED_MENTIONS = 200;
 

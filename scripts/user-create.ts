@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { closeDb, db } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
 import { users, USER_ROLES, type UserRole } from "@/db/schema";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 import { refreshMedal } from "@/lib/services/points/points";
 import { passwordSchema, usernameSchema } from "@/lib/validation/auth";
 

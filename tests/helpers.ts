@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/db";
 import { categories, tags, users, type TokenScope, type UserRole } from "@/db/schema";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 import { issueToken } from "@/lib/services/auth/tokens";
 import type { Viewer } from "@/lib/viewer";
 

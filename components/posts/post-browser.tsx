@@ -56,7 +56,7 @@ export async function PostBrowser({
   if (viewer && !shared) await touchVisit(viewer).catch(() => {});
   const categoryId = fixed.categoryId ?? state.categoryId;
   const tagIds = fixed.tagId ? [...new Set([fixed.tagId, ...state.tagIds])] : state.tagIds;
-  // The home list without the member's muted categories and tags (lib/services/notifications/watches.ts):
+  // The home list without the member's muted categories and tags (lib/services/shared/watchers.ts):
   // left out of the query when the page is theirs alone, hidden by their browser on the shared page.
   const hideMuted = basePath === "/" && !categoryId && !tagIds.length && viewer !== null;
   const [{ posts, hasMore }, { categories, popularTags }, selectedTags] = await Promise.all([

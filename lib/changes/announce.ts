@@ -11,7 +11,7 @@
  * Its one listener is the read caches' (lib/cache/listeners.ts, registered at start-up by lib/startup.ts
  * and by the tests' setup). Live events and reply mail do not listen here: database triggers write them
  * in the writing transaction (live events: trigger → `events` → pg_notify → lib/live/events.ts; reply
- * mail: trigger → `notification_mail_queue` → the scheduler's drain, lib/mail/drain.ts), so they cover
+ * mail: trigger → `notification_mail_queue` → the scheduler's drain, lib/jobs/mail-drain.ts), so they cover
  * writes from any process or script. The table is in lib/cache/README.md.
  *
  * Rules: announce only after the commit (never inside `db.transaction`), once per service call, with

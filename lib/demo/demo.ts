@@ -4,7 +4,7 @@ import { count, sql } from "drizzle-orm";
 import { db, type DB } from "@/db";
 import { users } from "@/db/schema";
 import { env } from "@/lib/env";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 import { record } from "./record";
 import { simulate } from "./simulate";
 

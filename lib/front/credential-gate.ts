@@ -4,7 +4,7 @@ import { sendRefusal } from "@/lib/front/odd-methods";
 /**
  * Requests that may hash or compare a password (sign-in, sign-up, resets, password and email changes,
  * account deletion, the sign-in pages' server actions) enter Next.js a few at a time. The hashing itself
- * runs off the server's thread (lib/services/auth/passwords.ts), but each request still costs the
+ * runs off the server's thread (lib/services/shared/passwords.ts), but each request still costs the
  * thread ~5 ms of routing, parsing and database work; 60 arriving at once queued every other request
  * behind ~330-530 ms of them (bench:hostile, 60 parallel bad resets from 60 addresses). Held here, they
  * wait in a list and cost nothing, and the rest of the forum's requests go through between them.

@@ -112,7 +112,7 @@ export async function ensureJobsRegistered(): Promise<void> {
   const [{ processDueLotteries, lotteriesDue }, { processDuePolls, pollsDue }, mail, messageMail] = await Promise.all([
     import("@/lib/services/posts/lotteries"),
     import("@/lib/services/posts/polls"),
-    import("@/lib/mail/drain"),
+    import("@/lib/jobs/mail-drain"),
     import("@/lib/services/messages/mail"),
   ]);
   registerJob("lottery-draws", processDueLotteries, lotteriesDue);

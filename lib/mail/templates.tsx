@@ -8,7 +8,7 @@ import { untilInWords } from "@/lib/human-time";
  * Mail templates as React components: each one gives a subject, the HTML body (rendered with
  * lib/mail/render.ts, inline styles only, since mail clients drop style sheets) and a plain-text part.
  * Every sentence comes from the `Mail` namespace of messages/<locale>/server.json, in the recipient's
- * language (`locale`: their saved users.locale, else English; lib/mail/drain.ts).
+ * language (`locale`: their saved users.locale, else English; lib/jobs/mail-drain.ts).
  */
 
 export type Footer = { site: string; siteUrl: string; settingsUrl: string; unsubscribeUrl: string };

@@ -9,7 +9,7 @@ import { emailCodes, users } from "@/db/schema";
 import { DELETE as deleteMe, GET as me } from "@/app/api/users/me/route";
 import { POST as requestCode } from "@/app/api/users/me/deletion-code/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { drainOutbox, outboxIdle } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { consumeDeleteCode, createDeleteCode } from "@/lib/services/auth/email-codes";
 import { issueToken } from "@/lib/services/auth/tokens";
 import { call, makeUser, sessionCookie, type TestUser } from "../helpers";

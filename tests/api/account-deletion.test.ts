@@ -21,7 +21,7 @@ import { GET as rss } from "@/app/api/rss/route";
 import { searchEverything } from "@/lib/services/search/everything";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { releasedNameHash } from "@/lib/services/accounts/released-names";
+import { releasedNameHash } from "@/lib/services/shared/released-names";
 import { asViewer, call, makeCategory, makeUser, sessionCookie } from "../helpers";
 
 let ip = 0;

@@ -14,7 +14,7 @@ import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { PUT as putConfig } from "@/app/api/admin/config/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { GET as suggest } from "@/app/api/users/suggest/route";
-import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/jobs/mail-drain";
 import { listPostIds } from "@/lib/services/posts/list";
 import { errorSchema, meSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";

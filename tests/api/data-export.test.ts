@@ -14,7 +14,7 @@ import { GET as listNotifications } from "@/app/api/notifications/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { DELETE as deleteMe } from "@/app/api/users/me/route";
 import { readAll, readArchive } from "@/lib/backup/archive";
-import { drainOutbox, outboxIdle } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { dataExportsSettled, processDataExports } from "@/lib/services/accounts/data-export";
 import { BATCH } from "@/lib/services/accounts/data-export-archive";
 import { call, makeCategory, makeUser, req, sessionCookie, type TestUser } from "../helpers";

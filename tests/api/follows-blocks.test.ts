@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rawRows } from "@/db";
 import { apiTokens, mailOutbox, notificationPrefs, notifications, userBlocks, userFollows, users } from "@/db/schema";
-import { processReplyMail } from "@/lib/mail/drain";
+import { processReplyMail } from "@/lib/jobs/mail-drain";
 import { POST as follow, DELETE as unfollow } from "@/app/api/subscriptions/users/[username]/route";
 import { GET as followersOf } from "@/app/api/users/[idOrUsername]/followers/route";
 import { GET as followingOf } from "@/app/api/users/[idOrUsername]/following/route";
@@ -18,7 +18,7 @@ import { POST as createPost } from "@/app/api/posts/route";
 import { GET as listNotifications } from "@/app/api/notifications/route";
 import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as react } from "@/app/api/posts/[id]/reactions/route";
-import { follows, isBlocked, mayMessage } from "@/lib/services/social/relations";
+import { follows, isBlocked, mayMessage } from "@/lib/services/shared/relations";
 import { BASE, call, makeCategory, makeUser, sessionCookie, type TestUser } from "../helpers";
 import { makePost, notificationsOf } from "./comments-fixtures";
 

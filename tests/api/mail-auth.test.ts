@@ -15,7 +15,7 @@ import { POST as createPost } from "@/app/api/posts/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { GET as me } from "@/app/api/users/me/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { drainOutbox, outboxIdle } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { authResultSchema } from "@/lib/validation/auth";
 import { acceptedSchema, verifyResultSchema } from "@/lib/validation/mail";
 import { errorSchema, meSchema } from "@/lib/validation/responses";

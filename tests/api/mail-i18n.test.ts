@@ -6,7 +6,7 @@ import { POST as register } from "@/app/api/auth/register/route";
 import { POST as forgot } from "@/app/api/auth/forgot/route";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/jobs/mail-drain";
 import { authResultSchema } from "@/lib/validation/auth";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 import { linkIn, TestSmtp } from "./mail-helpers";

@@ -6,7 +6,7 @@ import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { GET as getPrefs, PUT as putPrefs, POST as postPrefs } from "@/app/api/notifications/email-prefs/route";
 import { POST as unsubscribe } from "@/app/api/notifications/unsubscribe/route";
 import { GET as me } from "@/app/api/users/me/route";
-import { drainOutbox, outboxIdle, processDigests, processReplyMail } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle, processDigests, processReplyMail } from "@/lib/jobs/mail-drain";
 import { emailPrefsSchema } from "@/lib/validation/mail";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
 import { linkIn, rawHeader, TestSmtp, unsubscribeTarget } from "./mail-helpers";

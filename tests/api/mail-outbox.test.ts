@@ -5,7 +5,7 @@ import { mailOutbox, users } from "@/db/schema";
 import { POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { env } from "@/lib/env";
 import { claimDueMail, enqueueMail, markSent } from "@/lib/mail/outbox";
-import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/jobs/mail-drain";
 import { call, makeCategory, makeUser } from "../helpers";
 import { TestSmtp } from "./mail-helpers";
 

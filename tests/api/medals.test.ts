@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { comments, posts, users } from "@/db/schema";
 import { GET as me } from "@/app/api/users/me/route";
-import { earnedMedals } from "@/lib/services/points/points";
+import { earnedMedals } from "@/lib/services/shared/medals";
 import { call, makeCategory, makeUser } from "../helpers";
 
 /** docs/api.md §2: the medals a member has earned, as GET /api/users/me lists them. */

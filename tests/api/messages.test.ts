@@ -28,7 +28,7 @@ import { GET as openapiJson } from "@/app/api/openapi.json/route";
 import type { OpenApiDocument } from "@/app/api/openapi.json/openapi";
 import { validateWithDocument } from "./openapi-validate";
 import { env } from "@/lib/env";
-import { drainOutbox, outboxIdle } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { processMessageMail } from "@/lib/services/messages/mail";
 import { type LiveEvent } from "@/lib/live/events";
 import { conversationDetailSchema, conversationSchema, createConversationResponseSchema, messageSchema } from "@/lib/validation/messages";

@@ -11,7 +11,7 @@ import { POST as markGroupRead } from "@/app/api/notifications/groups/read/route
 import { GET as unreadCount } from "@/app/api/notifications/unread-count/route";
 import { GET as openapi } from "@/app/api/openapi.json/route";
 import { processDueLotteries } from "@/lib/services/posts/lotteries";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { notificationSchema } from "@/lib/validation/responses";
 import { notificationGroupPageSchema, type NotificationGroupDto } from "@/lib/validation/notification-groups";
 import { call, makeUser, type TestUser } from "../helpers";

@@ -6,7 +6,7 @@ import { comments, notifications, posts, type NotificationType } from "@/db/sche
 import { GET as list } from "@/app/api/notifications/route";
 import { GET as unread } from "@/app/api/notifications/unread/route";
 import { GET as unreadCount } from "@/app/api/notifications/unread-count/route";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { notificationSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser } from "../helpers";
 

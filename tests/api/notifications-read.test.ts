@@ -8,7 +8,7 @@ import { POST as markRead } from "@/app/api/notifications/read/route";
 import { POST as readAll } from "@/app/api/notifications/read-all/route";
 import { GET as unreadCount } from "@/app/api/notifications/unread-count/route";
 import { GET as getPrefs, POST as postPrefs, PUT as putPrefs } from "@/app/api/notifications/prefs/route";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { call, makeUser } from "../helpers";
 
 async function seedFor(userId: number, fromUserId: number, n: number) {

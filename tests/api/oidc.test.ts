@@ -17,7 +17,8 @@ import { GET as getConfig, PUT as putConfig } from "@/app/api/admin/config/route
 import { peerHeaders } from "@/lib/api/client-ip";
 import { env, settingProblems } from "@/lib/env";
 import { beginOidcSignIn, completeOidcSignUp, getPendingSignUp, type OidcProfile } from "@/lib/services/auth/oauth-users";
-import { assertPasswordSignIn, externalProviders } from "@/lib/services/auth/sso";
+import { assertPasswordSignIn } from "@/lib/services/auth/sso";
+import { externalProviders } from "@/lib/services/shared/sso-providers";
 import { deleteMyAccount } from "@/lib/services/accounts/delete-account";
 import { call, makeUser } from "../helpers";
 

@@ -9,7 +9,7 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { POST as reset } from "@/app/api/auth/reset/route";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { createResetToken } from "@/lib/services/auth/email-codes";
-import { passwordWorkState } from "@/lib/services/auth/passwords";
+import { passwordWorkState } from "@/lib/services/shared/passwords";
 import { call, makeUser } from "../helpers";
 
 // Made by bcryptjs (cost 10) for "old-password-1", as the accounts of earlier versions hold them: the

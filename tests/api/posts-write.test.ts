@@ -18,7 +18,7 @@ import { POST as unfeature } from "@/app/api/posts/[id]/unfeature/route";
 import { POST as unpin } from "@/app/api/posts/[id]/unpin/route";
 import { GET as list, POST as create } from "@/app/api/posts/route";
 import { env } from "@/lib/env";
-import { writeChangeLogs } from "@/lib/services/posts/change-logs";
+import { writeChangeLogs } from "@/lib/services/shared/change-logs";
 import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/responses";
 import { call, type Handler, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
 

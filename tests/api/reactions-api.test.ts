@@ -10,7 +10,7 @@ import { POST as reactPost } from "@/app/api/posts/[id]/reactions/route";
 import { POST as reactComment } from "@/app/api/comments/[id]/reactions/route";
 import { GET as reactionTypes } from "@/app/api/reaction-types/route";
 import { applyPoints } from "@/lib/services/points/points";
-import { loadCommentReactions, loadPostReactions } from "@/lib/services/posts/reactions";
+import { loadCommentReactions, loadPostReactions } from "@/lib/services/shared/reactions";
 import { reactionSchema } from "@/lib/validation/responses";
 import { call, makeUser, type TestUser } from "../helpers";
 import { balance, ledger, ledgerSum, makePost, notificationsOf } from "./comments-fixtures";

@@ -23,7 +23,7 @@ import { GET as userActivity } from "@/app/api/users/[idOrUsername]/activity/rou
 import { GET as userReplies } from "@/app/api/users/[idOrUsername]/replies/route";
 import { GET as userProfile } from "@/app/api/users/[idOrUsername]/route";
 import { eventHub, type LiveEvent } from "@/lib/live/events";
-import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle, processReplyMail } from "@/lib/jobs/mail-drain";
 import { pointHistorySchema } from "@/lib/validation/economy";
 import { commentSchema, notificationSchema } from "@/lib/validation/responses";
 import { searchResultSchema } from "@/lib/validation/search";

@@ -24,8 +24,8 @@ vi.mock("next/headers", () => ({
 
 // Every comparison the sign-in makes, with the hash it compared against (the real function runs).
 const compared = vi.hoisted(() => [] as string[]);
-vi.mock("@/lib/services/auth/passwords", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/services/auth/passwords")>();
+vi.mock("@/lib/services/shared/passwords", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/services/shared/passwords")>();
   return {
     ...real,
     verifyPassword: async (password: string, hash: string | null | undefined) => {

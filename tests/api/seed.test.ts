@@ -7,8 +7,8 @@ import { seedDemo } from "@/lib/demo/demo";
 import { CHANGE_LOG_TYPES, users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { pickWinners, seedHashOf } from "@/lib/services/posts/lottery-fair";
-import { verifyPassword } from "@/lib/services/auth/passwords";
-import { earnedMedals } from "@/lib/services/points/points";
+import { verifyPassword } from "@/lib/services/shared/passwords";
+import { earnedMedals } from "@/lib/services/shared/medals";
 
 const n = (v: unknown) => Number(v);
 const q = <T>(query: ReturnType<typeof sql>) => rawRows<T>(db, query);

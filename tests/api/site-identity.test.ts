@@ -17,7 +17,7 @@ import { POST as dismiss } from "@/app/api/users/me/banner-dismissals/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as createPost } from "@/app/api/posts/route";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { drainOutbox, outboxIdle } from "@/lib/mail/drain";
+import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { accentPalette, accentProblem, contrast } from "@/lib/site-accent";
 import { siteConfigSchema } from "@/lib/validation/responses";
 import { publicConfigSchema } from "@/lib/validation/openisle/site";

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 });
 
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/auth/passwords";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/shared/passwords";
 import { env } from "@/lib/env";
 
 // tests/setup.ts read the settings (with the lowered cost) before the lines above deleted it: read them again.

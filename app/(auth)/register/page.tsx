@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { redirect } from "next/navigation";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { safeLocalPath } from "@/lib/safe-path";
-import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
+import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { RegisterForm } from "./register-form";
 import { signUpFormScreen } from "@/lib/services/spam/signup";
 import { ssoOnly } from "@/lib/services/auth/sso";

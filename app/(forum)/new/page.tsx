@@ -6,7 +6,7 @@ import { SuspendedHint } from "@/components/layout/suspension-banner";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { editorTagRules } from "@/lib/services/taxonomy/tags";
-import { getTagRules } from "@/lib/services/moderation/site-settings";
+import { getTagRules } from "@/lib/services/shared/site-settings";
 import { tagCreatorsKey } from "@/components/composer/post-draft";
 
 export async function generateMetadata(): Promise<Metadata> {

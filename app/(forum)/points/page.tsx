@@ -9,7 +9,7 @@ import { pageViewer } from "@/lib/cache/page-reader";
 import { pointKeys, userKeys } from "@/lib/client/query-keys";
 import { listPointHistories, pointTrend } from "@/lib/services/points/points";
 import { listGoods } from "@/lib/services/points/shop";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("Points"))("metaTitle") };

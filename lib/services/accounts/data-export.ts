@@ -12,7 +12,7 @@ import { untilInWords } from "@/lib/human-time";
 import { afterCommit } from "@/lib/changes/announce";
 import { dataExportReady } from "@/lib/changes/written";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { writeDataArchive } from "@/lib/services/accounts/data-export-archive";
 import { readSiteIdentity } from "@/lib/services/site/identity";
 import { dataExportTokenPattern, type DataExportDto } from "@/lib/validation/data-export";
@@ -316,7 +316,7 @@ export async function dataExportsSettled(): Promise<void> {
   while (running.size) await Promise.all([...running.values()]);
 }
 
-/** What the ready mail needs (lib/mail/drain.ts), or null when the export is no longer ready. */
+/** What the ready mail needs (lib/jobs/mail-drain.ts), or null when the export is no longer ready. */
 export async function dataExportMailContent(exportId: number): Promise<{ expiresAt: string } | null> {
   const [row] = await db
     .select({ status: dataExports.status, expiresAt: dataExports.expiresAt })

@@ -23,14 +23,14 @@ import { accountChanged, commentChanged, memberShown, postChanged } from "@/lib/
 import { badRequest, forbidden, msg, notFound, unauthorized } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { endDataExports } from "@/lib/services/accounts/data-export";
-import { releasedNameHash } from "@/lib/services/accounts/released-names";
+import { releasedNameHash } from "@/lib/services/shared/released-names";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeDeleteCode, DELETE_CODE_TTL_MS } from "@/lib/services/auth/email-codes";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { verifyPassword } from "@/lib/services/auth/passwords";
+import { verifyPassword } from "@/lib/services/shared/passwords";
 import { revokeUserSessions } from "@/lib/services/auth/sessions";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import type { DeleteCodeSentDto } from "@/lib/validation/accounts";
 import type { Viewer } from "@/lib/viewer";
 
@@ -158,7 +158,7 @@ const DELETE_CODE_WINDOW_SEC = 3600;
 /**
  * POST /api/users/me/deletion-code: mails the member a one-time code that deletes the account in place
  * of the password (for accounts made through an OpenID provider or with passkeys only, which have none;
- * any member may use it). The code is made when the mail is sent (lib/mail/drain.ts), like the other
+ * any member may use it). The code is made when the mail is sent (lib/jobs/mail-drain.ts), like the other
  * mailed codes: 6 digits, 30 minutes, 5 wrong tries, only its hash kept. 429 past DELETE_CODE_LIMIT an hour.
  */
 export async function requestDeleteCode(viewer: Pick<Viewer, "id">): Promise<DeleteCodeSentDto> {

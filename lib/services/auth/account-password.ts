@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { users } from "@/db/schema";
 import { badRequest, unauthorized, msg } from "@/lib/errors";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { hashPassword, verifyPassword } from "@/lib/services/auth/passwords";
+import { hashPassword, verifyPassword } from "@/lib/services/shared/passwords";
 import { revokeUserSessions, type SessionRef } from "@/lib/services/auth/sessions";
 import type { ChangePasswordInput } from "@/lib/validation/auth";
 

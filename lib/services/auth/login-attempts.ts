@@ -5,7 +5,7 @@ import { db } from "@/db";
 import { users } from "@/db/schema";
 import { unauthorized, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
-import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/auth/passwords";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/shared/passwords";
 import { clearRateLimit, hitRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
 
 type UserRow = typeof users.$inferSelect;

@@ -6,10 +6,10 @@ import { pendingSignUps, userIdentities, users } from "@/db/schema";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { memberJoined } from "@/lib/changes/written";
 import { AppError, badRequest, conflict, msg, pgCode, unauthorized } from "@/lib/errors";
-import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
+import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { refreshMedal } from "@/lib/services/points/points";
 import { recordTermsAcceptance, termsVersion } from "@/lib/services/site/legal";
-import { nameFree } from "@/lib/services/users/usernames";
+import { nameFree } from "@/lib/services/shared/name-taken";
 import { USERNAME_RE } from "@/lib/validation/auth";
 import { isDeletedName } from "@/lib/deleted-member";
 

@@ -17,7 +17,7 @@ import { env } from "@/lib/env";
 import { clearRateLimit, hitRateLimit } from "@/lib/limits/rate-limit";
 import { countPasswordAttempt } from "@/lib/services/auth/login-attempts";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 import type { AuthResultDto } from "@/lib/validation/auth";
 import {
   authenticationResponseSchema,

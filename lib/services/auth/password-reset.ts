@@ -6,11 +6,11 @@ import { badRequest, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeResetToken, resetTokenOwner, retireCodes } from "@/lib/services/auth/email-codes";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 import { hitRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
 import { revokeUserSessions } from "@/lib/services/auth/sessions";
 import { issueToken, LOGIN_TOKEN_TTL_MS } from "@/lib/services/auth/tokens";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 import type { AuthResultDto } from "@/lib/validation/auth";
 
 const ACCEPTED = { accepted: true as const, message: "If an account uses this address, a mail with a reset link is on its way." };

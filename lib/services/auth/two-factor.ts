@@ -8,8 +8,8 @@ import { signInTickets, twoFactorRecoveryCodes, users, userTwoFactor } from "@/d
 import { authSecret } from "@/lib/auth-secret";
 import { badRequest, conflict, msg, twoFactorInvalid, unauthorized } from "@/lib/errors";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { verifyPassword } from "@/lib/services/auth/passwords";
-import { readSettings } from "@/lib/services/moderation/site-settings";
+import { verifyPassword } from "@/lib/services/shared/passwords";
+import { readSettings } from "@/lib/services/shared/site-settings";
 import { siteIdentity } from "@/lib/services/site/identity";
 import type { Viewer } from "@/lib/viewer";
 import type { TwoFactorSetupDto, TwoFactorStatusDto } from "@/lib/validation/two-factor";

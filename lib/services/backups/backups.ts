@@ -12,7 +12,7 @@ import { configuredBackupTarget } from "@/lib/backup/s3-target";
 import { conflict, msg, notFound } from "@/lib/errors";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { assertRole } from "@/lib/permissions";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import type { Viewer } from "@/lib/viewer";
 import { env } from "@/lib/env";
 

@@ -8,12 +8,12 @@ import { conflict, forbidden, notFound, msg, staffDecision } from "@/lib/errors"
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, canUndoState, isModerator } from "@/lib/permissions";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { noticeComment } from "@/lib/services/comments/reply-notices";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
-import { loadCommentReactions } from "@/lib/services/posts/reactions";
+import { loadCommentReactions } from "@/lib/services/shared/reactions";
 import { lockUsers } from "@/lib/services/points/points";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { assertMayWrite } from "@/lib/services/auth/verification";
@@ -23,9 +23,9 @@ import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { commentChanged, commentPinned, commentWritten } from "@/lib/changes/written";
-import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/posts/change-logs";
-import { recountComments } from "@/lib/services/comments/counts";
-import { blankComment, canReadComment } from "@/lib/services/comments/visibility";
+import { loadCommentChangeLogs, writeChangeLogs } from "@/lib/services/shared/change-logs";
+import { recountComments } from "@/lib/services/shared/comment-counts";
+import { blankComment, canReadComment } from "@/lib/services/shared/comment-visibility";
 import { applyScreen, screenContent, silencedChanges } from "@/lib/services/spam/screen";
 import { censorText } from "@/lib/services/spam/censor";
 
@@ -282,7 +282,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
       const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
         // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
-        // latest reply, for anyone (lib/services/comments/counts.ts).
+        // latest reply, for anyone (lib/services/shared/comment-counts.ts).
         storeHtml(tx, "comments", row.id, html).then(() =>
           screen.hold
             ? undefined
@@ -344,7 +344,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
 
 /**
  * Soft-deletes a comment (author or moderator): its replies stay readable, the post's commentCount
- * and lastReplyAt are recounted from its visible comments (lib/services/comments/counts.ts).
+ * and lastReplyAt are recounted from its visible comments (lib/services/shared/comment-counts.ts).
  * `audit: false`: the caller writes the audit line of the action this is part of (a flag resolved by
  * deleting: one action, one line).
  */

@@ -2,8 +2,8 @@ import "server-only";
 import { and, eq, ne } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { postSubscriptions } from "@/db/schema";
-import { notifyMentions } from "@/lib/services/notifications/mentions";
-import { notify, type NewNotification } from "@/lib/services/notifications/writer";
+import { notifyMentions } from "@/lib/services/shared/mentions";
+import { notify, type NewNotification } from "@/lib/services/shared/notification-writer";
 
 export type WrittenComment = {
   /** The comment's author. */

@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { comments, posts } from "@/db/schema";
 import { AppError, notFound, msg } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
-import { auditPost } from "@/lib/services/moderation/audit-log";
+import { auditPost } from "@/lib/services/shared/audit";
 import { afterCommit } from "@/lib/changes/announce";
 import { postChanged } from "@/lib/changes/written";
 import type { Viewer } from "@/lib/viewer";

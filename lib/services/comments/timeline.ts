@@ -5,7 +5,7 @@ import { comments, postChangeLogs, posts, reactions } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost } from "@/lib/permissions";
-import { loadChangeLogsByIds } from "@/lib/services/posts/change-logs";
+import { loadChangeLogsByIds } from "@/lib/services/shared/change-logs";
 import { loadCommentTreesByIds } from "@/lib/services/comments/comments";
 import type { CommentSort, TimelineItemDto } from "@/lib/validation/openisle/compat";
 import type { Viewer } from "@/lib/viewer";
@@ -23,7 +23,7 @@ import type { Viewer } from "@/lib/viewer";
  *
  * Three queries whatever the page size: the page's ids (one statement over both tables, ordered and
  * paged in Postgres), its comments with their replies and reactions (lib/services/comments/comments.ts), its
- * log entries (lib/services/posts/change-logs.ts). A post the caller may not see is a 404, as everywhere.
+ * log entries (lib/services/shared/change-logs.ts). A post the caller may not see is a 404, as everywhere.
  */
 export async function listTimeline(
   viewer: Viewer | null,

@@ -13,7 +13,7 @@ import {
 } from "@/db/schema";
 import { badRequest, conflict, forbidden, notFound, pgCode, msg } from "@/lib/errors";
 import { assertRole, isModerator } from "@/lib/permissions";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { iso, userSummary, userSummaryColumns } from "@/lib/services/dto";
 import { afterCommit } from "@/lib/changes/announce";
 import { categoryChanged } from "@/lib/changes/written";

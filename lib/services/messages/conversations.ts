@@ -4,7 +4,7 @@ import { db, rawRows, type DbOrTx } from "@/db";
 import { conversationParticipants, conversations, messages } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { loadParticipants, selectMessages, toMessageDtos } from "@/lib/services/messages/load";
 import { conversationAccess, loadSendFacts } from "@/lib/services/messages/facts";
 import { assertMayStart } from "@/lib/services/messages/rules";

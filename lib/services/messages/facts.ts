@@ -4,9 +4,9 @@ import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
 import { conversationParticipants, conversations, siteSettings, type UserRole } from "@/db/schema";
 import { msg, notFound } from "@/lib/errors";
 import { isModerator } from "@/lib/permissions";
-import { levelOf } from "@/lib/services/points/points";
+import { levelOf } from "@/lib/services/shared/medals";
 import { iso, userSummary, type UserSummary } from "@/lib/services/dto";
-import type { MessagePolicy } from "@/lib/services/social/relations";
+import type { MessagePolicy } from "@/lib/services/shared/relations";
 import type { Viewer } from "@/lib/viewer";
 
 /**

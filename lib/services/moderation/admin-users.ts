@@ -8,7 +8,8 @@ import { assertRole, canChangeRole, canSuspendUser, isModerator } from "@/lib/pe
 import { afterCommit } from "@/lib/changes/announce";
 import { memberShown } from "@/lib/changes/written";
 import { markdownExcerpt } from "@/lib/markdown";
-import { audit, auditAbout } from "@/lib/services/moderation/audit-log";
+import { auditAbout } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import type {
   AdminUserDetailDto,
   AdminUserDto,
@@ -19,8 +20,8 @@ import type {
 } from "@/lib/validation/admin-users";
 import type { Viewer } from "@/lib/viewer";
 
-// The audit log lives in audit-log.ts; its writer is re-exported for the services that import it from here.
-export { audit, listAuditLog } from "@/lib/services/moderation/audit-log";
+// The audit log lives in audit-log.ts (its writer in lib/services/shared/audit.ts).
+export { listAuditLog } from "@/lib/services/moderation/audit-log";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,62 +1,12 @@
 import "server-only";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { and, desc, eq, inArray, like, or, sql, type SQL } from "drizzle-orm";
-import { db, type DbOrTx } from "@/db";
+import { db } from "@/db";
 import { auditLogs, categories, comments, pointGoods, posts, tags, users } from "@/db/schema";
 import { assertRole } from "@/lib/permissions";
 import { auditParts, auditSummary } from "@/lib/services/moderation/audit-words";
 import type { AuditEntryDto, AuditQuery } from "@/lib/validation/admin-users";
 import type { Viewer } from "@/lib/viewer";
-
-/**
- * One row of the audit log, in the caller's transaction: every staff action writes one. `subjectUserId`
- * is the member it concerned (the author of the post or comment; for a user target, that user).
- */
-export async function audit(
-  tx: DbOrTx,
-  a: {
-    actorId: number;
-    action: string;
-    targetType: string;
-    targetId: number | null;
-    subjectUserId?: number | null;
-    before: unknown;
-    after: unknown;
-  },
-) {
-  await tx.insert(auditLogs).values({
-    actorId: a.actorId,
-    action: a.action,
-    targetType: a.targetType,
-    targetId: a.targetId,
-    subjectUserId: a.subjectUserId ?? (a.targetType === "user" ? a.targetId : null),
-    before: a.before ?? null,
-    after: a.after ?? null,
-  });
-}
-
-/**
- * A staff action on a post: the post is the target, its author the subject, and `before` always
- * carries the post's title (the log names the post even after it is deleted).
- */
-export function auditPost(
-  tx: DbOrTx,
-  actorId: number,
-  post: { id: number; authorId: number; title: string },
-  action: string,
-  before: Record<string, unknown>,
-  after: unknown,
-) {
-  return audit(tx, {
-    actorId,
-    action,
-    targetType: "post",
-    targetId: post.id,
-    subjectUserId: post.authorId,
-    before: { title: post.title, ...before },
-    after,
-  });
-}
 
 const actor = alias(users, "audit_actor");
 const subject = alias(users, "audit_subject");

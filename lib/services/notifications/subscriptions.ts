@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { postSubscriptions, posts } from "@/db/schema";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost } from "@/lib/permissions";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { subscriptionChanged } from "@/lib/changes/written";

@@ -8,8 +8,8 @@ import { redemptionFulfilled } from "@/lib/changes/written";
 import { conflict, msg, notFound } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { iso } from "@/lib/services/dto";
-import { audit } from "@/lib/services/moderation/audit-log";
-import { notify } from "@/lib/services/notifications/writer";
+import { audit } from "@/lib/services/shared/audit";
+import { notify } from "@/lib/services/shared/notification-writer";
 import type { AdminRedemptionsQuery, RedemptionDto, RedemptionFilter, RedemptionPageDto } from "@/lib/validation/economy";
 import type { Viewer } from "@/lib/viewer";
 

@@ -8,7 +8,7 @@ import { notifications, posts } from "@/db/schema";
 import { notFound, msg } from "@/lib/errors";
 import { assertCanSeePost, canSeePost } from "@/lib/permissions";
 import { loadCommentTree } from "@/lib/services/comments/comments";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { loadPost } from "@/lib/services/posts/loader";
 import { firstUnreadComment, markPostRead } from "@/lib/services/posts/reads";
 import type { PostDetailDto } from "@/lib/validation/responses";

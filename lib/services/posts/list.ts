@@ -6,7 +6,7 @@ import { readDb, type ReadFrom } from "@/db/replicas";
 import { posts, postTags } from "@/db/schema";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { loadPosts } from "@/lib/services/posts/loader";
-import { notMutedWhere } from "@/lib/services/notifications/watches";
+import { notMutedWhere } from "@/lib/services/shared/watchers";
 import type { PostDto } from "@/lib/validation/responses";
 import type { ListPostsQuery } from "@/lib/validation/posts";
 import type { Viewer } from "@/lib/viewer";

@@ -8,7 +8,7 @@ import { hiddenCategoriesSql, hiddenCategoryIds, ownAccessSql } from "@/lib/perm
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { loadLotteries } from "@/lib/services/posts/lotteries";
 import { loadPolls } from "@/lib/services/posts/polls";
-import { loadPostReactions } from "@/lib/services/posts/reactions";
+import { loadPostReactions } from "@/lib/services/shared/reactions";
 import { tagColumns, tagDto } from "@/lib/services/taxonomy/tags";
 import { readCachesEnabled, versionedCache, versionSql } from "@/lib/cache/content-version";
 import { censorText, readyCensor } from "@/lib/services/spam/censor";

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx, type Tx } from "@/db";
 import { comments, posts, reactions, users, type ReactionType } from "@/db/schema";
 import { REACTION_TYPES } from "@/db/schema/enums";
@@ -7,8 +7,9 @@ import { notFound, msg } from "@/lib/errors";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { assertCanSeePost, assertNotRejected } from "@/lib/permissions";
 import { applyPoints, earnExperience, lockUsers, POINTS } from "@/lib/services/points/points";
-import { notify } from "@/lib/services/notifications/writer";
-import { hasBlocked } from "@/lib/services/social/relations";
+import { notify } from "@/lib/services/shared/notification-writer";
+import { hasBlocked } from "@/lib/services/shared/relations";
+import { reactionDto } from "@/lib/services/shared/reactions";
 import type { ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
@@ -16,54 +17,6 @@ import { reactionToggled } from "@/lib/changes/written";
 
 /** The 25 reaction types (docs/api.md §2), a constant: GET /api/reaction-types needs no database. */
 export const reactionTypes = (): readonly ReactionType[] => REACTION_TYPES;
-
-type ReactionRow = {
-  id: number;
-  type: ReactionType;
-  username: string;
-  postId: number | null;
-  commentId: number | null;
-  reward: number;
-};
-
-function toDto(r: ReactionRow): ReactionDto {
-  return { id: r.id, type: r.type, user: r.username, postId: r.postId, commentId: r.commentId, messageId: null, reward: r.reward };
-}
-
-const reactionColumns = {
-  id: reactions.id,
-  type: reactions.type,
-  username: users.username,
-  postId: reactions.postId,
-  commentId: reactions.commentId,
-  reward: reactions.reward,
-};
-
-/** Reactions on each post (not on its comments), oldest first, in one query. */
-export function loadPostReactions(postIds: number[]): Promise<Map<number, ReactionDto[]>> {
-  return loadReactionsOf("post", postIds);
-}
-
-/** Reactions on each comment, oldest first, in one query. */
-export function loadCommentReactions(commentIds: number[]): Promise<Map<number, ReactionDto[]>> {
-  return loadReactionsOf("comment", commentIds);
-}
-
-async function loadReactionsOf(kind: "post" | "comment", targetIds: number[]): Promise<Map<number, ReactionDto[]>> {
-  const out = new Map<number, ReactionDto[]>();
-  const ids = [...new Set(targetIds)];
-  if (!ids.length) return out;
-  for (const id of ids) out.set(id, []);
-  const where = kind === "post" ? and(inArray(reactions.postId, ids), isNull(reactions.commentId)) : inArray(reactions.commentId, ids);
-  const rows = await db
-    .select(reactionColumns)
-    .from(reactions)
-    .innerJoin(users, eq(users.id, reactions.userId))
-    .where(where)
-    .orderBy(asc(reactions.id));
-  for (const r of rows) out.get((kind === "post" ? r.postId : r.commentId)!)?.push(toDto(r));
-  return out;
-}
 
 export type ReactionTarget = { kind: "post"; postId: number } | { kind: "comment"; commentId: number };
 
@@ -155,7 +108,7 @@ export async function toggleReaction(
           });
           await notifyReaction(tx, { authorId: t.authorId, actorId: viewer.id, postId: t.postId, commentId: t.commentId, type });
         }
-        return toDto({
+        return reactionDto({
           id: added.id,
           type,
           username: viewer.username,

@@ -85,7 +85,7 @@ export async function markAllRead(viewer: Pick<Viewer, "id">): Promise<{ allRead
  * SQL for readViewerState: per post among `inIds` with something to show, `[postId, newComments,
  * isNew]`. newComments counts live comments by others since the member last read the post (only
  * posts they have opened), as the post's public comment count does: not deleted, not hidden (held for
- * review, hidden by flags or staff: lib/services/comments/counts.ts); isNew marks posts by others created
+ * review, hidden by flags or staff: lib/services/shared/comment-counts.ts); isNew marks posts by others created
  * since the previous visit and never opened.
  */
 export function unreadStateSql(viewerId: number, inIds: ReturnType<typeof sql>) {

@@ -7,11 +7,11 @@ import { conflict, msg, staffDecision } from "@/lib/errors";
 import { assertCanSeePost, assertNotRejected, assertOnPost, canUndoState, isModerator, setByStaff } from "@/lib/permissions";
 import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { actingOn } from "@/lib/permissions/category-moderators";
-import { writeChangeLogs } from "@/lib/services/posts/change-logs";
-import { notifyMentions } from "@/lib/services/notifications/mentions";
-import { notifyWatchers } from "@/lib/services/notifications/watches";
-import { notifyFollowersOfPost } from "@/lib/services/social/follower-notices";
-import { notify } from "@/lib/services/notifications/writer";
+import { writeChangeLogs } from "@/lib/services/shared/change-logs";
+import { notifyMentions } from "@/lib/services/shared/mentions";
+import { notifyWatchers } from "@/lib/services/shared/watchers";
+import { notifyFollowersOfPost } from "@/lib/services/shared/follower-notices";
+import { notify } from "@/lib/services/shared/notification-writer";
 import { applyPoints, POINTS, refreshMedal } from "@/lib/services/points/points";
 import { loadPost } from "@/lib/services/posts/loader";
 import type { PostDto } from "@/lib/validation/responses";
@@ -19,7 +19,7 @@ import type { Viewer } from "@/lib/viewer";
 import { afterCommit } from "@/lib/changes/announce";
 import { postChanged } from "@/lib/changes/written";
 import { accessRow } from "@/lib/services/posts/access";
-import { auditPost } from "@/lib/services/moderation/audit-log";
+import { auditPost } from "@/lib/services/shared/audit";
 
 type Toggle = { id: number; on: boolean };
 

@@ -3,7 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { visiblePostsWhere } from "@/lib/permissions";
 import { defaultAvatar } from "@/lib/avatar-url";
-import { readableCommentsWhere } from "@/lib/services/comments/visibility";
+import { readableCommentsWhere } from "@/lib/services/shared/comment-visibility";
 import { planned } from "@/lib/services/search/planned";
 import { parseTerms } from "@/lib/services/search/terms";
 import { highlight, plainText } from "@/lib/search-text";

@@ -4,8 +4,9 @@ import { announce } from "@/lib/changes/announce";
 import { settingsChanged } from "@/lib/changes/written";
 import { badRequest, msg } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
-import { ssoConfigured } from "@/lib/services/auth/sso";
-import { getSiteConfig, setSiteConfig, type SiteConfig } from "@/lib/services/moderation/site-settings";
+import { ssoConfigured } from "@/lib/services/shared/sso-providers";
+import { getSiteConfig, setSiteConfig } from "@/lib/services/moderation/site-settings";
+import { type SiteConfig } from "@/lib/services/shared/site-settings";
 import {
   checkIdentityInput,
   getIdentitySettings,

@@ -12,7 +12,7 @@ import { setSiteDefaultLocale } from "@/lib/i18n/site-default";
 import { renderMarkdownAsync } from "@/lib/markdown";
 import { assertRole } from "@/lib/permissions";
 import { accentProblem } from "@/lib/site-accent";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import type { Viewer } from "@/lib/viewer";
 
 /**

@@ -7,7 +7,7 @@ import { settingsChanged } from "@/lib/changes/written";
 import { badRequest, conflict, msg } from "@/lib/errors";
 import { renderMarkdownAsync } from "@/lib/markdown";
 import { assertRole } from "@/lib/permissions";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import { LEGAL_DEFAULTS } from "@/lib/services/site/legal-defaults";
 import { readSiteIdentity } from "@/lib/services/site/identity";
 import type { LegalHistoryDto, LegalPageDto, TermsStateDto } from "@/lib/validation/site";

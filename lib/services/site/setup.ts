@@ -8,10 +8,10 @@ import { setupTokens, users } from "@/db/schema";
 import { afterCommit } from "@/lib/changes/announce";
 import { memberJoined, settingsChanged } from "@/lib/changes/written";
 import { AppError, msg, notFound, pgCode } from "@/lib/errors";
-import { hashPassword } from "@/lib/services/auth/passwords";
+import { hashPassword } from "@/lib/services/shared/passwords";
 import { refreshMedal } from "@/lib/services/points/points";
 import { recordTermsAcceptance, termsVersion } from "@/lib/services/site/legal";
-import { nameFree } from "@/lib/services/users/usernames";
+import { nameFree } from "@/lib/services/shared/name-taken";
 import type { SetupInput } from "@/lib/validation/setup";
 
 /**

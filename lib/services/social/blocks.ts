@@ -17,8 +17,8 @@ import { sql } from "drizzle-orm";
  * Blocking members and choosing who may message you. A block is private: the blocked
  * member is not told, and sees only that they can no longer follow, mention or message the blocker.
  * What a block suppresses is enforced where it happens: the notification writer
- * (notifications/writer.ts), the followers' new-post notices (social/follower-notices.ts), following
- * (social/follows.ts) and direct messages (relations.ts `isBlocked`, `mayMessage`).
+ * (shared/notification-writer.ts), the followers' new-post notices (shared/follower-notices.ts), following
+ * (social/follows.ts) and direct messages (shared/relations.ts `isBlocked`, `mayMessage`).
  */
 
 /** At most this many blocks per member: a list a person can manage, and a bounded settings page. */

@@ -1,6 +1,6 @@
 // What a new member's post holds, counted for the new-member limits: links, images, mentions.
 // Fixed expressions over the text (no member-made pattern), each linear.
-import { extractMentions } from "@/lib/services/notifications/mentions";
+import { extractMentions } from "@/lib/services/shared/mentions";
 
 const IMAGE_MD = /!\[[^\]\n]{0,500}\]\(\s*<?([^)\s>]{1,2000})/g;
 const IMAGE_HTML = /<img\b/gi;

@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound, msg } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { announce } from "@/lib/changes/announce";
 import { settingsChanged } from "@/lib/changes/written";
-import { audit } from "@/lib/services/moderation/audit-log";
+import { audit } from "@/lib/services/shared/audit";
 import { normalizePattern, WordMatcher } from "@/lib/services/spam/matcher";
 import type { ScreenedEmailDto, ScreenedIpDto, WatchedWordDto } from "@/lib/validation/spam";
 import type { Viewer } from "@/lib/viewer";

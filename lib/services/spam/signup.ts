@@ -5,7 +5,7 @@ import disposable from "disposable-email-domains/index.json";
 import { db } from "@/db";
 import { AppError, msg, msgText, type Msg } from "@/lib/errors";
 import { env, setting } from "@/lib/env";
-import { readSettings } from "@/lib/services/moderation/site-settings";
+import { readSettings } from "@/lib/services/shared/site-settings";
 import { captchaProvider, captchaScriptUrl, captchaVerifyUrl, type CaptchaProvider } from "@/lib/services/spam/captcha";
 import { screenedEmailDomains, screenedIpAction, watchedWordMatcher } from "@/lib/services/spam/lists";
 import { recordSpamEvent } from "@/lib/services/spam/silence";

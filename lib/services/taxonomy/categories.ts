@@ -4,7 +4,7 @@ import { db } from "@/db";
 import { categories, posts, type CategoryAction } from "@/db/schema";
 import { deniedCategoriesSql, hiddenCategoriesSql } from "@/lib/permissions/category-access";
 import { badRequest, conflict, notFound, pgCode, msg } from "@/lib/errors";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { audit } from "@/lib/services/shared/audit";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import { assertRole } from "@/lib/permissions";
 import type { CategoryFullDto } from "@/lib/validation/responses";

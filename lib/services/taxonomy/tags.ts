@@ -7,9 +7,9 @@ import { AppError, badRequest, conflict, notFound, pgCode, msg } from "@/lib/err
 import { assertRole, canCreateTags } from "@/lib/permissions";
 import { hiddenCategoryIds } from "@/lib/permissions/category-access";
 import { getCategory } from "@/lib/services/taxonomy/categories";
-import { getTagRules, type TagRules } from "@/lib/services/moderation/site-settings";
-import { levelOf } from "@/lib/services/points/points";
-import { audit } from "@/lib/services/moderation/admin-users";
+import { getTagRules, type TagRules } from "@/lib/services/shared/site-settings";
+import { levelOf } from "@/lib/services/shared/medals";
+import { audit } from "@/lib/services/shared/audit";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { TagDto } from "@/lib/validation/responses";
 import type { CreateTagInput, EditorTagRules, TagListQuery, UpdateTagInput } from "@/lib/validation/taxonomy";

@@ -8,8 +8,8 @@ import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { consumeEmailChangeCode, liveEmailChange, retireCodes } from "@/lib/services/auth/email-codes";
 import { accountLoginKey, countPasswordAttempt } from "@/lib/services/auth/login-attempts";
-import { verifyPassword } from "@/lib/services/auth/passwords";
-import { getMe } from "@/lib/services/users/users";
+import { verifyPassword } from "@/lib/services/shared/passwords";
+import { getMe } from "@/lib/services/shared/me";
 import { afterCommit } from "@/lib/changes/announce";
 import { accountChanged } from "@/lib/changes/written";
 import type { ChangeEmailInput, EmailChangeDto } from "@/lib/validation/account";
@@ -17,7 +17,7 @@ import type { MeDto } from "@/lib/validation/responses";
 
 /**
  * Changing the member's address: they give the new address and their password; a code goes to the
- * NEW address (the mail is composed when it is sent, lib/mail/drain.ts, like a verification code);
+ * NEW address (the mail is composed when it is sent, lib/jobs/mail-drain.ts, like a verification code);
  * the address changes only when that code comes back, and then the OLD address is told. Until then
  * everything keeps going to the old one.
  */

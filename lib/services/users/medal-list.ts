@@ -4,13 +4,13 @@ import { db, rawRows } from "@/db";
 import type { MedalType } from "@/db/schema";
 import { iso } from "@/lib/services/dto";
 import { env } from "@/lib/env";
-import { MEDAL_ORDER } from "@/lib/services/points/points";
+import { MEDAL_ORDER } from "@/lib/services/shared/medals";
 import type { MedalDto } from "@/lib/validation/openisle/profiles";
 
 /**
  * GET /api/medals?userId= (OpenIsle's MedalService.getMedals): every medal, in
  * OpenIsle's order, with the member's progress when `userId` names one. The rules are docs/api.md §2's, the
- * same as earnedMedals (points.ts): COMMENT 100 comments, POST 100 posts, FEATURED a featured post,
+ * same as earnedMedals (shared/medals.ts): COMMENT 100 comments, POST 100 posts, FEATURED a featured post,
  * CONTRIBUTOR granted by an admin, PIONEER among the first 1,000 members, SEED joined before
  * SEED_MEDAL_BEFORE. `selected` is the medal shown beside the member's name: the chosen one, else the
  * first earned (OpenIsle saves that choice on this GET; we only compute it). One query.

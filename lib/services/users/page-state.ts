@@ -9,7 +9,7 @@ import { unreadMessagesSql } from "@/lib/services/messages/conversations";
 import { readViewerState } from "@/lib/services/posts/loader";
 import { visitSharedPostPage } from "@/lib/services/posts/detail";
 import { touchVisit } from "@/lib/services/posts/reads";
-import { mutedPostsSql } from "@/lib/services/notifications/watches";
+import { mutedPostsSql } from "@/lib/services/shared/watchers";
 import { memberReviewCountSql } from "@/lib/services/moderation/moderation";
 import { accountSummaryFrom, accountSummarySql, headerAccount } from "@/lib/services/users/users";
 import type { PageStateDto } from "@/lib/validation/users";

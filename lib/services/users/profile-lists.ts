@@ -6,7 +6,7 @@ import { categories, comments, postReads, posts, postSubscriptions, postTags, re
 import { forbidden, notFound, msg } from "@/lib/errors";
 import { iso } from "@/lib/services/dto";
 import { visiblePostsWhere } from "@/lib/permissions";
-import { canReadComment, readableCommentsWhere } from "@/lib/services/comments/visibility";
+import { canReadComment, readableCommentsWhere } from "@/lib/services/shared/comment-visibility";
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { tagColumns, tagDto } from "@/lib/services/taxonomy/tags";
 import { findUser } from "@/lib/services/users/profiles";
@@ -19,7 +19,7 @@ import { requireViewer, type Viewer } from "@/lib/viewer";
  * LIKEd), the tags the member created (newest, and most used), the posts they subscribed to and the
  * posts they read. OpenIsle's shapes (PostMetaDto, CommentInfoDto, TagDto, PostReadDto) and its `limit`;
  * our visibility: posts the caller may see (docs/api.md §3), comments the caller may read (the comment rule,
- * comments/visibility.ts). Each list is one query for its ids, then a constant number for the objects.
+ * shared/comment-visibility.ts). Each list is one query for its ids, then a constant number for the objects.
  *
  * Subscribed posts are public, as in OpenIsle (its profile's "favourites" tab, which its client loads
  * without a token); read posts are the member's own (403 to others, as OpenIsle answers).

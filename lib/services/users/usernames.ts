@@ -1,12 +1,11 @@
 import "server-only";
 import type { Viewer } from "@/lib/viewer";
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { usernameHistory, users } from "@/db/schema";
 import { AppError, msg } from "@/lib/errors";
-import { readSettings } from "@/lib/services/moderation/site-settings";
-import { releasedNameHeldSql } from "@/lib/services/accounts/released-names";
-import { isDeletedName } from "@/lib/deleted-member";
+import { readSettings } from "@/lib/services/shared/site-settings";
+import { nameTakenSql } from "@/lib/services/shared/name-taken";
 
 /**
  * Usernames: who holds a name (now, or before a rename), and the site's rule for renames
@@ -14,19 +13,6 @@ import { isDeletedName } from "@/lib/deleted-member";
  * A name someone had before stays theirs: `/u/<old>` and API lookups by it lead to them, so nobody
  * else may register or take it.
  */
-
-/**
- * Whether `name` (case-insensitively) is held or was held by a member other than `exceptUserId`. Names of
- * a deleted account's shape (`deleted-<digits>`, lib/deleted-member.ts) count as taken for everyone.
- */
-export function nameTakenSql(name: string, exceptUserId: number | null): SQL {
-  const lower = name.toLowerCase();
-  if (isDeletedName(lower)) return sql`true`;
-  const other = (col: SQL | typeof users.id) => (exceptUserId === null ? sql`true` : sql`${col} <> ${exceptUserId}`);
-  return sql`(exists (select 1 from ${users} where lower(${users.username}) = ${lower} and ${other(users.id)})
-    or exists (select 1 from ${usernameHistory} where lower(${usernameHistory.username}) = ${lower} and ${other(sql`${usernameHistory.userId}`)})
-    or ${releasedNameHeldSql(lower)})`;
-}
 
 /** The member who had `name` before a rename (the last one to have it), or null. */
 export async function userIdByOldName(name: string, runner: DbOrTx = db): Promise<number | null> {
@@ -102,12 +88,6 @@ export async function renameUser(tx: DbOrTx, userId: number, next: string): Prom
   await tx.update(users).set({ username: next }).where(eq(users.id, userId));
   if (!caseOnly) await tx.insert(usernameHistory).values({ userId, username: u.username });
   return true;
-}
-
-/** Whether `name` is free for a new account (nobody holds it, nobody had it). */
-export async function nameFree(name: string, runner: DbOrTx = db): Promise<boolean> {
-  const [row] = await rawRows<{ taken: boolean }>(runner, sql`select ${nameTakenSql(name, null)} as taken`);
-  return !row?.taken;
 }
 
 /** The member's earlier names, newest first (their settings page lists them). */

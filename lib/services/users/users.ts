@@ -2,45 +2,28 @@ import "server-only";
 import { recordSignUp, screenSignUp } from "@/lib/services/spam/signup";
 import type { Viewer } from "@/lib/viewer";
 import { eq, or, sql, type SQL } from "drizzle-orm";
-import { db, jsonValue, rawRows, type DbOrTx } from "@/db";
+import { db, jsonValue, rawRows } from "@/db";
 import { users, type MedalType } from "@/db/schema";
-import { AppError, badRequest, pgCode, twoFactorRequired, unauthorized, msg } from "@/lib/errors";
-import { iso, userSummary } from "@/lib/services/dto";
+import { AppError, badRequest, pgCode, twoFactorRequired, msg } from "@/lib/errors";
 import { defaultAvatar } from "@/lib/avatar-url";
 import { env } from "@/lib/env";
-import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
+import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { hashPassword } from "@/lib/services/auth/passwords";
-import { earnedMedals, levelOf, refreshMedal } from "@/lib/services/points/points";
+import { hashPassword } from "@/lib/services/shared/passwords";
+import { refreshMedal } from "@/lib/services/points/points";
+import { earnedMedals } from "@/lib/services/shared/medals";
+import { getMe } from "@/lib/services/shared/me";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { checkSecondFactor, hasTwoFactor } from "@/lib/services/auth/two-factor";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
-import { nameFree } from "@/lib/services/users/usernames";
+import { nameFree } from "@/lib/services/shared/name-taken";
 import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/auth";
 import type { MeDto } from "@/lib/validation/responses";
 import { afterCommit, announce } from "@/lib/changes/announce";
 import { memberJoined, memberShown } from "@/lib/changes/written";
 import { recordTermsAcceptance, termsVersion } from "@/lib/services/site/legal";
 import { assertPasswordSignIn, assertPasswordSignUp } from "@/lib/services/auth/sso";
-
-type UserRow = typeof users.$inferSelect;
-
-function meFrom(u: UserRow, medals: MedalType[]): MeDto {
-  return {
-    ...userSummary({ ...u, earnedMedal: u.earnedMedal ?? medals[0] ?? null }),
-    email: u.email,
-    introduction: u.introduction,
-    role: u.role,
-    point: u.point,
-    experience: u.experience,
-    ...levelOf(u.experience),
-    medals,
-    createdAt: iso(u.createdAt)!,
-    emailVerified: u.emailVerifiedAt !== null,
-    locale: u.locale ?? null,
-  };
-}
 
 /** What the site header and a page's widgets show of the signed-in member. */
 export type AccountSummary = {
@@ -111,14 +94,6 @@ export function accountSummaryFrom(value: unknown): AccountSummary | null {
 export async function getAccountSummary(userId: number): Promise<AccountSummary | null> {
   const [row] = await rawRows<{ a: unknown }>(db, sql`select ${accountSummarySql(userId)} as a`);
   return accountSummaryFrom(row?.a);
-}
-
-/** The signed-in user's own view of their account (docs/api.md §5 `GET /api/users/me`). */
-export async function getMe(viewer: Pick<Viewer, "id">, tx: DbOrTx = db): Promise<MeDto> {
-  const userId = viewer.id;
-  const [u] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!u) throw unauthorized();
-  return meFrom(u, await earnedMedals(tx, userId));
 }
 
 function duplicate(field: "username" | "email"): AppError {

@@ -4,7 +4,7 @@ import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminSettings } from "@/components/admin/admin-settings";
 import { NewMemberSettings } from "@/components/spam/new-member-settings";
-import { spamSettingsOf } from "@/lib/services/spam/settings";
+import { spamSettingsOf } from "@/lib/services/shared/spam-settings";
 import { IdentityForm } from "@/components/site/identity-form";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";

@@ -8,7 +8,7 @@ import { DisplayNameForm, EmailChangeForm, UsernameForm } from "@/components/set
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getEmailChange } from "@/lib/services/users/email-change";
 import { formerNames, renamePolicy } from "@/lib/services/users/usernames";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("SettingsAccount"))("metaTitle") };

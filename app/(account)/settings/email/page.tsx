@@ -6,7 +6,7 @@ import { EmailPrefsForm } from "@/components/settings/email-prefs-form";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { notificationKeys } from "@/lib/client/query-keys";
 import { getEmailPrefs } from "@/lib/services/notifications/email-prefs";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("SettingsPages"))("emailMeta") };

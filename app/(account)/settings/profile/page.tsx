@@ -5,7 +5,7 @@ import { Link } from "@/components/ui/link";
 import { AvatarForm, ProfileDetailsForm } from "@/components/settings/profile-settings";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getChosenMedal } from "@/lib/services/users/profiles";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("SettingsPages"))("profileMeta") };

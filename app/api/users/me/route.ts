@@ -5,7 +5,7 @@ import { deleteMyAccount } from "@/lib/services/accounts/delete-account";
 import { deletedAccountSchema, deleteMyAccountSchema } from "@/lib/validation/accounts";
 import { langCookie } from "@/lib/i18n/locale";
 import { updateMe } from "@/lib/services/users/profiles";
-import { getMe } from "@/lib/services/users/users";
+import { getMe } from "@/lib/services/shared/me";
 import { meSchema } from "@/lib/validation/responses";
 import { updateMeSchema } from "@/lib/validation/users";
 

@@ -7,7 +7,7 @@ import { pageViewer } from "@/lib/cache/page-reader";
 import { postActionsFor } from "@/lib/services/posts/post-actions";
 import { listCategories } from "@/lib/services/taxonomy/categories";
 import { editorTagRules } from "@/lib/services/taxonomy/tags";
-import { getTagRules } from "@/lib/services/moderation/site-settings";
+import { getTagRules } from "@/lib/services/shared/site-settings";
 import { tagCreatorsKey } from "@/components/composer/post-draft";
 import { loadPost } from "@/lib/services/posts/loader";
 

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db";
 import { posts, users } from "@/db/schema";
 import { canSeePost } from "@/lib/permissions";
-import { notify } from "@/lib/services/notifications/writer";
+import { notify } from "@/lib/services/shared/notification-writer";
 import type { Viewer } from "@/lib/viewer";
 import { membersWhoCannotSee, memberSeesCategorySql } from "@/lib/permissions/category-access";
 

@@ -4,7 +4,7 @@ import type { SpamSettings } from "@/lib/validation/spam";
 
 export type { SpamSettings };
 
-/** The spam settings' columns, for the one settings query (lib/services/moderation/site-settings.ts readSettings). */
+/** The spam settings' columns, for the one settings query (lib/services/shared/site-settings.ts readSettings). */
 export const spamSettingsSelect = {
   newMemberMaxLinks: siteSettings.newMemberMaxLinks,
   newMemberMaxImages: siteSettings.newMemberMaxImages,

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { getRegistrationMode } from "@/lib/services/moderation/site-settings";
+import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { readSiteIdentity } from "@/lib/services/site/identity";
 import { termsVersion } from "@/lib/services/site/legal";
 import { captchaProvider } from "@/lib/services/spam/captcha";

@@ -6,7 +6,7 @@ import { posts } from "@/db/schema";
 /**
  * A post's public comment figures: `comment_count` and `last_reply_at` count the comments every reader
  * of the post may read, i.e. neither deleted nor hidden (held for review, hidden by flags or staff:
- * lib/services/comments/visibility.ts). They are shared by every reader (the post objects and the cached
+ * lib/services/shared/comment-visibility.ts). They are shared by every reader (the post objects and the cached
  * list pages are not per viewer), so a held spammer's comment neither raises the count on the post's
  * card nor moves the post up the "latest reply" list; it counts once a moderator lets it through. The
  * participants are read with the same rule (lib/services/posts/loader.ts).

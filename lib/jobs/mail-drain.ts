@@ -42,7 +42,7 @@ import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locale";
 import { env } from "@/lib/env";
 import { canSeePost } from "@/lib/permissions";
 import { visibleCategoryWhere } from "@/lib/permissions/category-access";
-import { canReadComment } from "@/lib/services/comments/visibility";
+import { canReadComment } from "@/lib/services/shared/comment-visibility";
 import { createDeleteCode, createEmailChangeCode, createResetToken, createVerifyCode } from "@/lib/services/auth/email-codes";
 import { messageMailContent } from "@/lib/services/messages/mail";
 import { backupFailedMail } from "@/lib/services/backups/mail";
