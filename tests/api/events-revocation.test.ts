@@ -15,6 +15,7 @@ import { createResetToken } from "@/lib/services/auth/email-codes";
 import { issueLoginToken, issueToken } from "@/lib/services/auth/tokens";
 import type { Viewer } from "@/lib/viewer";
 import { BASE, call, makeUser, req, sessionCookie, type TestUser } from "../helpers";
+import { elapse } from "../time";
 
 /**
  * a live stream ends with the sign-in it was opened with — a revoked token, a signed-out
@@ -74,9 +75,6 @@ async function stream(o: { token?: string; cookie?: string; lastEventId?: number
   }
   return s;
 }
-
-/** Only to show that nothing arrives within a while (what is awaited uses vi.waitFor). */
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `s` has ended (at most 5 s after `since`, when the revoking request was sent) and records how long it took. */
 async function endsWithin5s(s: Stream, since: number): Promise<number> {
@@ -158,7 +156,7 @@ describe("GET /api/events ends with its sign-in", () => {
     expect(r.status).toBe(204);
     await endsWithin5s(s, since);
     const after = await privateEventsAfter(alice, admin, control);
-    await sleep(200);
+    await elapse(200, "the personal token's stream must stay open: time for a wrong end of it to show");
     noPrivateEvent(s, after);
     expect(control.endedAt).toBeNull();
 
@@ -182,7 +180,7 @@ describe("GET /api/events ends with its sign-in", () => {
     expect(r.body).toEqual({ sessions: 1, tokens: 0 });
     await endsWithin5s(s, since);
     const after = await privateEventsAfter(alice, admin, otherStream);
-    await sleep(200);
+    await elapse(200, "the other browser's stream must stay open: time for a wrong end of it to show");
     noPrivateEvent(s, after);
     // Only the session that signed out: the member's other browser keeps its stream.
     expect(otherStream.endedAt).toBeNull();
@@ -225,7 +223,7 @@ describe("GET /api/events ends with its sign-in", () => {
     expect(r.body).toEqual({ sessions: 1, tokens: 2 });
     for (const s of streams) await endsWithin5s(s, since);
     const after = await privateEventsAfter(alice, admin, personal);
-    await sleep(200);
+    await elapse(200, "the personal token's stream must stay open: time for a wrong end of it to show");
     for (const s of streams) noPrivateEvent(s, after);
     expect(personal.endedAt).toBeNull();
 
@@ -246,7 +244,7 @@ describe("GET /api/events ends with its sign-in", () => {
     expect(r.status).toBe(200);
     for (const s of streams) await endsWithin5s(s, since);
     const after = await privateEventsAfter(alice, admin, personal);
-    await sleep(200);
+    // No wait needed: an ended stream's reader has stopped, so its events are final.
     for (const s of streams) noPrivateEvent(s, after);
 
     expect((await stream({ token: login.token })).status).toBe(401);
@@ -279,7 +277,7 @@ describe("GET /api/events ends with its sign-in", () => {
     });
     expect(m.status).toBe(200);
     await sees(staff, (e) => e.type === "message" && e.messageId === m.body.id);
-    await sleep(200);
+    await elapse(200, "the bystander's and the staff's streams must stay open: time for a wrong end to show");
     for (const s of streams) noPrivateEvent(s, { notificationId: n!.id, messageId: m.body.id });
     expect(others.endedAt).toBeNull();
     expect(staff.endedAt).toBeNull();
@@ -298,7 +296,7 @@ describe("GET /api/events ends with its sign-in", () => {
     const back = await stream({ token: mallory.token, lastEventId: mark });
     expect(back.status).toBe(200);
     await sees(back, (e) => e.notificationId === n!.id);
-    await sleep(300);
+    await elapse(300, "the replay past the suspension must not end the stream: time for a wrong end to show");
     expect(back.endedAt).toBeNull();
   });
 
@@ -370,7 +368,7 @@ describe("GET /api/events ends with its sign-in", () => {
     const [n] = await db.insert(notifications).values({ userId: alice.id, type: "USER_FOLLOWED", fromUserId: admin.id }).returning();
     await sees(live[1]!, (e) => e.notificationId === n!.id);
     await sees(replayed[1]!, (e) => e.notificationId === n!.id);
-    await sleep(100);
+    await elapse(100, "the anonymous streams have nothing to wait for: time for a revoked event or an end to show");
     for (const s of [...live, ...replayed]) {
       expect(s.events.filter((e) => (e.type as string) === "revoked")).toEqual([]);
       expect(s.endedAt).toBeNull();

@@ -11,6 +11,7 @@ import { errorSchema } from "@/lib/validation/responses";
 import { postViews } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
+import { elapse } from "../time";
 
 type Stream = {
   events: LiveEvent[];
@@ -75,8 +76,6 @@ async function stream(
   return { ...out, status: res.status, type: res.headers.get("content-type") };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 300));
-
 async function makePost(author: TestUser, categoryId: number, visibleScope: VisibleScope = "ALL"): Promise<number> {
   const [p] = await db
     .insert(posts)
@@ -123,7 +122,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     expect(note).toMatchObject({ userId: alice.id, postId, kind: "COMMENT_REPLY" });
     await anon.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
     await c.waitFor((e) => e.type === "comment" && e.commentId === r.body.id);
-    await settle();
+    await elapse(300, "Carol and the anonymous reader must get no notification: time for a wrong one to arrive");
     expect(c.events.filter((e) => e.type === "notification")).toEqual([]);
     expect(anon.events.filter((e) => e.type === "notification")).toEqual([]);
     // SSE framing: the event id is the outbox id.
@@ -144,7 +143,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     await staff.waitFor((e) => e.commentId === c1!.id);
     await a.waitFor((e) => e.commentId === c2!.id);
     await b.waitFor((e) => e.commentId === c2!.id);
-    await settle();
+    await elapse(300, "Alice and the anonymous reader must get no event of a post hidden from them: time for one to arrive");
     expect(a.events.filter((e) => e.postId === secret)).toEqual([]);
     expect(anon.events.filter((e) => e.postId === secret || e.postId === members)).toEqual([]);
   });
@@ -156,7 +155,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     await db.transaction(async (tx) => {
       const [c] = await tx.insert(comments).values({ postId, authorId: bob.id, content: "in a transaction" }).returning();
       inserted = c!.id;
-      await settle();
+      await elapse(300, "uncommitted: time for a wrong early announcement to arrive");
       expect(a.events.filter((e) => e.commentId === inserted)).toEqual([]);
     });
     await a.waitFor((e) => e.commentId === inserted);
@@ -169,7 +168,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
         throw new Error("rollback");
       })
       .catch(() => {});
-    await settle();
+    await elapse(300, "rolled back: time for a wrong announcement to arrive");
     expect(a.events.filter((e) => e.commentId === rolledBack)).toEqual([]);
   });
 
@@ -199,7 +198,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
     const [x] = await db.insert(comments).values({ postId: p2, authorId: bob.id, content: "other post" }).returning();
     const [y] = await db.insert(comments).values({ postId: p1, authorId: bob.id, content: "this post" }).returning();
     await a.waitFor((e) => e.commentId === y!.id);
-    await settle();
+    await elapse(300, "a comment on another post must not arrive: time for a wrong one to");
     expect(a.events.filter((e) => e.commentId === x!.id)).toEqual([]);
   });
 
@@ -342,7 +341,7 @@ describe("GET /api/events (live updates over LISTEN/NOTIFY)", () => {
 
     it("sends no page-state without state=1", async () => {
       const b = await stream(`/api/events?statePostIds=1`, { token: bob.token });
-      await settle();
+      await elapse(300, "without state=1 no page-state must arrive: time for a wrong one to");
       expect(b.named).toEqual([]);
     });
 

@@ -20,6 +20,7 @@ import { POST as createComment } from "@/app/api/posts/[id]/comments/route";
 import { POST as react } from "@/app/api/posts/[id]/reactions/route";
 import { follows, isBlocked, mayMessage } from "@/lib/services/shared/relations";
 import { BASE, call, makeCategory, makeUser, sessionCookie, type TestUser } from "../helpers";
+import { elapse } from "../time";
 import { makePost, notificationsOf } from "./comments-fixtures";
 
 const followAs = (who: TestUser | null, name: string, headers?: Record<string, string>) =>
@@ -123,7 +124,7 @@ describe("GET /api/users/{identifier}/followers and /following", () => {
     const fans = [await makeUser(), await makeUser(), await makeUser()];
     for (const f of fans) {
       expect((await followAs(f, star.username)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 5));
+      await elapse(5, "newest follow first: each follow needs a later created_at");
     }
     await followAs(star, fans[0]!.username);
 

@@ -11,6 +11,7 @@ import { renderAheadSettled, servedUntilAhead, setAheadSource, type AheadPage } 
 import { changed } from "@/lib/changes/announce";
 import { env } from "@/lib/env";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
+import { elapse } from "../time";
 
 // Cached list and profile pages are checked against their scope's version and "all lists"
 // (lib/cache/page-versions.ts): what members do on a post reaches only the lists and profiles that can
@@ -302,8 +303,7 @@ describe("list page versions", () => {
         expect(r.status).toBe(201);
         return performance.now() - t0;
       };
-      // A quiet spell (longer than the interval since any render of an earlier test), then a write.
-      await new Promise((r) => setTimeout(r, INTERVAL));
+      await elapse(INTERVAL, "a quiet spell longer than the interval since any render of an earlier test, then a write");
       const t0 = performance.now();
       await comment(a, ua.token);
       await renderAheadSettled();

@@ -20,6 +20,7 @@ import { addParticipantsResponseSchema, conversationDetailSchema, messageSchema 
 import { reactionSchema } from "@/lib/validation/responses";
 import { listenForSpamListChanges } from "@/lib/services/spam/lists";
 import { call, makeUser, req, type TestUser } from "../helpers";
+import { elapse } from "../time";
 
 /**
  * Direct messages in groups: a send runs a constant small number of statements whatever the
@@ -57,7 +58,7 @@ async function group(owner: TestUser, others: TestUser[], name = "Group"): Promi
   return r.body.conversationId as number;
 }
 
-/** GET /api/events in-process: the events it sends. */
+/** GET /api/events in-process: the events it sends (it listens once it has answered: nothing to wait for before a write). */
 async function stream(token: string) {
   const res = await events(req("/api/events", { token }), { params: Promise.resolve({}) });
   const reader = res.body!.getReader();
@@ -149,7 +150,6 @@ describe("adding members to a group", () => {
     expect((await sendIn(owner, id, "before C came")).status).toBe(200);
     const [sb, sc] = await Promise.all([stream(b.token), stream(c.token)]);
     try {
-      await new Promise((r) => setTimeout(r, 200));
       const r = await add(b, id, [c.id, owner.id]);
       expect(r.status).toBe(200);
       const body = addParticipantsResponseSchema.parse(r.body);
@@ -249,7 +249,6 @@ describe("reactions to messages", () => {
     const conversationId = m.body.conversationId as number;
     const [sa, sc] = await Promise.all([stream(a.token), stream(c.token)]);
     try {
-      await new Promise((r) => setTimeout(r, 200));
       const added = await reactTo(b, messageId, "SMILE");
       expect(added.status).toBe(200);
       expect(reactionSchema.parse(added.body)).toEqual({
@@ -263,7 +262,7 @@ describe("reactions to messages", () => {
       });
       await waitFor(() => sa.got.some((e) => e.kind === "reaction"));
       expect(sa.got.find((e) => e.kind === "reaction")).toMatchObject({ type: "message", conversationId, messageId, actorId: b.id });
-      await new Promise((r) => setTimeout(r, 200));
+      await elapse(200, "C is no member: time for a wrong event to reach C's stream");
       expect(sc.got.filter((e) => e.type === "message")).toEqual([]);
     } finally {
       await Promise.all([sa.close(), sc.close()]);

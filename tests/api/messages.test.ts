@@ -34,6 +34,7 @@ import { type LiveEvent } from "@/lib/live/events";
 import { conversationDetailSchema, conversationSchema, createConversationResponseSchema, messageSchema } from "@/lib/validation/messages";
 import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser, req, sessionCookie, type TestUser } from "../helpers";
+import { elapse } from "../time";
 import { TestSmtp } from "./mail-helpers";
 
 /** Direct messages: OpenIsle's paths and shapes, privacy, the rules of who may write, live events and mail. */
@@ -462,7 +463,7 @@ describe("group conversations", () => {
   });
 });
 
-/** GET /api/events in-process: the events it sends. */
+/** GET /api/events in-process: the events it sends (it listens once it has answered: nothing to wait for before a write). */
 async function stream(token: string) {
   const res = await events(req("/api/events", { token }), { params: Promise.resolve({}) });
   const reader = res.body!.getReader();
@@ -496,7 +497,6 @@ describe("live", () => {
     const c = await member();
     const [sa, sb, sc] = await Promise.all([stream(a.token), stream(b.token), stream(c.token)]);
     try {
-      await new Promise((r) => setTimeout(r, 200));
       const m = await sendTo(a, b, "live?");
       const conversationId = m.body.conversationId as number;
       await vi.waitFor(
@@ -518,7 +518,7 @@ describe("live", () => {
           interval: 20,
         },
       );
-      await new Promise((r) => setTimeout(r, 200));
+      await elapse(200, "C is no member: time for a wrong event to reach C's stream");
       expect(sc.got.filter((e) => e.type === "message" || e.type === "message_read")).toEqual([]);
     } finally {
       await Promise.all([sa.close(), sb.close(), sc.close()]);

@@ -19,11 +19,14 @@ import { touchVisit } from "@/lib/services/posts/reads";
 import { errorSchema } from "@/lib/validation/responses";
 import { pageStateSchema } from "@/lib/validation/users";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
+import { elapse } from "../time";
 import { makePollPost } from "./economy-helpers";
 
 // GET /api/users/me/page-state: what a members' shared page (served from the page cache to every
 // member) fills in for the member in the browser: header, unread marks, their part of a post.
-const tick = () => new Promise((r) => setTimeout(r, 15));
+
+/** New and unread are told by timestamps (a visit's, a read's, a row's): the next step must get a later now(). */
+const tick = () => elapse(15, "the next timestamp must be later than this step's");
 
 async function makePost(author: TestUser, categoryId: number, visibleScope: VisibleScope = "ALL"): Promise<number> {
   const [p] = await db

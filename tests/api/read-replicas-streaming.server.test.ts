@@ -14,7 +14,19 @@ import {
   startCluster,
   stopCluster,
 } from "../../scripts/reliability/pg-cluster";
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { elapse } from "../time";
+
+/** Until `cond` holds (polled every 20 ms, `timeout` at most); the ok() after it says whether it did. */
+const until = (cond: () => boolean | Promise<boolean>, timeout = 10_000) =>
+  vi
+    .waitFor(
+      async () => {
+        if (!(await cond())) throw new Error("not yet");
+      },
+      { timeout, interval: 20 },
+    )
+    .catch(() => {});
+
 it("reads go to a healthy, caught-up replica; a member's unreplayed write, a lagging or stopped replica send them to the primary", async () => {
   const out: string[] = [];
   const ok = (name: string, v: boolean, d = "") => {
@@ -46,7 +58,7 @@ it("reads go to a healthy, caught-up replica; a member's unreplayed write, a lag
     const R = await import("@/db/replicas");
     const { readFromFor, rememberWrite } = await import("@/lib/api/read-from");
     await R.startReplicas();
-    await sleep(300);
+    await until(() => R.replicaStatus()[0]!.healthy);
     const inRec = async () =>
       (
         await rawRows<{ rec: boolean; n: number }>(
@@ -79,7 +91,8 @@ it("reads go to a healthy, caught-up replica; a member's unreplayed write, a lag
     await ps`insert into t values (3)`;
     const res2 = await rememberWrite(new Request("http://x/api/y", { method: "POST" }), null, new Response("{}", { status: 201 }));
     const wal2 = res2.headers.get("x-forum-wal")!;
-    await sleep(250);
+    // A poll has seen the replica fall behind the primary (it counts the lag from then).
+    await until(() => R.replicaStatus()[0]!.lagMs > 0);
     ok(
       "a reader whose write is not replayed reads the primary",
       readFromFor(new Headers({ cookie: `forum_wal=${wal2}` }), null) === "primary",
@@ -88,7 +101,8 @@ it("reads go to a healthy, caught-up replica; a member's unreplayed write, a lag
     const stale = await inRec();
     ok("paused replica answers stale within the bound", stale.rec && stale.n === 2, JSON.stringify(stale));
     ok("a cache fill goes to the primary while the replica is behind", (await R.fillFrom("replica")) === "primary");
-    await sleep(1400);
+    // Out soon after the lag passes the bound (1 s, polled every 100 ms): a bound kept loosely fails here.
+    await until(() => !R.replicaStatus()[0]!.healthy, 2_000);
     const ev = await inRec();
     ok(
       "a replica lagging over REPLICA_MAX_LAG_MS is taken out",
@@ -96,7 +110,7 @@ it("reads go to a healthy, caught-up replica; a member's unreplayed write, a lag
       JSON.stringify({ ...R.replicaStatus()[0], ev }),
     );
     await rs`select pg_wal_replay_resume()`;
-    await sleep(500);
+    await until(async () => R.replicaStatus()[0]!.healthy && (await R.fillFrom("replica")) === "replica", 2_000);
     ok(
       "it takes reads again once caught up",
       R.replicaStatus()[0]!.healthy && (await inRec()).rec === true && (await R.fillFrom("replica")) === "replica",
@@ -113,15 +127,12 @@ it("reads go to a healthy, caught-up replica; a member's unreplayed write, a lag
       fb.rec === false && fb.n === 3,
       JSON.stringify(fb) + ` ${Date.now() - t0} ms`,
     );
-    await sleep(300);
+    await elapse(300, "polls (every 100 ms) run meanwhile: they must keep the stopped replica out");
     ok("the stopped replica is out", !R.replicaStatus()[0]!.healthy, String(R.replicaStatus()[0]!.error));
     startCluster(r);
-    let back = false;
     const t1 = Date.now();
-    while (!back && Date.now() - t1 < 15000) {
-      await sleep(100);
-      back = R.replicaStatus()[0]!.healthy;
-    }
+    await until(() => R.replicaStatus()[0]!.healthy, 15_000);
+    const back = R.replicaStatus()[0]!.healthy;
     ok("restarted replica takes reads again", back && (await inRec()).rec === true, `${Date.now() - t1} ms`);
     await rs.end({ timeout: 1 }).catch(() => {});
     await ps.end();

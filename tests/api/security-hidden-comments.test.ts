@@ -77,16 +77,6 @@ async function openStream(path: string, u?: TestUser) {
   return { got, frames, close: async () => void (await reader.cancel().catch(() => {})) };
 }
 
-async function waitFor<T>(what: () => T | undefined, ms = 3000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = what();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 const comment = (by: TestUser, content: string) =>
   call(postComment, `/api/posts/${postId}/comments`, { token: by.token, body: { content }, params: { id: String(postId) } });
 const replyTo = (by: TestUser, parentId: number, content: string) =>
@@ -373,7 +363,9 @@ describe("a comment hidden by flags", () => {
 
   it("is announced on the live stream when hidden (open pages refresh and blank it), never with its text", async () => {
     // Its creation, its edit, its hiding (migration 0018), then the reply to it made after it was hidden.
-    await waitFor(() => anonEvents.find((e) => e.type === "comment" && e.commentId === replyId));
+    await expect
+      .poll(() => anonEvents.some((e) => e.type === "comment" && e.commentId === replyId), { timeout: 3000, interval: 20 })
+      .toBe(true);
     const about = anonEvents.filter((e) => e.commentId === hiddenId);
     expect(about.map((e) => e.type)).toEqual(["comment", "comment_changed", "comment_changed"]);
     expect(about[2]).toMatchObject({ postId, commentId: hiddenId });

@@ -10,6 +10,7 @@ import { statusOf } from "@/lib/api/errors";
 import { processImage } from "@/lib/image";
 import { errorSchema } from "@/lib/validation/responses";
 import { call, makeUser } from "../helpers";
+import { elapse } from "../time";
 
 const LIMITS = { maxBytes: 5 * 1024 * 1024, maxDimension: 8192 };
 
@@ -114,7 +115,7 @@ describe("re-encoding leaves the server responsive", () => {
     process.env.IMAGE_TIME_BUDGET_SEC = "120";
     const gif = animatedGif(16, 1000);
     const jobs = Array.from({ length: 4 }, () => processImage(gif, LIMITS));
-    await new Promise((r) => setTimeout(r, 150));
+    await elapse(150, "let the re-encodes take the pool before the gzips are timed");
     const lags: number[] = [];
     let finished = false;
     void Promise.allSettled(jobs).then(() => (finished = true));
@@ -122,7 +123,7 @@ describe("re-encoding leaves the server responsive", () => {
       const t0 = performance.now();
       await promisify(gzip)(Buffer.from('{"status":"ok","db":"ok"}'));
       lags.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 50));
+      await elapse(50, "one gzip timed every 50 ms while the re-encodes run");
     }
     const results = await Promise.all(jobs);
     expect(results.every((r) => r.format === "gif" && r.width === 1000)).toBe(true);

@@ -10,6 +10,7 @@ import { GET as latestReply } from "@/app/api/posts/latest-reply/route";
 import { DELETE as deleteComment } from "@/app/api/comments/[id]/route";
 import { POST as flag } from "@/app/api/flags/route";
 import { call, comment, member, post, resolveCommentFlag, watch, type TestUser } from "./spam-helpers";
+import { elapse } from "../time";
 
 type Figures = { commentCount: number; lastReplyAt: string; createdAt: string; participants: { id: number }[] };
 
@@ -77,8 +78,7 @@ describe("a held comment and its post's public figures", () => {
     const p = (await post(author)).body;
     // Opening the post marks it read for the reader.
     await figures(p.id, reader);
-    // Apart in time from the read: comments newer than it are new.
-    await new Promise((r) => setTimeout(r, 20));
+    await elapse(20, "the comments below must be newer than the read: comments newer than it are new");
     expect((await comment(spammer, p.id, "Play heldslots")).body.status).toBe("PENDING");
     await comment(regular, p.id, "A real reply");
     const r = await call(latestReply, `/api/posts/latest-reply?categoryId=${p.category.id}&pageSize=100`, { token: reader.token });

@@ -11,6 +11,7 @@ import { GET as events } from "@/app/api/events/route";
 import { eventHub, type LiveEvent } from "@/lib/live/events";
 import { liveEventSchema } from "@/lib/validation/events";
 import { req } from "../helpers";
+import { elapse } from "../time";
 import { category, comment, member, post, resolveCommentFlag, watch, type TestUser } from "./spam-helpers";
 
 type Stream = { events: LiveEvent[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean) => Promise<LiveEvent> };
@@ -81,7 +82,7 @@ describe("live events of a held comment (migration 0056)", () => {
     const later = await comment(regular, p.id, "A real answer");
     expect(later.body.status).not.toBe("PENDING");
     for (const s of streams) await s.waitFor((e) => e.type === "comment" && e.commentId === later.body.id);
-    await new Promise((r) => setTimeout(r, 200));
+    await elapse(200, "and an announcement of the held one made late, out of that order, would show");
     for (const s of streams) expect(s.events.filter((e) => e.commentId === held.body.id)).toEqual([]);
 
     await resolveCommentFlag(held.body.id);
@@ -95,7 +96,7 @@ describe("live events of a held comment (migration 0056)", () => {
         actorId: spammer.id,
       });
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await elapse(200, "time for a second (wrong) event about it to arrive");
     // Exactly one event for it: the "comment" of its approval.
     for (const s of streams) expect(s.events.filter((e) => e.commentId === held.body.id).map((e) => e.type)).toEqual(["comment"]);
   });

@@ -11,6 +11,7 @@ import { POST as addWord } from "@/app/api/admin/watched-words/route";
 import { POST as addIp } from "@/app/api/admin/screened-ips/route";
 import { listenForSpamListChanges, SPAM_LISTS_CHANNEL, watchedWordMatcher } from "@/lib/services/spam/lists";
 import { call, member, post, theAdmin } from "./spam-helpers";
+import { elapse } from "../time";
 
 const other = process.env.DATABASE_URL ? postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} }) : null;
 afterAll(async () => {
@@ -76,7 +77,7 @@ describe("watched words and screenings across processes", () => {
       expect(
         (await call(addWord, "/api/admin/watched-words", { token: admin.token, body: { word: "LOTTOWIN", action: "FLAG" } })).status,
       ).toBe(409);
-      await new Promise((r) => setTimeout(r, 200));
+      await elapse(200, "the refused change must tell nobody: time for a wrong notification to be heard");
       expect(ear.heard).toEqual(["words", "ips"]);
     } finally {
       await ear.stop();

@@ -12,6 +12,7 @@ import { PUT as editPost } from "@/app/api/posts/[id]/route";
 import { POST as createPost } from "@/app/api/posts/route";
 import { htmlOf, rerenderAll } from "@/lib/services/content/stored-html";
 import { call, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
+import { elapse } from "../time";
 
 let author: TestUser;
 let staff: TestUser;
@@ -117,7 +118,7 @@ describe("stored rendered HTML", () => {
     await db.execute(sql`update posts set content = 'second text' where id = ${id}`);
     // A view that read the row before the change renders the old text: shown, never stored.
     await htmlOf("posts", [{ id, content: "a text this row no longer has" }]);
-    await new Promise((r) => setTimeout(r, 200));
+    await elapse(200, "the view stores in the background: time for a wrong store to land");
     expect(await stored("posts", id)).toBeNull();
   });
 

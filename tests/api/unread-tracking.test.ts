@@ -9,8 +9,10 @@ import { GET as listPosts } from "@/app/api/posts/route";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
 import { call, makeCategory, makeUser, type TestUser } from "../helpers";
+import { elapse } from "../time";
 
-const tick = () => new Promise((r) => setTimeout(r, 15));
+/** New and unread are told by timestamps (a visit's, a read's, a row's): the next step must get a later now(). */
+const tick = () => elapse(15, "the next timestamp must be later than this step's");
 
 describe("unread tracking", () => {
   let alice: TestUser, bob: TestUser;

@@ -5,10 +5,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { keepConnectionsAlive, KEEP_ALIVE_MS } from "@/lib/front/keep-alive";
+import { elapse } from "../time";
 
 const servers: http.Server[] = [];
 afterEach(() => {
-  for (const s of servers.splice(0)) (s.close(), s.closeAllConnections());
+  for (const s of servers.splice(0)) {
+    s.close();
+    s.closeAllConnections();
+  }
 });
 
 async function serve(keep: boolean): Promise<number> {
@@ -40,7 +44,7 @@ describe("keep-alive", () => {
     const b = new http.Agent({ keepAlive: true, maxSockets: 1 });
     expect(await post(a, kept)).toEqual({ status: 200, reused: false });
     expect(await post(b, plain)).toEqual({ status: 200, reused: false });
-    await new Promise((r) => setTimeout(r, 6_000));
+    await elapse(6_000, "idle past Node's default 5 s keep-alive timeout");
     // The same connection: the server did not close it under the client.
     expect(await post(a, kept)).toEqual({ status: 200, reused: true });
     // Node's default had closed it: a new connection (a client sending as it closed would have got ECONNRESET).

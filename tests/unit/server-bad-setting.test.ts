@@ -37,13 +37,20 @@ describe("server.ts with an invalid setting", () => {
     let bound = false;
     let done = false;
     void exited.then(() => (done = true));
-    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    // Probe the port until the process has exited: nothing may ever accept on it.
-    while (!done) {
-      if (await accepts(port)) bound = true;
-      await new Promise((r) => setTimeout(r, 10));
+    try {
+      // Probe the port until the process has exited: nothing may ever accept on it.
+      await expect
+        .poll(
+          async () => {
+            if (await accepts(port)) bound = true;
+            return done;
+          },
+          { timeout: 20_000, interval: 10 },
+        )
+        .toBe(true);
+    } finally {
+      child.kill("SIGKILL");
     }
-    clearTimeout(kill);
     expect(await exited).toBe(1);
     expect(stderr.trim().split("\n")).toEqual(["MAIL_AWAY_MINUTES=0: must be a whole number ≥ 1 (default 10)"]);
     expect(stdout).toBe("");

@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { copyDataFolder } from "@/lib/backup/snapshot-copy";
+import { elapse } from "../time";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -43,10 +44,11 @@ describe("copyDataFolder", () => {
         });
         committed++;
         // PGlite answers in microtasks: let the copy's file callbacks run, as a server's requests would.
-        await new Promise((r) => setTimeout(r, 2));
+        await elapse(2, "a gap between writes, for the copy's I/O callbacks");
       }
     })();
-    await new Promise((r) => setTimeout(r, 50));
+    // The copy starts while the writes go on.
+    await expect.poll(() => committed).toBeGreaterThan(0);
     let atLock = -1;
     let heldMs = 0;
     const stats = await copyDataFolder(path.join(root, "db"), path.join(root, "copy"), async (fn) =>

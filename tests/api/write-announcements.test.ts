@@ -10,7 +10,9 @@ import { call, makeCategory, makeTag, makeUser } from "../helpers";
 
 // The post-commit seam (lib/changes/announce.ts): writes announce what they changed after they commit;
 // the read caches bump the content version on every announcement; requests that write nothing
-// (a markdown preview, a refused write) announce nothing and leave every cache alone.
+// (a markdown preview, a refused write) announce nothing and leave every cache alone. Every read cache
+// (API lists, Post objects, whole pages) is served while the content version is unchanged, so a
+// committed write must move it and a request that writes nothing must not.
 describe("write announcements", () => {
   const seen: Change[][] = [];
   const stop = onChange("test-recorder", (changes) => {
