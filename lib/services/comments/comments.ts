@@ -11,8 +11,8 @@ import { assertCanSeePost, assertNotRejected, assertOnPost, canDeleteComment, ca
 import { audit } from "@/lib/services/shared/audit";
 import { readCachesEnabled, versionedCache } from "@/lib/cache/content-version";
 import { notify } from "@/lib/services/shared/notification-writer";
-import { noticeComment } from "@/lib/services/comments/reply-notices";
-import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
+import { noticeComment, rewardComment, type WrittenComment } from "@/lib/services/comments/reply-notices";
+import { refreshMedal } from "@/lib/services/points/points";
 import { loadCommentReactions } from "@/lib/services/shared/reactions";
 import { lockUsers } from "@/lib/services/points/points";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
@@ -280,7 +280,16 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       // transaction's queries on its one connection: a round trip per step of the longest chain instead of
       // one per statement (write load). Each chain keeps its own order (ledger rows, then the
       // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
-      const [, pointReward, reward, , [changedMedal, [author]]] = await Promise.all([
+      const written: WrittenComment = {
+        actorId: viewer.id,
+        postId,
+        commentId: row.id,
+        postAuthorId,
+        parentAuthorId: parent?.authorId ?? null,
+        content: input.content,
+        isReply: parent !== null,
+      };
+      const [, { points: pointReward, experience: reward }, , [changedMedal, [author]]] = await Promise.all([
         // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
         // latest reply, for anyone (lib/services/shared/comment-counts.ts).
         storeHtml(tx, "comments", row.id, html).then(() =>
@@ -294,39 +303,9 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
                 })
                 .where(eq(posts.id, postId)),
         ),
-        (async () => {
-          // A comment no one else can read earns nothing, for its author or the post's (spam defence:
-          // a held spammer gains neither points nor the experience that ends their new-member limits).
-          if (parent || screen.hold) return 0;
-          let earned = 0;
-          if (await takeDailySlot(tx, viewer.id, "points:comment", POINTS.commentDailyCap)) {
-            await applyPoints(tx, { userId: viewer.id, type: "COMMENT", amount: POINTS.comment, postId, commentId: row.id });
-            earned = POINTS.comment;
-          }
-          if (postAuthorId !== viewer.id) {
-            await applyPoints(tx, {
-              userId: postAuthorId,
-              type: "COMMENT",
-              amount: POINTS.comment,
-              postId,
-              commentId: row.id,
-              fromUserId: viewer.id,
-            });
-          }
-          return earned;
-        })(),
-        screen.hold ? 0 : earnExperience(tx, viewer.id, "comment"),
-        // Held, it tells nobody until a moderator lets it through (reply-notices.ts).
-        screen.hold
-          ? undefined
-          : noticeComment(tx, {
-              actorId: viewer.id,
-              postId,
-              commentId: row.id,
-              postAuthorId,
-              parentAuthorId: parent?.authorId ?? null,
-              content: input.content,
-            }),
+        // Held, it earns nothing and tells nobody until a moderator lets it through (reply-notices.ts).
+        screen.hold ? { points: 0, experience: 0 } : rewardComment(tx, written),
+        screen.hold ? undefined : noticeComment(tx, written),
         refreshMedal(tx, viewer.id).then(
           async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const,
         ),

@@ -11,7 +11,8 @@ import { assertCategoryVisible } from "@/lib/permissions/category-access";
 import { reviewScope } from "@/lib/permissions/category-moderators";
 import { deleteComment } from "@/lib/services/comments/comments";
 import { recountComments } from "@/lib/services/shared/comment-counts";
-import { noticeComment } from "@/lib/services/comments/reply-notices";
+import { noticeComment, rewardComment } from "@/lib/services/comments/reply-notices";
+import { lockUsers, refreshMedal } from "@/lib/services/points/points";
 import { HELD_NOTE } from "@/lib/services/spam/silence";
 import { notify } from "@/lib/services/shared/notification-writer";
 import { setClosed } from "@/lib/services/posts/state";
@@ -335,6 +336,10 @@ export async function resolveFlag(
         .leftJoin(comments, and(eq(comments.id, commentId ?? 0), eq(comments.postId, posts.id)))
         .where(eq(posts.id, postId));
       const wasHidden = !!(commentId !== null ? target?.commentHidden : target?.postHidden);
+      // A hidden comment let through may be paid for now (letThrough): its author's and the post's
+      // author's rows are locked first, in the order every comment write locks them (no deadlock).
+      if (commentId !== null && wasHidden && (action === "DISMISS" || action === "CLOSE_POST") && target?.commentAuthorId)
+        await lockUsers(tx, [target.commentAuthorId, target.postAuthorId]);
       if (commentId !== null) {
         if (action === "HIDE")
           await tx
@@ -369,15 +374,15 @@ export async function resolveFlag(
         .set({ status: "RESOLVED", action, resolvedById: viewer.id, resolvedAt: new Date() })
         .where(and(targetWhere(postId, commentId), eq(flags.status, "OPEN")))
         .returning({ reporterId: flags.reporterId, note: flags.note });
-      // A comment the spam screen held, let through: the notices its writing would have sent go now
-      // (lib/services/comments/reply-notices.ts); the system flag's note says it was held.
+      // A comment the spam screen held, let through: what its writing would have earned and the notices
+      // it would have sent go now (letThrough); the system flag's note says it was held.
       if (
         commentId !== null &&
         wasHidden &&
         (action === "DISMISS" || action === "CLOSE_POST") &&
         done.some((d) => d.note?.startsWith(HELD_NOTE))
       )
-        await noticeLetThrough(tx, commentId);
+        await letThrough(tx, commentId);
       const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
       const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
       const reporters = [...new Set(done.map((d) => d.reporterId))];
@@ -407,8 +412,12 @@ export async function resolveFlag(
   );
 }
 
-/** The notices of a held comment, sent when a moderator lets it through. */
-async function noticeLetThrough(tx: DbOrTx, commentId: number): Promise<void> {
+/**
+ * A held comment let through by a moderator: what its writing would have earned (points, experience)
+ * and the notices it would have sent are given now, once (lib/services/comments/reply-notices.ts).
+ * The caller has locked the author's and the post author's rows.
+ */
+async function letThrough(tx: DbOrTx, commentId: number): Promise<void> {
   const parents = alias(comments, "parent");
   const [c] = await tx
     .select({
@@ -417,10 +426,17 @@ async function noticeLetThrough(tx: DbOrTx, commentId: number): Promise<void> {
       content: comments.content,
       postAuthorId: posts.authorId,
       parentAuthorId: parents.authorId,
+      parentId: comments.parentId,
     })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(parents, eq(parents.id, comments.parentId))
     .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
-  if (c) await noticeComment(tx, { ...c, commentId });
+  if (!c) return;
+  const { parentId, ...rest } = c;
+  const written = { ...rest, commentId, isReply: parentId !== null };
+  const { points, experience } = await rewardComment(tx, written);
+  if (points || experience) await tx.update(comments).set({ reward: experience, pointReward: points }).where(eq(comments.id, commentId));
+  await refreshMedal(tx, c.actorId);
+  await noticeComment(tx, written);
 }
