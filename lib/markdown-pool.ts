@@ -43,7 +43,8 @@ function workerFile(): string {
   return path.join(here, "markdown-worker-entry.mjs");
 }
 
-// One pool per process, kept on globalThis so that dev hot reload does not start more workers.
+// One pool per process, kept on globalThis so that dev hot reload does not start more workers (and
+// /metrics, lib/front/metrics.ts, reads it from the server's side of the process).
 type State = { pool: Piscina | null; budget: Budget; running: number };
 const g = globalThis as typeof globalThis & { __markdownPiscina?: State };
 const state: State = (g.__markdownPiscina ??= { pool: null, budget: defaultBudget(), running: 0 });

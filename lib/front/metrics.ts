@@ -24,7 +24,8 @@ type Globals = {
   __forumMetrics?: Metrics;
   __forumDb?: Connection;
   __forumEvents?: { size: number };
-  __markdownPool?: { slots: { job: unknown; dead: boolean }[]; queue: unknown[] };
+  /** lib/markdown-pool.ts's state: its piscina pool and the tasks given to it and not yet answered. */
+  __markdownPiscina?: { pool: { threads: unknown[]; queueSize: number } | null; running: number };
   __forumJobStats?: Map<string, JobStats>;
 };
 const g = globalThis as unknown as Globals;
@@ -101,7 +102,7 @@ function create() {
     help: "Markdown documents waiting for a render worker",
     registers: [registry],
     collect() {
-      this.set(g.__markdownPool?.queue.length ?? 0);
+      this.set(g.__markdownPiscina?.pool?.queueSize ?? 0);
     },
   });
   new client.Gauge({
@@ -110,10 +111,12 @@ function create() {
     labelNames: ["state"] as const,
     registers: [registry],
     collect() {
-      const live = (g.__markdownPool?.slots ?? []).filter((s) => !s.dead);
-      const busy = live.filter((s) => s.job).length;
+      const state = g.__markdownPiscina;
+      const workers = state?.pool?.threads.length ?? 0;
+      // Tasks not in the queue are running, one per worker.
+      const busy = Math.min(workers, Math.max(0, (state?.running ?? 0) - (state?.pool?.queueSize ?? 0)));
       this.set({ state: "busy" }, busy);
-      this.set({ state: "idle" }, live.length - busy);
+      this.set({ state: "idle" }, workers - busy);
     },
   });
   new client.Gauge({
