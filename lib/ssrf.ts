@@ -14,6 +14,10 @@ import { AppError, msg, type Msg } from "@/lib/errors";
  * by their embedded IPv4). The socket then connects to the vetted address through a `lookup` that
  * returns it, so no second DNS lookup can be rebound. Redirects are followed by hand (at most 3),
  * with a connect timeout, a total deadline and a byte cap enforced while streaming.
+ *
+ * Kept by hand on purpose: an address-filtering agent (such as request-filtering-agent) covers the address
+ * check only, not the per-hop rules, the deadline and the streaming cap together; this is a security
+ * boundary small enough to test directly.
  */
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };

@@ -3,6 +3,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { env } from "@/lib/env";
 
 /**
+ * Kept by hand on purpose: exact origin matching in a few lines, answered in the front before Next.js and
+ * added to each response's head; the `cors` package is request middleware and does not fit that seam.
+ *
  * CORS for /api: browsers on the origins listed in `CORS_ORIGINS` (comma-separated, exact
  * `scheme://host[:port]`; empty, the default, allows none) may call the API, as OpenIsle's Nuxt client
  * does from its own origin with a bearer token.
