@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { type MarkdownLimitViolation, RENDER_BUDGET } from "@/lib/markdown-limits";
-import { renderInWorkerAsync, startRenderWorkers } from "@/lib/markdown-pool";
+import { RENDER_BUDGET } from "@/lib/markdown-limits";
+import { type Rendered, renderInWorkerAsync, startRenderWorkers } from "@/lib/markdown-pool";
 import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
 
 /**
@@ -13,7 +13,6 @@ import { plainDocument, renderExcerpt } from "@/lib/markdown-render";
  * (Markdown's excerpt shares the memo under its own keys.)
  */
 const MEMO_BUDGET_CHARS = 16_000_000;
-type Rendered = { html: string; violation: MarkdownLimitViolation | null };
 
 const memoKey = (kind: string, source: string) => `${kind}:${createHash("sha1").update(source).digest("base64")}`;
 
@@ -79,10 +78,12 @@ export async function renderMarkdownAsync(source: string): Promise<Rendered> {
   const src = source ?? "";
   const key = memoKey("html", src);
   const until = slow.get(key);
-  if (until !== undefined && until > Date.now()) return { html: plainDocument(src), violation: null };
+  // The escaped source, only when it is what the view gets.
+  const plain = () => ({ html: plainDocument(src), violation: null });
+  if (until !== undefined && until > Date.now()) return plain();
   const done = await memo.fetch(key, { context: src }).catch(() => undefined);
   // (A fetch whose key was set meanwhile, by rememberHtml, answers with what was set.)
-  return done ?? memo.get(key) ?? { html: plainDocument(src), violation: null };
+  return done ?? memo.get(key) ?? plain();
 }
 
 /** The HTML of renderMarkdownAsync. */

@@ -336,10 +336,10 @@ export async function resolveFlag(
         .leftJoin(comments, and(eq(comments.id, commentId ?? 0), eq(comments.postId, posts.id)))
         .where(eq(posts.id, postId));
       const wasHidden = !!(commentId !== null ? target?.commentHidden : target?.postHidden);
+      const commentShownAgain = commentId !== null && wasHidden && (action === "DISMISS" || action === "CLOSE_POST");
       // A hidden comment let through may be paid for now (letThrough): its author's and the post's
       // author's rows are locked first, in the order every comment write locks them (no deadlock).
-      if (commentId !== null && wasHidden && (action === "DISMISS" || action === "CLOSE_POST") && target?.commentAuthorId)
-        await lockUsers(tx, [target.commentAuthorId, target.postAuthorId]);
+      if (commentShownAgain && target?.commentAuthorId) await lockUsers(tx, [target.commentAuthorId, target.postAuthorId]);
       if (commentId !== null) {
         if (action === "HIDE")
           await tx
@@ -376,13 +376,7 @@ export async function resolveFlag(
         .returning({ reporterId: flags.reporterId, note: flags.note });
       // A comment the spam screen held, let through: what its writing would have earned and the notices
       // it would have sent go now (letThrough); the system flag's note says it was held.
-      if (
-        commentId !== null &&
-        wasHidden &&
-        (action === "DISMISS" || action === "CLOSE_POST") &&
-        done.some((d) => d.note?.startsWith(HELD_NOTE))
-      )
-        await letThrough(tx, commentId);
+      if (commentShownAgain && done.some((d) => d.note?.startsWith(HELD_NOTE))) await letThrough(tx, commentId!);
       const [p] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, postId));
       const what = commentId === null ? `the post “${p?.title ?? ""}”` : `a comment on “${p?.title ?? ""}”`;
       const reporters = [...new Set(done.map((d) => d.reporterId))];
@@ -426,15 +420,14 @@ async function letThrough(tx: DbOrTx, commentId: number): Promise<void> {
       content: comments.content,
       postAuthorId: posts.authorId,
       parentAuthorId: parents.authorId,
-      parentId: comments.parentId,
+      isReply: sql<boolean>`${comments.parentId} is not null`,
     })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
     .leftJoin(parents, eq(parents.id, comments.parentId))
     .where(and(eq(comments.id, commentId), isNull(comments.deletedAt)));
   if (!c) return;
-  const { parentId, ...rest } = c;
-  const written = { ...rest, commentId, isReply: parentId !== null };
+  const written = { ...c, commentId };
   const { points, experience } = await rewardComment(tx, written);
   if (points || experience) await tx.update(comments).set({ reward: experience, pointReward: points }).where(eq(comments.id, commentId));
   await refreshMedal(tx, c.actorId);
