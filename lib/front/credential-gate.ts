@@ -9,8 +9,8 @@ import { sendRefusal } from "@/lib/front/odd-methods";
  * behind ~330-530 ms of them (bench:hostile, 60 parallel bad resets from 60 addresses). Held here, they
  * wait in a list and cost nothing, and the rest of the forum's requests go through between them.
  *
- * Bounded both ways: at most `running` of them in Next.js at once (the libuv pool hashes four at a
- * time), at most `queued` waiting; beyond that 503 `service_unavailable` with Retry-After. A queued
+ * Bounded both ways: at most `running` of them in Next.js at once (lib/front/index.ts says how many),
+ * at most `queued` waiting; beyond that 503 `service_unavailable` with Retry-After. A queued
  * request whose client goes away leaves the list.
  */
 export type CredentialGate = {

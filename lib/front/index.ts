@@ -33,11 +33,24 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  *
  * `server` is the server this front answers for: the page cache renders hot list pages ahead through it.
  */
+/**
+ * How many credential requests are inside Next.js at once: 1 on the embedded database, 2 on a Postgres
+ * server. Their hashes run off the thread, but each still costs the thread its routing and statements (on
+ * the embedded database, the statements themselves), and with four at once `/api/health` waited behind
+ * most of a burst of 60 bad resets from 60 addresses. bench:hostile, longest health answer
+ * (bench/results/hostile-2026-12-02-credential-width.md): embedded, four 287-606 ms, one 111-154 ms;
+ * Postgres, four 86-336 ms, two 111-164 ms. A flood then costs a sign-in its place in the list (the last
+ * of 60 answered after 1.1-1.4 s, against 1.0 s with four), not the rest of the forum its speed.
+ */
+export function credentialsAtOnce(): number {
+  return env().DATABASE_URL ? 2 : 1;
+}
+
 export function createFront({ server, next }: { server: Server; next: Handler }): Handler {
   pageCacheServer(server);
   instrumentDb();
   const gate = writeFirst(env().WRITE_FIRST_MS);
-  const credentials = credentialGate({ running: 4, queued: 500 });
+  const credentials = credentialGate({ running: credentialsAtOnce(), queued: 500 });
   const route: (req: IncomingMessage, res: ServerResponse, ahead: ReturnType<typeof aheadRequest>) => void = (req, res, ahead) => {
     const path = req.url ?? "";
     if (path.startsWith("/api/")) {
