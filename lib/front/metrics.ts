@@ -27,7 +27,11 @@ type Globals = {
   /** lib/markdown-pool.ts's state: its piscina pool and the tasks given to it and not yet answered. */
   __markdownPiscina?: { pool: { threads: unknown[]; queueSize: number } | null; running: number };
   __forumJobStats?: Map<string, JobStats>;
+  /** db/replicas.ts's state: each replica's connection and what its poller and reads last saw. */
+  __forumReplicas?: { replicas: ReplicaSeen[] };
 };
+type ReplicaSeen = { url: string; sql: unknown; healthy: boolean; lagMs: number; reads: number; fallbacks: number };
+type Target = "primary" | "replica";
 const g = globalThis as unknown as Globals;
 
 type Metrics = ReturnType<typeof create>;
@@ -60,13 +64,14 @@ function create() {
     }),
     dbQueries: new client.Counter({
       name: "forum_db_queries_total",
-      help: "Statements sent to the database by this process",
-      labelNames: ["result"] as const,
+      help: "Statements sent to the database by this process, by target (primary, replica) and result",
+      labelNames: ["target", "result"] as const,
       registers: [registry],
     }),
     dbTime: new client.Histogram({
       name: "forum_db_query_duration_seconds",
-      help: "Time from sending a statement to its result (including time queued for a pooled connection)",
+      help: "Time from sending a statement to its result (including time queued for a pooled connection), by target (primary, replica)",
+      labelNames: ["target"] as const,
       buckets: DB_BUCKETS,
       registers: [registry],
     }),
@@ -88,6 +93,46 @@ function create() {
       const c = g.__forumDb;
       this.set(c?.sql ? Number((c.sql as unknown as { options?: { max?: number } }).options?.max ?? 0) : c ? 1 : 0);
     },
+  });
+  const replicas = () => g.__forumReplicas?.replicas ?? [];
+  new client.Gauge({
+    name: "forum_db_replica_healthy",
+    help: "Whether each read replica (DATABASE_REPLICA_URLS) takes reads now: 1, or 0 while it lags more than REPLICA_MAX_LAG_MS or cannot be reached",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of replicas()) this.set({ replica: replicaLabel(r.url) }, r.healthy ? 1 : 0);
+    },
+  });
+  new client.Gauge({
+    name: "forum_db_replica_lag_seconds",
+    help: "Each read replica's lag as its last poll saw it: the age of the oldest primary WAL position it had not replayed",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const r of replicas()) this.set({ replica: replicaLabel(r.url) }, r.lagMs / 1000);
+    },
+  });
+  const perReplica = (pick: (r: ReplicaSeen) => number) =>
+    function (this: client.Counter<"replica">) {
+      this.reset();
+      for (const r of replicas()) this.inc({ replica: replicaLabel(r.url) }, pick(r));
+    };
+  new client.Counter({
+    name: "forum_db_replica_reads_total",
+    help: "Statements each read replica answered",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect: perReplica((r) => r.reads),
+  });
+  new client.Counter({
+    name: "forum_db_replica_fallbacks_total",
+    help: "Statements sent to a replica that could not answer, run again on the primary (the replica is then taken out)",
+    labelNames: ["replica"] as const,
+    registers: [registry],
+    collect: perReplica((r) => r.fallbacks),
   });
   new client.Gauge({
     name: "forum_live_streams_open",
@@ -201,6 +246,9 @@ export function countPageCache(result: "hit" | "miss" | "bypass" | "ahead"): voi
 
 /** Records one request's answer. */
 export function observeRequest(route: string, method: string, status: number, seconds: number): void {
+  // The database and the replicas open on first use, inside Next.js (after the front was made): their
+  // statements are timed from the first answer after they opened.
+  instrumentDb();
   const m = metrics();
   const labels = { route, method, status: String(status) };
   m.requests.inc(labels);
@@ -212,20 +260,46 @@ export function observeRequest(route: string, method: string, status: number, se
 type Fn = (...a: unknown[]) => unknown;
 const TIMED = Symbol.for("forum.metrics.timed");
 
-function settle(started: number, ok: boolean): void {
+function settle(started: number, ok: boolean, target: Target): void {
   const m = metrics();
   m.db.inFlight--;
-  m.dbQueries.inc({ result: ok ? "ok" : "error" });
-  m.dbTime.observe((performance.now() - started) / 1000);
+  m.dbQueries.inc({ target, result: ok ? "ok" : "error" });
+  m.dbTime.observe({ target }, (performance.now() - started) / 1000);
 }
 
-/** postgres.js: a query runs when it is awaited (`then`), so the timing starts there. */
-function timePostgres(sqlObj: Record<string | symbol, unknown>): void {
+/** A replica's label: its host and port (never its user or password). */
+function replicaLabel(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.port ? `${u.hostname}:${u.port}` : u.hostname;
+  } catch {
+    return "replica";
+  }
+}
+
+/**
+ * postgres.js: a query runs when it is awaited (`then`), so the timing starts there. A replica's `unsafe`
+ * (db/replicas.ts, which runs a statement again on the primary when the replica cannot answer) gives back
+ * its own thenable, whose `values()` is a separate promise: timed the same way.
+ */
+function timePostgres(sqlObj: Record<string | symbol, unknown>, target: Target): void {
   if (sqlObj[TIMED]) return;
   sqlObj[TIMED] = true;
   const unsafe = (sqlObj.unsafe as Fn).bind(sqlObj);
+  const timed = <T>(run: () => PromiseLike<T>): Promise<T> => {
+    const m = metrics();
+    m.db.inFlight++;
+    const started = performance.now();
+    return Promise.resolve(run()).then(
+      (v) => (settle(started, true, target), v),
+      (e: unknown) => {
+        settle(started, false, target);
+        throw e;
+      },
+    );
+  };
   sqlObj.unsafe = (...a: unknown[]) => {
-    const q = unsafe(...a) as { then: Fn };
+    const q = unsafe(...a) as { then: Fn; values?: Fn };
     const then = q.then;
     q.then = function (this: unknown, onOk?: Fn | null, onErr?: Fn | null) {
       const m = metrics();
@@ -234,16 +308,24 @@ function timePostgres(sqlObj: Record<string | symbol, unknown>): void {
       return then.call(
         this,
         (v: unknown) => {
-          settle(started, true);
+          settle(started, true, target);
           return onOk ? onOk(v) : v;
         },
         (e: unknown) => {
-          settle(started, false);
+          settle(started, false, target);
           if (onErr) return onErr(e);
           throw e;
         },
       );
     } as Fn;
+    const values = q.values;
+    if (typeof values === "function") {
+      q.values = function (this: unknown, ...v: unknown[]) {
+        const out = values.apply(this, v) as unknown;
+        // postgres.js's values() marks the query and returns it (its `then`, above, is timed).
+        return out === q ? out : timed(() => out as PromiseLike<unknown>);
+      } as Fn;
+    }
     return q;
   };
   for (const name of ["begin", "savepoint"]) {
@@ -253,7 +335,7 @@ function timePostgres(sqlObj: Record<string | symbol, unknown>): void {
     sqlObj[name] = (...a: unknown[]) => {
       const fn = a.pop() as Fn;
       return bound(...a, (tx: Record<string | symbol, unknown>) => {
-        timePostgres(tx);
+        timePostgres(tx, target);
         return fn(tx);
       });
     };
@@ -273,9 +355,9 @@ function timePglite(p: Record<string | symbol, unknown>): void {
       m.db.inFlight++;
       const started = performance.now();
       return (original(...a) as Promise<unknown>).then(
-        (v) => (settle(started, true), v),
+        (v) => (settle(started, true, "primary"), v),
         (e) => {
-          settle(started, false);
+          settle(started, false, "primary");
           throw e;
         },
       );
@@ -294,8 +376,9 @@ function timePglite(p: Record<string | symbol, unknown>): void {
 export function instrumentDb(): void {
   const c = g.__forumDb;
   if (!c) return;
-  if (c.sql) timePostgres(c.sql as unknown as Record<string | symbol, unknown>);
+  if (c.sql) timePostgres(c.sql as unknown as Record<string | symbol, unknown>, "primary");
   if (c.pglite) timePglite(c.pglite as unknown as Record<string | symbol, unknown>);
+  for (const r of g.__forumReplicas?.replicas ?? []) timePostgres(r.sql as Record<string | symbol, unknown>, "replica");
 }
 
 // --- route templates ---------------------------------------------------------------------------------

@@ -22,6 +22,16 @@ const t0run = performance.now();
 /** Progress on stderr: where a long run is (and where it was when a time limit stopped it). */
 const step = (what: string) => process.stderr.write(`[replica ${((performance.now() - t0run) / 1000).toFixed(0)} s] ${what}\n`);
 const POLL_MS = 100;
+const METRICS_TOKEN = "replica-script-metrics-token";
+
+/** The sum of a /metrics family's samples whose labels contain `labels`. */
+async function scrape(base: string, name: string, labels = ""): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return text
+    .split("\n")
+    .filter((l) => l.startsWith(`${name}{`) && l.includes(labels))
+    .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(" ") + 1)), 0);
+}
 
 type Answer = { status: number; json: unknown; headers: Headers; ms: number };
 async function call(
@@ -83,6 +93,7 @@ async function main() {
       RATE_LIMIT_POSTS: "10000",
       RATE_LIMIT_WINDOW_SEC: "60",
       DATABASE_POOL_SIZE: "8",
+      METRICS_TOKEN: METRICS_TOKEN,
     };
     const appPorts = [await freePort(4600, 4699, [primaryPort, replicaPort])];
     appPorts.push(await freePort(4600, 4699, [primaryPort, replicaPort, ...appPorts]));
@@ -153,6 +164,19 @@ async function main() {
       `[replica] visitors saw the comment on their first read ${visitorAtOnce.filter(Boolean).length}/20 times; ` +
         `visitor wait median ${Math.round(median(visitorWaits))} ms, max ${Math.round(Math.max(...visitorWaits))} ms; ` +
         `replica replay after the write's answer: median ${median(lags).toFixed(1)} ms, max ${Math.max(...lags).toFixed(1)} ms`,
+    );
+
+    const replicaLabel = `replica="127.0.0.1:${replicaPort}"`;
+    const [replicaTimed, replicaReads, healthy] = [
+      await scrape(b.url, "forum_db_query_duration_seconds_count", 'target="replica"'),
+      await scrape(b.url, "forum_db_replica_reads_total", replicaLabel),
+      await scrape(b.url, "forum_db_replica_healthy", replicaLabel),
+    ];
+    check(
+      checks,
+      '/metrics times the statements the replica answered (target="replica") and shows it healthy, with its reads counted',
+      replicaTimed > 0 && replicaReads > 0 && healthy === 1,
+      `replica statements timed ${replicaTimed}, reads ${replicaReads}, healthy ${healthy}`,
     );
 
     step("2. a lagging replica");
@@ -232,6 +256,17 @@ async function main() {
       "reads keep working while the replica is stopped (40 of 40 answered 200, and show a write made meanwhile)",
       during.every((s) => s === 200) && sawDown === 20,
       `statuses ${[...new Set(during)].join(",")}, new comment seen ${sawDown}/20`,
+    );
+
+    const [downHealthy, fallbacks] = [
+      await scrape(a.url, "forum_db_replica_healthy", replicaLabel),
+      await scrape(a.url, "forum_db_replica_fallbacks_total", replicaLabel),
+    ];
+    check(
+      checks,
+      "…and /metrics shows the stopped replica out of the reads (healthy 0)",
+      downHealthy === 0,
+      `healthy ${downHealthy}, reads run again on the primary ${fallbacks}`,
     );
 
     step("4. the replica comes back");
