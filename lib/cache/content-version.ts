@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { db, rawRows } from "@/db";
 import { setting } from "@/lib/env";
 
@@ -25,11 +26,12 @@ export async function bumpContentVersion(): Promise<void> {
 export const readCachesEnabled = () => setting("LIST_CACHE") !== "0";
 
 /**
- * A small insertion-ordered LRU of entries tagged with the version they were rendered under, with
+ * An LRU (lru-cache, bounded by entries) of entries tagged with the version they were rendered under, with
  * single-flight loading: after a write, the many requests that miss the same key under the new version
  * wait for one render instead of each rendering it (one per connection otherwise). A waiter only ever
  * receives a value rendered under the version it read itself, so it sees every write that had committed
- * before it asked.
+ * before it asked. That is why the single flight is keyed here by version and key, and not lru-cache's
+ * `fetchMethod`: its `fetch` joins a fetch already under way for the key whatever version that one reads.
  *
  * Each key also keeps the entry it had before its newest one, for PREVIOUS_MS: requests whose version
  * was read just before a write's stamp still arrive after the new entry is stored (their answers were
@@ -41,9 +43,11 @@ const PREVIOUS_MS = 1_000;
 type Versioned<V> = { version: string; value: V; previous?: { version: string; value: V; until: number } };
 
 export class VersionedCache<V> {
-  private readonly map = new Map<string | number, Versioned<V>>();
+  private readonly entries: LRUCache<string | number, Versioned<V>>;
   private readonly loading = new Map<string, Promise<V>>();
-  constructor(private readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    this.entries = new LRUCache<string | number, Versioned<V>>({ max: Math.max(1, maxEntries) });
+  }
 
   /** The entry for `key` under `version`, rendering it once however many callers ask at the same time. */
   async load(key: string | number, version: string, render: () => Promise<V>): Promise<{ value: V; hit: boolean }> {
@@ -64,8 +68,9 @@ export class VersionedCache<V> {
     }
   }
 
+  /** The value of `key` rendered under `version` (the newest entry, or the previous one while it is kept). */
   get(key: string | number, version: string): V | undefined {
-    const hit = this.map.get(key);
+    const hit = this.entries.peek(key);
     if (!hit) return undefined;
     if (hit.version !== version) {
       const prev = hit.previous;
@@ -73,14 +78,13 @@ export class VersionedCache<V> {
       else if (prev?.version === version) return prev.value;
       return undefined;
     }
-    this.map.delete(key);
-    this.map.set(key, hit);
-    return hit.value;
+    // A hit under the current version is what makes an entry recently used.
+    return this.entries.get(key)!.value;
   }
 
   /** The newest stored entry whatever its version (callers check `version` themselves). */
   peek(key: string | number): { version: string; value: V } | undefined {
-    return this.map.get(key);
+    return this.entries.peek(key);
   }
 
   /**
@@ -89,11 +93,10 @@ export class VersionedCache<V> {
    * was stored) replaces that one and leaves the newest in place.
    */
   set(key: string | number, version: string, value: V): void {
-    const old = this.map.get(key);
-    this.map.delete(key);
+    const old = this.entries.peek(key);
     if (old && old.version !== version && old.previous?.version === version && Date.now() <= old.previous.until) {
       old.previous.value = value;
-      this.map.set(key, old);
+      this.entries.set(key, old);
       return;
     }
     const previous = !old
@@ -101,16 +104,15 @@ export class VersionedCache<V> {
       : old.version !== version
         ? { version: old.version, value: old.value, until: Date.now() + PREVIOUS_MS }
         : old.previous;
-    this.map.set(key, { version, value, previous });
-    while (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value!);
+    this.entries.set(key, { version, value, previous });
   }
 
   delete(key: string | number): void {
-    this.map.delete(key);
+    this.entries.delete(key);
   }
 
   clear(): void {
-    this.map.clear();
+    this.entries.clear();
   }
 }
 

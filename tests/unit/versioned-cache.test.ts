@@ -64,3 +64,22 @@ describe("VersionedCache: the entry before the newest", () => {
     }
   });
 });
+
+describe("VersionedCache's bound", () => {
+  it("keeps at most maxEntries keys, and sends out the least recently read one first", () => {
+    const cache = new VersionedCache<string>(3);
+    for (const k of ["a", "b", "c"]) cache.set(k, "v1", `page ${k}`);
+    // Reading "a" under the current version makes it recent; "b" is then the oldest.
+    expect(cache.get("a", "v1")).toBe("page a");
+    cache.set("d", "v1", "page d");
+    expect(cache.peek("b")).toBeUndefined();
+    expect(["a", "c", "d"].map((k) => cache.get(k, "v1"))).toEqual(["page a", "page c", "page d"]);
+    // A read under another version does not count as use: "a" goes out next.
+    cache.get("a", "v0");
+    cache.get("c", "v1");
+    cache.get("d", "v1");
+    cache.set("e", "v1", "page e");
+    expect(cache.peek("a")).toBeUndefined();
+    expect(cache.get("e", "v1")).toBe("page e");
+  });
+});
