@@ -19,6 +19,8 @@ export const groupsApi = {
   remove: (groupId: number) => apiFetch<null>(`/api/admin/groups/${id(groupId)}`, { method: "DELETE" }),
   /** The group and its members as the caller may see them (admins, its owners, whoever its setting admits). */
   detail: (groupId: number) => apiFetch<GroupDetailDto>(`/api/groups/${id(groupId)}`),
+  /** A member's groups the caller may see (their profile's list). */
+  ofMember: (username: string) => apiFetch<GroupDto[]>(`/api/users/${encodeURIComponent(username)}/groups`),
   addMember: (groupId: number, username: string, owner?: boolean) =>
     apiFetch<GroupDetailDto>(`/api/admin/groups/${id(groupId)}/members`, {
       body: owner === undefined ? { username } : { username, owner },

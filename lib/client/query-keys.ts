@@ -81,6 +81,8 @@ export const groupKeys = {
   all: ["groups"] as const,
   list: () => [...groupKeys.all, "list"] as const,
   detail: (id: number) => [...groupKeys.all, "detail", id] as const,
+  /** A member's groups as the signed-in reader may see them (their profile). */
+  ofMember: (username: string) => [...groupKeys.all, "of-member", username.toLowerCase()] as const,
   categoryPermissions: (categoryId: number) => [...groupKeys.all, "category-permissions", categoryId] as const,
   categoryModerators: (categoryId: number) => [...groupKeys.all, "category-moderators", categoryId] as const,
 };

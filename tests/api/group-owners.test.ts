@@ -9,6 +9,7 @@ import { PUT as updateGroup } from "@/app/api/admin/groups/[id]/route";
 import { POST as addMember } from "@/app/api/admin/groups/[id]/members/route";
 import { DELETE as removeMember } from "@/app/api/admin/groups/[id]/members/[username]/route";
 import { GET as publicGroup } from "@/app/api/groups/[id]/route";
+import { GET as memberGroups } from "@/app/api/users/[idOrUsername]/groups/route";
 import { listMemberGroups } from "@/lib/services/groups/groups";
 import { asViewer, call, makeUser, type TestUser } from "../helpers";
 
@@ -140,5 +141,35 @@ describe("group owners (issue 57)", () => {
     await setVisibility("members");
     expect(await names(outsider, member)).toBe(1);
     expect(await names(null, member)).toBe(0);
+  });
+
+  it("GET /api/users/{username}/groups: the same list, for the reader the shared profile page cannot name", async () => {
+    const list = async (reader: TestUser | null, of: TestUser) => {
+      const r = await call(memberGroups, `/api/users/${of.username}/groups`, {
+        token: reader?.token,
+        params: { idOrUsername: of.username },
+      });
+      expect(r.status, r.text).toBe(200);
+      expect(Array.isArray(r.body)).toBe(true);
+      return (r.body as { id: number; name: string; membersVisibility: string; memberCount: number }[]).filter((g) => g.id === groupId);
+    };
+    await setVisibility("group");
+    // A fellow member of the group sees it on another member's profile; someone outside it and a visitor do not.
+    const seen = await list(coOwner, member);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ id: groupId, membersVisibility: "group" });
+    expect(seen[0]!.memberCount).toBeGreaterThanOrEqual(3);
+    expect(await list(outsider, member)).toHaveLength(0);
+    expect(await list(null, member)).toHaveLength(0);
+    expect(await list(moderator, member)).toHaveLength(1);
+    // By id too, and an unknown member is a 404 in API.md's error shape.
+    const byId = await call(memberGroups, `/api/users/${member.id}/groups`, {
+      token: member.token,
+      params: { idOrUsername: String(member.id) },
+    });
+    expect(byId.status).toBe(200);
+    const missing = await call(memberGroups, "/api/users/nobody-here-57/groups", { params: { idOrUsername: "nobody-here-57" } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: "not_found" });
   });
 });

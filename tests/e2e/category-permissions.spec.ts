@@ -232,6 +232,20 @@ test("an admin makes a group, a private category for it and a read-only one; onl
   await expect(other.getByTestId("group-member").filter({ hasText: GROUP_MEMBER })).toBeVisible();
   await expect(other.getByRole("combobox", { name: "Add members" })).toHaveCount(0);
 
+  // 5. The member list made for the group's own members: the profile page every member shares does not
+  // name the group, and the browser asks for the reader's own list. The member sees it; the other does not.
+  const groupId = Number(new URL(other.url()).pathname.split("/").pop());
+  const toGroupOnly = await request.put(`/api/admin/groups/${groupId}`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { membersVisibility: "group" },
+  });
+  expect(toGroupOnly.status()).toBe(200);
+  await member.goto(`/u/${GROUP_MEMBER}`);
+  await expect(member.getByTestId("profile-groups").getByRole("link", { name: group })).toBeVisible();
+  await other.goto(`/u/${GROUP_MEMBER}`);
+  await expect(other.getByRole("heading", { name: GROUP_MEMBER, level: 1 })).toBeVisible();
+  await expect(other.getByRole("link", { name: group, exact: true })).toHaveCount(0);
+
   expect(found, found.join("\n")).toEqual([]);
   await member.context().close();
   await other.context().close();

@@ -166,39 +166,40 @@ import * as r162 from "@/app/api/users/[idOrUsername]/activity/route";
 import * as r163 from "@/app/api/users/[idOrUsername]/block/route";
 import * as r164 from "@/app/api/users/[idOrUsername]/followers/route";
 import * as r165 from "@/app/api/users/[idOrUsername]/following/route";
-import * as r166 from "@/app/api/users/[idOrUsername]/hot-posts/route";
-import * as r167 from "@/app/api/users/[idOrUsername]/hot-replies/route";
-import * as r168 from "@/app/api/users/[idOrUsername]/hot-tags/route";
-import * as r169 from "@/app/api/users/[idOrUsername]/posts/route";
-import * as r170 from "@/app/api/users/[idOrUsername]/read-posts/route";
-import * as r171 from "@/app/api/users/[idOrUsername]/relation/route";
-import * as r172 from "@/app/api/users/[idOrUsername]/replies/route";
-import * as r173 from "@/app/api/users/[idOrUsername]/route";
-import * as r174 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
-import * as r175 from "@/app/api/users/[idOrUsername]/tags/route";
-import * as r176 from "@/app/api/users/admins/route";
-import * as r177 from "@/app/api/users/me/avatar/route";
-import * as r178 from "@/app/api/users/me/banner-dismissals/route";
-import * as r179 from "@/app/api/users/me/blocks/route";
-import * as r180 from "@/app/api/users/me/deletion-code/route";
-import * as r181 from "@/app/api/users/me/email/confirm/route";
-import * as r182 from "@/app/api/users/me/email/route";
-import * as r183 from "@/app/api/users/me/export/[token]/download/route";
-import * as r184 from "@/app/api/users/me/export/route";
-import * as r185 from "@/app/api/users/me/page-state/route";
-import * as r186 from "@/app/api/users/me/passkeys/[id]/route";
-import * as r187 from "@/app/api/users/me/passkeys/options/route";
-import * as r188 from "@/app/api/users/me/passkeys/route";
-import * as r189 from "@/app/api/users/me/password/route";
-import * as r190 from "@/app/api/users/me/privacy/route";
-import * as r191 from "@/app/api/users/me/route";
-import * as r192 from "@/app/api/users/me/site-state/route";
-import * as r193 from "@/app/api/users/me/terms/route";
-import * as r194 from "@/app/api/users/me/two-factor/confirm/route";
-import * as r195 from "@/app/api/users/me/two-factor/recovery-codes/route";
-import * as r196 from "@/app/api/users/me/two-factor/route";
-import * as r197 from "@/app/api/users/me/watches/route";
-import * as r198 from "@/app/api/users/suggest/route";
+import * as r166 from "@/app/api/users/[idOrUsername]/groups/route";
+import * as r167 from "@/app/api/users/[idOrUsername]/hot-posts/route";
+import * as r168 from "@/app/api/users/[idOrUsername]/hot-replies/route";
+import * as r169 from "@/app/api/users/[idOrUsername]/hot-tags/route";
+import * as r170 from "@/app/api/users/[idOrUsername]/posts/route";
+import * as r171 from "@/app/api/users/[idOrUsername]/read-posts/route";
+import * as r172 from "@/app/api/users/[idOrUsername]/relation/route";
+import * as r173 from "@/app/api/users/[idOrUsername]/replies/route";
+import * as r174 from "@/app/api/users/[idOrUsername]/route";
+import * as r175 from "@/app/api/users/[idOrUsername]/subscribed-posts/route";
+import * as r176 from "@/app/api/users/[idOrUsername]/tags/route";
+import * as r177 from "@/app/api/users/admins/route";
+import * as r178 from "@/app/api/users/me/avatar/route";
+import * as r179 from "@/app/api/users/me/banner-dismissals/route";
+import * as r180 from "@/app/api/users/me/blocks/route";
+import * as r181 from "@/app/api/users/me/deletion-code/route";
+import * as r182 from "@/app/api/users/me/email/confirm/route";
+import * as r183 from "@/app/api/users/me/email/route";
+import * as r184 from "@/app/api/users/me/export/[token]/download/route";
+import * as r185 from "@/app/api/users/me/export/route";
+import * as r186 from "@/app/api/users/me/page-state/route";
+import * as r187 from "@/app/api/users/me/passkeys/[id]/route";
+import * as r188 from "@/app/api/users/me/passkeys/options/route";
+import * as r189 from "@/app/api/users/me/passkeys/route";
+import * as r190 from "@/app/api/users/me/password/route";
+import * as r191 from "@/app/api/users/me/privacy/route";
+import * as r192 from "@/app/api/users/me/route";
+import * as r193 from "@/app/api/users/me/site-state/route";
+import * as r194 from "@/app/api/users/me/terms/route";
+import * as r195 from "@/app/api/users/me/two-factor/confirm/route";
+import * as r196 from "@/app/api/users/me/two-factor/recovery-codes/route";
+import * as r197 from "@/app/api/users/me/two-factor/route";
+import * as r198 from "@/app/api/users/me/watches/route";
+import * as r199 from "@/app/api/users/suggest/route";
 
 export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] = [
   { path: "/api/activities", module: r0 },
@@ -367,37 +368,38 @@ export const ROUTE_MODULES: { path: string; module: Record<string, unknown> }[] 
   { path: "/api/users/{idOrUsername}/block", module: r163 },
   { path: "/api/users/{idOrUsername}/followers", module: r164 },
   { path: "/api/users/{idOrUsername}/following", module: r165 },
-  { path: "/api/users/{idOrUsername}/hot-posts", module: r166 },
-  { path: "/api/users/{idOrUsername}/hot-replies", module: r167 },
-  { path: "/api/users/{idOrUsername}/hot-tags", module: r168 },
-  { path: "/api/users/{idOrUsername}/posts", module: r169 },
-  { path: "/api/users/{idOrUsername}/read-posts", module: r170 },
-  { path: "/api/users/{idOrUsername}/relation", module: r171 },
-  { path: "/api/users/{idOrUsername}/replies", module: r172 },
-  { path: "/api/users/{idOrUsername}", module: r173 },
-  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r174 },
-  { path: "/api/users/{idOrUsername}/tags", module: r175 },
-  { path: "/api/users/admins", module: r176 },
-  { path: "/api/users/me/avatar", module: r177 },
-  { path: "/api/users/me/banner-dismissals", module: r178 },
-  { path: "/api/users/me/blocks", module: r179 },
-  { path: "/api/users/me/deletion-code", module: r180 },
-  { path: "/api/users/me/email/confirm", module: r181 },
-  { path: "/api/users/me/email", module: r182 },
-  { path: "/api/users/me/export/{token}/download", module: r183 },
-  { path: "/api/users/me/export", module: r184 },
-  { path: "/api/users/me/page-state", module: r185 },
-  { path: "/api/users/me/passkeys/{id}", module: r186 },
-  { path: "/api/users/me/passkeys/options", module: r187 },
-  { path: "/api/users/me/passkeys", module: r188 },
-  { path: "/api/users/me/password", module: r189 },
-  { path: "/api/users/me/privacy", module: r190 },
-  { path: "/api/users/me", module: r191 },
-  { path: "/api/users/me/site-state", module: r192 },
-  { path: "/api/users/me/terms", module: r193 },
-  { path: "/api/users/me/two-factor/confirm", module: r194 },
-  { path: "/api/users/me/two-factor/recovery-codes", module: r195 },
-  { path: "/api/users/me/two-factor", module: r196 },
-  { path: "/api/users/me/watches", module: r197 },
-  { path: "/api/users/suggest", module: r198 },
+  { path: "/api/users/{idOrUsername}/groups", module: r166 },
+  { path: "/api/users/{idOrUsername}/hot-posts", module: r167 },
+  { path: "/api/users/{idOrUsername}/hot-replies", module: r168 },
+  { path: "/api/users/{idOrUsername}/hot-tags", module: r169 },
+  { path: "/api/users/{idOrUsername}/posts", module: r170 },
+  { path: "/api/users/{idOrUsername}/read-posts", module: r171 },
+  { path: "/api/users/{idOrUsername}/relation", module: r172 },
+  { path: "/api/users/{idOrUsername}/replies", module: r173 },
+  { path: "/api/users/{idOrUsername}", module: r174 },
+  { path: "/api/users/{idOrUsername}/subscribed-posts", module: r175 },
+  { path: "/api/users/{idOrUsername}/tags", module: r176 },
+  { path: "/api/users/admins", module: r177 },
+  { path: "/api/users/me/avatar", module: r178 },
+  { path: "/api/users/me/banner-dismissals", module: r179 },
+  { path: "/api/users/me/blocks", module: r180 },
+  { path: "/api/users/me/deletion-code", module: r181 },
+  { path: "/api/users/me/email/confirm", module: r182 },
+  { path: "/api/users/me/email", module: r183 },
+  { path: "/api/users/me/export/{token}/download", module: r184 },
+  { path: "/api/users/me/export", module: r185 },
+  { path: "/api/users/me/page-state", module: r186 },
+  { path: "/api/users/me/passkeys/{id}", module: r187 },
+  { path: "/api/users/me/passkeys/options", module: r188 },
+  { path: "/api/users/me/passkeys", module: r189 },
+  { path: "/api/users/me/password", module: r190 },
+  { path: "/api/users/me/privacy", module: r191 },
+  { path: "/api/users/me", module: r192 },
+  { path: "/api/users/me/site-state", module: r193 },
+  { path: "/api/users/me/terms", module: r194 },
+  { path: "/api/users/me/two-factor/confirm", module: r195 },
+  { path: "/api/users/me/two-factor/recovery-codes", module: r196 },
+  { path: "/api/users/me/two-factor", module: r197 },
+  { path: "/api/users/me/watches", module: r198 },
+  { path: "/api/users/suggest", module: r199 },
 ];

@@ -10,6 +10,8 @@ import { canReadComment, readableCommentsWhere } from "@/lib/services/shared/com
 import { categoryPostCount } from "@/lib/services/taxonomy/categories";
 import { tagColumns, tagDto } from "@/lib/services/taxonomy/tags";
 import { findUser } from "@/lib/services/users/profiles";
+import { listMemberGroups } from "@/lib/services/groups/groups";
+import type { GroupDto } from "@/lib/validation/groups";
 import type { CommentInfoDto, PostMetaDto, PostReadEntryDto } from "@/lib/validation/openisle/profiles";
 import type { TagDto } from "@/lib/validation/responses";
 import { requireViewer, type Viewer } from "@/lib/viewer";
@@ -226,4 +228,13 @@ export async function listReadPosts(viewer: Viewer | null, a: ListArgs): Promise
     .limit(a.limit);
   const metas = await loadPostMeta(rows.map((r) => r.id));
   return rows.flatMap((r) => (metas.has(r.id) ? [{ post: metas.get(r.id)!, lastReadAt: iso(r.lastReadAt)! }] : []));
+}
+
+/**
+ * GET /api/users/{idOrUsername}/groups: the member's groups the caller may see (issue 57), the list a
+ * profile shows. The profile's page is one render shared by members, read as "some member", so the
+ * groups only the caller may see (one whose member list is for its own members) come from here.
+ */
+export async function listProfileGroups(viewer: Viewer | null, { idOrUsername }: { idOrUsername: string }): Promise<GroupDto[]> {
+  return listMemberGroups(viewer, { userId: await requireUserId(idOrUsername) });
 }

@@ -19,6 +19,7 @@ import { pageReader } from "@/lib/cache/page-reader";
 import { ShellMarks } from "@/components/layout/shell-marks";
 import { getProfile, listUserActivity, listUserPosts, listUserReplies } from "@/lib/services/users/profiles";
 import { listMemberGroups } from "@/lib/services/groups/groups";
+import { ProfileGroups } from "@/components/groups/profile-groups";
 import { followCounts, listFollows } from "@/lib/services/social/follows";
 import { PersonActions } from "@/components/people/person-actions";
 import { BlockButton } from "@/components/people/block-button";
@@ -311,27 +312,13 @@ export default async function ProfilePage({ params, searchParams }: Props) {
             </ul>
           </div>
         ) : null}
-        {groups.length ? (
-          <div className="mt-4">
-            <h2 className="text-sm font-medium text-zinc-700 dark:text-zinc-300">{t("groups")}</h2>
-            <ul
-              className="mt-1.5 flex flex-wrap gap-1.5"
-              aria-label={t("groupsOf", { username: profile.username })}
-              data-testid="profile-groups"
-            >
-              {groups.map((g) => (
-                <li key={g.id}>
-                  <Link
-                    href={`/groups/${g.id}`}
-                    className="inline-flex items-center rounded-full border border-zinc-300 px-2.5 py-0.5 text-sm text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
-                  >
-                    {g.name}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <ProfileGroups
+          username={profile.username}
+          initial={groups}
+          shared={shell}
+          heading={t("groups")}
+          label={t("groupsOf", { username: profile.username })}
+        />
       </section>
 
       <nav aria-label={t("sections")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
