@@ -13,6 +13,7 @@ import { MessageBadge, MessageWatch } from "@/components/messages/message-badge"
 import { HeaderMenu } from "@/components/layout/header-menu";
 import { VerifyNotice } from "@/components/layout/verify-notice";
 import { useShellMe, type HeaderMe } from "@/components/layout/shell-marks";
+import { useReviewCount } from "@/components/moderation/use-review-count";
 
 /** What the header shows of the site (issue 61): its name, logos and up to five links. */
 export type HeaderSite = { name: string; logoLight: string | null; logoDark: string | null; links: { label: string; url: string }[] };
@@ -46,7 +47,8 @@ export function HeaderBar({
   const t = useTranslations("Header");
   const fetched = useShellMe();
   const me = given === "deferred" ? fetched : given;
-  const review = given === "deferred" ? (fetched?.review ?? null) : givenReview;
+  // Kept current by the live `review` event (components/moderation/use-review-count.ts).
+  const review = useReviewCount(given === "deferred" ? (fetched?.review ?? null) : givenReview);
   const format = useFormatter();
   return (
     // Opaque on phones, without backdrop-blur: a backdrop filter would make the header the box of the menu's fixed sheet.

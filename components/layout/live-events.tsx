@@ -6,13 +6,23 @@ import { useRouter } from "next/navigation";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { usePostMutation } from "@/components/posts/use-post";
 import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/client/api-client";
-import { notificationKeys, postKeys } from "@/lib/client/query-keys";
+import { moderationKeys, notificationKeys, postKeys } from "@/lib/client/query-keys";
 import type { PageStateDto } from "@/lib/validation/users";
 
 /** The data of one server-sent event (lib/live/events.ts). */
 export type LiveEvent = {
   id: number;
-  type: "notification" | "comment" | "comment_changed" | "post_created" | "post_changed" | "counts" | "reload" | "message" | "message_read";
+  type:
+    | "notification"
+    | "comment"
+    | "comment_changed"
+    | "post_created"
+    | "post_changed"
+    | "counts"
+    | "reload"
+    | "message"
+    | "message_read"
+    | "review";
   postId?: number | null;
   /** message, message_read (sent to the conversation's members only). */
   conversationId?: number;
@@ -22,6 +32,8 @@ export type LiveEvent = {
   authorId?: number;
   categoryId?: number;
   userId?: number;
+  /** review: post | flag (entered the review queue) or reviewed (left it). */
+  kind?: string;
 };
 
 type Listener = (e: LiveEvent) => void;
@@ -41,6 +53,8 @@ type Hub = {
 const LiveContext = createContext<Hub | null>(null);
 
 const MAX_BACKOFF_MS = 30_000;
+/** Review events of one write (a silence hides many posts) refetch the queue's count once. */
+const REVIEW_SETTLE_MS = 150;
 /** How long the page waits for the stream's page-state before asking the endpoint itself. */
 const FIRST_STATE_WAIT_MS = 5_000;
 
@@ -79,7 +93,8 @@ function firstStateSlot() {
  * One EventSource per tab on GET /api/events, shared by every component through useLiveEvent. The
  * browser resumes by itself after a dropped connection (it sends Last-Event-ID); when the stream
  * fails for good (server restarting, 5xx) this reconnects with exponential backoff and jitter,
- * passing the last id seen. Notifications refresh the header count; "reload" refreshes the page.
+ * passing the last id seen. Notifications refresh the header count, review events the review queue's;
+ * "reload" refreshes the page.
  */
 export function LiveEventsProvider({ children }: { children: ReactNode }) {
   const [listeners] = useState<Set<Listener>>(() => new Set());
@@ -94,6 +109,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
     let lastId: string | null = null;
     let stopped = false;
     let waiting: ReturnType<typeof setTimeout> | undefined;
+    let reviewTimer: ReturnType<typeof setTimeout> | undefined;
 
     const connect = () => {
       if (stopped) return;
@@ -126,6 +142,11 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         }
         if (e.type === "notification") void qc.invalidateQueries({ queryKey: notificationKeys.all });
         if (e.type === "reload") router.refresh();
+        // Something entered or left the review queue (sent to reviewers only): its count, and the flag queue when open.
+        if (e.type === "review") {
+          clearTimeout(reviewTimer);
+          reviewTimer = setTimeout(() => void qc.invalidateQueries({ queryKey: moderationKeys.all }), REVIEW_SETTLE_MS);
+        }
         for (const l of listeners) l(e);
       };
       es.onerror = () => {
@@ -144,6 +165,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(waiting);
+      clearTimeout(reviewTimer);
       first.resolve(null);
       source?.close();
     };

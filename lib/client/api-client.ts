@@ -17,7 +17,7 @@ import type { BlockedMemberDto, BlockStateDto, FollowStateDto, MessagePolicy, Pr
 import type { UserSuggestionDto } from "@/lib/validation/search";
 import type { PageStateDto } from "@/lib/validation/users";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
-import type { AdminFlagDto, FlagDto } from "@/lib/validation/moderation";
+import type { AdminFlagDto, FlagDto, PendingCountDto } from "@/lib/validation/moderation";
 import type { FlagAction, FlagReason, MedalType } from "@/db/schema/enums";
 import type { ApiTokenDto, CreatedTokenDto, SignInDto } from "@/lib/validation/auth";
 import type { PointHistoryDto, RedemptionDto, TrendPointDto } from "@/lib/validation/economy";
@@ -204,6 +204,7 @@ export const api = {
   reviewPost: (postId: number, approve: boolean, reason?: string) =>
     apiFetch<PostDto>(`/api/admin/posts/${id(postId)}/${approve ? "approve" : "reject"}`, { body: reason ? { reason } : {} }),
   flag: (body: { postId?: number; commentId?: number; reason: FlagReason; note?: string }) => apiFetch<FlagDto>("/api/flags", { body }),
+  pendingCount: () => apiFetch<PendingCountDto>("/api/admin/posts/pending/count"),
   flags: (status: "open" | "resolved", page = 0) => apiFetch<AdminFlagDto[]>(`/api/admin/flags?status=${status}&page=${page}&pageSize=50`),
   resolveFlag: (flagId: number, action: FlagAction) =>
     apiFetch<{ action: FlagAction; resolved: number }>(`/api/admin/flags/${id(flagId)}/resolve`, { body: { action } }),

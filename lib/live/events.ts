@@ -1,8 +1,9 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { connection, db, directSql, jsonValue, rawRows } from "@/db";
-import { canSeePost } from "@/lib/permissions";
-import { hiddenCategoryIds } from "@/lib/permissions/category-access";
+import { canReviewPosts, canSeePost } from "@/lib/permissions";
+import { hiddenCategoriesSql } from "@/lib/permissions/category-access";
+import { moderatedCategoriesSql } from "@/lib/permissions/category-moderators";
 import type { PostStatus, VisibleScope } from "@/db/schema";
 import type { Viewer } from "@/lib/viewer";
 import { endedSignIns } from "@/lib/services/auth/sessions";
@@ -40,6 +41,7 @@ export type LiveEvent = {
     | "reload"
     | "message"
     | "message_read"
+    | "review"
     | "revoked";
   userId?: number;
   /** message, message_read: the conversation and its members (the only ones who receive it). */
@@ -59,8 +61,15 @@ export type LiveEvent = {
   categoryId?: number;
   /** post_changed: the category before the change (a move). */
   oldCategoryId?: number;
-  /** revoked: "session" | "token" (that sign-in ended) or "suspended" | "role" (every stream of userId). */
+  /**
+   * revoked: "session" | "token" (that sign-in ended) or "suspended" | "role" (every stream of userId);
+   * review: "post" | "flag" (something entered the review queue) or "reviewed" (something left it).
+   */
   kind?: string;
+  /** review: flags raised or resolved in one statement, in this category. */
+  count?: number;
+  /** review (kind flag, one flag): the flag. */
+  flagId?: number;
   /** revoked: the browser session (user_sessions.id) or token (api_tokens.id) that ended. */
   sessionId?: number;
   tokenId?: number;
@@ -69,9 +78,18 @@ export type LiveEvent = {
 
 const NONE: ReadonlySet<number> = new Set();
 
-/** Whether `viewer` may receive `e`: their own notifications and conversations; post events of posts they may read. */
-export function canReceive(viewer: Viewer | null, e: LiveEvent, hidden: ReadonlySet<number> = NONE): boolean {
+/**
+ * Whether `viewer` may receive `e`: their own notifications and conversations; post events of posts they
+ * may read; review-queue events when they review (staff: all; a category moderator: `moderates`' only).
+ */
+export function canReceive(
+  viewer: Viewer | null,
+  e: LiveEvent,
+  hidden: ReadonlySet<number> = NONE,
+  moderates: ReadonlySet<number> = NONE,
+): boolean {
   if (e.type === "revoked") return false;
+  if (e.type === "review") return canReviewPosts(viewer) || (!!viewer && e.categoryId !== undefined && moderates.has(e.categoryId));
   if (e.type === "notification") return !!viewer && viewer.id === e.userId;
   if (e.type === "message" || e.type === "message_read") return !!viewer && !!e.userIds?.includes(viewer.id);
   if (e.type === "reload") return true;
@@ -327,9 +345,29 @@ function frame(e: LiveEvent): Uint8Array {
   return f;
 }
 
-function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined, hidden: ReadonlySet<number>): boolean {
-  if (!canReceive(viewer, e, hidden)) return false;
+type StreamAccess = { hidden: ReadonlySet<number>; moderates: ReadonlySet<number> };
+
+/**
+ * What a stream's viewer may not see (hidden categories) and which categories they moderate through a
+ * group, read once when it opens (a change of either ends the stream: migrations 0045 and 0057), in one
+ * query; none for staff, who see and moderate everything.
+ */
+async function streamAccess(viewer: Viewer | null): Promise<StreamAccess> {
+  const hiddenSql = hiddenCategoriesSql(viewer);
+  if (!hiddenSql) return { hidden: NONE, moderates: NONE };
+  const [row] = await rawRows<{ hidden: number[] | null; moderates: number[] | null }>(
+    db,
+    viewer
+      ? sql`select ${hiddenSql} as hidden, array${moderatedCategoriesSql(viewer.id)} as moderates`
+      : sql`select ${hiddenSql} as hidden, null::int[] as moderates`,
+  );
+  return { hidden: new Set((row?.hidden ?? []).map(Number)), moderates: new Set((row?.moderates ?? []).map(Number)) };
+}
+
+function wanted(viewer: Viewer | null, e: LiveEvent, postId: number | undefined, access: StreamAccess): boolean {
+  if (!canReceive(viewer, e, access.hidden, access.moderates)) return false;
   if (postId === undefined || e.type === "notification" || e.type === "post_created" || e.type === "reload") return true;
+  if (e.type === "review") return true;
   if (e.type === "message" || e.type === "message_read") return true;
   return e.postId === postId;
 }
@@ -345,8 +383,9 @@ export async function openEventStream(
   signal?: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   await eventHub.start();
-  // What the viewer may not see, once per stream (a change of it ends the stream: migration 0045's events).
-  const hidden: ReadonlySet<number> = new Set(await hiddenCategoryIds(viewer));
+  // What the viewer may not see and what they moderate, once per stream (a change of either ends the
+  // stream: migrations 0045 and 0057's events).
+  const access = await streamAccess(viewer);
   const heartbeatMs = opts.heartbeatMs ?? setting("EVENTS_HEARTBEAT_MS");
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
@@ -372,7 +411,7 @@ export async function openEventStream(
         }
       };
       const send = (e: LiveEvent) => {
-        if (!open || !wanted(viewer, e, opts.postId, hidden)) return;
+        if (!open || !wanted(viewer, e, opts.postId, access)) return;
         pending.push(frame(e));
         scheduleFlush(flush);
       };

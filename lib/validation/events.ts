@@ -35,6 +35,7 @@ export const EVENT_TYPES = [
   "reload",
   "message",
   "message_read",
+  "review",
 ] as const;
 
 /** The `data` of one event of GET /api/events (ids only: clients read the objects through the API). */
@@ -44,7 +45,12 @@ export const liveEventSchema = z
     type: z.enum(EVENT_TYPES),
     userId: z.number().int().optional().meta({ description: "notification: the recipient (always the caller)" }),
     notificationId: z.number().int().optional(),
-    kind: z.string().optional().meta({ description: "notification type" }),
+    kind: z.string().optional().meta({
+      description:
+        "notification: its type; review (sent to moderators and admins, and to a category moderator for their categories only): post or flag (something entered the review queue: refetch its count), reviewed (something left it)",
+    }),
+    count: z.number().int().optional().meta({ description: "review: how many flags one write raised or resolved in this category" }),
+    flagId: z.number().int().optional().meta({ description: "review (kind flag, when one flag): the flag" }),
     postId: z.number().int().nullable().optional(),
     commentId: z.number().int().optional(),
     parentId: z.number().int().nullable().optional(),

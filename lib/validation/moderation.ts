@@ -20,6 +20,7 @@ export const pendingCountSchema = z
       .meta({ description: "extra: everything waiting, each once (a post hidden by flags is both pending and flagged)" }),
   })
   .meta({ id: "PendingCount" });
+export type PendingCountDto = z.infer<typeof pendingCountSchema>;
 
 const intString = z
   .string()

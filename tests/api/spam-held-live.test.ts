@@ -7,61 +7,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db, rawRows } from "@/db";
 import { comments, posts } from "@/db/schema";
-import { GET as events } from "@/app/api/events/route";
-import { eventHub, type LiveEvent } from "@/lib/live/events";
+import { eventHub } from "@/lib/live/events";
 import { liveEventSchema } from "@/lib/validation/events";
-import { req } from "../helpers";
 import { elapse } from "../time";
-import { category, comment, member, post, resolveCommentFlag, watch, type TestUser } from "./spam-helpers";
-
-type Stream = { events: LiveEvent[]; close: () => Promise<void>; waitFor: (pred: (e: LiveEvent) => boolean) => Promise<LiveEvent> };
-const open: Stream[] = [];
-
-/** Opens GET /api/events in-process (as tests/api/events-stream.test.ts does) and collects its events. */
-async function stream(as?: TestUser): Promise<Stream> {
-  const res = await events(req("/api/events", { token: as?.token }), { params: Promise.resolve({}) });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const out: Stream = {
-    events: [],
-    close: async () => void (await reader.cancel().catch(() => {})),
-    waitFor: (pred) =>
-      vi.waitFor(
-        () => {
-          const hit = out.events.find(pred);
-          if (!hit) throw new Error(`event not received; got ${JSON.stringify(out.events)}`);
-          return hit;
-        },
-        { timeout: 3000, interval: 20 },
-      ),
-  };
-  let buf = "";
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buf += decoder.decode(value);
-      let i: number;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const chunk = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (chunk.split("\n").some((l) => l.startsWith("event: "))) continue; // named frames (page-state)
-        const data = chunk
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        if (data) out.events.push(JSON.parse(data));
-      }
-    }
-  })();
-  open.push(out);
-  return out;
-}
+import { closeStreams, stream } from "./live-helpers";
+import { category, comment, member, post, resolveCommentFlag, watch } from "./spam-helpers";
 
 afterAll(async () => {
-  for (const s of open) await s.close();
+  await closeStreams();
   await eventHub.close();
 });
 

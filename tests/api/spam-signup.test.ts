@@ -212,25 +212,37 @@ describe("captcha (Turnstile or hCaptcha) when keys are set, against a local ver
     }
   });
 
-  it("GET /api/config (OpenIsle's SiteConfigDto) says registerCaptchaEnabled (and captchaEnabled) only with a provider and both keys", async () => {
+  it("GET /api/config (OpenIsle's SiteConfigDto) says registerCaptchaEnabled (and captchaEnabled), the provider and the site key only with a provider and both keys; never the secret", async () => {
     const flags = async () => {
       const r = await call(publicConfig, "/api/config");
       expect(r.status).toBe(200);
       const b = publicConfigSchema.parse(r.body);
       expect(b).toMatchObject({ loginCaptchaEnabled: false, postCaptchaEnabled: false, commentCaptchaEnabled: false });
-      return { captchaEnabled: b.captchaEnabled, registerCaptchaEnabled: b.registerCaptchaEnabled };
+      // The secret keys of every case below ("secret-key", "sec-2") are never in the answer.
+      expect(r.text).not.toMatch(/secret-key|sec-2/);
+      return {
+        captchaEnabled: b.captchaEnabled,
+        registerCaptchaEnabled: b.registerCaptchaEnabled,
+        captchaProvider: b.captchaProvider,
+        captchaSiteKey: b.captchaSiteKey,
+      };
     };
-    const on = { captchaEnabled: true, registerCaptchaEnabled: true };
-    const off = { captchaEnabled: false, registerCaptchaEnabled: false };
+    const on = (captchaProvider: "turnstile" | "hcaptcha", captchaSiteKey: string) => ({
+      captchaEnabled: true,
+      registerCaptchaEnabled: true,
+      captchaProvider,
+      captchaSiteKey,
+    });
+    const off = { captchaEnabled: false, registerCaptchaEnabled: false, captchaProvider: null, captchaSiteKey: null };
     // This block's settings: Turnstile with both keys.
-    expect(await flags()).toEqual(on);
+    expect(await flags()).toEqual(on("turnstile", "site-key"));
     const names = ["CAPTCHA_PROVIDER", "CAPTCHA_SITE_KEY", "CAPTCHA_SECRET_KEY"] as const;
     const saved = Object.fromEntries(names.map((k) => [k, process.env[k]]));
-    const cases: [Partial<Record<(typeof names)[number], string>>, typeof on][] = [
-      [{ CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SITE_KEY: "s", CAPTCHA_SECRET_KEY: "k" }, on],
-      [{ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SITE_KEY: "s" }, off],
-      [{ CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SECRET_KEY: "k" }, off],
-      [{ CAPTCHA_SITE_KEY: "s", CAPTCHA_SECRET_KEY: "k" }, off],
+    const cases: [Partial<Record<(typeof names)[number], string>>, Awaited<ReturnType<typeof flags>>][] = [
+      [{ CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SITE_KEY: "s2", CAPTCHA_SECRET_KEY: "sec-2" }, on("hcaptcha", "s2")],
+      [{ CAPTCHA_PROVIDER: "turnstile", CAPTCHA_SITE_KEY: "s2" }, off],
+      [{ CAPTCHA_PROVIDER: "hcaptcha", CAPTCHA_SECRET_KEY: "sec-2" }, off],
+      [{ CAPTCHA_SITE_KEY: "s2", CAPTCHA_SECRET_KEY: "sec-2" }, off],
       [{}, off],
     ];
     try {

@@ -10,20 +10,26 @@ import type { PublicConfigDto } from "@/lib/validation/openisle/site";
  * GET /api/config (OpenIsle's ConfigController): what a client must know before it
  * shows a form. The sign-up form asks for a captcha when a provider and both keys are set (the same
  * test as the sign-up screen, lib/services/spam/captcha.ts): then `registerCaptchaEnabled` and
- * OpenIsle's master switch `captchaEnabled` are true. Sign-in, posts and comments never ask for one,
+ * OpenIsle's master switch `captchaEnabled` are true, and the extras `captchaProvider` and
+ * `captchaSiteKey` (public: the widget shows it to every visitor) say which widget to render; the secret
+ * key never leaves the server. Sign-in, posts and comments never ask for one,
  * and we offer no AI formatting (false / 0 are the truth, not defaults); registration is open
  * (OpenIsle's DIRECT) or closed (our CLOSED: OpenIsle has no such mode; its WHITELIST, sign-up with an
  * admin's approval, we do not have).
  */
 export async function getPublicConfig(): Promise<PublicConfigDto> {
   const [mode, site, terms] = await Promise.all([getRegistrationMode(), readSiteIdentity(), termsVersion()]);
-  const signUpCaptcha = captchaProvider(env()) !== null;
+  const e = env();
+  const provider = captchaProvider(e);
+  const signUpCaptcha = provider !== null;
   return {
     captchaEnabled: signUpCaptcha,
     registerCaptchaEnabled: signUpCaptcha,
     loginCaptchaEnabled: false,
     postCaptchaEnabled: false,
     commentCaptchaEnabled: false,
+    captchaProvider: provider,
+    captchaSiteKey: provider ? (e.CAPTCHA_SITE_KEY ?? null) : null,
     aiFormatLimit: 0,
     registerMode: mode === "OPEN" ? "DIRECT" : "CLOSED",
     registrationMode: mode,

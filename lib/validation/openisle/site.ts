@@ -25,6 +25,13 @@ export const publicConfigSchema = z
     loginCaptchaEnabled: z.boolean().meta({ description: "false: sign-in asks for no captcha" }),
     postCaptchaEnabled: z.boolean().meta({ description: "false: posts ask for no captcha" }),
     commentCaptchaEnabled: z.boolean().meta({ description: "false: comments ask for no captcha" }),
+    captchaProvider: z.enum(["turnstile", "hcaptcha"]).nullable().meta({
+      description:
+        "extra (OpenIsle has reCAPTCHA only and names none): the sign-up captcha's provider, null when registerCaptchaEnabled is false",
+    }),
+    captchaSiteKey: z.string().nullable().meta({
+      description: "extra: the provider's public site key for its widget (never the secret), null when registerCaptchaEnabled is false",
+    }),
     aiFormatLimit: z.number().int().meta({ description: "0: we offer no AI formatting (POST /api/ai/format is not answered)" }),
     registerMode: z
       .enum(["DIRECT", "CLOSED"])
