@@ -130,8 +130,7 @@ async function main() {
     NODE_ENV: "production",
     PORT: String(PORT),
     SEED_DEMO: DB_URL ? "0" : "1",
-    RATE_LIMIT_LOGIN: "1000",
-    RATE_LIMIT_COMMENTS: "1000000",
+    TEST_RATE_LIMITS: "login=1000,comments=1000000",
   };
   if (!DB_URL) delete env.DATABASE_URL;
   console.log(`[pages] starting the server on ${DB_URL ? "the Postgres server" : "a new embedded database with demo content"}…`);

@@ -23,8 +23,7 @@ async function main() {
     NODE_ENV: "production",
     PORT: String(PORT),
     SEED_DEMO: "0",
-    RATE_LIMIT_LOGIN: "1000",
-    RATE_LIMIT_COMMENTS: "100000",
+    TEST_RATE_LIMITS: "login=1000,comments=100000",
   } as NodeJS.ProcessEnv;
   const server = spawn(
     process.execPath,

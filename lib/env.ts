@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { RateLimitAction } from "@/db/schema/users";
+import { RATE_LIMIT_ACTIONS, RATE_LIMIT_MAX, RATE_WINDOW_MAX_SECONDS, type RateLimitsInput } from "@/lib/validation/rate-limits";
 
 /** `http(s)://host[:port]`, nothing more (a trailing slash is tolerated). */
 function isOrigin(o: string): boolean {
@@ -11,6 +13,24 @@ function isOrigin(o: string): boolean {
 }
 
 const int = (def: number) => z.coerce.number().int().positive().default(def);
+
+/** `login=1000,posts=4/300` as PUT /api/admin/config's `rateLimits`; null when malformed (TEST_RATE_LIMITS). */
+export function parseRateLimitList(v: string): RateLimitsInput | null {
+  const out: RateLimitsInput = {};
+  for (const part of v
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^([A-Za-z]+)=(\d+)(?:\/(\d+))?$/.exec(part);
+    if (!m || !(RATE_LIMIT_ACTIONS as readonly string[]).includes(m[1]!)) return null;
+    const limit = Number(m[2]);
+    const windowSeconds = m[3] === undefined ? undefined : Number(m[3]);
+    if (limit < 1 || limit > RATE_LIMIT_MAX) return null;
+    if (windowSeconds !== undefined && (windowSeconds < 1 || windowSeconds > RATE_WINDOW_MAX_SECONDS)) return null;
+    out[m[1] as RateLimitAction] = { limit, ...(windowSeconds === undefined ? {} : { windowSeconds }) };
+  }
+  return out;
+}
 
 /** Every setting the app reads, validated once. The README documents each of them. */
 const envSchema = z.object({
@@ -85,16 +105,6 @@ const envSchema = z.object({
   IMAGE_TIME_BUDGET_SEC: int(10),
   IMAGE_MAX_QUEUE: int(16),
   UPLOAD_ALLOW_LOOPBACK: z.enum(["0", "1", "true", "false"]).default("0"),
-  RATE_LIMIT_LOGIN: int(10),
-  RATE_LIMIT_LOGIN_WINDOW_SEC: int(300),
-  RATE_LIMIT_REGISTER: int(10),
-  RATE_LIMIT_REGISTER_WINDOW_SEC: int(3600),
-  RATE_LIMIT_POSTS: int(10),
-  RATE_LIMIT_COMMENTS: int(30),
-  /** Direct messages a member may send per RATE_LIMIT_WINDOW_SEC. */
-  RATE_LIMIT_MESSAGES: int(30),
-  RATE_LIMIT_UPLOADS: int(30),
-  RATE_LIMIT_WINDOW_SEC: int(60),
   SEED_MEDAL_BEFORE: z.string().default("2026-01-01T00:00:00.000Z"),
   SCHEDULER_INTERVAL_MS: int(2000),
   /** Least time between the starts of two renders ahead of a process's hot list pages (lib/cache/page-versions.ts); 0: no pause. */
@@ -144,10 +154,6 @@ const envSchema = z.object({
   UNVERIFIED_POST_ALLOWANCE: z.coerce.number().int().min(0).default(3),
   /** Members below this level (lib/services/shared/medals.ts LEVELS) pick existing tags only; staff always may create. */
   TAG_CREATE_MIN_LEVEL: z.coerce.number().int().min(0).max(6).default(1),
-  RATE_LIMIT_VERIFY_RESEND: int(3),
-  RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC: int(3600),
-  RATE_LIMIT_FORGOT: int(5),
-  RATE_LIMIT_FORGOT_WINDOW_SEC: int(900),
   /** Argon2id cost of new password hashes (lib/services/shared/passwords.ts): memory in KiB, passes. OWASP's minimum; the tests lower it. */
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(1024).max(1_048_576).default(19_456),
   PASSWORD_HASH_TIME_COST: z.coerce.number().int().min(1).max(20).default(2),
@@ -176,6 +182,17 @@ const envSchema = z.object({
   LIST_CACHE: z.enum(["0", "1"]).default("1"),
   /** "1": a public page that reads the member during a shared render throws in production too (lib/cache/page-reader.ts). */
   PAGE_READER_STRICT: z.enum(["0", "1"]).default("0"),
+  /**
+   * Test servers only (the browser tests' server, scripts/reliability): rate limits each start writes into
+   * the site's settings, over what an admin set, e.g. `login=1000,posts=4/300` (limit, or limit/window in
+   * seconds). Rate limits are site settings (/admin/settings); operators never set this.
+   */
+  TEST_RATE_LIMITS: z
+    .string()
+    .default("")
+    .refine((v) => parseRateLimitList(v) !== null, {
+      message: `TEST_RATE_LIMITS must be a comma-separated list of action=limit or action=limit/seconds (actions: ${RATE_LIMIT_ACTIONS.join(", ")}; a limit 1 to ${RATE_LIMIT_MAX}, a window 1 to ${RATE_WINDOW_MAX_SECONDS} s)`,
+    }),
   /** Interval of the `: ping` comment on open live-event streams. */
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(10).max(600_000).default(20_000),
   /** How often each process rechecks the sign-ins of its open signed-in streams (the backstop). */
@@ -271,6 +288,18 @@ export function allowedValues(schema: z.ZodType): string {
     what = "a URL such as https://forum.example";
   }
   return fallback === undefined || fallback === "" ? what : `${what} (default ${String(fallback)})`;
+}
+
+/**
+ * Settings this forum no longer reads, one line each, for a warning at start-up: the RATE_LIMIT_*
+ * variables became site settings (/admin/settings), so a value left in an operator's environment would
+ * otherwise be ignored without a word.
+ */
+export function retiredSettings(source: Record<string, string | undefined>): string[] {
+  return Object.keys(source)
+    .filter((name) => name.startsWith("RATE_LIMIT_") && source[name] !== undefined)
+    .sort()
+    .map((name) => `${name} is no longer read: rate limits are site settings, changed in /admin/settings (docs/configuration.md)`);
 }
 
 /** A value as the problem line shows it: quoted when empty or with spaces, cut when long. */

@@ -2,7 +2,7 @@ import { closeDb, connection } from "@/db";
 import { ensureMigrated } from "@/db/migrate";
 import { registerCacheListeners } from "@/lib/cache/listeners";
 import { authSecret } from "@/lib/auth-secret";
-import { env, settingProblems } from "@/lib/env";
+import { env, parseRateLimitList, retiredSettings, settingProblems } from "@/lib/env";
 
 let dying = false;
 
@@ -33,12 +33,17 @@ export async function startup(): Promise<void> {
     for (const line of problems) console.error(line);
     process.exit(1);
   }
+  for (const line of retiredSettings(process.env)) console.warn(`[forum] ${line}`);
   // Before anything can write (the demo seed, the scheduler, the first request): every announced write
   // stamps the caches' versions (lib/cache/README.md).
   registerCacheListeners();
   const t0 = Date.now();
   authSecret();
   await ensureMigrated();
+  const testLimits = parseRateLimitList(env().TEST_RATE_LIMITS);
+  if (testLimits && Object.keys(testLimits).length) {
+    await (await import("@/lib/services/moderation/site-settings")).writeTestRateLimits(testLimits);
+  }
   const conn = connection();
   if (conn.kind === "pglite" && env().SEED_DEMO !== "0") {
     const { seedDemoIfEmpty } = await import("@/lib/demo/demo");

@@ -16,11 +16,8 @@ const env = {
   DATA_DIR: dataDir,
   PORT: port,
   PUBLIC_URL: `http://localhost:${port}`,
-  RATE_LIMIT_REGISTER: "1000",
-  RATE_LIMIT_LOGIN: "1000",
-  RATE_LIMIT_POSTS: "1000",
-  RATE_LIMIT_COMMENTS: "1000",
-  RATE_LIMIT_UPLOADS: "1000",
+  // Rate limits are site settings; the browser tests sign up, sign in and write far more than a person would.
+  TEST_RATE_LIMITS: "register=1000,login=1000,posts=1000,comments=1000,uploads=1000",
   // tests/e2e/openisle-cors.spec.ts: a page on this origin plays OpenIsle's client.
   CORS_ORIGINS: "http://127.0.0.1:3199",
   // A public page that reads the member who asked during a render the page cache shares throws here as

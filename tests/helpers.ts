@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/db";
 import { categories, tags, users, type TokenScope, type UserRole } from "@/db/schema";
+import { writeTestRateLimits } from "@/lib/services/moderation/site-settings";
+import type { RateLimitsInput } from "@/lib/validation/rate-limits";
 import { hashPassword } from "@/lib/services/shared/passwords";
 import { issueToken } from "@/lib/services/auth/tokens";
 import type { Viewer } from "@/lib/viewer";
@@ -99,4 +101,12 @@ export async function call<T = any>(
     body = text;
   }
   return { status: res.status, headers: res.headers, body: body as T, text };
+}
+
+/**
+ * Sets some of the site's rate limits (site settings, /admin/settings) in this file's database, e.g.
+ * `setRateLimits({ login: { limit: 3 } })`; `setRateLimits(RATE_LIMIT_DEFAULTS)` puts the defaults back.
+ */
+export async function setRateLimits(input: RateLimitsInput): Promise<void> {
+  await writeTestRateLimits(input);
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -8,17 +8,10 @@ import { ChangeError } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 
-// The rate limits with words of their own (AdminSettings.limit.<key>); another shows its key.
-const LIMITS = new Set(["login", "register", "posts", "comments", "messages", "uploads", "verifyResend", "forgotPassword"]);
-
-/** A window as its largest whole unit: 3600 → hours 1. */
-const per = (s: number) => (s % 3600 === 0 ? { unit: "h", n: s / 3600 } : s % 60 === 0 ? { unit: "min", n: s / 60 } : { unit: "s", n: s });
-
-/** /admin/settings: publish mode, registration, flag threshold; the rate limits in force, read-only. */
+/** /admin/settings: publish mode, registration, flag threshold, usernames, messages, staff sign-in, tags. */
 export function AdminSettings({ config }: { config: SiteConfigDto }) {
   const id = useId();
   const t = useTranslations("AdminSettings");
-  const format = useFormatter();
   const change = useAdminMutation();
   const [form, setForm] = useState({
     publishMode: config.publishMode,
@@ -251,35 +244,6 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
         </div>
         <ChangeError error={change.error} />
       </form>
-
-      <section aria-labelledby={`${id}-limits`} className="space-y-2">
-        <h2 id={`${id}-limits`} className="font-semibold">
-          {t("rateLimits")}
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("rateLimitsNote")}</p>
-        <table className="w-full max-w-lg text-sm">
-          <thead>
-            <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
-              <th scope="col" className="py-1.5 font-medium">
-                {t("action")}
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                {t("allowed")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(config.rateLimits).map(([k, v]) => (
-              <tr key={k} className="border-b border-zinc-100 dark:border-zinc-900">
-                <td className="py-1.5">{LIMITS.has(k) ? t(`limit.${k}`) : k}</td>
-                <td className="py-1.5 text-right tabular-nums">
-                  {t("perWindow", { limit: format.number(v.limit), ...per(v.windowSeconds) })}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useTransition } from "react";
 import { useReportPending } from "@/components/ui/progress-store";
 import { api, type CategoryInput, type GoodInput, type TaxonomyInput } from "@/lib/client/api-client";
 import type { AdminUserDto } from "@/lib/validation/admin-users";
-import type { SiteConfigDto } from "@/lib/validation/responses";
+import type { SiteConfigInput } from "@/lib/validation/responses";
 
 /** Every change the admin pages make. The API checks the role and writes the audit entry. */
 export type AdminChange =
@@ -22,7 +22,7 @@ export type AdminChange =
   | { kind: "good.update"; id: number; body: Partial<GoodInput> & { retired?: boolean } }
   | { kind: "good.delete"; id: number }
   | { kind: "redemption.fulfil"; id: number }
-  | { kind: "settings.update"; body: Partial<Omit<SiteConfigDto, "rateLimits">> }
+  | { kind: "settings.update"; body: SiteConfigInput }
   | { kind: "user.role"; id: number; role: AdminUserDto["role"] }
   | { kind: "user.suspend"; id: number; length: { days: number } | { until: string }; reason: string }
   | { kind: "user.unsuspend"; id: number };

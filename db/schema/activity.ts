@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { changeLogTypeEnum, notificationTypeEnum, publishModeEnum, reactionTypeEnum, visibleScopeEnum } from "./enums";
 import { comments, posts } from "./posts";
-import { users } from "./users";
+import { rateLimitSettingColumns, users } from "./users";
 import { spamSettingColumns } from "./spam";
 
 export type CategorySnapshot = { id: number; name: string; description: string; icon: string; smallIcon: string };
@@ -171,6 +171,8 @@ export const siteSettings = pgTable(
     ssoOnly: boolean().notNull().default(false),
     /** New-member limits and automatic defence (issue 58): db/schema/spam.ts. */
     ...spamSettingColumns(),
+    /** Rate limits per action (db/schema/users.ts). */
+    ...rateLimitSettingColumns(),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

@@ -117,6 +117,48 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
 });
 
+/**
+ * The site's rate limits (how many of an action per window, counted in `rate_limits`), as columns of
+ * the one `site_settings` row (db/schema/activity.ts spreads these in), set in /admin/settings
+ * (PUT /api/admin/config). The defaults, until an admin changes them; the columns' defaults are the same.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Password (and two-factor, reset) attempts, per address and per account. */
+  login: { limit: 10, windowSeconds: 300 },
+  /** Sign-ups, per address and per address of mail. */
+  register: { limit: 10, windowSeconds: 3600 },
+  posts: { limit: 10, windowSeconds: 60 },
+  comments: { limit: 30, windowSeconds: 60 },
+  /** Direct messages a member sends. */
+  messages: { limit: 30, windowSeconds: 60 },
+  uploads: { limit: 30, windowSeconds: 60 },
+  /** "Send the verification code again". */
+  verifyResend: { limit: 3, windowSeconds: 3600 },
+  /** Password-reset mails, per address and per address of mail. */
+  forgotPassword: { limit: 5, windowSeconds: 900 },
+} as const;
+export type RateLimitAction = keyof typeof RATE_LIMIT_DEFAULTS;
+
+const d = RATE_LIMIT_DEFAULTS;
+export const rateLimitSettingColumns = () => ({
+  rateLimitLogin: integer().notNull().default(d.login.limit),
+  rateLimitLoginWindowSeconds: integer().notNull().default(d.login.windowSeconds),
+  rateLimitRegister: integer().notNull().default(d.register.limit),
+  rateLimitRegisterWindowSeconds: integer().notNull().default(d.register.windowSeconds),
+  rateLimitPosts: integer().notNull().default(d.posts.limit),
+  rateLimitPostsWindowSeconds: integer().notNull().default(d.posts.windowSeconds),
+  rateLimitComments: integer().notNull().default(d.comments.limit),
+  rateLimitCommentsWindowSeconds: integer().notNull().default(d.comments.windowSeconds),
+  rateLimitMessages: integer().notNull().default(d.messages.limit),
+  rateLimitMessagesWindowSeconds: integer().notNull().default(d.messages.windowSeconds),
+  rateLimitUploads: integer().notNull().default(d.uploads.limit),
+  rateLimitUploadsWindowSeconds: integer().notNull().default(d.uploads.windowSeconds),
+  rateLimitVerifyResend: integer().notNull().default(d.verifyResend.limit),
+  rateLimitVerifyResendWindowSeconds: integer().notNull().default(d.verifyResend.windowSeconds),
+  rateLimitForgotPassword: integer().notNull().default(d.forgotPassword.limit),
+  rateLimitForgotPasswordWindowSeconds: integer().notNull().default(d.forgotPassword.windowSeconds),
+});
+
 /** Per-user, per-day counters for the daily caps of points and experience. */
 export const dailyCounters = pgTable(
   "daily_counters",

@@ -11,6 +11,7 @@ import type {
   TagDto,
   CategoryDto,
   SiteConfigDto,
+  SiteConfigInput,
 } from "@/lib/validation/responses";
 import type { ProfileDto } from "@/lib/validation/auth";
 import type { BlockedMemberDto, BlockStateDto, FollowStateDto, MessagePolicy, PrivacyDto, RelationDto } from "@/lib/validation/social";
@@ -182,8 +183,7 @@ export const api = {
   deleteGood: (goodId: number) => apiFetch<null>(`/api/admin/point-goods/${id(goodId)}`, { method: "DELETE" }),
   fulfilRedemption: (redemptionId: number) =>
     apiFetch<RedemptionDto>(`/api/admin/redemptions/${id(redemptionId)}/fulfil`, { method: "POST" }),
-  updateSiteConfig: (body: Partial<Omit<SiteConfigDto, "rateLimits">>) =>
-    apiFetch<SiteConfigDto>("/api/admin/config", { method: "PUT", body }),
+  updateSiteConfig: (body: SiteConfigInput) => apiFetch<SiteConfigDto>("/api/admin/config", { method: "PUT", body }),
   setUserRole: (id: number, role: AdminUserDto["role"]) =>
     apiFetch<AdminUserDto>(`/api/admin/users/${id}/role`, { method: "PUT", body: { role } }),
   setSlowMode: (postId: number, seconds: number) =>

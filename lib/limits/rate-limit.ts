@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, rawRows } from "@/db";
+import { RATE_LIMIT_DEFAULTS, siteSettings, type RateLimitAction } from "@/db/schema";
 import { AppError, msg } from "@/lib/errors";
 
 type Result = { count: number; resetAt: Date };
@@ -12,6 +13,43 @@ type Result = { count: number; resetAt: Date };
 export async function hitRateLimit(key: string, limit: number, windowSec: number): Promise<void> {
   const r = await bump(key, windowSec, 1);
   if (r.count > limit) throw tooMany(limit, r.resetAt);
+}
+
+/** The site_settings columns of an action's limit and window: login → rateLimitLogin, rateLimitLoginWindowSeconds. */
+export function rateLimitColumns<A extends RateLimitAction>(action: A) {
+  const name = `rateLimit${(action.charAt(0).toUpperCase() + action.slice(1)) as Capitalize<A>}` as const;
+  return { limit: name, window: `${name}WindowSeconds` as const };
+}
+
+/**
+ * Counts one hit on `key` against the site's limit for `action` (set in /admin/settings), read in the
+ * same statement as the count: a limit changed by any process applies to the next request, at no
+ * query of its own. Throws 429 once the limit is exceeded.
+ */
+export async function hitSiteRateLimit(key: string, action: RateLimitAction): Promise<void> {
+  const [r] = await rawRows<{ count: number; reset_at: string | Date; lim: number }>(db, siteRateLimitHitSql(key, action));
+  if (Number(r!.count) > Number(r!.lim)) throw tooMany(Number(r!.lim), new Date(r!.reset_at));
+}
+
+/**
+ * rateLimitHitSql with the limit and window of `action` read from the settings row (the defaults while
+ * there is none), returning `count, reset_at, lim`; for a caller that folds the count into its own write.
+ */
+export function siteRateLimitHitSql(key: string, action: RateLimitAction, n = 1): SQL {
+  const c = rateLimitColumns(action);
+  const d = RATE_LIMIT_DEFAULTS[action];
+  return sql`
+    with lim as (
+      select coalesce(max(${siteSettings[c.limit]}), ${d.limit})::int as lim,
+             coalesce(max(${siteSettings[c.window]}), ${d.windowSeconds})::int as win
+      from ${siteSettings} where ${siteSettings.id} = 1
+    )
+    insert into rate_limits (key, count, reset_at)
+    select ${key}, ${n}, now() + make_interval(secs => lim.win) from lim
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then ${n} else rate_limits.count + ${n} end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, reset_at, (select lim from lim) as lim`;
 }
 
 /** Throws 429 if `key` is already at its limit, without counting a hit (for "failed attempts" limits). */

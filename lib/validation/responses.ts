@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PUBLISH_MODES } from "@/db/schema/enums";
 import { LOCALES } from "@/lib/i18n/locale";
 import { identityInputShape, identitySettingsShape } from "@/lib/validation/site";
+import { rateLimitsConfigShape, rateLimitsInputShape, type RateLimitsInput } from "@/lib/validation/rate-limits";
 import {
   CHANGE_LOG_TYPES,
   MEDAL_TYPES,
@@ -342,7 +343,6 @@ export const healthSchema = z.object({ status: z.enum(["ok", "degraded"]), db: z
 /** GET/PUT /api/admin/config: the site settings (also the PUT body). */
 export const REGISTRATION_MODES = ["OPEN", "CLOSED"] as const;
 export const TAG_CREATORS = ["EVERYONE", "LEVEL", "STAFF"] as const;
-const rateLimitSchema = z.object({ limit: z.number().int(), windowSeconds: z.number().int() });
 export const siteConfigSchema = z.object({
   publishMode: z.enum(PUBLISH_MODES),
   registrationMode: z
@@ -375,13 +375,11 @@ export const siteConfigSchema = z.object({
   }),
   ssoAvailable: z.boolean().meta({ description: "extra, read-only: an OpenID Connect, GitHub or Google provider is configured" }),
   ...spamConfigShape,
-  rateLimits: z
-    .record(z.string(), rateLimitSchema)
-    .meta({ description: "extra, read-only: the rate limits in force (set by RATE_LIMIT_* environment variables), per action" }),
+  ...rateLimitsConfigShape,
   // Site identity, banner and links (issue 61; lib/services/site/identity.ts).
   ...identitySettingsShape,
 });
-/** PUT /api/admin/config: any of the settings (rateLimits are read-only: set by the environment). */
+/** PUT /api/admin/config: any of the settings. */
 export const siteConfigInputSchema = z.object({
   publishMode: z.enum(PUBLISH_MODES).optional(),
   registrationMode: z.enum(REGISTRATION_MODES).optional(),
@@ -421,9 +419,12 @@ export const siteConfigInputSchema = z.object({
     .max(6, "must be 0 to 6")
     .optional(),
   ...spamConfigInputShape,
+  ...rateLimitsInputShape,
   ...identityInputShape,
 });
 export const renderedMarkdownSchema = z.object({ html: z.string().meta({ description: "sanitized HTML" }) });
 export const postReadSchema = z.object({ postId: z.number().int(), read: z.literal(true) });
 export const allReadSchema = z.object({ allReadAt: z.iso.datetime() });
 export type SiteConfigDto = z.infer<typeof siteConfigSchema>;
+/** PUT /api/admin/config's body: any of the settings, the rate limits as a partial `rateLimits`. */
+export type SiteConfigInput = Partial<Omit<SiteConfigDto, "rateLimits">> & { rateLimits?: RateLimitsInput };

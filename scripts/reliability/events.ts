@@ -95,7 +95,7 @@ const pct = (xs: number[], p: number) => {
 async function main() {
   ensureBuild();
   const url = await freshDatabase("reliability_events");
-  const env = { DATABASE_URL: url, RATE_LIMIT_COMMENTS: "100000", RATE_LIMIT_WINDOW_SEC: "60", EVENTS_HEARTBEAT_MS: "15000" };
+  const env = { DATABASE_URL: url, TEST_RATE_LIMITS: "comments=100000/60", EVENTS_HEARTBEAT_MS: "15000" };
   const a = await startServer(3261, env);
   const b = await startServer(3262, env);
   const sql = postgres(url, { max: 2, onnotice: () => {} });
@@ -311,7 +311,7 @@ async function messagesMain() {
   const ROUNDS = arg("rounds", 2);
   ensureBuild();
   const url = await freshDatabase("reliability_messages");
-  const env = { DATABASE_URL: url, RATE_LIMIT_MESSAGES: "100000", RATE_LIMIT_WINDOW_SEC: "60", EVENTS_HEARTBEAT_MS: "15000" };
+  const env = { DATABASE_URL: url, TEST_RATE_LIMITS: "messages=100000/60", EVENTS_HEARTBEAT_MS: "15000" };
   const a = await startServer(3263, env);
   const b = await startServer(3264, env);
   const sql = postgres(url, { max: 2, onnotice: () => {} });

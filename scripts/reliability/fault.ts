@@ -71,7 +71,7 @@ async function writers(base: string, tokens: string[], postId: number, stopAt: (
 async function postgresOutage() {
   ensureBuild();
   const url = await freshDatabase("reliability_fault");
-  const server = await startServer(3231, { DATABASE_URL: url, RATE_LIMIT_COMMENTS: "1000000", DATABASE_CONNECT_TIMEOUT: "2" });
+  const server = await startServer(3231, { DATABASE_URL: url, TEST_RATE_LIMITS: "comments=1000000", DATABASE_CONNECT_TIMEOUT: "2" });
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const actors = await seedActors(sql, 8);
@@ -160,7 +160,7 @@ async function embeddedKill9() {
   removeDir(dir);
   makeDir(dir);
   // Demo content gives the new embedded database its categories and tags.
-  const env = { DATA_DIR: dir, DATABASE_URL: "", RATE_LIMIT_COMMENTS: "1000000", SEED_DEMO: "1" };
+  const env = { DATA_DIR: dir, DATABASE_URL: "", TEST_RATE_LIMITS: "comments=1000000", SEED_DEMO: "1" };
   let server = await startServer(3232, env);
   try {
     const reg = await api(server.url, "/api/auth/register", null, "POST", {

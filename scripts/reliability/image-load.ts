@@ -60,7 +60,7 @@ async function main() {
   const gif = await hostileGif();
   console.log(`[images] hostile GIF: ${FRAMES} frames of ${SIZE}×${SIZE}, ${(gif.length / 1024).toFixed(0)} KB`);
   const url = await freshDatabase("reliability_images");
-  const server = await startServer(PORT, { DATABASE_URL: url, RATE_LIMIT_UPLOADS: "1000" });
+  const server = await startServer(PORT, { DATABASE_URL: url, TEST_RATE_LIMITS: "uploads=1000" });
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   try {
     const actors = await seedActors(sql, UPLOADS);

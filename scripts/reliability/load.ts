@@ -26,7 +26,7 @@ const pick = <T>(a: T[]): T => a[Math.floor(Math.random() * a.length)]!;
 async function main() {
   ensureBuild();
   const url = await freshDatabase("reliability_load");
-  const limits = { RATE_LIMIT_POSTS: "1000000", RATE_LIMIT_COMMENTS: "1000000", DATABASE_POOL_SIZE: "20" };
+  const limits = { TEST_RATE_LIMITS: "posts=1000000,comments=1000000", DATABASE_POOL_SIZE: "20" };
   const server = await startServer(3241, { DATABASE_URL: url, ...limits });
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   try {

@@ -1,7 +1,7 @@
 // npx tsx scripts/reliability/multiproc.ts
 //
 // Two server processes (server.ts) on one Postgres database (reliability_multi), as behind a load balancer:
-// - the posts rate limit (RATE_LIMIT_POSTS=4 per window) is shared: 10 alternating requests through
+// - the posts rate limit (4 per 300 s, TEST_RATE_LIMITS) is shared: 10 alternating requests through
 //   both processes are accepted exactly 4 times;
 // - every due lottery is drawn exactly once and every due poll finalized once, although both
 //   processes' schedulers race for them (winners = min(prizeCount, participants), one LOTTERY_RESULT
@@ -36,11 +36,9 @@ async function main() {
   const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   const env = {
     DATABASE_URL: url,
-    RATE_LIMIT_POSTS: "4",
-    RATE_LIMIT_WINDOW_SEC: "300",
+    TEST_RATE_LIMITS: "posts=4/300,register=1000",
     SCHEDULER_INTERVAL_MS: "500",
     SMTP_URL: smtpUrl,
-    RATE_LIMIT_REGISTER: "1000",
   };
   const a = await startServer(3251, env);
   const b = await startServer(3252, env);

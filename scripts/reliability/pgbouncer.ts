@@ -71,8 +71,7 @@ async function main() {
       DATABASE_URL: pooled,
       DATABASE_POOLER: "transaction",
       DATABASE_DIRECT_URL: primary.url("forum"),
-      RATE_LIMIT_REGISTER: "1000",
-      RATE_LIMIT_LOGIN: "1000",
+      TEST_RATE_LIMITS: "register=1000,login=1000",
       DATABASE_POOL_SIZE: "10",
     });
     servers.push(app);

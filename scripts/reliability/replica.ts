@@ -89,9 +89,7 @@ async function main() {
       DATABASE_REPLICA_URLS: replica.url("forum"),
       REPLICA_MAX_LAG_MS: String(MAX_LAG_MS),
       REPLICA_POLL_MS: String(POLL_MS),
-      RATE_LIMIT_COMMENTS: "10000",
-      RATE_LIMIT_POSTS: "10000",
-      RATE_LIMIT_WINDOW_SEC: "60",
+      TEST_RATE_LIMITS: "comments=10000/60,posts=10000/60",
       DATABASE_POOL_SIZE: "8",
       METRICS_TOKEN: METRICS_TOKEN,
     };

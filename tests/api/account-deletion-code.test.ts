@@ -1,7 +1,6 @@
 // Deleting an account with a mailed code in place of the password (issue 60): POST
 // /api/users/me/deletion-code mails a 6-digit code, DELETE /api/users/me {code, content} takes it. For
 // accounts without a password (OpenID Connect or passkeys only); any member may use it.
-process.env.RATE_LIMIT_LOGIN = "4";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
@@ -12,8 +11,11 @@ import { peerHeaders } from "@/lib/api/client-ip";
 import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { consumeDeleteCode, createDeleteCode } from "@/lib/services/auth/email-codes";
 import { issueToken } from "@/lib/services/auth/tokens";
-import { call, makeUser, sessionCookie, type TestUser } from "../helpers";
+import { call, makeUser, sessionCookie, setRateLimits, type TestUser } from "../helpers";
 import { TestSmtp } from "./mail-helpers";
+
+// Rate limits for this file (site settings, in its own database).
+beforeAll(() => setRateLimits({ login: { limit: 4 } }));
 
 const smtp = new TestSmtp();
 beforeAll(async () => {
@@ -142,7 +144,7 @@ describe("deleting an account with a mailed code", () => {
     expect((await del(v.token, { password: "right-password" })).status).toBe(200);
   });
 
-  it("rate limits: 3 mails an hour; wrong codes count like wrong passwords (429 past RATE_LIMIT_LOGIN, even with the right code)", async () => {
+  it("rate limits: 3 mails an hour; wrong codes count like wrong passwords (429 past the login limit, even with the right code)", async () => {
     const u = await passwordless("delcode_limit");
     for (let i = 0; i < 3; i++) expect((await ask(u)).status).toBe(202);
     const fourth = await ask(u);

@@ -1,8 +1,4 @@
-// Limits lowered for this file (each test file runs in its own process and database).
-process.env.RATE_LIMIT_REGISTER = "2";
-process.env.RATE_LIMIT_LOGIN = "3";
-
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { POST as register } from "@/app/api/auth/register/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as reset } from "@/app/api/auth/reset/route";
@@ -11,7 +7,10 @@ import { POST as changePassword } from "@/app/api/users/me/password/route";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { createResetToken } from "@/lib/services/auth/email-codes";
 import { errorSchema } from "@/lib/validation/responses";
-import { call, makeUser } from "../helpers";
+import { call, makeUser, setRateLimits } from "../helpers";
+
+// Limits lowered for this file (each test file runs in its own database).
+beforeAll(() => setRateLimits({ register: { limit: 2 }, login: { limit: 3 } }));
 
 const expectRateLimited = (r: { status: number; headers: Headers; body: unknown }, limit: number) => {
   expect(r.status).toBe(429);

@@ -2,16 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db, dbStats, rawRows } from "@/db";
-import { comments, notifications, postSubscriptions } from "@/db/schema";
+import { comments, notifications, postSubscriptions, RATE_LIMIT_DEFAULTS } from "@/db/schema";
 import { GET as listComments, POST as postComment } from "@/app/api/posts/[id]/comments/route";
 import { DELETE as deleteComment, GET as getComment } from "@/app/api/comments/[id]/route";
 import { POST as reply } from "@/app/api/comments/[id]/replies/route";
 import { POST as pin } from "@/app/api/comments/[id]/pin/route";
 import { POST as unpin } from "@/app/api/comments/[id]/unpin/route";
-import { env } from "@/lib/env";
 import { loadCommentTree, loadCommentsByIds } from "@/lib/services/comments/comments";
 import { commentSchema, errorSchema } from "@/lib/validation/responses";
-import { call, makeUser, type TestUser } from "../helpers";
+import { call, makeUser, setRateLimits, type TestUser } from "../helpers";
 import { balance, ledger, ledgerSum, liveCommentCount, makePost, notificationsOf, postRow } from "./comments-fixtures";
 
 const comment = (post: number, u: TestUser, content = "Nice post") =>
@@ -131,9 +130,7 @@ describe("POST /api/posts/{id}/comments", () => {
     const author = await makeUser();
     const bob = await makeUser();
     const post = await makePost(author.id);
-    const old = process.env.RATE_LIMIT_COMMENTS;
-    process.env.RATE_LIMIT_COMMENTS = "2";
-    env(true);
+    await setRateLimits({ comments: { limit: 2 } });
     try {
       expect((await comment(post.id, bob)).status).toBe(201);
       expect((await comment(post.id, bob)).status).toBe(201);
@@ -143,9 +140,7 @@ describe("POST /api/posts/{id}/comments", () => {
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
       expect((await comment(post.id, author)).status).toBe(201);
     } finally {
-      if (old === undefined) delete process.env.RATE_LIMIT_COMMENTS;
-      else process.env.RATE_LIMIT_COMMENTS = old;
-      env(true);
+      await setRateLimits({ comments: RATE_LIMIT_DEFAULTS.comments });
     }
     expect((await postRow(post.id)).commentCount).toBe(3);
   });

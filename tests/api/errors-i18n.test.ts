@@ -1,7 +1,4 @@
-// One registration per address in this file, so that the second one is a 429.
-process.env.RATE_LIMIT_REGISTER = "1";
-
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listPosts, POST as createPost } from "@/app/api/posts/route";
 import { GET as getPost } from "@/app/api/posts/[id]/route";
 import { GET as me } from "@/app/api/users/me/route";
@@ -13,7 +10,10 @@ import { errorSchema } from "@/lib/validation/responses";
 import { eq } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
-import { call, makeCategory, makeTag, makeUser } from "../helpers";
+import { call, makeCategory, makeTag, makeUser, setRateLimits } from "../helpers";
+
+// One registration per address in this file, so that the second one is a 429.
+beforeAll(() => setRateLimits({ register: { limit: 1 } }));
 
 /**
  * API errors in the caller's language: the `lang` cookie, then Accept-Language, then

@@ -1,5 +1,4 @@
 process.env.UNVERIFIED_POST_ALLOWANCE = "2";
-process.env.RATE_LIMIT_VERIFY_RESEND = "2";
 
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -19,8 +18,11 @@ import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { authResultSchema } from "@/lib/validation/auth";
 import { acceptedSchema, verifyResultSchema } from "@/lib/validation/mail";
 import { errorSchema, meSchema } from "@/lib/validation/responses";
-import { call, makeCategory, makeTag, makeUser } from "../helpers";
+import { call, makeCategory, makeTag, makeUser, setRateLimits } from "../helpers";
 import { linkIn, rawHeader, TestSmtp, unsubscribeTarget } from "./mail-helpers";
+
+// Rate limits for this file (site settings, in its own database).
+beforeAll(() => setRateLimits({ verifyResend: { limit: 2 } }));
 
 /** Verification and password reset, through a real SMTP server. */
 

@@ -9,6 +9,7 @@ import {
   emailPrefs,
   mailOutbox,
   messages,
+  RATE_LIMIT_DEFAULTS,
   siteSettings,
   userBlocks,
   userFollows,
@@ -27,13 +28,12 @@ import { GET as events } from "@/app/api/events/route";
 import { GET as openapiJson } from "@/app/api/openapi.json/route";
 import type { OpenApiDocument } from "@/app/api/openapi.json/openapi";
 import { validateWithDocument } from "./openapi-validate";
-import { env } from "@/lib/env";
 import { drainOutbox, outboxIdle } from "@/lib/jobs/mail-drain";
 import { processMessageMail } from "@/lib/services/messages/mail";
 import { type LiveEvent } from "@/lib/live/events";
 import { conversationDetailSchema, conversationSchema, createConversationResponseSchema, messageSchema } from "@/lib/validation/messages";
 import { errorSchema } from "@/lib/validation/responses";
-import { call, makeUser, req, sessionCookie, type TestUser } from "../helpers";
+import { call, makeUser, req, sessionCookie, setRateLimits, type TestUser } from "../helpers";
 import { elapse } from "../time";
 import { TestSmtp } from "./mail-helpers";
 
@@ -389,9 +389,7 @@ describe("who may write to whom", () => {
   });
 
   it("limits each sender's rate, across conversations", async () => {
-    const before = process.env.RATE_LIMIT_MESSAGES;
-    process.env.RATE_LIMIT_MESSAGES = "3";
-    env(true);
+    await setRateLimits({ messages: { limit: 3 } });
     try {
       const a = await member();
       const b = await member();
@@ -406,9 +404,7 @@ describe("who may write to whom", () => {
       // Another sender is not affected.
       expect((await sendTo(b, a, "mine")).status).toBe(200);
     } finally {
-      if (before === undefined) delete process.env.RATE_LIMIT_MESSAGES;
-      else process.env.RATE_LIMIT_MESSAGES = before;
-      env(true);
+      await setRateLimits({ messages: RATE_LIMIT_DEFAULTS.messages });
     }
   });
 

@@ -2,13 +2,12 @@
 // second factor of its own), and the refusals: wrong, replayed and out-of-date challenges, another
 // member's credential, a counter that went back, the outside probes. The authenticator is a P-256 key
 // made here; attestation ("none") and assertions are built by hand, CBOR through @simplewebauthn's own encoder.
-process.env.RATE_LIMIT_LOGIN = "6";
 
 import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { eq, sql } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { passkeyChallenges, userPasskeys, users } from "@/db/schema";
 import { GET as list, POST as register } from "@/app/api/users/me/passkeys/route";
@@ -25,7 +24,10 @@ import { deleteMyAccount } from "@/lib/services/accounts/delete-account";
 import { relyingParty, verifyPasskeySignInJson } from "@/lib/services/auth/passkeys";
 import { SILENCE_UNTIL } from "@/lib/services/spam/silence";
 import { errorSchema } from "@/lib/validation/responses";
-import { call, makeUser, sessionCookie, type TestUser } from "../helpers";
+import { call, makeUser, sessionCookie, setRateLimits, type TestUser } from "../helpers";
+
+// Rate limits for this file (site settings, in its own database).
+beforeAll(() => setRateLimits({ login: { limit: 6 } }));
 
 let ipSeq = 0;
 const freshIp = () => `203.0.113.${++ipSeq}`;

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/db";
-import { categories, notifications, pointHistories, postChangeLogs, posts, users } from "@/db/schema";
+import { categories, notifications, pointHistories, postChangeLogs, posts, RATE_LIMIT_DEFAULTS, users } from "@/db/schema";
 import { GET as getConfig, PUT as putConfig } from "@/app/api/admin/config/route";
 import { POST as approve } from "@/app/api/admin/posts/[id]/approve/route";
 import { POST as reject } from "@/app/api/admin/posts/[id]/reject/route";
@@ -17,10 +17,9 @@ import { DELETE as del, GET as detail, PUT as put } from "@/app/api/posts/[id]/r
 import { POST as unfeature } from "@/app/api/posts/[id]/unfeature/route";
 import { POST as unpin } from "@/app/api/posts/[id]/unpin/route";
 import { GET as list, POST as create } from "@/app/api/posts/route";
-import { env } from "@/lib/env";
 import { writeChangeLogs } from "@/lib/services/shared/change-logs";
 import { changeLogSchema, errorSchema, postSchema } from "@/lib/validation/responses";
-import { call, type Handler, makeCategory, makeTag, makeUser, type TestUser } from "../helpers";
+import { call, type Handler, makeCategory, makeTag, makeUser, setRateLimits, type TestUser } from "../helpers";
 
 const logList = z.array(changeLogSchema);
 
@@ -135,8 +134,7 @@ describe("POST /api/posts", () => {
   });
 
   it("rate-limits post creation per user (429 with Retry-After)", async () => {
-    process.env.RATE_LIMIT_POSTS = "2";
-    env(true);
+    await setRateLimits({ posts: { limit: 2 } });
     try {
       const u = await makeUser();
       await newPost(u);
@@ -146,8 +144,7 @@ describe("POST /api/posts", () => {
       expect(r.body.code).toBe("rate_limited");
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     } finally {
-      delete process.env.RATE_LIMIT_POSTS;
-      env(true);
+      await setRateLimits({ posts: RATE_LIMIT_DEFAULTS.posts });
     }
   });
 });

@@ -1,12 +1,10 @@
 // the second outside probe. One describe per finding (1, 2, 7, 9, 10); sessions (4, 5) are in
 // security-sessions.test.ts, login timing (6) in security-login-timing.test.ts, images (3, 9's PNG) in
 // security-images.test.ts, the CSP (8) in security-input.test.ts. Each test failed on the code before.
-process.env.RATE_LIMIT_LOGIN = "10";
-process.env.RATE_LIMIT_REGISTER = "3";
 
 import http from "node:http";
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { notifications, pointHistories, postViews, rateLimits } from "@/db/schema";
 import { POST as createGood } from "@/app/api/admin/point-goods/route";
@@ -26,7 +24,10 @@ import { jsonMethodNotAllowed } from "@/lib/front/odd-methods";
 import { renderMarkdown } from "@/lib/markdown";
 import { errorSchema } from "@/lib/validation/responses";
 import { makeLotteryPost, makePost } from "./economy-helpers";
-import { call, makeCategory, makeTag, makeUser } from "../helpers";
+import { call, makeCategory, makeTag, makeUser, setRateLimits } from "../helpers";
+
+// Rate limits for this file (site settings, in its own database).
+beforeAll(() => setRateLimits({ login: { limit: 10 }, register: { limit: 3 } }));
 
 const byId = (id: number, token?: string, headers?: Record<string, string>) =>
   call(getPost, `/api/posts/${id}`, { token, headers, params: { id: String(id) } });

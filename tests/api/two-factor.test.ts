@@ -1,10 +1,9 @@
 // Two-factor sign-in (issue 60): set-up, confirmation, sign-in through POST /api/auth/login and the
 // browser's Credentials provider, recovery codes, turning it off, the staff requirement and the refusals.
-process.env.RATE_LIMIT_LOGIN = "4";
 
 import { and, eq, isNull } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db";
 import { apiTokens, signInTickets, siteSettings, twoFactorRecoveryCodes, userTwoFactor } from "@/db/schema";
 import { POST as login } from "@/app/api/auth/login/route";
@@ -16,7 +15,10 @@ import { PUT as putConfig } from "@/app/api/admin/config/route";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { createSignInTicket, mustSetUpTwoFactor, redeemSignInTicket } from "@/lib/services/auth/two-factor";
 import { errorSchema } from "@/lib/validation/responses";
-import { call, makeUser, sessionCookie } from "../helpers";
+import { call, makeUser, sessionCookie, setRateLimits } from "../helpers";
+
+// Rate limits for this file (site settings, in its own database).
+beforeAll(() => setRateLimits({ login: { limit: 4 } }));
 
 const PERIOD = 30;
 /** The code of the step `offset` steps from now (the app's clock a little off). */
@@ -101,7 +103,7 @@ describe("setting up two-factor sign-in", () => {
     expect(empty.body.field).toBe("code");
   });
 
-  it("wrong confirmation codes are limited like passwords (429 past RATE_LIMIT_LOGIN, even with the right code)", async () => {
+  it("wrong confirmation codes are limited like passwords (429 past the login limit, even with the right code)", async () => {
     const u = await makeUser({ username: "tf_confirm_limit" });
     const s = await call(start, "/api/users/me/two-factor", { method: "POST", token: u.token });
     for (let i = 0; i < 4; i++) {
@@ -191,7 +193,7 @@ describe("POST /api/auth/login for a member with two-factor sign-in", () => {
     expect((await signIn({ username: "tf_recovery", password: u.password, otp: other.recoveryCodes[0]! })).status).toBe(401);
   });
 
-  it("wrong codes are limited per account like passwords: 429 past RATE_LIMIT_LOGIN, even with the right code, from any address", async () => {
+  it("wrong codes are limited per account like passwords: 429 past the login limit, even with the right code, from any address", async () => {
     const u = await withTwoFactor("tf_limit");
     for (let i = 0; i < 4; i++) expect((await signIn({ username: "tf_limit", password: u.password, otp: `00000${i}` })).status).toBe(401);
     const r = await signIn({ username: "tf_limit", password: u.password, otp: await codeAt(u.secret, 1) });

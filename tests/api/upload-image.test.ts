@@ -2,24 +2,24 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db";
-import { uploads } from "@/db/schema";
+import { RATE_LIMIT_DEFAULTS, uploads } from "@/db/schema";
 import { POST as upload } from "@/app/api/upload/route";
 import { GET as serve } from "@/app/uploads/[...path]/route";
 import { env } from "@/lib/env";
 import { sniffImage } from "@/lib/image";
 import { uploadResponseSchema } from "@/lib/validation/uploads";
-import { call, makeUser, type TestUser } from "../helpers";
+import { call, makeUser, setRateLimits, type TestUser } from "../helpers";
 import { animatedGif, animatedWebp, avif, HTML, hasGpsTag, jpeg, jpegWithGps, png, SVG, TEXT } from "./upload-fixtures";
 
 let user: TestUser;
 beforeEach(async () => {
   user = await makeUser();
 });
-afterEach(() => {
+afterEach(async () => {
   delete process.env.UPLOAD_MAX_BYTES;
   delete process.env.UPLOAD_MAX_DIMENSION;
-  delete process.env.RATE_LIMIT_UPLOADS;
   env(true);
+  await setRateLimits({ uploads: RATE_LIMIT_DEFAULTS.uploads });
 });
 
 const asJson = (bytes: Buffer, token = user.token) =>
@@ -220,8 +220,7 @@ describe("POST /api/upload", () => {
   });
 
   it("rate limits uploads per user (429 with headers)", async () => {
-    process.env.RATE_LIMIT_UPLOADS = "2";
-    env(true);
+    await setRateLimits({ uploads: { limit: 2 } });
     const u = await makeUser();
     const img = await png(2, 2);
     expect((await asJson(img, u.token)).status).toBe(201);

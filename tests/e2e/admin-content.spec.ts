@@ -127,7 +127,7 @@ test("an admin closes registration: the sign-up page says so and the API refuses
   await signIn(page, "admin");
   await page.goto("/admin/settings");
   const form = page.getByRole("form", { name: "Site settings" });
-  await expect(page.getByRole("table")).toContainText("Sign-in attempts");
+  await expect(page.getByRole("form", { name: "Rate limits" })).toContainText("Sign-in attempts");
   await form.getByLabel("Registration").selectOption("CLOSED");
   await form.getByRole("button", { name: "Save settings" }).click();
   await expect(form.getByRole("status")).toHaveText("Saved.");
@@ -158,6 +158,37 @@ test("an admin closes registration: the sign-up page says so and the API refuses
       await request.post("/api/auth/register", { data: { username, email: `${username}@example.test`, password: "a-long-password-1" } })
     ).status(),
   ).toBe(201);
+});
+
+test("an admin changes a rate limit on /admin/settings: saved, audited, served by the API", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/admin/settings");
+  const form = page.getByRole("form", { name: "Rate limits" });
+  const save = form.getByRole("button", { name: "Save rate limits" });
+  await expect(save).toBeDisabled();
+  const limit = form.getByLabel("Verification mails: allowed per window");
+  const window = form.getByLabel("Verification mails: window in seconds");
+  await expect(limit).toHaveValue("3");
+  await expect(window).toHaveValue("3600");
+  await limit.fill("4");
+  await window.fill("1800");
+  await expect(form.getByRole("row", { name: /Verification mails/ })).toContainText("4 per 30 min");
+  await save.click();
+  await expect(form.getByRole("status")).toHaveText("Saved.");
+  await page.screenshot({ path: "test-results/admin-rate-limits.png", fullPage: true });
+  try {
+    const config = await page.request.get("/api/admin/config");
+    expect((await config.json()).rateLimits.verifyResend).toEqual({ limit: 4, windowSeconds: 1800 });
+    await page.goto("/admin/audit");
+    await expect(page.getByRole("main")).toContainText("rate limit verify resend window seconds");
+  } finally {
+    await page.goto("/admin/settings");
+    const again = page.getByRole("form", { name: "Rate limits" });
+    await again.getByLabel("Verification mails: allowed per window").fill("3");
+    await again.getByLabel("Verification mails: window in seconds").fill("3600");
+    await again.getByRole("button", { name: "Save rate limits" }).click();
+    await expect(again.getByRole("status")).toHaveText("Saved.");
+  }
 });
 
 test("axe: the content admin pages have no violations, light and dark", async ({ browser }) => {

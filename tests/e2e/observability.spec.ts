@@ -36,7 +36,7 @@ test.beforeAll(async () => {
       PUBLIC_URL: base,
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(METRICS_PORT),
-      RATE_LIMIT_LOGIN: "1000",
+      TEST_RATE_LIMITS: "login=1000",
       SCHEDULER_INTERVAL_MS: "500",
     },
   });

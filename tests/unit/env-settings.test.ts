@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { allowedValues, settingProblems } from "@/lib/env";
+import { allowedValues, parseRateLimitList, retiredSettings, settingProblems } from "@/lib/env";
 
 // an invalid setting is named in one line, with what was wrong and what is allowed.
 describe("settings' problem lines (lib/env.ts settingProblems)", () => {
@@ -40,8 +40,8 @@ describe("settings' problem lines (lib/env.ts settingProblems)", () => {
   });
 
   it('one line per invalid setting, an empty value shown as ""', () => {
-    expect(settingProblems({ MAIL_AWAY_MINUTES: "0", RATE_LIMIT_LOGIN: "" })).toEqual([
-      'RATE_LIMIT_LOGIN="": must be a whole number ≥ 1 (default 10)',
+    expect(settingProblems({ MAIL_AWAY_MINUTES: "0", UPLOAD_MAX_DIMENSION: "" })).toEqual([
+      'UPLOAD_MAX_DIMENSION="": must be a whole number ≥ 1 (default 8192)',
       "MAIL_AWAY_MINUTES=0: must be a whole number ≥ 1 (default 10)",
     ]);
   });
@@ -54,5 +54,26 @@ describe("settings' problem lines (lib/env.ts settingProblems)", () => {
     expect(allowedValues(z.string().url().optional())).toBe("a URL such as https://forum.example");
     expect(allowedValues(z.string().default(""))).toBe("text");
     expect(allowedValues(z.string().default("x"))).toBe("text (default x)");
+  });
+});
+
+describe("rate limits are site settings, not environment variables", () => {
+  it("names a RATE_LIMIT_* variable left in the environment as no longer read (a warning, not a refusal)", () => {
+    expect(settingProblems({ RATE_LIMIT_LOGIN: "20" })).toEqual([]);
+    expect(retiredSettings({ RATE_LIMIT_WINDOW_SEC: "60", RATE_LIMIT_LOGIN: "20", PORT: "3000" })).toEqual([
+      "RATE_LIMIT_LOGIN is no longer read: rate limits are site settings, changed in /admin/settings (docs/configuration.md)",
+      "RATE_LIMIT_WINDOW_SEC is no longer read: rate limits are site settings, changed in /admin/settings (docs/configuration.md)",
+    ]);
+    expect(retiredSettings({ PORT: "3000" })).toEqual([]);
+  });
+
+  it("TEST_RATE_LIMITS (test servers): action=limit or action=limit/seconds, within the settings' bounds", () => {
+    expect(parseRateLimitList("")).toEqual({});
+    expect(parseRateLimitList("login=1000, posts=4/300")).toEqual({ login: { limit: 1000 }, posts: { limit: 4, windowSeconds: 300 } });
+    for (const bad of ["logins=5", "login=0", "login=5/0", "login=5/86401", "login=1000001", "login", "login=five"])
+      expect(parseRateLimitList(bad), bad).toBeNull();
+    const [line, ...rest] = settingProblems({ TEST_RATE_LIMITS: "posts=0" });
+    expect(rest).toEqual([]);
+    expect(line).toMatch(/^TEST_RATE_LIMITS=posts=0: must be a comma-separated list of action=limit or action=limit\/seconds/);
   });
 });

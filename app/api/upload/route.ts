@@ -3,8 +3,7 @@
 import { readUploadBody } from "@/lib/api/body";
 import { requestOrigin } from "@/lib/api/origin";
 import { created, made, ok, route } from "@/lib/api/route";
-import { env } from "@/lib/env";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { storeImage } from "@/lib/services/uploads/uploads";
 import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle/compat";
 import { uploadFileSchema, uploadResponseSchema } from "@/lib/validation/uploads";
@@ -23,7 +22,7 @@ export const POST = route(
     errors: [413, 415, 429],
   },
   async ({ req, viewer }) => {
-    await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
+    await hitSiteRateLimit(`upload:${viewer.id}`, "uploads");
     const multipart = (req.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
     const bytes = await readUploadBody(req);
     const url = await storeImage(viewer, { bytes, origin: requestOrigin(req) });

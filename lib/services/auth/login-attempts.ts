@@ -4,9 +4,8 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
 import { unauthorized, msg } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/services/shared/passwords";
-import { clearRateLimit, hitRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
+import { clearRateLimit, hitSiteRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -39,14 +38,13 @@ export const accountLoginKey = (userId: number) => `login:user:${userId}`;
 
 /**
  * Counts one password attempt from `ip` on the account (`accountKey`) before the comparison
- * (RATE_LIMIT_LOGIN per RATE_LIMIT_LOGIN_WINDOW_SEC on each key, 429 once used up): counted first, so a
+ * (the site's `login` limit on each key, 429 once used up): counted first, so a
  * burst sent at once is held to the limit too. `succeeded` takes the attempt back from both counts: only
  * failures stay counted.
  */
 export async function countPasswordAttempt(ip: string, accountKey: string) {
-  const e = env();
   const keys = [`login:ip:${ip}`, accountKey];
-  for (const key of keys) await hitRateLimit(key, e.RATE_LIMIT_LOGIN, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+  for (const key of keys) await hitSiteRateLimit(key, "login");
   return {
     succeeded: async () => {
       for (const key of keys) await releaseRateLimitHit(key);

@@ -3,11 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { users } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeResetToken, resetTokenOwner, retireCodes } from "@/lib/services/auth/email-codes";
 import { hashPassword } from "@/lib/services/shared/passwords";
-import { hitRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit, releaseRateLimitHit } from "@/lib/limits/rate-limit";
 import { revokeUserSessions } from "@/lib/services/auth/sessions";
 import { issueToken, LOGIN_TOKEN_TTL_MS } from "@/lib/services/auth/tokens";
 import { getMe } from "@/lib/services/shared/me";
@@ -21,10 +20,9 @@ const ACCEPTED = { accepted: true as const, message: "If an account uses this ad
  * later, when sending, so neither the answer nor its timing tells whether the address is known.
  */
 export async function requestPasswordReset(input: { email: string; ip: string }) {
-  const e = env();
   const email = input.email.trim().toLowerCase();
-  await hitRateLimit(`forgot:ip:${input.ip}`, e.RATE_LIMIT_FORGOT, e.RATE_LIMIT_FORGOT_WINDOW_SEC);
-  await hitRateLimit(`forgot:email:${email}`, e.RATE_LIMIT_FORGOT, e.RATE_LIMIT_FORGOT_WINDOW_SEC);
+  await hitSiteRateLimit(`forgot:ip:${input.ip}`, "forgotPassword");
+  await hitSiteRateLimit(`forgot:email:${email}`, "forgotPassword");
   await enqueueMail(db, { kind: "reset", to: email });
   return ACCEPTED;
 }
@@ -35,16 +33,15 @@ export async function requestPasswordReset(input: { email: string; ip: string })
  * (revokeUserSessions, in the same transaction); the answer is a fresh login token, as from POST /api/auth/login.
  *
  * The token is looked at before the new password is hashed, so a guessed one costs one indexed read,
- * and the attempt is counted first (RATE_LIMIT_LOGIN per RATE_LIMIT_LOGIN_WINDOW_SEC): per address
+ * and the attempt is counted first (the site's `login` limit): per address
  * (a reset that succeeds is taken back, failures stay) and, once the token names one, per account.
  */
 export async function resetPassword(input: { token: string; password: string; ip: string }): Promise<AuthResultDto & { username: string }> {
-  const e = env();
   const ipKey = `reset:ip:${input.ip}`;
-  await hitRateLimit(ipKey, e.RATE_LIMIT_LOGIN, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+  await hitSiteRateLimit(ipKey, "login");
   const owner = await resetTokenOwner(input.token);
   if (owner === null) throw badRequest(msg("resetLinkInvalid"), "token");
-  await hitRateLimit(`reset:user:${owner}`, e.RATE_LIMIT_LOGIN, e.RATE_LIMIT_LOGIN_WINDOW_SEC);
+  await hitSiteRateLimit(`reset:user:${owner}`, "login");
   // Outside the transaction: the embedded database has one connection, which the hash would hold.
   const passwordHash = await hashPassword(input.password);
   const userId = await db.transaction(async (tx) => {

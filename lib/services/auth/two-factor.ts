@@ -125,7 +125,7 @@ export async function startTwoFactor(viewer: Pick<Viewer, "id">): Promise<TwoFac
   return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
-/** The limit on codes: RATE_LIMIT_LOGIN per window, per address and per account, as for passwords. */
+/** The limit on codes: the site's `login` limit, per address and per account, as for passwords. */
 const twoFactorKey = (userId: number) => `two-factor:user:${userId}`;
 
 /** The step of `code` if it is the member's current TOTP code (one step either side) and newer than the last one taken. */
@@ -154,7 +154,7 @@ async function takeStep(userId: number, step: number, tx: DbOrTx = db): Promise<
 /**
  * POST /api/users/me/two-factor/confirm: the first code from the app turns two-factor sign-in on and
  * returns the 10 recovery codes (shown this once; only their hashes are kept). Wrong codes count like
- * wrong passwords (429 past RATE_LIMIT_LOGIN); 400 naming `code` for a wrong one.
+ * wrong passwords (429 past the `login` limit); 400 naming `code` for a wrong one.
  */
 export async function confirmTwoFactor(
   viewer: Pick<Viewer, "id">,

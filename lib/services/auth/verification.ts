@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, msg } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { consumeVerifyCode, matchesUsedVerifyCode } from "@/lib/services/auth/email-codes";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import type { VerifyResultDto } from "@/lib/validation/mail";
 import type { Viewer } from "@/lib/viewer";
 
@@ -50,13 +50,12 @@ export async function verifyEmail(viewer: Viewer | null, input: { username?: str
   return verified;
 }
 
-/** "Send again": a new code by mail, at most RATE_LIMIT_VERIFY_RESEND per window per member. */
+/** "Send again": a new code by mail, within the site's `verifyResend` limit per member. */
 export async function resendVerification(viewer: Viewer): Promise<{ sent: boolean; email: string }> {
   const [u] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, viewer.id));
   if (!u) throw badRequest(msg("noSuchAccount"));
   if (u.verifiedAt) throw conflict(msg("alreadyVerified"));
-  const e = env();
-  await hitRateLimit(`verify-resend:${viewer.id}`, e.RATE_LIMIT_VERIFY_RESEND, e.RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC);
+  await hitSiteRateLimit(`verify-resend:${viewer.id}`, "verifyResend");
   await queueVerificationMail(db, { id: viewer.id, email: u.email });
   return { sent: true, email: u.email };
 }

@@ -15,9 +15,8 @@ import { noticeComment, rewardComment, type WrittenComment } from "@/lib/service
 import { refreshMedal } from "@/lib/services/points/points";
 import { loadCommentReactions } from "@/lib/services/shared/reactions";
 import { lockUsers } from "@/lib/services/points/points";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { assertMayWrite } from "@/lib/services/auth/verification";
-import { env } from "@/lib/env";
 import { assertSlowMode } from "@/lib/services/comments/slow-mode";
 import type { CommentDto, ReactionDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
@@ -251,9 +250,8 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   assertNotRejected(post);
   if (post.closed) throw conflict(msg("postClosed"));
   if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
-  const e = env();
   await assertMayWrite(viewer.id);
-  await hitRateLimit(`comment:${viewer.id}`, e.RATE_LIMIT_COMMENTS, e.RATE_LIMIT_WINDOW_SEC);
+  await hitSiteRateLimit(`comment:${viewer.id}`, "comments");
   const screen = await screenContent(viewer, { kind: "comment", fields: { content: input.content } });
   const html = await renderForStore(input.content);
   const postId = post.id;

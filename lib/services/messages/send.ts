@@ -2,9 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, rawRows, type DbOrTx } from "@/db";
 import { badRequest, msg, type Msg } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { renderForStore } from "@/lib/services/content/stored-html";
-import { rateLimitHitSql, tooMany } from "@/lib/limits/rate-limit";
+import { siteRateLimitHitSql, tooMany } from "@/lib/limits/rate-limit";
 import { iso } from "@/lib/services/dto";
 import { directConversation, directKey } from "@/lib/services/messages/conversations";
 import { loadSendFacts, type SendFacts } from "@/lib/services/messages/facts";
@@ -28,20 +27,19 @@ type NewMessage = { content: string; replyToId?: number | null };
 type Rendered = NewMessage & { html: string };
 
 /**
- * Counts one send on the sender's limit (RATE_LIMIT_MESSAGES per RATE_LIMIT_WINDOW_SEC, shared by every
- * process) and writes the message when the limit allows, in one statement; 429 when it does not.
+ * Counts one send on the sender's limit (the site's `messages` rate limit, shared by every process) and
+ * writes the message when the limit allows, in one statement; 429 when it does not.
  */
 async function countAndInsert(runner: DbOrTx, conversationId: number, senderId: number, input: Rendered) {
-  const e = env();
-  const [r] = await rawRows<{ count: number; reset_at: Date | string; id: number | null; created_at: Date | string | null }>(
+  const [r] = await rawRows<{ count: number; reset_at: Date | string; lim: number; id: number | null; created_at: Date | string | null }>(
     runner,
-    sql`with hit as (${rateLimitHitSql(`message:${senderId}`, e.RATE_LIMIT_WINDOW_SEC)}),
+    sql`with hit as (${siteRateLimitHitSql(`message:${senderId}`, "messages")}),
         m as (insert into messages (conversation_id, sender_id, content, reply_to_id, content_html)
-              select ${conversationId}, ${senderId}, ${input.content}, ${input.replyToId ?? null}::int, ${input.html}::text from hit where hit.count <= ${e.RATE_LIMIT_MESSAGES}
+              select ${conversationId}, ${senderId}, ${input.content}, ${input.replyToId ?? null}::int, ${input.html}::text from hit where hit.count <= hit.lim
               returning id, created_at)
-        select hit.count, hit.reset_at, m.id, m.created_at from hit left join m on true`,
+        select hit.count, hit.reset_at, hit.lim, m.id, m.created_at from hit left join m on true`,
   );
-  if (!r || r.id === null) throw tooMany(e.RATE_LIMIT_MESSAGES, new Date(r!.reset_at));
+  if (!r || r.id === null) throw tooMany(Number(r!.lim), new Date(r!.reset_at));
   return { id: Number(r.id), createdAt: iso(r.created_at)! };
 }
 

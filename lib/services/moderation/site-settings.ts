@@ -5,36 +5,27 @@ import { assertRole } from "@/lib/permissions";
 import { audit } from "@/lib/services/shared/audit";
 import { announce } from "@/lib/changes/announce";
 import { settingsChanged } from "@/lib/changes/written";
-import { env } from "@/lib/env";
 import { definedOnly, valuesBefore } from "@/lib/patch";
 import type { Viewer } from "@/lib/viewer";
 import { readSettings, type SettingsRow, type SiteConfig } from "@/lib/services/shared/site-settings";
-
-/** The limits in force, from the environment (shown on /admin/settings; changed by redeploying). */
-function rateLimits(): SiteConfig["rateLimits"] {
-  const e = env();
-  return {
-    login: { limit: e.RATE_LIMIT_LOGIN, windowSeconds: e.RATE_LIMIT_LOGIN_WINDOW_SEC },
-    register: { limit: e.RATE_LIMIT_REGISTER, windowSeconds: e.RATE_LIMIT_REGISTER_WINDOW_SEC },
-    posts: { limit: e.RATE_LIMIT_POSTS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
-    comments: { limit: e.RATE_LIMIT_COMMENTS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
-    messages: { limit: e.RATE_LIMIT_MESSAGES, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
-    uploads: { limit: e.RATE_LIMIT_UPLOADS, windowSeconds: e.RATE_LIMIT_WINDOW_SEC },
-    verifyResend: { limit: e.RATE_LIMIT_VERIFY_RESEND, windowSeconds: e.RATE_LIMIT_VERIFY_RESEND_WINDOW_SEC },
-    forgotPassword: { limit: e.RATE_LIMIT_FORGOT, windowSeconds: e.RATE_LIMIT_FORGOT_WINDOW_SEC },
-  };
-}
+import { rateLimitPatch, rateLimitsOf, withoutRateLimitColumns, type RateLimitSettings } from "@/lib/services/shared/rate-limit-settings";
+import type { RateLimitsInput } from "@/lib/validation/rate-limits";
 
 /** GET /api/admin/config (admin). */
 export async function getSiteConfig(viewer: Viewer | null): Promise<SiteConfig> {
   assertRole(viewer, "ADMIN");
-  return { ...(await readSettings()), rateLimits: rateLimits() };
+  const row = await readSettings();
+  return { ...withoutRateLimitColumns(row), rateLimits: rateLimitsOf(row) };
 }
 
 /** PUT /api/admin/config (admin): the settings given change, in one transaction with their audit entry. */
-export async function setSiteConfig(viewer: Viewer | null, input: Partial<SettingsRow>): Promise<SiteConfig> {
+export async function setSiteConfig(
+  viewer: Viewer | null,
+  input: Partial<Omit<SettingsRow, keyof RateLimitSettings>> & { rateLimits?: RateLimitsInput },
+): Promise<SiteConfig> {
   assertRole(viewer, "ADMIN");
-  const patch = definedOnly(input);
+  const { rateLimits, ...rest } = input;
+  const patch: Partial<SettingsRow> = { ...definedOnly(rest), ...rateLimitPatch(rateLimits) };
   await db.transaction(async (tx) => {
     const before = await readSettings(tx);
     const after = { ...before, ...patch };
@@ -54,4 +45,21 @@ export async function setSiteConfig(viewer: Viewer | null, input: Partial<Settin
   });
   await announce(settingsChanged());
   return getSiteConfig(viewer);
+}
+
+/**
+ * Test servers and tests only (TEST_RATE_LIMITS, applied by lib/startup.ts; tests/helpers.ts
+ * setRateLimits): writes the rate limits given over the stored ones, without an admin or an audit entry.
+ * Admins change them through setSiteConfig.
+ */
+export async function writeTestRateLimits(input: RateLimitsInput): Promise<void> {
+  const patch = rateLimitPatch(input);
+  if (!Object.keys(patch).length) return;
+  await db.transaction(async (tx) => {
+    const after = { ...(await readSettings(tx)), ...patch };
+    await tx
+      .insert(siteSettings)
+      .values({ id: 1, ...after, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { ...patch, updatedAt: new Date() } });
+  });
 }

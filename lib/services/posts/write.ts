@@ -5,7 +5,6 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import { categories, posts, postTags, tags, users, type CategorySnapshot, type PostStatus, type TagSnapshot } from "@/db/schema";
 import { badRequest, msg } from "@/lib/errors";
-import { env } from "@/lib/env";
 import { assertCanSeePost, assertNotRejected, assertOnPost, isModerator } from "@/lib/permissions";
 import { actingOn } from "@/lib/permissions/category-moderators";
 import { assertCategoryAction, assertCategoryVisible } from "@/lib/permissions/category-access";
@@ -20,7 +19,7 @@ import { resolveNewTags } from "@/lib/services/taxonomy/tags";
 import { applyPoints, earnExperience, POINTS, refreshMedal, takeDailySlot } from "@/lib/services/points/points";
 import { createPoll } from "@/lib/services/posts/polls";
 import { loadPost } from "@/lib/services/posts/loader";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { assertMayWrite } from "@/lib/services/auth/verification";
 import { getPublishMode, getTagRules } from "@/lib/services/shared/site-settings";
 import type { PostDto } from "@/lib/validation/responses";
@@ -93,9 +92,8 @@ async function requestReview(tx: DbOrTx, postId: number, authorId: number): Prom
 
 /** POST /api/posts: the post, its tags, poll or lottery, points, experience and notifications in one transaction. */
 export async function createPost(viewer: Viewer, input: CreatePostInput): Promise<PostDto> {
-  const e = env();
   await assertMayWrite(viewer.id);
-  await hitRateLimit(`post:${viewer.id}`, e.RATE_LIMIT_POSTS, e.RATE_LIMIT_WINDOW_SEC);
+  await hitSiteRateLimit(`post:${viewer.id}`, "posts");
   const screen = await screenContent(viewer, { kind: "post", fields: { title: input.title, content: input.content } });
   const mode = await getPublishMode();
   const status: PostStatus = mode === "REVIEW" || screen.hold ? "PENDING" : "PUBLISHED";

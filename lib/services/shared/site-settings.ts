@@ -4,6 +4,8 @@ import { db, type DbOrTx } from "@/db";
 import { siteSettings, type PublishMode } from "@/db/schema";
 import { env } from "@/lib/env";
 import { SPAM_DEFAULTS, spamSettingsSelect, type SpamSettings } from "@/lib/services/shared/spam-settings";
+import { RATE_LIMIT_SETTING_DEFAULTS, rateLimitSettingsSelect, type RateLimitSettings } from "@/lib/services/shared/rate-limit-settings";
+import type { RateLimits } from "@/lib/validation/rate-limits";
 
 /** The site's publish mode (no settings row means DIRECT). */
 export async function getPublishMode(runner: DbOrTx = db): Promise<PublishMode> {
@@ -30,7 +32,8 @@ export type SiteConfig = {
   staffTwoFactor: boolean;
   /** Sign-in through the configured identity providers only (issue 60): password sign-in and sign-up refused, except for admins. */
   ssoOnly: boolean;
-  rateLimits: Record<string, { limit: number; windowSeconds: number }>;
+  /** Per action: at most `limit` per `windowSeconds` (the settings row keeps them as columns, RateLimitSettings). */
+  rateLimits: RateLimits;
 } & SpamSettings;
 export type SettingsRow = Pick<
   SiteConfig,
@@ -44,7 +47,8 @@ export type SettingsRow = Pick<
   | "ssoOnly"
   | TagRuleKey
 > &
-  SpamSettings;
+  SpamSettings &
+  RateLimitSettings;
 export type TagCreators = "EVERYONE" | "LEVEL" | "STAFF";
 type TagRuleKey = "minPostTags" | "tagCreators" | "tagCreateMinLevel";
 export type TagRules = Pick<SiteConfig, TagRuleKey>;
@@ -71,6 +75,7 @@ export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
       staffTwoFactor: siteSettings.staffTwoFactor,
       ssoOnly: siteSettings.ssoOnly,
       ...spamSettingsSelect,
+      ...rateLimitSettingsSelect,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
@@ -89,6 +94,7 @@ export async function readSettings(runner: DbOrTx = db): Promise<SettingsRow> {
       staffTwoFactor: false,
       ssoOnly: false,
       ...SPAM_DEFAULTS,
+      ...RATE_LIMIT_SETTING_DEFAULTS,
     }
   );
 }

@@ -6,7 +6,6 @@ import { db, jsonValue, rawRows } from "@/db";
 import { users, type MedalType } from "@/db/schema";
 import { AppError, badRequest, pgCode, twoFactorRequired, msg } from "@/lib/errors";
 import { defaultAvatar } from "@/lib/avatar-url";
-import { env } from "@/lib/env";
 import { getRegistrationMode } from "@/lib/services/shared/site-settings";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hashPassword } from "@/lib/services/shared/passwords";
@@ -15,7 +14,7 @@ import { earnedMedals } from "@/lib/services/shared/medals";
 import { getMe } from "@/lib/services/shared/me";
 import { attemptLogin } from "@/lib/services/auth/login-attempts";
 import { checkSecondFactor, hasTwoFactor } from "@/lib/services/auth/two-factor";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { issueLoginToken } from "@/lib/services/auth/tokens";
 import { nameFree } from "@/lib/services/shared/name-taken";
 import type { AuthResultDto, LoginInput, RegisterInput } from "@/lib/validation/auth";
@@ -103,17 +102,16 @@ function duplicate(field: "username" | "email"): AppError {
 
 /**
  * Creates an account (username and email unique case-insensitively) and a 30-day login token.
- * Rate limited per client address and per address of mail asked for (RATE_LIMIT_REGISTER per
- * RATE_LIMIT_REGISTER_WINDOW_SEC each), before the password is hashed.
+ * Rate limited per client address and per address of mail asked for (the site's `register` limit on
+ * each), before the password is hashed.
  */
 export async function registerUser(input: RegisterInput & { ip: string; userAgent?: string }): Promise<AuthResultDto> {
-  const e = env();
   if ((await getRegistrationMode()) === "CLOSED") throw new AppError("registration_closed", msg("registrationClosed"));
   await assertPasswordSignUp();
   const email = input.email.toLowerCase();
   await screenSignUp({ ...input, email });
-  await hitRateLimit(`register:ip:${input.ip}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
-  await hitRateLimit(`register:email:${email}`, e.RATE_LIMIT_REGISTER, e.RATE_LIMIT_REGISTER_WINDOW_SEC);
+  await hitSiteRateLimit(`register:ip:${input.ip}`, "register");
+  await hitSiteRateLimit(`register:email:${email}`, "register");
   const [taken] = await db
     .select({ username: users.username, email: users.email })
     .from(users)

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminSettings } from "@/components/admin/admin-settings";
+import { RateLimitSettings } from "@/components/admin/rate-limit-settings";
 import { NewMemberSettings } from "@/components/spam/new-member-settings";
 import { spamSettingsOf } from "@/lib/services/shared/spam-settings";
 import { IdentityForm } from "@/components/site/identity-form";
@@ -12,7 +13,7 @@ import { getFullSiteConfig } from "@/lib/services/site/config";
 
 export const generateMetadata = () => adminMetadata("settings");
 
-/** Admins: publish mode, registration, flag threshold, and the rate limits in force. */
+/** Admins: the site's identity, publish mode, registration, flag threshold, new-member limits and rate limits. */
 export default async function AdminSettingsPage() {
   const t = await getTranslations("Admin");
   const viewer = await pageViewer();
@@ -25,6 +26,7 @@ export default async function AdminSettingsPage() {
       <IdentityForm config={config} />
       <AdminSettings config={config} />
       <NewMemberSettings settings={spamSettingsOf(config)} />
+      <RateLimitSettings limits={config.rateLimits} />
     </div>
   );
 }

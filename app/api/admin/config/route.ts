@@ -1,4 +1,4 @@
-// GET/PUT /api/admin/config (admin): site settings (publish mode, registration, flag threshold; rate limits shown) and the site's identity (name, description, accent, language, contact, banner, links).
+// GET/PUT /api/admin/config (admin): site settings (publish mode, registration, flag threshold, new-member and rate limits) and the site's identity (name, description, accent, language, contact, banner, links).
 import { ok, route } from "@/lib/api/route";
 import { getFullSiteConfig, setFullSiteConfig } from "@/lib/services/site/config";
 import { siteConfigInputSchema, siteConfigSchema } from "@/lib/validation/responses";

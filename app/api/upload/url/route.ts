@@ -1,8 +1,7 @@
 // POST /api/upload/url — {url} fetched SSRF-safely, validated and stored → 201 "<absolute URL>"
 import { requestOrigin } from "@/lib/api/origin";
 import { created, made, route } from "@/lib/api/route";
-import { env } from "@/lib/env";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { uploadFromUrl } from "@/lib/services/uploads/uploads";
 import { uploadResponseSchema, uploadUrlSchema } from "@/lib/validation/uploads";
 
@@ -17,7 +16,7 @@ export const POST = route(
     errors: [413, 415, 429],
   },
   async ({ req, viewer, body }) => {
-    await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
+    await hitSiteRateLimit(`upload:${viewer.id}`, "uploads");
     return created(await uploadFromUrl(viewer, { url: body.url, origin: requestOrigin(req) }));
   },
 );

@@ -2,7 +2,7 @@
 import { readBodyBytes } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
 import { env } from "@/lib/env";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { receivePresignedUpload, verifyPresignToken } from "@/lib/services/uploads/presign";
 import { openIsleUploadAnswerSchema } from "@/lib/validation/openisle/compat";
 
@@ -21,7 +21,7 @@ export const PUT = route(
   async ({ req, params }) => {
     const e = env();
     const owner = verifyPresignToken(params.token ?? "").u;
-    await hitRateLimit(`upload:${owner}`, e.RATE_LIMIT_UPLOADS, e.RATE_LIMIT_WINDOW_SEC);
+    await hitSiteRateLimit(`upload:${owner}`, "uploads");
     const bytes = await readBodyBytes(req, e.UPLOAD_MAX_BYTES);
     const { fileUrl } = await receivePresignedUpload({ token: params.token ?? "", bytes });
     return { code: 0 as const, msg: "ok", data: { url: fileUrl } };

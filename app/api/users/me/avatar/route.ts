@@ -1,9 +1,8 @@
 // POST /api/users/me/avatar: multipart `file` or JSON {file} (as /api/upload) → {url, user}; the image becomes the avatar.
 import { readUploadBody } from "@/lib/api/body";
 import { ok, route } from "@/lib/api/route";
-import { env } from "@/lib/env";
 import { setAvatar } from "@/lib/services/users/profiles";
-import { hitRateLimit } from "@/lib/limits/rate-limit";
+import { hitSiteRateLimit } from "@/lib/limits/rate-limit";
 import { uploadFileSchema } from "@/lib/validation/uploads";
 import { avatarResultSchema } from "@/lib/validation/users";
 
@@ -20,7 +19,7 @@ export const POST = route(
     errors: [413, 415, 429],
   },
   async ({ req, viewer }) => {
-    await hitRateLimit(`upload:${viewer.id}`, env().RATE_LIMIT_UPLOADS, env().RATE_LIMIT_WINDOW_SEC);
+    await hitSiteRateLimit(`upload:${viewer.id}`, "uploads");
     return setAvatar(viewer, { bytes: await readUploadBody(req) });
   },
 );
