@@ -162,33 +162,35 @@ async function newerMail(m: ClaimedMail, kind: MailKind): Promise<boolean> {
   return !!row;
 }
 
-/** Builds the message for a claimed row, or says why it should not be sent any more. */
-async function compose(m: ClaimedMail): Promise<Composed> {
-  // The name as an admin set it now (else SITE_NAME), in every subject and footer.
-  const site = (await readSiteIdentity()).name;
-  if (m.kind === "reset") {
-    // Queued for any address (so the request looks the same either way); only an account gets mail.
-    const [u] = await db
-      .select({ id: users.id, username: users.username, locale: users.locale })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, m.to.toLowerCase()), eq(users.bot, false)))
-      .limit(1);
-    if (!u) return { cancel: "no account with this address" };
-    const token = await createResetToken(u.id);
-    const f = footerFor(u.id, site);
-    return {
-      mail: resetMail({
-        username: u.username,
-        link: absoluteUrl(`/reset-password?token=${token}`),
-        footer: f.footer,
-        locale: u.locale ?? DEFAULT_LOCALE,
-      }),
-      headers: f.headers,
-    };
-  }
-  const to = await recipient(m.userId);
-  if (!to) return { cancel: "member not found" };
-  const f = footerFor(to.id, site);
+type FooterParts = ReturnType<typeof footerFor>;
+
+/** A password reset, to whichever account has the address it was queued for. */
+async function composeReset(m: ClaimedMail, site: string): Promise<Composed> {
+  // Queued for any address (so the request looks the same either way); only an account gets mail.
+  const [u] = await db
+    .select({ id: users.id, username: users.username, locale: users.locale })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, m.to.toLowerCase()), eq(users.bot, false)))
+    .limit(1);
+  if (!u) return { cancel: "no account with this address" };
+  const token = await createResetToken(u.id);
+  const f = footerFor(u.id, site);
+  return {
+    mail: resetMail({
+      username: u.username,
+      link: absoluteUrl(`/reset-password?token=${token}`),
+      footer: f.footer,
+      locale: u.locale ?? DEFAULT_LOCALE,
+    }),
+    headers: f.headers,
+  };
+}
+
+/**
+ * Mail about the account itself (address changes, codes, the data export, staff's backup alarm),
+ * sent whatever the member's notification settings; null for another kind.
+ */
+async function composeAccountMail(m: ClaimedMail, to: Recipient, f: FooterParts): Promise<Composed | null> {
   if (m.kind === "email-change") {
     // To the address the member asked for (lib/services/users/email-change.ts); a newer request replaces it.
     const newEmail = String(m.data.newEmail ?? m.to);
@@ -247,8 +249,11 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     const link = absoluteUrl(`/verify?username=${encodeURIComponent(to.username)}&code=${code}`);
     return { mail: verifyMail({ username: to.username, code, link, footer: f.footer, locale: to.locale }), headers: f.headers };
   }
-  // Notification mail: only to a verified address, and only while the member still wants it.
-  if (!to.verified) return { cancel: "address not verified" };
+  return null;
+}
+
+/** Notification mail (activity, messages, digests), while the member still wants it in this mode. */
+async function composeNotificationMail(m: ClaimedMail, to: Recipient, f: FooterParts): Promise<Composed> {
   if (m.kind === "reply" || m.kind === "mention" || m.kind === "watched" || m.kind === "followed") {
     if (to.mode !== "immediate") return { cancel: `email mode is ${to.mode}` };
     const [item] = await activityItems([Number(m.data.notificationId)], to);
@@ -295,6 +300,21 @@ async function compose(m: ClaimedMail): Promise<Composed> {
     };
   }
   return { cancel: `unknown kind ${m.kind as string}` };
+}
+
+/** Builds the message for a claimed row, or says why it should not be sent any more. */
+async function compose(m: ClaimedMail): Promise<Composed> {
+  // The name as an admin set it now (else SITE_NAME), in every subject and footer.
+  const site = (await readSiteIdentity()).name;
+  if (m.kind === "reset") return composeReset(m, site);
+  const to = await recipient(m.userId);
+  if (!to) return { cancel: "member not found" };
+  const f = footerFor(to.id, site);
+  const account = await composeAccountMail(m, to, f);
+  if (account) return account;
+  // Notification mail: only to a verified address, and only while the member still wants it.
+  if (!to.verified) return { cancel: "address not verified" };
+  return composeNotificationMail(m, to, f);
 }
 
 export type DrainResult = { sent: number; retried: number; failed: number; cancelled: number };

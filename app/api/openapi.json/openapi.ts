@@ -231,46 +231,48 @@ export type OpenApiDocument = {
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, JsonSchema>; responses: Record<string, JsonSchema> };
 };
 
-/** Builds the document; request bodies use zod's input view (defaults optional), responses the output view. */
-export function buildOpenApiDocument(): OpenApiDocument {
-  const OPERATIONS = collectOperations();
-  // Every schema with an id (from `.meta({id})` in lib/validation) plus the names given above.
+// Only this module graph's copies: a production build can load lib/validation twice, and zod's
+// global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
+const VALIDATION_MODULES = [
+  authModule,
+  commentsModule,
+  economyModule,
+  notificationsModule,
+  responsesModule,
+  postsModule,
+  taxonomyModule,
+  uploadsModule,
+  searchModule,
+  eventsModule,
+  mailModule,
+  usersModule,
+  moderationModule,
+  adminUsersModule,
+  adminDashboardModule,
+  openIsleCompatModule,
+  openIsleProfilesModule,
+  openIsleSiteModule,
+  socialModule,
+  messagesModule,
+  accountModule,
+  twoFactorModule,
+  passkeysModule,
+  dataExportModule,
+  accountsModule,
+  spamModule,
+  groupsModule,
+  backupsModule,
+  siteModule,
+  healthModule,
+];
+
+/**
+ * The component name of every schema that gets one: the ids from `.meta({id})` in lib/validation,
+ * the names of NAMES, and `<OperationId>Body` for a request body with neither.
+ */
+function nameSchemas(operations: Operation[]): { named: Map<string, Schema>; idOf: Map<Schema, string> } {
   const named = new Map<string, Schema>();
-  // Only this module graph's copies: a production build can load lib/validation twice, and zod's
-  // global registry then holds two schemas per id (toJSONSchema refuses such duplicates).
-  const modules = [
-    authModule,
-    commentsModule,
-    economyModule,
-    notificationsModule,
-    responsesModule,
-    postsModule,
-    taxonomyModule,
-    uploadsModule,
-    searchModule,
-    eventsModule,
-    mailModule,
-    usersModule,
-    moderationModule,
-    adminUsersModule,
-    adminDashboardModule,
-    openIsleCompatModule,
-    openIsleProfilesModule,
-    openIsleSiteModule,
-    socialModule,
-    messagesModule,
-    accountModule,
-    twoFactorModule,
-    passkeysModule,
-    dataExportModule,
-    accountsModule,
-    spamModule,
-    groupsModule,
-    backupsModule,
-    siteModule,
-    healthModule,
-  ];
-  for (const mod of modules) {
+  for (const mod of VALIDATION_MODULES) {
     for (const value of Object.values(mod)) {
       if (!(value instanceof z.ZodType)) continue;
       const id = (z.globalRegistry.get(value) as { id?: unknown } | undefined)?.id;
@@ -284,14 +286,41 @@ export function buildOpenApiDocument(): OpenApiDocument {
     named.set(id, schema);
     idOf.set(schema, id);
   }
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     if (op.body && !idOf.has(op.body)) {
       const id = `${pascal(operationId(op))}Body`;
       named.set(id, op.body);
       idOf.set(op.body, id);
     }
   }
+  return { named, idOf };
+}
 
+/** The ids reachable from `roots` through the `$ref`s of `views`. */
+function closure(roots: Iterable<string>, views: Record<string, JsonSchema>): Set<string> {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  while (todo.length) {
+    const id = todo.pop()!;
+    if (seen.has(id) || !views[id]) continue;
+    seen.add(id);
+    const refs = new Set<string>();
+    collectRefs(views[id], refs);
+    todo.push(...refs);
+  }
+  return seen;
+}
+
+/**
+ * The component schemas the operations reach. Responses use the output view, request bodies the
+ * input view (defaults optional, transforms' inputs). A component reached from both sides whose views
+ * differ gets a separate `<Id>Input`; `requestRef` points a request body at the right one.
+ */
+function componentSchemas(
+  operations: Operation[],
+  named: Map<string, Schema>,
+  idOf: Map<Schema, string>,
+): { schemas: Record<string, JsonSchema>; requestRef: (schema: Schema) => { $ref: string } } {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of named) registry.add(schema, { id });
   const uri = (id: string) => `#/components/schemas/${id}`;
@@ -306,24 +335,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
   const outputs = convert("output");
   const inputs = convert("input");
 
-  // Responses use the output view, request bodies the input view (defaults optional, transforms'
-  // inputs). A component reached from both sides whose views differ gets a separate `<Id>Input`.
-  const closure = (roots: Iterable<string>, views: Record<string, JsonSchema>) => {
-    const seen = new Set<string>();
-    const todo = [...roots];
-    while (todo.length) {
-      const id = todo.pop()!;
-      if (seen.has(id) || !views[id]) continue;
-      seen.add(id);
-      const refs = new Set<string>();
-      collectRefs(views[id], refs);
-      todo.push(...refs);
-    }
-    return seen;
-  };
   const responseRoots = ["Error"];
   const requestRoots: string[] = [];
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     for (const r of op.responses) if (r.schema && idOf.has(r.schema)) responseRoots.push(idOf.get(r.schema)!);
     if (op.body) requestRoots.push(idOf.get(op.body)!);
   }
@@ -342,134 +356,156 @@ export function buildOpenApiDocument(): OpenApiDocument {
     const id = idOf.get(schema)!;
     return ref(rename.get(id) ?? id);
   };
+  return { schemas, requestRef };
+}
 
-  const paths: OpenApiDocument["paths"] = {};
-  for (const op of OPERATIONS) {
-    const parameters: JsonSchema[] = [];
-    for (const m of op.path.matchAll(/\{(\w+)\}/g)) {
-      const name = m[1]!;
+/** The path parameters (ids, or a username) and the query parameters of an operation. */
+function parametersOf(op: Operation): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  for (const m of op.path.matchAll(/\{(\w+)\}/g)) {
+    const name = m[1]!;
+    parameters.push({
+      name,
+      in: "path",
+      required: true,
+      schema: name === "username" ? { type: "string" } : { type: "integer", format: "int64", minimum: 1 },
+    });
+  }
+  if (op.query) {
+    for (const [name, field] of Object.entries(objectShape(op.query))) {
+      const array = op.arrayParams?.includes(name);
+      const meta = z.globalRegistry.get(field) as { description?: string } | undefined;
       parameters.push({
         name,
-        in: "path",
-        required: true,
-        schema: name === "username" ? { type: "string" } : { type: "integer", format: "int64", minimum: 1 },
+        in: "query",
+        required: !field.safeParse(undefined).success,
+        ...(array
+          ? { style: "form", explode: true, description: "repeated keys or a comma-separated list" }
+          : meta?.description
+            ? { description: meta.description }
+            : {}),
+        schema: parameterSchema(field),
       });
     }
-    if (op.query) {
-      for (const [name, field] of Object.entries(objectShape(op.query))) {
-        const array = op.arrayParams?.includes(name);
-        const meta = z.globalRegistry.get(field) as { description?: string } | undefined;
-        parameters.push({
-          name,
-          in: "query",
-          required: !field.safeParse(undefined).success,
-          ...(array
-            ? { style: "form", explode: true, description: "repeated keys or a comma-separated list" }
-            : meta?.description
-              ? { description: meta.description }
-              : {}),
-          schema: parameterSchema(field),
-        });
-      }
-    }
-
-    const responses: Record<string, JsonSchema> = {};
-    for (const r of op.responses) {
-      if (r.status === 204) responses["204"] = { description: r.description };
-      else if (r.media)
-        responses[String(r.status)] = { description: r.description, content: { [r.media]: { schema: { type: "string" } } } };
-      else if (!r.schema)
-        responses[String(r.status)] = { description: r.description, content: { "application/json": { schema: { type: "object" } } } };
-      else {
-        const id = idOf.get(r.schema);
-        const schema = id ? ref(id) : parameterSchema(r.schema);
-        responses[String(r.status)] = {
-          description: r.description,
-          content: { "application/json": { schema: r.array ? { type: "array", items: schema } : schema } },
-        };
-      }
-    }
-    const errors = new Set<number>([...(op.errors ?? []), ...Object.keys(op.errorCodes ?? {}).map(Number)]);
-    if (op.query || op.body || /\{\w+\}/.test(op.path)) errors.add(400);
-    errors.add(401); // a bad bearer token is a 401 on every endpoint
-    if (op.role || (op.auth === "required" && op.method !== "get")) errors.add(403);
-    if (/\{\w+\}/.test(op.path)) errors.add(404);
-    if (op.body) errors.add(413);
-    for (const status of [...errors].sort()) {
-      const codes = op.errorCodes?.[status];
-      responses[String(status)] = codes?.length
-        ? codedErrorResponse(status, codes)
-        : { $ref: `#/components/responses/${STATUS_TEXT[status]![0]}` };
-    }
-    responses.default = { $ref: "#/components/responses/ServerError" };
-
-    const security =
-      op.auth === "required"
-        ? [{ bearerAuth: [] }, { cookieAuth: [] }]
-        : op.auth === "optional"
-          ? [{}, { bearerAuth: [] }, { cookieAuth: [] }]
-          : [{}, { bearerAuth: [] }];
-    const roleNote = op.role ? `Requires the ${op.role} role${op.role === "MODERATOR" ? " (or ADMIN)" : ""}.` : "";
-    const description = [op.description, roleNote].filter(Boolean).join(" ");
-    const operation: JsonSchema = {
-      operationId: operationId(op),
-      tags: [op.tag],
-      summary: op.summary,
-      ...(description ? { description } : {}),
-      security,
-      ...(parameters.length ? { parameters } : {}),
-      ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: requestRef(op.body) } } } } : {}),
-      responses,
-      ...(op.role ? { "x-required-role": op.role } : {}),
-    };
-    (paths[op.path] ??= {})[op.method] = operation;
   }
+  return parameters;
+}
 
-  const componentResponses: Record<string, JsonSchema> = {
+/** The declared answers of an operation, then the error answers it can give, then `default`. */
+function responsesOf(op: Operation, idOf: Map<Schema, string>): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const r of op.responses) {
+    if (r.status === 204) responses["204"] = { description: r.description };
+    else if (r.media) responses[String(r.status)] = { description: r.description, content: { [r.media]: { schema: { type: "string" } } } };
+    else if (!r.schema)
+      responses[String(r.status)] = { description: r.description, content: { "application/json": { schema: { type: "object" } } } };
+    else {
+      const id = idOf.get(r.schema);
+      const schema = id ? ref(id) : parameterSchema(r.schema);
+      responses[String(r.status)] = {
+        description: r.description,
+        content: { "application/json": { schema: r.array ? { type: "array", items: schema } : schema } },
+      };
+    }
+  }
+  const errors = new Set<number>([...(op.errors ?? []), ...Object.keys(op.errorCodes ?? {}).map(Number)]);
+  if (op.query || op.body || /\{\w+\}/.test(op.path)) errors.add(400);
+  errors.add(401); // a bad bearer token is a 401 on every endpoint
+  if (op.role || (op.auth === "required" && op.method !== "get")) errors.add(403);
+  if (/\{\w+\}/.test(op.path)) errors.add(404);
+  if (op.body) errors.add(413);
+  for (const status of [...errors].sort()) {
+    const codes = op.errorCodes?.[status];
+    responses[String(status)] = codes?.length
+      ? codedErrorResponse(status, codes)
+      : { $ref: `#/components/responses/${STATUS_TEXT[status]![0]}` };
+  }
+  responses.default = { $ref: "#/components/responses/ServerError" };
+  return responses;
+}
+
+/** One operation object of `paths`. */
+function operationObject(op: Operation, idOf: Map<Schema, string>, requestRef: (schema: Schema) => { $ref: string }): JsonSchema {
+  const parameters = parametersOf(op);
+  const responses = responsesOf(op, idOf);
+  const security =
+    op.auth === "required"
+      ? [{ bearerAuth: [] }, { cookieAuth: [] }]
+      : op.auth === "optional"
+        ? [{}, { bearerAuth: [] }, { cookieAuth: [] }]
+        : [{}, { bearerAuth: [] }];
+  const roleNote = op.role ? `Requires the ${op.role} role${op.role === "MODERATOR" ? " (or ADMIN)" : ""}.` : "";
+  const description = [op.description, roleNote].filter(Boolean).join(" ");
+  return {
+    operationId: operationId(op),
+    tags: [op.tag],
+    summary: op.summary,
+    ...(description ? { description } : {}),
+    security,
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: requestRef(op.body) } } } } : {}),
+    responses,
+    ...(op.role ? { "x-required-role": op.role } : {}),
+  };
+}
+
+/** The shared error answers operations point at: ServerError and one per STATUS_TEXT entry. */
+function componentResponses(): Record<string, JsonSchema> {
+  const out: Record<string, JsonSchema> = {
     ServerError: {
       description: "Unexpected error (500, generic message) or database unavailable (503)",
       content: { "application/json": { schema: ref("Error") } },
     },
   };
   for (const [, [name, description]] of Object.entries(STATUS_TEXT)) {
-    componentResponses[name] = { description, content: { "application/json": { schema: ref("Error") } } };
+    out[name] = { description, content: { "application/json": { schema: ref("Error") } } };
   }
+  return out;
+}
+
+const INFO: OpenApiDocument["info"] = {
+  title: "Forum API",
+  version: "1.0.0",
+  description:
+    "JSON in and out; timestamps ISO 8601 UTC with milliseconds. Errors always have the body `{error, code, field?, issues?}`. " +
+    "Authenticate with `Authorization: Bearer <token>` (tokens from POST /api/auth/login or /api/tokens) or the site's session cookie; " +
+    "cookie-authenticated writes must be same-origin. In request bodies, `null` for an optional field means the same as leaving it out. " +
+    "Unknown /api paths answer 404 and unsupported methods 405, both with the error body.",
+};
+
+const SECURITY_SCHEMES: OpenApiDocument["components"]["securitySchemes"] = {
+  bearerAuth: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "fp_ opaque token",
+    description: "A login token or a personal API token (scopes read, write).",
+  },
+  cookieAuth: {
+    type: "apiKey",
+    in: "cookie",
+    name: "authjs.session-token",
+    description: "The browser session of the forum's own pages (Auth.js).",
+  },
+};
+
+/** Builds the document; request bodies use zod's input view (defaults optional), responses the output view. */
+export function buildOpenApiDocument(): OpenApiDocument {
+  const OPERATIONS = collectOperations();
+  const { named, idOf } = nameSchemas(OPERATIONS);
+  const { schemas, requestRef } = componentSchemas(OPERATIONS, named, idOf);
+
+  const paths: OpenApiDocument["paths"] = {};
+  for (const op of OPERATIONS) (paths[op.path] ??= {})[op.method] = operationObject(op, idOf, requestRef);
 
   const kept = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
-
   const tagNames = [...new Set(OPERATIONS.map((o) => o.tag))];
   return {
     openapi: "3.1.0",
-    info: {
-      title: "Forum API",
-      version: "1.0.0",
-      description:
-        "JSON in and out; timestamps ISO 8601 UTC with milliseconds. Errors always have the body `{error, code, field?, issues?}`. " +
-        "Authenticate with `Authorization: Bearer <token>` (tokens from POST /api/auth/login or /api/tokens) or the site's session cookie; " +
-        "cookie-authenticated writes must be same-origin. In request bodies, `null` for an optional field means the same as leaving it out. " +
-        "Unknown /api paths answer 404 and unsupported methods 405, both with the error body.",
-    },
+    info: INFO,
     servers: [{ url: "/" }],
     tags: tagNames.map((name) => ({ name })),
     paths,
-    components: {
-      schemas: kept,
-      responses: componentResponses,
-      securitySchemes: {
-        bearerAuth: {
-          type: "http",
-          scheme: "bearer",
-          bearerFormat: "fp_ opaque token",
-          description: "A login token or a personal API token (scopes read, write).",
-        },
-        cookieAuth: {
-          type: "apiKey",
-          in: "cookie",
-          name: "authjs.session-token",
-          description: "The browser session of the forum's own pages (Auth.js).",
-        },
-      },
-    },
+    components: { schemas: kept, responses: componentResponses(), securitySchemes: SECURITY_SCHEMES },
   };
 }
 

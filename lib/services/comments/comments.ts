@@ -228,11 +228,17 @@ export async function getComment(viewer: Viewer | null, { commentId }: { comment
 
 export type NewComment = { content: string } & ({ postId: number; parentId?: undefined } | { parentId: number; postId?: undefined });
 
+type PostAccess = NonNullable<Awaited<ReturnType<typeof loadPostAccess>>>;
+
 /**
- * Creates a top-level comment (`postId`) or a reply (`parentId`, any depth). One transaction holds the
- * row, the post's counters, points and experience, notifications and mentions (docs/api.md §5).
+ * The post (and, for a reply, the comment) a new comment goes on, once the viewer may write there now:
+ * 404 where they may not see it, 403 where the category does not let them reply, 409 on a closed post,
+ * then the slow mode, verification and the rate limit.
  */
-export async function createComment(viewer: Viewer, input: NewComment): Promise<CommentDto> {
+async function commentTarget(
+  viewer: Viewer,
+  input: NewComment,
+): Promise<{ post: PostAccess; parent: { id: number; authorId: number } | null }> {
   let post: Awaited<ReturnType<typeof loadPostAccess>>;
   let parent: { id: number; authorId: number } | null = null;
   if (input.parentId !== undefined) {
@@ -252,6 +258,50 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
   if (post.slowModeSeconds > 0 && !isModerator(viewer)) await assertSlowMode(viewer.id, post.id, post.slowModeSeconds);
   await assertMayWrite(viewer.id);
   await hitSiteRateLimit(`comment:${viewer.id}`, "comments");
+  return { post, parent };
+}
+
+type CommentTx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+/**
+ * What follows from a new comment row, in one round of pipelined chains: its stored HTML and the post's
+ * counters, its rewards, its notices, and the author's medal (the author is read after it is refreshed).
+ */
+async function commentEffects(
+  tx: CommentTx,
+  p: { row: typeof comments.$inferSelect; html: Awaited<ReturnType<typeof renderForStore>>; hold: boolean; written: WrittenComment },
+) {
+  const { row, html, hold, written } = p;
+  const [, { points: pointReward, experience: reward }, , [changedMedal, [author]]] = await Promise.all([
+    // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
+    // latest reply, for anyone (lib/services/shared/comment-counts.ts).
+    storeHtml(tx, "comments", row.id, html).then(() =>
+      hold
+        ? undefined
+        : tx
+            .update(posts)
+            .set({
+              commentCount: sql`${posts.commentCount} + 1`,
+              lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)`,
+            })
+            .where(eq(posts.id, written.postId)),
+    ),
+    // Held, it earns nothing and tells nobody until a moderator lets it through (reply-notices.ts).
+    hold ? { points: 0, experience: 0 } : rewardComment(tx, written),
+    hold ? undefined : noticeComment(tx, written),
+    refreshMedal(tx, written.actorId).then(
+      async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, written.actorId))] as const,
+    ),
+  ]);
+  return { pointReward, reward, changedMedal, author: author! };
+}
+
+/**
+ * Creates a top-level comment (`postId`) or a reply (`parentId`, any depth). One transaction holds the
+ * row, the post's counters, points and experience, notifications and mentions (docs/api.md §5).
+ */
+export async function createComment(viewer: Viewer, input: NewComment): Promise<CommentDto> {
+  const { post, parent } = await commentTarget(viewer, input);
   const screen = await screenContent(viewer, { kind: "comment", fields: { content: input.content } });
   const html = await renderForStore(input.content);
   const postId = post.id;
@@ -277,7 +327,7 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
       // The rest depends only on the new row. Its chains are sent together, and postgres.js pipelines a
       // transaction's queries on its one connection: a round trip per step of the longest chain instead of
       // one per statement (write load). Each chain keeps its own order (ledger rows, then the
-      // notifications: reply, mentions, followers); the author is read after their medal is refreshed.
+      // notifications: reply, mentions, followers).
       const written: WrittenComment = {
         actorId: viewer.id,
         postId,
@@ -287,31 +337,11 @@ export async function createComment(viewer: Viewer, input: NewComment): Promise<
         content: input.content,
         isReply: parent !== null,
       };
-      const [, { points: pointReward, experience: reward }, , [changedMedal, [author]]] = await Promise.all([
-        // A held comment (hidden until a moderator lets it through) is not counted, nor is it the post's
-        // latest reply, for anyone (lib/services/shared/comment-counts.ts).
-        storeHtml(tx, "comments", row.id, html).then(() =>
-          screen.hold
-            ? undefined
-            : tx
-                .update(posts)
-                .set({
-                  commentCount: sql`${posts.commentCount} + 1`,
-                  lastReplyAt: sql`greatest(${posts.lastReplyAt}, ${row.createdAt.toISOString()}::timestamptz)`,
-                })
-                .where(eq(posts.id, postId)),
-        ),
-        // Held, it earns nothing and tells nobody until a moderator lets it through (reply-notices.ts).
-        screen.hold ? { points: 0, experience: 0 } : rewardComment(tx, written),
-        screen.hold ? undefined : noticeComment(tx, written),
-        refreshMedal(tx, viewer.id).then(
-          async (changed) => [changed, await tx.select(commentColumns.author).from(users).where(eq(users.id, viewer.id))] as const,
-        ),
-      ]);
+      const { pointReward, reward, changedMedal, author } = await commentEffects(tx, { row, html, hold: !!screen.hold, written });
       medalChanged = changedMedal;
       if (reward || pointReward) await tx.update(comments).set({ reward, pointReward }).where(eq(comments.id, row.id));
       return {
-        ...toDto({ ...row, pinnedByStaff: false, reward, pointReward, author: author! }, []),
+        ...toDto({ ...row, pinnedByStaff: false, reward, pointReward, author }, []),
         ...(screen.hold ? { status: "PENDING" as const } : {}),
       };
     }),

@@ -97,57 +97,49 @@ const summaryJson = (u: string) =>
   );
 
 /**
- * The facts for `viewer` about a conversation: by `conversationId`, or by `directKey` (the conversation
- * of two, which may not exist yet; then only the people named are there). One statement.
+ * The one statement of loadSendFacts: the sender `s` and the site's settings, the conversation `where`
+ * picks with the sender's membership, the members and the people `named`, and the message replied to.
  */
-export async function loadSendFacts(
-  viewer: Viewer,
-  target: { conversationId: number } | { directKey: string },
-  opts: { userIds?: number[]; replyToId?: number | null } = {},
-  runner: DbOrTx = db,
-): Promise<SendFacts> {
+function sendFactsQuery(s: number, where: SQL, named: SQL, replyToId: number | null | undefined): SQL {
+  return sql`select s.id, s.username, s.avatar, s.display_medal, s.earned_medal, s.bot, s.display_name, s.experience,
+        coalesce(ss.message_min_level, 1) as min_level, coalesce(ss.staff_read_messages, false) as staff_read,
+        c.id as conversation_id, c.name, c.direct_key, c.created_at,
+        (select count(*)::int from conversation_participants q where q.conversation_id = c.id) as size,
+        c.created_by_id = s.id as started_by_sender,
+        exists (select 1 from messages o where o.conversation_id = c.id and o.sender_id <> s.id) as others_wrote,
+        me.last_read_message_id as last_read,
+        (select coalesce(json_agg(json_build_object(
+            'id', u.id, 'username', u.username, 'role', u.role, 'policy', u.message_policy, 'member', x.member,
+            'blocked', exists (select 1 from user_blocks b
+              where (b.blocker_id = u.id and b.blocked_id = s.id) or (b.blocker_id = s.id and b.blocked_id = u.id)),
+            'followsSender', exists (select 1 from user_follows f where f.follower_id = u.id and f.followee_id = s.id),
+            'wrote', c.direct_key is not null and exists (select 1 from messages m where m.conversation_id = c.id and m.sender_id = u.id),
+            'blockedWithMember', not x.member and exists (select 1 from conversation_participants p
+              join user_blocks b on (b.blocker_id = u.id and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = u.id)
+              where p.conversation_id = c.id)
+          ) order by u.id), '[]'::json)
+          from users u
+          cross join lateral (select exists (select 1 from conversation_participants p
+            where p.conversation_id = c.id and p.user_id = u.id) as member) x
+          where u.id <> s.id and u.id in (
+            select p.user_id from conversation_participants p where p.conversation_id = c.id
+            union all select unnest(${named}))) as people,
+        ${
+          replyToId
+            ? sql`(select json_build_object('id', r.id, 'content', r.content, 'createdAt', r.created_at, 'sender', ${summaryJson("ru")})
+                from messages r join users ru on ru.id = r.sender_id
+                where r.id = ${replyToId} and r.conversation_id = c.id)`
+            : sql`null::json`
+        } as reply_to
+      from users s
+      left join site_settings ss on ss.id = 1
+      left join conversations c on ${where}
+      left join conversation_participants me on me.conversation_id = c.id and me.user_id = s.id
+      where s.id = ${s}`;
+}
+
+function sendFactsOf(viewer: Viewer, row: Row): SendFacts {
   const s = viewer.id;
-  const where = "conversationId" in target ? sql`c.id = ${target.conversationId}` : sql`c.direct_key = ${target.directKey}`;
-  const named = intArray([...new Set(opts.userIds ?? [])]);
-  const [row] = await rawRows<Row>(
-    runner,
-    sql`select s.id, s.username, s.avatar, s.display_medal, s.earned_medal, s.bot, s.display_name, s.experience,
-          coalesce(ss.message_min_level, 1) as min_level, coalesce(ss.staff_read_messages, false) as staff_read,
-          c.id as conversation_id, c.name, c.direct_key, c.created_at,
-          (select count(*)::int from conversation_participants q where q.conversation_id = c.id) as size,
-          c.created_by_id = s.id as started_by_sender,
-          exists (select 1 from messages o where o.conversation_id = c.id and o.sender_id <> s.id) as others_wrote,
-          me.last_read_message_id as last_read,
-          (select coalesce(json_agg(json_build_object(
-              'id', u.id, 'username', u.username, 'role', u.role, 'policy', u.message_policy, 'member', x.member,
-              'blocked', exists (select 1 from user_blocks b
-                where (b.blocker_id = u.id and b.blocked_id = s.id) or (b.blocker_id = s.id and b.blocked_id = u.id)),
-              'followsSender', exists (select 1 from user_follows f where f.follower_id = u.id and f.followee_id = s.id),
-              'wrote', c.direct_key is not null and exists (select 1 from messages m where m.conversation_id = c.id and m.sender_id = u.id),
-              'blockedWithMember', not x.member and exists (select 1 from conversation_participants p
-                join user_blocks b on (b.blocker_id = u.id and b.blocked_id = p.user_id) or (b.blocker_id = p.user_id and b.blocked_id = u.id)
-                where p.conversation_id = c.id)
-            ) order by u.id), '[]'::json)
-            from users u
-            cross join lateral (select exists (select 1 from conversation_participants p
-              where p.conversation_id = c.id and p.user_id = u.id) as member) x
-            where u.id <> s.id and u.id in (
-              select p.user_id from conversation_participants p where p.conversation_id = c.id
-              union all select unnest(${named}))) as people,
-          ${
-            opts.replyToId
-              ? sql`(select json_build_object('id', r.id, 'content', r.content, 'createdAt', r.created_at, 'sender', ${summaryJson("ru")})
-                  from messages r join users ru on ru.id = r.sender_id
-                  where r.id = ${opts.replyToId} and r.conversation_id = c.id)`
-              : sql`null::json`
-          } as reply_to
-        from users s
-        left join site_settings ss on ss.id = 1
-        left join conversations c on ${where}
-        left join conversation_participants me on me.conversation_id = c.id and me.user_id = s.id
-        where s.id = ${s}`,
-  );
-  if (!row) throw new Error(`loadSendFacts: no user ${s}`);
   const reply = jsonValue<{ id: number; content: string; createdAt: string; sender: Parameters<typeof userSummary>[0] } | null>(
     row.reply_to,
     null,
@@ -186,6 +178,24 @@ export async function loadSendFacts(
       ? { id: Number(reply.id), content: reply.content, createdAt: iso(reply.createdAt)!, sender: userSummary(reply.sender) }
       : null,
   };
+}
+
+/**
+ * The facts for `viewer` about a conversation: by `conversationId`, or by `directKey` (the conversation
+ * of two, which may not exist yet; then only the people named are there). One statement.
+ */
+export async function loadSendFacts(
+  viewer: Viewer,
+  target: { conversationId: number } | { directKey: string },
+  opts: { userIds?: number[]; replyToId?: number | null } = {},
+  runner: DbOrTx = db,
+): Promise<SendFacts> {
+  const s = viewer.id;
+  const where = "conversationId" in target ? sql`c.id = ${target.conversationId}` : sql`c.direct_key = ${target.directKey}`;
+  const named = intArray([...new Set(opts.userIds ?? [])]);
+  const [row] = await rawRows<Row>(runner, sendFactsQuery(s, where, named, opts.replyToId));
+  if (!row) throw new Error(`loadSendFacts: no user ${s}`);
+  return sendFactsOf(viewer, row);
 }
 
 export type Access = {

@@ -19,13 +19,9 @@ const targetGood = alias(pointGoods, "audit_good");
 
 const isType = (t: string, id: AnyPgColumn) => and(eq(auditLogs.targetType, t), eq(auditLogs.targetId, id));
 
-/**
- * Audit entries matching `where`, newest first, in words: one query, whatever the page size (the actor,
- * the member concerned and the target's current name come in by joins; a deleted target keeps the name
- * its row remembered).
- */
-export async function loadAuditEntries(where: SQL | undefined, page: number, size: number): Promise<AuditEntryDto[]> {
-  const rows = await db
+/** One page of audit rows with the names their actor, member and target have now. */
+function readAuditRows(where: SQL | undefined, page: number, size: number) {
+  return db
     .select({
       log: auditLogs,
       actor: { id: actor.id, username: actor.username },
@@ -50,67 +46,88 @@ export async function loadAuditEntries(where: SQL | undefined, page: number, siz
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(size)
     .offset(page * size);
-  return rows.map((r) => {
-    const { log } = r;
-    const before = (log.before as Record<string, unknown> | null) ?? null;
-    const after = (log.after as Record<string, unknown> | null) ?? null;
-    const id = log.targetId;
-    const postId = log.targetType === "comment" ? (r.commentPostId ?? (after?.postId as number | undefined) ?? null) : null;
-    const { label, href } = ((): { label: string | null; href: string | null } => {
-      switch (log.targetType) {
-        case "post":
-          return { label: r.postTitle, href: r.postTitle !== null ? `/posts/${id}` : null };
-        case "comment":
-          return {
-            label: r.commentPostTitle,
-            href: postId !== null && r.commentPostTitle !== null ? `/posts/${postId}#comment-${id}` : null,
-          };
-        case "user":
-          return { label: r.subject?.username ?? null, href: id !== null ? `/admin/users/${id}` : null };
-        case "category":
-          return { label: r.categoryName, href: r.categoryName !== null ? `/c/${id}` : "/admin/categories" };
-        case "tag":
-          return { label: r.tagName, href: r.tagName !== null ? `/t/${id}` : "/admin/tags" };
-        case "point-good":
-          return { label: r.goodName, href: "/admin/goods" };
-        case "redemption":
-          return { label: typeof before?.goodName === "string" ? before.goodName : null, href: "/admin/redemptions?status=all" };
-        case "site-settings":
-          return { label: "site settings", href: "/admin/settings" };
-        default:
-          return { label: null, href: null };
-      }
-    })();
-    const actorDto = log.actorId !== null && r.actor?.username ? { id: log.actorId, username: r.actor.username } : null;
-    const subjectDto = log.subjectUserId !== null && r.subject?.username ? { id: log.subjectUserId, username: r.subject.username } : null;
-    const target = { type: log.targetType, id, label, href };
-    const parts = auditParts({
-      action: log.action,
-      actor: actorDto,
-      subject: subjectDto,
-      target: {
-        ...target,
-        label: log.targetType === "comment" ? null : label,
-        postTitle: log.targetType === "comment" ? label : null,
-      },
-      before,
-      after,
-    });
-    return {
-      id: log.id,
-      actor: actorDto,
-      action: log.action,
-      targetType: log.targetType,
-      targetId: id,
-      before,
-      after,
-      createdAt: log.createdAt.toISOString(),
-      subject: subjectDto,
-      target,
-      summary: auditSummary(parts),
-      parts,
-    };
+}
+type AuditRow = Awaited<ReturnType<typeof readAuditRows>>[number];
+
+/** The target's name and the page that shows it (a comment: its post's title, linked to the comment). */
+function targetLink(
+  r: AuditRow,
+  before: Record<string, unknown> | null,
+  postId: number | null,
+): { label: string | null; href: string | null } {
+  const { log } = r;
+  const id = log.targetId;
+  switch (log.targetType) {
+    case "post":
+      return { label: r.postTitle, href: r.postTitle !== null ? `/posts/${id}` : null };
+    case "comment":
+      return {
+        label: r.commentPostTitle,
+        href: postId !== null && r.commentPostTitle !== null ? `/posts/${postId}#comment-${id}` : null,
+      };
+    case "user":
+      return { label: r.subject?.username ?? null, href: id !== null ? `/admin/users/${id}` : null };
+    case "category":
+      return { label: r.categoryName, href: r.categoryName !== null ? `/c/${id}` : "/admin/categories" };
+    case "tag":
+      return { label: r.tagName, href: r.tagName !== null ? `/t/${id}` : "/admin/tags" };
+    case "point-good":
+      return { label: r.goodName, href: "/admin/goods" };
+    case "redemption":
+      return { label: typeof before?.goodName === "string" ? before.goodName : null, href: "/admin/redemptions?status=all" };
+    case "site-settings":
+      return { label: "site settings", href: "/admin/settings" };
+    default:
+      return { label: null, href: null };
+  }
+}
+
+function auditEntryDto(r: AuditRow): AuditEntryDto {
+  const { log } = r;
+  const before = (log.before as Record<string, unknown> | null) ?? null;
+  const after = (log.after as Record<string, unknown> | null) ?? null;
+  const id = log.targetId;
+  const postId = log.targetType === "comment" ? (r.commentPostId ?? (after?.postId as number | undefined) ?? null) : null;
+  const { label, href } = targetLink(r, before, postId);
+  const actorDto = log.actorId !== null && r.actor?.username ? { id: log.actorId, username: r.actor.username } : null;
+  const subjectDto = log.subjectUserId !== null && r.subject?.username ? { id: log.subjectUserId, username: r.subject.username } : null;
+  const target = { type: log.targetType, id, label, href };
+  const parts = auditParts({
+    action: log.action,
+    actor: actorDto,
+    subject: subjectDto,
+    target: {
+      ...target,
+      label: log.targetType === "comment" ? null : label,
+      postTitle: log.targetType === "comment" ? label : null,
+    },
+    before,
+    after,
   });
+  return {
+    id: log.id,
+    actor: actorDto,
+    action: log.action,
+    targetType: log.targetType,
+    targetId: id,
+    before,
+    after,
+    createdAt: log.createdAt.toISOString(),
+    subject: subjectDto,
+    target,
+    summary: auditSummary(parts),
+    parts,
+  };
+}
+
+/**
+ * Audit entries matching `where`, newest first, in words: one query, whatever the page size (the actor,
+ * the member concerned and the target's current name come in by joins; a deleted target keeps the name
+ * its row remembered).
+ */
+export async function loadAuditEntries(where: SQL | undefined, page: number, size: number): Promise<AuditEntryDto[]> {
+  const rows = await readAuditRows(where, page, size);
+  return rows.map(auditEntryDto);
 }
 
 /** The rows an audit query selects: by actor (a username or an id), action (exact, or a kind: `post`), member concerned. */

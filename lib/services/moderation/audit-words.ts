@@ -97,41 +97,27 @@ export function humanDate(iso: string, locale = "en"): string {
 const MARK = "\u0001";
 const mark = (name: string) => `${MARK}${name}${MARK}`;
 
-/** The line of one audit entry as pieces (text, member links and the target's link), in `words`' language. */
-export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORDS): AuditPart[] {
-  const { t } = words;
-  const links = new Map<string, AuditPart>();
-  const user = (name: string, u: Mini | null, fallback: string) => {
-    if (!u) return fallback;
-    links.set(name, { kind: "user", id: u.id, username: u.username });
-    return mark(name);
-  };
-  const target = (text: string, href = f.target.href) => {
-    links.set("target", { kind: "target", text, href });
-    return mark("target");
-  };
+/** What the sentence of an entry is made from; `user` and `target` stand links in the sentence. */
+type Phrasing = {
+  f: AuditFacts;
+  t: AuditWords["t"];
+  words: AuditWords;
+  user: (name: string, u: Mini | null, fallback: string) => string;
+  target: (text: string, href?: string | null) => string;
+  /** The flagged or acted-on thing: "alice's post “Title”" or "alice's comment on “Title”". */
+  what: () => string;
+  actor: string;
+  member: string;
+  title: string | null;
+  kind: string;
+  verb: string;
+};
 
-  const title = f.target.label ?? str(f.before, "title") ?? str(f.after, "title");
-  const postTitle = f.target.postTitle ?? str(f.before, "postTitle") ?? str(f.after, "postTitle");
-  const quoted = (s: string | null, fallback: string) => (s ? t("quoted", { title: s }) : fallback);
-  const member = t("aMember");
-  const what = () => {
-    // The flagged or acted-on thing: "alice's post “Title”" or "alice's comment on “Title”".
-    const subject = f.subject ? user("subject", f.subject, "") : null;
-    if (f.target.type === "comment") {
-      const on = target(quoted(postTitle, t("aPost")), f.target.href);
-      return subject ? t("commentOf", { subject, target: on }) : t("aComment", { target: on });
-    }
-    const it = target(quoted(title, `#${f.target.id ?? "?"}`));
-    return subject ? t("postOf", { subject, target: it }) : t("aPostNamed", { target: it });
-  };
-
-  const actor = user("actor", f.actor, t("someoneDeleted"));
+/** The sentence of a post, comment or flag action; null for another action. */
+function contentLine({ f, t, what, actor, kind, verb }: Phrasing): string | null {
   const a = f.action;
-  const [kind = "", verb = ""] = a.split(".");
   const reason = str(f.after, "reason");
   let line: string;
-
   if (kind === "post" && POST_VERBS.has(verb) && f.target.type === "post") {
     line = t("post", { actor, verb, what: what() });
     if (a === "post.reject" && reason) line += t("quotedReason", { reason });
@@ -156,7 +142,15 @@ export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORD
       a === "flag.dismiss"
         ? t(f.after?.restored === true ? "flagDismissRestored" : "flagDismiss", { actor, what: what(), count })
         : t("flag", { actor, verb, what: what(), count });
-  } else if (a === "user.suspend") {
+  } else return null;
+  return line;
+}
+
+/** The sentence of an action on a member; null for another action. */
+function memberLine({ f, t, words, user, actor, member }: Phrasing): string | null {
+  const a = f.action;
+  let line: string;
+  if (a === "user.suspend") {
     const until = str(f.after, "suspendedUntil");
     const subject = user("subject", f.subject, member);
     line = until ? t("suspendUntil", { actor, subject, date: humanDate(until, words.locale) }) : t("suspend", { actor, subject });
@@ -172,7 +166,15 @@ export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORD
   } else if (a === "user.delete") {
     // The subject's name is the deleted one now (deleted-<id>); the old name was never logged.
     line = t("userDeleted", { actor, subject: user("subject", f.subject, member), content: str(f.after, "content") ?? "keep" });
-  } else if (a === "settings.update") {
+  } else return null;
+  return line;
+}
+
+/** The sentence of an action on the site's settings, catalog (categories, tags, goods) or backups; null for another action. */
+function siteLine({ f, t, user, target, actor, member, title, kind, verb }: Phrasing): string | null {
+  const a = f.action;
+  let line: string;
+  if (a === "settings.update") {
     const keys = Object.keys(f.after ?? {}).map((key) => t("setting", { key, words: key.replace(/([A-Z])/g, " $1").toLowerCase() }));
     line = t("settings", { actor, target: target(t("siteSettings"), "/admin/settings") });
     if (keys.length) line += t("settingsWhich", { list: keys.join(t("listSeparator")) });
@@ -209,9 +211,46 @@ export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORD
     line = t("catalog", { actor, verb, kind, target: it });
     const moved = num(f.after, "moved");
     if (a === "category.delete" && moved) line += t("categoryMoved", { count: moved });
-  } else {
-    line = t(f.target.id !== null ? "otherWithId" : "other", { actor, action: a, type: f.target.type, id: f.target.id ?? "" });
-  }
+  } else return null;
+  return line;
+}
+
+/** The line of one audit entry as pieces (text, member links and the target's link), in `words`' language. */
+export function auditParts(f: AuditFacts, words: AuditWords = ENGLISH_AUDIT_WORDS): AuditPart[] {
+  const { t } = words;
+  const links = new Map<string, AuditPart>();
+  const user = (name: string, u: Mini | null, fallback: string) => {
+    if (!u) return fallback;
+    links.set(name, { kind: "user", id: u.id, username: u.username });
+    return mark(name);
+  };
+  const target = (text: string, href = f.target.href) => {
+    links.set("target", { kind: "target", text, href });
+    return mark("target");
+  };
+
+  const title = f.target.label ?? str(f.before, "title") ?? str(f.after, "title");
+  const postTitle = f.target.postTitle ?? str(f.before, "postTitle") ?? str(f.after, "postTitle");
+  const quoted = (s: string | null, fallback: string) => (s ? t("quoted", { title: s }) : fallback);
+  const member = t("aMember");
+  const what = () => {
+    const subject = f.subject ? user("subject", f.subject, "") : null;
+    if (f.target.type === "comment") {
+      const on = target(quoted(postTitle, t("aPost")), f.target.href);
+      return subject ? t("commentOf", { subject, target: on }) : t("aComment", { target: on });
+    }
+    const it = target(quoted(title, `#${f.target.id ?? "?"}`));
+    return subject ? t("postOf", { subject, target: it }) : t("aPostNamed", { target: it });
+  };
+
+  const actor = user("actor", f.actor, t("someoneDeleted"));
+  const [kind = "", verb = ""] = f.action.split(".");
+  const c: Phrasing = { f, t, words, user, target, what, actor, member, title, kind, verb };
+  const line =
+    contentLine(c) ??
+    memberLine(c) ??
+    siteLine(c) ??
+    t(f.target.id !== null ? "otherWithId" : "other", { actor, action: f.action, type: f.target.type, id: f.target.id ?? "" });
 
   const out: AuditPart[] = [];
   line.split(MARK).forEach((piece, i) => {

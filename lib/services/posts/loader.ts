@@ -38,17 +38,9 @@ const idList = (ids: number[]) =>
     sql`, `,
   );
 
-/**
- * The viewer-independent part of Post objects (`subscribed` false, `poll.myVotes` empty), visible or
- * not, keyed by id. A constant number of queries whatever the number of ids: posts with author and
- * category, tags, participants, then reactions, polls and lotteries through their areas' batch loaders.
- */
-async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> {
-  const byId = new Map<number, PostDto>();
-  if (!unique.length) return byId;
-  await readyCensor();
-
-  const rows = await db
+/** The posts with their author and category (and the category's count rows, to fold). */
+function readPostRows(ids: number[]) {
+  return db
     .select({
       ...getTableColumns(posts),
       aId: users.id,
@@ -68,14 +60,13 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .innerJoin(categories, eq(categories.id, posts.categoryId))
-    .where(inArray(posts.id, unique));
+    .where(inArray(posts.id, ids));
+}
+type PostRow = Awaited<ReturnType<typeof readPostRows>>[number];
 
-  if (!rows.length) return byId;
-  const vids = rows.map((r) => r.id);
-  const pollIds = rows.filter((r) => r.type === "POLL").map((r) => r.id);
-  const lotteryIds = rows.filter((r) => r.type === "LOTTERY").map((r) => r.id);
-
-  const tagRows = await db
+/** The tags of the posts (and each tag's count rows, to fold), by post then tag. */
+function readTagRows(postIds: number[]) {
+  return db
     .select({
       postId: postTags.postId,
       ...tagColumns,
@@ -83,14 +74,19 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
-    .where(inArray(postTags.postId, vids))
+    .where(inArray(postTags.postId, postIds))
     .orderBy(asc(postTags.postId), asc(tags.id));
+}
+type TagRow = Awaited<ReturnType<typeof readTagRows>>[number];
 
-  // Distinct commenters other than the author, in order of their first live comment, per post: a walk
-  // along the post's comments in order (comments_post_idx) that takes the next comment by someone not
-  // yet found, MAX_PARTICIPANTS - 1 times, and stops. Grouping every comment of the post by author, as
-  // before, cost what the thread is long: 4.5 ms of Postgres per load of a post with 3,800 comments,
-  // and a comment on a hot thread loads its post again each time (write load).
+/**
+ * Distinct commenters other than the author, in order of their first live comment, per post: a walk
+ * along the post's comments in order (comments_post_idx) that takes the next comment by someone not
+ * yet found, MAX_PARTICIPANTS - 1 times, and stops. Grouping every comment of the post by author, as
+ * before, cost what the thread is long: 4.5 ms of Postgres per load of a post with 3,800 comments,
+ * and a comment on a hot thread loads its post again each time (write load).
+ */
+async function readParticipants(postIds: number[]): Promise<Map<number, UserSummaryDto[]>> {
   const participantRows = await rawRows<{
     post_id: number;
     id: number;
@@ -105,7 +101,7 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     sql`
     with recursive walk(post_id, post_author, found, at, cid) as (
       select p.id, p.author_id, array[]::int[], '-infinity'::timestamptz, 0
-      from posts p where p.id in (${idList(vids)})
+      from posts p where p.id in (${idList(postIds)})
       union all
       select w.post_id, w.post_author, w.found || c.author_id, c.created_at, c.id
       from walk w
@@ -130,25 +126,6 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     where cardinality(w.found) > 0
     order by w.post_id, cardinality(w.found)`,
   );
-
-  const [reactions, polls, lotteries] = await Promise.all([
-    loadPostReactions(vids),
-    pollIds.length ? loadPolls(pollIds, null) : Promise.resolve(new Map()),
-    lotteryIds.length ? loadLotteries(lotteryIds) : Promise.resolve(new Map()),
-  ]);
-
-  const foldTags = [...new Set(tagRows.filter((t) => Number(t.rows) > FOLD_AT).map((t) => t.id))];
-  const foldCats = [...new Set(rows.filter((r) => Number(r.cRows) > FOLD_AT).map((r) => r.categoryId))];
-  if (foldTags.length || foldCats.length) {
-    await Promise.all([foldCounts("tag_post_counts", foldTags), foldCounts("category_post_counts", foldCats)]);
-  }
-
-  const tagsByPost = new Map<number, TagDto[]>();
-  for (const t of tagRows) {
-    const list = tagsByPost.get(t.postId) ?? [];
-    list.push(tagDto(t));
-    tagsByPost.set(t.postId, list);
-  }
   const participantsByPost = new Map<number, UserSummaryDto[]>();
   for (const p of participantRows) {
     const key = Number(p.post_id);
@@ -166,54 +143,113 @@ async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> 
     );
     participantsByPost.set(key, list);
   }
+  return participantsByPost;
+}
 
+/** Folds the count rows of the tags and categories these rows show, where they passed FOLD_AT. */
+async function foldBusyCounts(rows: PostRow[], tagRows: TagRow[]): Promise<void> {
+  const foldTags = [...new Set(tagRows.filter((t) => Number(t.rows) > FOLD_AT).map((t) => t.id))];
+  const foldCats = [...new Set(rows.filter((r) => Number(r.cRows) > FOLD_AT).map((r) => r.categoryId))];
+  if (foldTags.length || foldCats.length) {
+    await Promise.all([foldCounts("tag_post_counts", foldTags), foldCounts("category_post_counts", foldCats)]);
+  }
+}
+
+/** The shared Post object of one row, given what the batch loaders read for it. */
+function sharedPostDto(
+  r: PostRow,
+  more: Pick<PostDto, "tags" | "reactions" | "lottery" | "poll"> & { participants: UserSummaryDto[] },
+): PostDto {
+  const author = userSummary({
+    id: r.aId,
+    username: r.aUsername,
+    avatar: r.aAvatar,
+    displayMedal: r.aDisplayMedal,
+    earnedMedal: r.aEarnedMedal,
+    bot: r.aBot,
+    displayName: r.aDisplayName,
+  });
+  return {
+    id: r.id,
+    title: censorText(r.title),
+    content: censorText(r.content),
+    createdAt: iso(r.createdAt)!,
+    author,
+    category: {
+      id: r.categoryId,
+      name: r.cName,
+      description: r.cDescription,
+      icon: r.cIcon,
+      smallIcon: r.cSmallIcon,
+      count: Number(r.cCount),
+    },
+    tags: more.tags,
+    views: r.views,
+    commentCount: r.commentCount,
+    status: r.status,
+    pinnedAt: iso(r.pinnedAt),
+    lastReplyAt: iso(r.lastReplyAt ?? r.createdAt),
+    reactions: more.reactions,
+    participants: [author, ...more.participants].slice(0, MAX_PARTICIPANTS),
+    subscribed: false,
+    reward: r.reward,
+    pointReward: r.pointReward,
+    type: r.type,
+    lottery: more.lottery,
+    poll: more.poll,
+    rssExcluded: r.rssExcluded,
+    closed: r.closed,
+    ...(r.closed ? { closedByStaff: setByStaff(r.closedById, r.authorId) } : {}),
+    visibleScope: r.visibleScope,
+    featured: !r.rssExcluded,
+    slowModeSeconds: r.slowModeSeconds,
+    staffEditedAt: iso(r.staffEditedAt),
+    ...(r.status === "REJECTED" ? { rejectedReason: r.rejectedReason } : {}),
+  };
+}
+
+/**
+ * The viewer-independent part of Post objects (`subscribed` false, `poll.myVotes` empty), visible or
+ * not, keyed by id. A constant number of queries whatever the number of ids: posts with author and
+ * category, tags, participants, then reactions, polls and lotteries through their areas' batch loaders.
+ */
+async function loadSharedPosts(unique: number[]): Promise<Map<number, PostDto>> {
+  const byId = new Map<number, PostDto>();
+  if (!unique.length) return byId;
+  await readyCensor();
+
+  const rows = await readPostRows(unique);
+  if (!rows.length) return byId;
+  const vids = rows.map((r) => r.id);
+  const pollIds = rows.filter((r) => r.type === "POLL").map((r) => r.id);
+  const lotteryIds = rows.filter((r) => r.type === "LOTTERY").map((r) => r.id);
+
+  const tagRows = await readTagRows(vids);
+  const participantsByPost = await readParticipants(vids);
+  const [reactions, polls, lotteries] = await Promise.all([
+    loadPostReactions(vids),
+    pollIds.length ? loadPolls(pollIds, null) : Promise.resolve(new Map()),
+    lotteryIds.length ? loadLotteries(lotteryIds) : Promise.resolve(new Map()),
+  ]);
+  await foldBusyCounts(rows, tagRows);
+
+  const tagsByPost = new Map<number, TagDto[]>();
+  for (const t of tagRows) {
+    const list = tagsByPost.get(t.postId) ?? [];
+    list.push(tagDto(t));
+    tagsByPost.set(t.postId, list);
+  }
   for (const r of rows) {
-    const author = userSummary({
-      id: r.aId,
-      username: r.aUsername,
-      avatar: r.aAvatar,
-      displayMedal: r.aDisplayMedal,
-      earnedMedal: r.aEarnedMedal,
-      bot: r.aBot,
-      displayName: r.aDisplayName,
-    });
-    byId.set(r.id, {
-      id: r.id,
-      title: censorText(r.title),
-      content: censorText(r.content),
-      createdAt: iso(r.createdAt)!,
-      author,
-      category: {
-        id: r.categoryId,
-        name: r.cName,
-        description: r.cDescription,
-        icon: r.cIcon,
-        smallIcon: r.cSmallIcon,
-        count: Number(r.cCount),
-      },
-      tags: tagsByPost.get(r.id) ?? [],
-      views: r.views,
-      commentCount: r.commentCount,
-      status: r.status,
-      pinnedAt: iso(r.pinnedAt),
-      lastReplyAt: iso(r.lastReplyAt ?? r.createdAt),
-      reactions: reactions.get(r.id) ?? [],
-      participants: [author, ...(participantsByPost.get(r.id) ?? [])].slice(0, MAX_PARTICIPANTS),
-      subscribed: false,
-      reward: r.reward,
-      pointReward: r.pointReward,
-      type: r.type,
-      lottery: lotteries.get(r.id) ?? null,
-      poll: polls.get(r.id) ?? null,
-      rssExcluded: r.rssExcluded,
-      closed: r.closed,
-      ...(r.closed ? { closedByStaff: setByStaff(r.closedById, r.authorId) } : {}),
-      visibleScope: r.visibleScope,
-      featured: !r.rssExcluded,
-      slowModeSeconds: r.slowModeSeconds,
-      staffEditedAt: iso(r.staffEditedAt),
-      ...(r.status === "REJECTED" ? { rejectedReason: r.rejectedReason } : {}),
-    });
+    byId.set(
+      r.id,
+      sharedPostDto(r, {
+        tags: tagsByPost.get(r.id) ?? [],
+        reactions: reactions.get(r.id) ?? [],
+        participants: participantsByPost.get(r.id) ?? [],
+        lottery: lotteries.get(r.id) ?? null,
+        poll: polls.get(r.id) ?? null,
+      }),
+    );
   }
   return byId;
 }

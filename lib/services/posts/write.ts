@@ -154,6 +154,94 @@ export async function createPost(viewer: Viewer, input: CreatePostInput): Promis
 }
 
 /** PUT /api/posts/{id}: one change log per changed field, with the edit, in one transaction. */
+type PostRow = typeof posts.$inferSelect;
+type PostSet = Partial<typeof posts.$inferInsert>;
+
+/**
+ * What an edit changes, field by field: the columns to set and one change log per changed field. A
+ * change of tags is written here (post_tags replaced), the rest by the caller.
+ */
+async function diffPostEdit(
+  tx: DbOrTx,
+  viewer: Viewer,
+  post: PostRow,
+  input: UpdatePostInput,
+): Promise<{ set: PostSet; logs: NewChangeLog[]; restoredVersion: number | null }> {
+  const id = post.id;
+  const logs: NewChangeLog[] = [];
+  const set: PostSet = {};
+  const restoredVersion = input.restoredVersion ?? null;
+  const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, restoredVersion, ...l });
+
+  if (input.title !== undefined && input.title !== post.title) {
+    set.title = input.title;
+    log({ type: "TITLE", oldTitle: post.title, newTitle: input.title });
+  }
+  if (input.content !== undefined && input.content !== post.content) {
+    set.content = input.content;
+    log({ type: "CONTENT", oldContent: post.content, newContent: input.content });
+  }
+  if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
+    const next = await categoryOr400(tx, input.categoryId);
+    // Moving a post needs the right to start posts in the new category (issue 57).
+    await assertCategoryAction(viewer, input.categoryId, "post", tx);
+    const prev = await categoryOr400(tx, post.categoryId);
+    set.categoryId = input.categoryId;
+    log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
+  }
+  if (input.tagIds !== undefined) {
+    const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
+    const next = await tagsOr400(tx, ids);
+    await assertEnoughTags(tx, next.length);
+    const prev = await currentTags(tx, id);
+    const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
+    if (!same) {
+      await tx.delete(postTags).where(eq(postTags.postId, id));
+      if (next.length) await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
+      log({ type: "TAG", oldTags: prev, newTags: next });
+    }
+  }
+  if (input.visibleScope !== undefined && input.visibleScope !== post.visibleScope) {
+    set.visibleScope = input.visibleScope;
+    log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
+  }
+  return { set, logs, restoredVersion };
+}
+
+/** A staff edit of someone's post: the audit entry, and the author told what was changed. */
+async function reportStaffEdit(
+  tx: DbOrTx,
+  viewer: Viewer,
+  post: PostRow,
+  edit: { set: PostSet; logs: NewChangeLog[]; restoredVersion: number | null },
+): Promise<void> {
+  const { set, logs, restoredVersion } = edit;
+  const fields = [...new Set(logs.map((l) => AUDIT_FIELD[l.type] ?? l.type.toLowerCase()))];
+  const category = logs.find((l) => l.type === "CATEGORY");
+  await auditPost(
+    tx,
+    viewer.id,
+    { ...post, id: post.id },
+    "post.edit",
+    {},
+    {
+      fields,
+      restoredVersion,
+      ...(set.title !== undefined ? { title: set.title } : {}),
+      ...(category ? { category: category.newCategory?.name ?? null } : {}),
+    },
+  );
+  const content = staffEditPhrase(logs, restoredVersion);
+  await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: post.id, content });
+}
+
+/** Only users newly mentioned by this edit are notified. */
+async function notifyAddedMentions(tx: DbOrTx, viewer: Viewer, post: PostRow, content: string): Promise<void> {
+  const before = new Set(extractMentions(post.content));
+  const added = extractMentions(content).filter((n) => !before.has(n));
+  if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: post.id });
+}
+
 export async function updatePost(viewer: Viewer, a: { id: number; input: UpdatePostInput }): Promise<PostDto> {
   const { id, input } = a;
   const screen = await screenContent(viewer, { kind: "post", edit: true, fields: { title: input.title, content: input.content } });
@@ -169,43 +257,8 @@ export async function updatePost(viewer: Viewer, a: { id: number; input: UpdateP
       await assertCategoryVisible(editor, post.categoryId, undefined, tx);
       assertOnPost(editor, post, "edit");
       if (!isModerator(editor)) assertNotRejected(post);
-      const logs: NewChangeLog[] = [];
-      const set: Partial<typeof posts.$inferInsert> = {};
-      const restoredVersion = input.restoredVersion ?? null;
-      const log = (l: Omit<NewChangeLog, "postId" | "actorId">) => logs.push({ postId: id, actorId: viewer.id, restoredVersion, ...l });
-
-      if (input.title !== undefined && input.title !== post.title) {
-        set.title = input.title;
-        log({ type: "TITLE", oldTitle: post.title, newTitle: input.title });
-      }
-      if (input.content !== undefined && input.content !== post.content) {
-        set.content = input.content;
-        log({ type: "CONTENT", oldContent: post.content, newContent: input.content });
-      }
-      if (input.categoryId !== undefined && input.categoryId !== post.categoryId) {
-        const next = await categoryOr400(tx, input.categoryId);
-        // Moving a post needs the right to start posts in the new category (issue 57).
-        await assertCategoryAction(viewer, input.categoryId, "post", tx);
-        const prev = await categoryOr400(tx, post.categoryId);
-        set.categoryId = input.categoryId;
-        log({ type: "CATEGORY", oldCategory: prev, newCategory: next });
-      }
-      if (input.tagIds !== undefined) {
-        const ids = [...new Set([...input.tagIds, ...(await resolveNewTags(tx, viewer, input.newTags ?? []))])];
-        const next = await tagsOr400(tx, ids);
-        await assertEnoughTags(tx, next.length);
-        const prev = await currentTags(tx, id);
-        const same = prev.length === next.length && prev.every((t, i) => t.id === next[i]!.id);
-        if (!same) {
-          await tx.delete(postTags).where(eq(postTags.postId, id));
-          if (next.length) await tx.insert(postTags).values(next.map((t) => ({ postId: id, tagId: t.id })));
-          log({ type: "TAG", oldTags: prev, newTags: next });
-        }
-      }
-      if (input.visibleScope !== undefined && input.visibleScope !== post.visibleScope) {
-        set.visibleScope = input.visibleScope;
-        log({ type: "VISIBLE_SCOPE", oldVisibleScope: post.visibleScope, newVisibleScope: input.visibleScope });
-      }
+      const edit = await diffPostEdit(tx, viewer, post, input);
+      const { set, logs } = edit;
       if (!logs.length) return;
       await applyScreen(tx, screen, { postId: id });
       const now = new Date();
@@ -219,32 +272,9 @@ export async function updatePost(viewer: Viewer, a: { id: number; input: UpdateP
         .where(eq(posts.id, id));
       if (set.content !== undefined && html !== null) await storeHtml(tx, "posts", id, html);
       await writeChangeLogs(tx, logs);
-      if (staff) {
-        const fields = [...new Set(logs.map((l) => AUDIT_FIELD[l.type] ?? l.type.toLowerCase()))];
-        const category = logs.find((l) => l.type === "CATEGORY");
-        await auditPost(
-          tx,
-          viewer.id,
-          { ...post, id },
-          "post.edit",
-          {},
-          {
-            fields,
-            restoredVersion,
-            ...(set.title !== undefined ? { title: set.title } : {}),
-            ...(category ? { category: category.newCategory?.name ?? null } : {}),
-          },
-        );
-        const content = staffEditPhrase(logs, restoredVersion);
-        await notify(tx, { userId: post.authorId, type: "CONTENT_MODERATED", fromUserId: viewer.id, postId: id, content });
-      }
+      if (staff) await reportStaffEdit(tx, viewer, post, edit);
       if (set.visibleScope !== undefined) await withdrawHiddenMentions(tx, id);
-      if (set.content !== undefined && post.status === "PUBLISHED") {
-        // Only users newly mentioned by this edit are notified.
-        const before = new Set(extractMentions(post.content));
-        const added = extractMentions(set.content).filter((n) => !before.has(n));
-        if (added.length) await notifyMentions(tx, { content: added.map((n) => `@[${n}]`).join(" "), actorId: viewer.id, postId: id });
-      }
+      if (set.content !== undefined && post.status === "PUBLISHED") await notifyAddedMentions(tx, viewer, post, set.content);
     }),
     postChanged(id),
   );

@@ -125,6 +125,59 @@ export default async function ProfilePage({ params, searchParams }: Props) {
   const introductionHtml = profile.introduction ? (await renderMarkdownAsync(profile.introduction)).html : "";
   const reactions = await getTranslations("Reactions");
   const reactionName = (type: string) => (reactions.has(`type.${type}`) ? reactions(`type.${type}` as never) : type);
+  const shown = await tabList({ viewer, profile, follows, tab, page, q, t, reactionName });
+  let { list } = shown;
+  const { hasNext, postIds } = shown;
+
+  if (shell)
+    list = (
+      <ShellMarks ids={postIds} visit={false}>
+        {list}
+      </ShellMarks>
+    );
+  const href = (t: Tab, p = 0) => `${base}?tab=${t}${p ? `&page=${p}` : ""}`;
+
+  return (
+    <div className="space-y-6">
+      <ProfileHeader
+        profile={profile}
+        follows={follows}
+        groups={groups}
+        shared={shell}
+        own={own}
+        introductionHtml={introductionHtml}
+        stats={stats}
+        href={href}
+        t={t}
+        format={format}
+        timeLocale={timeLocale}
+      />
+
+      <ProfileTabs tab={tab} href={href} t={t} />
+
+      <section aria-label={t(`tab.${tab}`)}>{list}</section>
+
+      {page > 0 || hasNext ? <Pager tab={tab} page={page} hasNext={hasNext} href={href} t={t} /> : null}
+    </div>
+  );
+}
+
+type ProfileT = Awaited<ReturnType<typeof getTranslations<"Profile">>>;
+type ProfileDto = Awaited<ReturnType<typeof getProfile>>;
+type Href = (tab: Tab, page?: number) => string;
+
+/** The list of the tab shown, whether there is a next page, and the ids of the posts it shows. */
+async function tabList(p: {
+  viewer: Awaited<ReturnType<typeof pageReader>>["viewer"];
+  profile: ProfileDto;
+  follows: Awaited<ReturnType<typeof followCounts>>;
+  tab: Tab;
+  page: number;
+  q: { idOrUsername: string; page: number; pageSize: number };
+  t: ProfileT;
+  reactionName: (type: string) => string;
+}): Promise<{ list: React.ReactNode; hasNext: boolean; postIds: number[] }> {
+  const { viewer, profile, follows, tab, page, q, t, reactionName } = p;
   let list: React.ReactNode;
   let hasNext = false;
   let postIds: number[] = [];
@@ -147,27 +200,7 @@ export default async function ProfilePage({ params, searchParams }: Props) {
     const html = await htmlOf("comments", items);
     hasNext = (page + 1) * PAGE_SIZE < profile.commentCount;
     list = items.length ? (
-      <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-        {items.map((c) => (
-          <li key={c.id} className="space-y-2 px-4 py-3" data-testid="profile-reply">
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">
-              {t.rich(c.replyTo ? "repliedTo" : "commentedOn", {
-                user: c.replyTo ?? "",
-                post: () => (
-                  <Link
-                    href={`/posts/${c.post.id}#comment-${c.id}`}
-                    className="font-medium text-zinc-900 hover:underline dark:text-zinc-100"
-                  >
-                    {c.post.title}
-                  </Link>
-                ),
-              })}{" "}
-              · <RelativeTime iso={c.createdAt} />
-            </p>
-            <div className="markdown-body line-clamp-6 text-sm" dangerouslySetInnerHTML={{ __html: html.get(c.id) ?? "" }} />
-          </li>
-        ))}
-      </ol>
+      <RepliesList items={items} html={html} t={t} />
     ) : (
       <Empty>{page ? t("noMoreReplies") : t("noReplies", { username: profile.username })}</Empty>
     );
@@ -201,165 +234,235 @@ export default async function ProfilePage({ params, searchParams }: Props) {
       <Empty>{page ? t("noMoreActivity") : t("noActivity")}</Empty>
     );
   }
+  return { list, hasNext, postIds };
+}
 
-  if (shell)
-    list = (
-      <ShellMarks ids={postIds} visit={false}>
-        {list}
-      </ShellMarks>
-    );
-  const href = (t: Tab, p = 0) => `${base}?tab=${t}${p ? `&page=${p}` : ""}`;
-
+/** The member's card: avatar, name and badges, dates and counts, introduction, actions, stats, medals, groups. */
+function ProfileHeader({
+  profile,
+  follows,
+  groups,
+  shared,
+  own,
+  introductionHtml,
+  stats,
+  href,
+  t,
+  format,
+  timeLocale,
+}: {
+  profile: ProfileDto;
+  follows: Awaited<ReturnType<typeof followCounts>>;
+  groups: Awaited<ReturnType<typeof listMemberGroups>>;
+  shared: boolean;
+  own: boolean;
+  introductionHtml: string;
+  stats: { id: string; label: string; value: number }[];
+  href: Href;
+  t: ProfileT;
+  format: Awaited<ReturnType<typeof getFormatter>>;
+  timeLocale: "zh-CN" | "en";
+}) {
   return (
-    <div className="space-y-6">
-      <section aria-labelledby="profile-name" className="rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-          <Avatar src={profile.avatar} name={profile.username} size={96} />
-          <div className="min-w-0 flex-1 space-y-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-all">
-                {profile.username}
-                {profile.displayName ? (
-                  <span className="ml-2 text-lg font-normal text-zinc-600 dark:text-zinc-400" data-testid="profile-display-name">
-                    {profile.displayName}
-                  </span>
-                ) : null}
-              </h1>
-              <RoleBadge role={profile.role} />
-              {profile.bot ? (
-                <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
-                  {t("bot")}
+    <section aria-labelledby="profile-name" className="rounded-lg border border-zinc-200 p-4 sm:p-6 dark:border-zinc-800">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Avatar src={profile.avatar} name={profile.username} size={96} />
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-all">
+              {profile.username}
+              {profile.displayName ? (
+                <span className="ml-2 text-lg font-normal text-zinc-600 dark:text-zinc-400" data-testid="profile-display-name">
+                  {profile.displayName}
                 </span>
               ) : null}
-              {profile.displayMedal ? <MedalChip type={profile.displayMedal} size="md" /> : null}
-            </div>
-            <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
-              <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-                <Icon name="calendar-days" className="h-4 w-4" />
-                {t.rich("joined", {
-                  date: () => (
-                    <time dateTime={profile.createdAt} title={absoluteTime(profile.createdAt, timeLocale)}>
-                      {format.dateTime(new Date(profile.createdAt), { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
-                    </time>
-                  ),
-                })}
+            </h1>
+            <RoleBadge role={profile.role} />
+            {profile.bot ? (
+              <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-semibold text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">
+                {t("bot")}
               </span>
-              <span aria-hidden="true">·</span>
-              <Link href={href("followers")} className="whitespace-nowrap hover:underline" data-testid="follower-count">
-                {t.rich("followers", {
-                  count: follows.followers,
-                  n: (c) => <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{c}</strong>,
-                })}
-              </Link>
-              <span aria-hidden="true">·</span>
-              <Link href={href("following")} className="whitespace-nowrap hover:underline" data-testid="following-count">
-                {t.rich("following", {
-                  count: follows.following,
-                  n: (c) => <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{c}</strong>,
-                })}
-              </Link>
-              <span aria-hidden="true">·</span>
-              <span className="whitespace-nowrap">
-                {profile.nextLevelExp !== null
-                  ? t("levelProgress", { level: profile.currentLevel, xp: profile.experience, next: profile.nextLevelExp })
-                  : t("levelXp", { level: profile.currentLevel, xp: profile.experience })}
-              </span>
-            </p>
-            {profile.introduction ? (
-              <div
-                className="markdown-body text-sm"
-                data-testid="profile-introduction"
-                dangerouslySetInnerHTML={{ __html: introductionHtml }}
-              />
-            ) : (
-              <p className="text-sm text-zinc-600 italic dark:text-zinc-400" data-testid="profile-introduction">
-                {own ? t("noIntroOwn") : t("noIntro")}
-              </p>
-            )}
+            ) : null}
+            {profile.displayMedal ? <MedalChip type={profile.displayMedal} size="md" /> : null}
           </div>
-          {own ? (
-            <Link href="/settings/profile" className={buttonClass("secondary", "sm", "self-start")}>
-              <Icon name="settings" className="h-4 w-4" />
-              {t("editProfile")}
+          <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-sm text-zinc-600 dark:text-zinc-400">
+            <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+              <Icon name="calendar-days" className="h-4 w-4" />
+              {t.rich("joined", {
+                date: () => (
+                  <time dateTime={profile.createdAt} title={absoluteTime(profile.createdAt, timeLocale)}>
+                    {format.dateTime(new Date(profile.createdAt), { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+                  </time>
+                ),
+              })}
+            </span>
+            <span aria-hidden="true">·</span>
+            <Link href={href("followers")} className="whitespace-nowrap hover:underline" data-testid="follower-count">
+              {t.rich("followers", {
+                count: follows.followers,
+                n: (c) => <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{c}</strong>,
+              })}
             </Link>
+            <span aria-hidden="true">·</span>
+            <Link href={href("following")} className="whitespace-nowrap hover:underline" data-testid="following-count">
+              {t.rich("following", {
+                count: follows.following,
+                n: (c) => <strong className="font-semibold text-zinc-900 tabular-nums dark:text-zinc-100">{c}</strong>,
+              })}
+            </Link>
+            <span aria-hidden="true">·</span>
+            <span className="whitespace-nowrap">
+              {profile.nextLevelExp !== null
+                ? t("levelProgress", { level: profile.currentLevel, xp: profile.experience, next: profile.nextLevelExp })
+                : t("levelXp", { level: profile.currentLevel, xp: profile.experience })}
+            </span>
+          </p>
+          {profile.introduction ? (
+            <div
+              className="markdown-body text-sm"
+              data-testid="profile-introduction"
+              dangerouslySetInnerHTML={{ __html: introductionHtml }}
+            />
           ) : (
-            // The caller's own buttons, filled in by the browser: this document may be shared by every reader.
-            <div className="flex flex-wrap items-start gap-2 self-start">
-              <PersonActions username={profile.username} refreshOnChange />
-              <BlockButton username={profile.username} />
-            </div>
+            <p className="text-sm text-zinc-600 italic dark:text-zinc-400" data-testid="profile-introduction">
+              {own ? t("noIntroOwn") : t("noIntro")}
+            </p>
           )}
         </div>
-        <dl className="mt-5 grid grid-cols-3 gap-2 sm:grid-cols-6">
-          {stats.map((s) => (
-            <div key={s.id} className="rounded-md bg-zinc-50 px-2 py-2 text-center dark:bg-zinc-900">
-              <dt className="text-xs text-zinc-600 dark:text-zinc-400">{s.label}</dt>
-              <dd className="text-lg font-semibold tabular-nums" data-testid={`stat-${s.id}`}>
-                {format.number(s.value)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-        {profile.medals.length ? (
-          <div className="mt-4">
-            <h2 className="sr-only">{t("medals")}</h2>
-            <ul className="flex flex-wrap gap-1.5" aria-label={t("medalsEarned")}>
-              {profile.medals.map((m) => (
-                <li key={m}>
-                  <MedalChip type={m} />
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <ProfileGroups
-          username={profile.username}
-          initial={groups}
-          shared={shell}
-          heading={t("groups")}
-          label={t("groupsOf", { username: profile.username })}
-        />
-      </section>
-
-      <nav aria-label={t("sections")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {TABS.map((k) => (
-          <Link
-            key={k}
-            href={href(k)}
-            aria-current={k === tab ? "page" : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${
-              k === tab
-                ? "border-sky-700 text-sky-800 dark:border-sky-400 dark:text-sky-300"
-                : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-            }`}
-          >
-            {t(`tab.${k}`)}
+        {own ? (
+          <Link href="/settings/profile" className={buttonClass("secondary", "sm", "self-start")}>
+            <Icon name="settings" className="h-4 w-4" />
+            {t("editProfile")}
           </Link>
+        ) : (
+          // The caller's own buttons, filled in by the browser: this document may be shared by every reader.
+          <div className="flex flex-wrap items-start gap-2 self-start">
+            <PersonActions username={profile.username} refreshOnChange />
+            <BlockButton username={profile.username} />
+          </div>
+        )}
+      </div>
+      <ProfileStats profile={profile} groups={groups} shared={shared} stats={stats} t={t} format={format} />
+    </section>
+  );
+}
+
+/** The member's numbers, medals and groups, under the card. */
+function ProfileStats({
+  profile,
+  groups,
+  shared,
+  stats,
+  t,
+  format,
+}: {
+  profile: ProfileDto;
+  groups: Awaited<ReturnType<typeof listMemberGroups>>;
+  /** The render members share: the reader's own list of groups comes from the browser. */
+  shared: boolean;
+  stats: { id: string; label: string; value: number }[];
+  t: ProfileT;
+  format: Awaited<ReturnType<typeof getFormatter>>;
+}) {
+  return (
+    <>
+      <dl className="mt-5 grid grid-cols-3 gap-2 sm:grid-cols-6">
+        {stats.map((s) => (
+          <div key={s.id} className="rounded-md bg-zinc-50 px-2 py-2 text-center dark:bg-zinc-900">
+            <dt className="text-xs text-zinc-600 dark:text-zinc-400">{s.label}</dt>
+            <dd className="text-lg font-semibold tabular-nums" data-testid={`stat-${s.id}`}>
+              {format.number(s.value)}
+            </dd>
+          </div>
         ))}
-      </nav>
-
-      <section aria-label={t(`tab.${tab}`)}>{list}</section>
-
-      {page > 0 || hasNext ? (
-        <nav aria-label={t("pages")} className="flex items-center justify-between text-sm">
-          {page > 0 ? (
-            <Link href={href(tab, page - 1)} className={buttonClass("secondary", "sm")} rel="prev">
-              {t("newer")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-zinc-600 dark:text-zinc-400">{t("page", { page: page + 1 })}</span>
-          {hasNext ? (
-            <Link href={href(tab, page + 1)} className={buttonClass("secondary", "sm")} rel="next">
-              {t("older")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+      </dl>
+      {profile.medals.length ? (
+        <div className="mt-4">
+          <h2 className="sr-only">{t("medals")}</h2>
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("medalsEarned")}>
+            {profile.medals.map((m) => (
+              <li key={m}>
+                <MedalChip type={m} />
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
-    </div>
+      <ProfileGroups
+        username={profile.username}
+        initial={groups}
+        shared={shared}
+        heading={t("groups")}
+        label={t("groupsOf", { username: profile.username })}
+      />
+    </>
+  );
+}
+
+/** The member's comments, each with the post it is on and its text. */
+function RepliesList({ items, html, t }: { items: Awaited<ReturnType<typeof listUserReplies>>; html: Map<number, string>; t: ProfileT }) {
+  return (
+    <ol className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      {items.map((c) => (
+        <li key={c.id} className="space-y-2 px-4 py-3" data-testid="profile-reply">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {t.rich(c.replyTo ? "repliedTo" : "commentedOn", {
+              user: c.replyTo ?? "",
+              post: () => (
+                <Link href={`/posts/${c.post.id}#comment-${c.id}`} className="font-medium text-zinc-900 hover:underline dark:text-zinc-100">
+                  {c.post.title}
+                </Link>
+              ),
+            })}{" "}
+            · <RelativeTime iso={c.createdAt} />
+          </p>
+          <div className="markdown-body line-clamp-6 text-sm" dangerouslySetInnerHTML={{ __html: html.get(c.id) ?? "" }} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ProfileTabs({ tab, href, t }: { tab: Tab; href: Href; t: ProfileT }) {
+  return (
+    <nav aria-label={t("sections")} className="flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
+      {TABS.map((k) => (
+        <Link
+          key={k}
+          href={href(k)}
+          aria-current={k === tab ? "page" : undefined}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-600 ${
+            k === tab
+              ? "border-sky-700 text-sky-800 dark:border-sky-400 dark:text-sky-300"
+              : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+          }`}
+        >
+          {t(`tab.${k}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Pager({ tab, page, hasNext, href, t }: { tab: Tab; page: number; hasNext: boolean; href: Href; t: ProfileT }) {
+  return (
+    <nav aria-label={t("pages")} className="flex items-center justify-between text-sm">
+      {page > 0 ? (
+        <Link href={href(tab, page - 1)} className={buttonClass("secondary", "sm")} rel="prev">
+          {t("newer")}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-zinc-600 dark:text-zinc-400">{t("page", { page: page + 1 })}</span>
+      {hasNext ? (
+        <Link href={href(tab, page + 1)} className={buttonClass("secondary", "sm")} rel="next">
+          {t("older")}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }
 
