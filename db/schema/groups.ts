@@ -84,7 +84,11 @@ export const categoryPermissions = pgTable(
   ],
 );
 
-/** A group made moderator of a category: its members review, close, pin, move and hide posts there. */
+/**
+ * A group made moderator of a category: its members review, close, pin, move and hide posts there.
+ * Migration 0057's trigger `category_moderators_access_events` (forum_events_category_access_changed())
+ * ends the live streams when it changes, so they reopen under the new rule.
+ */
 export const categoryModerators = pgTable(
   "category_moderators",
   {

@@ -4,7 +4,12 @@ import type { FlagAction, FlagReason } from "./enums";
 import { comments, posts } from "./posts";
 import { users } from "./users";
 
-/** A member's flag on a post (commentId null) or on one of its comments; one per member per target. */
+/**
+ * A member's flag on a post (commentId null) or on one of its comments; one per member per target.
+ * Migration 0057's triggers send the live `review` event: `flags_review_events_ins`
+ * (forum_events_review_flags_raised()) when flags are raised, `flags_review_events_upd`
+ * (forum_events_review_flags_resolved()) when they are resolved.
+ */
 export const flags = pgTable(
   "flags",
   {

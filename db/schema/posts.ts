@@ -16,6 +16,8 @@ import { users } from "./users";
  * - `content_html` (migration 0053), the sanitized HTML of the content, stored when it is written
  *   (lib/services/content/stored-html.ts), left out for the same reason; the trigger
  *   `posts_clear_stale_html` (forum_clear_stale_html()) clears it when the content changes without it.
+ * - Migration 0057's triggers `posts_review_events_ins`, `posts_review_events_upd` and `posts_review_events_del`
+ *   (forum_events_review_posts()) send the live `review` event when a post enters or leaves the review queue.
  */
 export const posts = pgTable(
   "posts",
