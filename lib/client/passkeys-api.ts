@@ -2,8 +2,8 @@ import { startAuthentication, startRegistration } from "@simplewebauthn/browser"
 import { apiFetch } from "@/lib/client/api-client";
 import type { PasskeyDto } from "@/lib/validation/passkeys";
 
-type CreationOptions = Parameters<typeof startRegistration>[0];
-type RequestOptions = Parameters<typeof startAuthentication>[0];
+type CreationOptions = Parameters<typeof startRegistration>[0]["optionsJSON"];
+type RequestOptions = Parameters<typeof startAuthentication>[0]["optionsJSON"];
 
 /** The browser's calls for passkeys (Settings → Passkeys, and the sign-in page's button). */
 export const passkeysApi = {
@@ -11,7 +11,7 @@ export const passkeysApi = {
   /** Asks the server for a challenge, lets the device make a passkey, and has the server keep it. */
   add: async (name: string) => {
     const options = await apiFetch<CreationOptions>("/api/users/me/passkeys/options", { method: "POST" });
-    const response = await startRegistration(options);
+    const response = await startRegistration({ optionsJSON: options });
     return apiFetch<PasskeyDto>("/api/users/me/passkeys", {
       body: { response: JSON.parse(JSON.stringify(response)), ...(name.trim() ? { name: name.trim() } : {}) },
     });
@@ -23,6 +23,6 @@ export const passkeysApi = {
     const options = await apiFetch<RequestOptions>("/api/auth/passkey/options", {
       body: username.trim() ? { username: username.trim() } : {},
     });
-    return startAuthentication(options);
+    return startAuthentication({ optionsJSON: options });
   },
 };

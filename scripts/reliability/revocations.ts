@@ -12,7 +12,7 @@
 // --crowd N: N more anonymous streams on A (the fan-out each event goes through). A time from B's answer
 // below 0 is a stream that ended before B's answer reached the client (the NOTIFY travels faster).
 import { createHash, randomBytes } from "node:crypto";
-import { encode } from "@auth/core/jwt";
+import { encode } from "next-auth/jwt";
 import postgres from "postgres";
 import { check, ensureBuild, finish, freshDatabase, seedActors, sleep, startServer, type Check } from "./lib";
 

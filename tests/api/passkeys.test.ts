@@ -33,6 +33,14 @@ let ipSeq = 0;
 const freshIp = () => `203.0.113.${++ipSeq}`;
 const b64u = (b: Uint8Array | Buffer) => Buffer.from(b).toString("base64url");
 const sha256 = (b: Uint8Array | string) => createHash("sha256").update(b).digest();
+/** The user handle a browser hands back (@simplewebauthn/browser 13): base64url of the user id's bytes, the member's id as UTF-8. */
+const handle = (userId: number) => b64u(Buffer.from(String(userId)));
+/** Whether a DER ECDSA signature has an r or s shorter than 32 bytes (its leading zero bytes dropped). */
+const hasShortComponent = (der: Buffer) => {
+  const rLen = der[3]!;
+  const sLen = der[4 + rLen + 1]!;
+  return rLen < 32 || sLen < 32;
+};
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
   b.writeUInt32BE(n);
@@ -103,13 +111,20 @@ class Authenticator {
   }
 
   /** navigator.credentials.get(): UP + UV, the counter moved on by one (unless `counter` says otherwise). */
-  assert(challenge: string, o: { origin?: string; counter?: number; userHandle?: string | null; uv?: boolean } = {}) {
+  assert(
+    challenge: string,
+    o: { origin?: string; counter?: number; userHandle?: string | null; uv?: boolean; shortSignature?: boolean } = {},
+  ) {
     this.counter = o.counter ?? this.counter + 1;
     const authData = Buffer.concat([sha256(this.rpID), Buffer.from([0x01 | (o.uv === false ? 0 : 0x04)]), u32(this.counter)]);
     const clientDataJSON = this.clientData("webauthn.get", challenge, o.origin);
-    const signature = createSign("SHA256")
-      .update(Buffer.concat([authData, sha256(clientDataJSON)]))
-      .sign(this.key);
+    const sign = () =>
+      createSign("SHA256")
+        .update(Buffer.concat([authData, sha256(clientDataJSON)]))
+        .sign(this.key);
+    // ECDSA signatures are randomized: signing again until r or s came out short (about 1 in 128).
+    let signature = sign();
+    while (o.shortSignature && !hasShortComponent(signature)) signature = sign();
     return {
       id: b64u(this.credentialId),
       rawId: b64u(this.credentialId),
@@ -118,8 +133,7 @@ class Authenticator {
         clientDataJSON: b64u(clientDataJSON),
         authenticatorData: b64u(authData),
         signature: b64u(signature),
-        // As @simplewebauthn/browser 9 sends it: the UTF-8 text of the user id given at registration.
-        ...(o.userHandle === null ? {} : { userHandle: o.userHandle ?? String(this.userId) }),
+        ...(o.userHandle === null ? {} : { userHandle: o.userHandle ?? handle(this.userId) }),
       },
       clientExtensionResults: {},
     };
@@ -374,11 +388,16 @@ describe("signing in with a passkey", () => {
     await addPasskey(b);
     // b's own key claiming a's credential id: the signature does not verify against a's public key.
     const forged = Object.assign(new Authenticator(b.id), { credentialId: aKey.credentialId });
-    const r = await verify(forged.assert((await challengeFor()).challenge, { userHandle: String(a.id) }));
+    const r = await verify(forged.assert((await challengeFor()).challenge, { userHandle: handle(a.id) }));
     expect(r.status).toBe(401);
     // a's real key, but its user handle says b: refused (the passkey signs in only the member it was made for).
-    const swapped = await verify(aKey.assert((await challengeFor()).challenge, { userHandle: String(b.id) }));
+    const swapped = await verify(aKey.assert((await challengeFor()).challenge, { userHandle: handle(b.id) }));
     expect(swapped.status).toBe(401);
+    // …also in the form @simplewebauthn/browser 9 sent it (the id as text), which a page loaded before the upgrade still sends.
+    expect((await verify(aKey.assert((await challengeFor()).challenge, { userHandle: String(b.id) }))).status).toBe(401);
+    const oldPage = await verify(aKey.assert((await challengeFor()).challenge, { userHandle: String(a.id) }));
+    expect(oldPage.status).toBe(200);
+    expect(oldPage.body.user.id).toBe(a.id);
     // An unknown credential.
     expect((await verify(new Authenticator(a.id).assert((await challengeFor()).challenge))).status).toBe(401);
     // Without a user handle (a non-discoverable answer) a's key signs a in, never b.
@@ -412,6 +431,20 @@ describe("signing in with a passkey", () => {
     expect(r.body.user.id).toBe(u.id);
     const c2 = await challengeFor();
     expect(await verifyPasskeySignInJson({ json: JSON.stringify(auth.assert(c2.challenge)), ip: freshIp() })).toBe(u.id);
+  });
+
+  it("a signature whose r or s is shorter than 32 bytes signs in (DER drops leading zeros: about 1 sign-in in 128)", async () => {
+    const u = await makeUser({ username: "pk_short_sig" });
+    const { auth } = await addPasskey(u);
+    for (let i = 0; i < 3; i++) {
+      const answer = auth.assert((await challengeFor()).challenge, { shortSignature: true });
+      expect(hasShortComponent(Buffer.from(answer.response.signature, "base64url"))).toBe(true);
+      const r = await verify(answer);
+      expect(r.status).toBe(200);
+      expect(r.body.user.id).toBe(u.id);
+    }
+    const [row] = await db.select().from(userPasskeys).where(eq(userPasskeys.userId, u.id));
+    expect(row!.counter).toBe(3);
   });
 
   it("failed attempts are limited like passwords: per passkey and per address (429)", async () => {

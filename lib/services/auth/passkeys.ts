@@ -8,7 +8,7 @@ import {
   type VerifyAuthenticationResponseOpts,
   type VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server";
-import { isoBase64URL } from "@simplewebauthn/server/helpers";
+import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { db } from "@/db";
 import { passkeyChallenges, userPasskeys, users } from "@/db/schema";
@@ -43,8 +43,16 @@ export function relyingParty(): { rpID: string; origin: string; name: string } {
   return { rpID: base.hostname, origin: base.origin, name: e.SITE_NAME?.trim() || "Forum" };
 }
 
-/** The WebAuthn user handle of a member: their id, as the browser hands it back in `userHandle`. */
-const userHandle = (userId: number) => String(userId);
+/** The WebAuthn user id of a member: the UTF-8 bytes of their id (the same bytes passkeys made before were given). */
+const userIdBytes = (userId: number) => isoUint8Array.fromUTF8String(String(userId));
+
+/**
+ * Whether the `userHandle` a browser handed back names this member: base64url of the user id's bytes
+ * (@simplewebauthn/browser 10 and later), or the id as text (version 9, which a page loaded before an
+ * upgrade may still run). The two never collide: the base64url of digits never is all digits.
+ */
+const handleNames = (handle: string, userId: number) =>
+  handle === isoBase64URL.fromBuffer(userIdBytes(userId)) || handle === String(userId);
 
 type Row = typeof userPasskeys.$inferSelect;
 const toDto = (r: Row): PasskeyDto => ({
@@ -55,10 +63,9 @@ const toDto = (r: Row): PasskeyDto => ({
   lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
 });
 
-type Transports = NonNullable<VerifyAuthenticationResponseOpts["authenticator"]["transports"]>;
+type Transports = NonNullable<VerifyAuthenticationResponseOpts["credential"]["transports"]>;
 const descriptor = (r: Pick<Row, "credentialId" | "transports">) => ({
-  id: isoBase64URL.toBuffer(r.credentialId),
-  type: "public-key" as const,
+  id: r.credentialId,
   transports: r.transports as Transports,
 });
 
@@ -73,7 +80,7 @@ async function storeChallenge(challenge: string, purpose: "register" | "sign_in"
 /** The challenge a response signed (from its clientDataJSON), or null when it names none. */
 function challengeOf(clientDataJSON: string): string | null {
   try {
-    const data = JSON.parse(isoBase64URL.toString(clientDataJSON)) as { challenge?: unknown };
+    const data = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
     return typeof data.challenge === "string" && /^[A-Za-z0-9_-]{16,200}$/.test(data.challenge) ? data.challenge : null;
   } catch {
     return null;
@@ -126,7 +133,7 @@ export async function passkeyRegistrationOptions(viewer: Pick<Viewer, "id">) {
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.rpID,
-    userID: userHandle(viewer.id),
+    userID: userIdBytes(viewer.id),
     userName: u.username,
     userDisplayName: u.displayName || u.username,
     attestationType: "none",
@@ -165,7 +172,7 @@ export async function registerPasskey(
     info = undefined;
   }
   if (!info) throw badRequest(msg("passkeyRegistrationFailed"), "response");
-  const credentialId = isoBase64URL.fromBuffer(info.credentialID);
+  const credentialId = info.credential.id;
   const transports = (input.response.response.transports ?? []).filter((t) => /^[a-z-]{1,32}$/.test(t));
   return db.transaction(async (tx) => {
     // One member's additions in turn (the count below, then the insert).
@@ -181,8 +188,8 @@ export async function registerPasskey(
       .values({
         userId: viewer.id,
         credentialId,
-        publicKey: Buffer.from(info.credentialPublicKey),
-        counter: info.counter,
+        publicKey: Buffer.from(info.credential.publicKey),
+        counter: info.credential.counter,
         transports,
         name: input.name || `Passkey ${count + 1}`,
       })
@@ -264,8 +271,7 @@ export async function verifyPasskeySignIn(input: { response: AuthenticationRespo
   const [cred] = await db.select().from(userPasskeys).where(eq(userPasskeys.credentialId, response.id)).limit(1);
   if (!cred) throw unauthorized(msg("passkeyRefused"));
   // A discoverable credential names its member; it must be the one the passkey was made for.
-  // (@simplewebauthn/browser 9 hands the user handle back as the UTF-8 text it was given, not base64url.)
-  if (response.response.userHandle && response.response.userHandle !== userHandle(cred.userId)) {
+  if (response.response.userHandle && !handleNames(response.response.userHandle, cred.userId)) {
     throw unauthorized(msg("passkeyRefused"));
   }
   const rp = relyingParty();
@@ -277,9 +283,9 @@ export async function verifyPasskeySignIn(input: { response: AuthenticationRespo
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
       requireUserVerification: true,
-      authenticator: {
-        credentialID: isoBase64URL.toBuffer(cred.credentialId),
-        credentialPublicKey: new Uint8Array(cred.publicKey),
+      credential: {
+        id: cred.credentialId,
+        publicKey: new Uint8Array(cred.publicKey),
         counter: cred.counter,
         transports: cred.transports as Transports,
       },
