@@ -117,6 +117,41 @@ export function NameForm({
   );
 }
 
+/**
+ * A settings form's save button, its "saved" line (shown once saved and unchanged since) and the error
+ * of the last change.
+ */
+export function SaveBar({
+  label,
+  busy,
+  dirty,
+  saved,
+  error,
+}: {
+  label: string;
+  busy: boolean;
+  dirty: boolean;
+  saved: boolean;
+  error: Error | null;
+}) {
+  const t = useTranslations("AdminSettings");
+  return (
+    <>
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={busy || !dirty}>
+          {label}
+        </Button>
+        {saved && !dirty ? (
+          <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+            {t("saved")}
+          </span>
+        ) : null}
+      </div>
+      <ChangeError error={error} />
+    </>
+  );
+}
+
 /** The error of the last admin change, if any. */
 export function ChangeError({ error }: { error: Error | null }) {
   return error ? (

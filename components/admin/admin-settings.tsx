@@ -2,9 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
-import { ChangeError } from "@/components/admin/admin-kit";
+import { SaveBar } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 
@@ -232,17 +231,7 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
             </Field>
           ) : null}
         </fieldset>
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={change.busy || !dirty}>
-            {t("save")}
-          </Button>
-          {saved && !dirty ? (
-            <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-              {t("saved")}
-            </span>
-          ) : null}
-        </div>
-        <ChangeError error={change.error} />
+        <SaveBar label={t("save")} busy={change.busy} dirty={dirty} saved={saved} error={change.error} />
       </form>
     </div>
   );

@@ -2,9 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { ChangeError } from "@/components/admin/admin-kit";
+import { SaveBar } from "@/components/admin/admin-kit";
 import { useAdminMutation } from "@/components/admin/use-admin";
-import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import type { SiteConfigDto } from "@/lib/validation/responses";
 
@@ -73,32 +72,13 @@ export function RateLimitSettings({ limits }: { limits: Limits }) {
                 <th scope="row" className="py-1.5 pr-2 text-left font-normal">
                   {action}
                 </th>
-                <td className="py-1.5 pr-2">
-                  <input
-                    type="number"
-                    min={1}
-                    max={MAX_LIMIT}
-                    step={1}
-                    required
-                    aria-label={t("limitOf", { action })}
-                    value={v.limit}
-                    onChange={(e) => set(a, "limit", Number(e.target.value))}
-                    className={`${inputClass} max-w-28`}
-                  />
-                </td>
-                <td className="py-1.5 pr-2">
-                  <input
-                    type="number"
-                    min={1}
-                    max={MAX_WINDOW}
-                    step={1}
-                    required
-                    aria-label={t("windowOf", { action })}
-                    value={v.windowSeconds}
-                    onChange={(e) => set(a, "windowSeconds", Number(e.target.value))}
-                    className={`${inputClass} max-w-28`}
-                  />
-                </td>
+                <NumberCell max={MAX_LIMIT} label={t("limitOf", { action })} value={v.limit} onChange={(n) => set(a, "limit", n)} />
+                <NumberCell
+                  max={MAX_WINDOW}
+                  label={t("windowOf", { action })}
+                  value={v.windowSeconds}
+                  onChange={(n) => set(a, "windowSeconds", n)}
+                />
                 <td className="py-1.5 text-right text-zinc-600 tabular-nums dark:text-zinc-400">
                   {valid ? t("perWindow", { limit: format.number(v.limit), ...per(v.windowSeconds) }) : null}
                 </td>
@@ -107,17 +87,26 @@ export function RateLimitSettings({ limits }: { limits: Limits }) {
           })}
         </tbody>
       </table>
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={change.busy || changed.length === 0}>
-          {t("saveLimits")}
-        </Button>
-        {saved && changed.length === 0 ? (
-          <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-            {t("saved")}
-          </span>
-        ) : null}
-      </div>
-      <ChangeError error={change.error} />
+      <SaveBar label={t("saveLimits")} busy={change.busy} dirty={changed.length > 0} saved={saved} error={change.error} />
     </form>
+  );
+}
+
+/** One whole number from 1 to `max` in a table cell. */
+function NumberCell({ max, label, value, onChange }: { max: number; label: string; value: number; onChange: (n: number) => void }) {
+  return (
+    <td className="py-1.5 pr-2">
+      <input
+        type="number"
+        min={1}
+        max={max}
+        step={1}
+        required
+        aria-label={label}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className={`${inputClass} max-w-28`}
+      />
+    </td>
   );
 }

@@ -7,34 +7,10 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, type R
 import { usePostMutation } from "@/components/posts/use-post";
 import { ApiClientError, pageStateParams, type PageStateQuery } from "@/lib/client/api-client";
 import { moderationKeys, notificationKeys, postKeys } from "@/lib/client/query-keys";
+import type { LiveEvent } from "@/lib/live/event-shape";
 import type { PageStateDto } from "@/lib/validation/users";
 
-/** The data of one server-sent event (lib/live/events.ts). */
-export type LiveEvent = {
-  id: number;
-  type:
-    | "notification"
-    | "comment"
-    | "comment_changed"
-    | "post_created"
-    | "post_changed"
-    | "counts"
-    | "reload"
-    | "message"
-    | "message_read"
-    | "review";
-  postId?: number | null;
-  /** message, message_read (sent to the conversation's members only). */
-  conversationId?: number;
-  messageId?: number;
-  commentId?: number;
-  actorId?: number;
-  authorId?: number;
-  categoryId?: number;
-  userId?: number;
-  /** review: post | flag (entered the review queue) or reviewed (left it). */
-  kind?: string;
-};
+export type { LiveEvent };
 
 type Listener = (e: LiveEvent) => void;
 /** What the stream's first message answers, or null: ask GET /api/users/me/page-state instead. */

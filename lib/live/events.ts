@@ -4,7 +4,7 @@ import { connection, db, directSql, jsonValue, rawRows } from "@/db";
 import { canReviewPosts, canSeePost } from "@/lib/permissions";
 import { hiddenCategoriesSql } from "@/lib/permissions/category-access";
 import { moderatedCategoriesSql } from "@/lib/permissions/category-moderators";
-import type { PostStatus, VisibleScope } from "@/db/schema";
+import type { LiveEvent } from "@/lib/live/event-shape";
 import type { Viewer } from "@/lib/viewer";
 import { endedSignIns } from "@/lib/services/auth/sessions";
 import { setting } from "@/lib/env";
@@ -29,52 +29,7 @@ export const RESUME_MAX = 500;
 /** How long the outbox keeps events for resuming clients. */
 export const OUTBOX_MINUTES = 15;
 
-export type LiveEvent = {
-  id: number;
-  type:
-    | "notification"
-    | "comment"
-    | "comment_changed"
-    | "post_created"
-    | "post_changed"
-    | "counts"
-    | "reload"
-    | "message"
-    | "message_read"
-    | "review"
-    | "revoked";
-  userId?: number;
-  /** message, message_read: the conversation and its members (the only ones who receive it). */
-  conversationId?: number;
-  messageId?: number;
-  userIds?: number[];
-  notificationId?: number;
-  postId?: number | null;
-  commentId?: number;
-  parentId?: number | null;
-  actorId?: number;
-  authorId?: number;
-  status?: PostStatus;
-  scope?: VisibleScope;
-  oldStatus?: PostStatus;
-  oldScope?: VisibleScope;
-  categoryId?: number;
-  /** post_changed: the category before the change (a move). */
-  oldCategoryId?: number;
-  /**
-   * revoked: "session" | "token" (that sign-in ended) or "suspended" | "role" (every stream of userId);
-   * review: "post" | "flag" (something entered the review queue) or "reviewed" (something left it).
-   */
-  kind?: string;
-  /** review: flags raised or resolved in one statement, in this category. */
-  count?: number;
-  /** review (kind flag, one flag): the flag. */
-  flagId?: number;
-  /** revoked: the browser session (user_sessions.id) or token (api_tokens.id) that ended. */
-  sessionId?: number;
-  tokenId?: number;
-  table?: string;
-};
+export type { LiveEvent };
 
 const NONE: ReadonlySet<number> = new Set();
 

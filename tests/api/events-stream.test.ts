@@ -12,6 +12,7 @@ import { postViews } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
 import { elapse } from "../time";
+import { readFrames } from "./live-helpers";
 
 type Stream = {
   events: LiveEvent[];
@@ -30,7 +31,6 @@ async function stream(
 ): Promise<Stream & { status: number; type: string | null }> {
   const res = await events(req(path, o), { params: Promise.resolve({}) });
   const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   const out: Stream = {
     events: [],
     named: [],
@@ -47,31 +47,11 @@ async function stream(
       );
     },
   };
-  let buf = "";
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buf += decoder.decode(value);
-      let i: number;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const chunk = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        out.raw.push(chunk);
-        const data = chunk
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        const name = chunk
-          .split("\n")
-          .find((l) => l.startsWith("event: "))
-          ?.slice(7);
-        if (data && name) out.named.push({ event: name, data: JSON.parse(data) });
-        else if (data) out.events.push(JSON.parse(data));
-      }
-    }
-  })();
+  void readFrames(reader, (f) => {
+    out.raw.push(f.raw);
+    if (f.data !== undefined && f.event) out.named.push({ event: f.event, data: f.data });
+    else if (f.data !== undefined) out.events.push(f.data as LiveEvent);
+  });
   open.push(out);
   return { ...out, status: res.status, type: res.headers.get("content-type") };
 }

@@ -5,6 +5,32 @@ import { GET as events } from "@/app/api/events/route";
 import type { LiveEvent } from "@/lib/live/events";
 import { req, type TestUser } from "../helpers";
 
+/** One server-sent frame: its `event:` name (none for the live events), its `data:` parsed, and the text. */
+export type Frame = { event?: string; data?: unknown; raw: string };
+
+/** Reads a text/event-stream body frame by frame until it ends (or is cancelled). */
+export async function readFrames(reader: ReadableStreamDefaultReader<Uint8Array>, onFrame: (f: Frame) => void): Promise<void> {
+  const decoder = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done) return;
+    buf += decoder.decode(value);
+    let i: number;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const raw = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      const lines = raw.split("\n");
+      const data = lines
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n");
+      const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
+      onFrame({ event, data: data ? JSON.parse(data) : undefined, raw });
+    }
+  }
+}
+
 export type Stream = {
   events: LiveEvent[];
   /** True once the server ended the stream. */
@@ -19,7 +45,6 @@ export async function stream(as?: TestUser): Promise<Stream> {
   const res = await events(req("/api/events", { token: as?.token }), { params: Promise.resolve({}) });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   const out: Stream = {
     events: [],
     ended: false,
@@ -34,27 +59,9 @@ export async function stream(as?: TestUser): Promise<Stream> {
         { timeout: 3000, interval: 20 },
       ),
   };
-  let buf = "";
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buf += decoder.decode(value);
-      let i: number;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const chunk = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (chunk.split("\n").some((l) => l.startsWith("event: "))) continue; // named frames (page-state)
-        const data = chunk
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        if (data) out.events.push(JSON.parse(data));
-      }
-    }
-    out.ended = true;
-  })();
+  void readFrames(reader, (f) => {
+    if (f.event === undefined && f.data !== undefined) out.events.push(f.data as LiveEvent); // named frames: page-state
+  }).then(() => (out.ended = true));
   open.push(out);
   return out;
 }

@@ -29,6 +29,7 @@ import { commentSchema, notificationSchema } from "@/lib/validation/responses";
 import { searchResultSchema } from "@/lib/validation/search";
 import { userActivitySchema, userReplySchema } from "@/lib/validation/users";
 import { call, makeCategory, makeUser, req, type TestUser } from "../helpers";
+import { readFrames } from "./live-helpers";
 import { TestSmtp } from "./mail-helpers";
 
 /** A word found only in the hidden comment. */
@@ -51,29 +52,12 @@ async function openStream(path: string, u?: TestUser) {
   const res = await events(req(path, as(u)), { params: Promise.resolve({}) });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   const got: LiveEvent[] = [];
   const frames: string[] = [];
-  let buf = "";
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) break;
-      buf += decoder.decode(value);
-      let i: number;
-      while ((i = buf.indexOf("\n\n")) >= 0) {
-        const chunk = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        frames.push(chunk);
-        const data = chunk
-          .split("\n")
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        if (data && !chunk.includes("\nevent: ") && !chunk.startsWith("event: ")) got.push(JSON.parse(data));
-      }
-    }
-  })();
+  void readFrames(reader, (f) => {
+    frames.push(f.raw);
+    if (f.data !== undefined && !f.event) got.push(f.data as LiveEvent);
+  });
   return { got, frames, close: async () => void (await reader.cancel().catch(() => {})) };
 }
 
