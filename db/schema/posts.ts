@@ -17,7 +17,10 @@ import { users } from "./users";
  *   (lib/services/content/stored-html.ts), left out for the same reason; the trigger
  *   `posts_clear_stale_html` (forum_clear_stale_html()) clears it when the content changes without it.
  * - Migration 0057's triggers `posts_review_events_ins`, `posts_review_events_upd` and `posts_review_events_del`
- *   (forum_events_review_posts()) send the live `review` event when a post enters or leaves the review queue.
+ *   (forum_events_review_posts()) send the live `review` event when a post enters or leaves the review queue;
+ *   migration 0059's `posts_review_events_flagged_del` (forum_events_review_flagged_post_deleted()) when a
+ *   post with open flags is deleted, and `posts_review_events_move` (forum_events_review_posts_moved()) when a
+ *   pending or flagged post moves to another category.
  */
 export const posts = pgTable(
   "posts",

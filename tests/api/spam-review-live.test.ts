@@ -1,5 +1,6 @@
 // Issue 58, "staff are told": what enters the review queue (a held comment's system flag, a member's flag,
-// a post held for review or hidden by a silence) sends a live `review` event (migration 0057) to
+// a post held for review or hidden by a silence) or leaves it (decided, deleted, moved to another
+// category) sends a live `review` event (migrations 0057, 0059) to
 // moderators and admins, and to a category moderator for their categories only; a member's stream and
 // an anonymous one never receive it. Both databases (npm test runs both).
 import { randomBytes } from "node:crypto";
@@ -10,6 +11,11 @@ import { POST as createGroup } from "@/app/api/admin/groups/route";
 import { POST as addMember } from "@/app/api/admin/groups/[id]/members/route";
 import { PUT as putModerators } from "@/app/api/admin/categories/[id]/moderators/route";
 import { POST as createPost } from "@/app/api/posts/route";
+import { DELETE as deletePost, PUT as updatePost } from "@/app/api/posts/[id]/route";
+import { DELETE as deleteComment } from "@/app/api/comments/[id]/route";
+import { db } from "@/db";
+import { flags } from "@/db/schema";
+import { eq } from "drizzle-orm";
 import { eventHub, type LiveEvent } from "@/lib/live/events";
 import { liveEventSchema } from "@/lib/validation/events";
 import { makeCategory } from "../helpers";
@@ -226,5 +232,137 @@ describe("live review-queue events (migration 0057)", () => {
     });
     expect(r.status, r.text).toBe(200);
     await expect.poll(() => s.ended, { timeout: 3000 }).toBe(true);
+  });
+});
+
+describe("live review-queue events when flagged or pending posts are deleted or moved (migration 0059)", () => {
+  const del = (u: TestUser, id: number) =>
+    call(deletePost, `/api/posts/${id}`, { method: "DELETE", token: u.token, params: { id: String(id) } });
+  const move = (u: TestUser, id: number, categoryId: number) =>
+    call(updatePost, `/api/posts/${id}`, { method: "PUT", token: u.token, params: { id: String(id) }, body: { categoryId } });
+  const flag = async (body: { postId: number } | { commentId: number }) => {
+    const f = await call(flagIt, "/api/flags", { token: plain.token, body: { ...body, reason: "OFF_TOPIC" } });
+    expect(f.status, f.text).toBe(201);
+    return f.body.id as number;
+  };
+  const reviewsOf = (s: Stream, postId: number) => s.events.filter((x) => isReview(x) && x.postId === postId);
+  // The posts' author here (the file's author would pass the posts rate limit).
+  let writer: TestUser;
+  beforeAll(async () => {
+    writer = await member(1);
+  });
+
+  it("a flagged post deleted by its author, and a post with a flagged comment deleted by staff: its flags went with it, reviewers are told it left", async () => {
+    const p = (await post(writer)).body;
+    const q = (await post(writer)).body;
+    const c = (await comment(await member(1), q.id, "A comment someone flags")).body;
+    const { staff, catMod: cm, others } = await audiences();
+    await flag({ postId: p.id });
+    await flag({ commentId: c.id });
+    for (const s of [...staff, cm]) await s.waitFor((x) => isReview(x) && x.kind === "flag" && x.commentId === c.id);
+
+    const d1 = await del(writer, p.id);
+    expect(d1.status, d1.text).toBe(204);
+    const d2 = await del(moderator, q.id);
+    expect(d2.status, d2.text).toBe(204);
+    expect(await db.select().from(flags).where(eq(flags.postId, q.id))).toEqual([]);
+    for (const s of [...staff, cm]) {
+      expect(await s.waitFor((x) => isReview(x) && x.kind === "reviewed" && x.postId === p.id)).toMatchObject({ categoryId: mine });
+      expect(await s.waitFor((x) => isReview(x) && x.kind === "reviewed" && x.postId === q.id)).toMatchObject({ categoryId: mine });
+    }
+    const b = (await post(writer)).body;
+    await barrier(b.id, [...staff, cm, ...others]);
+    for (const s of [...staff, cm]) expect(reviewsOf(s, q.id).filter((x) => x.kind === "reviewed")).toHaveLength(1);
+    for (const s of others) expect(s.events.filter(isReview)).toEqual([]);
+  });
+
+  it("a pending post with open flags deleted is told once; a flagged comment deleted by its author stays in the queue (soft delete: its flags stay open), so nothing is sent", async () => {
+    await config({ newMemberReviewPosts: 5 });
+    let held: { id: number; status: string };
+    try {
+      held = (await post(await member(0))).body;
+    } finally {
+      await config({ newMemberReviewPosts: 0 });
+    }
+    expect(held.status).toBe("PENDING");
+    // A pending post with open flags: what members' flags leave when they hide a post (0057's silence test).
+    await db.insert(flags).values({ reporterId: plain.id, postId: held.id, reason: "SPAM" });
+    const p = (await post(writer)).body;
+    const c = (await comment(plain, p.id, "A comment its author takes back")).body;
+    const f = await call(flagIt, "/api/flags", { token: writer.token, body: { commentId: c.id, reason: "OFF_TOPIC" } });
+    expect(f.status, f.text).toBe(201);
+    const { staff, catMod: cm } = await audiences();
+
+    const gone = await call(deleteComment, `/api/comments/${c.id}`, { method: "DELETE", token: plain.token, params: { id: String(c.id) } });
+    expect(gone.status, gone.text).toBe(204);
+    const [open] = await db.select({ status: flags.status }).from(flags).where(eq(flags.commentId, c.id));
+    expect(open?.status).toBe("OPEN");
+    const d = await call(deletePost, `/api/posts/${held.id}`, { method: "DELETE", token: admin.token, params: { id: String(held.id) } });
+    expect(d.status, d.text).toBe(204);
+    for (const s of [...staff, cm]) await s.waitFor((x) => isReview(x) && x.kind === "reviewed" && x.postId === held.id);
+    await barrier(p.id, [...staff, cm]);
+    for (const s of [...staff, cm]) {
+      expect(reviewsOf(s, held.id)).toHaveLength(1);
+      expect(s.events.filter((x) => isReview(x) && x.commentId === c.id)).toEqual([]);
+      expect(reviewsOf(s, p.id)).toEqual([]);
+    }
+  });
+
+  it("a pending post moved to another category: the category it left is told it left, the one it entered that it waits there", async () => {
+    await config({ newMemberReviewPosts: 5 });
+    let there: { id: number; status: string };
+    try {
+      const r = await call(createPost, "/api/posts", {
+        token: (await member(0)).token,
+        body: { title: "Held elsewhere", content: "Some words", categoryId: other, tagIds: [] },
+      });
+      expect(r.status, r.text).toBe(201);
+      there = r.body;
+    } finally {
+      await config({ newMemberReviewPosts: 0 });
+    }
+    expect(there.status).toBe("PENDING");
+    const { staff, catMod: cm, others } = await audiences();
+
+    const m1 = await move(moderator, there.id, mine);
+    expect(m1.status, m1.text).toBe(200);
+    expect(await cm.waitFor((x) => isReview(x) && x.postId === there.id)).toMatchObject({ kind: "post", categoryId: mine });
+    for (const s of staff) {
+      await s.waitFor((x) => isReview(x) && x.kind === "reviewed" && x.postId === there.id && x.categoryId === other);
+      await s.waitFor((x) => isReview(x) && x.kind === "post" && x.postId === there.id && x.categoryId === mine);
+    }
+    const m2 = await move(moderator, there.id, other);
+    expect(m2.status, m2.text).toBe(200);
+    await cm.waitFor((x) => isReview(x) && x.kind === "reviewed" && x.postId === there.id && x.categoryId === mine);
+    const b = (await post(writer)).body;
+    await barrier(b.id, [...staff, cm, ...others]);
+    // The category moderator hears nothing of the other category.
+    expect(cm.events.filter((x) => isReview(x) && x.categoryId === other)).toEqual([]);
+    for (const s of others) expect(s.events.filter(isReview)).toEqual([]);
+  });
+
+  it("a post with open flags moved: it leaves one category's flag queue and enters the other's; a post without any is no review event", async () => {
+    const p = (await post(writer)).body;
+    const calm = (await post(writer)).body;
+    const flagId = await flag({ postId: p.id });
+    const { staff, catMod: cm, others } = await audiences();
+
+    const m1 = await move(moderator, p.id, other);
+    expect(m1.status, m1.text).toBe(200);
+    expect(await cm.waitFor((x) => isReview(x) && x.postId === p.id)).toMatchObject({ kind: "reviewed", categoryId: mine });
+    for (const s of staff)
+      expect(await s.waitFor((x) => isReview(x) && x.kind === "flag" && x.postId === p.id)).toMatchObject({
+        categoryId: other,
+        count: 1,
+        flagId,
+      });
+    const m2 = await move(moderator, p.id, mine);
+    expect(m2.status, m2.text).toBe(200);
+    expect(await cm.waitFor((x) => isReview(x) && x.kind === "flag" && x.postId === p.id)).toMatchObject({ categoryId: mine, count: 1 });
+    const m3 = await move(moderator, calm.id, other);
+    expect(m3.status, m3.text).toBe(200);
+    await barrier(p.id, [...staff, cm, ...others]);
+    for (const s of [...staff, cm]) expect(reviewsOf(s, calm.id)).toEqual([]);
+    for (const s of others) expect(s.events.filter(isReview)).toEqual([]);
   });
 });

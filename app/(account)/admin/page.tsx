@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { adminMetadata } from "@/components/admin/admin-meta";
 import { AdminNav } from "@/components/admin/admin-nav";
 import { AdminDashboard } from "@/components/admin/dashboard/admin-dashboard";
+import { LiveReviewRefresh } from "@/components/admin/dashboard/live-review-refresh";
 import { orNotFound } from "@/lib/api/page";
 import { pageViewer } from "@/lib/cache/page-reader";
 import { getAdminDashboard } from "@/lib/services/moderation/dashboard";
@@ -13,7 +14,10 @@ import { spamSummary } from "@/lib/services/spam/summary";
 
 export const generateMetadata = () => adminMetadata("overview");
 
-/** Staff: the dashboard. Admins see everything, moderators the moderation part; others get the 404 page. */
+/**
+ * Staff: the dashboard. Admins see everything, moderators the moderation part; others get the 404 page.
+ * Its review counts (open flags, pending posts, spam activity) refresh on live `review` events.
+ */
 export default async function AdminOverviewPage() {
   const viewer = await pageViewer();
   if (!viewer) redirect("/login?callbackUrl=/admin");
@@ -26,6 +30,7 @@ export default async function AdminOverviewPage() {
       <BackupAlert failure={await getBackupAlert(viewer)} />
       <SpamActivity summary={await spamSummary(viewer)} />
       <AdminDashboard data={data} />
+      <LiveReviewRefresh />
     </div>
   );
 }
