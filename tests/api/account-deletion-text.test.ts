@@ -5,7 +5,7 @@
 import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db";
-import { comments, drafts, messages, notifications, postChangeLogs, posts, usernameHistory, users } from "@/db/schema";
+import { comments, drafts, mailOutbox, messages, notifications, postChangeLogs, posts, usernameHistory, users } from "@/db/schema";
 import { DELETE as deleteMe } from "@/app/api/users/me/route";
 import { PUT as editPost } from "@/app/api/posts/[id]/route";
 import { PUT as editComment } from "@/app/api/comments/[id]/route";
@@ -221,13 +221,15 @@ describe("deleting an account: the old names and address in stored text", () => 
     expect(t!.content).toBe(`@${gone}, @${gone}! alice_q ${decoys}`);
   });
 
-  it("content remove: the emptied comments' earlier versions and the member's draft go too", async () => {
+  it("content remove: the emptied comments' earlier versions, the member's draft and mail to the address go too", async () => {
     const u = await member("rook_q", "rook_was", "rook.q@mail.example");
     const other = await makeUser({ username: "rook_q_other" });
     const theirs = await postBy(other.id, "Rook thread", "a thread");
     const c = await commentBy(u.id, theirs.id, "first words of rook_q");
     expect((await editC(u, c.id, "second words of rook_q")).status).toBe(200);
     await db.insert(drafts).values({ userId: u.id, title: "rook_q's draft", content: "unfinished" });
+    // A password reset is queued without a member id; it names the address only.
+    await db.insert(mailOutbox).values({ kind: "reset", toAddress: "Rook.Q@mail.example" });
     expect(await db.select().from(postChangeLogs).where(eq(postChangeLogs.commentId, c.id))).toHaveLength(1);
     const r = await call(deleteMe, "/api/users/me", {
       method: "DELETE",
@@ -238,6 +240,7 @@ describe("deleting an account: the old names and address in stored text", () => 
     expect(r.status, r.text).toBe(200);
     expect(await db.select().from(postChangeLogs).where(eq(postChangeLogs.commentId, c.id))).toEqual([]);
     expect(await db.select().from(drafts).where(eq(drafts.userId, u.id))).toEqual([]);
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "reset"))).toEqual([]);
     expect((await db.select().from(comments).where(eq(comments.id, c.id)))[0]!.content).toBe("");
   });
 });

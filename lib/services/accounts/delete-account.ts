@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import {
   comments,
@@ -103,7 +103,15 @@ async function anonymise(tx: DbOrTx, userId: number, content: DeleteContent) {
   await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
   await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
   await tx.delete(emailCodes).where(eq(emailCodes.userId, userId));
-  await tx.delete(mailOutbox).where(and(eq(mailOutbox.userId, userId), inArray(mailOutbox.status, ["pending", "failed"])));
+  // Mail to the address without a member id (a password reset) goes too.
+  await tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        or(eq(mailOutbox.userId, userId), sql`lower(${mailOutbox.toAddress}) = lower(${u.email})`),
+        inArray(mailOutbox.status, ["pending", "failed"]),
+      ),
+    );
   // Their data archives go too (the files with the next pass of the exports job).
   await endDataExports(tx, userId);
   const changes: Change[] = [
