@@ -1,12 +1,12 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db, type DbOrTx } from "@/db";
 import {
   comments,
   emailCodes,
   mailOutbox,
-  messages,
   passkeyChallenges,
+  postChangeLogs,
   posts,
   releasedUsernames,
   signInTickets,
@@ -19,10 +19,11 @@ import {
 } from "@/db/schema";
 import { afterCommit } from "@/lib/changes/announce";
 import type { Change } from "@/lib/changes/announce";
-import { accountChanged, commentChanged, memberShown, postChanged } from "@/lib/changes/written";
+import { accountChanged, commentChanged, memberShown, notificationsRead, postChanged } from "@/lib/changes/written";
 import { badRequest, forbidden, msg, notFound, unauthorized } from "@/lib/errors";
 import { assertRole } from "@/lib/permissions";
 import { endDataExports } from "@/lib/services/accounts/data-export";
+import { deletedAddress, rewriteDeletedText } from "@/lib/services/accounts/deleted-text";
 import { releasedNameHash } from "@/lib/services/shared/released-names";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { hitRateLimit } from "@/lib/limits/rate-limit";
@@ -41,36 +42,6 @@ export type DeletedAccountDto = { deleted: true; username: string; postsRemoved:
 export const deletedName = (userId: number) => `deleted-${userId}`;
 
 /**
- * Other members' mentions of the account's names (`@old`, any case, not inside a longer name or an
- * address) become mentions of the deleted name, in posts, comments and messages, so the old name is
- * found in no text and its mentions lead to the deleted member (as Discourse rewrites mentions when a
- * name changes). The search columns are generated from the text and the stored HTML is cleared by
- * migration 0053's trigger, so both follow. Version histories keep what was written.
- */
-async function rewriteMentions(tx: DbOrTx, names: string[], to: string) {
-  // Usernames are [A-Za-z0-9_-]: nothing in them is special in a regular expression outside brackets.
-  const alternatives = [...new Set(names.map((n) => n.toLowerCase()))].join("|");
-  const pattern = `(?<![A-Za-z0-9_.@-])@(${alternatives})(?![A-Za-z0-9_-])`;
-  const replaced = (col: SQL) => sql`regexp_replace(${col}, ${pattern}, ${"@" + to}, 'gi')`;
-  const matches = (col: SQL) => sql`${col} ~* ${pattern}`;
-  const postRows = await tx
-    .update(posts)
-    .set({ content: replaced(sql`${posts.content}`) })
-    .where(matches(sql`${posts.content}`))
-    .returning({ id: posts.id });
-  const commentRows = await tx
-    .update(comments)
-    .set({ content: replaced(sql`${comments.content}`) })
-    .where(matches(sql`${comments.content}`))
-    .returning({ id: comments.id, postId: comments.postId });
-  await tx
-    .update(messages)
-    .set({ content: replaced(sql`${messages.content}`) })
-    .where(matches(sql`${messages.content}`));
-  return { posts: postRows.map((r) => r.id), comments: commentRows };
-}
-
-/**
  * Anonymises an account at once, in one transaction: name, display name, address, avatar, introduction,
  * password, passkeys and two-factor secrets go; every browser session and token (personal ones too) ends; the
  * names it had are forgotten (their `/u/<old>` links lead nowhere) and held for a cooldown as a hash only;
@@ -79,7 +50,7 @@ async function rewriteMentions(tx: DbOrTx, names: string[], to: string) {
  * the deleted member's name. Conversations keep the member's messages, shown under that name.
  */
 async function anonymise(tx: DbOrTx, userId: number, content: DeleteContent) {
-  const [u] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).for("update");
+  const [u] = await tx.select({ username: users.username, email: users.email }).from(users).where(eq(users.id, userId)).for("update");
   if (!u) throw notFound(msg("userNotFound"));
   const old = await tx.select({ username: usernameHistory.username }).from(usernameHistory).where(eq(usernameHistory.userId, userId));
   const names = [u.username, ...old.map((o) => o.username)];
@@ -92,15 +63,19 @@ async function anonymise(tx: DbOrTx, userId: number, content: DeleteContent) {
       .set({ deletedAt: sql`now()`, content: "", pinnedAt: null, pinnedById: null })
       .where(and(eq(comments.authorId, userId), isNull(comments.deletedAt)))
       .returning({ id: comments.id, postId: comments.postId });
+    // Their comments' earlier versions go with the text.
+    await tx
+      .delete(postChangeLogs)
+      .where(sql`${postChangeLogs.commentId} in (select c.id from comments c where c.author_id = ${userId} and c.deleted_at is not null)`);
   }
   const username = deletedName(userId);
-  const rewritten = await rewriteMentions(tx, names, username);
+  const rewritten = await rewriteDeletedText(tx, { userId, names, email: u.email, to: username });
   await tx
     .update(users)
     .set({
       username,
       displayName: null,
-      email: `${username}@deleted.invalid`,
+      email: deletedAddress(username),
       passwordHash: null,
       avatar: "",
       introduction: "",
@@ -128,7 +103,15 @@ async function anonymise(tx: DbOrTx, userId: number, content: DeleteContent) {
   await tx.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
   await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
   await tx.delete(emailCodes).where(eq(emailCodes.userId, userId));
-  await tx.delete(mailOutbox).where(and(eq(mailOutbox.userId, userId), inArray(mailOutbox.status, ["pending", "failed"])));
+  // Mail to the address without a member id (a password reset) goes too.
+  await tx
+    .delete(mailOutbox)
+    .where(
+      and(
+        or(eq(mailOutbox.userId, userId), sql`lower(${mailOutbox.toAddress}) = lower(${u.email})`),
+        inArray(mailOutbox.status, ["pending", "failed"]),
+      ),
+    );
   // Their data archives go too (the files with the next pass of the exports job).
   await endDataExports(tx, userId);
   const changes: Change[] = [
@@ -138,6 +121,7 @@ async function anonymise(tx: DbOrTx, userId: number, content: DeleteContent) {
     ...removedComments.flatMap((c) => commentChanged(c)),
     ...rewritten.posts.flatMap((id) => postChanged(id)),
     ...rewritten.comments.flatMap((c) => commentChanged(c)),
+    ...(rewritten.notifications.length ? notificationsRead(rewritten.notifications) : []),
   ];
   return { username, postsRemoved: removedPosts.length, commentsRemoved: removedComments.length, changes, oldUsername: u.username };
 }
