@@ -67,3 +67,36 @@ it("deleting an account over 50k posts, 50k comments, 10k history entries", { ti
   const left = await rawRows<{ n: number }>(db, sql`select count(*)::int as n from posts where content ~* '@bench_del_[0-9]\\M'`);
   expect(Number(left[0]!.n)).toBe(0);
 });
+
+// The member's own text is theirs to shape: the longest posts (100,000 characters) built to cost the
+// rewrite the most, one of each, then the deletion. Every statement runs on the embedded database's one
+// thread, so its time is the forum's stall.
+const HOSTILE: Record<string, (name: string) => string> = {
+  "letters, no name": () => "x".repeat(100_000),
+  "the name as words": (name) => `${name} `.repeat(Math.floor(100_000 / (name.length + 1))),
+  "mentions of the name": (name) => ` @${name}`.repeat(Math.floor(100_000 / (name.length + 2))),
+  "the name in addresses": (name) => `a@${name}.`.repeat(Math.floor(100_000 / (name.length + 3))),
+  "the name after links": (name) => `://${name}`.repeat(Math.floor(100_000 / (name.length + 3))),
+  "one run without spaces": (name) => `${name}x`.repeat(Math.floor(100_000 / (name.length + 1))),
+};
+
+it("deleting an account whose own posts are the most costly 100,000-character texts", { timeout: 600_000 }, async () => {
+  const cat = await makeCategory();
+  const times: string[] = [];
+  let ip = 100;
+  for (const [shape, make] of Object.entries(HOSTILE)) {
+    const m = await makeUser({ username: `bench_host_${ip}`, password: "right-password" });
+    await db.execute(sql`insert into posts (title, content, author_id, category_id)
+      values (${shape}, ${make(m.username)}, ${m.id}, ${cat.id})`);
+    const s = performance.now();
+    const r = await call(deleteMe, "/api/users/me", {
+      method: "DELETE",
+      token: m.token,
+      headers: peerHeaders(`192.0.2.${++ip}`),
+      body: { password: "right-password", content: "keep" },
+    });
+    times.push(`${shape}: ${Math.round(performance.now() - s)} ms`);
+    expect(r.status, r.text).toBe(200);
+  }
+  console.log(`hostile own texts, deletion time:\n  ${times.join("\n  ")}`);
+});

@@ -198,27 +198,30 @@ describe("deleting an account: the old names and address in stored text", () => 
       "bob@alice_q.example",
       "https://alice_q.example/x",
       "example.com/alice_q",
-      "https://example.com/?u=alice_old",
       "xa.lice+x@mail.example",
       "aXlice+x@mail.example",
       "a.liceeex@mail.example",
       "a.lice+x@mail.example.org",
     ].join(" ");
-    const own = await postBy(u.id, "Alice_Q here", `Alice_Q. (alice_old) ${email}, A.LICE+X@MAIL.EXAMPLE. ${decoys}`);
+    // A link's query naming them is their name as a word (after `=`): it goes too, in their own text.
+    const link = "https://example.com/?u=alice_old";
+    const own = await postBy(u.id, "Alice_Q here", `Alice_Q. (alice_old) ${email}, A.LICE+X@MAIL.EXAMPLE. ${decoys} ${link}`);
     const ownComment = await commentBy(u.id, own.id, `"alice_q": ${decoys}`);
-    const theirs = await postBy(other.id, "About @alice_q_friend", `@alice_q, @alice_old! alice_q ${decoys}`);
+    const theirs = await postBy(other.id, "About @alice_q_friend", `@alice_q, @alice_old! alice_q ${decoys} ${link}`);
 
     await deleteKeeping(u);
     const gone = `deleted-${u.id}`;
     const [p] = await db.select().from(posts).where(eq(posts.id, own.id));
     expect(p!.title).toBe(`${gone} here`);
-    expect(p!.content).toBe(`${gone}. (${gone}) ${gone}@deleted.invalid, ${gone}@deleted.invalid. ${decoys}`);
+    expect(p!.content).toBe(
+      `${gone}. (${gone}) ${gone}@deleted.invalid, ${gone}@deleted.invalid. ${decoys} https://example.com/?u=${gone}`,
+    );
     const [c] = await db.select().from(comments).where(eq(comments.id, ownComment.id));
     expect(c!.content).toBe(`"${gone}": ${decoys}`);
     // Another member's text: mentions only (their own words are theirs).
     const [t] = await db.select().from(posts).where(eq(posts.id, theirs.id));
     expect(t!.title).toBe("About @alice_q_friend");
-    expect(t!.content).toBe(`@${gone}, @${gone}! alice_q ${decoys}`);
+    expect(t!.content).toBe(`@${gone}, @${gone}! alice_q ${decoys} ${link}`);
   });
 
   it("content remove: the emptied comments' earlier versions, the member's draft and mail to the address go too", async () => {
