@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/db";
-import { categories, tags, users, type TokenScope, type UserRole } from "@/db/schema";
+import { categories, comments, posts, tags, users, type TokenScope, type UserRole } from "@/db/schema";
 import { writeTestRateLimits } from "@/lib/services/moderation/site-settings";
 import type { RateLimitsInput } from "@/lib/validation/rate-limits";
 import { hashPassword } from "@/lib/services/shared/passwords";
@@ -49,6 +49,19 @@ export async function makeCategory(name = `cat-${randomBytes(3).toString("hex")}
     .insert(categories)
     .values({ name, description: `${name} talk`, icon: "💬", smallIcon: "💬" })
     .returning();
+  return c!;
+}
+
+/** A published post written straight into the database, in a category of its own. */
+export async function insertPost(authorId: number, title: string, content = "some words about gardening") {
+  const cat = await makeCategory();
+  const [p] = await db.insert(posts).values({ authorId, categoryId: cat.id, title, content }).returning();
+  return p!;
+}
+
+/** A comment written straight into the database. */
+export async function insertComment(authorId: number, postId: number, content: string) {
+  const [c] = await db.insert(comments).values({ authorId, postId, content }).returning();
   return c!;
 }
 

@@ -123,18 +123,19 @@ export function NameForm({
  */
 export function SaveBar({
   label,
+  savedLabel,
   busy,
   dirty,
   saved,
   error,
 }: {
   label: string;
+  savedLabel: string;
   busy: boolean;
   dirty: boolean;
   saved: boolean;
   error: Error | null;
 }) {
-  const t = useTranslations("AdminSettings");
   return (
     <>
       <div className="flex items-center gap-3">
@@ -143,7 +144,7 @@ export function SaveBar({
         </Button>
         {saved && !dirty ? (
           <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-            {t("saved")}
+            {savedLabel}
           </span>
         ) : null}
       </div>

@@ -231,7 +231,7 @@ export function AdminSettings({ config }: { config: SiteConfigDto }) {
             </Field>
           ) : null}
         </fieldset>
-        <SaveBar label={t("save")} busy={change.busy} dirty={dirty} saved={saved} error={change.error} />
+        <SaveBar label={t("save")} savedLabel={t("saved")} busy={change.busy} dirty={dirty} saved={saved} error={change.error} />
       </form>
     </div>
   );

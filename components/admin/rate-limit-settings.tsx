@@ -87,7 +87,14 @@ export function RateLimitSettings({ limits }: { limits: Limits }) {
           })}
         </tbody>
       </table>
-      <SaveBar label={t("saveLimits")} busy={change.busy} dirty={changed.length > 0} saved={saved} error={change.error} />
+      <SaveBar
+        label={t("saveLimits")}
+        savedLabel={t("saved")}
+        busy={change.busy}
+        dirty={changed.length > 0}
+        saved={saved}
+        error={change.error}
+      />
     </form>
   );
 }

@@ -2,8 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { ChangeError } from "@/components/admin/admin-kit";
-import { Button } from "@/components/ui/button";
+import { SaveBar } from "@/components/admin/admin-kit";
 import { Field, inputClass } from "@/components/ui/field";
 import { api } from "@/lib/client/api-client";
 import type { SpamSettings } from "@/lib/validation/spam";
@@ -83,17 +82,14 @@ export function NewMemberSettings({ settings }: { settings: SpamSettings }) {
           </div>
         </div>
       ))}
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={save.busy || !dirty}>
-          {t("settings.save")}
-        </Button>
-        {saved && !dirty ? (
-          <span role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
-            {t("settings.saved")}
-          </span>
-        ) : null}
-      </div>
-      <ChangeError error={save.error} />
+      <SaveBar
+        label={t("settings.save")}
+        savedLabel={t("settings.saved")}
+        busy={save.busy}
+        dirty={dirty}
+        saved={saved}
+        error={save.error}
+      />
     </form>
   );
 }

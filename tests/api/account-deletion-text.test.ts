@@ -19,21 +19,13 @@ import { POST as addPeople } from "@/app/api/messages/conversations/[id]/partici
 import { searchEverything } from "@/lib/services/search/everything";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
 import { peerHeaders } from "@/lib/api/client-ip";
-import { asViewer, call, makeCategory, makeUser, type TestUser } from "../helpers";
+import { asViewer, call, makeUser, type TestUser, insertComment, insertPost } from "../helpers";
 
 let ip = 0;
 const nextIp = () => peerHeaders(`198.51.100.${++ip}`);
 
-async function postBy(authorId: number, title: string, content: string) {
-  const cat = await makeCategory();
-  const [p] = await db.insert(posts).values({ authorId, categoryId: cat.id, title, content }).returning();
-  return p!;
-}
-
-async function commentBy(authorId: number, postId: number, content: string) {
-  const [c] = await db.insert(comments).values({ authorId, postId, content }).returning();
-  return c!;
-}
+const postBy = insertPost;
+const commentBy = insertComment;
 
 const edit = (u: TestUser, postId: number, body: { title?: string; content?: string }) =>
   call(editPost, `/api/posts/${postId}`, { method: "PUT", token: u.token, params: { id: String(postId) }, body });
@@ -48,15 +40,16 @@ async function member(name: string, earlier: string, email: string) {
   return u;
 }
 
-async function deleteKeeping(u: TestUser) {
+async function deleteAccount(u: TestUser, content: "keep" | "remove") {
   const r = await call(deleteMe, "/api/users/me", {
     method: "DELETE",
     token: u.token,
     headers: nextIp(),
-    body: { password: "right-password", content: "keep" },
+    body: { password: "right-password", content },
   });
   expect(r.status, r.text).toBe(200);
 }
+const deleteKeeping = (u: TestUser) => deleteAccount(u, "keep");
 
 /** Every stored text this deletion rewrites, as one string per row and column. */
 async function storedTexts(postIds: number[], commentIds: number[], conversationIds: number[], userIds: number[]) {
@@ -234,13 +227,7 @@ describe("deleting an account: the old names and address in stored text", () => 
     // A password reset is queued without a member id; it names the address only.
     await db.insert(mailOutbox).values({ kind: "reset", toAddress: "Rook.Q@mail.example" });
     expect(await db.select().from(postChangeLogs).where(eq(postChangeLogs.commentId, c.id))).toHaveLength(1);
-    const r = await call(deleteMe, "/api/users/me", {
-      method: "DELETE",
-      token: u.token,
-      headers: nextIp(),
-      body: { password: "right-password", content: "remove" },
-    });
-    expect(r.status, r.text).toBe(200);
+    await deleteAccount(u, "remove");
     expect(await db.select().from(postChangeLogs).where(eq(postChangeLogs.commentId, c.id))).toEqual([]);
     expect(await db.select().from(drafts).where(eq(drafts.userId, u.id))).toEqual([]);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.kind, "reset"))).toEqual([]);

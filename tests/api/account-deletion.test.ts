@@ -22,21 +22,13 @@ import { searchEverything } from "@/lib/services/search/everything";
 import { searchPostsQuerySchema } from "@/lib/validation/search";
 import { peerHeaders } from "@/lib/api/client-ip";
 import { releasedNameHash } from "@/lib/services/shared/released-names";
-import { asViewer, call, makeCategory, makeUser, sessionCookie } from "../helpers";
+import { asViewer, call, makeUser, sessionCookie, insertComment, insertPost } from "../helpers";
 
 let ip = 0;
 const nextIp = () => peerHeaders(`203.0.113.${++ip}`);
 
-async function postBy(authorId: number, title: string, content = "some words about gardening") {
-  const cat = await makeCategory();
-  const [p] = await db.insert(posts).values({ authorId, categoryId: cat.id, title, content }).returning();
-  return p!;
-}
-
-async function commentBy(authorId: number, postId: number, content: string) {
-  const [c] = await db.insert(comments).values({ authorId, postId, content }).returning();
-  return c!;
-}
+const postBy = insertPost;
+const commentBy = insertComment;
 
 describe("DELETE /api/users/me", () => {
   it("anonymises at once, ends every sign-in, keeps posts under the deleted name", async () => {
