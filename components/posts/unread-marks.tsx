@@ -69,19 +69,30 @@ export function MarkAllReadButton() {
  * On opening a post: scrolls to the first comment posted since the last read (unless the URL has a
  * #fragment), then marks the post read (unless `markRead` is false: a shared page's page-state did).
  */
-export function JumpToUnread({ postId, commentId, markRead = true }: { postId: number; commentId: number | null; markRead?: boolean }) {
+export function JumpToUnread({
+  postId,
+  commentId,
+  markRead = true,
+  upTo,
+}: {
+  postId: number;
+  commentId: number | null;
+  markRead?: boolean;
+  /** The newest comment of the render: one posted after it (before this runs) stays new. */
+  upTo?: number;
+}) {
   const done = useRef(false);
   const { mutate } = usePostMutation(postId);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     // POST /api/posts/{id}/read, from the browser once the page is shown (never by a prefetch's render).
-    if (markRead) mutate({ kind: "mark-read" });
+    if (markRead) mutate({ kind: "mark-read", upTo });
     if (!commentId || window.location.hash) return;
     const el = document.getElementById(`comment-${commentId}`);
     if (!el) return;
     el.scrollIntoView({ block: "start" });
     el.setAttribute("data-first-unread", "true");
-  }, [postId, commentId, markRead, mutate]);
+  }, [postId, commentId, markRead, upTo, mutate]);
   return null;
 }

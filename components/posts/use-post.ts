@@ -29,7 +29,7 @@ export type PostChange =
   | { kind: "subscribe"; on: boolean }
   | { kind: "vote"; options: string[] }
   | { kind: "join-lottery" }
-  | { kind: "mark-read" };
+  | { kind: "mark-read"; upTo?: number };
 
 function send(postId: number | undefined, c: PostChange): Promise<unknown> {
   if (c.kind === "create") return api.createPost(c.body);
@@ -54,7 +54,7 @@ function send(postId: number | undefined, c: PostChange): Promise<unknown> {
     case "join-lottery":
       return api.joinLottery(postId);
     case "mark-read":
-      return api.markPostRead(postId);
+      return api.markPostRead(postId, c.upTo);
   }
 }
 

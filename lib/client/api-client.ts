@@ -149,7 +149,11 @@ export const api = {
   searchGlobal: (keyword: string, signal?: AbortSignal) =>
     apiFetch<SearchHit[]>(`/api/search/global?keyword=${encodeURIComponent(keyword)}`, { signal }),
   markAllRead: () => apiFetch<{ allReadAt: string }>("/api/posts/read-all", { method: "POST" }),
-  markPostRead: (postId: number) => apiFetch<{ postId: number; read: true }>(`/api/posts/${id(postId)}/read`, { method: "POST" }),
+  markPostRead: (postId: number, upTo?: number) =>
+    apiFetch<{ postId: number; read: true }>(`/api/posts/${id(postId)}/read`, {
+      method: "POST",
+      ...(upTo === undefined ? {} : { body: { upTo } }),
+    }),
   me: () => apiFetch<MeDto>("/api/users/me"),
   /** The member's part of a shared page (lib/services/users/page-state.ts): a list's marks, a post's state. */
   pageState: (q: PageStateQuery) => apiFetch<PageStateDto>(`/api/users/me/page-state?${pageStateParams(q)}`),

@@ -145,6 +145,16 @@ export type UpdatePostInput = z.output<typeof updatePostSchema>;
 export const markdownPreviewSchema = z.object({ markdown: z.string().max(100_000, "at most 100000 characters") });
 
 /** PUT /api/posts/{id}/slow-mode */
+/** POST /api/posts/{id}/read: read up to the newest comment the page showed (0: none), so one posted meanwhile stays new. */
+export const readPostSchema = z.object({
+  upTo: z
+    .number()
+    .int("must be a whole number")
+    .min(0, "must be a comment id, or 0 for none")
+    .max(MAX_INT, "must be a comment id, or 0 for none")
+    .optional(),
+});
+
 export const slowModeSchema = z.object({
   seconds: z
     .number({ error: "seconds must be a number" })

@@ -8,7 +8,7 @@ import { POST as readAll } from "@/app/api/posts/read-all/route";
 import { GET as listPosts } from "@/app/api/posts/route";
 import { touchVisit } from "@/lib/services/posts/reads";
 import { postDetailSchema, postSchema } from "@/lib/validation/responses";
-import { call, makeCategory, makeUser, type TestUser } from "../helpers";
+import { asViewer, call, makeCategory, makeUser, type TestUser } from "../helpers";
 import { elapse } from "../time";
 
 /** New and unread are told by timestamps (a visit's, a read's, a row's): the next step must get a later now(). */
@@ -147,6 +147,51 @@ describe("unread tracking", () => {
     });
     expect(hidden.status).toBe(404);
     expect(hidden.body.code).toBe("not_found");
+  });
+
+  it("POST /api/posts/{id}/read {upTo}: read up to the newest comment the page showed; one posted meanwhile stays new", async () => {
+    const p = await makePost(bob);
+    const first = await comment(p, bob);
+    // alice's page showed `first`; bob's second comment lands before her browser marks the post read.
+    await comment(p, bob);
+    const read = (upTo: unknown) =>
+      call(readPost, `/api/posts/${p}/read`, { token: alice.token, method: "POST", params: { id: String(p) }, body: { upTo } });
+    expect((await read(first)).status).toBe(200);
+    expect((await list(alice)).get(p)!.newComments).toBe(1);
+    const [row] = await db.select().from(postReads).where(eq(postReads.postId, p));
+    expect(row!.lastCommentId).toBe(first);
+    // A page that showed no comments (upTo 0): both stay new.
+    const q = await makePost(bob);
+    await comment(q, bob);
+    await comment(q, bob);
+    expect(
+      (await call(readPost, `/api/posts/${q}/read`, { token: alice.token, method: "POST", params: { id: String(q) }, body: { upTo: 0 } }))
+        .status,
+    ).toBe(200);
+    expect((await list(alice)).get(q)!.newComments).toBe(2);
+    // Without upTo: everything, now. An older page's call afterwards does not move the read back.
+    expect((await call(readPost, `/api/posts/${p}/read`, { token: alice.token, method: "POST", params: { id: String(p) } })).status).toBe(
+      200,
+    );
+    expect((await list(alice)).get(p)!.newComments).toBe(0);
+    expect((await read(first)).status).toBe(200);
+    expect((await list(alice)).get(p)!.newComments).toBe(0);
+    // Not a comment id: 400 naming the field.
+    for (const bad of [-1, 1.5, "7"]) {
+      const r = await read(bad);
+      expect(r.status).toBe(400);
+      expect(r.body.field).toBe("upTo");
+    }
+  });
+
+  it("GET /api/posts/{id} for a page rendered in the browser (not marked read) says the newest comment it holds", async () => {
+    const p = await makePost(bob);
+    const c = await comment(p, bob);
+    const { getPostDetail } = await import("@/lib/services/posts/detail");
+    const d = await getPostDetail(asViewer(alice), { id: p, markRead: false });
+    expect(d.readUpTo).toBe(c);
+    // Nothing was marked read by the render itself.
+    expect(await db.select().from(postReads).where(eq(postReads.postId, p))).toEqual([]);
   });
 
   it("reads the unread state of a whole page in a constant number of queries", async () => {

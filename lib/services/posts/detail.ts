@@ -96,7 +96,10 @@ export async function getPostDetail(
   const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
   const [dto, comments] = await Promise.all([loadPost(viewer, { id }), loadCommentTree(id, viewer, { readFrom: a.readFrom })]);
   if (!dto) throw notFound(msg("postNotFound"));
-  return read ? { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId } : { ...dto, comments };
+  if (!read) return { ...dto, comments };
+  // Not marked read here (the browser does, once shown): up to the newest comment of this render.
+  const readUpTo = "lastCommentId" in read ? (read.lastCommentId as number) : undefined;
+  return { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId, ...(readUpTo === undefined ? {} : { readUpTo }) };
 }
 
 /**

@@ -32,10 +32,22 @@ export async function touchVisit(viewer: Pick<Viewer, "id">): Promise<void> {
 }
 
 /**
- * Marks the post read up to now and returns the first comment that was unread before (by others,
- * not deleted), or null when the member had never opened it or had read everything. One statement.
+ * Marks the post read up to now (or up to the comment `upTo`, the newest one the page showed: a
+ * comment posted between the page's render and this call stays new; a read never moves back) and
+ * returns the first comment that was unread before (by others, not deleted), or null when the member
+ * had never opened it or had read everything. One statement.
  */
-export async function markPostRead(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
+export async function markPostRead(userId: number, postId: number, upTo?: number): Promise<{ firstUnreadCommentId: number | null }> {
+  // Read up to `upTo` (the newest comment the page showed): the first comment after it, if any, stays new
+  // (times are kept to the millisecond, so just before it by one).
+  const readAt =
+    upTo === undefined
+      ? sql`now()`
+      : sql`coalesce((select min(created_at) - interval '1 millisecond' from comments where post_id = ${postId} and id > ${upTo}), now())`;
+  const lastId =
+    upTo === undefined
+      ? sql`(select max(id) from comments where post_id = ${postId})`
+      : sql`(select max(id) from comments where post_id = ${postId} and id <= ${upTo})`;
   const [row] = await rawRows<{ first: number | null }>(
     db,
     sql`
@@ -44,8 +56,10 @@ export async function markPostRead(userId: number, postId: number): Promise<{ fi
       from post_reads pr where pr.user_id = ${userId} and pr.post_id = ${postId}
     ), up as (
       insert into post_reads (user_id, post_id, last_read_at, last_comment_id)
-      values (${userId}, ${postId}, now(), (select max(id) from comments where post_id = ${postId}))
-      on conflict (user_id, post_id) do update set last_read_at = excluded.last_read_at, last_comment_id = excluded.last_comment_id
+      values (${userId}, ${postId}, ${readAt}, ${lastId})
+      on conflict (user_id, post_id) do update set
+        last_read_at = greatest(post_reads.last_read_at, excluded.last_read_at),
+        last_comment_id = greatest(post_reads.last_comment_id, excluded.last_comment_id)
     )
     select (select min(c.id) from comments c, prev
             where c.post_id = ${postId} and c.created_at > prev.at and c.author_id <> ${userId} and c.deleted_at is null) as first`,
@@ -54,18 +68,21 @@ export async function markPostRead(userId: number, postId: number): Promise<{ fi
 }
 
 /** The first comment by others since the member last read the post, without marking it read. */
-export async function firstUnreadComment(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
-  const [row] = await rawRows<{ first: number | null }>(
+export async function firstUnreadComment(
+  userId: number,
+  postId: number,
+): Promise<{ firstUnreadCommentId: number | null; lastCommentId: number }> {
+  const [row] = await rawRows<{ first: number | null; last: number | null }>(
     db,
     sql`
-    select min(c.id) as first
+    select min(c.id) as first, (select max(id) from comments where post_id = ${postId}) as last
     from post_reads pr
     left join user_visits v on v.user_id = pr.user_id
     join comments c on c.post_id = pr.post_id
     where pr.user_id = ${userId} and pr.post_id = ${postId}
       and c.created_at > greatest(pr.last_read_at, v.all_read_at) and c.author_id <> ${userId} and c.deleted_at is null`,
   );
-  return { firstUnreadCommentId: row?.first ?? null };
+  return { firstUnreadCommentId: row?.first ?? null, lastCommentId: Number(row?.last ?? 0) };
 }
 
 /** "Mark all read": every post counts as read, and nothing as new, up to now. */
@@ -104,14 +121,17 @@ export function unreadStateSql(viewerId: number, inIds: ReturnType<typeof sql>) 
     ) x where x.n > 0 or x.is_new)`;
 }
 
-/** POST /api/posts/{id}/read: marks a post the viewer may see as read now (404 otherwise). */
-export async function readPost(viewer: Viewer, { postId }: { postId: number }): Promise<{ postId: number; read: true }> {
+/** POST /api/posts/{id}/read: marks a post the viewer may see as read now, or up to `upTo` (404 otherwise). */
+export async function readPost(
+  viewer: Viewer,
+  { postId, upTo }: { postId: number; upTo?: number },
+): Promise<{ postId: number; read: true }> {
   const [post] = await db
     .select({ authorId: posts.authorId, status: posts.status, visibleScope: posts.visibleScope, categoryId: posts.categoryId })
     .from(posts)
     .where(eq(posts.id, postId));
   assertCanSeePost(viewer, post);
   await assertCategoryVisible(viewer, post.categoryId);
-  await markPostRead(viewer.id, postId);
+  await markPostRead(viewer.id, postId, upTo);
   return { postId, read: true };
 }

@@ -94,7 +94,7 @@ async function withHtml(list: CommentDto[]): Promise<CommentView[]> {
 
 export default async function PostPage({ params }: Props) {
   const { viewer, shell, detail } = await loadDetail((await params).id);
-  const { comments, firstUnreadCommentId, ...post } = detail;
+  const { comments, firstUnreadCommentId, readUpTo, ...post } = detail;
   // Only a page rendered for one signed-in member reads their account (a shared render may not: lib/cache/README.md).
   const me = post.lottery && viewer && !shell ? await pageAccount() : null;
   const [postHtml, commentViews] = await Promise.all([htmlOfOne("posts", post), withHtml(comments)]);
@@ -232,7 +232,7 @@ export default async function PostPage({ params }: Props) {
         {shell ? (
           <ShellPost postId={post.id} />
         ) : viewer ? (
-          <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} />
+          <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} upTo={readUpTo} />
         ) : null}
       </div>
     </HydrationBoundary>
