@@ -134,8 +134,8 @@ export function ShellMarks({
  * counted and the post marked read (by page-state itself), then the page scrolls to the first comment
  * that was unread, as a rendered post page does.
  */
-export function ShellPost({ postId }: { postId: number }) {
-  const { data } = usePageState({ postId, view: true });
+export function ShellPost({ postId, upTo }: { postId: number; upTo?: number }) {
+  const { data } = usePageState({ postId, view: true, upTo });
   return data?.post ? <JumpToUnread postId={postId} commentId={data.post.firstUnreadCommentId} markRead={false} /> : null;
 }
 

@@ -134,7 +134,7 @@ export type SearchHit = {
 };
 
 /** What a shared page asks for: its listed posts' marks (and a visit), its post's state (and a view). */
-export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: number; view?: boolean; muted?: boolean };
+export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: number; view?: boolean; muted?: boolean; upTo?: number };
 
 /**
  * The search parameters of a page-state query: GET /api/users/me/page-state's own names, or with a
@@ -142,7 +142,7 @@ export type PageStateQuery = { postIds?: number[]; visit?: boolean; postId?: num
  */
 export function pageStateParams(q: PageStateQuery, prefix = ""): string {
   const n = (name: string) => (prefix ? prefix + name[0]!.toUpperCase() + name.slice(1) : name);
-  return `${n("visit")}=${q.visit ? 1 : 0}&${n("view")}=${q.view ? 1 : 0}${q.muted ? `&${n("muted")}=1` : ""}${q.postId ? `&${n("postId")}=${id(q.postId)}` : ""}${(q.postIds ?? []).map((p) => `&${n("postIds")}=${id(p)}`).join("")}`;
+  return `${n("visit")}=${q.visit ? 1 : 0}&${n("view")}=${q.view ? 1 : 0}${q.muted ? `&${n("muted")}=1` : ""}${q.postId ? `&${n("postId")}=${id(q.postId)}` : ""}${q.upTo !== undefined ? `&${n("upTo")}=${Math.max(0, Math.trunc(q.upTo))}` : ""}${(q.postIds ?? []).map((p) => `&${n("postIds")}=${id(p)}`).join("")}`;
 }
 
 export const api = {

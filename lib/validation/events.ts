@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idList, idString } from "@/lib/validation/posts";
+import { idList, idString, upToString } from "@/lib/validation/posts";
 import { zeroOrOne } from "@/lib/validation/users";
 
 const intString = z
@@ -22,6 +22,7 @@ export const eventStreamQuerySchema = z.object({
   stateVisit: zeroOrOne.meta({ description: "page-state's visit" }),
   stateView: zeroOrOne.meta({ description: "page-state's view" }),
   stateMuted: zeroOrOne.meta({ description: "page-state's muted" }),
+  stateUpTo: upToString.optional().meta({ description: "page-state's upTo" }),
 });
 export const EVENT_STREAM_ARRAY_KEYS = ["statePostIds"] as const;
 

@@ -13,6 +13,10 @@ const intString = z
 export const idString = intString.pipe(z.number().int().min(1, "must be a positive id").max(MAX_INT, "must be a positive id"));
 /** Up to 50 positive ids from repeated query keys (`?tagIds=1&tagIds=2`). */
 export const idList = z.array(idString).max(50, "at most 50 ids");
+/** A comment id, or 0 for none, in a query string: what a page showed, up to which it counts as read. */
+export const upToString = intString.pipe(
+  z.number().int().min(0, "must be a comment id, or 0 for none").max(MAX_INT, "must be a comment id, or 0 for none"),
+);
 
 /**
  * A tag id, or 0: OpenIsle's tag select offers id 0 as "无标签" (no tag), which clears the filter, so a

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MEDAL_TYPES, REACTION_TYPES } from "@/db/schema/enums";
 import { usernameSchema } from "@/lib/validation/auth";
 import { displayNameSchema } from "@/lib/validation/account";
-import { idList, idString } from "@/lib/validation/posts";
+import { idList, idString, upToString } from "@/lib/validation/posts";
 import { LOCALES } from "@/lib/i18n/locale";
 import { isoDateTime, meSchema, userSummarySchema } from "@/lib/validation/responses";
 
@@ -87,6 +87,9 @@ export const pageStateQuerySchema = z.object({
   visit: zeroOrOne,
   view: zeroOrOne,
   muted: zeroOrOne,
+  upTo: upToString.optional().meta({
+    description: "with `view`: read up to this comment (the newest the shared page showed; 0 for none), so one posted meanwhile stays new",
+  }),
 });
 export const PAGE_STATE_ARRAY_KEYS = ["postIds"] as const;
 

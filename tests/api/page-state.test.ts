@@ -142,6 +142,28 @@ describe("GET /api/users/me/page-state", () => {
     expect(await viewedNote()).toHaveLength(1);
   });
 
+  it("view=1 with upTo: read up to the newest comment the shared page showed; one posted meanwhile stays new", async () => {
+    const author = await makeUser();
+    const dana = await makeUser();
+    const cat = await makeCategory();
+    const p = await makePost(author, cat.id);
+    const [shown] = await db.insert(comments).values({ postId: p, authorId: author.id, content: "on the page" }).returning();
+    await tick();
+    // Posted after the shared document was rendered, before dana's browser asked for her part.
+    const [later] = await db.insert(comments).values({ postId: p, authorId: author.id, content: "meanwhile" }).returning();
+    const r = await call(pageState, `/api/users/me/page-state?postId=${p}&view=1&upTo=${shown!.id}`, { token: dana.token });
+    expect(r.status).toBe(200);
+    const marks = await ask(dana, [p], false);
+    expect(pageStateSchema.parse(marks.body).marks).toEqual([expect.objectContaining({ postId: p, newComments: 1 })]);
+    // The next page (showing both) reads it all; a page that showed nothing (upTo=0) does not move it back.
+    await call(pageState, `/api/users/me/page-state?postId=${p}&view=1&upTo=${later!.id}`, { token: dana.token });
+    await call(pageState, `/api/users/me/page-state?postId=${p}&view=1&upTo=0`, { token: dana.token });
+    expect(pageStateSchema.parse((await ask(dana, [p], false)).body).marks).toEqual([]);
+    const bad = await call(pageState, `/api/users/me/page-state?postId=${p}&view=1&upTo=-3`, { token: dana.token });
+    expect(bad.status).toBe(400);
+    expect(errorSchema.parse(bad.body).field).toBe("upTo");
+  });
+
   it("answers in a constant number of statements, whatever the number of listed posts", async () => {
     const author = await makeUser();
     const fay = await makeUser();

@@ -39,6 +39,7 @@ export const GET = route(
               visit: query.stateVisit,
               view: query.stateView,
               muted: query.stateMuted,
+              upTo: query.stateUpTo,
             });
             return { event: "page-state", data };
           } catch (err) {

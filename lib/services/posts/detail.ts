@@ -10,7 +10,7 @@ import { assertCanSeePost, canSeePost } from "@/lib/permissions";
 import { loadCommentTree } from "@/lib/services/comments/comments";
 import { notify } from "@/lib/services/shared/notification-writer";
 import { loadPost } from "@/lib/services/posts/loader";
-import { firstUnreadComment, markPostRead } from "@/lib/services/posts/reads";
+import { firstUnreadComment, markPostRead, newestCommentId } from "@/lib/services/posts/reads";
 import type { PostDetailDto } from "@/lib/validation/responses";
 import type { Viewer } from "@/lib/viewer";
 import { accessColumns, accessRow } from "@/lib/services/posts/access";
@@ -96,7 +96,8 @@ export async function getPostDetail(
   const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
   const [dto, comments] = await Promise.all([loadPost(viewer, { id }), loadCommentTree(id, viewer, { readFrom: a.readFrom })]);
   if (!dto) throw notFound(msg("postNotFound"));
-  if (!read) return { ...dto, comments };
+  // A page members share: each member's browser marks it read (page-state) up to its newest comment.
+  if (!read) return a.shared && viewer ? { ...dto, comments, readUpTo: await newestCommentId(id) } : { ...dto, comments };
   // Not marked read here (the browser does, once shown): up to the newest comment of this render.
   const readUpTo = "lastCommentId" in read ? (read.lastCommentId as number) : undefined;
   return { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId, ...(readUpTo === undefined ? {} : { readUpTo }) };
@@ -111,10 +112,11 @@ export async function visitSharedPostPage(
   viewer: Viewer,
   id: number,
   visit: boolean,
+  upTo?: number,
 ): Promise<{ firstUnreadCommentId: number | null } | null> {
   const post = await accessColumns(id);
   if (!post || !canSeePost(viewer, post) || !(await canInCategory(viewer, post.categoryId, "see"))) return null;
   if (!visit) return firstUnreadComment(viewer.id, id);
   await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer) });
-  return markPostRead(viewer.id, id);
+  return markPostRead(viewer.id, id, upTo);
 }

@@ -67,6 +67,12 @@ export async function markPostRead(userId: number, postId: number, upTo?: number
   return { firstUnreadCommentId: row?.first ?? null };
 }
 
+/** The newest comment of a post (any state), or 0: how far a page that shows it now has been read. */
+export async function newestCommentId(postId: number): Promise<number> {
+  const [row] = await rawRows<{ last: number | null }>(db, sql`select max(id) as last from comments where post_id = ${postId}`);
+  return Number(row?.last ?? 0);
+}
+
 /** The first comment by others since the member last read the post, without marking it read. */
 export async function firstUnreadComment(
   userId: number,

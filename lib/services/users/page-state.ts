@@ -24,10 +24,10 @@ import type { Viewer } from "@/lib/viewer";
  */
 export async function getPageState(
   viewer: Viewer,
-  q: { postIds: number[]; postId?: number; visit: boolean; view: boolean; muted?: boolean },
+  q: { postIds: number[]; postId?: number; visit: boolean; view: boolean; muted?: boolean; upTo?: number },
 ): Promise<PageStateDto> {
   if (q.visit) await touchVisit(viewer);
-  const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view);
+  const read = q.postId === undefined ? undefined : await visitSharedPostPage(viewer, q.postId, q.view, q.upTo);
   // One statement for the rest: the marks, which listed posts the member may see, the header's account
   // and unread counts (notifications, direct messages). Marks are read for every id asked and kept only for the visible ones.
   const stateIds = [...new Set(read ? [...q.postIds, q.postId!] : q.postIds)];

@@ -230,7 +230,7 @@ export default async function PostPage({ params }: Props) {
         />
         <LivePostUpdates postId={post.id} signedIn={!!viewer} />
         {shell ? (
-          <ShellPost postId={post.id} />
+          <ShellPost postId={post.id} upTo={readUpTo} />
         ) : viewer ? (
           <JumpToUnread postId={post.id} commentId={firstUnreadCommentId ?? null} upTo={readUpTo} />
         ) : null}
