@@ -284,7 +284,11 @@ describe("list page versions", () => {
 
   it("renders ahead start at most once per PAGE_AHEAD_INTERVAL_MS: a write after a quiet spell is rendered at once, writes within the interval share the next render; none waits", async () => {
     const { ua, uc, a, b } = await twoLists();
-    const INTERVAL = 2000;
+    // Long enough that "returned without waiting" (under INTERVAL / 2) stays true on a loaded machine: two
+    // comments by one member run one after the other (its row is locked), and with the whole suite beside
+    // them on two cores they took 1.18 s once (a CI check with INTERVAL = 2000); waiting out the interval
+    // would take most of INTERVAL.
+    const INTERVAL = 4000;
     process.env.PAGE_AHEAD_INTERVAL_MS = String(INTERVAL);
     env(true);
     try {
