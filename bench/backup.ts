@@ -26,9 +26,9 @@ const url = args.url!;
 const seconds = Number(args.seconds);
 
 /**
- * GET /api/health every 15 ms from a worker thread of its own, so what it measures is the server's answer,
- * not this process's event loop (busy with autocannon's ten connections: polled from here, the probe
- * waited behind them and the quiet phases alone showed 200-700 ms).
+ * GET /api/health every 15 ms from a worker thread of its own, so what it measures is the server's answer
+ * alone, whatever autocannon does on this process's event loop. (Measured against the in-process poller:
+ * the same figures, bench/results/backup-2026-12-03-poller.md; the quiet phases' waits are the server's.)
  */
 const POLLER = `
 const { parentPort, workerData } = require("node:worker_threads");

@@ -92,15 +92,20 @@ export async function getPostDetail(
   const dest = a.client?.fetchDest;
   if (!a.shared && (!dest || dest === "empty" || dest === "document"))
     await countPostView({ id, authorId: post.authorId, viewer, key: viewerKey(viewer, a.client) });
-  // Read before the post is loaded, so its `newComments` already counts as read.
-  const read = !reader ? null : a.markRead === false ? await firstUnreadComment(reader.id, id) : await markPostRead(reader.id, id);
-  const [dto, comments] = await Promise.all([loadPost(viewer, { id }), loadCommentTree(id, viewer, { readFrom: a.readFrom })]);
+  // Read before the post is loaded, so its `newComments` already counts as read. A page rendered in the
+  // browser is not marked here (the browser marks it once shown, up to the render's newest comment).
+  const marked = reader && a.markRead !== false ? await markPostRead(reader.id, id) : null;
+  const unread = reader && a.markRead === false ? await firstUnreadComment(reader.id, id) : null;
+  const [dto, comments, newest] = await Promise.all([
+    loadPost(viewer, { id }),
+    loadCommentTree(id, viewer, { readFrom: a.readFrom }),
+    // A page members share: each member's browser marks it read (page-state) up to its newest comment.
+    a.shared && viewer ? newestCommentId(id) : undefined,
+  ]);
   if (!dto) throw notFound(msg("postNotFound"));
-  // A page members share: each member's browser marks it read (page-state) up to its newest comment.
-  if (!read) return a.shared && viewer ? { ...dto, comments, readUpTo: await newestCommentId(id) } : { ...dto, comments };
-  // Not marked read here (the browser does, once shown): up to the newest comment of this render.
-  const readUpTo = "lastCommentId" in read ? (read.lastCommentId as number) : undefined;
-  return { ...dto, comments, firstUnreadCommentId: read.firstUnreadCommentId, ...(readUpTo === undefined ? {} : { readUpTo }) };
+  if (marked) return { ...dto, comments, firstUnreadCommentId: marked.firstUnreadCommentId };
+  if (unread) return { ...dto, comments, firstUnreadCommentId: unread.firstUnreadCommentId, readUpTo: unread.lastCommentId };
+  return newest === undefined ? { ...dto, comments } : { ...dto, comments, readUpTo: newest };
 }
 
 /**
