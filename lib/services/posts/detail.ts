@@ -99,13 +99,13 @@ export async function getPostDetail(
   const [dto, comments, newest] = await Promise.all([
     loadPost(viewer, { id }),
     loadCommentTree(id, viewer, { readFrom: a.readFrom }),
-    // A page members share: each member's browser marks it read (page-state) up to its newest comment.
-    a.shared && viewer ? newestCommentId(id) : undefined,
+    // How far the browser marks it read (JumpToUnread, or page-state on a page members share): the render's newest comment.
+    unread || (a.shared && viewer) ? newestCommentId(id) : undefined,
   ]);
   if (!dto) throw notFound(msg("postNotFound"));
   if (marked) return { ...dto, comments, firstUnreadCommentId: marked.firstUnreadCommentId };
-  if (unread) return { ...dto, comments, firstUnreadCommentId: unread.firstUnreadCommentId, readUpTo: unread.lastCommentId };
-  return newest === undefined ? { ...dto, comments } : { ...dto, comments, readUpTo: newest };
+  const readUpTo = newest === undefined ? {} : { readUpTo: newest };
+  return unread ? { ...dto, comments, firstUnreadCommentId: unread.firstUnreadCommentId, ...readUpTo } : { ...dto, comments, ...readUpTo };
 }
 
 /**

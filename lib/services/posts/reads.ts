@@ -74,21 +74,18 @@ export async function newestCommentId(postId: number): Promise<number> {
 }
 
 /** The first comment by others since the member last read the post, without marking it read. */
-export async function firstUnreadComment(
-  userId: number,
-  postId: number,
-): Promise<{ firstUnreadCommentId: number | null; lastCommentId: number }> {
-  const [row] = await rawRows<{ first: number | null; last: number | null }>(
+export async function firstUnreadComment(userId: number, postId: number): Promise<{ firstUnreadCommentId: number | null }> {
+  const [row] = await rawRows<{ first: number | null }>(
     db,
     sql`
-    select min(c.id) as first, (select max(id) from comments where post_id = ${postId}) as last
+    select min(c.id) as first
     from post_reads pr
     left join user_visits v on v.user_id = pr.user_id
     join comments c on c.post_id = pr.post_id
     where pr.user_id = ${userId} and pr.post_id = ${postId}
       and c.created_at > greatest(pr.last_read_at, v.all_read_at) and c.author_id <> ${userId} and c.deleted_at is null`,
   );
-  return { firstUnreadCommentId: row?.first ?? null, lastCommentId: Number(row?.last ?? 0) };
+  return { firstUnreadCommentId: row?.first ?? null };
 }
 
 /** "Mark all read": every post counts as read, and nothing as new, up to now. */
